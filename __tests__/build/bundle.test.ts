@@ -1,0 +1,98 @@
+// The production build's budget and shape: a small shell with no eager Firebase service code, one lazy chunk per
+// route, hashed files under static/js and static/css, and a worker that precaches all of it.
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SHELL_BUDGET_BYTES, buildProduction, reportBundle } from '../../bench/bundle';
+import type { BundleReport } from '../../bench/bundle';
+
+let outDir: string;
+let report: BundleReport;
+
+beforeAll(async () => {
+  outDir = mkdtempSync(path.join(tmpdir(), 'qupm-build-'));
+  report = reportBundle(await buildProduction(outDir), outDir);
+}, 240_000);
+
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+describe('the production build', () => {
+  it('keeps the shell within 150 KB of gzipped JS and CSS', () => {
+    expect(report.shell.files.length).toBeGreaterThan(0);
+    expect(report.shell.gzipBytes).toBeLessThanOrEqual(SHELL_BUDGET_BYTES);
+  });
+
+  it('carries no Firestore, Messaging or Functions code in the shell', () => {
+    expect(report.shell.lazyOnlyModules).toEqual([]);
+  });
+
+  it('has one lazy chunk per route', () => {
+    expect(report.routes.map((r) => r.chunk)).toEqual([
+      'route-activate',
+      'route-invite',
+      'route-logout',
+      'route-main',
+      'route-services',
+      'route-settings',
+    ]);
+    for (const route of report.routes) expect(route.files.some((f) => f.file.endsWith('.js'))).toBe(true);
+  });
+
+  it('writes content-hashed chunks under static/js and extracted CSS under static/css', () => {
+    const js = readdirSync(path.join(outDir, 'static/js')).filter((f) => f.endsWith('.js'));
+    const css = readdirSync(path.join(outDir, 'static/css')).filter((f) => f.endsWith('.css'));
+    expect(js.length).toBeGreaterThan(3);
+    expect(css.length).toBeGreaterThan(0);
+    for (const file of [...js, ...css]) expect(file).toMatch(/\.[0-9a-f]{8}(\.chunk)?\.(js|css)$/);
+    const maps = readdirSync(path.join(outDir, 'static/js')).filter((f) => f.endsWith('.js.map'));
+    expect(maps.length).toBe(js.length);
+  });
+
+  it('sets the chunk load timeout to 120 s', () => {
+    const runtime = report.shell.files.find((f) => f.file.includes('runtime'));
+    expect(runtime).toBeDefined();
+    expect(readFileSync(path.join(outDir, runtime!.file), 'utf8')).toMatch(/12e4|120000/);
+  });
+
+  it("contains none of Redux Toolkit's development checks", () => {
+    // The checks' messages are in Redux Toolkit's source, so their absence from the shell means they were dropped.
+    const toolkit = readFileSync(
+      path.join(path.dirname(require.resolve('@reduxjs/toolkit')), 'redux-toolkit.development.cjs'),
+      'utf8',
+    );
+    expect(toolkit).toMatch(/non-serializable value was detected/i);
+    const shellCode = report.shell.files
+      .map((f) => readFileSync(path.join(outDir, f.file), 'utf8'))
+      .join('\n');
+    expect(shellCode).not.toMatch(/non-serializable value was detected/i);
+    expect(shellCode).not.toMatch(/state mutation was detected/i);
+    expect(shellCode).not.toMatch(/immutableStateInvariant|serializableStateInvariant/);
+  });
+
+  it('precaches the shell and every route chunk in the service worker', () => {
+    const sw = readFileSync(path.join(outDir, 'sw.js'), 'utf8');
+    const precached = new Set([...sw.matchAll(/'url':'([^']+)'/g)].map((m) => m[1]));
+    expect(precached).toContain('/index.html');
+    expect(precached).toContain('/manifest.webmanifest');
+    for (const route of report.routes)
+      for (const file of route.files) expect(precached).toContain(`/${file.file}`);
+    for (const file of report.shell.files) expect(precached).toContain(`/${file.file}`);
+    expect([...precached].filter((url) => url?.endsWith('.map'))).toEqual([]);
+  });
+
+  it('writes the shell page with the loading text and the web app manifest', () => {
+    const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    expect(html).toContain('Loading QuPM...');
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/); // no inline script
+    const manifest = JSON.parse(readFileSync(path.join(outDir, 'manifest.webmanifest'), 'utf8')) as {
+      icons: Array<{ sizes: string; purpose: string }>;
+      short_name: string;
+      display: string;
+    };
+    expect(manifest.short_name).toBe('QuPM');
+    expect(manifest.display).toBe('standalone');
+    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(
+      expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']),
+    );
+  });
+});

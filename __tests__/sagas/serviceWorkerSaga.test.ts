@@ -1,0 +1,91 @@
+import { expectSaga } from 'redux-saga-test-plan';
+import * as matchers from 'redux-saga-test-plan/matchers';
+import { throwError } from 'redux-saga-test-plan/providers';
+import { channel } from 'redux-saga';
+import { serviceWorkerSaga } from '@/sagas/serviceWorkerSaga';
+import {
+  createServiceWorkerChannel,
+  getWorkbox,
+  isPageControlled,
+  isServiceWorkerSupported,
+  registerServiceWorker,
+} from '@/sagas/serviceWorkerRegistration';
+import type { ServiceWorkerEvent } from '@/sagas/serviceWorkerRegistration';
+import appReducer, { initialState } from '@/store/appSlice';
+import type { AppState } from '@/store/appSlice';
+
+const fakeWorkbox = { register: jest.fn() };
+
+function run(options: { controlled?: boolean; registerError?: Error } = {}) {
+  const events = channel<ServiceWorkerEvent>();
+  const saga = expectSaga(serviceWorkerSaga, true)
+    .withReducer((state: { app: AppState } = { app: initialState }, action) => ({
+      app: appReducer(state.app, action),
+    }))
+    .provide([
+      [matchers.call.fn(isServiceWorkerSupported), true],
+      [matchers.call.fn(getWorkbox), fakeWorkbox],
+      [matchers.call.fn(createServiceWorkerChannel), events],
+      [
+        matchers.call.fn(registerServiceWorker),
+        options.registerError ? throwError(options.registerError) : undefined,
+      ],
+      [matchers.call.fn(isPageControlled), options.controlled ?? false],
+    ]);
+  return { saga, events };
+}
+
+describe('serviceWorkerSaga', () => {
+  it('does nothing when the build has no service worker (the dev server)', async () => {
+    const result = await expectSaga(serviceWorkerSaga, false).silentRun(20);
+    expect(result.effects.put).toBeUndefined();
+  });
+
+  it('records a browser without service workers and stops', async () => {
+    const result = await expectSaga(serviceWorkerSaga, true)
+      .provide([[matchers.call.fn(isServiceWorkerSupported), false]])
+      .silentRun(20);
+    expect(result.effects.call?.some((e) => e.payload.fn === registerServiceWorker)).toBeFalsy();
+    expect(result.effects.put?.map((e) => e.payload.action.type)).toEqual(['app/serviceWorkerUnsupported']);
+  });
+
+  it('registers the worker and is offline-ready when it already controls the page', async () => {
+    const { saga } = run({ controlled: true });
+    const result = await saga.call(registerServiceWorker, fakeWorkbox).silentRun(20);
+    expect((result.storeState as { app: AppState }).app.serviceWorker).toEqual({
+      status: 'ready',
+      controlling: true,
+      error: null,
+    });
+  });
+
+  it('marks the page controlled when a first install claims it', async () => {
+    const { saga, events } = run({ controlled: false });
+    const pending = saga.silentRun(50);
+    events.put({ type: 'controlling', isUpdate: false });
+    const result = await pending;
+    expect((result.storeState as { app: AppState }).app.serviceWorker.controlling).toBe(true);
+  });
+
+  it('stays not offline-ready until a worker controls the page', async () => {
+    const { saga, events } = run({ controlled: false });
+    const pending = saga.silentRun(30);
+    events.put({ type: 'waiting', isUpdate: true });
+    const result = await pending;
+    expect((result.storeState as { app: AppState }).app.serviceWorker).toEqual({
+      status: 'ready',
+      controlling: false,
+      error: null,
+    });
+  });
+
+  it('records a failed registration with its message', async () => {
+    const { saga } = run({ registerError: new Error('The script resource is behind a redirect') });
+    const result = await saga.silentRun(20);
+    expect((result.storeState as { app: AppState }).app.serviceWorker).toEqual({
+      status: 'failed',
+      controlling: false,
+      error: 'The script resource is behind a redirect',
+    });
+  });
+});

@@ -1,0 +1,84 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildServer } from '../../server/app';
+
+const SHELL =
+  '<!doctype html><html><head><style>.boot{color:red}</style></head><body><div id="root">Loading QuPM...</div></body></html>';
+
+let dir: string;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'qupm-static-'));
+  mkdirSync(path.join(dir, 'static/js'), { recursive: true });
+  mkdirSync(path.join(dir, 'icons'));
+  writeFileSync(path.join(dir, 'index.html'), SHELL);
+  writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"QuPM"}');
+  writeFileSync(path.join(dir, 'static/js/main.0123abcd.js'), 'console.log(1)');
+  writeFileSync(path.join(dir, 'icons/icon-192.png'), 'png');
+  app = await buildServer({ staticDir: dir });
+});
+
+afterAll(async () => {
+  await app.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the embedded server serving the build', () => {
+  it('caches hashed assets for a year', async () => {
+    const res = await app.inject('/static/js/main.0123abcd.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('never lets HTTP caches keep the worker or the shell', async () => {
+    const sw = await app.inject('/sw.js');
+    const shell = await app.inject('/index.html');
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    expect(shell.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the manifest with its media type', async () => {
+    const res = await app.inject('/manifest.webmanifest');
+    expect(res.headers['content-type']).toContain('application/manifest+json');
+  });
+
+  it.each(['/', '/services', '/invite/AbCdEfGhIj0123456789', '/settings/about', '/no/such/page'])(
+    'answers the route %s with the shell, uncached',
+    async (url) => {
+      const res = await app.inject(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('Loading QuPM...');
+    },
+  );
+
+  it('answers a missing file or API path with a JSON 404, not the shell', async () => {
+    for (const url of ['/static/js/gone.js', '/api/nothing', '/api']) {
+      const res = await app.inject(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: { status: 'NOT_FOUND', message: expect.any(String) } });
+    }
+  });
+
+  it('reports its health', async () => {
+    const res = await app.inject('/api/health');
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('sends security headers with a CSP that allows no inline script', async () => {
+    const res = await app.inject('/');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("frame-ancestors 'none'");
+    // The shell's inline style is allowed by its exact hash.
+    expect(csp).toMatch(/style-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+});

@@ -1,0 +1,119 @@
+// The app shell in a real browser: first paint, every route, and the service worker.
+import type { Browser } from 'playwright-core';
+import { launchBrowser, waitForServiceWorkerControl, watchErrors } from './support/browser';
+import { startServer } from './support/server';
+import type { RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('the app shell', () => {
+  it("paints 'Loading QuPM...' before any script runs, then the app, without a layout shift", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // Hold the scripts back so the pre-script paint can be seen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/static/js/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(server.url + '/', { waitUntil: 'commit' });
+    const loading = page.getByText('Loading QuPM...');
+    await loading.waitFor({ state: 'visible' });
+    expect(await page.evaluate(() => document.querySelectorAll('script[src]').length)).toBeGreaterThan(0);
+    expect(await page.evaluate(() => 'React' in window || document.querySelector('.layout') !== null)).toBe(
+      false,
+    );
+    release();
+    await page.getByRole('heading', { level: 1, name: /advice, in one place/i }).waitFor();
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>)
+              total += entry.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(total), 300);
+        }),
+    );
+    expect(shift).toBeLessThanOrEqual(0.01);
+    await context.close();
+  });
+
+  it.each([
+    ['/', /advice, in one place/i],
+    ['/services', /^services$/i],
+    ['/invite/AbCdEfGhIj0123456789', /you have been invited/i],
+    ['/activate/AbCdEfGhIj0123456789', /activate your invitation/i],
+    ['/invite/not-valid', /this invitation link is not valid/i],
+    ['/settings', /^settings$/i],
+    ['/settings/about', /^about$/i],
+    ['/settings/nope', /there is no such settings section/i],
+    ['/no/such/page', /this page does not exist/i],
+  ])('renders %s without a page error', async (path, heading) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(server.url + path);
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('signs out at /logout and lands on the home screen', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(server.url + '/logout');
+    await page.getByRole('heading', { level: 1, name: /advice, in one place/i }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await context.close();
+  });
+
+  it('loads each route lazily, in its own chunk', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const chunks: string[] = [];
+    page.on('request', (request) => {
+      const match = /\/static\/js\/(route-[a-z]+)\./.exec(request.url());
+      if (match?.[1]) chunks.push(match[1]);
+    });
+    await page.goto(server.url + '/');
+    await page.getByRole('heading', { level: 1, name: /advice, in one place/i }).waitFor();
+    expect(chunks).toEqual(['route-main']);
+    await page.getByRole('link', { name: 'Services' }).click();
+    await page.getByRole('heading', { level: 1, name: /^services$/i }).waitFor();
+    expect(chunks).toEqual(['route-main', 'route-services']);
+    await context.close();
+  });
+
+  it('registers the service worker at scope / and lets it control the page', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(server.url + '/');
+    await waitForServiceWorkerControl(page);
+    const registration = await page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.getRegistration();
+      return { scope: reg?.scope, script: reg?.active?.scriptURL };
+    });
+    expect(registration).toEqual({ scope: server.url + '/', script: server.url + '/sw.js' });
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('link', { name: /about/i }).click();
+    await page.getByText('Works offline').waitFor();
+    expect(await page.locator('.facts__row', { hasText: 'Works offline' }).locator('dd').textContent()).toBe(
+      'Yes',
+    );
+    await context.close();
+  });
+});

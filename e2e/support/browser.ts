@@ -1,0 +1,67 @@
+// Debian's Chromium through playwright-core, with the flags this sandboxed, offline machine needs.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import type { Browser, BrowserContext, LaunchOptions, Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const launchOptions: LaunchOptions = { executablePath: CHROMIUM_PATH, args: ARGS, headless: true };
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch(launchOptions);
+}
+
+export interface PersistentBrowser {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+/** A browser with a real (temporary) profile: Chromium counts incognito-like contexts as not installable. */
+export async function launchPersistent(): Promise<PersistentBrowser> {
+  const profile = mkdtempSync(path.join(tmpdir(), 'qupm-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    ...launchOptions,
+    viewport: { width: 1280, height: 800 },
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Collects uncaught page errors and console errors, so a test can assert there were none. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  return errors;
+}
+
+/** Resolves once a service worker is active and controls the page. */
+export async function waitForServiceWorkerControl(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise<void>((resolve) =>
+      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+    );
+  });
+}

@@ -1,0 +1,34 @@
+// Unit and integration tests (npm test). Browser tests have their own config in e2e/.
+import type { Config } from 'jest';
+
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      target: 'es2022',
+      transform: { react: { runtime: 'automatic' } },
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const config: Config = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  roots: ['<rootDir>/__tests__'],
+  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+  transform: { '^.+\\.(t|j)sx?$': swc as unknown as string },
+  moduleNameMapper: {
+    '^@/(.*)$': '<rootDir>/src/$1',
+    '^@core/(.*)$': '<rootDir>/core/$1',
+    '\\.css$': '<rootDir>/__tests__/support/styleStub.ts',
+  },
+  // A few server dependencies ship only as ES modules; swc turns them into CommonJS for Jest.
+  transformIgnorePatterns: ['/node_modules/(?!(cookie)/)'],
+  setupFiles: ['<rootDir>/__tests__/support/globals.ts'],
+  clearMocks: true,
+  restoreMocks: true,
+};
+
+export default config;

@@ -1,0 +1,57 @@
+// The frame around every screen: header with navigation, the offline notice, and the routed screen. While a
+// route's chunk loads the screen area shows 'Loading QuPM...'.
+import { NavLink, Outlet, useNavigation } from 'react-router-dom';
+import { useAppSelector } from '@/store/hooks';
+import { selectIsOnline } from '@/store/appSlice';
+import { LoadingScreen } from '@/ui/LoadingScreen';
+
+const NAV_ITEMS = [
+  { to: '/', label: 'Home', end: true },
+  { to: '/services', label: 'Services', end: false },
+  { to: '/settings', label: 'Settings', end: false },
+] as const;
+
+export function Layout() {
+  const navigation = useNavigation();
+  const online = useAppSelector(selectIsOnline);
+  const loading = navigation.state === 'loading';
+  return (
+    <div className="layout">
+      <a className="skip-link" href="#content">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <NavLink to="/" className="brand" aria-label="QuPM home">
+          <img className="brand__icon" src="/icons/favicon-32.png" alt="" width="28" height="28" />
+          <span className="brand__name">QuPM</span>
+        </NavLink>
+        <nav className="nav" aria-label="Main">
+          {NAV_ITEMS.map((item) => (
+            <NavLink
+              key={item.to}
+              to={item.to}
+              end={item.end}
+              className={({ isActive }) => (isActive ? 'nav__link nav__link--active' : 'nav__link')}
+            >
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+      </header>
+      {!online && (
+        <p className="offline-notice" role="status">
+          You are offline. QuPM keeps working with what it has; new data arrives when you are back online.
+        </p>
+      )}
+      <main id="content" className="content" tabIndex={-1} aria-busy={loading}>
+        <Outlet />
+        {loading && (
+          // Fades in only after a moment (CSS), so precached chunks switch screens without a flash.
+          <div className="route-pending">
+            <LoadingScreen inline />
+          </div>
+        )}
+      </main>
+    </div>
+  );
+}

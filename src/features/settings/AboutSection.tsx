@@ -1,0 +1,42 @@
+// Settings → About: what this copy of QuPM is and how it runs on this device.
+import { useAppSelector } from '@/store/hooks';
+import { selectApp, selectOfflineReady } from '@/store/appSlice';
+
+const PLATFORM_NAMES = { ios: 'iOS', android: 'Android', web: 'Web' } as const;
+const CAPABILITY_NAMES = {
+  serviceWorker: 'service workers',
+  pushManager: 'the Push API',
+  notification: 'notifications',
+  fetch: 'fetch',
+  indexedDb: 'IndexedDB',
+} as const;
+
+export function AboutSection() {
+  const app = useAppSelector(selectApp);
+  const offlineReady = useAppSelector(selectOfflineReady);
+  const rows: Array<[string, string]> = [
+    ['Version', __APP_VERSION__],
+    ['Built', new Date(__BUILD_TIME__).toLocaleString()],
+    ['Backend', __BACKEND__ === 'local' ? 'Embedded QuPM server' : 'Firebase'],
+    ['Platform', PLATFORM_NAMES[app.platform]],
+    ['Installed as an app', app.installed ? 'Yes' : 'No'],
+    ['Works offline', offlineReady ? 'Yes' : app.serviceWorker.status === 'failed' ? 'No' : 'Not yet'],
+    [
+      'Push notifications',
+      app.pushSupport.supported
+        ? 'Supported by this browser'
+        : `Not supported: no ${app.pushSupport.missing.map((m) => CAPABILITY_NAMES[m]).join(', ')}`,
+    ],
+    ['Device id', app.deviceId || 'unknown'],
+  ];
+  return (
+    <dl className="facts">
+      {rows.map(([term, value]) => (
+        <div className="facts__row" key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

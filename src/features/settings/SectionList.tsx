@@ -1,0 +1,23 @@
+// The list of settings sections, shown on `/settings` and under an unknown section's message.
+import { NavLink } from 'react-router-dom';
+import { SETTINGS_SECTIONS } from './sections';
+
+export function SectionList() {
+  return (
+    <nav aria-label="Settings sections">
+      <ul className="section-list">
+        {SETTINGS_SECTIONS.map((section) => (
+          <li key={section.id}>
+            <NavLink
+              to={`/settings/${section.id}`}
+              className={({ isActive }) => (isActive ? 'section-link section-link--active' : 'section-link')}
+            >
+              <span className="section-link__title">{section.title}</span>
+              <span className="section-link__description">{section.description}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

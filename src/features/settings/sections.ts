@@ -1,0 +1,13 @@
+// The settings sections: `/settings/:section` accepts exactly these names.
+export const SETTINGS_SECTIONS = [
+  { id: 'notifications', title: 'Notifications', description: 'Push notifications and how they reach you.' },
+  { id: 'profile', title: 'Profile', description: 'Your nickname, as consultants and members see it.' },
+  { id: 'devices', title: 'Devices', description: 'The devices that receive your notifications.' },
+  { id: 'about', title: 'About', description: 'Version, backend, install and offline state of this app.' },
+] as const;
+
+export type SettingsSectionId = (typeof SETTINGS_SECTIONS)[number]['id'];
+
+export function parseSettingsSection(value: unknown): SettingsSectionId | null {
+  return SETTINGS_SECTIONS.find((section) => section.id === value)?.id ?? null;
+}

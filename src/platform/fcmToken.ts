@@ -1,0 +1,64 @@
+// The push (FCM) token kept in local storage between visits. Older builds stored it as fcmToken; it now lives
+// under fcm_token, and anything stored that could not be a token is removed so that it never reaches the
+// backend as a token and never sticks around to be read again.
+import type { KeyValueStore } from './storage';
+import { readString, removeKey, writeString } from './storage';
+import { LOCAL_STORAGE_KEYS } from './storageKeys';
+
+// FCM registration tokens are ~150-200 characters today; the bounds are wide on purpose so that a change of
+// format upstream does not make QuPM throw real tokens away, while '', 'null' and megabyte blobs are refused.
+const MIN_TOKEN_LENGTH = 16;
+const MAX_TOKEN_LENGTH = 8192;
+// The characters FCM tokens are made of (base64url plus ':' and '.'). The class alone rules out whitespace,
+// '[object Object]' and anything JSON-looking (quotes, braces, brackets), which is what corrupt values were.
+const TOKEN_PATTERN = /^[A-Za-z0-9_\-:.]+$/;
+
+/** Whether the value could be a push token (a non-empty string of token characters, 16 to 8192 long). */
+export function isPlausiblePushToken(value: unknown): value is string {
+  return (
+    typeof value === 'string' &&
+    value.length >= MIN_TOKEN_LENGTH &&
+    value.length <= MAX_TOKEN_LENGTH &&
+    TOKEN_PATTERN.test(value)
+  );
+}
+
+/**
+ * The stored push token, or null. spec §3: a legacy fcmToken is migrated: moved to fcm_token and removed, so
+ * the migration happens once. When both keys are set the new key wins. Never throws.
+ */
+export function readStoredPushToken(store: KeyValueStore | null): string | null {
+  if (!store) return null;
+  const current = readString(store, LOCAL_STORAGE_KEYS.fcmToken);
+  const legacy = readString(store, LOCAL_STORAGE_KEYS.legacyFcmToken);
+
+  if (isPlausiblePushToken(current)) {
+    if (legacy !== null) removeKey(store, LOCAL_STORAGE_KEYS.legacyFcmToken);
+    return current;
+  }
+  if (current !== null) removeKey(store, LOCAL_STORAGE_KEYS.fcmToken);
+
+  if (legacy === null) return null;
+  if (!isPlausiblePushToken(legacy)) {
+    removeKey(store, LOCAL_STORAGE_KEYS.legacyFcmToken);
+    return null;
+  }
+  // The legacy copy is only removed once the new one is written: if the write fails (quota), removing it
+  // would lose the token, and keeping it lets the next read try again.
+  if (writeString(store, LOCAL_STORAGE_KEYS.fcmToken, legacy)) {
+    removeKey(store, LOCAL_STORAGE_KEYS.legacyFcmToken);
+  }
+  return legacy;
+}
+
+/** Stores the token under fcm_token; false when the token is implausible or storage refuses it. */
+export function storePushToken(store: KeyValueStore | null, token: string): boolean {
+  if (!isPlausiblePushToken(token)) return false;
+  return writeString(store, LOCAL_STORAGE_KEYS.fcmToken, token);
+}
+
+/** Forgets the stored token under both its current and its legacy key. */
+export function clearStoredPushToken(store: KeyValueStore | null): void {
+  removeKey(store, LOCAL_STORAGE_KEYS.fcmToken);
+  removeKey(store, LOCAL_STORAGE_KEYS.legacyFcmToken);
+}

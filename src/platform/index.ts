@@ -1,0 +1,16 @@
+// The browser platform behind pure functions: each takes what it reads from the browser as parameters, and a
+// browser* helper beside it collects those from the real globals without ever throwing.
+export { LOCAL_STORAGE_KEYS, SESSION_STORAGE_KEYS } from './storageKeys';
+export type { LocalStorageKey, SessionStorageKey, StorageKey } from './storageKeys';
+export { browserLocalStorage, browserSessionStorage, readString, removeKey, writeString } from './storage';
+export type { KeyValueStore } from './storage';
+export { browserDeviceIdSource, createDeviceIdSource, isUuid } from './deviceId';
+export type { DeviceIdDeps } from './deviceId';
+export { clearStoredPushToken, isPlausiblePushToken, readStoredPushToken, storePushToken } from './fcmToken';
+export { browserPlatform, detectPlatform } from './platform';
+export type { Platform, PlatformEnv } from './platform';
+export { browserInstallEnv, INSTALLED_DISPLAY_MODE_QUERIES, isInstalledApp } from './installed';
+export type { InstallEnv, MatchMedia } from './installed';
+export { browserPushSupport, detectPushSupport } from './capabilities';
+export type { PushCapability, PushGlobals, PushSupport } from './capabilities';
+export { browserHostname, isLocalOrIpHost, isPushEnabledForHost } from './environment';

@@ -1,0 +1,41 @@
+// Which platform the app runs on, as stored with each push token (spec §3: platform 'ios', 'android' or 'web')
+// and as used to decide how installation is detected (spec §1).
+
+export type Platform = 'ios' | 'android' | 'web';
+
+export interface PlatformEnv {
+  userAgent: string;
+  maxTouchPoints: number;
+}
+
+const IOS_DEVICE_PATTERN = /iPhone|iPad|iPod/i;
+const MAC_PATTERN = /Macintosh/i;
+const ANDROID_PATTERN = /Android/i;
+
+/** The platform a user agent belongs to. */
+export function detectPlatform({ userAgent, maxTouchPoints }: PlatformEnv): Platform {
+  if (IOS_DEVICE_PATTERN.test(userAgent)) return 'ios';
+  // iPadOS 13+ Safari asks for desktop sites and reports a Mac user agent; only the touch screen tells the
+  // two apart (a Mac reports 0 touch points, an iPad 5).
+  if (MAC_PATTERN.test(userAgent) && maxTouchPoints > 1) return 'ios';
+  if (ANDROID_PATTERN.test(userAgent)) return 'android';
+  return 'web';
+}
+
+function browserPlatformEnv(): PlatformEnv {
+  try {
+    if (typeof navigator === 'undefined') return { userAgent: '', maxTouchPoints: 0 };
+    const { userAgent, maxTouchPoints } = navigator;
+    return {
+      userAgent: typeof userAgent === 'string' ? userAgent : '',
+      maxTouchPoints: typeof maxTouchPoints === 'number' ? maxTouchPoints : 0,
+    };
+  } catch {
+    return { userAgent: '', maxTouchPoints: 0 };
+  }
+}
+
+/** The platform of the running browser; 'web' when there is no navigator to ask. */
+export function browserPlatform(): Platform {
+  return detectPlatform(browserPlatformEnv());
+}

@@ -1,0 +1,24 @@
+// Every key QuPM keeps in web storage, in one place, so that no module spells a key by hand and a rename
+// cannot leave stale data behind under the old spelling.
+
+// spec §3: local storage keys (device_id, fcm_token with its legacy spelling fcmToken, and the app's flags).
+export const LOCAL_STORAGE_KEYS = {
+  deviceId: 'device_id',
+  fcmToken: 'fcm_token',
+  // spec §3: a legacy fcmToken is migrated to fcm_token; see fcmToken.ts.
+  legacyFcmToken: 'fcmToken',
+  fcmRefreshNeededAfterSwUpdate: 'fcm_refresh_needed_after_sw_update',
+  lastAppStart: 'last_app_start',
+  versionUpdatePending: 'version_update_pending',
+  forceVersionCheck: 'force_version_check',
+  enableUpdateNotifications: 'enable_update_notifications',
+} as const;
+
+// spec §3: session storage key chunk_error_reloaded (the reload-once guard after a chunk load failure, §4).
+export const SESSION_STORAGE_KEYS = {
+  chunkErrorReloaded: 'chunk_error_reloaded',
+} as const;
+
+export type LocalStorageKey = (typeof LOCAL_STORAGE_KEYS)[keyof typeof LOCAL_STORAGE_KEYS];
+export type SessionStorageKey = (typeof SESSION_STORAGE_KEYS)[keyof typeof SESSION_STORAGE_KEYS];
+export type StorageKey = LocalStorageKey | SessionStorageKey;

@@ -1,0 +1,16 @@
+// The root saga spawns every feature saga: spawned sagas are detached, so one that fails is logged and the
+// others keep running.
+import { all, spawn } from 'redux-saga/effects';
+import type { Saga } from 'redux-saga';
+import { appSaga } from './appSaga';
+import { serviceWorkerSaga } from './serviceWorkerSaga';
+
+export const appSagas: Saga[] = [appSaga, serviceWorkerSaga];
+
+export function createRootSaga(sagas: Saga[]) {
+  return function* rootSaga() {
+    yield all(sagas.map((saga) => spawn(saga)));
+  };
+}
+
+export const rootSaga = createRootSaga(appSagas);

@@ -1,0 +1,51 @@
+// Registers the service worker from the page and follows its lifecycle into the store.
+import { call, put, take } from 'redux-saga/effects';
+import type { EventChannel } from 'redux-saga';
+import type { Workbox } from 'workbox-window';
+import {
+  serviceWorkerControlling,
+  serviceWorkerRegistered,
+  serviceWorkerRegistrationFailed,
+  serviceWorkerRegistrationStarted,
+  serviceWorkerUnsupported,
+} from '@/store/appSlice';
+import {
+  createServiceWorkerChannel,
+  getWorkbox,
+  isPageControlled,
+  isServiceWorkerSupported,
+  registerServiceWorker,
+} from './serviceWorkerRegistration';
+import type { ServiceWorkerEvent } from './serviceWorkerRegistration';
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function* serviceWorkerSaga(enabled: boolean = __SERVICE_WORKER__) {
+  // The dev server builds no worker: hot reload and a precache would fight over the same files.
+  if (!enabled) return;
+  const supported: boolean = yield call(isServiceWorkerSupported);
+  if (!supported) {
+    yield put(serviceWorkerUnsupported());
+    return;
+  }
+  yield put(serviceWorkerRegistrationStarted());
+  const wb: Workbox = yield call(getWorkbox);
+  // Subscribe before registering so the first install's 'controlling' is not missed.
+  const channel: EventChannel<ServiceWorkerEvent> = yield call(createServiceWorkerChannel, wb);
+  try {
+    yield call(registerServiceWorker, wb);
+    yield put(serviceWorkerRegistered());
+    const controlled: boolean = yield call(isPageControlled);
+    if (controlled) yield put(serviceWorkerControlling());
+    while (true) {
+      const event: ServiceWorkerEvent = yield take(channel);
+      if (event.type === 'controlling') yield put(serviceWorkerControlling());
+    }
+  } catch (error) {
+    yield put(serviceWorkerRegistrationFailed({ message: errorMessage(error) }));
+  } finally {
+    channel.close();
+  }
+}

@@ -1,0 +1,9 @@
+// Static assets imported through webpack's asset modules resolve to their URL.
+declare module '*.png' {
+  const url: string;
+  export default url;
+}
+declare module '*.svg' {
+  const url: string;
+  export default url;
+}

@@ -1,0 +1,155 @@
+// Build of the QuPM PWA: one shell entry, one lazy chunk per route, extracted CSS, and the
+// service worker compiled from src/sw/index.ts by Workbox's InjectManifest.
+import path from 'node:path';
+import type { Configuration as WebpackConfiguration } from 'webpack';
+import webpack from 'webpack';
+import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
+import CopyWebpackPlugin from 'copy-webpack-plugin';
+import { InjectManifest } from 'workbox-webpack-plugin';
+import ReactRefreshWebpackPlugin from '@pmmmwh/react-refresh-webpack-plugin';
+import { readFileSync } from 'node:fs';
+
+type Configuration = WebpackConfiguration & { devServer?: DevServerConfiguration };
+
+interface CliEnv {
+  WEBPACK_SERVE?: boolean;
+  /** Output folder, relative to the project; the bundle test builds into a temporary one. */
+  outDir?: string;
+}
+interface CliArgv {
+  mode?: 'production' | 'development';
+}
+
+const root = __dirname;
+const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
+
+// spec §9: chunk load timeout 120 s.
+const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+export default function config(env: CliEnv = {}, argv: CliArgv = {}): Configuration {
+  const production = (argv.mode ?? process.env.NODE_ENV) !== 'development';
+  const serving = Boolean(env.WEBPACK_SERVE);
+  const backend = process.env.QUPM_BACKEND ?? 'local';
+  if (backend !== 'local' && backend !== 'firebase') {
+    throw new Error(`QUPM_BACKEND must be "local" or "firebase", not "${backend}"`);
+  }
+  // spec §5: push is enabled only off localhost/IP hosts unless the override flag is on; production
+  // builds force it on, the dev server leaves it off. QUPM_PUSH_OVERRIDE=on|off wins over both.
+  const pushOverride =
+    process.env.QUPM_PUSH_OVERRIDE === undefined ? production : process.env.QUPM_PUSH_OVERRIDE === 'on';
+  const outDir = path.resolve(root, env.outDir ?? 'dist');
+
+  return {
+    mode: production ? 'production' : 'development',
+    context: root,
+    entry: { main: './src/index.tsx' },
+    output: {
+      path: outDir,
+      publicPath: '/',
+      filename: production ? 'static/js/[name].[contenthash:8].js' : 'static/js/[name].js',
+      chunkFilename: production ? 'static/js/[name].[contenthash:8].chunk.js' : 'static/js/[name].chunk.js',
+      assetModuleFilename: 'static/media/[name].[contenthash:8][ext]',
+      chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS,
+      clean: true,
+    },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      alias: {
+        '@': path.resolve(root, 'src'),
+        '@core': path.resolve(root, 'core'),
+      },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                target: 'es2020',
+                transform: {
+                  react: { runtime: 'automatic', development: !production, refresh: serving },
+                },
+              },
+            },
+          },
+        },
+        {
+          test: /\.css$/,
+          use: [MiniCssExtractPlugin.loader, { loader: 'css-loader', options: { importLoaders: 0 } }],
+        },
+        { test: /\.(png|svg|woff2?)$/, type: 'asset/resource' },
+      ],
+    },
+    optimization: {
+      runtimeChunk: 'single',
+      splitChunks: {
+        chunks: 'all',
+        cacheGroups: {
+          // React, Redux and the router change rarely: one long-cached vendor chunk of the shell.
+          framework: {
+            test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@reduxjs|redux|redux-saga|@redux-saga|react-redux|immer|reselect|use-sync-external-store)[\\/]/,
+            name: 'framework',
+            chunks: 'initial',
+            priority: 20,
+          },
+        },
+      },
+      minimizer: ['...', new CssMinimizerPlugin()],
+    },
+    plugins: [
+      new webpack.DefinePlugin({
+        __APP_VERSION__: JSON.stringify(pkg.version),
+        __BUILD_TIME__: JSON.stringify(new Date().toISOString()),
+        __BACKEND__: JSON.stringify(backend),
+        __PUSH_HOST_OVERRIDE__: JSON.stringify(pushOverride),
+        __SERVICE_WORKER__: JSON.stringify(!serving),
+      }),
+      new HtmlWebpackPlugin({
+        template: './public/index.html',
+        inject: 'body',
+        scriptLoading: 'defer',
+        minify: production
+          ? { collapseWhitespace: true, removeComments: true, minifyCSS: true, keepClosingSlash: true }
+          : false,
+      }),
+      new MiniCssExtractPlugin({
+        filename: production ? 'static/css/[name].[contenthash:8].css' : 'static/css/[name].css',
+        chunkFilename: production
+          ? 'static/css/[name].[contenthash:8].chunk.css'
+          : 'static/css/[name].chunk.css',
+      }),
+      new CopyWebpackPlugin({
+        patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html', '**/*.svg'] } }],
+      }),
+      ...(serving
+        ? [new ReactRefreshWebpackPlugin({ overlay: false })]
+        : [
+            new InjectManifest({
+              swSrc: './src/sw/index.ts',
+              swDest: 'sw.js',
+              // Maps are for debugging, not for offline use.
+              exclude: [/\.map$/, /\.LICENSE\.txt$/, /^manifest.*\.js$/],
+              maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+            }),
+          ]),
+    ],
+    performance: { hints: false },
+    devServer: {
+      port: Number(process.env.DEV_PORT ?? 3000),
+      hot: true,
+      historyApiFallback: true,
+      static: false,
+      client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
+      // The embedded server (npm run serve) answers the API while webpack serves the app.
+      proxy: [{ context: ['/api'], target: process.env.QUPM_API ?? 'http://localhost:8080', ws: false }],
+    },
+  };
+}
