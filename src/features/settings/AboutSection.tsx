@@ -14,7 +14,7 @@ const CAPABILITY_NAMES = {
 export function AboutSection() {
   const app = useAppSelector(selectApp);
   const offlineReady = useAppSelector(selectOfflineReady);
-  const rows: Array<[string, string]> = [
+  const rows: Array<[string, string, boolean?]> = [
     ['Version', __APP_VERSION__],
     ['Built', new Date(__BUILD_TIME__).toLocaleString()],
     ['Backend', __BACKEND__ === 'local' ? 'Embedded QuPM server' : 'Firebase'],
@@ -27,14 +27,14 @@ export function AboutSection() {
         ? 'Supported by this browser'
         : `Not supported: no ${app.pushSupport.missing.map((m) => CAPABILITY_NAMES[m]).join(', ')}`,
     ],
-    ['Device id', app.deviceId || 'unknown'],
+    ['Device id', app.deviceId || 'unknown', true],
   ];
   return (
     <dl className="facts">
-      {rows.map(([term, value]) => (
+      {rows.map(([term, value, code]) => (
         <div className="facts__row" key={term}>
           <dt>{term}</dt>
-          <dd>{value}</dd>
+          <dd className={code ? 'facts__value--code' : undefined}>{value}</dd>
         </div>
       ))}
     </dl>
