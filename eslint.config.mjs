@@ -36,7 +36,11 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['src/backend/**'],
+    files: ['**/*.mjs'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['src/backend/**', '__tests__/backend/firebase/**'],
     rules: { 'no-restricted-imports': 'off' },
   },
   prettier,

@@ -25,7 +25,7 @@ const config: Config = {
     '\\.css$': '<rootDir>/__tests__/support/styleStub.ts',
   },
   // A few server dependencies ship only as ES modules; swc turns them into CommonJS for Jest.
-  transformIgnorePatterns: ['/node_modules/(?!(cookie)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(cookie|jose)/)'],
   setupFiles: ['<rootDir>/__tests__/support/globals.ts'],
   clearMocks: true,
   restoreMocks: true,

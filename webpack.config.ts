@@ -26,6 +26,18 @@ interface CliArgv {
 const root = __dirname;
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
 
+/** The public Firebase web config (src/backend/firebase/config.ts); named one by one so no secret leaks in. */
+const FIREBASE_PUBLIC_ENV = [
+  'QUPM_FIREBASE_API_KEY',
+  'QUPM_FIREBASE_AUTH_DOMAIN',
+  'QUPM_FIREBASE_PROJECT_ID',
+  'QUPM_FIREBASE_APP_ID',
+  'QUPM_FIREBASE_MESSAGING_SENDER_ID',
+  'QUPM_FIREBASE_STORAGE_BUCKET',
+  'QUPM_VAPID_PUBLIC_KEY',
+  'QUPM_FIREBASE_FUNCTIONS_REGION',
+];
+
 // spec §9: chunk load timeout 120 s.
 const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
@@ -111,6 +123,14 @@ export default function config(env: CliEnv = {}, argv: CliArgv = {}): Configurat
         __BACKEND__: JSON.stringify(backend),
         __PUSH_HOST_OVERRIDE__: JSON.stringify(pushOverride),
         __SERVICE_WORKER__: JSON.stringify(!serving),
+        // The Firebase web config is public by design (README "Deploying to Firebase"); only in firebase builds.
+        __FIREBASE_ENV__: JSON.stringify(
+          backend === 'firebase'
+            ? Object.fromEntries(
+                Object.entries(process.env).filter(([key]) => /^QUPM_(FIREBASE_|VAPID_)/.test(key)),
+              )
+            : {},
+        ),
       }),
       new HtmlWebpackPlugin({
         template: './public/index.html',

@@ -1,46 +1,178 @@
-// The embedded QuPM server: one Fastify instance that serves the built PWA and the API under /api.
+// The embedded QuPM server: one Fastify instance that serves the built PWA and the API under /api, backed by
+// SQLite (WAL) in a data folder, with signed sessions, the callables, and a Server-Sent Events stream.
+import path from 'node:path';
 import Fastify from 'fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
+import type { Caller } from '../core/permissions';
+import { AccessTokens, bearerToken } from './auth/accessTokens';
+import { DEFAULT_SCRYPT_COST, PasswordHasher } from './auth/passwords';
+import { SessionService } from './auth/sessions';
+import type { ServerContext } from './context';
+import { DATABASE_FILE, openDatabase, write } from './db/database';
+import { describeDemo, prepareFirstStart } from './demo';
+import type { DemoSummary } from './demo';
+import { clientErrorHandler, frameworkErrors, installErrorHandler } from './errors';
+import { EventHub } from './hub';
+import { newSecret } from './ids';
+import { createGuards } from './rateLimits';
+import type { RateLimits } from './rateLimits';
+import { createRepos } from './repo';
+import { registerAuthRoutes } from './routes/auth';
+import { registerCallableRoutes } from './routes/callables';
+import { registerChannelRoutes } from './routes/channels';
+import { registerInvitationRoutes } from './routes/invitations';
+import { registerUserRoutes } from './routes/users';
 import { inlineStyleHashes, readShell, registerStatic } from './static';
+import { registerStreamRoutes, STREAM_PING_MS, StreamTickets } from './stream';
+
+export const DEFAULT_DATA_DIR = '.qupm-data';
+/** ARCHITECTURE.md: request bodies are small JSON documents. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+const JWT_SECRET_SETTING = 'jwt_secret';
 
 export interface ServerOptions {
   /** The production build to serve (webpack's output). */
   staticDir: string;
   logger?: boolean;
+  /** Folder of the database (created if missing); default `./.qupm-data`. */
+  dataDir?: string;
+  /** The database file itself, or ':memory:'; overrides dataDir. */
+  db?: string;
+  /** Create the demo world on the first start of an empty database (default true). */
+  demo?: boolean;
+  /** Override or switch off (false) the rate limits; tests lower them, the benchmark raises them. */
+  rateLimits?: Partial<RateLimits> | false;
+  /** The clock, in epoch milliseconds (tests move it to expire sessions and invitations). */
+  now?: () => number;
+  /** scrypt's N for new password hashes (default 2^15); tests lower it. */
+  scryptCost?: number;
+  /** Interval of the stream's `: ping` comment (default 25 s). */
+  streamPingMs?: number;
 }
 
-export async function buildServer({ staticDir, logger = false }: ServerOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger, trustProxy: false, bodyLimit: 64 * 1024 });
-  const shell = readShell(staticDir);
+/** What main.ts prints at start. */
+export interface QupmInfo {
+  databaseFile: string;
+  demoCreated: boolean;
+  demo: DemoSummary;
+  /** Live streams open right now. */
+  liveStreams(): number;
+}
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        // No inline script anywhere; the shell's one inline <style> is allowed by its hash.
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", ...(shell ? inlineStyleHashes(shell) : [])],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // The app is served over plain HTTP on localhost by default; HSTS belongs to the TLS front.
-    strictTransportSecurity: false,
-    crossOriginEmbedderPolicy: false,
+declare module 'fastify' {
+  interface FastifyInstance {
+    qupm: QupmInfo;
+  }
+}
+
+export async function buildServer({
+  staticDir,
+  logger = false,
+  dataDir,
+  db: dbOption,
+  demo = true,
+  rateLimits,
+  now = Date.now,
+  scryptCost = DEFAULT_SCRYPT_COST,
+  streamPingMs = STREAM_PING_MS,
+}: ServerOptions): Promise<FastifyInstance> {
+  const databaseFile = dbOption ?? path.resolve(dataDir ?? DEFAULT_DATA_DIR, DATABASE_FILE);
+  const db = openDatabase(databaseFile);
+  const app = Fastify({
+    logger,
+    trustProxy: false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    frameworkErrors,
+    clientErrorHandler,
+  });
+  app.addHook('onClose', (_instance, done) => {
+    db.close();
+    done();
   });
 
-  app.get('/api/health', async () => ({ status: 'ok' }));
+  try {
+    const repos = createRepos(db);
+    const passwords = new PasswordHasher(scryptCost);
+    const secret = write(db, () => repos.settings.keep(JWT_SECRET_SETTING, newSecret()));
+    const access = await AccessTokens.create(new Uint8Array(Buffer.from(secret, 'base64url')), now);
+    const demoCreated = await prepareFirstStart(db, repos, passwords, { demo, now: now() });
+    const hub = new EventHub();
+    app.decorate('qupm', {
+      databaseFile,
+      demoCreated,
+      demo: describeDemo(repos, now()),
+      liveStreams: () => hub.size,
+    });
 
-  await registerStatic(app, staticDir, shell);
-  return app;
+    const callers = new WeakMap<FastifyRequest, Caller>();
+    const ctx: ServerContext = {
+      db,
+      repos,
+      hub,
+      now,
+      access,
+      sessions: new SessionService(db, repos, passwords, access, now),
+      guards: await createGuards(app, rateLimits),
+      tickets: new StreamTickets(now),
+      streamPingMs,
+      async authenticate(request) {
+        const known = callers.get(request);
+        if (known) return known;
+        const caller = await access.verify(bearerToken(request.headers.authorization));
+        callers.set(request, caller);
+        return caller;
+      },
+    };
+
+    const shell = readShell(staticDir);
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          // No inline script anywhere; the shell's one inline <style> is allowed by its hash.
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", ...(shell ? inlineStyleHashes(shell) : [])],
+          imgSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          fontSrc: ["'self'"],
+          manifestSrc: ["'self'"],
+          workerSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
+      },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      // The app is served over plain HTTP on localhost by default; HSTS belongs to the TLS front.
+      strictTransportSecurity: false,
+      crossOriginEmbedderPolicy: false,
+    });
+    installErrorHandler(app, logger);
+    // API answers are private and change with every write: never kept by a browser or proxy cache.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+        void reply.header('cache-control', 'no-store');
+      }
+      return payload;
+    });
+
+    app.get('/api/health', async () => ({ status: 'ok' }));
+    registerAuthRoutes(app, ctx);
+    registerUserRoutes(app, ctx);
+    registerChannelRoutes(app, ctx);
+    registerInvitationRoutes(app, ctx);
+    registerCallableRoutes(app, ctx);
+    registerStreamRoutes(app, ctx);
+
+    await registerStatic(app, staticDir, shell);
+    return app;
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
 }

@@ -6,6 +6,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { errorBody } from './errors';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
@@ -68,7 +69,8 @@ export async function registerStatic(
       path.extname(url) !== '' ||
       shell === null
     ) {
-      return reply.code(404).send({ error: { status: 'NOT_FOUND', message: `Nothing at ${url}` } });
+      const shown = url.length > 80 ? `${url.slice(0, 79)}…` : url;
+      return reply.code(404).send(errorBody('NOT_FOUND', `Nothing at ${shown}`));
     }
     return sendShell(reply);
   });

@@ -7,9 +7,10 @@ import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import { routes } from '@/app/router';
 import { createAppStore } from '@/store';
+import { initialState as userInitialState } from '@/store/userSlice';
 
 function renderAt(path: string) {
-  const store = createAppStore();
+  const store = createAppStore({ preloadedState: { user: { ...userInitialState, status: 'signedOut' } } });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <Provider store={store}>

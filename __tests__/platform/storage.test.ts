@@ -13,9 +13,10 @@ import { createFakeStore, defineGlobal, restoreGlobals, throwingGetter } from '.
 afterEach(restoreGlobals);
 
 describe('storage keys', () => {
-  it('uses the local storage key names of spec §3', () => {
+  it('uses the local storage key names of spec §3, plus the local backend session', () => {
     expect(Object.values(LOCAL_STORAGE_KEYS).sort()).toEqual(
       [
+        'qupm_session',
         'device_id',
         'enable_update_notifications',
         'fcmToken',

@@ -19,7 +19,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"QuPM"}');
   writeFileSync(path.join(dir, 'static/js/main.0123abcd.js'), 'console.log(1)');
   writeFileSync(path.join(dir, 'icons/icon-192.png'), 'png');
-  app = await buildServer({ staticDir: dir });
+  app = await buildServer({ staticDir: dir, db: ':memory:', demo: false });
 });
 
 afterAll(async () => {

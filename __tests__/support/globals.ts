@@ -5,4 +5,5 @@ Object.assign(globalThis, {
   __BACKEND__: 'local',
   __PUSH_HOST_OVERRIDE__: false,
   __SERVICE_WORKER__: false,
+  __FIREBASE_ENV__: {},
 });

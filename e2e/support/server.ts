@@ -1,16 +1,37 @@
-// The real embedded server, started in the test process on a free port, serving dist/.
+// The real embedded server, started in the test process on a free port, serving dist/ with a fresh SQLite
+// database (and the demo world) in a temporary folder.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildServer } from '../../server/app';
 
 export interface RunningServer {
   url: string;
+  dataDir: string;
   close(): Promise<void>;
 }
 
-export async function startServer(): Promise<RunningServer> {
-  const app = await buildServer({ staticDir: path.join(__dirname, '..', '..', 'dist') });
+export async function startServer(options: { demo?: boolean } = {}): Promise<RunningServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'qupm-e2e-'));
+  const app = await buildServer({
+    staticDir: path.join(__dirname, '..', '..', 'dist'),
+    dataDir,
+    demo: options.demo ?? true,
+    // One browser signs in many times in a few seconds here; the limits themselves are tested in __tests__/server.
+    rateLimits: false,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('The server has no TCP address');
-  return { url: `http://127.0.0.1:${address.port}`, close: () => app.close() };
+  let closed = false;
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    dataDir,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -3,6 +3,7 @@
 import { NavLink, Outlet, useNavigation } from 'react-router-dom';
 import { useAppSelector } from '@/store/hooks';
 import { selectIsOnline } from '@/store/appSlice';
+import { selectAuthStatus } from '@/store/userSlice';
 import { LoadingScreen } from '@/ui/LoadingScreen';
 
 const NAV_ITEMS = [
@@ -14,6 +15,7 @@ const NAV_ITEMS = [
 export function Layout() {
   const navigation = useNavigation();
   const online = useAppSelector(selectIsOnline);
+  const signedIn = useAppSelector(selectAuthStatus) === 'signedIn';
   const loading = navigation.state === 'loading';
   return (
     <div className="layout">
@@ -36,6 +38,11 @@ export function Layout() {
               {item.label}
             </NavLink>
           ))}
+          {signedIn && (
+            <NavLink to="/logout" className="nav__link">
+              Sign out
+            </NavLink>
+          )}
         </nav>
       </header>
       {!online && (

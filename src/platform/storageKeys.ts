@@ -12,6 +12,9 @@ export const LOCAL_STORAGE_KEYS = {
   versionUpdatePending: 'version_update_pending',
   forceVersionCheck: 'force_version_check',
   enableUpdateNotifications: 'enable_update_notifications',
+  // Not in the spec: the embedded backend's session (tokens and account summary), kept so a reload stays
+  // signed in. The Firebase adapter keeps its own in IndexedDB, as the SDK does.
+  localSession: 'qupm_session',
 } as const;
 
 // spec §3: session storage key chunk_error_reloaded (the reload-once guard after a chunk load failure, §4).

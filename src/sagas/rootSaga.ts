@@ -2,10 +2,12 @@
 // others keep running.
 import { all, spawn } from 'redux-saga/effects';
 import type { Saga } from 'redux-saga';
+import { settingsSaga } from '@/features/settings/settingsSaga';
 import { appSaga } from './appSaga';
+import { authSaga } from './authSaga';
 import { serviceWorkerSaga } from './serviceWorkerSaga';
 
-export const appSagas: Saga[] = [appSaga, serviceWorkerSaga];
+export const appSagas: Saga[] = [appSaga, serviceWorkerSaga, authSaga, settingsSaga];
 
 export function createRootSaga(sagas: Saga[]) {
   return function* rootSaga() {

@@ -1,5 +1,6 @@
-// The main screen `/`. Signed out it welcomes the person and says what QuPM is; sign-in, channels and the live
-// conversation arrive with the backend (issues #3 and #6).
+// The main screen `/`. Signed out: what QuPM is, and sign in / sign up. Signed in: the person's home (their
+// channels and conversations arrive with issue #6).
+import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import {
   installRequested,
@@ -7,52 +8,95 @@ import {
   selectIsInstalled,
   selectOfflineReady,
 } from '@/store/appSlice';
+import { selectAuthStatus, selectRole, selectUser } from '@/store/userSlice';
+import { AuthForm } from '@/ui/AuthForm';
+import { LoadingScreen } from '@/ui/LoadingScreen';
 import './main.css';
 
-export function Component() {
+const ROLE_NAMES = { admin: 'Admin', consultant: 'Consultant', user: 'Member' } as const;
+
+function InstallButton() {
   const dispatch = useAppDispatch();
   const installed = useAppSelector(selectIsInstalled);
   const canInstall = useAppSelector(selectInstallPromptAvailable);
+  if (installed || !canInstall) return null;
+  return (
+    <button type="button" className="button" onClick={() => dispatch(installRequested())}>
+      Install QuPM
+    </button>
+  );
+}
+
+function Welcome() {
+  const installed = useAppSelector(selectIsInstalled);
   const offlineReady = useAppSelector(selectOfflineReady);
   return (
     <section className="screen welcome" aria-labelledby="welcome-title">
-      <div className="welcome__hero">
-        <h1 id="welcome-title">Advice, in one place</h1>
-        <p className="welcome__lead">
-          QuPM brings consultants and their clients together: channels to talk in, invitations to join them,
-          and offers made just for you.
-        </p>
-        {!installed && canInstall && (
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => dispatch(installRequested())}
-          >
-            Install QuPM
-          </button>
-        )}
+      <div className="welcome__grid">
+        <div className="welcome__hero">
+          <h1 id="welcome-title">Advice, in one place</h1>
+          <p className="welcome__lead">
+            QuPM brings consultants and their clients together: channels to talk in, invitations to join them,
+            and offers made just for you.
+          </p>
+          <ul className="welcome__points">
+            <li>
+              <strong>Channels.</strong> Join one with an invitation and message your consultant there.
+            </li>
+            <li>
+              <strong>Offers.</strong> Discounts from your consultant wait for you under Services.
+            </li>
+            <li>
+              <strong>Always with you.</strong>{' '}
+              {installed
+                ? 'QuPM is installed on this device.'
+                : 'Install QuPM to open it like an app, with notifications and a badge.'}{' '}
+              {offlineReady ? 'It opens offline too.' : ''}
+            </li>
+          </ul>
+          <InstallButton />
+        </div>
+        <AuthForm title="Welcome" lead="Sign in to your QuPM account, or create one." />
       </div>
-      <ul className="welcome__points">
-        <li className="card">
-          <h2>Channels</h2>
-          <p>Each consultant has channels. Join one with an invitation and message your consultant there.</p>
-        </li>
-        <li className="card">
-          <h2>Offers</h2>
-          <p>
-            Consultants send their members offers with discounts. Active ones wait for you under Services.
-          </p>
-        </li>
-        <li className="card">
-          <h2>Always with you</h2>
-          <p>
-            {installed
-              ? 'QuPM is installed on this device.'
-              : 'Install QuPM to open it like an app, with notifications and a badge for what is new.'}{' '}
-            {offlineReady ? 'It is ready to open offline.' : ''}
-          </p>
-        </li>
-      </ul>
     </section>
   );
+}
+
+function Home() {
+  const user = useAppSelector(selectUser);
+  const role = useAppSelector(selectRole);
+  const name = user.nickname || user.authUser?.email || 'there';
+  return (
+    <section className="screen home" aria-labelledby="home-title">
+      <p className="eyebrow">
+        <span className="badge">{ROLE_NAMES[role]}</span>
+      </p>
+      <h1 id="home-title">Hello, {name}</h1>
+      <dl className="home__balances">
+        <div className="card">
+          <dt>Credits</dt>
+          <dd>{user.credits}</dd>
+        </div>
+        <div className="card">
+          <dt>Channel passes</dt>
+          <dd>{user.passCount}</dd>
+        </div>
+      </dl>
+      <div className="home__actions">
+        <Link className="button button--primary" to="/services">
+          Your offers
+        </Link>
+        <Link className="button" to="/settings">
+          Settings
+        </Link>
+        <InstallButton />
+      </div>
+    </section>
+  );
+}
+
+export function Component() {
+  const status = useAppSelector(selectAuthStatus);
+  if (status === 'unknown' || status === 'loading') return <LoadingScreen inline />;
+  return status === 'signedIn' ? <Home /> : <Welcome />;
 }

@@ -1,8 +1,10 @@
 // Settings → About: what this copy of QuPM is and how it runs on this device.
 import { useAppSelector } from '@/store/hooks';
 import { selectApp, selectOfflineReady } from '@/store/appSlice';
+import { selectAuthUser, selectRole } from '@/store/userSlice';
 
 const PLATFORM_NAMES = { ios: 'iOS', android: 'Android', web: 'Web' } as const;
+const ROLE_NAMES = { admin: 'Admin', consultant: 'Consultant', user: 'Member' } as const;
 const CAPABILITY_NAMES = {
   serviceWorker: 'service workers',
   pushManager: 'the Push API',
@@ -14,6 +16,8 @@ const CAPABILITY_NAMES = {
 export function AboutSection() {
   const app = useAppSelector(selectApp);
   const offlineReady = useAppSelector(selectOfflineReady);
+  const authUser = useAppSelector(selectAuthUser);
+  const role = useAppSelector(selectRole);
   const rows: Array<[string, string, boolean?]> = [
     ['Version', __APP_VERSION__],
     ['Built', new Date(__BUILD_TIME__).toLocaleString()],
@@ -29,6 +33,9 @@ export function AboutSection() {
     ],
     ['Device id', app.deviceId || 'unknown', true],
   ];
+  if (authUser) {
+    rows.unshift(['Signed in as', authUser.email], ['Role', ROLE_NAMES[role]]);
+  }
   return (
     <dl className="facts">
       {rows.map(([term, value, code]) => (

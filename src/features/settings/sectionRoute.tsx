@@ -1,23 +1,42 @@
 // `/settings/:section`: one section; an unknown name gets a clear message and the list of real ones.
 import { Link, useParams } from 'react-router-dom';
+import { useAppSelector } from '@/store/hooks';
+import { selectAuthStatus } from '@/store/userSlice';
+import { AuthForm } from '@/ui/AuthForm';
+import { LoadingScreen } from '@/ui/LoadingScreen';
 import { AboutSection } from './AboutSection';
+import { DevicesSection } from './DevicesSection';
+import { NotificationsSection } from './NotificationsSection';
+import { ProfileSection } from './ProfileSection';
 import { SectionList } from './SectionList';
 import { SETTINGS_SECTIONS, parseSettingsSection } from './sections';
 import type { SettingsSectionId } from './sections';
 import './settings.css';
 
-function SignInNeeded({ what }: { what: string }) {
-  return (
-    <div className="card empty-state">
-      <p className="muted">Sign in to manage {what}.</p>
-    </div>
-  );
+/** A section that belongs to an account: shown signed in, a sign-in form otherwise. */
+function Personal({ what, children }: { what: string; children: React.ReactNode }) {
+  const status = useAppSelector(selectAuthStatus);
+  if (status === 'unknown' || status === 'loading') return <LoadingScreen inline />;
+  if (status === 'signedOut') return <AuthForm title="Sign in" lead={`Sign in to manage ${what}.`} />;
+  return <>{children}</>;
 }
 
 const SECTION_BODIES: Record<SettingsSectionId, () => React.JSX.Element> = {
-  notifications: () => <SignInNeeded what="your notifications" />,
-  profile: () => <SignInNeeded what="your profile" />,
-  devices: () => <SignInNeeded what="your devices" />,
+  notifications: () => (
+    <Personal what="your notifications">
+      <NotificationsSection />
+    </Personal>
+  ),
+  profile: () => (
+    <Personal what="your profile">
+      <ProfileSection />
+    </Personal>
+  ),
+  devices: () => (
+    <Personal what="your devices">
+      <DevicesSection />
+    </Personal>
+  ),
   about: AboutSection,
 };
 

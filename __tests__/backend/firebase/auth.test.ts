@@ -1,0 +1,235 @@
+import { createFirebaseBackend } from '@/backend/firebase';
+import { BackendError } from '@/backend/ports';
+import { CONFIG, FakeFirebaseError, fakeUser, resetSdkFakes } from './sdkFakes';
+import type * as Fakes from './sdkFakes';
+import type { AppFake, AuthFake, FakeUser } from './sdkFakes';
+
+jest.mock('firebase/app', () => jest.requireActual<typeof Fakes>('./sdkFakes').createAppModule());
+jest.mock('firebase/auth', () => jest.requireActual<typeof Fakes>('./sdkFakes').createAuthModule());
+jest.mock('firebase/firestore', () => jest.requireActual<typeof Fakes>('./sdkFakes').createFirestoreModule());
+jest.mock('firebase/functions', () => jest.requireActual<typeof Fakes>('./sdkFakes').createFunctionsModule());
+jest.mock('firebase/messaging', () => jest.requireActual<typeof Fakes>('./sdkFakes').createMessagingModule());
+
+const app = jest.requireMock<AppFake>('firebase/app');
+const auth = jest.requireMock<AuthFake>('firebase/auth');
+
+beforeEach(() => resetSdkFakes());
+
+function signedInAs(user: FakeUser): void {
+  auth.instance.currentUser = user;
+}
+
+describe('Firebase initialisation', () => {
+  it('initialises the app with the web config only (the VAPID key and region are not app options)', () => {
+    createFirebaseBackend(CONFIG).auth.currentUser();
+    expect(app.initializeApp).toHaveBeenCalledWith({
+      apiKey: 'api-key',
+      authDomain: 'qupm-test.firebaseapp.com',
+      projectId: 'qupm-test',
+      appId: '1:123:web:abc',
+      messagingSenderId: '123',
+    });
+  });
+
+  it('passes the storage bucket when one is configured', () => {
+    createFirebaseBackend({ ...CONFIG, storageBucket: 'qupm-test.appspot.com' }).auth.currentUser();
+    expect(app.initializeApp.mock.calls[0]?.[0]).toMatchObject({ storageBucket: 'qupm-test.appspot.com' });
+  });
+
+  it('initialises auth with IndexedDB then localStorage persistence and without the popup/redirect resolver', () => {
+    createFirebaseBackend(CONFIG).auth.currentUser();
+    expect(auth.initializeAuth).toHaveBeenCalledTimes(1);
+    const [firebaseApp, deps] = auth.initializeAuth.mock.calls[0] ?? [];
+    expect(firebaseApp).toBe(app.initializeApp.mock.results[0]?.value);
+    expect(deps).toStrictEqual({
+      persistence: [auth.indexedDBLocalPersistence, auth.browserLocalPersistence],
+    });
+  });
+
+  it('initialises the app and auth once, however many calls the ports make', async () => {
+    const backend = createFirebaseBackend(CONFIG);
+    auth.signInWithEmailAndPassword.mockResolvedValue({ user: fakeUser() });
+    backend.auth.currentUser();
+    await backend.auth.signIn({ email: 'ann@example.com', password: 'secret-password' });
+    backend.auth.onAuthStateChanged(() => undefined);
+    expect(app.initializeApp).toHaveBeenCalledTimes(1);
+    expect(auth.initializeAuth).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not touch the SDK until a port is used', () => {
+    createFirebaseBackend(CONFIG);
+    expect(app.initializeApp).not.toHaveBeenCalled();
+    expect(auth.initializeAuth).not.toHaveBeenCalled();
+  });
+
+  it('says it is the firebase backend', () => {
+    expect(createFirebaseBackend(CONFIG).kind).toBe('firebase');
+  });
+});
+
+describe('auth.signUp', () => {
+  it('creates the account, saves the display name on it, and answers a plain summary', async () => {
+    const user = fakeUser({ displayName: null });
+    auth.createUserWithEmailAndPassword.mockResolvedValue({ user });
+    const backend = createFirebaseBackend(CONFIG);
+    const result = await backend.auth.signUp({
+      email: ' ann@example.com ',
+      password: 'long-enough',
+      displayName: ' Ann ',
+    });
+    expect(auth.createUserWithEmailAndPassword).toHaveBeenCalledWith(
+      auth.instance,
+      'ann@example.com',
+      'long-enough',
+    );
+    expect(auth.updateProfile).toHaveBeenCalledWith(user, { displayName: 'Ann' });
+    expect(result).toStrictEqual({ uid: 'u1', email: 'ann@example.com', displayName: 'Ann' });
+  });
+
+  it('leaves the profile alone when no display name is given', async () => {
+    auth.createUserWithEmailAndPassword.mockResolvedValue({ user: fakeUser({ displayName: null }) });
+    const result = await createFirebaseBackend(CONFIG).auth.signUp({
+      email: 'a@b.co',
+      password: 'long-enough',
+    });
+    expect(auth.updateProfile).not.toHaveBeenCalled();
+    expect(result.displayName).toBeNull();
+  });
+
+  it('still signs the person up when only saving the display name fails', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    auth.createUserWithEmailAndPassword.mockResolvedValue({ user: fakeUser({ displayName: null }) });
+    auth.updateProfile.mockRejectedValue(new FakeFirebaseError('auth/network-request-failed'));
+    const result = await createFirebaseBackend(CONFIG).auth.signUp({
+      email: 'a@b.co',
+      password: 'long-enough',
+      displayName: 'Ann',
+    });
+    expect(result).toStrictEqual({ uid: 'u1', email: 'ann@example.com', displayName: null });
+  });
+
+  it('refuses a password shorter than the embedded server accepts, before creating anything', async () => {
+    const signUp = createFirebaseBackend(CONFIG).auth.signUp({ email: 'a@b.co', password: 'short' });
+    await expect(signUp).rejects.toMatchObject({ status: 'INVALID_ARGUMENT', name: 'BackendError' });
+    expect(auth.createUserWithEmailAndPassword).not.toHaveBeenCalled();
+  });
+
+  it('answers "email taken" when the account exists', async () => {
+    auth.createUserWithEmailAndPassword.mockRejectedValue(new FakeFirebaseError('auth/email-already-in-use'));
+    const signUp = createFirebaseBackend(CONFIG).auth.signUp({ email: 'a@b.co', password: 'long-enough' });
+    await expect(signUp).rejects.toBeInstanceOf(BackendError);
+    await expect(signUp).rejects.toMatchObject({ status: 'ALREADY_EXISTS', reason: 'email-taken' });
+  });
+});
+
+describe('auth.signIn', () => {
+  it('signs in with email and password and answers a plain summary, not the Firebase user', async () => {
+    auth.signInWithEmailAndPassword.mockResolvedValue({ user: fakeUser() });
+    const result = await createFirebaseBackend(CONFIG).auth.signIn({
+      email: 'ann@example.com ',
+      password: 'pw',
+    });
+    expect(auth.signInWithEmailAndPassword).toHaveBeenCalledWith(auth.instance, 'ann@example.com', 'pw');
+    expect(result).toStrictEqual({ uid: 'u1', email: 'ann@example.com', displayName: 'Ann' });
+  });
+
+  it('answers "invalid credentials" for a wrong password', async () => {
+    auth.signInWithEmailAndPassword.mockRejectedValue(new FakeFirebaseError('auth/invalid-credential'));
+    await expect(
+      createFirebaseBackend(CONFIG).auth.signIn({ email: 'a@b.co', password: 'x' }),
+    ).rejects.toMatchObject({
+      name: 'BackendError',
+      status: 'UNAUTHENTICATED',
+      reason: 'invalid-credentials',
+      message: "That email and password don't match.",
+    });
+  });
+
+  it('answers "too many attempts" when Firebase throttles', async () => {
+    auth.signInWithEmailAndPassword.mockRejectedValue(new FakeFirebaseError('auth/too-many-requests'));
+    await expect(
+      createFirebaseBackend(CONFIG).auth.signIn({ email: 'a@b.co', password: 'x' }),
+    ).rejects.toMatchObject({
+      status: 'RESOURCE_EXHAUSTED',
+    });
+  });
+
+  it('answers UNAVAILABLE when offline', async () => {
+    auth.signInWithEmailAndPassword.mockRejectedValue(new FakeFirebaseError('auth/network-request-failed'));
+    await expect(
+      createFirebaseBackend(CONFIG).auth.signIn({ email: 'a@b.co', password: 'x' }),
+    ).rejects.toMatchObject({
+      status: 'UNAVAILABLE',
+    });
+  });
+});
+
+describe('auth.signOut', () => {
+  it('signs out of Firebase', async () => {
+    await createFirebaseBackend(CONFIG).auth.signOut();
+    expect(auth.signOut).toHaveBeenCalledWith(auth.instance);
+  });
+});
+
+describe('auth.currentUser', () => {
+  it('is null when nobody is signed in', () => {
+    expect(createFirebaseBackend(CONFIG).auth.currentUser()).toBeNull();
+  });
+
+  it('is a serializable summary of the signed-in account', () => {
+    signedInAs(fakeUser({ email: null, displayName: null }));
+    expect(createFirebaseBackend(CONFIG).auth.currentUser()).toStrictEqual({
+      uid: 'u1',
+      email: '',
+      displayName: null,
+    });
+  });
+});
+
+describe('auth.getIdTokenClaims', () => {
+  it('reads isAdmin from the ID token claims', async () => {
+    const user = fakeUser();
+    signedInAs(user);
+    auth.getIdTokenResult.mockResolvedValue({ claims: { isAdmin: true, email: 'ann@example.com' } });
+    await expect(createFirebaseBackend(CONFIG).auth.getIdTokenClaims()).resolves.toStrictEqual({
+      isAdmin: true,
+    });
+    expect(auth.getIdTokenResult).toHaveBeenCalledWith(user);
+  });
+
+  it('is not admin unless the claim is exactly true', async () => {
+    signedInAs(fakeUser());
+    auth.getIdTokenResult.mockResolvedValue({ claims: { isAdmin: 'true' } });
+    await expect(createFirebaseBackend(CONFIG).auth.getIdTokenClaims()).resolves.toStrictEqual({
+      isAdmin: false,
+    });
+  });
+
+  it('asks to sign in when nobody is signed in', async () => {
+    await expect(createFirebaseBackend(CONFIG).auth.getIdTokenClaims()).rejects.toMatchObject({
+      status: 'UNAUTHENTICATED',
+    });
+    expect(auth.getIdTokenResult).not.toHaveBeenCalled();
+  });
+});
+
+describe('auth.onAuthStateChanged', () => {
+  it('passes each auth state on as a summary, or null when signed out', () => {
+    const seen: unknown[] = [];
+    createFirebaseBackend(CONFIG).auth.onAuthStateChanged((user) => seen.push(user));
+    const [target, next] = auth.onAuthStateChanged.mock.calls[0] ?? [];
+    expect(target).toBe(auth.instance);
+    next?.(fakeUser());
+    next?.(null);
+    expect(seen).toStrictEqual([{ uid: 'u1', email: 'ann@example.com', displayName: 'Ann' }, null]);
+  });
+
+  it('stops listening when unsubscribed', () => {
+    const sdkUnsubscribe = jest.fn();
+    auth.onAuthStateChanged.mockReturnValue(sdkUnsubscribe);
+    const unsubscribe = createFirebaseBackend(CONFIG).auth.onAuthStateChanged(() => undefined);
+    expect(sdkUnsubscribe).not.toHaveBeenCalled();
+    unsubscribe();
+    expect(sdkUnsubscribe).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,120 @@
+import { createFirebaseBackend } from '@/backend/firebase';
+import {
+  CONFIG,
+  FakeFirebaseError,
+  FakeTimestamp,
+  docSnapshot,
+  fakeUser,
+  querySnapshot,
+  resetSdkFakes,
+} from './sdkFakes';
+import type * as Fakes from './sdkFakes';
+import type { AuthFake, FirestoreFake } from './sdkFakes';
+
+jest.mock('firebase/app', () => jest.requireActual<typeof Fakes>('./sdkFakes').createAppModule());
+jest.mock('firebase/auth', () => jest.requireActual<typeof Fakes>('./sdkFakes').createAuthModule());
+jest.mock('firebase/firestore', () => jest.requireActual<typeof Fakes>('./sdkFakes').createFirestoreModule());
+jest.mock('firebase/functions', () => jest.requireActual<typeof Fakes>('./sdkFakes').createFunctionsModule());
+jest.mock('firebase/messaging', () => jest.requireActual<typeof Fakes>('./sdkFakes').createMessagingModule());
+
+const auth = jest.requireMock<AuthFake>('firebase/auth');
+const fs = jest.requireMock<FirestoreFake>('firebase/firestore');
+
+beforeEach(() => resetSdkFakes());
+
+const channelData = (overrides: Record<string, unknown> = {}) => ({
+  channelId: 'tax-help',
+  ownerId: 'c1',
+  title: 'Tax help',
+  description: 'Questions about taxes',
+  members: ['u1', 'u2'],
+  createdAt: new FakeTimestamp(1_700_000_000, 250_900_000),
+  ...overrides,
+});
+
+describe('channels.getChannel', () => {
+  it('reads channels/{id} and turns its Timestamp into whole epoch milliseconds', async () => {
+    fs.getDoc.mockResolvedValue(docSnapshot('ch1', channelData()));
+    const channel = await createFirebaseBackend(CONFIG).channels.getChannel('ch1');
+    expect(fs.doc).toHaveBeenCalledWith(fs.db, 'channels', 'ch1');
+    expect(channel).toStrictEqual({
+      id: 'ch1',
+      channelId: 'tax-help',
+      ownerId: 'c1',
+      title: 'Tax help',
+      description: 'Questions about taxes',
+      members: ['u1', 'u2'],
+      createdAt: 1_700_000_000_250,
+    });
+  });
+
+  it('reads pending server timestamps as the local estimate', async () => {
+    const snapshot = docSnapshot('ch1', channelData());
+    fs.getDoc.mockResolvedValue(snapshot);
+    await createFirebaseBackend(CONFIG).channels.getChannel('ch1');
+    expect(snapshot.data).toHaveBeenCalledWith({ serverTimestamps: 'estimate' });
+  });
+
+  it('is null when the channel does not exist', async () => {
+    fs.getDoc.mockResolvedValue(docSnapshot('ch1'));
+    await expect(createFirebaseBackend(CONFIG).channels.getChannel('ch1')).resolves.toBeNull();
+  });
+
+  it('answers PERMISSION_DENIED for a channel the person is not in', async () => {
+    fs.getDoc.mockRejectedValue(new FakeFirebaseError('permission-denied'));
+    await expect(createFirebaseBackend(CONFIG).channels.getChannel('ch1')).rejects.toMatchObject({
+      name: 'BackendError',
+      status: 'PERMISSION_DENIED',
+    });
+  });
+});
+
+describe('channels.findChannelByHandle', () => {
+  it('queries channels by the channelId field, limit 1 (spec §7)', async () => {
+    fs.getDocs.mockResolvedValue(querySnapshot([docSnapshot('ch1', channelData())]));
+    const channel = await createFirebaseBackend(CONFIG).channels.findChannelByHandle('tax-help');
+    expect(fs.getDocs).toHaveBeenCalledWith({
+      type: 'query',
+      path: 'channels',
+      constraints: [{ where: ['channelId', '==', 'tax-help'] }, { limit: 1 }],
+    });
+    expect(channel?.id).toBe('ch1');
+  });
+
+  it('is null when no channel has that handle', async () => {
+    fs.getDocs.mockResolvedValue(querySnapshot([]));
+    await expect(createFirebaseBackend(CONFIG).channels.findChannelByHandle('nope')).resolves.toBeNull();
+  });
+});
+
+describe('channels.listMyChannels', () => {
+  it('merges the channels the person owns and those they are a member of, each once, oldest first', async () => {
+    auth.instance.currentUser = fakeUser({ uid: 'c1' });
+    const owned = docSnapshot('a', channelData({ createdAt: new FakeTimestamp(300, 0) }));
+    const both = docSnapshot('b', channelData({ createdAt: new FakeTimestamp(100, 0) }));
+    const joined = docSnapshot('c', channelData({ ownerId: 'c2', createdAt: new FakeTimestamp(200, 0) }));
+    fs.getDocs.mockImplementation(async (q) => {
+      const [constraint] = (q as { constraints: Array<{ where: unknown[] }> }).constraints;
+      return querySnapshot(constraint?.where[0] === 'ownerId' ? [owned, both] : [both, joined]);
+    });
+    const channels = await createFirebaseBackend(CONFIG).channels.listMyChannels();
+    expect(fs.getDocs).toHaveBeenCalledWith({
+      type: 'query',
+      path: 'channels',
+      constraints: [{ where: ['ownerId', '==', 'c1'] }],
+    });
+    expect(fs.getDocs).toHaveBeenCalledWith({
+      type: 'query',
+      path: 'channels',
+      constraints: [{ where: ['members', 'array-contains', 'c1'] }],
+    });
+    expect(channels.map((c) => c.id)).toEqual(['b', 'c', 'a']);
+  });
+
+  it('asks to sign in when nobody is signed in, without querying', async () => {
+    await expect(createFirebaseBackend(CONFIG).channels.listMyChannels()).rejects.toMatchObject({
+      status: 'UNAUTHENTICATED',
+    });
+    expect(fs.getDocs).not.toHaveBeenCalled();
+  });
+});

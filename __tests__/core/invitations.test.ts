@@ -1,0 +1,168 @@
+import {
+  acceptInvitation,
+  activateInvitation,
+  canReadInvitation,
+  effectiveInvitationStatus,
+  withEffectiveStatus,
+} from '@core/invitations';
+import { QupmError } from '@core/errors';
+import type { Invitation } from '@core/model';
+
+const NOW = 1_000_000;
+const invitee = { uid: 'invitee', email: 'guest@example.com' };
+const stranger = { uid: 'stranger', email: 'someone@example.com' };
+
+const invitation = (over: Partial<Invitation> = {}): Invitation => ({
+  id: 'inv',
+  channelId: 'ch',
+  channelTitle: 'Growth Clinic',
+  consultantId: 'consultant',
+  consultantName: 'Dana',
+  inviteeEmail: 'guest@example.com',
+  status: 'pending',
+  passes: 2,
+  credits: 5,
+  expiresAt: NOW + 1000,
+  ...over,
+});
+
+function refusal(run: () => unknown): { status: string; reason?: string } {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(QupmError);
+    const { status, reason } = error as QupmError;
+    return reason === undefined ? { status } : { status, reason };
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('effectiveInvitationStatus', () => {
+  it('reads a pending invitation past its expiry as expired', () => {
+    expect(effectiveInvitationStatus(invitation({ expiresAt: NOW }), NOW)).toBe('expired');
+    expect(effectiveInvitationStatus(invitation(), NOW)).toBe('pending');
+    expect(withEffectiveStatus(invitation({ expiresAt: NOW - 1 }), NOW).status).toBe('expired');
+  });
+
+  it('keeps accepted and activated as they are', () => {
+    expect(effectiveInvitationStatus(invitation({ status: 'accepted', expiresAt: 0 }), NOW)).toBe('accepted');
+    expect(effectiveInvitationStatus(invitation({ status: 'activated', expiresAt: 0 }), NOW)).toBe(
+      'activated',
+    );
+  });
+});
+
+describe('acceptInvitation', () => {
+  it('accepts a pending invitation for its invitee', () => {
+    expect(acceptInvitation(invitation(), invitee, NOW)).toMatchObject({
+      status: 'accepted',
+      acceptedBy: 'invitee',
+    });
+  });
+
+  it('compares the invitee email without regard to case', () => {
+    expect(acceptInvitation(invitation(), { uid: 'invitee', email: 'Guest@Example.COM' }, NOW).status).toBe(
+      'accepted',
+    );
+  });
+
+  it('lets anyone with the link accept an invitation that names no email', () => {
+    const open = invitation({ inviteeEmail: undefined });
+    expect(acceptInvitation(open, stranger, NOW).acceptedBy).toBe('stranger');
+  });
+
+  it('refuses a second accept as FAILED_PRECONDITION invitation-used, by the same user or another', () => {
+    const accepted = invitation({ status: 'accepted', acceptedBy: 'invitee' });
+    expect(refusal(() => acceptInvitation(accepted, invitee, NOW))).toEqual({
+      status: 'FAILED_PRECONDITION',
+      reason: 'invitation-used',
+    });
+    const open = invitation({ inviteeEmail: undefined, status: 'accepted', acceptedBy: 'invitee' });
+    expect(refusal(() => acceptInvitation(open, stranger, NOW)).reason).toBe('invitation-used');
+    expect(
+      refusal(() =>
+        acceptInvitation(invitation({ status: 'activated', acceptedBy: 'invitee' }), invitee, NOW),
+      ).reason,
+    ).toBe('invitation-used');
+  });
+
+  it('refuses an expired invitation', () => {
+    expect(refusal(() => acceptInvitation(invitation({ expiresAt: NOW }), invitee, NOW))).toEqual({
+      status: 'FAILED_PRECONDITION',
+      reason: 'invitation-expired',
+    });
+    expect(refusal(() => acceptInvitation(invitation({ status: 'expired' }), invitee, NOW)).reason).toBe(
+      'invitation-expired',
+    );
+  });
+
+  it('refuses someone the invitation is not addressed to, and the consultant themself', () => {
+    expect(refusal(() => acceptInvitation(invitation(), stranger, NOW))).toEqual({
+      status: 'PERMISSION_DENIED',
+      reason: 'invitation-not-yours',
+    });
+    const own = invitation({ inviteeEmail: undefined });
+    expect(refusal(() => acceptInvitation(own, { uid: 'consultant', email: 'c@x.co' }, NOW)).reason).toBe(
+      'invitation-not-yours',
+    );
+  });
+});
+
+describe('activateInvitation', () => {
+  const accepted = invitation({ status: 'accepted', acceptedBy: 'invitee' });
+
+  it('activates an accepted invitation for its acceptor and grants its passes and credits', () => {
+    expect(activateInvitation(accepted, invitee, NOW)).toEqual({
+      invitation: { ...accepted, status: 'activated' },
+      grant: { passes: 2, credits: 5 },
+    });
+  });
+
+  it('refuses a second activation as invitation-used', () => {
+    expect(refusal(() => activateInvitation({ ...accepted, status: 'activated' }, invitee, NOW))).toEqual({
+      status: 'FAILED_PRECONDITION',
+      reason: 'invitation-used',
+    });
+  });
+
+  it('refuses to activate before accepting', () => {
+    expect(refusal(() => activateInvitation(invitation(), invitee, NOW))).toEqual({
+      status: 'FAILED_PRECONDITION',
+      reason: 'invitation-not-accepted',
+    });
+  });
+
+  it('refuses someone other than the acceptor', () => {
+    const open = invitation({ inviteeEmail: undefined, status: 'accepted', acceptedBy: 'invitee' });
+    expect(refusal(() => activateInvitation(open, stranger, NOW))).toEqual({
+      status: 'PERMISSION_DENIED',
+      reason: 'invitation-not-yours',
+    });
+  });
+
+  it('refuses an accepted invitation that has expired since, and an expired pending one', () => {
+    expect(refusal(() => activateInvitation({ ...accepted, expiresAt: NOW }, invitee, NOW)).reason).toBe(
+      'invitation-expired',
+    );
+    expect(refusal(() => activateInvitation(invitation({ expiresAt: NOW - 1 }), invitee, NOW)).reason).toBe(
+      'invitation-expired',
+    );
+  });
+});
+
+describe('canReadInvitation', () => {
+  const reader = (uid: string, email: string, isAdmin = false) => ({ uid, email, isAdmin });
+
+  it('lets the consultant, an admin and the invitee read; not others', () => {
+    expect(canReadInvitation(invitation(), reader('consultant', 'c@x.co'))).toBe(true);
+    expect(canReadInvitation(invitation(), reader('admin', 'a@x.co', true))).toBe(true);
+    expect(canReadInvitation(invitation(), reader('invitee', 'guest@example.com'))).toBe(true);
+    expect(canReadInvitation(invitation(), reader('stranger', 'someone@example.com'))).toBe(false);
+  });
+
+  it('once accepted, lets only the acceptor among invitees read', () => {
+    const open = invitation({ inviteeEmail: undefined, status: 'accepted', acceptedBy: 'invitee' });
+    expect(canReadInvitation(open, reader('invitee', 'guest@example.com'))).toBe(true);
+    expect(canReadInvitation(open, reader('stranger', 'someone@example.com'))).toBe(false);
+  });
+});

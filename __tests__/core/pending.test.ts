@@ -1,0 +1,37 @@
+import { addPending, badgeCount, pendingRecipients } from '@core/pending';
+
+describe('badgeCount', () => {
+  it('sums the pending counts', () => {
+    expect(badgeCount({ a: 2, b: 3 })).toBe(5);
+  });
+
+  it('is 0 with nothing pending (the badge is cleared)', () => {
+    expect(badgeCount({})).toBe(0);
+  });
+
+  it('ignores counts that are not positive whole numbers', () => {
+    expect(badgeCount({ a: -4, b: 1.5, c: Number.NaN, d: Number.POSITIVE_INFINITY, e: 1 })).toBe(1);
+  });
+});
+
+describe('addPending', () => {
+  it('adds one to a source, starting from nothing', () => {
+    expect(addPending({}, 'c1')).toEqual({ c1: 1 });
+    expect(addPending({ c1: 1, c2: 4 }, 'c1')).toEqual({ c1: 2, c2: 4 });
+  });
+
+  it('never goes below what it started with', () => {
+    expect(addPending({ c1: 2 }, 'c1', -5)).toEqual({ c1: 2 });
+  });
+});
+
+describe('pendingRecipients', () => {
+  it('is everyone in the channel but the sender', () => {
+    expect(pendingRecipients({ ownerId: 'o', members: ['a', 'b'] }, 'a').sort()).toEqual(['b', 'o']);
+    expect(pendingRecipients({ ownerId: 'o', members: ['a'] }, 'o')).toEqual(['a']);
+  });
+
+  it('counts a person once even if listed twice', () => {
+    expect(pendingRecipients({ ownerId: 'o', members: ['o', 'a', 'a'] }, 'x').sort()).toEqual(['a', 'o']);
+  });
+});

@@ -1,0 +1,257 @@
+import { expectSaga } from 'redux-saga-test-plan';
+import * as matchers from 'redux-saga-test-plan/matchers';
+import { throwError } from 'redux-saga-test-plan/providers';
+import { channel } from 'redux-saga';
+import { combineReducers } from '@reduxjs/toolkit';
+import {
+  authSaga,
+  createAuthStateChannel,
+  createUserDocChannel,
+  handleAuthStateChanged,
+  handleSignIn,
+  handleSignOut,
+  handleSignUp,
+  watchAuthState,
+} from '@/sagas/authSaga';
+import type { AuthChange } from '@/sagas/authSaga';
+import { loadBackend } from '@/backend';
+import { BackendError } from '@/backend/ports';
+import type { Backend } from '@/backend/ports';
+import user from '@/store/userSlice';
+import auth, { signInRequested, signOutRequested, signUpRequested } from '@/store/authSlice';
+import type { UserDoc } from '@core/model';
+import { createFakeBackend } from '../support/fakeBackend';
+
+const reducer = combineReducers({ user, auth });
+type State = ReturnType<typeof reducer>;
+
+const ada = { uid: 'u1', email: 'ada@example.com', displayName: 'Ada' };
+const doc: UserDoc = {
+  uid: 'u1',
+  email: 'ada@example.com',
+  isOwner: true,
+  domainId: 'dom-1',
+  nickname: 'Ada',
+  notificationSettings: { enabled: true, delivery: { channels: ['push'] } },
+  credits: 4,
+  passCount: 1,
+  effectiveConId: '',
+};
+
+function signedInRun(backend: Backend, providers: Parameters<ReturnType<typeof expectSaga>['provide']>[0]) {
+  return expectSaga(handleAuthStateChanged, backend, { user: ada }).withReducer(reducer).provide(providers);
+}
+
+describe('handleAuthStateChanged', () => {
+  const backend = createFakeBackend() as unknown as Backend;
+
+  it('clears the user state when signed out', async () => {
+    const { storeState } = await expectSaga(handleAuthStateChanged, backend, { user: null })
+      .withReducer(reducer)
+      .run();
+    expect((storeState as State).user).toMatchObject({ status: 'signedOut', authUser: null, credits: 0 });
+  });
+
+  it('loads the document and the claims of a signed-in consultant', async () => {
+    const { storeState } = await signedInRun(backend, [
+      [matchers.call.fn(backend.users.getUser), doc],
+      [matchers.call.fn(backend.auth.getIdTokenClaims), { isAdmin: false }],
+      [matchers.call.fn(createUserDocChannel), channel()],
+    ]).silentRun(20);
+    expect((storeState as State).user).toMatchObject({
+      status: 'signedIn',
+      authUser: ada,
+      isConsultant: true,
+      effectiveConId: 'u1',
+      nickname: 'Ada',
+      credits: 4,
+      passCount: 1,
+      domainId: 'dom-1',
+      isAdmin: false,
+    });
+  });
+
+  it('makes an admin from the isAdmin claim', async () => {
+    const { storeState } = await signedInRun(backend, [
+      [matchers.call.fn(backend.users.getUser), { ...doc, isOwner: false }],
+      [matchers.call.fn(backend.auth.getIdTokenClaims), { isAdmin: true }],
+      [matchers.call.fn(createUserDocChannel), channel()],
+    ]).silentRun(20);
+    expect((storeState as State).user).toMatchObject({ isAdmin: true, isConsultant: false });
+  });
+
+  it('logs a failed document read and still builds the state with defaults', async () => {
+    const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { storeState } = await signedInRun(backend, [
+      [matchers.call.fn(backend.users.getUser), throwError(new BackendError('UNAVAILABLE', 'offline'))],
+      [matchers.call.fn(backend.auth.getIdTokenClaims), { isAdmin: true }],
+      [matchers.call.fn(createUserDocChannel), channel()],
+    ]).silentRun(20);
+    expect(log).toHaveBeenCalledWith('Failed to load the user document', expect.any(BackendError));
+    expect((storeState as State).user).toMatchObject({
+      status: 'signedIn',
+      isConsultant: false,
+      nickname: '',
+      domainId: undefined,
+      isAdmin: true,
+      userDocExists: false,
+    });
+  });
+
+  it('gives the same defaults, without an error, when the document does not exist', async () => {
+    const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { storeState } = await signedInRun(backend, [
+      [matchers.call.fn(backend.users.getUser), null],
+      [matchers.call.fn(backend.auth.getIdTokenClaims), { isAdmin: false }],
+      [matchers.call.fn(createUserDocChannel), channel()],
+    ]).silentRun(20);
+    expect(log).not.toHaveBeenCalled();
+    expect((storeState as State).user).toMatchObject({
+      isConsultant: false,
+      nickname: '',
+      domainId: undefined,
+    });
+  });
+
+  it('sets the fallback non-admin, non-consultant state when the claims cannot be read', async () => {
+    const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { storeState } = await signedInRun(backend, [
+      [matchers.call.fn(backend.users.getUser), doc],
+      [matchers.call.fn(backend.auth.getIdTokenClaims), throwError(new Error('token unreadable'))],
+      [matchers.call.fn(createUserDocChannel), channel()],
+    ]).silentRun(20);
+    expect(log).toHaveBeenCalledWith('Failed to build the user state', expect.any(Error));
+    expect((storeState as State).user).toMatchObject({
+      status: 'signedIn',
+      authUser: ada,
+      isAdmin: false,
+      isConsultant: false,
+      credits: 0,
+    });
+  });
+
+  it('follows live changes of the document (balances granted elsewhere)', async () => {
+    const docs = channel<{ doc: UserDoc }>();
+    const running = signedInRun(backend, [
+      [matchers.call.fn(backend.users.getUser), doc],
+      [matchers.call.fn(backend.auth.getIdTokenClaims), { isAdmin: false }],
+      [matchers.call.fn(createUserDocChannel), docs],
+    ]).silentRun(40);
+    docs.put({ doc: { ...doc, credits: 9, passCount: 3 } });
+    const { storeState } = await running;
+    expect((storeState as State).user).toMatchObject({ credits: 9, passCount: 3 });
+  });
+});
+
+describe('watchAuthState', () => {
+  it('cancels the work of an older auth change when a newer one arrives', async () => {
+    const backend = createFakeBackend() as unknown as Backend;
+    const changes = channel<AuthChange>();
+    let resolveSlowRead!: (doc: UserDoc) => void;
+    const slowRead = new Promise<UserDoc>((resolve) => (resolveSlowRead = resolve));
+    const running = expectSaga(watchAuthState, backend)
+      .withReducer(reducer)
+      .provide([
+        [matchers.call.fn(createAuthStateChannel), changes],
+        [matchers.call.fn(backend.users.getUser), slowRead],
+      ])
+      .silentRun(40);
+    changes.put({ user: ada });
+    changes.put({ user: null });
+    resolveSlowRead(doc);
+    const { storeState } = await running;
+    expect((storeState as State).user).toMatchObject({ status: 'signedOut', authUser: null, credits: 0 });
+  });
+});
+
+describe('sign-in, sign-up and sign-out requests', () => {
+  const backend = createFakeBackend() as unknown as Backend;
+
+  it('clears the pending request when sign-in succeeds', async () => {
+    const { storeState } = await expectSaga(
+      handleSignIn,
+      backend,
+      signInRequested({ email: 'a@b.co', password: 'x' }),
+    )
+      .withReducer(reducer, reducer(undefined, signInRequested({ email: 'a@b.co', password: 'x' })))
+      .provide([[matchers.call.fn(backend.auth.signIn), ada]])
+      .call([backend.auth, backend.auth.signIn], { email: 'a@b.co', password: 'x' })
+      .run();
+    expect((storeState as State).auth).toEqual({ pending: null, failure: null });
+  });
+
+  it('keeps the reason of a refused sign-in for the form', async () => {
+    const refused = new BackendError('UNAUTHENTICATED', 'Wrong email or password', 'invalid-credentials');
+    const { storeState } = await expectSaga(
+      handleSignIn,
+      backend,
+      signInRequested({ email: 'a@b.co', password: 'x' }),
+    )
+      .withReducer(reducer)
+      .provide([[matchers.call.fn(backend.auth.signIn), throwError(refused)]])
+      .run();
+    expect((storeState as State).auth.failure).toEqual({
+      kind: 'signIn',
+      status: 'UNAUTHENTICATED',
+      message: 'Wrong email or password',
+      reason: 'invalid-credentials',
+    });
+  });
+
+  it('reports a taken email on sign-up', async () => {
+    const taken = new BackendError('ALREADY_EXISTS', 'taken', 'email-taken');
+    const { storeState } = await expectSaga(
+      handleSignUp,
+      backend,
+      signUpRequested({ email: 'a@b.co', password: 'longenough' }),
+    )
+      .withReducer(reducer)
+      .provide([[matchers.call.fn(backend.auth.signUp), throwError(taken)]])
+      .run();
+    expect((storeState as State).auth.failure).toMatchObject({ kind: 'signUp', reason: 'email-taken' });
+  });
+
+  it('turns an unknown failure into a plain message, never an Error in the store', async () => {
+    const { storeState } = await expectSaga(handleSignOut, backend)
+      .withReducer(reducer)
+      .provide([[matchers.call.fn(backend.auth.signOut), throwError(new TypeError('boom'))]])
+      .run();
+    expect((storeState as State).auth.failure).toEqual({
+      kind: 'signOut',
+      status: 'INTERNAL',
+      message: 'Something went wrong. Please try again.',
+    });
+  });
+});
+
+describe('authSaga', () => {
+  it('signs out when the backend cannot be loaded', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { storeState } = await expectSaga(authSaga)
+      .withReducer(reducer)
+      .provide([[matchers.call.fn(loadBackend), throwError(new Error('ChunkLoadError'))]])
+      .run();
+    expect((storeState as State).user.status).toBe('signedOut');
+  });
+
+  it('routes the requests to the backend, one at a time', async () => {
+    const backend = createFakeBackend() as unknown as Backend;
+    let finishSignOut!: () => void;
+    const signOut = jest.fn(() => new Promise<void>((resolve) => (finishSignOut = resolve)));
+    (backend.auth as unknown as { signOut: typeof signOut }).signOut = signOut;
+    const saga = expectSaga(authSaga)
+      .withReducer(reducer)
+      .provide([
+        [matchers.call.fn(loadBackend), backend],
+        [matchers.call.fn(createAuthStateChannel), channel()],
+      ]);
+    const running = saga.silentRun(40);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    saga.dispatch(signOutRequested());
+    saga.dispatch(signOutRequested()); // a second press while the first is running is ignored
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    finishSignOut();
+    await running;
+    expect(signOut).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,101 @@
+// QUALITY.md: nothing acknowledged is lost. A server process killed (SIGKILL) while it is answering writes
+// restarts with every write it acknowledged.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { ChatMessage } from '../../core/model';
+import type { SessionResponse } from '../../core/wire';
+import { startTestServer } from './support/testServer';
+
+jest.setTimeout(30_000);
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'qupm-kill-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function startChild(dataDir: string): Promise<{ port: number; kill: () => Promise<void> }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(__dirname, 'support', 'childServer.ts'), dataDir],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      out += chunk;
+      const match = /PORT (\d+)/.exec(out);
+      if (match) {
+        resolve({
+          port: Number(match[1]),
+          kill: async () => {
+            child.kill('SIGKILL');
+            await exited;
+          },
+        });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`server exited early (${code})`)));
+  });
+}
+
+describe('a server killed under load', () => {
+  it('restarts with every message it acknowledged', async () => {
+    const child = await startChild(dir);
+    const origin = `http://127.0.0.1:${child.port}`;
+    const post = (url: string, body: unknown, token?: string) =>
+      fetch(`${origin}${url}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+    const session = (await (
+      await post('/api/auth/signin', { email: 'member@qupm.demo', password: 'qupm-demo' })
+    ).json()) as SessionResponse;
+    const channels = (await (
+      await fetch(`${origin}/api/channels?mine=true`, {
+        headers: { authorization: `Bearer ${session.accessToken}` },
+      })
+    ).json()) as { channels: Array<{ id: string }> };
+    const channelId = channels.channels[0]?.id ?? '';
+
+    const acknowledged: string[] = [];
+    let sending = true;
+    const senders = Array.from({ length: 8 }, async (_unused, worker) => {
+      for (let i = 0; sending; i += 1) {
+        try {
+          const res = await post(
+            `/api/channels/${channelId}/messages`,
+            { text: `w${worker} #${i}` },
+            session.accessToken,
+          );
+          if (res.status === 200) acknowledged.push(((await res.json()) as ChatMessage).id);
+        } catch {
+          return; // the server is gone
+        }
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await child.kill();
+    sending = false;
+    await Promise.all(senders);
+    expect(acknowledged.length).toBeGreaterThan(20);
+
+    const restarted = await startTestServer({ dir, keepDir: true });
+    try {
+      const stored = new Set(restarted.query<{ id: string }>('SELECT id FROM messages').map((row) => row.id));
+      expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
+    } finally {
+      await restarted.close();
+    }
+  });
+});

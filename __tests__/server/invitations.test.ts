@@ -1,0 +1,190 @@
+import type { Invitation, UserDoc } from '../../core/model';
+import { demoIds, expectError, startTestServer } from './support/testServer';
+import type { DemoIds, TestServer } from './support/testServer';
+
+let server: TestServer;
+let ids: DemoIds;
+
+beforeEach(async () => {
+  server = await startTestServer();
+  ids = await demoIds(server);
+});
+afterEach(() => server.close());
+
+const DAY = 24 * 60 * 60 * 1000;
+const read = (token: string, id: string) => server.request('GET', `/api/invitations/${id}`, { token });
+const accept = (token: string, id: string) =>
+  server.request('POST', `/api/invitations/${id}/accept`, { token });
+const activate = (token: string, id: string) =>
+  server.request('POST', `/api/invitations/${id}/activate`, { token });
+/** Moves the clock; the visitor signs in again since their access token has expired by then. */
+const later = async (ms: number): Promise<void> => {
+  server.clock.advance(ms);
+  ids.token.visitor = (await server.signIn('visitor')).accessToken;
+};
+const user = async (role: 'visitor' | 'member') =>
+  (await server.request('GET', `/api/users/${ids.uid[role]}`, { token: ids.token[role] })).json<UserDoc>();
+
+describe('reading an invitation', () => {
+  it('shows the invitee who invites them to what', async () => {
+    const res = await read(ids.token.visitor, ids.pendingInvitation);
+    expect(res.json<Invitation>()).toEqual({
+      id: ids.pendingInvitation,
+      channelId: ids.growth,
+      channelTitle: 'Growth Clinic',
+      consultantId: ids.uid.consultant,
+      consultantName: 'Dana',
+      inviteeEmail: 'visitor@qupm.demo',
+      status: 'pending',
+      passes: 2,
+      credits: 5,
+      expiresAt: server.clock.now() + 7 * DAY,
+    });
+  });
+
+  it('reads an expired invitation as expired', async () => {
+    expect((await read(ids.token.visitor, ids.expiredInvitation)).json<Invitation>().status).toBe('expired');
+  });
+
+  it('lets the consultant and an admin read it, and nobody else', async () => {
+    expect((await read(ids.token.consultant, ids.pendingInvitation)).statusCode).toBe(200);
+    expect((await read(ids.token.admin, ids.pendingInvitation)).statusCode).toBe(200);
+    expectError(
+      await read(ids.token.member, ids.pendingInvitation),
+      403,
+      'PERMISSION_DENIED',
+      'invitation-not-yours',
+    );
+  });
+
+  it('answers NOT_FOUND for an unknown id and INVALID_ARGUMENT for a malformed one', async () => {
+    expectError(await read(ids.token.visitor, 'AAAAAAAAAAAAAAAAAAAA'), 404, 'NOT_FOUND');
+    expectError(await read(ids.token.visitor, 'nope'), 400, 'INVALID_ARGUMENT');
+  });
+});
+
+describe('accepting and activating', () => {
+  it('accept joins the channel and connects the visitor to the consultant', async () => {
+    const res = await accept(ids.token.visitor, ids.pendingInvitation);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<Invitation>()).toMatchObject({ status: 'accepted', acceptedBy: ids.uid.visitor });
+    const mine = await server.request('GET', '/api/channels?mine=true', { token: ids.token.visitor });
+    expect(mine.json<{ channels: Array<{ id: string }> }>().channels.map((c) => c.id)).toEqual([ids.growth]);
+    expect((await user('visitor')).effectiveConId).toBe(ids.uid.consultant);
+    // Joining makes them a member: canMessage.
+    const sent = await server.request('POST', `/api/channels/${ids.growth}/messages`, {
+      token: ids.token.visitor,
+      body: { text: 'Hello, glad to be here.' },
+    });
+    expect(sent.statusCode).toBe(200);
+  });
+
+  it('a second accept answers FAILED_PRECONDITION invitation-used', async () => {
+    await accept(ids.token.visitor, ids.pendingInvitation);
+    expectError(
+      await accept(ids.token.visitor, ids.pendingInvitation),
+      400,
+      'FAILED_PRECONDITION',
+      'invitation-used',
+    );
+  });
+
+  it('activation grants the passes and credits once', async () => {
+    await accept(ids.token.visitor, ids.pendingInvitation);
+    const res = await activate(ids.token.visitor, ids.pendingInvitation);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ invitation: Invitation; user: UserDoc }>();
+    expect(body.invitation.status).toBe('activated');
+    expect(body.user).toMatchObject({ uid: ids.uid.visitor, passCount: 2, credits: 5 });
+    expectError(
+      await activate(ids.token.visitor, ids.pendingInvitation),
+      400,
+      'FAILED_PRECONDITION',
+      'invitation-used',
+    );
+    expect(await user('visitor')).toMatchObject({ passCount: 2, credits: 5 });
+  });
+
+  it('refuses to activate before accepting', async () => {
+    expectError(
+      await activate(ids.token.visitor, ids.pendingInvitation),
+      400,
+      'FAILED_PRECONDITION',
+      'invitation-not-accepted',
+    );
+  });
+
+  it('refuses an invitation addressed to someone else, for accept and activate', async () => {
+    expectError(
+      await accept(ids.token.member, ids.pendingInvitation),
+      403,
+      'PERMISSION_DENIED',
+      'invitation-not-yours',
+    );
+    await accept(ids.token.visitor, ids.pendingInvitation);
+    expectError(
+      await activate(ids.token.member, ids.pendingInvitation),
+      403,
+      'PERMISSION_DENIED',
+      'invitation-not-yours',
+    );
+    expect(await user('member')).toMatchObject({ passCount: 1, credits: 3 });
+  });
+
+  it('refuses an expired invitation', async () => {
+    expectError(
+      await accept(ids.token.visitor, ids.expiredInvitation),
+      400,
+      'FAILED_PRECONDITION',
+      'invitation-expired',
+    );
+    await later(8 * DAY);
+    expectError(
+      await accept(ids.token.visitor, ids.pendingInvitation),
+      400,
+      'FAILED_PRECONDITION',
+      'invitation-expired',
+    );
+  });
+
+  it('refuses to activate an accepted invitation after it expired', async () => {
+    await accept(ids.token.visitor, ids.pendingInvitation);
+    await later(8 * DAY);
+    expectError(
+      await activate(ids.token.visitor, ids.pendingInvitation),
+      400,
+      'FAILED_PRECONDITION',
+      'invitation-expired',
+    );
+    expect(await user('visitor')).toMatchObject({ passCount: 0, credits: 0 });
+  });
+
+  it('answers a used invitation as used', async () => {
+    expectError(
+      await activate(ids.token.member, ids.usedInvitation),
+      400,
+      'FAILED_PRECONDITION',
+      'invitation-used',
+    );
+  });
+
+  it('answers NOT_FOUND for an unknown invitation, after the session check', async () => {
+    expectError(await accept(ids.token.visitor, 'AAAAAAAAAAAAAAAAAAAA'), 404, 'NOT_FOUND');
+    expectError(await activate(ids.token.visitor, 'AAAAAAAAAAAAAAAAAAAA'), 404, 'NOT_FOUND');
+    expectError(
+      await server.request('POST', '/api/invitations/AAAAAAAAAAAAAAAAAAAA/accept'),
+      401,
+      'UNAUTHENTICATED',
+    );
+  });
+
+  it('grants once even when two activations race', async () => {
+    await accept(ids.token.visitor, ids.pendingInvitation);
+    const results = await Promise.all([
+      activate(ids.token.visitor, ids.pendingInvitation),
+      activate(ids.token.visitor, ids.pendingInvitation),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect(await user('visitor')).toMatchObject({ passCount: 2, credits: 5 });
+  });
+});

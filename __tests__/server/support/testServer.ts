@@ -1,0 +1,170 @@
+// Starts the real embedded server (buildServer) on a temporary SQLite file for a test file, and talks to it
+// through HTTP with app.inject. Low scrypt cost and generous rate limits unless a test asks otherwise.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildServer } from '../../../server/app';
+import type { ServerOptions } from '../../../server/app';
+import { DEMO_EMAILS, DEMO_PASSWORD } from '../../../server/demo';
+import type { DemoRole } from '../../../server/demo';
+import type { SessionResponse } from '../../../core/wire';
+
+export const TEST_SCRYPT_COST = 2 ** 4;
+export const GENEROUS = { max: 100_000, timeWindowMs: 60_000 };
+export const GENEROUS_LIMITS = {
+  auth: GENEROUS,
+  authPerIp: GENEROUS,
+  refresh: GENEROUS,
+  callables: GENEROUS,
+  messages: GENEROUS,
+  documents: GENEROUS,
+};
+
+/** A clock tests can move. */
+export class TestClock {
+  constructor(public value = Date.UTC(2026, 0, 15, 12)) {}
+  readonly now = (): number => this.value;
+  advance(ms: number): void {
+    this.value += ms;
+  }
+}
+
+export interface RequestOptions {
+  token?: string;
+  body?: unknown;
+  /** Raw payload (sent as is with `contentType`). */
+  payload?: string | Buffer;
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  dir: string;
+  clock: TestClock;
+  dbFile: string;
+  request(method: string, url: string, options?: RequestOptions): Promise<LightMyRequestResponse>;
+  signIn(role: DemoRole): Promise<SessionResponse>;
+  /** Reads the database directly (a second connection, read-only). */
+  query<T>(sql: string, ...params: unknown[]): T[];
+  close(): Promise<void>;
+}
+
+export async function startTestServer(
+  options: Partial<ServerOptions> & { dir?: string; keepDir?: boolean } = {},
+): Promise<TestServer> {
+  const dir = options.dir ?? mkdtempSync(path.join(tmpdir(), 'qupm-server-'));
+  const clock = new TestClock();
+  const { keepDir, dir: _dir, ...rest } = options;
+  const app = await buildServer({
+    staticDir: path.join(dir, 'no-build'),
+    dataDir: dir,
+    scryptCost: TEST_SCRYPT_COST,
+    rateLimits: GENEROUS_LIMITS,
+    now: clock.now,
+    ...rest,
+  });
+  const dbFile = app.qupm.databaseFile;
+  let reader: Database.Database | undefined;
+
+  const server: TestServer = {
+    app,
+    dir,
+    clock,
+    dbFile,
+    request(method, url, { token, body, payload, contentType, headers = {} } = {}) {
+      const allHeaders: Record<string, string> = { ...headers };
+      if (token !== undefined) allHeaders.authorization = `Bearer ${token}`;
+      let sent: string | Buffer | undefined = payload;
+      if (body !== undefined) sent = JSON.stringify(body);
+      if (sent !== undefined) allHeaders['content-type'] = contentType ?? 'application/json';
+      return app.inject({
+        method: method as 'GET',
+        url,
+        headers: allHeaders,
+        ...(sent !== undefined ? { payload: sent } : {}),
+      });
+    },
+    async signIn(role) {
+      const res = await server.request('POST', '/api/auth/signin', {
+        body: { email: DEMO_EMAILS[role], password: DEMO_PASSWORD },
+      });
+      if (res.statusCode !== 200) throw new Error(`sign-in as ${role} failed: ${res.body}`);
+      return res.json<SessionResponse>();
+    },
+    query<T>(sql: string, ...params: unknown[]): T[] {
+      reader ??= new Database(dbFile, { readonly: true, fileMustExist: true });
+      return reader.prepare(sql).all(...params) as T[];
+    },
+    async close() {
+      reader?.close();
+      await app.close();
+      if (!keepDir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}
+
+/** The demo world's ids, looked up through the API as its users see them. */
+export interface DemoIds {
+  uid: Record<DemoRole, string>;
+  token: Record<DemoRole, string>;
+  session: Record<DemoRole, SessionResponse>;
+  strategy: string;
+  growth: string;
+  /** The visitor's open invitation to Growth Clinic. */
+  pendingInvitation: string;
+  /** The visitor's expired invitation to Strategy Studio. */
+  expiredInvitation: string;
+  /** The member's activated invitation. */
+  usedInvitation: string;
+}
+
+export async function demoIds(server: TestServer): Promise<DemoIds> {
+  const roles: DemoRole[] = ['consultant', 'member', 'visitor', 'admin'];
+  const sessions = await Promise.all(roles.map((role) => server.signIn(role)));
+  const session = Object.fromEntries(roles.map((role, i) => [role, sessions[i]])) as Record<
+    DemoRole,
+    SessionResponse
+  >;
+  const channels = server.query<{ id: string; channel_id: string }>('SELECT id, channel_id FROM channels');
+  const channelId = (handle: string): string => channels.find((c) => c.channel_id === handle)?.id ?? '';
+  const invitations = server.query<{ id: string; status: string; expires_at: number; invitee_email: string }>(
+    'SELECT id, status, expires_at, invitee_email FROM invitations',
+  );
+  const now = server.clock.now();
+  const pick = (test: (i: (typeof invitations)[number]) => boolean): string =>
+    invitations.find(test)?.id ?? '';
+  return {
+    uid: Object.fromEntries(roles.map((role) => [role, session[role].user.uid])) as Record<DemoRole, string>,
+    token: Object.fromEntries(roles.map((role) => [role, session[role].accessToken])) as Record<
+      DemoRole,
+      string
+    >,
+    session,
+    strategy: channelId('strategy-studio'),
+    growth: channelId('growth-clinic'),
+    pendingInvitation: pick((i) => i.status === 'pending' && i.expires_at > now),
+    expiredInvitation: pick((i) => i.status === 'pending' && i.expires_at <= now),
+    usedInvitation: pick((i) => i.status === 'activated'),
+  };
+}
+
+/** Asserts an ErrorBody with this status and HTTP code, and no stack trace; returns the error. */
+export function expectError(
+  res: LightMyRequestResponse,
+  httpStatus: number,
+  status: string,
+  reason?: string,
+): { status: string; message: string; reason?: string } {
+  expect({ code: res.statusCode, body: res.body }).toEqual({ code: httpStatus, body: expect.any(String) });
+  const body = res.json<{ error: { status: string; message: string; reason?: string } }>();
+  expect(body.error.status).toBe(status);
+  expect(body.error.message.length).toBeGreaterThan(0);
+  if (reason !== undefined) expect(body.error.reason).toBe(reason);
+  expect(Object.keys(body)).toEqual(['error']);
+  expect(res.body).not.toMatch(/\n\s+at |node_modules|\.ts:\d+/);
+  return body.error;
+}

@@ -1,0 +1,46 @@
+// A Backend whose every port method is a jest.fn that fails loudly unless a test gives it an answer: tests
+// mock at the port, never deeper.
+import type { Backend } from '@/backend/ports';
+
+type DeepMock<T> = {
+  [K in keyof T]: T[K] extends (...args: infer A) => infer R ? jest.Mock<R, A> : DeepMock<T[K]>;
+};
+
+function unexpected(name: string) {
+  return jest.fn(() => {
+    throw new Error(`unexpected call to ${name}`);
+  });
+}
+
+export function createFakeBackend(): DeepMock<Omit<Backend, 'kind'>> & { kind: 'local' } {
+  const port = <T extends string>(prefix: string, names: T[]) =>
+    Object.fromEntries(names.map((name) => [name, unexpected(`${prefix}.${name}`)]));
+  return {
+    kind: 'local',
+    auth: port('auth', [
+      'signUp',
+      'signIn',
+      'signOut',
+      'currentUser',
+      'getIdTokenClaims',
+      'onAuthStateChanged',
+    ]),
+    users: port('users', ['getUser', 'updateProfile', 'subscribeUser']),
+    channels: port('channels', ['getChannel', 'findChannelByHandle', 'listMyChannels']),
+    messages: port('messages', ['listMessages', 'sendMessage', 'subscribeMessages']),
+    invitations: port('invitations', ['getInvitation', 'acceptInvitation', 'activateInvitation']),
+    pushTokens: port('pushTokens', [
+      'findActiveToken',
+      'addToken',
+      'touchToken',
+      'deleteToken',
+      'listMyTokens',
+    ]),
+    callables: port('callables', [
+      'checkChannelPermissions',
+      'getUserActiveOffers',
+      'clearPendingNotifications',
+    ]),
+    pushProvider: port('pushProvider', ['getToken', 'deleteToken']),
+  } as unknown as DeepMock<Omit<Backend, 'kind'>> & { kind: 'local' };
+}

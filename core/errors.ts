@@ -1,0 +1,55 @@
+// The callable error codes of ARCHITECTURE.md ("Wire formats"), used by every endpoint of both backends, with
+// the HTTP status Firebase's callable protocol gives each.
+
+export const ERROR_STATUSES = [
+  'INVALID_ARGUMENT',
+  'UNAUTHENTICATED',
+  'PERMISSION_DENIED',
+  'NOT_FOUND',
+  'FAILED_PRECONDITION',
+  'ALREADY_EXISTS',
+  'RESOURCE_EXHAUSTED',
+  'INTERNAL',
+] as const;
+export type ErrorStatus = (typeof ERROR_STATUSES)[number];
+
+export const HTTP_STATUS: Record<ErrorStatus, number> = {
+  INVALID_ARGUMENT: 400,
+  UNAUTHENTICATED: 401,
+  PERMISSION_DENIED: 403,
+  NOT_FOUND: 404,
+  FAILED_PRECONDITION: 400,
+  ALREADY_EXISTS: 409,
+  RESOURCE_EXHAUSTED: 429,
+  INTERNAL: 500,
+};
+
+/** What an error answer carries: `{"error": {"status", "message", "reason"?}}`. */
+export interface ErrorBody {
+  error: { status: ErrorStatus; message: string; reason?: ErrorReason };
+}
+
+/**
+ * Finer reasons a client needs to choose its words (wrong password vs. email taken); optional, stable strings.
+ */
+export type ErrorReason =
+  | 'invalid-credentials'
+  | 'email-taken'
+  | 'session-expired'
+  | 'refresh-reused'
+  | 'invitation-expired'
+  | 'invitation-used'
+  | 'invitation-not-yours'
+  | 'invitation-not-accepted';
+
+/** A domain error thrown by core/ and server/, turned into an ErrorBody at the edge. */
+export class QupmError extends Error {
+  constructor(
+    readonly status: ErrorStatus,
+    message: string,
+    readonly reason?: ErrorReason,
+  ) {
+    super(message);
+    this.name = 'QupmError';
+  }
+}

@@ -1,0 +1,112 @@
+// Invitation accept and activate as a state machine over InvitationStatus (ARCHITECTURE.md: both single-use,
+// bound to the invitee, refusing expired invitations with a clear message). Every refusal is a QupmError whose
+// status and reason the client turns into words.
+//
+//   pending ──accept (invitee, not expired)──▶ accepted ──activate (acceptor, not expired)──▶ activated
+//      └─────────────── expiresAt passes ───────────────▶ expired (as read)
+import { QupmError } from './errors';
+import type { Invitation, InvitationStatus } from './model';
+
+/** Who accepts or activates: the signed-in caller's uid and email. */
+export interface InvitationCaller {
+  uid: string;
+  email: string;
+}
+
+/** What an activation grants the caller. */
+export interface Grant {
+  passes: number;
+  credits: number;
+}
+
+export const INVITATION_MESSAGES = {
+  expired: 'This invitation has expired. Ask your consultant for a new one.',
+  used: 'This invitation has already been used.',
+  notYours: 'This invitation is for another account. Sign in with the email it was sent to.',
+  ownInvitation: 'This is your own invitation: share its link with the person you invite.',
+  notAccepted: 'Accept this invitation before activating it.',
+} as const;
+
+const sameEmail = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** The status as the invitee sees it now: a pending invitation past its expiry is expired. */
+export function effectiveInvitationStatus(
+  invitation: Pick<Invitation, 'status' | 'expiresAt'>,
+  now: number,
+): InvitationStatus {
+  if (invitation.status === 'pending' && invitation.expiresAt <= now) return 'expired';
+  return invitation.status;
+}
+
+/** The invitation with its status as of `now`. */
+export function withEffectiveStatus(invitation: Invitation, now: number): Invitation {
+  const status = effectiveInvitationStatus(invitation, now);
+  return status === invitation.status ? invitation : { ...invitation, status };
+}
+
+/**
+ * Who may read an invitation: its consultant, an admin, whoever accepted it, and, while nobody has, anyone it
+ * is addressed to (anyone with the link when it names no email).
+ */
+export function canReadInvitation(
+  invitation: Pick<Invitation, 'consultantId' | 'inviteeEmail' | 'acceptedBy'>,
+  caller: InvitationCaller & { isAdmin: boolean },
+): boolean {
+  if (caller.isAdmin || invitation.consultantId === caller.uid) return true;
+  if (invitation.acceptedBy !== undefined) return invitation.acceptedBy === caller.uid;
+  return invitation.inviteeEmail === undefined || sameEmail(invitation.inviteeEmail, caller.email);
+}
+
+function refuseIfNotAddressedTo(invitation: Invitation, caller: InvitationCaller): void {
+  if (invitation.consultantId === caller.uid) {
+    throw new QupmError('PERMISSION_DENIED', INVITATION_MESSAGES.ownInvitation, 'invitation-not-yours');
+  }
+  if (invitation.inviteeEmail !== undefined && !sameEmail(invitation.inviteeEmail, caller.email)) {
+    throw new QupmError('PERMISSION_DENIED', INVITATION_MESSAGES.notYours, 'invitation-not-yours');
+  }
+}
+
+/**
+ * Accept: only a pending, unexpired invitation, by its invitee (inviteeEmail, if set, equals the caller's
+ * email). Returns the accepted invitation; a second accept, by anyone, is FAILED_PRECONDITION 'invitation-used'.
+ */
+export function acceptInvitation(invitation: Invitation, caller: InvitationCaller, now: number): Invitation {
+  refuseIfNotAddressedTo(invitation, caller);
+  const status = effectiveInvitationStatus(invitation, now);
+  if (status === 'accepted' || status === 'activated') {
+    throw new QupmError('FAILED_PRECONDITION', INVITATION_MESSAGES.used, 'invitation-used');
+  }
+  if (status === 'expired') {
+    throw new QupmError('FAILED_PRECONDITION', INVITATION_MESSAGES.expired, 'invitation-expired');
+  }
+  return { ...invitation, status: 'accepted', acceptedBy: caller.uid };
+}
+
+/**
+ * Activate: only an accepted invitation, by the person who accepted it, before it expires. Returns the
+ * activated invitation and what it grants; a second activation is FAILED_PRECONDITION 'invitation-used'.
+ */
+export function activateInvitation(
+  invitation: Invitation,
+  caller: InvitationCaller,
+  now: number,
+): { invitation: Invitation; grant: Grant } {
+  refuseIfNotAddressedTo(invitation, caller);
+  if (invitation.acceptedBy !== undefined && invitation.acceptedBy !== caller.uid) {
+    throw new QupmError('PERMISSION_DENIED', INVITATION_MESSAGES.notYours, 'invitation-not-yours');
+  }
+  const status = effectiveInvitationStatus(invitation, now);
+  if (status === 'activated') {
+    throw new QupmError('FAILED_PRECONDITION', INVITATION_MESSAGES.used, 'invitation-used');
+  }
+  if (status === 'expired' || invitation.expiresAt <= now) {
+    throw new QupmError('FAILED_PRECONDITION', INVITATION_MESSAGES.expired, 'invitation-expired');
+  }
+  if (status !== 'accepted' || invitation.acceptedBy === undefined) {
+    throw new QupmError('FAILED_PRECONDITION', INVITATION_MESSAGES.notAccepted, 'invitation-not-accepted');
+  }
+  return {
+    invitation: { ...invitation, status: 'activated' },
+    grant: { passes: invitation.passes, credits: invitation.credits },
+  };
+}

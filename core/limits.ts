@@ -1,0 +1,28 @@
+// Input limits of QuPM, one place for both backends and the client's forms.
+export const LIMITS = {
+  emailMax: 254,
+  passwordMin: 8,
+  passwordMax: 128,
+  displayNameMax: 60,
+  nicknameMax: 40,
+  /** issue #6: messages longer than this are refused. */
+  messageMax: 4000,
+  channelTitleMax: 80,
+  channelDescriptionMax: 500,
+  channelIdMin: 3,
+  channelIdMax: 40,
+  pushTokenMax: 8192,
+  userAgentMax: 512,
+  deviceIdMax: 64,
+  messagesPageMax: 100,
+  deliveryChannelsMax: 4,
+} as const;
+
+/**
+ * Delivery channels a user can choose for notifications (spec §3: the list may include 'push'): 'push' for
+ * system notifications on their devices, 'in_app' for notices inside an open QuPM window.
+ */
+export const DELIVERY_CHANNELS = ['push', 'in_app'] as const;
+export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
+
+export const PLATFORMS = ['ios', 'android', 'web'] as const;

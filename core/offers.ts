@@ -1,0 +1,39 @@
+// Offer selection (spec §7 get_user_active_offers): the caller's offers that are active now, soonest to
+// expire first, with exactly the spec's Offer fields.
+import type { Offer } from './model';
+
+/** An offer as a backend stores it: the spec's fields plus whom it was granted to. */
+export interface StoredOffer extends Offer {
+  userId: string;
+}
+
+/** Active = status 'active' and not yet expired (an offer expiring exactly now is over). */
+export function isOfferActive(offer: Pick<Offer, 'status' | 'expiresAt'>, now: number): boolean {
+  return offer.status === 'active' && offer.expiresAt > now;
+}
+
+/** The spec's Offer fields only: nothing a backend keeps beside them leaks to the client. */
+export function toOffer(offer: Offer): Offer {
+  return {
+    offeringId: offer.offeringId,
+    discountPercent: offer.discountPercent,
+    source: offer.source,
+    channelId: offer.channelId,
+    status: offer.status,
+    expiresAt: offer.expiresAt,
+    createdAt: offer.createdAt,
+  };
+}
+
+/** The active offers of `uid` among `offers`, sorted by expiry (then creation, then id, for a stable order). */
+export function activeOffersFor(offers: readonly StoredOffer[], uid: string, now: number): Offer[] {
+  return offers
+    .filter((offer) => uid !== '' && offer.userId === uid && isOfferActive(offer, now))
+    .sort(
+      (a, b) =>
+        a.expiresAt - b.expiresAt ||
+        a.createdAt - b.createdAt ||
+        (a.offeringId < b.offeringId ? -1 : a.offeringId > b.offeringId ? 1 : 0),
+    )
+    .map(toOffer);
+}

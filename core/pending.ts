@@ -1,0 +1,30 @@
+// Pending-notification counts (users/{uid}/pending): one count per source (a channel), summed into the app
+// badge's badge_count (spec §5: a count above 0 sets the badge, otherwise it is cleared).
+import type { ChannelAccess } from './permissions';
+
+/** Pending counts of one user by source. */
+export type PendingCounts = Readonly<Record<string, number>>;
+
+/** The badge count: the sum of the pending counts, ignoring anything that is not a positive whole number. */
+export function badgeCount(counts: PendingCounts): number {
+  let sum = 0;
+  for (const value of Object.values(counts)) {
+    if (Number.isSafeInteger(value) && value > 0) sum += value;
+  }
+  return sum;
+}
+
+/** The counts after one more pending notification from `source`. */
+export function addPending(counts: PendingCounts, source: string, by = 1): PendingCounts {
+  const current = counts[source];
+  const base = Number.isSafeInteger(current) && current !== undefined && current > 0 ? current : 0;
+  return { ...counts, [source]: base + Math.max(0, Math.trunc(by)) };
+}
+
+/** Who gets a pending notification for a new message: everyone in the channel but its sender. */
+export function pendingRecipients(channel: ChannelAccess, senderId: string): string[] {
+  const everyone = new Set([channel.ownerId, ...channel.members]);
+  everyone.delete(senderId);
+  everyone.delete('');
+  return [...everyone];
+}

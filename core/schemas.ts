@@ -1,0 +1,111 @@
+// Validation of everything that crosses into a backend: request bodies, callable payloads, route params.
+// Objects are strict (an unknown key, `__proto__` included, is refused), strings bounded, numbers finite.
+import { z } from 'zod';
+import { DOCUMENT_ID_PATTERN } from './ids';
+import { DELIVERY_CHANNELS, LIMITS, PLATFORMS } from './limits';
+
+const trimmed = (max: number) => z.string().trim().min(1).max(max);
+
+export const emailSchema = z.string().trim().toLowerCase().max(LIMITS.emailMax).pipe(z.email());
+export const documentIdSchema = z.string().regex(DOCUMENT_ID_PATTERN, 'not a QuPM id');
+export const channelHandleSchema = z
+  .string()
+  .min(LIMITS.channelIdMin)
+  .max(LIMITS.channelIdMax)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lowercase letters, digits and single dashes');
+export const pushTokenSchema = z
+  .string()
+  .min(16)
+  .max(LIMITS.pushTokenMax)
+  .regex(/^[A-Za-z0-9_\-:.]+$/, 'not a push token');
+export const deviceIdSchema = z
+  .string()
+  .min(1)
+  .max(LIMITS.deviceIdMax)
+  .regex(/^[A-Za-z0-9-]+$/, 'not a device id');
+
+export const signUpBody = z.strictObject({
+  email: emailSchema,
+  password: z.string().min(LIMITS.passwordMin).max(LIMITS.passwordMax),
+  displayName: trimmed(LIMITS.displayNameMax).optional(),
+});
+export const signInBody = z.strictObject({
+  email: emailSchema,
+  password: z.string().min(1).max(LIMITS.passwordMax),
+});
+export const refreshBody = z.strictObject({ refreshToken: z.string().min(1).max(512) });
+
+export const notificationSettingsSchema = z.strictObject({
+  enabled: z.boolean(),
+  delivery: z.strictObject({
+    channels: z
+      .array(z.enum(DELIVERY_CHANNELS))
+      .max(LIMITS.deliveryChannelsMax)
+      .refine((list) => new Set(list).size === list.length, 'channels must not repeat'),
+  }),
+});
+
+/** What a user may change on their own user document: nothing else (no role or balance field). */
+export const profilePatchBody = z
+  .strictObject({
+    nickname: z.string().trim().max(LIMITS.nicknameMax).optional(),
+    displayName: trimmed(LIMITS.displayNameMax).optional(),
+    notificationSettings: notificationSettingsSchema.optional(),
+  })
+  .refine((patch) => Object.keys(patch).length > 0, 'nothing to change');
+
+export const pushTokenCreateBody = z.strictObject({
+  token: pushTokenSchema,
+  deviceId: deviceIdSchema,
+  platform: z.enum(PLATFORMS),
+  userAgent: z.string().max(LIMITS.userAgentMax),
+});
+
+export const messageCreateBody = z.strictObject({
+  text: z
+    .string()
+    .max(LIMITS.messageMax * 2)
+    .transform((text) => text.trim())
+    .pipe(z.string().min(1, 'a message needs some text').max(LIMITS.messageMax)),
+});
+
+export const messagesQuery = z.strictObject({
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(LIMITS.messagesPageMax).optional(),
+});
+
+export const channelsQuery = z.union([
+  z.strictObject({ mine: z.literal('true') }),
+  z.strictObject({ channelId: channelHandleSchema, limit: z.literal('1').optional() }),
+]);
+
+export const tokensQuery = z.strictObject({
+  token: pushTokenSchema.optional(),
+  status: z.literal('active').optional(),
+});
+
+/** The callables of spec §7, by name, with their payloads (Firebase's `{"data": ...}` envelope). */
+export const callablePayloads = {
+  check_channel_permissions: z.strictObject({
+    channel_id: documentIdSchema,
+    // spec §7: optional; never trusted (ARCHITECTURE.md), only checked for type.
+    channel_owner_id: z.string().max(128).optional(),
+  }),
+  get_user_active_offers: z.union([z.null(), z.undefined(), z.strictObject({})]),
+  clear_pending_notifications: z.strictObject({ userId: z.string().min(1).max(128) }),
+} as const;
+export type CallableName = keyof typeof callablePayloads;
+export const CALLABLE_NAMES = Object.keys(callablePayloads) as CallableName[];
+
+export const callableEnvelope = z.strictObject({ data: z.unknown() });
+
+/** A short, human message for a zod failure: the first issue with its path. */
+export function describeIssues(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'The request is not valid';
+  const where = issue.path.length > 0 ? issue.path.join('.') : 'request';
+  return `${where}: ${issue.message}`;
+}
+
+/** GET /api/stream?ticket=…: the single-use ticket from POST /api/stream/ticket. */
+export const streamQuery = z.strictObject({ ticket: z.string().min(1).max(128) });

@@ -1,0 +1,77 @@
+// The embedded server's HTTP surface under /api (ARCHITECTURE.md "Wire formats"), shared by server/ and the
+// local adapter so the two cannot drift. Bodies are JSON; errors are always an ErrorBody (core/errors.ts).
+import type {
+  AuthUser,
+  Channel,
+  ChannelPermissions,
+  ChatMessage,
+  Invitation,
+  Offer,
+  PushTokenDoc,
+  UserDoc,
+} from './model';
+
+/** POST /api/auth/signup | /api/auth/signin | /api/auth/refresh. */
+export interface SessionResponse {
+  accessToken: string;
+  refreshToken: string;
+  user: AuthUser;
+  /** Seconds until the access token expires. */
+  expiresIn: number;
+}
+
+/** The access token's claims (a JWT, HS256, signed by the server). */
+export interface AccessTokenClaims {
+  sub: string;
+  email: string;
+  isAdmin: boolean;
+  iat: number;
+  exp: number;
+}
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+export const STREAM_TICKET_TTL_SECONDS = 60;
+
+/**
+ * The routes. `:uid`, `:id` are path params; every route but signup/signin/refresh/health needs
+ * `Authorization: Bearer <accessToken>`.
+ */
+export const API = {
+  health: 'GET /api/health',
+  signUp: 'POST /api/auth/signup', // signUpBody → SessionResponse
+  signIn: 'POST /api/auth/signin', // signInBody → SessionResponse
+  refresh: 'POST /api/auth/refresh', // refreshBody → SessionResponse (rotates; reuse revokes the family)
+  signOut: 'POST /api/auth/signout', // refreshBody → { success: true }
+  getUser: 'GET /api/users/:uid', // → UserDoc (own, or any for an admin); 404 when missing
+  updateUser: 'PATCH /api/users/:uid', // profilePatchBody → UserDoc (own only)
+  listTokens: 'GET /api/users/:uid/tokens', // tokensQuery → { tokens: PushTokenDoc[] } (own only)
+  addToken: 'POST /api/users/:uid/tokens', // pushTokenCreateBody → PushTokenDoc
+  touchToken: 'POST /api/users/:uid/tokens/:id/touch', // → PushTokenDoc with lastUsed = now
+  deleteToken: 'DELETE /api/users/:uid/tokens/:id', // → { success: true }
+  listChannels: 'GET /api/channels', // channelsQuery → { channels: Channel[] }
+  getChannel: 'GET /api/channels/:id', // → Channel (owner, members, admin)
+  listMessages: 'GET /api/channels/:id/messages', // messagesQuery → { messages: ChatMessage[] } newest last
+  sendMessage: 'POST /api/channels/:id/messages', // messageCreateBody → ChatMessage
+  getInvitation: 'GET /api/invitations/:id', // → Invitation
+  acceptInvitation: 'POST /api/invitations/:id/accept', // → Invitation
+  activateInvitation: 'POST /api/invitations/:id/activate', // → { invitation: Invitation, user: UserDoc }
+  callable: 'POST /api/callable/:name', // { data } → { result } (Firebase callable protocol)
+  streamTicket: 'POST /api/stream/ticket', // → { ticket } single use, 60 s
+  stream: 'GET /api/stream?ticket=…', // Server-Sent Events, see StreamEvent
+} as const;
+
+export interface CallableResults {
+  check_channel_permissions: ChannelPermissions;
+  get_user_active_offers: { offers: Offer[] };
+  clear_pending_notifications: { success: boolean };
+}
+
+/** Server-Sent Events on /api/stream: `event: <type>` with `data: <JSON>`; a comment line every 25 s. */
+export type StreamEvent =
+  | { type: 'message'; data: { message: ChatMessage } }
+  | { type: 'user'; data: { user: UserDoc } }
+  | { type: 'channel'; data: { channel: Channel } }
+  | { type: 'offers'; data: { changed: true } }
+  | { type: 'tokens'; data: { tokens: PushTokenDoc[] } }
+  | { type: 'invitation'; data: { invitation: Invitation } };

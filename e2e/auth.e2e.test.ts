@@ -1,0 +1,177 @@
+// Signing in as each demo role, settings, a reload that stays signed in, and signing out, in a real browser
+// against the real server and its demo world.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, watchErrors } from './support/browser';
+import { startServer } from './support/server';
+import type { RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+beforeEach(async () => {
+  context = await browser.newContext();
+  page = await context.newPage();
+  errors = watchErrors(page);
+});
+
+afterEach(async () => {
+  await context.close();
+});
+
+async function signIn(email: string, password = 'qupm-demo'): Promise<void> {
+  await page.goto(server.url + '/');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+const expectedErrors = (list: string[]) => list.filter((e) => !/status of 401/.test(e));
+
+describe('signing in', () => {
+  it.each([
+    ['consultant@qupm.demo', 'Consultant'],
+    ['member@qupm.demo', 'Member'],
+    ['visitor@qupm.demo', 'Member'],
+    ['admin@qupm.demo', 'Admin'],
+  ])('signs in as %s and knows the role (%s)', async (email, role) => {
+    await signIn(email);
+    await page.getByRole('heading', { level: 1, name: /^Hello, / }).waitFor();
+    expect(await page.locator('.badge').first().textContent()).toBe(role);
+    await page.goto(server.url + '/settings/about');
+    await page.getByText('Signed in as').waitFor();
+    expect(await page.locator('.facts__row', { hasText: 'Signed in as' }).locator('dd').textContent()).toBe(
+      email,
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it("shows the member's balances", async () => {
+    await signIn('member@qupm.demo');
+    await page.getByRole('heading', { level: 1, name: /^Hello, / }).waitFor();
+    const credits = Number(
+      await page.locator('.home__balances div', { hasText: 'Credits' }).locator('dd').textContent(),
+    );
+    const passes = Number(
+      await page.locator('.home__balances div', { hasText: 'Channel passes' }).locator('dd').textContent(),
+    );
+    expect(credits).toBeGreaterThan(0);
+    expect(passes).toBeGreaterThan(0);
+  });
+
+  it('says so, in words, when the password is wrong', async () => {
+    await signIn('member@qupm.demo', 'not-the-password');
+    await page.getByRole('alert').waitFor();
+    expect(await page.getByRole('alert').textContent()).toBe(
+      "That email and password don't match. Check them and try again.",
+    );
+    expect(expectedErrors(errors)).toEqual([]);
+  });
+
+  it('creates an account and signs straight in', async () => {
+    await page.goto(server.url + '/');
+    await page.getByRole('tab', { name: 'Create account' }).click();
+    await page.getByLabel('Your name').fill('Grace Hopper');
+    await page.getByLabel('Email').fill(`grace-${Date.now()}@example.com`);
+    await page.getByLabel('Password').fill('compilers-rule');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Hello, Grace Hopper' }).waitFor();
+  });
+
+  it('stays signed in across a reload, and signs out at /logout', async () => {
+    await signIn('visitor@qupm.demo');
+    await page.getByRole('heading', { level: 1, name: /^Hello, / }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: /^Hello, / }).waitFor();
+    await page.getByRole('link', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { level: 1, name: /advice, in one place/i }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: /advice, in one place/i }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('qupm_session'))).toBeNull();
+  });
+
+  it('signs out cleanly, without a loop, when the stored session is corrupt', async () => {
+    await page.goto(server.url + '/');
+    await page.evaluate(() => localStorage.setItem('qupm_session', '{"accessToken":"x","refreshToken":'));
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: /advice, in one place/i }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('qupm_session'))).toBeNull();
+  });
+
+  it('signs out cleanly when the stored session was revoked on the server', async () => {
+    await signIn('visitor@qupm.demo');
+    await page.getByRole('heading', { level: 1, name: /^Hello, / }).waitFor();
+    // Age the access token and break the refresh token: the server refuses the refresh.
+    await page.evaluate(() => {
+      const session = JSON.parse(localStorage.getItem('qupm_session')!) as Record<string, unknown>;
+      localStorage.setItem(
+        'qupm_session',
+        JSON.stringify({ ...session, expiresAt: 0, refreshToken: 'revoked' }),
+      );
+    });
+    let refreshes = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/auth/refresh')) refreshes += 1;
+    });
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: /advice, in one place/i }).waitFor();
+    await page.waitForTimeout(300);
+    expect(refreshes).toBe(1);
+  });
+});
+
+describe('settings', () => {
+  it('saves a nickname that the home screen and a reload show', async () => {
+    await signIn('member@qupm.demo');
+    await page.getByRole('heading', { level: 1, name: /^Hello, / }).waitFor();
+    await page.goto(server.url + '/settings/profile');
+    const nickname = page.getByLabel('Nickname');
+    await nickname.fill('Mia <b>M.</b>');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved.').waitFor();
+    await page.getByRole('link', { name: 'Home', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Hello, Mia <b>M.</b>' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Hello, Mia <b>M.</b>' }).waitFor();
+    expect(await page.locator('h1 b').count()).toBe(0); // rendered as text, never as HTML
+  });
+
+  it('saves notification settings', async () => {
+    await signIn('consultant@qupm.demo');
+    await page.getByRole('heading', { level: 1, name: /^Hello, / }).waitFor();
+    await page.goto(server.url + '/settings/notifications');
+    const push = page.getByLabel(/push notifications/i);
+    expect(await push.isChecked()).toBe(true);
+    await push.uncheck();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved.').waitFor();
+    await page.reload();
+    await page.getByLabel(/push notifications/i).waitFor();
+    expect(await page.getByLabel(/push notifications/i).isChecked()).toBe(false);
+  });
+
+  it('lists no devices for an account that never allowed notifications', async () => {
+    await signIn('visitor@qupm.demo');
+    await page.getByRole('heading', { level: 1, name: /^Hello, / }).waitFor();
+    await page.goto(server.url + '/settings/devices');
+    await page.getByRole('heading', { name: 'No devices yet' }).waitFor();
+  });
+
+  it('asks a signed-out visitor to sign in for personal sections', async () => {
+    await page.goto(server.url + '/settings/profile');
+    await page.getByText('Sign in to manage your profile.').waitFor();
+  });
+});

@@ -1,0 +1,75 @@
+// Access tokens: short-lived JWTs (HS256, jose) carrying sub, email and the isAdmin claim (spec §6), signed with
+// a secret the server generates once and keeps in its settings table.
+import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import { QupmError } from '../../core/errors';
+import type { Caller } from '../../core/permissions';
+import { ACCESS_TOKEN_TTL_SECONDS } from '../../core/wire';
+
+const ALGORITHM = 'HS256';
+/** Longer than any token QuPM issues (a JWT of these claims is about 250 characters). */
+const MAX_TOKEN_LENGTH = 2048;
+
+export const SESSION_MESSAGES = {
+  missing: 'Sign in to continue.',
+  invalid: 'Your session is not valid. Sign in again.',
+  expired: 'Your session has expired. Sign in again.',
+} as const;
+
+export class AccessTokens {
+  private constructor(
+    private readonly key: CryptoKey,
+    private readonly now: () => number,
+  ) {}
+
+  static async create(secret: Uint8Array<ArrayBuffer>, now: () => number): Promise<AccessTokens> {
+    const key = await crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
+    return new AccessTokens(key, now);
+  }
+
+  async sign(caller: Caller): Promise<string> {
+    const issuedAt = Math.floor(this.now() / 1000);
+    return new SignJWT({ email: caller.email, isAdmin: caller.isAdmin })
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setSubject(caller.uid)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
+      .sign(this.key);
+  }
+
+  /** The caller a bearer token stands for; UNAUTHENTICATED when it is missing, forged, malformed or expired. */
+  async verify(token: string): Promise<Caller> {
+    if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) {
+      throw new QupmError('UNAUTHENTICATED', SESSION_MESSAGES.invalid);
+    }
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: [ALGORITHM],
+        currentDate: new Date(this.now()),
+        requiredClaims: ['sub', 'exp', 'iat'],
+      });
+      const { sub, email, isAdmin } = payload;
+      if (typeof sub !== 'string' || typeof email !== 'string' || typeof isAdmin !== 'boolean') {
+        throw new QupmError('UNAUTHENTICATED', SESSION_MESSAGES.invalid);
+      }
+      return { uid: sub, email, isAdmin };
+    } catch (error) {
+      if (error instanceof QupmError) throw error;
+      if (error instanceof joseErrors.JWTExpired) {
+        throw new QupmError('UNAUTHENTICATED', SESSION_MESSAGES.expired, 'session-expired');
+      }
+      throw new QupmError('UNAUTHENTICATED', SESSION_MESSAGES.invalid);
+    }
+  }
+}
+
+/** The token of an `Authorization: Bearer <token>` header; UNAUTHENTICATED when there is none. */
+export function bearerToken(header: string | string[] | undefined): string {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined || value === '') throw new QupmError('UNAUTHENTICATED', SESSION_MESSAGES.missing);
+  const match = /^Bearer[ ]+([^\s]+)[ ]*$/i.exec(value);
+  if (!match?.[1]) throw new QupmError('UNAUTHENTICATED', SESSION_MESSAGES.invalid);
+  return match[1];
+}

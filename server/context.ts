@@ -1,0 +1,24 @@
+// What the route modules share: the database, repositories, event hub, sessions and rate-limit guards.
+import type { FastifyRequest } from 'fastify';
+import type { Caller } from '../core/permissions';
+import type { AccessTokens } from './auth/accessTokens';
+import type { SessionService } from './auth/sessions';
+import type { Db } from './db/database';
+import type { EventHub } from './hub';
+import type { Guards } from './rateLimits';
+import type { Repos } from './repo';
+import type { StreamTickets } from './stream';
+
+export interface ServerContext {
+  db: Db;
+  repos: Repos;
+  hub: EventHub;
+  now: () => number;
+  access: AccessTokens;
+  sessions: SessionService;
+  guards: Guards;
+  tickets: StreamTickets;
+  streamPingMs: number;
+  /** The caller of a request with `Authorization: Bearer <accessToken>`; UNAUTHENTICATED otherwise. */
+  authenticate(request: FastifyRequest): Promise<Caller>;
+}

@@ -1,0 +1,303 @@
+// The demo world of ARCHITECTURE.md ("Wire formats"), created on the first start of an empty database unless
+// demo is off: a consultant with two channels, a member, a visitor who belongs to no channel, an admin;
+// pending, expired and used invitations; active and expired offers. Password for all: qupm-demo.
+import type { ChatMessage, NotificationSettings } from '../core/model';
+import { DEFAULT_NOTIFICATION_SETTINGS } from '../core/model';
+import type { PasswordHasher } from './auth/passwords';
+import { write } from './db/database';
+import type { Db } from './db/database';
+import { newDocumentId } from './ids';
+import type { Repos } from './repo';
+
+export const DEMO_PASSWORD = 'qupm-demo';
+export const DEMO_EMAILS = {
+  consultant: 'consultant@qupm.demo',
+  member: 'member@qupm.demo',
+  visitor: 'visitor@qupm.demo',
+  admin: 'admin@qupm.demo',
+} as const;
+export type DemoRole = keyof typeof DEMO_EMAILS;
+
+/** Marks a database that has had its first start (with or without the demo world). */
+const CREATED_AT_SETTING = 'created_at';
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+const PUSH_ON: NotificationSettings = DEFAULT_NOTIFICATION_SETTINGS;
+
+/**
+ * Records the first start; on it, and only on it, creates the demo world when `demo` is on. Returns whether it
+ * created the world.
+ */
+export async function prepareFirstStart(
+  db: Db,
+  repos: Repos,
+  passwords: PasswordHasher,
+  options: { demo: boolean; now: number },
+): Promise<boolean> {
+  if (repos.settings.get(CREATED_AT_SETTING) !== undefined) return false;
+  if (!options.demo) {
+    write(db, () => repos.settings.keep(CREATED_AT_SETTING, String(options.now)));
+    return false;
+  }
+  // scrypt runs before the transaction: a write transaction never waits on the thread pool.
+  const hashes = await Promise.all(Object.values(DEMO_EMAILS).map(() => passwords.hash(DEMO_PASSWORD)));
+  return write(db, () => {
+    // Checked again inside the transaction: two processes starting together create one world.
+    if (repos.settings.get(CREATED_AT_SETTING) !== undefined || repos.users.count() > 0) {
+      repos.settings.keep(CREATED_AT_SETTING, String(options.now));
+      return false;
+    }
+    repos.settings.keep(CREATED_AT_SETTING, String(options.now));
+    seed(repos, hashes, options.now);
+    return true;
+  });
+}
+
+function seed(repos: Repos, hashes: string[], now: number): void {
+  const [consultantHash = '', memberHash = '', visitorHash = '', adminHash = ''] = hashes;
+  const uid = {
+    consultant: newDocumentId(),
+    member: newDocumentId(),
+    visitor: newDocumentId(),
+    admin: newDocumentId(),
+  };
+  const createdAt = now - 30 * DAY;
+
+  repos.users.insert({
+    uid: uid.consultant,
+    email: DEMO_EMAILS.consultant,
+    passwordHash: consultantHash,
+    displayName: 'Dana Whitfield',
+    nickname: 'Dana',
+    isOwner: true,
+    domainId: 'whitfield-advisory',
+    notificationSettings: PUSH_ON,
+    createdAt,
+  });
+  repos.users.insert({
+    uid: uid.member,
+    email: DEMO_EMAILS.member,
+    passwordHash: memberHash,
+    displayName: 'Morgan Reyes',
+    nickname: 'Morgan',
+    // What the used invitation below granted.
+    credits: 3,
+    passCount: 1,
+    notificationSettings: PUSH_ON,
+    createdAt: createdAt + DAY,
+  });
+  repos.users.insert({
+    uid: uid.visitor,
+    email: DEMO_EMAILS.visitor,
+    passwordHash: visitorHash,
+    displayName: 'Sam Patel',
+    notificationSettings: { enabled: false, delivery: { channels: [] } },
+    createdAt: createdAt + 2 * DAY,
+  });
+  repos.users.insert({
+    uid: uid.admin,
+    email: DEMO_EMAILS.admin,
+    passwordHash: adminHash,
+    displayName: 'QuPM Admin',
+    isAdmin: true,
+    notificationSettings: PUSH_ON,
+    createdAt,
+  });
+
+  const strategy = newDocumentId();
+  const growth = newDocumentId();
+  repos.channels.insert({
+    id: strategy,
+    channelId: 'strategy-studio',
+    ownerId: uid.consultant,
+    title: 'Strategy Studio',
+    description: 'Pricing, positioning and planning decisions, worked through together.',
+    createdAt: createdAt + HOUR,
+  });
+  repos.channels.insert({
+    id: growth,
+    channelId: 'growth-clinic',
+    ownerId: uid.consultant,
+    title: 'Growth Clinic',
+    description: 'Weekly office hours on acquisition, retention and experiments.',
+    createdAt: createdAt + 2 * HOUR,
+  });
+  repos.channels.addMember(strategy, uid.member, now - 20 * DAY);
+
+  const say = (channelId: string, senderId: string, senderName: string, text: string, ago: number): void => {
+    const message: ChatMessage = {
+      id: newDocumentId(),
+      channelId,
+      senderId,
+      senderName,
+      text,
+      createdAt: now - ago,
+    };
+    repos.messages.insert(message);
+  };
+  say(
+    strategy,
+    uid.consultant,
+    'Dana',
+    'Welcome to Strategy Studio, Morgan. Post the decision you want to work on this week and I will reply within a working day.',
+    6 * DAY,
+  );
+  say(
+    strategy,
+    uid.member,
+    'Morgan',
+    'Thanks Dana! We are deciding whether to raise our base price by 15% before Q3. Monthly churn is 2.1%.',
+    6 * DAY - 3 * HOUR,
+  );
+  say(
+    strategy,
+    uid.consultant,
+    'Dana',
+    'At 2.1% churn you have room. Test it on new sign-ups first: one cohort at the new price for four weeks, then compare conversion and churn.',
+    5 * DAY,
+  );
+  say(
+    strategy,
+    uid.member,
+    'Morgan',
+    'Makes sense. I will set up the cohort and share the numbers on Friday.',
+    5 * DAY - 2 * HOUR,
+  );
+  say(
+    strategy,
+    uid.consultant,
+    'Dana',
+    'I have added a 20% discount on your next session to Services. Use it for the pricing review.',
+    2 * HOUR,
+  );
+
+  say(
+    growth,
+    uid.consultant,
+    'Dana',
+    'Growth Clinic is open every Tuesday at 10:00. Bring one metric you want to move.',
+    10 * DAY,
+  );
+  say(
+    growth,
+    uid.consultant,
+    'Dana',
+    "This week's theme: onboarding emails. Which step loses most of your trial users?",
+    3 * DAY,
+  );
+  say(
+    growth,
+    uid.consultant,
+    'Dana',
+    'Reminder: every experiment needs a stop date before it starts. Write it down.',
+    1 * DAY,
+  );
+
+  // The member has not seen Dana's latest message yet: one pending notification.
+  repos.pending.increment([uid.member], strategy, now - 2 * HOUR);
+
+  repos.invitations.insert({
+    id: newDocumentId(),
+    channelId: strategy,
+    consultantId: uid.consultant,
+    inviteeEmail: DEMO_EMAILS.member,
+    status: 'activated',
+    passes: 1,
+    credits: 3,
+    expiresAt: now - 10 * DAY,
+    acceptedBy: uid.member,
+    createdAt: now - 21 * DAY,
+  });
+  repos.invitations.insert({
+    id: newDocumentId(),
+    channelId: growth,
+    consultantId: uid.consultant,
+    inviteeEmail: DEMO_EMAILS.visitor,
+    status: 'pending',
+    passes: 2,
+    credits: 5,
+    expiresAt: now + 7 * DAY,
+    createdAt: now - DAY,
+  });
+  repos.invitations.insert({
+    id: newDocumentId(),
+    channelId: strategy,
+    consultantId: uid.consultant,
+    inviteeEmail: DEMO_EMAILS.visitor,
+    status: 'pending',
+    passes: 1,
+    credits: 1,
+    // Never accepted, now past its date: it reads as expired.
+    expiresAt: now - 2 * DAY,
+    createdAt: now - 16 * DAY,
+  });
+
+  repos.offers.insert({
+    offeringId: newDocumentId(),
+    userId: uid.member,
+    channelId: strategy,
+    discountPercent: 20,
+    source: 'consultant',
+    status: 'active',
+    expiresAt: now + 14 * DAY,
+    createdAt: now - 2 * HOUR,
+  });
+  repos.offers.insert({
+    offeringId: newDocumentId(),
+    userId: uid.member,
+    channelId: strategy,
+    discountPercent: 10,
+    source: 'invitation',
+    status: 'active',
+    expiresAt: now - 3 * DAY,
+    createdAt: now - 20 * DAY,
+  });
+}
+
+export interface DemoSignIn {
+  role: DemoRole;
+  email: string;
+  password: string;
+  note: string;
+}
+
+export interface DemoSummary {
+  signIns: DemoSignIn[];
+  /** Open invitations addressed to the visitor, to try /invite/{id}. */
+  visitorInvitationIds: string[];
+}
+
+/** The demo sign-ins present in this database (none when it was created without the demo world). */
+export function describeDemo(repos: Repos, now: number): DemoSummary {
+  const notes: Record<DemoRole, string> = {
+    consultant: 'owns Strategy Studio and Growth Clinic',
+    member: 'member of Strategy Studio, credits and a pass, one active offer',
+    visitor: 'no channel yet; invited to Growth Clinic',
+    admin: 'isAdmin claim',
+  };
+  const signIns = (Object.keys(DEMO_EMAILS) as DemoRole[])
+    .filter((role) => repos.users.findAccountByEmail(DEMO_EMAILS[role]) !== undefined)
+    .map((role) => ({ role, email: DEMO_EMAILS[role], password: DEMO_PASSWORD, note: notes[role] }));
+  const visitorInvitationIds =
+    signIns.length > 0 ? repos.invitations.pendingIdsFor(DEMO_EMAILS.visitor, now) : [];
+  return { signIns, visitorInvitationIds };
+}
+
+/** The sign-ins as a small text table for the console. */
+export function formatDemo(summary: DemoSummary, origin: string): string {
+  if (summary.signIns.length === 0) return '';
+  const rows = summary.signIns.map((s) => [s.role, s.email, s.password, s.note]);
+  const header = ['role', 'email', 'password', ''];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]): string =>
+    '  ' +
+    cells
+      .map((c, i) => c.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
+  const out = ['Demo sign-ins:', line(header), ...rows.map(line)];
+  for (const id of summary.visitorInvitationIds)
+    out.push(`  Invitation for ${DEMO_EMAILS.visitor}: ${origin}/invite/${id}`);
+  return out.join('\n');
+}

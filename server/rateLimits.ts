@@ -1,0 +1,98 @@
+// Rate limits (@fastify/rate-limit): auth by IP + email and by IP, callables and message sends by user. They run
+// inside the handlers, after the session check (ARCHITECTURE.md order: session first) and, for auth, after the
+// body is read so the email can be part of the key.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { QupmError } from '../core/errors';
+
+export interface RateLimit {
+  max: number;
+  timeWindowMs: number;
+}
+
+export interface RateLimits {
+  /** Sign-in and sign-up attempts per IP and email. */
+  auth: RateLimit;
+  /** Sign-in and sign-up attempts per IP, whatever the email (slows credential stuffing). */
+  authPerIp: RateLimit;
+  /** Refresh and sign-out per IP. */
+  refresh: RateLimit;
+  /** Callables per user. */
+  callables: RateLimit;
+  /** Message sends per user. */
+  messages: RateLimit;
+  /** Other authenticated requests (documents, tokens, invitations, stream tickets) per user. */
+  documents: RateLimit;
+}
+
+const MINUTE = 60_000;
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  auth: { max: 10, timeWindowMs: MINUTE },
+  authPerIp: { max: 100, timeWindowMs: MINUTE },
+  refresh: { max: 60, timeWindowMs: MINUTE },
+  callables: { max: 60, timeWindowMs: MINUTE },
+  messages: { max: 60, timeWindowMs: MINUTE },
+  documents: { max: 600, timeWindowMs: MINUTE },
+};
+
+export const TOO_MANY_ATTEMPTS = 'Too many attempts. Wait a minute and try again.';
+export const TOO_MANY_REQUESTS = 'Too many requests. Wait a minute and try again.';
+
+/** RESOURCE_EXHAUSTED with the seconds until the window resets (sent as Retry-After). */
+export class RateLimitedError extends QupmError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('RESOURCE_EXHAUSTED', message);
+  }
+}
+
+/** Counts one request under `key`; RESOURCE_EXHAUSTED once the limit is passed. */
+export type Guard = (request: FastifyRequest, key: string) => Promise<void>;
+export type Guards = Record<keyof RateLimits, Guard>;
+
+const noLimit: Guard = async () => {};
+
+export async function createGuards(
+  app: FastifyInstance,
+  settings: Partial<RateLimits> | false | undefined,
+): Promise<Guards> {
+  if (settings === false) {
+    return {
+      auth: noLimit,
+      authPerIp: noLimit,
+      refresh: noLimit,
+      callables: noLimit,
+      messages: noLimit,
+      documents: noLimit,
+    };
+  }
+  const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...settings };
+  await app.register(rateLimit, { global: false });
+  const keys = new WeakMap<FastifyRequest, string>();
+
+  const guard = (name: keyof RateLimits, message: string): Guard => {
+    const check = app.createRateLimit({
+      max: limits[name].max,
+      timeWindow: limits[name].timeWindowMs,
+      keyGenerator: (request) => keys.get(request) ?? request.ip,
+    });
+    return async (request, key) => {
+      keys.set(request, `${name}|${key}`);
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) {
+        throw new RateLimitedError(message, result.ttlInSeconds);
+      }
+    };
+  };
+
+  return {
+    auth: guard('auth', TOO_MANY_ATTEMPTS),
+    authPerIp: guard('authPerIp', TOO_MANY_ATTEMPTS),
+    refresh: guard('refresh', TOO_MANY_ATTEMPTS),
+    callables: guard('callables', TOO_MANY_REQUESTS),
+    messages: guard('messages', TOO_MANY_REQUESTS),
+    documents: guard('documents', TOO_MANY_REQUESTS),
+  };
+}

@@ -1,0 +1,79 @@
+// channels and their members.
+import type { Db } from '../db/database';
+import type { Channel } from '../../core/model';
+
+interface ChannelRow {
+  id: string;
+  channel_id: string;
+  owner_id: string;
+  title: string;
+  description: string;
+  created_at: number;
+  members_json: string;
+}
+
+// Members in the order they joined, gathered in the same statement as the channel.
+const SELECT_CHANNEL = `SELECT c.*, (SELECT json_group_array(uid) FROM
+    (SELECT uid FROM channel_members WHERE channel_id = c.id ORDER BY joined_at, uid)) AS members_json
+  FROM channels c`;
+
+const toChannel = (row: ChannelRow): Channel => ({
+  id: row.id,
+  channelId: row.channel_id,
+  ownerId: row.owner_id,
+  title: row.title,
+  description: row.description,
+  members: JSON.parse(row.members_json) as string[],
+  createdAt: row.created_at,
+});
+
+export type NewChannel = Omit<Channel, 'members'>;
+
+export class ChannelsRepo {
+  private readonly byId;
+  private readonly byHandle;
+  private readonly forUser;
+  private readonly insertRow;
+  private readonly insertMember;
+
+  constructor(db: Db) {
+    this.byId = db.prepare<[string], ChannelRow>(`${SELECT_CHANNEL} WHERE c.id = ?`);
+    this.byHandle = db.prepare<[string], ChannelRow>(`${SELECT_CHANNEL} WHERE c.channel_id = ?`);
+    this.forUser = db.prepare<[string, string], ChannelRow>(
+      `${SELECT_CHANNEL} WHERE c.owner_id = ?
+         OR c.id IN (SELECT channel_id FROM channel_members WHERE uid = ?)
+       ORDER BY c.created_at, c.id`,
+    );
+    this.insertRow = db.prepare(
+      `INSERT INTO channels (id, channel_id, owner_id, title, description, created_at)
+       VALUES (@id, @channelId, @ownerId, @title, @description, @createdAt)`,
+    );
+    this.insertMember = db.prepare<[string, string, number]>(
+      'INSERT OR IGNORE INTO channel_members (channel_id, uid, joined_at) VALUES (?, ?, ?)',
+    );
+  }
+
+  get(id: string): Channel | null {
+    const row = this.byId.get(id);
+    return row ? toChannel(row) : null;
+  }
+
+  getByHandle(handle: string): Channel | null {
+    const row = this.byHandle.get(handle);
+    return row ? toChannel(row) : null;
+  }
+
+  /** Channels `uid` owns or is a member of, oldest first. */
+  listFor(uid: string): Channel[] {
+    return this.forUser.all(uid, uid).map(toChannel);
+  }
+
+  insert(channel: NewChannel): void {
+    this.insertRow.run(channel);
+  }
+
+  /** Adds a member; false when they already were one. */
+  addMember(channelId: string, uid: string, joinedAt: number): boolean {
+    return this.insertMember.run(channelId, uid, joinedAt).changes > 0;
+  }
+}

@@ -1,0 +1,37 @@
+// All repositories over one database. They only read and write rows; callers wrap writes in write().
+import type { Db } from '../db/database';
+import { ChannelsRepo } from './channels';
+import { InvitationsRepo } from './invitations';
+import { MessagesRepo } from './messages';
+import { OffersRepo } from './offers';
+import { PendingRepo } from './pending';
+import { SessionsRepo } from './sessions';
+import { SettingsRepo } from './settings';
+import { TokensRepo } from './tokens';
+import { UsersRepo } from './users';
+
+export interface Repos {
+  users: UsersRepo;
+  sessions: SessionsRepo;
+  tokens: TokensRepo;
+  channels: ChannelsRepo;
+  messages: MessagesRepo;
+  invitations: InvitationsRepo;
+  offers: OffersRepo;
+  pending: PendingRepo;
+  settings: SettingsRepo;
+}
+
+export function createRepos(db: Db): Repos {
+  return {
+    users: new UsersRepo(db),
+    sessions: new SessionsRepo(db),
+    tokens: new TokensRepo(db),
+    channels: new ChannelsRepo(db),
+    messages: new MessagesRepo(db),
+    invitations: new InvitationsRepo(db),
+    offers: new OffersRepo(db),
+    pending: new PendingRepo(db),
+    settings: new SettingsRepo(db),
+  };
+}

@@ -1,0 +1,118 @@
+// invitations: what a consultant offers someone for one of their channels.
+import type { Db } from '../db/database';
+import type { Invitation, InvitationStatus } from '../../core/model';
+import { publicName } from '../../core/users';
+
+interface InvitationRow {
+  id: string;
+  channel_id: string;
+  consultant_id: string;
+  invitee_email: string | null;
+  status: InvitationStatus;
+  passes: number;
+  credits: number;
+  expires_at: number;
+  accepted_by: string | null;
+  channel_title: string;
+  consultant_email: string;
+  consultant_nickname: string | null;
+  consultant_display_name: string | null;
+}
+
+const toInvitation = (row: InvitationRow): Invitation => {
+  const invitation: Invitation = {
+    id: row.id,
+    channelId: row.channel_id,
+    channelTitle: row.channel_title,
+    consultantId: row.consultant_id,
+    consultantName: publicName({
+      nickname: row.consultant_nickname,
+      displayName: row.consultant_display_name,
+      email: row.consultant_email,
+    }),
+    status: row.status,
+    passes: row.passes,
+    credits: row.credits,
+    expiresAt: row.expires_at,
+  };
+  if (row.invitee_email !== null) invitation.inviteeEmail = row.invitee_email;
+  if (row.accepted_by !== null) invitation.acceptedBy = row.accepted_by;
+  return invitation;
+};
+
+export interface NewInvitation {
+  id: string;
+  channelId: string;
+  consultantId: string;
+  inviteeEmail?: string;
+  status: InvitationStatus;
+  passes: number;
+  credits: number;
+  expiresAt: number;
+  acceptedBy?: string;
+  createdAt: number;
+}
+
+export class InvitationsRepo {
+  private readonly byId;
+  private readonly insertRow;
+  private readonly setAccepted;
+  private readonly setActivated;
+  private readonly pendingFor;
+
+  constructor(db: Db) {
+    this.byId = db.prepare<[string], InvitationRow>(
+      `SELECT i.*, c.title AS channel_title, u.email AS consultant_email, u.nickname AS consultant_nickname,
+         u.display_name AS consultant_display_name
+       FROM invitations i JOIN channels c ON c.id = i.channel_id JOIN users u ON u.uid = i.consultant_id
+       WHERE i.id = ?`,
+    );
+    this.insertRow = db.prepare(
+      `INSERT INTO invitations (id, channel_id, consultant_id, invitee_email, status, passes, credits,
+         expires_at, accepted_by, accepted_at, activated_at, created_at)
+       VALUES (@id, @channelId, @consultantId, @inviteeEmail, @status, @passes, @credits, @expiresAt,
+         @acceptedBy, @acceptedAt, @activatedAt, @createdAt)`,
+    );
+    // The status guard makes each transition happen once even if two requests race past the checks.
+    this.setAccepted = db.prepare<[string, number, string]>(
+      `UPDATE invitations SET status = 'accepted', accepted_by = ?, accepted_at = ?
+       WHERE id = ? AND status = 'pending'`,
+    );
+    this.setActivated = db.prepare<[number, string]>(
+      `UPDATE invitations SET status = 'activated', activated_at = ? WHERE id = ? AND status = 'accepted'`,
+    );
+    this.pendingFor = db.prepare<[string, number], { id: string }>(
+      `SELECT id FROM invitations WHERE invitee_email = ? AND status = 'pending' AND expires_at > ?
+       ORDER BY created_at`,
+    );
+  }
+
+  get(id: string): Invitation | null {
+    const row = this.byId.get(id);
+    return row ? toInvitation(row) : null;
+  }
+
+  insert(invitation: NewInvitation): void {
+    const used = invitation.status === 'accepted' || invitation.status === 'activated';
+    this.insertRow.run({
+      ...invitation,
+      inviteeEmail: invitation.inviteeEmail ?? null,
+      acceptedBy: invitation.acceptedBy ?? null,
+      acceptedAt: used ? invitation.createdAt : null,
+      activatedAt: invitation.status === 'activated' ? invitation.createdAt : null,
+    });
+  }
+
+  markAccepted(id: string, uid: string, now: number): boolean {
+    return this.setAccepted.run(uid, now, id).changes === 1;
+  }
+
+  markActivated(id: string, now: number): boolean {
+    return this.setActivated.run(now, id).changes === 1;
+  }
+
+  /** Ids of the open invitations addressed to `email`. */
+  pendingIdsFor(email: string, now: number): string[] {
+    return this.pendingFor.all(email, now).map((row) => row.id);
+  }
+}

@@ -1,0 +1,100 @@
+// users/{uid}/FCMTokens: the push-token documents, one per (user, device).
+import type { Db } from '../db/database';
+import type { Platform, PushTokenDoc } from '../../core/model';
+
+interface TokenRow {
+  id: string;
+  uid: string;
+  token: string;
+  device_id: string;
+  created_at: number;
+  last_used: number;
+  status: 'active';
+  platform: Platform;
+  user_agent: string;
+}
+
+const toDoc = (row: TokenRow): PushTokenDoc => ({
+  id: row.id,
+  token: row.token,
+  deviceId: row.device_id,
+  createdAt: row.created_at,
+  lastUsed: row.last_used,
+  status: row.status,
+  platform: row.platform,
+  userAgent: row.user_agent,
+});
+
+export class TokensRepo {
+  private readonly listRows;
+  private readonly byToken;
+  private readonly byId;
+  private readonly holders;
+  private readonly insertRow;
+  private readonly deleteRow;
+  private readonly deleteForDevice;
+  private readonly deleteToken;
+  private readonly touchRow;
+
+  constructor(db: Db) {
+    this.listRows = db.prepare<[string], TokenRow>(
+      'SELECT * FROM push_tokens WHERE uid = ? ORDER BY created_at, id',
+    );
+    this.byToken = db.prepare<[string, string], TokenRow>(
+      'SELECT * FROM push_tokens WHERE uid = ? AND token = ?',
+    );
+    this.byId = db.prepare<[string, string], TokenRow>('SELECT * FROM push_tokens WHERE uid = ? AND id = ?');
+    this.holders = db.prepare<[string, string], { uid: string }>(
+      'SELECT DISTINCT uid FROM push_tokens WHERE token = ? AND uid != ?',
+    );
+    this.insertRow = db.prepare(
+      `INSERT INTO push_tokens (id, uid, token, device_id, created_at, last_used, status, platform, user_agent)
+       VALUES (@id, @uid, @token, @deviceId, @createdAt, @lastUsed, @status, @platform, @userAgent)`,
+    );
+    this.deleteRow = db.prepare<[string, string]>('DELETE FROM push_tokens WHERE uid = ? AND id = ?');
+    this.deleteForDevice = db.prepare<[string, string, string]>(
+      'DELETE FROM push_tokens WHERE uid = ? AND (device_id = ? OR token = ?)',
+    );
+    this.deleteToken = db.prepare<[string, string]>('DELETE FROM push_tokens WHERE token = ? AND uid != ?');
+    this.touchRow = db.prepare<[number, string, string]>(
+      'UPDATE push_tokens SET last_used = ? WHERE uid = ? AND id = ?',
+    );
+  }
+
+  list(uid: string): PushTokenDoc[] {
+    return this.listRows.all(uid).map(toDoc);
+  }
+
+  findByToken(uid: string, token: string): PushTokenDoc | null {
+    const row = this.byToken.get(uid, token);
+    return row ? toDoc(row) : null;
+  }
+
+  get(uid: string, id: string): PushTokenDoc | null {
+    const row = this.byId.get(uid, id);
+    return row ? toDoc(row) : null;
+  }
+
+  /** Users other than `uid` holding `token` (a browser that another account used before). */
+  otherHolders(token: string, uid: string): string[] {
+    return this.holders.all(token, uid).map((row) => row.uid);
+  }
+
+  /**
+   * Saves `doc` as the one document of (uid, deviceId): whatever this user had for that device or that token
+   * goes (spec §4: the replaced old token document is deleted), and so does the token under other accounts.
+   */
+  replace(uid: string, doc: PushTokenDoc): void {
+    this.deleteForDevice.run(uid, doc.deviceId, doc.token);
+    this.deleteToken.run(doc.token, uid);
+    this.insertRow.run({ ...doc, uid });
+  }
+
+  touch(uid: string, id: string, now: number): boolean {
+    return this.touchRow.run(now, uid, id).changes === 1;
+  }
+
+  delete(uid: string, id: string): boolean {
+    return this.deleteRow.run(uid, id).changes === 1;
+  }
+}

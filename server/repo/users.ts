@@ -1,0 +1,184 @@
+// users/{uid}: accounts (email, password hash, admin flag) and the user document of ARCHITECTURE.md "Data".
+import type { Db } from '../db/database';
+import type { NotificationSettings, UserDoc } from '../../core/model';
+import { DEFAULT_NOTIFICATION_SETTINGS } from '../../core/model';
+import { notificationSettingsSchema } from '../../core/schemas';
+import { effectiveConId, publicName } from '../../core/users';
+import type { JoinedChannel } from '../../core/users';
+
+interface UserRow {
+  uid: string;
+  email: string;
+  password_hash: string;
+  is_admin: number;
+  is_owner: number;
+  domain_id: string | null;
+  nickname: string | null;
+  display_name: string | null;
+  notification_settings: string;
+  credits: number;
+  pass_count: number;
+  created_at: number;
+}
+
+export interface NewUser {
+  uid: string;
+  email: string;
+  passwordHash: string;
+  createdAt: number;
+  displayName?: string;
+  nickname?: string;
+  isOwner?: boolean;
+  isAdmin?: boolean;
+  domainId?: string;
+  credits?: number;
+  passCount?: number;
+  notificationSettings?: NotificationSettings;
+}
+
+/** What sign-in and sessions need of an account. */
+export interface Account {
+  uid: string;
+  email: string;
+  passwordHash: string;
+  isAdmin: boolean;
+  displayName: string | null;
+}
+
+/** The fields a user may change on their own document (core/schemas.ts profilePatchBody). */
+export interface ProfileChanges {
+  nickname?: string;
+  displayName?: string;
+  notificationSettings?: NotificationSettings;
+}
+
+function readSettings(json: string): NotificationSettings {
+  try {
+    const parsed = notificationSettingsSchema.safeParse(JSON.parse(json));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // A damaged value reads as the defaults rather than breaking the user's document.
+  }
+  return DEFAULT_NOTIFICATION_SETTINGS;
+}
+
+const toAccount = (row: UserRow): Account => ({
+  uid: row.uid,
+  email: row.email,
+  passwordHash: row.password_hash,
+  isAdmin: row.is_admin === 1,
+  displayName: row.display_name,
+});
+
+export class UsersRepo {
+  private readonly byUid;
+  private readonly byEmail;
+  private readonly insertRow;
+  private readonly joined;
+  private readonly setProfile;
+  private readonly addBalance;
+  private readonly countRows;
+
+  constructor(db: Db) {
+    this.byUid = db.prepare<[string], UserRow>('SELECT * FROM users WHERE uid = ?');
+    this.byEmail = db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ?');
+    this.insertRow = db.prepare(
+      `INSERT INTO users (uid, email, password_hash, is_admin, is_owner, domain_id, nickname, display_name,
+         notification_settings, credits, pass_count, created_at)
+       VALUES (@uid, @email, @passwordHash, @isAdmin, @isOwner, @domainId, @nickname, @displayName,
+         @notificationSettings, @credits, @passCount, @createdAt)`,
+    );
+    this.joined = db.prepare<[string], { owner_id: string; joined_at: number }>(
+      `SELECT c.owner_id, m.joined_at FROM channel_members m JOIN channels c ON c.id = m.channel_id
+       WHERE m.uid = ? ORDER BY m.joined_at, c.created_at`,
+    );
+    this.setProfile = db.prepare(
+      `UPDATE users SET nickname = @nickname, display_name = @displayName,
+         notification_settings = @notificationSettings WHERE uid = @uid`,
+    );
+    this.addBalance = db.prepare<[number, number, string]>(
+      'UPDATE users SET pass_count = pass_count + ?, credits = credits + ? WHERE uid = ?',
+    );
+    this.countRows = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM users');
+  }
+
+  insert(user: NewUser): void {
+    this.insertRow.run({
+      uid: user.uid,
+      email: user.email,
+      passwordHash: user.passwordHash,
+      isAdmin: user.isAdmin ? 1 : 0,
+      isOwner: user.isOwner ? 1 : 0,
+      domainId: user.domainId ?? null,
+      nickname: user.nickname ?? null,
+      displayName: user.displayName ?? null,
+      notificationSettings: JSON.stringify(user.notificationSettings ?? DEFAULT_NOTIFICATION_SETTINGS),
+      credits: user.credits ?? 0,
+      passCount: user.passCount ?? 0,
+      createdAt: user.createdAt,
+    });
+  }
+
+  count(): number {
+    return this.countRows.get()?.n ?? 0;
+  }
+
+  findAccountByEmail(email: string): Account | undefined {
+    const row = this.byEmail.get(email);
+    return row ? toAccount(row) : undefined;
+  }
+
+  findAccount(uid: string): Account | undefined {
+    const row = this.byUid.get(uid);
+    return row ? toAccount(row) : undefined;
+  }
+
+  /** The name others see for this user (nickname, displayName, email's local part); '' when unknown. */
+  publicName(uid: string): string {
+    const row = this.byUid.get(uid);
+    return row ? publicName({ nickname: row.nickname, displayName: row.display_name, email: row.email }) : '';
+  }
+
+  getDoc(uid: string): UserDoc | null {
+    const row = this.byUid.get(uid);
+    if (!row) return null;
+    const joined: JoinedChannel[] = this.joined
+      .all(uid)
+      .map((r) => ({ ownerId: r.owner_id, joinedAt: r.joined_at }));
+    const doc: UserDoc = {
+      uid: row.uid,
+      email: row.email,
+      isOwner: row.is_owner === 1,
+      notificationSettings: readSettings(row.notification_settings),
+      credits: row.credits,
+      passCount: row.pass_count,
+      effectiveConId: effectiveConId({ uid: row.uid, isOwner: row.is_owner === 1 }, joined),
+    };
+    if (row.domain_id !== null) doc.domainId = row.domain_id;
+    if (row.nickname !== null) doc.nickname = row.nickname;
+    if (row.display_name !== null) doc.displayName = row.display_name;
+    return doc;
+  }
+
+  /** Applies a validated profile patch; an empty nickname removes it. Returns false when there is no such user. */
+  updateProfile(uid: string, changes: ProfileChanges): boolean {
+    const row = this.byUid.get(uid);
+    if (!row) return false;
+    const nickname = changes.nickname === undefined ? row.nickname : changes.nickname || null;
+    this.setProfile.run({
+      uid,
+      nickname,
+      displayName: changes.displayName ?? row.display_name,
+      notificationSettings:
+        changes.notificationSettings === undefined
+          ? row.notification_settings
+          : JSON.stringify(changes.notificationSettings),
+    });
+    return true;
+  }
+
+  /** Adds what an activation grants. */
+  grant(uid: string, passes: number, credits: number): void {
+    this.addBalance.run(passes, credits, uid);
+  }
+}

@@ -1,0 +1,83 @@
+// Invitations: read, accept (joins the channel), activate (grants passes and credits). The decisions are
+// core/invitations.ts; this runs them inside one write transaction each and streams what changed.
+import { QupmError } from '../../core/errors';
+import type { Invitation, UserDoc } from '../../core/model';
+import type { Caller } from '../../core/permissions';
+import {
+  acceptInvitation as decideAccept,
+  activateInvitation as decideActivate,
+  canReadInvitation,
+  INVITATION_MESSAGES,
+  withEffectiveStatus,
+} from '../../core/invitations';
+import { write } from '../db/database';
+import type { ServiceContext } from './users';
+import { publishUser } from './users';
+
+const NO_SUCH_INVITATION = 'There is no such invitation. Check the link you were sent.';
+// Lost a race with a concurrent accept or activate between the read and the guarded update.
+const usedError = (): QupmError =>
+  new QupmError('FAILED_PRECONDITION', INVITATION_MESSAGES.used, 'invitation-used');
+
+function load(ctx: ServiceContext, id: string): Invitation {
+  const invitation = ctx.repos.invitations.get(id);
+  if (!invitation) throw new QupmError('NOT_FOUND', NO_SUCH_INVITATION);
+  return invitation;
+}
+
+function publishInvitation(ctx: ServiceContext, invitation: Invitation): void {
+  ctx.hub.publish(
+    {
+      uids: [invitation.consultantId, ...(invitation.acceptedBy ? [invitation.acceptedBy] : [])],
+      emails: invitation.inviteeEmail ? [invitation.inviteeEmail] : [],
+    },
+    { type: 'invitation', data: { invitation } },
+  );
+}
+
+export function readInvitation(ctx: ServiceContext, caller: Caller, id: string): Invitation {
+  const invitation = load(ctx, id);
+  if (!canReadInvitation(invitation, caller)) {
+    throw new QupmError('PERMISSION_DENIED', INVITATION_MESSAGES.notYours, 'invitation-not-yours');
+  }
+  return withEffectiveStatus(invitation, ctx.now());
+}
+
+export function acceptInvitation(ctx: ServiceContext, caller: Caller, id: string): Invitation {
+  const accepted = write(ctx.db, () => {
+    const now = ctx.now();
+    const next = decideAccept(load(ctx, id), caller, now);
+    if (!ctx.repos.invitations.markAccepted(id, caller.uid, now)) throw usedError();
+    ctx.repos.channels.addMember(next.channelId, caller.uid, now);
+    return next;
+  });
+  publishInvitation(ctx, accepted);
+  const channel = ctx.repos.channels.get(accepted.channelId);
+  if (channel) {
+    ctx.hub.publish(
+      { uids: [channel.ownerId, ...channel.members], admins: true },
+      { type: 'channel', data: { channel } },
+    );
+  }
+  publishUser(ctx, caller.uid);
+  return accepted;
+}
+
+export function activateInvitation(
+  ctx: ServiceContext,
+  caller: Caller,
+  id: string,
+): { invitation: Invitation; user: UserDoc } {
+  const result = write(ctx.db, () => {
+    const now = ctx.now();
+    const { invitation, grant } = decideActivate(load(ctx, id), caller, now);
+    if (!ctx.repos.invitations.markActivated(id, now)) throw usedError();
+    ctx.repos.users.grant(caller.uid, grant.passes, grant.credits);
+    const user = ctx.repos.users.getDoc(caller.uid);
+    if (!user) throw new QupmError('NOT_FOUND', 'Your account no longer exists.');
+    return { invitation, user };
+  });
+  publishInvitation(ctx, result.invitation);
+  ctx.hub.publish({ uids: [caller.uid] }, { type: 'user', data: { user: result.user } });
+  return result;
+}

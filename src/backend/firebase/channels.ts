@@ -1,0 +1,48 @@
+// ChannelsPort on Firestore channels/{id}: one by id, one by its public handle (spec §7: the channelId field,
+// limit 1), and the caller's own: those they own and those they are a member of.
+import type { ChannelsPort } from '../ports';
+import type { Channel } from '@core/model';
+import { toChannel } from './convert';
+import { guarded } from './errors';
+import { ESTIMATE } from './live';
+import type { FirebaseSdk } from './sdk';
+
+const byCreatedAt = (a: Channel, b: Channel): number => a.createdAt - b.createdAt || a.id.localeCompare(b.id);
+
+export function createChannelsPort(sdk: FirebaseSdk): ChannelsPort {
+  return {
+    getChannel: (id) =>
+      guarded(async () => {
+        const { sdk: fs, db } = await sdk.firestore();
+        const snapshot = await fs.getDoc(fs.doc(db, 'channels', id));
+        return snapshot.exists() ? toChannel(snapshot.id, snapshot.data(ESTIMATE)) : null;
+      }),
+
+    findChannelByHandle: (channelId) =>
+      guarded(async () => {
+        const { sdk: fs, db } = await sdk.firestore();
+        const { docs } = await fs.getDocs(
+          fs.query(fs.collection(db, 'channels'), fs.where('channelId', '==', channelId), fs.limit(1)),
+        );
+        const first = docs[0];
+        return first ? toChannel(first.id, first.data(ESTIMATE)) : null;
+      }),
+
+    listMyChannels: () =>
+      guarded(async () => {
+        const uid = sdk.requireUid();
+        const { sdk: fs, db } = await sdk.firestore();
+        const channels = fs.collection(db, 'channels');
+        // Firestore has no OR across these two fields that rules can check, so: two queries, merged by id.
+        const [owned, joined] = await Promise.all([
+          fs.getDocs(fs.query(channels, fs.where('ownerId', '==', uid))),
+          fs.getDocs(fs.query(channels, fs.where('members', 'array-contains', uid))),
+        ]);
+        const mine = new Map<string, Channel>();
+        for (const doc of [...owned.docs, ...joined.docs]) {
+          if (!mine.has(doc.id)) mine.set(doc.id, toChannel(doc.id, doc.data(ESTIMATE)));
+        }
+        return [...mine.values()].sort(byCreatedAt);
+      }),
+  };
+}

@@ -1,0 +1,34 @@
+// The Firebase adapter (production, ARCHITECTURE.md): every port on the Firebase JS SDK 12, modular API.
+// This module is itself loaded with import() (src/backend/index.ts); inside it, only firebase/app and
+// firebase/auth are static, and Firestore, Functions and Messaging load the first time a port needs them.
+import type { Backend } from '../ports';
+import { createAuthPort } from './auth';
+import { createCallables } from './callables';
+import { createChannelsPort } from './channels';
+import type { FirebaseConfig } from './config';
+import { createMessagesPort, createSenderNames } from './messages';
+import { createPushProvider } from './messaging';
+import { createPushTokensPort } from './pushTokens';
+import { createFirebaseSdk } from './sdk';
+import { createUsersPort } from './users';
+
+export type { FirebaseConfig } from './config';
+export { DEFAULT_FUNCTIONS_REGION, FIREBASE_ENV_VARIABLES, readFirebaseConfigFromEnv } from './config';
+export { INVITATION_CALLABLES } from './callables';
+
+export function createFirebaseBackend(config: FirebaseConfig): Backend {
+  const sdk = createFirebaseSdk(config);
+  const senderNames = createSenderNames();
+  const { callables, invitations } = createCallables(sdk);
+  return {
+    kind: 'firebase',
+    auth: createAuthPort(sdk),
+    users: createUsersPort(sdk, senderNames.remember),
+    channels: createChannelsPort(sdk),
+    messages: createMessagesPort(sdk, senderNames.nameOf),
+    invitations,
+    pushTokens: createPushTokensPort(sdk),
+    callables,
+    pushProvider: createPushProvider(sdk),
+  };
+}

@@ -1,0 +1,61 @@
+// PushProviderPort on Firebase Cloud Messaging, always on the app's own service worker (/sw.js at scope /).
+// The SDK registers a root firebase-messaging-sw.js of its own whenever it is asked for or to delete a token
+// without a registration; QuPM has no such file, so this module never lets that happen.
+import { BackendError } from '../ports';
+import type { PushProviderPort } from '../ports';
+import { PUSH_UNSUPPORTED_MESSAGE, guarded } from './errors';
+import type { FirebaseSdk } from './sdk';
+
+const WORKER_NOT_READY = "QuPM's background worker is not ready yet. Reload the page and try again.";
+
+/** The app's own registration (the one controlling this page's scope), or null. */
+async function findOwnRegistration(): Promise<ServiceWorkerRegistration | null> {
+  if (typeof navigator === 'undefined' || !navigator.serviceWorker) return null;
+  return (await navigator.serviceWorker.getRegistration()) ?? null;
+}
+
+function notificationPermission(): NotificationPermission | 'unsupported' {
+  return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
+}
+
+export function createPushProvider(sdk: FirebaseSdk): PushProviderPort {
+  /** Whether the SDK already holds the app's registration (set by getToken in this page's life). */
+  let bound = false;
+  let lastVapidKey = sdk.config.vapidKey;
+
+  return {
+    getToken: ({ vapidKey, serviceWorkerRegistration }) =>
+      guarded(async () => {
+        const { sdk: messagingSdk, messaging } = await sdk.messaging();
+        if (!messaging) throw new BackendError('FAILED_PRECONDITION', PUSH_UNSUPPORTED_MESSAGE);
+        // Without a registration the SDK would register its own worker at the site root.
+        if (!serviceWorkerRegistration) throw new BackendError('FAILED_PRECONDITION', WORKER_NOT_READY);
+        const key = vapidKey || sdk.config.vapidKey;
+        const token = await messagingSdk.getToken(messaging, { vapidKey: key, serviceWorkerRegistration });
+        bound = true;
+        lastVapidKey = key;
+        return token;
+      }),
+
+    deleteToken: () =>
+      guarded(async () => {
+        const { sdk: messagingSdk, messaging } = await sdk.messaging();
+        // Where push is unsupported no token can exist: nothing to delete.
+        if (!messaging) return false;
+        if (!bound) {
+          // First call in this page's life (after a reload): hand the SDK the app's registration through
+          // getToken, which answers from its stored token, before deleting; never prompt for permission here.
+          const registration = await findOwnRegistration();
+          const subscription = await registration?.pushManager.getSubscription();
+          if (!registration || !subscription) return false;
+          if (notificationPermission() !== 'granted') return subscription.unsubscribe();
+          await messagingSdk.getToken(messaging, {
+            vapidKey: lastVapidKey,
+            serviceWorkerRegistration: registration,
+          });
+          bound = true;
+        }
+        return messagingSdk.deleteToken(messaging);
+      }),
+  };
+}

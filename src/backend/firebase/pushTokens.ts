@@ -1,0 +1,88 @@
+// PushTokensPort on Firestore users/{uid}/FCMTokens (spec §3 push token documents, spec §7 token calls).
+import { BackendError } from '../ports';
+import type { PushTokensPort } from '../ports';
+import type { PushTokenDoc } from '@core/model';
+import { toPushTokenDoc } from './convert';
+import { guarded } from './errors';
+import { ESTIMATE } from './live';
+import type { FirebaseSdk } from './sdk';
+
+const byCreatedAt = (a: PushTokenDoc, b: PushTokenDoc): number =>
+  a.createdAt - b.createdAt || a.id.localeCompare(b.id);
+
+export function createPushTokensPort(sdk: FirebaseSdk): PushTokensPort {
+  const tokens = async (uid: string) => {
+    const { sdk: fs, db } = await sdk.firestore();
+    return { fs, collection: fs.collection(db, 'users', uid, 'FCMTokens') };
+  };
+  const tokenDoc = async (uid: string, id: string) => {
+    const { sdk: fs, db } = await sdk.firestore();
+    return { fs, ref: fs.doc(db, 'users', uid, 'FCMTokens', id) };
+  };
+
+  return {
+    findActiveToken: (uid, token) =>
+      guarded(async () => {
+        const { fs, collection } = await tokens(uid);
+        const { docs } = await fs.getDocs(
+          fs.query(
+            collection,
+            fs.where('token', '==', token),
+            fs.where('status', '==', 'active'),
+            fs.limit(1),
+          ),
+        );
+        const first = docs[0];
+        return first ? toPushTokenDoc(first.id, first.data(ESTIMATE)) : null;
+      }),
+
+    addToken: (uid, { token, deviceId, platform, userAgent }) =>
+      guarded(async () => {
+        const { fs, collection } = await tokens(uid);
+        // The server's clock, so that the daily prune of tokens unused for 30 days never trusts a device's.
+        const ref = await fs.addDoc(collection, {
+          token,
+          deviceId,
+          platform,
+          userAgent,
+          status: 'active',
+          createdAt: fs.serverTimestamp(),
+          lastUsed: fs.serverTimestamp(),
+        });
+        const now = Date.now();
+        return {
+          id: ref.id,
+          token,
+          deviceId,
+          platform,
+          userAgent,
+          status: 'active',
+          createdAt: now,
+          lastUsed: now,
+        };
+      }),
+
+    touchToken: (uid, id) =>
+      guarded(async () => {
+        const { fs, ref } = await tokenDoc(uid, id);
+        await fs.updateDoc(ref, { lastUsed: fs.serverTimestamp() });
+        const snapshot = await fs.getDoc(ref);
+        if (!snapshot.exists())
+          throw new BackendError('NOT_FOUND', "That device isn't registered (any more).");
+        return toPushTokenDoc(snapshot.id, snapshot.data(ESTIMATE));
+      }),
+
+    deleteToken: (uid, id) =>
+      guarded(async () => {
+        const { fs, ref } = await tokenDoc(uid, id);
+        await fs.deleteDoc(ref);
+      }),
+
+    listMyTokens: (uid) =>
+      guarded(async () => {
+        const { fs, collection } = await tokens(uid);
+        const { docs } = await fs.getDocs(collection);
+        return docs.map((doc) => toPushTokenDoc(doc.id, doc.data(ESTIMATE))).sort(byCreatedAt);
+      }),
+  };
+}

@@ -1,0 +1,103 @@
+// The SDK, initialised lazily and once. firebase/app and firebase/auth are static imports of this (itself lazily
+// loaded) adapter: auth is needed at start to restore the session. Firestore, Functions and Messaging load with
+// import() when a port first needs them, each into its own chunk, and each promise is kept so that concurrent
+// first calls share one import and one instance; a failed load is forgotten so that the next call retries.
+import { initializeApp } from 'firebase/app';
+import type { FirebaseApp } from 'firebase/app';
+import { browserLocalPersistence, indexedDBLocalPersistence, initializeAuth } from 'firebase/auth';
+import type { Auth } from 'firebase/auth';
+import type * as FirestoreSdk from 'firebase/firestore';
+import type * as FunctionsSdk from 'firebase/functions';
+import type * as MessagingSdk from 'firebase/messaging';
+import { BackendError } from '../ports';
+import type { FirebaseConfig } from './config';
+import { DEFAULT_FUNCTIONS_REGION } from './config';
+import { SIGN_IN_MESSAGE, toBackendError } from './errors';
+
+export interface LoadedFirestore {
+  sdk: typeof FirestoreSdk;
+  db: FirestoreSdk.Firestore;
+}
+export interface LoadedFunctions {
+  sdk: typeof FunctionsSdk;
+  functions: FunctionsSdk.Functions;
+}
+/** `messaging` is null where the browser cannot do web push (isSupported() answered false). */
+export interface LoadedMessaging {
+  sdk: typeof MessagingSdk;
+  messaging: MessagingSdk.Messaging | null;
+}
+
+export interface FirebaseSdk {
+  readonly config: FirebaseConfig;
+  auth(): Auth;
+  /** The signed-in user's uid; throws UNAUTHENTICATED when nobody is signed in. */
+  requireUid(): string;
+  firestore(): Promise<LoadedFirestore>;
+  functions(): Promise<LoadedFunctions>;
+  messaging(): Promise<LoadedMessaging>;
+}
+
+/** One memoised load; a rejection clears the memo (a chunk that failed offline loads once back online). */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () => {
+    pending ??= load().catch((error: unknown) => {
+      pending = null;
+      throw toBackendError(error);
+    });
+    return pending;
+  };
+}
+
+export function createFirebaseSdk(config: FirebaseConfig): FirebaseSdk {
+  let app: FirebaseApp | null = null;
+  let auth: Auth | null = null;
+
+  const getApp = (): FirebaseApp => {
+    app ??= initializeApp({
+      apiKey: config.apiKey,
+      authDomain: config.authDomain,
+      projectId: config.projectId,
+      appId: config.appId,
+      messagingSenderId: config.messagingSenderId,
+      ...(config.storageBucket ? { storageBucket: config.storageBucket } : {}),
+    });
+    return app;
+  };
+
+  const getAuth = (): Auth => {
+    // No popupRedirectResolver: QuPM signs in with email and password only, and the resolver is a large part
+    // of the auth bundle. IndexedDB first (shared with workers), localStorage where IndexedDB is unavailable.
+    auth ??= initializeAuth(getApp(), { persistence: [indexedDBLocalPersistence, browserLocalPersistence] });
+    return auth;
+  };
+
+  return {
+    config,
+    auth: getAuth,
+    requireUid() {
+      const uid = getAuth().currentUser?.uid;
+      if (!uid) throw new BackendError('UNAUTHENTICATED', SIGN_IN_MESSAGE);
+      return uid;
+    },
+    firestore: once(async () => {
+      const sdk = await import(/* webpackChunkName: "firebase-firestore" */ 'firebase/firestore');
+      return { sdk, db: sdk.getFirestore(getApp()) };
+    }),
+    functions: once(async () => {
+      const sdk = await import(/* webpackChunkName: "firebase-functions" */ 'firebase/functions');
+      return {
+        sdk,
+        functions: sdk.getFunctions(getApp(), config.functionsRegion ?? DEFAULT_FUNCTIONS_REGION),
+      };
+    }),
+    messaging: once(async () => {
+      const sdk = await import(/* webpackChunkName: "firebase-messaging" */ 'firebase/messaging');
+      // isSupported() checks for service workers, the Push API, IndexedDB and a secure context; getMessaging()
+      // throws where any is missing (iOS Safari outside an installed web app, some private modes).
+      if (!(await sdk.isSupported())) return { sdk, messaging: null };
+      return { sdk, messaging: sdk.getMessaging(getApp()) };
+    }),
+  };
+}

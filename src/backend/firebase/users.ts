@@ -1,0 +1,98 @@
+// UsersPort on Firestore users/{uid}. A user may change only their nickname, display name and notification
+// settings (firestore.rules enforces the same list); role and balance fields are written by functions only.
+import { BackendError } from '../ports';
+import type { ProfilePatch, UsersPort } from '../ports';
+import type { NotificationSettings, UserDoc } from '@core/model';
+import { DELIVERY_CHANNELS, LIMITS } from '@core/limits';
+import { toUserDoc } from './convert';
+import type { DocumentData } from './convert';
+import { guarded } from './errors';
+import { ESTIMATE, listenLazily, reportListenerError } from './live';
+import type { FirebaseSdk } from './sdk';
+
+function invalid(message: string): BackendError {
+  return new BackendError('INVALID_ARGUMENT', message);
+}
+
+function checkSettings(value: NotificationSettings): NotificationSettings {
+  const channels: unknown = value?.delivery?.channels;
+  if (typeof value?.enabled !== 'boolean' || !Array.isArray(channels))
+    throw invalid('Those settings are not valid.');
+  const known = channels.filter((c) => (DELIVERY_CHANNELS as readonly unknown[]).includes(c));
+  if (known.length !== channels.length || new Set(known).size !== known.length) {
+    throw invalid('Those delivery channels are not valid.');
+  }
+  // Rebuilt, so that nothing but these two fields is ever written.
+  return {
+    enabled: value.enabled,
+    delivery: { channels: known as NotificationSettings['delivery']['channels'] },
+  };
+}
+
+/** The fields of core/schemas.ts profilePatchBody, checked the same way; anything else in the patch is dropped. */
+export function profileFields(patch: ProfilePatch): DocumentData {
+  const fields: DocumentData = {};
+  if (patch.nickname !== undefined) {
+    const nickname = String(patch.nickname).trim();
+    if (nickname.length > LIMITS.nicknameMax) {
+      throw invalid(`A nickname can have at most ${LIMITS.nicknameMax} characters.`);
+    }
+    fields.nickname = nickname;
+  }
+  if (patch.displayName !== undefined) {
+    const displayName = String(patch.displayName).trim();
+    if (displayName.length === 0 || displayName.length > LIMITS.displayNameMax) {
+      throw invalid(`A name needs 1 to ${LIMITS.displayNameMax} characters.`);
+    }
+    fields.displayName = displayName;
+  }
+  if (patch.notificationSettings !== undefined)
+    fields.notificationSettings = checkSettings(patch.notificationSettings);
+  if (Object.keys(fields).length === 0) throw invalid('There is nothing to change.');
+  return fields;
+}
+
+export function createUsersPort(sdk: FirebaseSdk, onUserSeen: (user: UserDoc) => void): UsersPort {
+  /** The account's email, for a document that does not carry one (the client never writes it). */
+  const emailOf = (uid: string): string => {
+    const user = sdk.auth().currentUser;
+    return user?.uid === uid ? (user.email ?? '') : '';
+  };
+  const seen = (user: UserDoc): UserDoc => {
+    onUserSeen(user);
+    return user;
+  };
+
+  async function getUser(uid: string): Promise<UserDoc | null> {
+    const { sdk: fs, db } = await sdk.firestore();
+    const snapshot = await fs.getDoc(fs.doc(db, 'users', uid));
+    if (!snapshot.exists()) return null;
+    return seen(toUserDoc(uid, snapshot.data(ESTIMATE), emailOf(uid)));
+  }
+
+  return {
+    getUser: (uid) => guarded(() => getUser(uid)),
+
+    updateProfile: (uid, patch) =>
+      guarded(async () => {
+        const fields = profileFields(patch);
+        const { sdk: fs, db } = await sdk.firestore();
+        await fs.updateDoc(fs.doc(db, 'users', uid), fields);
+        const user = await getUser(uid);
+        if (!user) throw new BackendError('NOT_FOUND', "That profile doesn't exist (any more).");
+        return user;
+      }),
+
+    subscribeUser: (uid, listener) =>
+      listenLazily(sdk, 'Live profile updates', ({ sdk: fs, db }) =>
+        fs.onSnapshot(
+          fs.doc(db, 'users', uid),
+          (snapshot) => {
+            // A document that does not exist (yet) has nothing to report; the defaults stand.
+            if (snapshot.exists()) listener(seen(toUserDoc(uid, snapshot.data(ESTIMATE), emailOf(uid))));
+          },
+          reportListenerError('Live profile updates'),
+        ),
+      ),
+  };
+}

@@ -1,0 +1,18 @@
+// The backend the build was configured for (QUPM_BACKEND=local|firebase), loaded lazily and once: its chunk loads
+// beside the first screen's, never inside the shell. The unused adapter is dropped from the build.
+import type { Backend } from './ports';
+
+let backend: Promise<Backend> | null = null;
+
+export function loadBackend(): Promise<Backend> {
+  backend ??=
+    __BACKEND__ === 'firebase'
+      ? import(/* webpackChunkName: "backend-firebase" */ './firebase').then((m) =>
+          m.createFirebaseBackend(m.readFirebaseConfigFromEnv(__FIREBASE_ENV__)),
+        )
+      : import(/* webpackChunkName: "backend-local" */ './local').then((m) => m.createLocalBackend());
+  return backend;
+}
+
+export type { Backend } from './ports';
+export { BackendError } from './ports';

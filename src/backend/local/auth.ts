@@ -1,0 +1,150 @@
+// Sessions with the embedded server: sign up/in/out, the current user, claims from the access token, and the
+// auth state shared by every tab (a sign-out in one tab signs out the others).
+import { BackendError } from '../ports';
+import type { AuthPort, SignInInput, SignUpInput, Unsubscribe } from '../ports';
+import type { AuthUser, IdTokenClaims } from '@core/model';
+import type { SessionResponse } from '@core/wire';
+import { requestJson } from './http';
+import type { Fetch } from './http';
+import { REFRESH_MARGIN_MS, decodeJwtPayload, sessionFromResponse, withCrossTabLock } from './session';
+import type { SessionStore, StoredSession } from './session';
+
+export interface LocalAuth extends AuthPort {
+  /** A fresh access token, refreshing first when due; throws UNAUTHENTICATED when signed out. */
+  getAccessToken(): Promise<string>;
+  /** The server refused the session: forget it and tell everyone. */
+  handleRejectedSession(): void;
+}
+
+export function createLocalAuth(deps: {
+  baseUrl: string;
+  fetch: Fetch;
+  sessions: SessionStore;
+  now?: () => number;
+}): LocalAuth {
+  const { baseUrl, sessions } = deps;
+  const now = deps.now ?? Date.now;
+  const listeners = new Set<(user: AuthUser | null) => void>();
+  let current: StoredSession | null = sessions.read();
+  let refreshing: Promise<StoredSession | null> | null = null;
+  /** The initial state is known once a stored session has been checked (refreshed when it had expired). */
+  let ready: Promise<void> | null = null;
+
+  const emit = (): void => {
+    const user = current?.user ?? null;
+    for (const listener of [...listeners]) listener(user);
+  };
+
+  const adopt = (session: StoredSession | null): void => {
+    const before = current?.user.uid ?? null;
+    current = session;
+    if ((session?.user.uid ?? null) !== before) emit();
+  };
+
+  const signOutLocally = (): void => {
+    sessions.clear();
+    adopt(null);
+  };
+
+  sessions.onExternalChange(() => adopt(sessions.read()));
+
+  async function refresh(): Promise<StoredSession | null> {
+    refreshing ??= withCrossTabLock('qupm-session-refresh', async () => {
+      // Another tab may have refreshed (or signed out) while this one waited for the lock.
+      const stored = sessions.read();
+      if (!stored) return null;
+      if (stored.expiresAt - REFRESH_MARGIN_MS > now()) return stored;
+      try {
+        const response = await requestJson<SessionResponse>(deps.fetch, `${baseUrl}/api/auth/refresh`, {
+          method: 'POST',
+          body: { refreshToken: stored.refreshToken },
+        });
+        const session = sessionFromResponse(response, now());
+        sessions.write(session);
+        return session;
+      } catch (error) {
+        if (error instanceof BackendError && error.status === 'UNAUTHENTICATED') {
+          sessions.clear();
+          return null;
+        }
+        throw error;
+      }
+    }).finally(() => {
+      refreshing = null;
+    });
+    const session = await refreshing;
+    adopt(session);
+    return session;
+  }
+
+  async function restore(): Promise<void> {
+    if (!current || current.expiresAt - REFRESH_MARGIN_MS > now()) return;
+    try {
+      await refresh();
+    } catch {
+      // Offline or the server is down: keep the stored user so the app opens; requests will retry.
+    }
+  }
+
+  async function startSession(path: string, body: unknown): Promise<AuthUser> {
+    const response = await requestJson<SessionResponse>(deps.fetch, `${baseUrl}${path}`, {
+      method: 'POST',
+      body,
+    });
+    const session = sessionFromResponse(response, now());
+    sessions.write(session);
+    adopt(session);
+    return session.user;
+  }
+
+  const auth: LocalAuth = {
+    signUp: (input: SignUpInput) => startSession('/api/auth/signup', input),
+    signIn: (input: SignInInput) => startSession('/api/auth/signin', input),
+
+    async signOut() {
+      const session = current;
+      signOutLocally();
+      if (!session) return;
+      try {
+        await requestJson(deps.fetch, `${baseUrl}/api/auth/signout`, {
+          method: 'POST',
+          body: { refreshToken: session.refreshToken },
+        });
+      } catch {
+        // The session is gone on this device either way; the server forgets it when it expires.
+      }
+    },
+
+    currentUser: () => current?.user ?? null,
+
+    async getAccessToken() {
+      if (ready) await ready;
+      let session = current;
+      if (session && session.expiresAt - REFRESH_MARGIN_MS <= now()) session = await refresh();
+      if (!session) throw new BackendError('UNAUTHENTICATED', 'Please sign in.');
+      return session.accessToken;
+    },
+
+    async getIdTokenClaims(): Promise<IdTokenClaims> {
+      const claims = decodeJwtPayload(await auth.getAccessToken());
+      if (!claims) throw new BackendError('INTERNAL', 'The session token could not be read.');
+      return { isAdmin: claims.isAdmin === true };
+    },
+
+    handleRejectedSession() {
+      signOutLocally();
+    },
+
+    onAuthStateChanged(listener): Unsubscribe {
+      listeners.add(listener);
+      ready ??= restore();
+      void ready.then(() => {
+        if (listeners.has(listener)) listener(current?.user ?? null);
+      });
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+  return auth;
+}

@@ -1,0 +1,170 @@
+// The local adapter: every port on the embedded server's HTTP API (core/wire.ts), live data over its
+// Server-Sent Events, and the browser's own Push API as the push provider.
+import { BackendError } from '../ports';
+import type { Backend, NewPushToken, ProfilePatch } from '../ports';
+import type {
+  Channel,
+  ChannelPermissions,
+  ChatMessage,
+  Invitation,
+  Offer,
+  PushTokenDoc,
+  UserDoc,
+} from '@core/model';
+import type { CallableName } from '@core/schemas';
+import type { CallableResults } from '@core/wire';
+import { createLocalAuth } from './auth';
+import { requestJson } from './http';
+import type { Fetch, RequestOptions } from './http';
+import { createSessionStore } from './session';
+import type { SessionStore } from './session';
+import { createLiveStream } from './stream';
+import type { EventSourceLike } from './stream';
+import { createWebPushProvider } from './webPush';
+
+export interface LocalBackendOptions {
+  /** Origin of the embedded server; '' for the page's own origin. */
+  baseUrl?: string;
+  fetch?: Fetch;
+  sessions?: SessionStore;
+  openEventSource?: (url: string) => EventSourceLike;
+  now?: () => number;
+}
+
+const enc = encodeURIComponent;
+
+export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
+  const baseUrl = options.baseUrl ?? '';
+  const fetchImpl: Fetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const auth = createLocalAuth({
+    baseUrl,
+    fetch: fetchImpl,
+    sessions: options.sessions ?? createSessionStore(),
+    now: options.now,
+  });
+
+  /** An authenticated request; a session the server refuses is dropped (signed out cleanly, never a loop). */
+  async function api<T>(path: string, init: Omit<RequestOptions, 'token'> = {}): Promise<T> {
+    const token = await auth.getAccessToken();
+    try {
+      return await requestJson<T>(fetchImpl, `${baseUrl}${path}`, { ...init, token });
+    } catch (error) {
+      if (error instanceof BackendError && error.status === 'UNAUTHENTICATED') auth.handleRejectedSession();
+      throw error;
+    }
+  }
+
+  async function callable<N extends CallableName>(name: N, data: unknown): Promise<CallableResults[N]> {
+    const body = await api<{ result: CallableResults[N] }>(`/api/callable/${name}`, {
+      method: 'POST',
+      body: { data },
+    });
+    return body.result;
+  }
+
+  const stream = createLiveStream({
+    getTicket: async () => (await api<{ ticket: string }>('/api/stream/ticket', { method: 'POST' })).ticket,
+    url: (ticket) => `${baseUrl}/api/stream?ticket=${enc(ticket)}`,
+    open: options.openEventSource ?? ((url) => new EventSource(url) as unknown as EventSourceLike),
+  });
+  auth.onAuthStateChanged((user) => {
+    if (user === null) stream.close();
+  });
+
+  return {
+    kind: 'local',
+    auth,
+
+    users: {
+      async getUser(uid) {
+        try {
+          return await api<UserDoc>(`/api/users/${enc(uid)}`);
+        } catch (error) {
+          if (error instanceof BackendError && error.status === 'NOT_FOUND') return null;
+          throw error;
+        }
+      },
+      updateProfile: (uid, patch: ProfilePatch) =>
+        api<UserDoc>(`/api/users/${enc(uid)}`, { method: 'PATCH', body: patch }),
+      subscribeUser: (uid, listener) =>
+        stream.subscribe((event) => {
+          if (event.type === 'user' && event.data.user.uid === uid) listener(event.data.user);
+        }),
+    },
+
+    channels: {
+      async getChannel(id) {
+        try {
+          return await api<Channel>(`/api/channels/${enc(id)}`);
+        } catch (error) {
+          if (error instanceof BackendError && error.status === 'NOT_FOUND') return null;
+          throw error;
+        }
+      },
+      async findChannelByHandle(channelId) {
+        const { channels } = await api<{ channels: Channel[] }>(
+          `/api/channels?channelId=${enc(channelId)}&limit=1`,
+        );
+        return channels[0] ?? null;
+      },
+      async listMyChannels() {
+        return (await api<{ channels: Channel[] }>('/api/channels?mine=true')).channels;
+      },
+    },
+
+    messages: {
+      async listMessages(channelId, { before, limit } = {}) {
+        const query = new URLSearchParams();
+        if (before !== undefined) query.set('before', String(before));
+        if (limit !== undefined) query.set('limit', String(limit));
+        const suffix = query.size > 0 ? `?${query.toString()}` : '';
+        return (await api<{ messages: ChatMessage[] }>(`/api/channels/${enc(channelId)}/messages${suffix}`))
+          .messages;
+      },
+      sendMessage: (channelId, text) =>
+        api<ChatMessage>(`/api/channels/${enc(channelId)}/messages`, { method: 'POST', body: { text } }),
+      subscribeMessages: (channelId, listener) =>
+        stream.subscribe((event) => {
+          if (event.type === 'message' && event.data.message.channelId === channelId)
+            listener(event.data.message);
+        }),
+    },
+
+    invitations: {
+      getInvitation: (id) => api<Invitation>(`/api/invitations/${enc(id)}`),
+      acceptInvitation: (id) => api<Invitation>(`/api/invitations/${enc(id)}/accept`, { method: 'POST' }),
+      activateInvitation: (id) =>
+        api<{ invitation: Invitation; user: UserDoc }>(`/api/invitations/${enc(id)}/activate`, {
+          method: 'POST',
+        }),
+    },
+
+    pushTokens: {
+      async findActiveToken(uid, token) {
+        const { tokens } = await api<{ tokens: PushTokenDoc[] }>(
+          `/api/users/${enc(uid)}/tokens?token=${enc(token)}&status=active`,
+        );
+        return tokens[0] ?? null;
+      },
+      addToken: (uid, token: NewPushToken) =>
+        api<PushTokenDoc>(`/api/users/${enc(uid)}/tokens`, { method: 'POST', body: token }),
+      touchToken: (uid, id) =>
+        api<PushTokenDoc>(`/api/users/${enc(uid)}/tokens/${enc(id)}/touch`, { method: 'POST' }),
+      async deleteToken(uid, id) {
+        await api(`/api/users/${enc(uid)}/tokens/${enc(id)}`, { method: 'DELETE' });
+      },
+      async listMyTokens(uid) {
+        return (await api<{ tokens: PushTokenDoc[] }>(`/api/users/${enc(uid)}/tokens`)).tokens;
+      },
+    },
+
+    callables: {
+      checkChannelPermissions: (payload): Promise<ChannelPermissions> =>
+        callable('check_channel_permissions', payload),
+      getUserActiveOffers: (): Promise<{ offers: Offer[] }> => callable('get_user_active_offers', null),
+      clearPendingNotifications: (payload) => callable('clear_pending_notifications', payload),
+    },
+
+    pushProvider: createWebPushProvider(),
+  };
+}

@@ -1,0 +1,133 @@
+// The ports: everything the client needs from a backend, as domain verbs. Sagas call these and nothing else;
+// the adapters (local/, firebase/) implement them. No SDK or fetch type crosses this file.
+import type {
+  AuthUser,
+  Channel,
+  ChannelPermissions,
+  ChatMessage,
+  IdTokenClaims,
+  Invitation,
+  NotificationSettings,
+  Offer,
+  Platform,
+  PushTokenDoc,
+  UserDoc,
+} from '@core/model';
+import type { ErrorReason, ErrorStatus } from '@core/errors';
+
+export type Unsubscribe = () => void;
+
+/** Every port failure: a callable status, a plain message fit for a person, and an optional finer reason. */
+export class BackendError extends Error {
+  constructor(
+    readonly status: ErrorStatus | 'UNAVAILABLE',
+    message: string,
+    readonly reason?: ErrorReason,
+  ) {
+    super(message);
+    this.name = 'BackendError';
+  }
+}
+
+export interface SignUpInput {
+  email: string;
+  password: string;
+  displayName?: string;
+}
+export interface SignInInput {
+  email: string;
+  password: string;
+}
+
+export interface AuthPort {
+  signUp(input: SignUpInput): Promise<AuthUser>;
+  signIn(input: SignInInput): Promise<AuthUser>;
+  signOut(): Promise<void>;
+  currentUser(): AuthUser | null;
+  /** The identity token's claims (spec §7: "the identity token result is read for claims"). */
+  getIdTokenClaims(): Promise<IdTokenClaims>;
+  /** Called with the current state once subscribed (null = signed out), then on every change. */
+  onAuthStateChanged(listener: (user: AuthUser | null) => void): Unsubscribe;
+}
+
+export interface ProfilePatch {
+  nickname?: string;
+  displayName?: string;
+  notificationSettings?: NotificationSettings;
+}
+
+export interface UsersPort {
+  /** users/{uid}; null when the document does not exist. */
+  getUser(uid: string): Promise<UserDoc | null>;
+  updateProfile(uid: string, patch: ProfilePatch): Promise<UserDoc>;
+  /** Live changes of users/{uid} (balances granted by an activation, roles changed by an admin). */
+  subscribeUser(uid: string, listener: (user: UserDoc) => void): Unsubscribe;
+}
+
+export interface ChannelsPort {
+  getChannel(id: string): Promise<Channel | null>;
+  /** spec §7: channels queried by the channelId field, limit 1. */
+  findChannelByHandle(channelId: string): Promise<Channel | null>;
+  listMyChannels(): Promise<Channel[]>;
+}
+
+export interface MessagesPort {
+  /** Newest last; `before` pages back through history. */
+  listMessages(channelId: string, options?: { before?: number; limit?: number }): Promise<ChatMessage[]>;
+  sendMessage(channelId: string, text: string): Promise<ChatMessage>;
+  subscribeMessages(channelId: string, listener: (message: ChatMessage) => void): Unsubscribe;
+}
+
+export interface InvitationsPort {
+  getInvitation(id: string): Promise<Invitation>;
+  acceptInvitation(id: string): Promise<Invitation>;
+  activateInvitation(id: string): Promise<{ invitation: Invitation; user: UserDoc }>;
+}
+
+export interface NewPushToken {
+  token: string;
+  deviceId: string;
+  platform: Platform;
+  userAgent: string;
+}
+
+/** users/{uid}/FCMTokens (spec §7 token documents). */
+export interface PushTokensPort {
+  /** Query by token and status 'active'. */
+  findActiveToken(uid: string, token: string): Promise<PushTokenDoc | null>;
+  addToken(uid: string, token: NewPushToken): Promise<PushTokenDoc>;
+  touchToken(uid: string, id: string): Promise<PushTokenDoc>;
+  deleteToken(uid: string, id: string): Promise<void>;
+  listMyTokens(uid: string): Promise<PushTokenDoc[]>;
+}
+
+/** The callable functions of spec §7. */
+export interface CallablesPort {
+  checkChannelPermissions(payload: {
+    channel_id: string;
+    channel_owner_id?: string;
+  }): Promise<ChannelPermissions>;
+  getUserActiveOffers(): Promise<{ offers: Offer[] }>;
+  clearPendingNotifications(payload: { userId: string }): Promise<{ success: boolean }>;
+}
+
+/** The push provider (FCM, or the browser's Push API for the local backend). */
+export interface PushProviderPort {
+  getToken(options: {
+    vapidKey: string;
+    serviceWorkerRegistration: ServiceWorkerRegistration;
+  }): Promise<string>;
+  deleteToken(): Promise<boolean>;
+}
+
+export interface Backend {
+  readonly kind: 'local' | 'firebase';
+  auth: AuthPort;
+  users: UsersPort;
+  channels: ChannelsPort;
+  messages: MessagesPort;
+  invitations: InvitationsPort;
+  pushTokens: PushTokensPort;
+  callables: CallablesPort;
+  pushProvider: PushProviderPort;
+}

@@ -1,0 +1,80 @@
+// Settings → Notifications: whether QuPM notifies this person, and how (stored in notificationSettings).
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import type { DeliveryChannel } from '@core/limits';
+import { DEFAULT_NOTIFICATION_SETTINGS } from '@core/model';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { selectNotificationSettings } from '@/store/userSlice';
+import { notificationsSaveRequested, selectNotificationsSave } from './settingsSlice';
+
+const CHANNEL_LABELS: Record<DeliveryChannel, { label: string; hint: string }> = {
+  push: {
+    label: 'Push notifications',
+    hint: 'System notifications on the devices you allow, even when QuPM is closed.',
+  },
+  in_app: { label: 'In-app notices', hint: 'A notice inside QuPM while you have it open.' },
+};
+
+export function NotificationsSection() {
+  const dispatch = useAppDispatch();
+  const stored = useAppSelector(selectNotificationSettings) ?? DEFAULT_NOTIFICATION_SETTINGS;
+  const save = useAppSelector(selectNotificationsSave);
+  const [enabled, setEnabled] = useState(stored.enabled);
+  const [channels, setChannels] = useState<DeliveryChannel[]>(stored.delivery.channels);
+  const ids = { enabled: useId(), push: useId(), in_app: useId() };
+
+  const toggle = (channel: DeliveryChannel, on: boolean): void =>
+    setChannels((list) => (on ? [...new Set([...list, channel])] : list.filter((c) => c !== channel)));
+
+  const submit = (event: FormEvent): void => {
+    event.preventDefault();
+    dispatch(notificationsSaveRequested({ settings: { enabled, delivery: { channels } } }));
+  };
+
+  return (
+    <form className="settings-form card" onSubmit={submit}>
+      <div className="check">
+        <input
+          id={ids.enabled}
+          type="checkbox"
+          checked={enabled}
+          onChange={(e) => setEnabled(e.target.checked)}
+        />
+        <label htmlFor={ids.enabled}>
+          <span className="check__label">Notify me</span>
+          <span className="check__hint">New messages and offers from your channels.</span>
+        </label>
+      </div>
+      <fieldset className="settings-form__group" disabled={!enabled}>
+        <legend>How</legend>
+        {(Object.keys(CHANNEL_LABELS) as DeliveryChannel[]).map((channel) => (
+          <div className="check" key={channel}>
+            <input
+              id={ids[channel]}
+              type="checkbox"
+              checked={channels.includes(channel)}
+              onChange={(e) => toggle(channel, e.target.checked)}
+            />
+            <label htmlFor={ids[channel]}>
+              <span className="check__label">{CHANNEL_LABELS[channel].label}</span>
+              <span className="check__hint">{CHANNEL_LABELS[channel].hint}</span>
+            </label>
+          </div>
+        ))}
+      </fieldset>
+      <div className="settings-form__actions">
+        <button type="submit" className="button button--primary" disabled={save.status === 'saving'}>
+          {save.status === 'saving' ? 'Saving…' : 'Save'}
+        </button>
+        <p className="settings-form__status" role="status">
+          {save.status === 'saved' && <span className="form-success">Saved.</span>}
+        </p>
+      </div>
+      {save.status === 'failed' && save.error && (
+        <p className="form-error" role="alert">
+          {save.error}
+        </p>
+      )}
+    </form>
+  );
+}

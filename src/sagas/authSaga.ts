@@ -1,0 +1,142 @@
+// Auth state (spec §4): follows the backend's auth changes into the user slice, and runs the person's sign-in,
+// sign-up and sign-out requests. Token monitoring (issue #4) hangs off `user/loaded` and `user/signedOut`.
+import { eventChannel } from 'redux-saga';
+import type { EventChannel, Task } from 'redux-saga';
+import { call, cancel, cancelled, fork, put, take, takeLeading } from 'redux-saga/effects';
+import type { AuthPort, Backend, UsersPort } from '@/backend/ports';
+import { loadBackend } from '@/backend';
+import type { AuthUser, IdTokenClaims, UserDoc } from '@core/model';
+import {
+  requestFailed,
+  requestSucceeded,
+  signInRequested,
+  signOutRequested,
+  signUpRequested,
+} from '@/store/authSlice';
+import {
+  buildUserState,
+  docChanged,
+  fallbackUserState,
+  loaded,
+  signedIn,
+  signedOut,
+} from '@/store/userSlice';
+import type { SignedInUserState } from '@/store/userSlice';
+import { toFailure } from './errors';
+
+export interface AuthChange {
+  user: AuthUser | null;
+}
+
+export function createAuthStateChannel(auth: AuthPort): EventChannel<AuthChange> {
+  // Channels cannot carry null, so the change is wrapped.
+  return eventChannel((emit) => auth.onAuthStateChanged((user) => emit({ user })));
+}
+
+export function createUserDocChannel(users: UsersPort, uid: string): EventChannel<{ doc: UserDoc }> {
+  return eventChannel((emit) => users.subscribeUser(uid, (doc) => emit({ doc })));
+}
+
+/** Reads the user document; a failure is logged and read as "no document" (spec §4, §8). */
+export function* readUserDoc(backend: Backend, uid: string) {
+  try {
+    const doc: UserDoc | null = yield call([backend.users, backend.users.getUser], uid);
+    return doc;
+  } catch (error) {
+    console.error('Failed to load the user document', error);
+    return null;
+  }
+}
+
+export function* watchUserDoc(backend: Backend, uid: string) {
+  const channel: EventChannel<{ doc: UserDoc }> = yield call(createUserDocChannel, backend.users, uid);
+  try {
+    while (true) {
+      const { doc }: { doc: UserDoc } = yield take(channel);
+      yield put(docChanged({ doc }));
+    }
+  } finally {
+    channel.close();
+  }
+}
+
+export function* handleAuthStateChanged(backend: Backend, { user }: AuthChange) {
+  if (user === null) {
+    // spec §4: signed out clears the user state (and stops token monitoring, which listens for it).
+    yield put(signedOut());
+    return;
+  }
+  yield put(signedIn({ authUser: user }));
+  let state: SignedInUserState;
+  try {
+    const doc: UserDoc | null = yield call(readUserDoc, backend, user.uid);
+    const claims: IdTokenClaims = yield call([backend.auth, backend.auth.getIdTokenClaims]);
+    state = buildUserState(user, doc, claims);
+  } catch (error) {
+    // spec §4: reading the claims or building the state failed: a fallback non-admin, non-consultant state.
+    console.error('Failed to build the user state', error);
+    state = fallbackUserState(user);
+  }
+  yield put(loaded(state));
+  // Live changes of the document until the next auth change cancels this worker (takeLatest).
+  yield call(watchUserDoc, backend, user.uid);
+}
+
+export function* handleSignIn(backend: Backend, action: ReturnType<typeof signInRequested>) {
+  try {
+    yield call([backend.auth, backend.auth.signIn], action.payload);
+    yield put(requestSucceeded());
+  } catch (error) {
+    yield put(requestFailed({ kind: 'signIn', ...toFailure(error) }));
+  }
+}
+
+export function* handleSignUp(backend: Backend, action: ReturnType<typeof signUpRequested>) {
+  try {
+    yield call([backend.auth, backend.auth.signUp], action.payload);
+    yield put(requestSucceeded());
+  } catch (error) {
+    yield put(requestFailed({ kind: 'signUp', ...toFailure(error) }));
+  }
+}
+
+export function* handleSignOut(backend: Backend) {
+  try {
+    yield call([backend.auth, backend.auth.signOut]);
+    yield put(requestSucceeded());
+  } catch (error) {
+    yield put(requestFailed({ kind: 'signOut', ...toFailure(error) }));
+  } finally {
+    if ((yield cancelled()) as boolean) yield put(requestSucceeded());
+  }
+}
+
+/** takeLatest over the auth channel: a newer change cancels the work (and live watch) of the older one. */
+export function* watchAuthState(backend: Backend) {
+  const channel: EventChannel<AuthChange> = yield call(createAuthStateChannel, backend.auth);
+  let worker: Task | undefined;
+  try {
+    while (true) {
+      const change: AuthChange = yield take(channel);
+      if (worker) yield cancel(worker);
+      worker = yield fork(handleAuthStateChanged, backend, change);
+    }
+  } finally {
+    channel.close();
+  }
+}
+
+export function* authSaga() {
+  let backend: Backend;
+  try {
+    backend = yield call(loadBackend);
+  } catch (error) {
+    console.error('The backend could not be loaded', error);
+    yield put(signedOut());
+    return;
+  }
+  yield fork(watchAuthState, backend);
+  yield takeLeading(signInRequested.type, handleSignIn, backend);
+  yield takeLeading(signUpRequested.type, handleSignUp, backend);
+  yield takeLeading(signOutRequested.type, handleSignOut, backend);
+}

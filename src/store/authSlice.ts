@@ -1,0 +1,69 @@
+// The person's requests to the auth backend (sign in, sign up, sign out) and how the last one ended, for the
+// forms that asked. The session itself lives in the user slice.
+import { createSlice } from '@reduxjs/toolkit';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import type { ErrorReason } from '@core/errors';
+
+export type AuthRequestKind = 'signIn' | 'signUp' | 'signOut';
+
+export interface AuthFailure {
+  status: string;
+  message: string;
+  reason?: ErrorReason;
+}
+
+export interface AuthState {
+  pending: AuthRequestKind | null;
+  failure: (AuthFailure & { kind: AuthRequestKind }) | null;
+}
+
+export const initialState: AuthState = { pending: null, failure: null };
+
+const authSlice = createSlice({
+  name: 'auth',
+  initialState,
+  reducers: {
+    signInRequested(state, _action: PayloadAction<{ email: string; password: string }>) {
+      state.pending = 'signIn';
+      state.failure = null;
+    },
+    signUpRequested(
+      state,
+      _action: PayloadAction<{ email: string; password: string; displayName?: string }>,
+    ) {
+      state.pending = 'signUp';
+      state.failure = null;
+    },
+    signOutRequested(state) {
+      state.pending = 'signOut';
+      state.failure = null;
+    },
+    requestSucceeded(state) {
+      state.pending = null;
+      state.failure = null;
+    },
+    requestFailed(state, action: PayloadAction<AuthFailure & { kind: AuthRequestKind }>) {
+      state.pending = null;
+      state.failure = action.payload;
+    },
+    failureDismissed(state) {
+      state.failure = null;
+    },
+  },
+});
+
+export const {
+  signInRequested,
+  signUpRequested,
+  signOutRequested,
+  requestSucceeded,
+  requestFailed,
+  failureDismissed,
+} = authSlice.actions;
+export default authSlice.reducer;
+
+interface WithAuth {
+  auth: AuthState;
+}
+export const selectAuthPending = (state: WithAuth): AuthRequestKind | null => state.auth.pending;
+export const selectAuthFailure = (state: WithAuth): AuthState['failure'] => state.auth.failure;

@@ -1,0 +1,158 @@
+// Sign in / create an account. Used on `/` and wherever a screen needs a signed-in person (an invitation).
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import {
+  failureDismissed,
+  selectAuthFailure,
+  selectAuthPending,
+  signInRequested,
+  signUpRequested,
+} from '@/store/authSlice';
+import { describeAuthFailure, validateAuthForm } from './authMessages';
+import './auth-form.css';
+
+type Mode = 'signIn' | 'signUp';
+
+const DEMO_ACCOUNTS = ['consultant@qupm.demo', 'member@qupm.demo', 'visitor@qupm.demo', 'admin@qupm.demo'];
+const DEMO_PASSWORD = 'qupm-demo';
+
+export function AuthForm({ title, lead }: { title: string; lead?: string }) {
+  const dispatch = useAppDispatch();
+  const pending = useAppSelector(selectAuthPending);
+  const failure = useAppSelector(selectAuthFailure);
+  const [mode, setMode] = useState<Mode>('signIn');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [displayName, setDisplayName] = useState('');
+  const [localError, setLocalError] = useState<string | null>(null);
+  const ids = { email: useId(), password: useId(), name: useId(), error: useId() };
+
+  const busy = pending === 'signIn' || pending === 'signUp';
+  const error =
+    localError ?? (failure && failure.kind !== 'signOut' ? describeAuthFailure(failure, failure.kind) : null);
+
+  const switchMode = (next: Mode): void => {
+    setMode(next);
+    setLocalError(null);
+    dispatch(failureDismissed());
+  };
+
+  const submit = (event: FormEvent): void => {
+    event.preventDefault();
+    const problem = validateAuthForm(mode, { email, password });
+    setLocalError(problem);
+    if (problem) return;
+    if (mode === 'signIn') dispatch(signInRequested({ email: email.trim(), password }));
+    else {
+      const name = displayName.trim();
+      dispatch(signUpRequested({ email: email.trim(), password, ...(name ? { displayName: name } : {}) }));
+    }
+  };
+
+  return (
+    <div className="auth card">
+      <h1 className="auth__title">{title}</h1>
+      {lead && <p className="muted auth__lead">{lead}</p>}
+      <div className="auth__tabs" role="tablist" aria-label="Sign in or create an account">
+        <button
+          type="button"
+          role="tab"
+          aria-selected={mode === 'signIn'}
+          className={mode === 'signIn' ? 'auth__tab auth__tab--active' : 'auth__tab'}
+          onClick={() => switchMode('signIn')}
+        >
+          Sign in
+        </button>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={mode === 'signUp'}
+          className={mode === 'signUp' ? 'auth__tab auth__tab--active' : 'auth__tab'}
+          onClick={() => switchMode('signUp')}
+        >
+          Create account
+        </button>
+      </div>
+      <form
+        className="auth__form"
+        onSubmit={submit}
+        noValidate
+        aria-describedby={error ? ids.error : undefined}
+      >
+        {mode === 'signUp' && (
+          <div className="field">
+            <label htmlFor={ids.name}>Your name</label>
+            <input
+              id={ids.name}
+              name="name"
+              autoComplete="name"
+              maxLength={60}
+              value={displayName}
+              onChange={(e) => setDisplayName(e.target.value)}
+            />
+          </div>
+        )}
+        <div className="field">
+          <label htmlFor={ids.email}>Email</label>
+          <input
+            id={ids.email}
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            maxLength={254}
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.password}>Password</label>
+          <input
+            id={ids.password}
+            name="password"
+            type="password"
+            autoComplete={mode === 'signIn' ? 'current-password' : 'new-password'}
+            maxLength={128}
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          {mode === 'signUp' && <p className="field__hint">At least 8 characters.</p>}
+        </div>
+        {error && (
+          <p id={ids.error} className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="button button--primary auth__submit" disabled={busy}>
+          {busy ? 'One moment…' : mode === 'signIn' ? 'Sign in' : 'Create account'}
+        </button>
+      </form>
+      {__BACKEND__ === 'local' && mode === 'signIn' && (
+        <details className="auth__demo">
+          <summary>Try a demo account</summary>
+          <p className="muted">Every demo account uses the password {DEMO_PASSWORD}.</p>
+          <ul>
+            {DEMO_ACCOUNTS.map((account) => (
+              <li key={account}>
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => {
+                    setEmail(account);
+                    setPassword(DEMO_PASSWORD);
+                    setLocalError(null);
+                  }}
+                >
+                  {account}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}
