@@ -1,9 +1,10 @@
 // `npm run bench`: measures what a user pays for and writes bench/reports/bench.{md,json}.
-// Sizes now; server latency, token costs and Lighthouse join as their issues land.
+// The build's sizes and the embedded server's latency; token costs and Lighthouse join as their issues land.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildProduction, reportBundle } from './bundle';
+import { benchServer } from './server';
 import type { BundleReport } from './bundle';
 
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
@@ -36,13 +37,14 @@ async function main(): Promise<void> {
   const outDir = mkdtempSync(path.join(tmpdir(), 'qupm-bench-'));
   try {
     const bundle = reportBundle(await buildProduction(outDir), outDir);
+    const { markdown: serverMarkdown, ...server } = await benchServer();
     const reportsDir = path.join(__dirname, 'reports');
     mkdirSync(reportsDir, { recursive: true });
     writeFileSync(
       path.join(reportsDir, 'bench.json'),
-      JSON.stringify({ date: new Date().toISOString(), bundle }, null, 2),
+      JSON.stringify({ date: new Date().toISOString(), bundle, server }, null, 2),
     );
-    const md = markdown(bundle);
+    const md = `${markdown(bundle)}\n${serverMarkdown}\n`;
     writeFileSync(path.join(reportsDir, 'bench.md'), md);
     console.log(md);
   } finally {

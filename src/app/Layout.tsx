@@ -3,7 +3,6 @@
 import { NavLink, Outlet, useNavigation } from 'react-router-dom';
 import { useAppSelector } from '@/store/hooks';
 import { selectIsOnline } from '@/store/appSlice';
-import { selectAuthStatus } from '@/store/userSlice';
 import { LoadingScreen } from '@/ui/LoadingScreen';
 
 const NAV_ITEMS = [
@@ -15,7 +14,6 @@ const NAV_ITEMS = [
 export function Layout() {
   const navigation = useNavigation();
   const online = useAppSelector(selectIsOnline);
-  const signedIn = useAppSelector(selectAuthStatus) === 'signedIn';
   const loading = navigation.state === 'loading';
   return (
     <div className="layout">
@@ -38,11 +36,6 @@ export function Layout() {
               {item.label}
             </NavLink>
           ))}
-          {signedIn && (
-            <NavLink to="/logout" className="nav__link">
-              Sign out
-            </NavLink>
-          )}
         </nav>
       </header>
       {!online && (

@@ -90,6 +90,9 @@ function Home() {
           Settings
         </Link>
         <InstallButton />
+        <Link className="button button--quiet" to="/logout">
+          Sign out
+        </Link>
       </div>
     </section>
   );
