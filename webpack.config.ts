@@ -126,9 +126,7 @@ export default function config(env: CliEnv = {}, argv: CliArgv = {}): Configurat
         // The Firebase web config is public by design (README "Deploying to Firebase"); only in firebase builds.
         __FIREBASE_ENV__: JSON.stringify(
           backend === 'firebase'
-            ? Object.fromEntries(
-                Object.entries(process.env).filter(([key]) => /^QUPM_(FIREBASE_|VAPID_)/.test(key)),
-              )
+            ? Object.fromEntries(FIREBASE_PUBLIC_ENV.map((key) => [key, process.env[key]]))
             : {},
         ),
       }),
