@@ -234,6 +234,19 @@ describe('authSaga', () => {
     expect((storeState as State).user.status).toBe('signedOut');
   });
 
+  it('still answers a sign-in when the backend could not be loaded, so the form never waits forever', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { storeState } = await expectSaga(authSaga)
+      .withReducer(reducer)
+      .provide([[matchers.call.fn(loadBackend), throwError(new Error('ChunkLoadError'))]])
+      .dispatch(signInRequested({ email: 'a@b.co', password: 'x' }))
+      .silentRun(30);
+    expect((storeState as State).auth).toMatchObject({
+      pending: null,
+      failure: { kind: 'signIn', status: 'UNAVAILABLE' },
+    });
+  });
+
   it('routes the requests to the backend, one at a time', async () => {
     const backend = createFakeBackend() as unknown as Backend;
     let finishSignOut!: () => void;

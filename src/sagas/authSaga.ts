@@ -2,7 +2,7 @@
 // sign-up and sign-out requests. Token monitoring (issue #4) hangs off `user/loaded` and `user/signedOut`.
 import { eventChannel } from 'redux-saga';
 import type { EventChannel, Task } from 'redux-saga';
-import { call, cancel, cancelled, fork, put, take, takeLeading } from 'redux-saga/effects';
+import { call, cancel, cancelled, fork, put, take, takeEvery, takeLeading } from 'redux-saga/effects';
 import type { AuthPort, Backend, UsersPort } from '@/backend/ports';
 import { loadBackend } from '@/backend';
 import type { AuthUser, IdTokenClaims, UserDoc } from '@core/model';
@@ -126,6 +126,19 @@ export function* watchAuthState(backend: Backend) {
   }
 }
 
+const REQUEST_KINDS = {
+  [signInRequested.type]: 'signIn',
+  [signUpRequested.type]: 'signUp',
+  [signOutRequested.type]: 'signOut',
+} as const;
+
+export function* answerUnavailable(action: { type: string }) {
+  const kind = REQUEST_KINDS[action.type as keyof typeof REQUEST_KINDS] ?? 'signIn';
+  yield put(
+    requestFailed({ kind, status: 'UNAVAILABLE', message: "QuPM couldn't start. Reload to try again." }),
+  );
+}
+
 export function* authSaga() {
   let backend: Backend;
   try {
@@ -133,6 +146,8 @@ export function* authSaga() {
   } catch (error) {
     console.error('The backend could not be loaded', error);
     yield put(signedOut());
+    // Every request still gets an answer, so no form waits forever.
+    yield takeEvery([signInRequested.type, signUpRequested.type, signOutRequested.type], answerUnavailable);
     return;
   }
   yield fork(watchAuthState, backend);
