@@ -33,6 +33,16 @@ export interface LocalBackendOptions {
 
 const enc = encodeURIComponent;
 
+/** A document read: a missing document is null (as Firestore's getDoc says), every other failure throws. */
+async function nullIfNotFound<T>(request: Promise<T>): Promise<T | null> {
+  try {
+    return await request;
+  } catch (error) {
+    if (error instanceof BackendError && error.status === 'NOT_FOUND') return null;
+    throw error;
+  }
+}
+
 export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
   const baseUrl = options.baseUrl ?? '';
   const fetchImpl: Fetch = options.fetch ?? ((input, init) => fetch(input, init));
@@ -76,14 +86,7 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
     auth,
 
     users: {
-      async getUser(uid) {
-        try {
-          return await api<UserDoc>(`/api/users/${enc(uid)}`);
-        } catch (error) {
-          if (error instanceof BackendError && error.status === 'NOT_FOUND') return null;
-          throw error;
-        }
-      },
+      getUser: (uid) => nullIfNotFound(api<UserDoc>(`/api/users/${enc(uid)}`)),
       updateProfile: (uid, patch: ProfilePatch) =>
         api<UserDoc>(`/api/users/${enc(uid)}`, { method: 'PATCH', body: patch }),
       subscribeUser: (uid, listener) =>
@@ -93,14 +96,7 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
     },
 
     channels: {
-      async getChannel(id) {
-        try {
-          return await api<Channel>(`/api/channels/${enc(id)}`);
-        } catch (error) {
-          if (error instanceof BackendError && error.status === 'NOT_FOUND') return null;
-          throw error;
-        }
-      },
+      getChannel: (id) => nullIfNotFound(api<Channel>(`/api/channels/${enc(id)}`)),
       async findChannelByHandle(channelId) {
         const { channels } = await api<{ channels: Channel[] }>(
           `/api/channels?channelId=${enc(channelId)}&limit=1`,

@@ -5,6 +5,7 @@ import { LOCAL_STORAGE_KEYS, browserLocalStorage, readString, removeKey, writeSt
 import type { KeyValueStore } from '@/platform';
 import type { AuthUser } from '@core/model';
 import type { SessionResponse } from '@core/wire';
+import { base64UrlToBytes } from './base64url';
 
 export interface StoredSession {
   accessToken: string;
@@ -111,11 +112,7 @@ export function decodeJwtPayload(token: string): Record<string, unknown> | null 
   const part = token.split('.')[1];
   if (!part) return null;
   try {
-    const base64 = part
-      .replace(/-/g, '+')
-      .replace(/_/g, '/')
-      .padEnd(Math.ceil(part.length / 4) * 4, '=');
-    const json = new TextDecoder().decode(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
+    const json = new TextDecoder().decode(base64UrlToBytes(part));
     const value: unknown = JSON.parse(json);
     return isRecord(value) ? value : null;
   } catch {

@@ -2,14 +2,7 @@
 // subscription, base64url-encoded JSON, so it travels and is stored like an FCM token.
 import { BackendError } from '../ports';
 import type { PushProviderPort } from '../ports';
-
-export function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
-  const base64 = value
-    .replace(/-/g, '+')
-    .replace(/_/g, '/')
-    .padEnd(Math.ceil(value.length / 4) * 4, '=');
-  return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-}
+import { base64UrlToBytes } from './base64url';
 
 export function encodeSubscription(subscription: { toJSON(): unknown }): string {
   const json = JSON.stringify(subscription.toJSON());

@@ -10,10 +10,9 @@ import {
 } from '@/store/appSlice';
 import { selectAuthStatus, selectRole, selectUser } from '@/store/userSlice';
 import { AuthForm } from '@/ui/AuthForm';
+import { ROLE_NAMES } from '@/ui/roles';
 import { LoadingScreen } from '@/ui/LoadingScreen';
 import './main.css';
-
-const ROLE_NAMES = { admin: 'Admin', consultant: 'Consultant', user: 'Member' } as const;
 
 function InstallButton() {
   const dispatch = useAppDispatch();

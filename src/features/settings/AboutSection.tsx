@@ -1,10 +1,10 @@
 // Settings → About: what this copy of QuPM is and how it runs on this device.
 import { useAppSelector } from '@/store/hooks';
+import { ROLE_NAMES } from '@/ui/roles';
 import { selectApp, selectOfflineReady } from '@/store/appSlice';
 import { selectAuthUser, selectRole } from '@/store/userSlice';
 
 const PLATFORM_NAMES = { ios: 'iOS', android: 'Android', web: 'Web' } as const;
-const ROLE_NAMES = { admin: 'Admin', consultant: 'Consultant', user: 'Member' } as const;
 const CAPABILITY_NAMES = {
   serviceWorker: 'service workers',
   pushManager: 'the Push API',

@@ -6,6 +6,7 @@ import { DEFAULT_NOTIFICATION_SETTINGS } from '@core/model';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { selectNotificationSettings } from '@/store/userSlice';
 import { notificationsSaveRequested, selectNotificationsSave } from './settingsSlice';
+import { SaveActions } from './SaveActions';
 
 const CHANNEL_LABELS: Record<DeliveryChannel, { label: string; hint: string }> = {
   push: {
@@ -62,19 +63,7 @@ export function NotificationsSection() {
           </div>
         ))}
       </fieldset>
-      <div className="settings-form__actions">
-        <button type="submit" className="button button--primary" disabled={save.status === 'saving'}>
-          {save.status === 'saving' ? 'Saving…' : 'Save'}
-        </button>
-        <p className="settings-form__status" role="status">
-          {save.status === 'saved' && <span className="form-success">Saved.</span>}
-        </p>
-      </div>
-      {save.status === 'failed' && save.error && (
-        <p className="form-error" role="alert">
-          {save.error}
-        </p>
-      )}
+      <SaveActions save={save} />
     </form>
   );
 }

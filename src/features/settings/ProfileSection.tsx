@@ -5,6 +5,7 @@ import { LIMITS } from '@core/limits';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { selectUser } from '@/store/userSlice';
 import { profileSaveRequested, selectProfileSave } from './settingsSlice';
+import { SaveActions } from './SaveActions';
 
 export function ProfileSection() {
   const dispatch = useAppDispatch();
@@ -35,19 +36,7 @@ export function ProfileSection() {
           Up to {LIMITS.nicknameMax} characters. Signed in as {user.authUser?.email}.
         </p>
       </div>
-      <div className="settings-form__actions">
-        <button type="submit" className="button button--primary" disabled={save.status === 'saving'}>
-          {save.status === 'saving' ? 'Saving…' : 'Save'}
-        </button>
-        <p className="settings-form__status" role="status">
-          {save.status === 'saved' && <span className="form-success">Saved.</span>}
-        </p>
-      </div>
-      {save.status === 'failed' && save.error && (
-        <p className="form-error" role="alert">
-          {save.error}
-        </p>
-      )}
+      <SaveActions save={save} />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 // Settings requests against the users and push-token ports; saved documents flow back into the user slice.
 import { call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import { loadBackend } from '@/backend';
-import type { Backend } from '@/backend/ports';
+import type { Backend, ProfilePatch } from '@/backend/ports';
 import type { PushTokenDoc, UserDoc } from '@core/model';
 import { docChanged, selectUid } from '@/store/userSlice';
 import { toFailure } from '@/sagas/errors';
@@ -22,40 +22,38 @@ import {
 
 const NOT_SIGNED_IN = 'Please sign in first.';
 
-export function* handleProfileSave(action: ReturnType<typeof profileSaveRequested>) {
+/** Saves a patch of the user's own document; the saved document flows back into the user slice. */
+function* saveOwnProfile(
+  patch: ProfilePatch,
+  saved: () => { type: string },
+  failed: (payload: { message: string }) => { type: string },
+) {
   const uid: string | null = yield select(selectUid);
   if (!uid) {
-    yield put(profileSaveFailed({ message: NOT_SIGNED_IN }));
+    yield put(failed({ message: NOT_SIGNED_IN }));
     return;
   }
   try {
     const backend: Backend = yield call(loadBackend);
-    const doc: UserDoc = yield call([backend.users, backend.users.updateProfile], uid, {
-      nickname: action.payload.nickname,
-    });
+    const doc: UserDoc = yield call([backend.users, backend.users.updateProfile], uid, patch);
     yield put(docChanged({ doc }));
-    yield put(profileSaved());
+    yield put(saved());
   } catch (error) {
-    yield put(profileSaveFailed({ message: toFailure(error).message }));
+    yield put(failed({ message: toFailure(error).message }));
   }
 }
 
+export function* handleProfileSave(action: ReturnType<typeof profileSaveRequested>) {
+  yield call(saveOwnProfile, { nickname: action.payload.nickname }, profileSaved, profileSaveFailed);
+}
+
 export function* handleNotificationsSave(action: ReturnType<typeof notificationsSaveRequested>) {
-  const uid: string | null = yield select(selectUid);
-  if (!uid) {
-    yield put(notificationsSaveFailed({ message: NOT_SIGNED_IN }));
-    return;
-  }
-  try {
-    const backend: Backend = yield call(loadBackend);
-    const doc: UserDoc = yield call([backend.users, backend.users.updateProfile], uid, {
-      notificationSettings: action.payload.settings,
-    });
-    yield put(docChanged({ doc }));
-    yield put(notificationsSaved());
-  } catch (error) {
-    yield put(notificationsSaveFailed({ message: toFailure(error).message }));
-  }
+  yield call(
+    saveOwnProfile,
+    { notificationSettings: action.payload.settings },
+    notificationsSaved,
+    notificationsSaveFailed,
+  );
 }
 
 export function* handleDevicesRequested() {
