@@ -15,6 +15,14 @@ export const LIMITS = {
   userAgentMax: 512,
   deviceIdMax: 64,
   messagesPageMax: 100,
+  /** Offers: a discount of 1 to 100 percent (ARCHITECTURE.md). */
+  discountMin: 1,
+  discountMax: 100,
+  offerSourceMax: 80,
+  /** Passes and credits one invitation may grant. */
+  invitationGrantMax: 1000,
+  /** Invitations and offers run at most a year. */
+  maxValidityMs: 366 * 24 * 60 * 60 * 1000,
   deliveryChannelsMax: 4,
 } as const;
 

@@ -69,6 +69,45 @@ export const messageCreateBody = z.strictObject({
     .pipe(z.string().min(1, 'a message needs some text').max(LIMITS.messageMax)),
 });
 
+export const channelCreateBody = z.strictObject({
+  channelId: channelHandleSchema,
+  title: trimmed(LIMITS.channelTitleMax),
+  description: z.string().trim().max(LIMITS.channelDescriptionMax).default(''),
+});
+
+export const channelPatchBody = z
+  .strictObject({
+    title: trimmed(LIMITS.channelTitleMax).optional(),
+    description: z.string().trim().max(LIMITS.channelDescriptionMax).optional(),
+  })
+  .refine((patch) => Object.keys(patch).length > 0, 'nothing to change');
+
+const futureTime = z.number().int().positive();
+const grant = z.number().int().min(0).max(LIMITS.invitationGrantMax);
+
+/** expiresAt is checked against the server's clock where it is used: after now, at most a year ahead. */
+export const invitationCreateBody = z.strictObject({
+  channelId: documentIdSchema,
+  inviteeEmail: emailSchema.optional(),
+  passes: grant,
+  credits: grant,
+  expiresAt: futureTime,
+});
+
+export const offerCreateBody = z.strictObject({
+  channelId: documentIdSchema,
+  userId: documentIdSchema,
+  discountPercent: z
+    .number()
+    .int('a whole percent')
+    .min(LIMITS.discountMin, 'at least 1 %')
+    .max(LIMITS.discountMax, 'at most 100 %'),
+  source: trimmed(LIMITS.offerSourceMax).default('Consultant offer'),
+  expiresAt: futureTime,
+});
+
+export const roleBody = z.strictObject({ isOwner: z.boolean() });
+
 export const messagesQuery = z.strictObject({
   before: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(LIMITS.messagesPageMax).optional(),
