@@ -6,7 +6,17 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'coverage/**', 'node_modules/**', 'bench/reports/**', '.qupm-data/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'coverage/**',
+      'node_modules/**',
+      'bench/reports/**',
+      '.qupm-data/**',
+      // functions/'s build output (tsc from functions/src and core/, both linted as sources).
+      'functions/lib/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

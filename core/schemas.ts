@@ -109,3 +109,14 @@ export function describeIssues(error: z.ZodError): string {
 
 /** GET /api/stream?ticket=…: the single-use ticket from POST /api/stream/ticket. */
 export const streamQuery = z.strictObject({ ticket: z.string().min(1).max(128) });
+
+/**
+ * Callables only the Firebase backend has: the invitation calls rules alone cannot guard (single-use, bound to
+ * the invitee). The embedded server answers the same operations at /api/invitations/:id (core/wire.ts).
+ */
+export const invitationCallablePayloads = {
+  get_invitation: z.strictObject({ invitationId: documentIdSchema }),
+  accept_invitation: z.strictObject({ invitationId: documentIdSchema }),
+  activate_invitation: z.strictObject({ invitationId: documentIdSchema }),
+} as const;
+export type InvitationCallableName = keyof typeof invitationCallablePayloads;
