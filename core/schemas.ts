@@ -2,7 +2,7 @@
 // Objects are strict (an unknown key, `__proto__` included, is refused), strings bounded, numbers finite.
 import { z } from 'zod';
 import { DOCUMENT_ID_PATTERN } from './ids';
-import { DELIVERY_CHANNELS, LIMITS, PLATFORMS } from './limits';
+import { DELIVERY_CHANNELS, DEVICE_ID_PATTERN, LIMITS, PLATFORMS, PUSH_TOKEN_PATTERN } from './limits';
 
 const trimmed = (max: number) => z.string().trim().min(1).max(max);
 
@@ -15,14 +15,14 @@ export const channelHandleSchema = z
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lowercase letters, digits and single dashes');
 export const pushTokenSchema = z
   .string()
-  .min(16)
+  .min(LIMITS.pushTokenMin)
   .max(LIMITS.pushTokenMax)
-  .regex(/^[A-Za-z0-9_\-:.]+$/, 'not a push token');
+  .regex(PUSH_TOKEN_PATTERN, 'not a push token');
 export const deviceIdSchema = z
   .string()
   .min(1)
   .max(LIMITS.deviceIdMax)
-  .regex(/^[A-Za-z0-9-]+$/, 'not a device id');
+  .regex(DEVICE_ID_PATTERN, 'not a device id');
 
 export const signUpBody = z.strictObject({
   email: emailSchema,

@@ -43,6 +43,12 @@ describe('on_user_created', () => {
     expect(backend.store.get(`users/${UID.member}`)).toMatchObject({ effectiveConId: UID.consultant });
   });
 
+  it('takes the name the account was given just after it was created', async () => {
+    backend.accounts.set(UID.newcomer, { email: EMAIL.newcomer, displayName: 'Nia Okafor' });
+    await run({ uid: UID.newcomer, email: EMAIL.newcomer });
+    expect(backend.store.get(`users/${UID.newcomer}`)).toMatchObject({ displayName: 'Nia Okafor' });
+  });
+
   it('writes no display name for an account without one', async () => {
     await run({ uid: UID.newcomer, email: EMAIL.newcomer });
     expect(Object.keys(backend.store.get(`users/${UID.newcomer}`) ?? {})).not.toContain('displayName');

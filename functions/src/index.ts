@@ -2,6 +2,7 @@
 // set up on the first invocation, not at load, so that `firebase deploy` can load this module to read the
 // functions' definitions without credentials.
 import { initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
 import { FieldValue, Timestamp, getFirestore } from 'firebase-admin/firestore';
 import { getMessaging } from 'firebase-admin/messaging';
 import { createFcmSender } from './fcm';
@@ -21,7 +22,23 @@ function productionDeps(): Deps {
     timestampFromMillis: (ms) => Timestamp.fromMillis(ms),
   });
   const origin = resolveAppOrigin(APP_ORIGIN.value(), process.env.GCLOUD_PROJECT ?? app.options.projectId);
-  deps = { repo, push: createFcmSender(getMessaging(app)), now: Date.now, appOrigin: () => origin };
+  const auth = getAuth(app);
+  deps = {
+    repo,
+    push: createFcmSender(getMessaging(app)),
+    accounts: {
+      lookup: (uid) =>
+        auth.getUser(uid).then(
+          (user) => ({ email: user.email ?? null, displayName: user.displayName ?? null }),
+          (error: unknown) => {
+            if ((error as { code?: unknown } | null)?.code === 'auth/user-not-found') return null;
+            throw error;
+          },
+        ),
+    },
+    now: Date.now,
+    appOrigin: () => origin,
+  };
   return deps;
 }
 

@@ -90,10 +90,17 @@ export interface FcmMessage {
   };
 }
 
+/** Firebase Auth, as far as functions/ reads it. */
+export interface Accounts {
+  /** The account as it is now (null once deleted): its email and display name. */
+  lookup(uid: string): Promise<{ email: string | null; displayName: string | null } | null>;
+}
+
 /** What every handler is given. */
 export interface Deps {
   repo: Repository;
   push: PushSender;
+  accounts: Accounts;
   now(): number;
   /** The app's origin (https://…), for links in notifications. */
   appOrigin(): string;

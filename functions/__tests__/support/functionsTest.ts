@@ -22,8 +22,12 @@ export class RecordingPushSender implements PushSender {
   }
 }
 
+/** Firebase Auth's accounts as the tests set them (uid → account). */
+export type TestAccounts = Map<string, { email: string | null; displayName: string | null }>;
+
 export interface TestBackend {
   store: MemoryFirestore;
+  accounts: TestAccounts;
   deps: Deps;
   push: RecordingPushSender;
   clock: { now: number };
@@ -34,11 +38,17 @@ export function createTestBackend(start = Date.UTC(2026, 0, 15, 12)): TestBacken
   const clock = { now: start };
   const store = new MemoryFirestore(() => clock.now);
   const push = new RecordingPushSender();
+  const accounts: TestAccounts = new Map();
   const deps: Deps = {
     repo: createFirestoreRepository(createAdminFirestore(store).sdk),
     push,
+    accounts: { lookup: async (uid) => accounts.get(uid) ?? null },
     now: () => clock.now,
     appOrigin: () => APP_ORIGIN,
   };
-  return { store, deps, push, clock, fns: createFunctions(() => deps) };
+  return { store, accounts, deps, push, clock, fns: createFunctions(() => deps) };
 }
+
+// For tests outside functions/ (the root's contract suite), which cannot resolve functions/'s packages.
+export { HttpsError } from 'firebase-functions/v2/https';
+export type { CallableRequest } from 'firebase-functions/v2/https';

@@ -28,7 +28,18 @@ export function newUserDoc(account: NewAccount): UserDoc {
   return user;
 }
 
-/** The sign-up trigger: creates the document unless it exists already (a retried event, or a callable first). */
-export async function handleUserCreated({ repo }: Deps, account: NewAccount): Promise<boolean> {
-  return repo.createUserIfAbsent(newUserDoc(account));
+/**
+ * The sign-up trigger: creates the document unless it exists already (a retried event, or a callable first).
+ * The account is read again, because the client names it (updateProfile) just after creating it, and the
+ * event carries the account as it was created.
+ */
+export async function handleUserCreated({ repo, accounts }: Deps, event: NewAccount): Promise<boolean> {
+  const now = await accounts.lookup(event.uid);
+  return repo.createUserIfAbsent(
+    newUserDoc({
+      uid: event.uid,
+      email: now?.email ?? event.email ?? null,
+      displayName: now?.displayName ?? event.displayName ?? null,
+    }),
+  );
 }
