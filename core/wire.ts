@@ -56,6 +56,7 @@ export const API = {
   getInvitation: 'GET /api/invitations/:id', // → Invitation
   acceptInvitation: 'POST /api/invitations/:id/accept', // → Invitation
   activateInvitation: 'POST /api/invitations/:id/activate', // → { invitation: Invitation, user: UserDoc }
+  pushConfig: 'GET /api/push/config', // → { vapidPublicKey } (public; the key pushes are signed with)
   callable: 'POST /api/callable/:name', // { data } → { result } (Firebase callable protocol)
   streamTicket: 'POST /api/stream/ticket', // → { ticket } single use, 60 s
   stream: 'GET /api/stream?ticket=…', // Server-Sent Events, see StreamEvent

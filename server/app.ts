@@ -18,10 +18,20 @@ import { newSecret } from './ids';
 import { createGuards } from './rateLimits';
 import type { RateLimits } from './rateLimits';
 import { createRepos } from './repo';
+import { isKnownPushService } from '../core/pushTokens';
+import {
+  DEFAULT_VAPID_SUBJECT,
+  keepVapidKeys,
+  PUSH_SEND_TIMEOUT_MS,
+  pruneStaleTokens,
+  TOKEN_PRUNE_INTERVAL_MS,
+} from './services/push';
+import type { PushSettings } from './services/push';
 import { registerAuthRoutes } from './routes/auth';
 import { registerCallableRoutes } from './routes/callables';
 import { registerChannelRoutes } from './routes/channels';
 import { registerInvitationRoutes } from './routes/invitations';
+import { registerPushRoutes } from './routes/push';
 import { registerUserRoutes } from './routes/users';
 import { inlineStyleHashes, readShell, registerStatic } from './static';
 import { registerStreamRoutes, STREAM_PING_MS, StreamTickets } from './stream';
@@ -49,6 +59,11 @@ export interface ServerOptions {
   scryptCost?: number;
   /** Interval of the stream's `: ping` comment (default 25 s). */
   streamPingMs?: number;
+  /**
+   * Web Push: the VAPID subject, which endpoints a token may point at (default: the browsers' push services;
+   * tests allow a local receiver), and the send timeout.
+   */
+  push?: Partial<Omit<PushSettings, 'vapid'>>;
 }
 
 /** What main.ts prints at start. */
@@ -76,6 +91,7 @@ export async function buildServer({
   now = Date.now,
   scryptCost = DEFAULT_SCRYPT_COST,
   streamPingMs = STREAM_PING_MS,
+  push = {},
 }: ServerOptions): Promise<FastifyInstance> {
   const databaseFile = dbOption ?? path.resolve(dataDir ?? DEFAULT_DATA_DIR, DATABASE_FILE);
   const db = openDatabase(databaseFile);
@@ -118,6 +134,13 @@ export async function buildServer({
       guards: await createGuards(app, rateLimits),
       tickets: new StreamTickets(now),
       streamPingMs,
+      push: {
+        vapid: keepVapidKeys(db, repos),
+        subject: push.subject ?? process.env.QUPM_VAPID_SUBJECT ?? DEFAULT_VAPID_SUBJECT,
+        allowEndpoint: push.allowEndpoint ?? isKnownPushService,
+        timeoutMs: push.timeoutMs ?? PUSH_SEND_TIMEOUT_MS,
+        ...(push.agent ? { agent: push.agent } : {}),
+      },
       async authenticate(request) {
         const known = callers.get(request);
         if (known) return known;
@@ -167,9 +190,25 @@ export async function buildServer({
     registerChannelRoutes(app, ctx);
     registerInvitationRoutes(app, ctx);
     registerCallableRoutes(app, ctx);
+    registerPushRoutes(app, ctx);
     registerStreamRoutes(app, ctx);
 
     await registerStatic(app, staticDir, shell);
+
+    // QUALITY.md: tokens unused for 30 days are pruned, at start and then every few hours.
+    pruneStaleTokens(ctx);
+    const pruning = setInterval(() => {
+      try {
+        pruneStaleTokens(ctx);
+      } catch (error) {
+        console.error('Pruning unused push tokens failed', error);
+      }
+    }, TOKEN_PRUNE_INTERVAL_MS);
+    pruning.unref();
+    app.addHook('onClose', (_instance, done) => {
+      clearInterval(pruning);
+      done();
+    });
     return app;
   } catch (error) {
     await app.close();

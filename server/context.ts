@@ -7,6 +7,7 @@ import type { Db } from './db/database';
 import type { EventHub } from './hub';
 import type { Guards } from './rateLimits';
 import type { Repos } from './repo';
+import type { PushSettings } from './services/push';
 import type { StreamTickets } from './stream';
 
 export interface ServerContext {
@@ -19,6 +20,7 @@ export interface ServerContext {
   guards: Guards;
   tickets: StreamTickets;
   streamPingMs: number;
+  push: PushSettings;
   /** The caller of a request with `Authorization: Bearer <accessToken>`; UNAUTHENTICATED otherwise. */
   authenticate(request: FastifyRequest): Promise<Caller>;
 }

@@ -1,8 +1,7 @@
 // Bootstrap: the store with its sagas, the router, and React taking over the pre-rendered loading screen.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router-dom';
+import { AppRoot } from './app/AppRoot';
 import { createAppRouter } from './app/router';
 import { createAppStore } from './store';
 import { rootSaga } from './sagas/rootSaga';
@@ -15,9 +14,7 @@ const container = document.getElementById('root');
 if (container) {
   createRoot(container).render(
     <StrictMode>
-      <Provider store={store}>
-        <RouterProvider router={router} />
-      </Provider>
+      <AppRoot store={store} router={router} />
     </StrictMode>,
   );
 }

@@ -13,7 +13,7 @@ import { createFakeStore, defineGlobal, restoreGlobals, throwingGetter } from '.
 afterEach(restoreGlobals);
 
 describe('storage keys', () => {
-  it('uses the local storage key names of spec §3, plus the local backend session', () => {
+  it('uses the local storage key names of spec §3, plus the local backend session and the token record', () => {
     expect(Object.values(LOCAL_STORAGE_KEYS).sort()).toEqual(
       [
         'qupm_session',
@@ -22,6 +22,7 @@ describe('storage keys', () => {
         'fcmToken',
         'fcm_refresh_needed_after_sw_update',
         'fcm_token',
+        'fcm_token_record',
         'force_version_check',
         'last_app_start',
         'version_update_pending',

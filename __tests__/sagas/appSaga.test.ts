@@ -25,7 +25,6 @@ const environment = {
   installed: false,
   online: true,
   deviceId: '0b6c2d2e-1f7a-4b8e-9a51-3f0f6a0f9d11',
-  pushSupport: { supported: true, missing: [] },
 };
 
 const withApp = (state: { app: AppState } = { app: initialState }, action: { type: string }) => ({

@@ -2,6 +2,10 @@ import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import { channel } from 'redux-saga';
+import { call, delay, fork, put, take } from 'redux-saga/effects';
+import { deviceReleased, deviceReleaseRequested } from '@/store/pushSlice';
+import { SIGN_OUT_RELEASE_TIMEOUT_MS } from '@/sagas/timings';
+import { createVirtualTime } from '../support/virtualTime';
 import { combineReducers } from '@reduxjs/toolkit';
 import {
   authSaga,
@@ -11,6 +15,7 @@ import {
   handleSignIn,
   handleSignOut,
   handleSignUp,
+  releasePushBeforeSignOut,
   watchAuthState,
 } from '@/sagas/authSaga';
 import type { AuthChange } from '@/sagas/authSaga';
@@ -214,7 +219,10 @@ describe('sign-in, sign-up and sign-out requests', () => {
   it('turns an unknown failure into a plain message, never an Error in the store', async () => {
     const { storeState } = await expectSaga(handleSignOut, backend)
       .withReducer(reducer)
-      .provide([[matchers.call.fn(backend.auth.signOut), throwError(new TypeError('boom'))]])
+      .provide([
+        [matchers.call.fn(releasePushBeforeSignOut), undefined],
+        [matchers.call.fn(backend.auth.signOut), throwError(new TypeError('boom'))],
+      ])
       .run();
     expect((storeState as State).auth.failure).toEqual({
       kind: 'signOut',
@@ -257,6 +265,7 @@ describe('authSaga', () => {
       .provide([
         [matchers.call.fn(loadBackend), backend],
         [matchers.call.fn(createAuthStateChannel), channel()],
+        [matchers.call.fn(releasePushBeforeSignOut), undefined],
       ]);
     const running = saga.silentRun(40);
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -266,5 +275,51 @@ describe('authSaga', () => {
     finishSignOut();
     await running;
     expect(signOut).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('handleSignOut and push', () => {
+  const events: string[] = [];
+  function* pushResponder(answerAfterMs: number | null) {
+    yield take(deviceReleaseRequested.type);
+    events.push('release requested');
+    if (answerAfterMs === null) return;
+    yield delay(answerAfterMs);
+    events.push('released');
+    yield put(deviceReleased());
+  }
+  function* signOutWithPush(backend: Backend, answerAfterMs: number | null) {
+    yield fork(pushResponder, answerAfterMs);
+    yield call(handleSignOut, backend);
+  }
+
+  beforeEach(() => events.splice(0));
+
+  it("releases this device's push token before the session ends", async () => {
+    const backend = createFakeBackend();
+    backend.auth.signOut.mockImplementation(async () => void events.push('session ended'));
+    const time = createVirtualTime();
+    const pending = expectSaga(signOutWithPush, backend, 800)
+      .withReducer(reducer)
+      .provide([time.provider])
+      .run();
+    await time.advance(800);
+    await pending;
+    expect(events).toEqual(['release requested', 'released', 'session ended']);
+  });
+
+  it('ends the session anyway when the release does not answer within 11 s', async () => {
+    const backend = createFakeBackend();
+    backend.auth.signOut.mockImplementation(async () => void events.push('session ended'));
+    const time = createVirtualTime();
+    const pending = expectSaga(signOutWithPush, backend, null)
+      .withReducer(reducer)
+      .provide([time.provider])
+      .run();
+    await time.advance(SIGN_OUT_RELEASE_TIMEOUT_MS - 1);
+    expect(events).toEqual(['release requested']);
+    await time.advance(1);
+    await pending;
+    expect(events).toEqual(['release requested', 'session ended']);
   });
 });

@@ -6,6 +6,9 @@ import { ERROR_STATUSES, HTTP_STATUS } from '../../core/errors';
 import { API } from '../../core/wire';
 import { demoIds, startTestServer } from './support/testServer';
 import type { DemoIds, TestServer } from './support/testServer';
+import { pushTokens } from '../support/webPushTokens';
+
+const TOKENS = pushTokens(['fuzz-000000000']);
 
 const NUM_RUNS = 30;
 const ALLOWED = [200, 400, 401, 403, 404, 429];
@@ -97,7 +100,7 @@ const VALID_BODIES: Partial<Record<keyof typeof API, fc.Arbitrary<Record<string,
     { notificationSettings: { enabled: false, delivery: { channels: [] } } },
   ),
   addToken: fc.constant({
-    token: 'push-token-fuzz-000000000',
+    token: TOKENS['fuzz-000000000'],
     deviceId: 'fuzz-device',
     platform: 'web',
     userAgent: 'fuzz',

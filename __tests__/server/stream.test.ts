@@ -2,6 +2,9 @@ import http from 'node:http';
 import type { ChatMessage, UserDoc } from '../../core/model';
 import { demoIds, expectError, startTestServer } from './support/testServer';
 import type { DemoIds, TestServer } from './support/testServer';
+import { pushTokens } from '../support/webPushTokens';
+
+const TOKENS = pushTokens(['live-0000000']);
 
 let server: TestServer;
 let ids: DemoIds;
@@ -177,7 +180,7 @@ describe('the live stream', () => {
     try {
       await server.request('POST', `/api/users/${ids.uid.member}/tokens`, {
         token: ids.token.member,
-        body: { token: 'push-token-live-0000000', deviceId: 'live', platform: 'web', userAgent: 'test' },
+        body: { token: TOKENS['live-0000000'], deviceId: 'live', platform: 'web', userAgent: 'test' },
       });
       const event = await member.next('tokens');
       expect((event.data as { tokens: Array<{ deviceId: string }> }).tokens.map((t) => t.deviceId)).toContain(

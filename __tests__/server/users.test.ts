@@ -1,6 +1,20 @@
 import type { PushTokenDoc, UserDoc } from '../../core/model';
 import { demoIds, expectError, startTestServer } from './support/testServer';
 import type { DemoIds, TestServer } from './support/testServer';
+import { pushToken, pushTokens } from '../support/webPushTokens';
+
+const TOKENS = pushTokens([
+  'aaaaaaaaaaaa',
+  'b-new-000000',
+  'b-old-000000',
+  'c-one-000000',
+  'c-two-000000',
+  'd-000000000',
+  'e-000000000',
+  'shared-00000',
+  'x-000000000',
+  'z-000000000',
+]);
 
 let server: TestServer;
 let ids: DemoIds;
@@ -140,12 +154,12 @@ describe('push token documents', () => {
   });
 
   it('adds a document with status active, and the same token again answers the same document', async () => {
-    const first = await add(ids.token.member, ids.uid.member, device('device-a', 'push-token-aaaaaaaaaaaa'));
+    const first = await add(ids.token.member, ids.uid.member, device('device-a', TOKENS['aaaaaaaaaaaa']));
     expect(first.statusCode).toBe(200);
     const doc = first.json<PushTokenDoc>();
     expect(doc).toEqual({
       id: expect.stringMatching(/^[A-Za-z0-9]{20}$/),
-      token: 'push-token-aaaaaaaaaaaa',
+      token: TOKENS['aaaaaaaaaaaa'],
       deviceId: 'device-a',
       createdAt: server.clock.now(),
       lastUsed: server.clock.now(),
@@ -153,16 +167,16 @@ describe('push token documents', () => {
       platform: 'web',
       userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140',
     });
-    const again = await add(ids.token.member, ids.uid.member, device('device-a', 'push-token-aaaaaaaaaaaa'));
+    const again = await add(ids.token.member, ids.uid.member, device('device-a', TOKENS['aaaaaaaaaaaa']));
     expect(again.json<PushTokenDoc>().id).toBe(doc.id);
   });
 
   it('replaces the document of a device when it gets a new token', async () => {
     const old = (
-      await add(ids.token.member, ids.uid.member, device('device-b', 'push-token-b-old-000000'))
+      await add(ids.token.member, ids.uid.member, device('device-b', TOKENS['b-old-000000']))
     ).json<PushTokenDoc>();
     const fresh = (
-      await add(ids.token.member, ids.uid.member, device('device-b', 'push-token-b-new-000000'))
+      await add(ids.token.member, ids.uid.member, device('device-b', TOKENS['b-new-000000']))
     ).json<PushTokenDoc>();
     expect(fresh.id).not.toBe(old.id);
     const list = (await tokens(ids.token.member, ids.uid.member)).json<{ tokens: PushTokenDoc[] }>().tokens;
@@ -171,9 +185,9 @@ describe('push token documents', () => {
 
   it('keeps one document per device when two tabs post at the same time', async () => {
     const results = await Promise.all([
-      add(ids.token.member, ids.uid.member, device('device-c', 'push-token-c-one-000000')),
-      add(ids.token.member, ids.uid.member, device('device-c', 'push-token-c-two-000000')),
-      add(ids.token.member, ids.uid.member, device('device-c', 'push-token-c-one-000000')),
+      add(ids.token.member, ids.uid.member, device('device-c', TOKENS['c-one-000000'])),
+      add(ids.token.member, ids.uid.member, device('device-c', TOKENS['c-two-000000'])),
+      add(ids.token.member, ids.uid.member, device('device-c', TOKENS['c-one-000000'])),
     ]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     const list = (await tokens(ids.token.member, ids.uid.member)).json<{ tokens: PushTokenDoc[] }>().tokens;
@@ -185,18 +199,18 @@ describe('push token documents', () => {
     const res = await tokens(
       ids.token.member,
       ids.uid.member,
-      '?token=push-token-aaaaaaaaaaaa&status=active',
+      `?token=${TOKENS['aaaaaaaaaaaa']}&status=active`,
     );
     const list = res.json<{ tokens: PushTokenDoc[] }>().tokens;
     expect(list.map((t) => t.deviceId)).toEqual(['device-a']);
-    const none = await tokens(ids.token.member, ids.uid.member, '?token=push-token-unknown-00000');
+    const none = await tokens(ids.token.member, ids.uid.member, `?token=${pushToken('unknown-00000')}`);
     expect(none.json()).toEqual({ tokens: [] });
     expectError(await tokens(ids.token.member, ids.uid.member, '?status=deleted'), 400, 'INVALID_ARGUMENT');
   });
 
   it('updates lastUsed', async () => {
     const doc = (
-      await add(ids.token.member, ids.uid.member, device('device-d', 'push-token-d-000000000'))
+      await add(ids.token.member, ids.uid.member, device('device-d', TOKENS['d-000000000']))
     ).json<PushTokenDoc>();
     server.clock.advance(60_000);
     const res = await server.request('POST', `/api/users/${ids.uid.member}/tokens/${doc.id}/touch`, {
@@ -214,7 +228,7 @@ describe('push token documents', () => {
 
   it('deletes a document, and deleting it again succeeds too', async () => {
     const doc = (
-      await add(ids.token.member, ids.uid.member, device('device-e', 'push-token-e-000000000'))
+      await add(ids.token.member, ids.uid.member, device('device-e', TOKENS['e-000000000']))
     ).json<PushTokenDoc>();
     const url = `/api/users/${ids.uid.member}/tokens/${doc.id}`;
     expect((await server.request('DELETE', url, { token: ids.token.member })).json()).toEqual({
@@ -231,34 +245,31 @@ describe('push token documents', () => {
     expectError(await tokens(ids.token.visitor, ids.uid.member), 403, 'PERMISSION_DENIED');
     expectError(await tokens(ids.token.admin, ids.uid.member), 403, 'PERMISSION_DENIED');
     expectError(
-      await add(ids.token.visitor, ids.uid.member, device('device-x', 'push-token-x-000000000')),
+      await add(ids.token.visitor, ids.uid.member, device('device-x', TOKENS['x-000000000'])),
       403,
       'PERMISSION_DENIED',
     );
   });
 
   it('moves a browser’s token to the account that registers it now (a shared device)', async () => {
-    await add(ids.token.consultant, ids.uid.consultant, device('shared-1', 'push-token-shared-00000'));
-    await add(ids.token.visitor, ids.uid.visitor, device('shared-1', 'push-token-shared-00000'));
+    await add(ids.token.consultant, ids.uid.consultant, device('shared-1', TOKENS['shared-00000']));
+    await add(ids.token.visitor, ids.uid.visitor, device('shared-1', TOKENS['shared-00000']));
     const consultant = (await tokens(ids.token.consultant, ids.uid.consultant)).json<{
       tokens: PushTokenDoc[];
     }>();
-    expect(consultant.tokens.find((t) => t.token === 'push-token-shared-00000')).toBeUndefined();
+    expect(consultant.tokens.find((t) => t.token === TOKENS['shared-00000'])).toBeUndefined();
   });
 
   it.each([
     ['a short token', { token: 'short', deviceId: 'd', platform: 'web', userAgent: '' }],
-    [
-      'an unknown platform',
-      { token: 'push-token-z-000000000', deviceId: 'd', platform: 'beos', userAgent: '' },
-    ],
+    ['an unknown platform', { token: TOKENS['z-000000000'], deviceId: 'd', platform: 'beos', userAgent: '' }],
     [
       'an extra status',
-      { token: 'push-token-z-000000000', deviceId: 'd', platform: 'web', userAgent: '', status: 'active' },
+      { token: TOKENS['z-000000000'], deviceId: 'd', platform: 'web', userAgent: '', status: 'active' },
     ],
     [
       'a device id with a slash',
-      { token: 'push-token-z-000000000', deviceId: '../x', platform: 'web', userAgent: '' },
+      { token: TOKENS['z-000000000'], deviceId: '../x', platform: 'web', userAgent: '' },
     ],
   ])('refuses %s', async (_label, body) => {
     expectError(await add(ids.token.member, ids.uid.member, body), 400, 'INVALID_ARGUMENT');

@@ -18,7 +18,6 @@ const environment = {
   installed: true,
   online: false,
   deviceId: '0b6c2d2e-1f7a-4b8e-9a51-3f0f6a0f9d11',
-  pushSupport: { supported: false, missing: ['pushManager' as const] },
 };
 
 describe('app reducer', () => {
@@ -45,7 +44,7 @@ describe('app reducer', () => {
     expect(selectOfflineReady({ app: state })).toBe(false);
     state = reducer(state, serviceWorkerRegistered());
     expect(selectOfflineReady({ app: state })).toBe(false);
-    state = reducer(state, serviceWorkerControlling());
+    state = reducer(state, serviceWorkerControlling({ isUpdate: false }));
     expect(selectOfflineReady({ app: state })).toBe(true);
   });
 

@@ -41,6 +41,9 @@ export function createFakeBackend(): DeepMock<Omit<Backend, 'kind'>> & { kind: '
       'getUserActiveOffers',
       'clearPendingNotifications',
     ]),
-    pushProvider: port('pushProvider', ['getToken', 'deleteToken']),
+    pushProvider: {
+      ...port('pushProvider', ['getPublicKey', 'getToken', 'deleteToken']),
+      permissionBlockedMessage: 'Registration failed - permission denied',
+    },
   } as unknown as DeepMock<Omit<Backend, 'kind'>> & { kind: 'local' };
 }

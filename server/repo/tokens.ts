@@ -35,6 +35,7 @@ export class TokensRepo {
   private readonly deleteForDevice;
   private readonly deleteToken;
   private readonly touchRow;
+  private readonly deleteUnused;
 
   constructor(db: Db) {
     this.listRows = db.prepare<[string], TokenRow>(
@@ -56,6 +57,9 @@ export class TokensRepo {
       'DELETE FROM push_tokens WHERE uid = ? AND (device_id = ? OR token = ?)',
     );
     this.deleteToken = db.prepare<[string, string]>('DELETE FROM push_tokens WHERE token = ? AND uid != ?');
+    this.deleteUnused = db.prepare<[number], { uid: string }>(
+      'DELETE FROM push_tokens WHERE last_used < ? RETURNING uid',
+    );
     this.touchRow = db.prepare<[number, string, string]>(
       'UPDATE push_tokens SET last_used = ? WHERE uid = ? AND id = ?',
     );
@@ -92,6 +96,11 @@ export class TokensRepo {
 
   touch(uid: string, id: string, now: number): boolean {
     return this.touchRow.run(now, uid, id).changes === 1;
+  }
+
+  /** Deletes every document last used before `cutoff`; returns the owner of each deleted one. */
+  deleteUnusedSince(cutoff: number): string[] {
+    return this.deleteUnused.all(cutoff).map((row) => row.uid);
   }
 
   delete(uid: string, id: string): boolean {

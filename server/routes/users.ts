@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { profilePatchBody, pushTokenCreateBody, tokensQuery } from '../../core/schemas';
 import type { ServerContext } from '../context';
 import { parse, tokenParams, uidParams } from '../http';
+import { assertDeliverableToken } from '../services/push';
 import { addToken, deleteToken, listTokens, readUser, touchToken, updateProfile } from '../services/users';
 
 export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext): void {
@@ -33,6 +34,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext): vo
     const caller = await ctx.authenticate(request);
     const { uid } = parse(uidParams, request.params);
     const body = parse(pushTokenCreateBody, request.body);
+    assertDeliverableToken(ctx.push, body.token);
     await ctx.guards.documents(request, caller.uid);
     return addToken(ctx, caller, uid, body);
   });

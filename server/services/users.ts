@@ -29,7 +29,7 @@ export function publishUser(ctx: ServiceContext, uid: string): void {
   if (user) ctx.hub.publish({ uids: [uid] }, { type: 'user', data: { user } });
 }
 
-function publishTokens(ctx: ServiceContext, uid: string): void {
+export function publishTokens(ctx: ServiceContext, uid: string): void {
   ctx.hub.publish({ uids: [uid] }, { type: 'tokens', data: { tokens: ctx.repos.tokens.list(uid) } });
 }
 

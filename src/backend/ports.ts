@@ -113,6 +113,12 @@ export interface CallablesPort {
 
 /** The push provider (FCM, or the browser's Push API for the local backend). */
 export interface PushProviderPort {
+  /**
+   * spec §8: what the provider says when notification permission is blocked; settings shows it word for word.
+   */
+  readonly permissionBlockedMessage: string;
+  /** The public web-push (VAPID) key tokens are created with (spec §7). */
+  getPublicKey(): Promise<string>;
   getToken(options: {
     vapidKey: string;
     serviceWorkerRegistration: ServiceWorkerRegistration;

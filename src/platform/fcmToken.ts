@@ -57,8 +57,72 @@ export function storePushToken(store: KeyValueStore | null, token: string): bool
   return writeString(store, LOCAL_STORAGE_KEYS.fcmToken, token);
 }
 
-/** Forgets the stored token under both its current and its legacy key. */
+/** Forgets the stored token under both its current and its legacy key, and its record. */
 export function clearStoredPushToken(store: KeyValueStore | null): void {
   removeKey(store, LOCAL_STORAGE_KEYS.fcmToken);
   removeKey(store, LOCAL_STORAGE_KEYS.legacyFcmToken);
+  removeKey(store, LOCAL_STORAGE_KEYS.fcmTokenRecord);
+}
+
+/** Where the stored token was saved: the account, its token document, and when the backend last heard of it. */
+export interface PushTokenRecord {
+  uid: string;
+  docId: string;
+  /** Epoch ms of the last add or lastUsed touch the backend acknowledged. */
+  syncedAt: number;
+}
+
+const RECORD_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+function isRecordShape(value: unknown): value is PushTokenRecord {
+  if (typeof value !== 'object' || value === null) return false;
+  const { uid, docId, syncedAt } = value as Record<string, unknown>;
+  return (
+    typeof uid === 'string' &&
+    RECORD_ID.test(uid) &&
+    typeof docId === 'string' &&
+    RECORD_ID.test(docId) &&
+    typeof syncedAt === 'number' &&
+    Number.isSafeInteger(syncedAt) &&
+    syncedAt >= 0
+  );
+}
+
+/** The stored record, or null; a record that does not parse is removed so it is never read again. */
+export function readPushTokenRecord(store: KeyValueStore | null): PushTokenRecord | null {
+  const raw = readString(store, LOCAL_STORAGE_KEYS.fcmTokenRecord);
+  if (raw === null) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (isRecordShape(parsed)) return { uid: parsed.uid, docId: parsed.docId, syncedAt: parsed.syncedAt };
+  } catch {
+    // not JSON: removed below
+  }
+  removeKey(store, LOCAL_STORAGE_KEYS.fcmTokenRecord);
+  return null;
+}
+
+/** Stores the token and its record together; false when either is refused (nothing half-written is kept). */
+export function storePushTokenWithRecord(
+  store: KeyValueStore | null,
+  token: string,
+  record: PushTokenRecord,
+): boolean {
+  if (!isRecordShape(record) || !storePushToken(store, token)) return false;
+  if (writeString(store, LOCAL_STORAGE_KEYS.fcmTokenRecord, JSON.stringify(record))) return true;
+  clearStoredPushToken(store);
+  return false;
+}
+
+/** spec §3 fcm_refresh_needed_after_sw_update: set when a new service worker took over, cleared once honoured. */
+export function isRefreshNeededAfterSwUpdate(store: KeyValueStore | null): boolean {
+  return readString(store, LOCAL_STORAGE_KEYS.fcmRefreshNeededAfterSwUpdate) === 'true';
+}
+
+export function markRefreshNeededAfterSwUpdate(store: KeyValueStore | null): boolean {
+  return writeString(store, LOCAL_STORAGE_KEYS.fcmRefreshNeededAfterSwUpdate, 'true');
+}
+
+export function clearRefreshNeededAfterSwUpdate(store: KeyValueStore | null): void {
+  removeKey(store, LOCAL_STORAGE_KEYS.fcmRefreshNeededAfterSwUpdate);
 }

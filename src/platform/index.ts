@@ -6,7 +6,18 @@ export { browserLocalStorage, browserSessionStorage, readString, removeKey, writ
 export type { KeyValueStore } from './storage';
 export { browserDeviceIdSource, createDeviceIdSource, isUuid } from './deviceId';
 export type { DeviceIdDeps } from './deviceId';
-export { clearStoredPushToken, isPlausiblePushToken, readStoredPushToken, storePushToken } from './fcmToken';
+export {
+  clearRefreshNeededAfterSwUpdate,
+  clearStoredPushToken,
+  isPlausiblePushToken,
+  isRefreshNeededAfterSwUpdate,
+  markRefreshNeededAfterSwUpdate,
+  readPushTokenRecord,
+  readStoredPushToken,
+  storePushToken,
+  storePushTokenWithRecord,
+} from './fcmToken';
+export type { PushTokenRecord } from './fcmToken';
 export { browserPlatform, detectPlatform } from './platform';
 export type { Platform, PlatformEnv } from './platform';
 export { browserInstallEnv, INSTALLED_DISPLAY_MODE_QUERIES, isInstalledApp } from './installed';

@@ -7,6 +7,9 @@ export const LOCAL_STORAGE_KEYS = {
   fcmToken: 'fcm_token',
   // spec §3: a legacy fcmToken is migrated to fcm_token; see fcmToken.ts.
   legacyFcmToken: 'fcmToken',
+  // Not in the spec: which account and token document fcm_token was saved to, and when the backend last heard
+  // of it, so the 30-minute check can compare locally and touch the backend at most once a day (QUALITY.md).
+  fcmTokenRecord: 'fcm_token_record',
   fcmRefreshNeededAfterSwUpdate: 'fcm_refresh_needed_after_sw_update',
   lastAppStart: 'last_app_start',
   versionUpdatePending: 'version_update_pending',

@@ -74,3 +74,68 @@ export function parsePageToWorkerMessage(data: unknown): PageToWorkerMessage | n
       return null;
   }
 }
+
+/** A worker → page message, or null for anything malformed or unknown. */
+export function parseWorkerToPageMessage(data: unknown): WorkerToPageMessage | null {
+  if (!isRecord(data)) return null;
+  switch (data.type) {
+    case 'MESSAGING_ENABLED':
+      return typeof data.success === 'boolean' && isId(data.eventId)
+        ? { type: 'MESSAGING_ENABLED', success: data.success, eventId: data.eventId }
+        : null;
+    case 'HEALTH_CHECK':
+      return isTimestamp(data.timestamp) ? { type: 'HEALTH_CHECK', timestamp: data.timestamp } : null;
+    case 'PUSH_MSG': {
+      const payload = parsePushPayload(data.payload);
+      return payload && payload.messageId === data.messageId
+        ? { type: 'PUSH_MSG', messageId: payload.messageId, payload }
+        : null;
+    }
+    default:
+      return null;
+  }
+}
+
+// Bounds for what a push may carry into a notification or the store; longer text is cut, not refused, so that a
+// push is never silent (QUALITY.md: every push shows something).
+const MAX_TITLE_LENGTH = 120;
+const MAX_BODY_LENGTH = 500;
+const MAX_DATA_KEYS = 20;
+const MAX_DATA_VALUE_LENGTH = 1_000;
+const DATA_KEY = /^[A-Za-z0-9_.-]{1,40}$/;
+
+function text(value: unknown, max: number): string | null {
+  return typeof value === 'string' ? value.slice(0, max) : null;
+}
+
+/** A non-negative whole count from a number or a numeric string (FCM sends every data value as a string). */
+function count(value: unknown): number {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : 0;
+}
+
+/**
+ * The app's push payload (ARCHITECTURE.md: `{messageId, data: {type, badge_count, channelId, ...},
+ * notification: {title, body}}`), or null when the value is not one. spec §3: the id is `messageId` or FCM's
+ * `fcmMessageId`. Data values are kept only when they are short strings or finite numbers.
+ */
+export function parsePushPayload(raw: unknown): PushPayload | null {
+  if (!isRecord(raw)) return null;
+  const messageId = isId(raw.messageId) ? raw.messageId : isId(raw.fcmMessageId) ? raw.fcmMessageId : null;
+  if (messageId === null || !isRecord(raw.data) || !isRecord(raw.notification)) return null;
+  const type = text(raw.data.type, 40);
+  const title = text(raw.notification.title, MAX_TITLE_LENGTH);
+  const body = text(raw.notification.body, MAX_BODY_LENGTH);
+  if (!type || title === null || body === null) return null;
+  const extra: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(raw.data).slice(0, MAX_DATA_KEYS)) {
+    if (!DATA_KEY.test(key) || key === 'type' || key === 'badge_count' || key === 'channelId') continue;
+    if (typeof value === 'string' && value.length <= MAX_DATA_VALUE_LENGTH) extra[key] = value;
+    else if (typeof value === 'number' && Number.isFinite(value)) extra[key] = value;
+  }
+  const data: PushPayload['data'] = { ...extra, type, badge_count: count(raw.data.badge_count) };
+  if (typeof raw.data.channelId === 'string' && raw.data.channelId.length <= MAX_ID_LENGTH) {
+    data.channelId = raw.data.channelId;
+  }
+  return { messageId, data, notification: { title, body } };
+}

@@ -2,13 +2,7 @@
 // follows connectivity, display-mode changes and the install prompt for as long as the app runs.
 import { all, call, fork, put, take, takeLeading } from 'redux-saga/effects';
 import type { EventChannel } from 'redux-saga';
-import {
-  browserDeviceIdSource,
-  browserInstallEnv,
-  browserPlatform,
-  browserPushSupport,
-  isInstalledApp,
-} from '@/platform';
+import { browserDeviceIdSource, browserInstallEnv, browserPlatform, isInstalledApp } from '@/platform';
 import {
   connectivityChanged,
   displayModeChanged,
@@ -34,7 +28,6 @@ export function readEnvironment(): AppStartedPayload {
     installed: isInstalledApp(browserInstallEnv()),
     online: typeof navigator === 'undefined' ? true : navigator.onLine,
     deviceId: browserDeviceIdSource()(),
-    pushSupport: browserPushSupport(),
   };
 }
 

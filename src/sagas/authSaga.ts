@@ -1,8 +1,20 @@
 // Auth state (spec §4): follows the backend's auth changes into the user slice, and runs the person's sign-in,
-// sign-up and sign-out requests. Token monitoring (issue #4) hangs off `user/loaded` and `user/signedOut`.
+// sign-up and sign-out requests. Token monitoring (src/sagas/push) follows `user/*`; sign-out releases the token.
 import { eventChannel } from 'redux-saga';
 import type { EventChannel, Task } from 'redux-saga';
-import { call, cancel, cancelled, fork, put, take, takeEvery, takeLeading } from 'redux-saga/effects';
+import {
+  all,
+  call,
+  cancel,
+  cancelled,
+  delay,
+  fork,
+  put,
+  race,
+  take,
+  takeEvery,
+  takeLeading,
+} from 'redux-saga/effects';
 import type { AuthPort, Backend, UsersPort } from '@/backend/ports';
 import { loadBackend } from '@/backend';
 import type { AuthUser, IdTokenClaims, UserDoc } from '@core/model';
@@ -22,7 +34,9 @@ import {
   signedOut,
 } from '@/store/userSlice';
 import type { SignedInUserState } from '@/store/userSlice';
+import { deviceReleased, deviceReleaseRequested } from '@/store/pushSlice';
 import { toFailure } from './errors';
+import { SIGN_OUT_RELEASE_TIMEOUT_MS } from './timings';
 
 export interface AuthChange {
   user: AuthUser | null;
@@ -100,8 +114,20 @@ export function* handleSignUp(backend: Backend, action: ReturnType<typeof signUp
   }
 }
 
+/**
+ * QUALITY.md: this device's token document and provider token go before the session ends. The push saga does
+ * the work; the wait is bounded so sign-out never hangs on it. The take is registered before the request is put.
+ */
+export function* releasePushBeforeSignOut() {
+  yield all([
+    race({ released: take(deviceReleased.type), timeout: delay(SIGN_OUT_RELEASE_TIMEOUT_MS) }),
+    put(deviceReleaseRequested()),
+  ]);
+}
+
 export function* handleSignOut(backend: Backend) {
   try {
+    yield call(releasePushBeforeSignOut);
     yield call([backend.auth, backend.auth.signOut]);
     yield put(requestSucceeded());
   } catch (error) {

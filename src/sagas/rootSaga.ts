@@ -5,9 +5,10 @@ import type { Saga } from 'redux-saga';
 import { settingsSaga } from '@/features/settings/settingsSaga';
 import { appSaga } from './appSaga';
 import { authSaga } from './authSaga';
+import { pushSaga } from './push/pushSaga';
 import { serviceWorkerSaga } from './serviceWorkerSaga';
 
-export const appSagas: Saga[] = [appSaga, serviceWorkerSaga, authSaga, settingsSaga];
+export const appSagas: Saga[] = [appSaga, serviceWorkerSaga, authSaga, pushSaga, settingsSaga];
 
 export function createRootSaga(sagas: Saga[]) {
   return function* rootSaga() {

@@ -38,10 +38,10 @@ export function* serviceWorkerSaga(enabled: boolean = __SERVICE_WORKER__) {
     yield call(registerServiceWorker, wb);
     yield put(serviceWorkerRegistered());
     const controlled: boolean = yield call(isPageControlled);
-    if (controlled) yield put(serviceWorkerControlling());
+    if (controlled) yield put(serviceWorkerControlling({ isUpdate: false }));
     while (true) {
       const event: ServiceWorkerEvent = yield take(channel);
-      if (event.type === 'controlling') yield put(serviceWorkerControlling());
+      if (event.type === 'controlling') yield put(serviceWorkerControlling({ isUpdate: event.isUpdate }));
     }
   } catch (error) {
     yield put(serviceWorkerRegistrationFailed({ message: errorMessage(error) }));

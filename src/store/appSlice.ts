@@ -1,8 +1,8 @@
-// The app's environment as the screens need it: platform, install state, connectivity, push support and
-// the service worker's registration. Plain data only, so Redux DevTools can time-travel through it.
+// The app's environment as the screens need it: platform, install state, connectivity, whether the React root
+// is mounted, and the service worker's registration. Push support lives in the push slice. Plain data only, so Redux DevTools can time-travel through it.
 import { createAction, createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { Platform, PushSupport } from '@/platform';
+import type { Platform } from '@/platform';
 
 export type ServiceWorkerStatus = 'unknown' | 'unsupported' | 'registering' | 'ready' | 'failed';
 
@@ -12,7 +12,8 @@ export interface AppState {
   installed: boolean;
   online: boolean;
   deviceId: string;
-  pushSupport: PushSupport;
+  /** The React root is mounted (spec §4: token monitoring stops when the provider is torn down). */
+  rootMounted: boolean;
   serviceWorker: {
     status: ServiceWorkerStatus;
     /** The page is controlled by the worker, so its shell and route chunks come from the precache. */
@@ -28,7 +29,6 @@ export interface AppStartedPayload {
   installed: boolean;
   online: boolean;
   deviceId: string;
-  pushSupport: PushSupport;
 }
 
 export const initialState: AppState = {
@@ -37,7 +37,7 @@ export const initialState: AppState = {
   installed: false,
   online: true,
   deviceId: '',
-  pushSupport: { supported: false, missing: [] },
+  rootMounted: false,
   serviceWorker: { status: 'unknown', controlling: false, error: null },
   installPromptAvailable: false,
 };
@@ -48,6 +48,12 @@ const appSlice = createSlice({
   reducers: {
     started(state, action: PayloadAction<AppStartedPayload>) {
       return { ...state, ...action.payload, started: true };
+    },
+    rootMounted(state) {
+      state.rootMounted = true;
+    },
+    rootUnmounted(state) {
+      state.rootMounted = false;
     },
     connectivityChanged(state, action: PayloadAction<{ online: boolean }>) {
       state.online = action.payload.online;
@@ -75,7 +81,8 @@ const appSlice = createSlice({
       state.serviceWorker.status = 'failed';
       state.serviceWorker.error = action.payload.message;
     },
-    serviceWorkerControlling(state) {
+    /** A worker controls the page; `isUpdate` when it replaced an earlier version (spec §3 fcm_refresh_needed…). */
+    serviceWorkerControlling(state, _action: PayloadAction<{ isUpdate: boolean }>) {
       state.serviceWorker.controlling = true;
     },
   },
@@ -83,6 +90,8 @@ const appSlice = createSlice({
 
 export const {
   started,
+  rootMounted,
+  rootUnmounted,
   connectivityChanged,
   displayModeChanged,
   installPromptCaptured,
@@ -107,7 +116,6 @@ export const selectPlatform = (state: WithApp): Platform => state.app.platform;
 export const selectIsInstalled = (state: WithApp): boolean => state.app.installed;
 export const selectIsOnline = (state: WithApp): boolean => state.app.online;
 export const selectDeviceId = (state: WithApp): string => state.app.deviceId;
-export const selectPushSupport = (state: WithApp): PushSupport => state.app.pushSupport;
 export const selectServiceWorker = (state: WithApp): AppState['serviceWorker'] => state.app.serviceWorker;
 export const selectInstallPromptAvailable = (state: WithApp): boolean => state.app.installPromptAvailable;
 /** Offline-ready once a worker controls the page: the precache then serves the shell and every route. */

@@ -2,12 +2,15 @@
 import { parsePageToWorkerMessage } from '../protocol/messages';
 import type { PageToWorkerMessage } from '../protocol/messages';
 
+type Reply = (m: unknown) => void;
+
 export interface MessageHandlers {
   SKIP_WAITING: () => void;
-  HEALTH_CHECK: (
-    message: Extract<PageToWorkerMessage, { type: 'HEALTH_CHECK' }>,
-    reply: (m: unknown) => void,
+  ENABLE_MESSAGING: (
+    message: Extract<PageToWorkerMessage, { type: 'ENABLE_MESSAGING' }>,
+    reply: Reply,
   ) => void;
+  HEALTH_CHECK: (message: Extract<PageToWorkerMessage, { type: 'HEALTH_CHECK' }>, reply: Reply) => void;
 }
 
 export interface MessageCounters {
@@ -32,6 +35,9 @@ export function createMessageListener(handlers: Partial<MessageHandlers>, counte
         return;
       case 'HEALTH_CHECK':
         handlers.HEALTH_CHECK?.(message, reply);
+        return;
+      case 'ENABLE_MESSAGING':
+        handlers.ENABLE_MESSAGING?.(message, reply);
         return;
       default:
         // Handled by the messaging modules (issue #5); until then they are known but unhandled.

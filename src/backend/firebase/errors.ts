@@ -61,11 +61,12 @@ const AUTH_CODES: Record<string, Mapped> = {
   },
 };
 
+/** FCM's messaging/permission-blocked, in words (spec §8: a blocked permission shows the provider's message). */
+export const PERMISSION_BLOCKED_MESSAGE =
+  'Notifications are blocked for QuPM. Allow them in the site settings to get push messages.';
+
 const MESSAGING_CODES: Record<string, Mapped> = {
-  'messaging/permission-blocked': {
-    status: 'PERMISSION_DENIED',
-    message: 'Notifications are blocked for QuPM. Allow them in the site settings to get push messages.',
-  },
+  'messaging/permission-blocked': { status: 'PERMISSION_DENIED', message: PERMISSION_BLOCKED_MESSAGE },
   'messaging/permission-default': {
     status: 'PERMISSION_DENIED',
     message: 'Allow notifications to get push messages.',

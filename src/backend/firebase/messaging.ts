@@ -3,7 +3,7 @@
 // without a registration; QuPM has no such file, so this module never lets that happen.
 import { BackendError } from '../ports';
 import type { PushProviderPort } from '../ports';
-import { PUSH_UNSUPPORTED_MESSAGE, guarded } from './errors';
+import { PERMISSION_BLOCKED_MESSAGE, PUSH_UNSUPPORTED_MESSAGE, guarded } from './errors';
 import type { FirebaseSdk } from './sdk';
 
 const WORKER_NOT_READY = "QuPM's background worker is not ready yet. Reload the page and try again.";
@@ -24,6 +24,14 @@ export function createPushProvider(sdk: FirebaseSdk): PushProviderPort {
   let lastVapidKey = sdk.config.vapidKey;
 
   return {
+    permissionBlockedMessage: PERMISSION_BLOCKED_MESSAGE,
+
+    // The public key is part of the build's config (README "Deploying to Firebase").
+    async getPublicKey() {
+      if (!sdk.config.vapidKey) throw new BackendError('FAILED_PRECONDITION', PUSH_UNSUPPORTED_MESSAGE);
+      return sdk.config.vapidKey;
+    },
+
     getToken: ({ vapidKey, serviceWorkerRegistration }) =>
       guarded(async () => {
         const { sdk: messagingSdk, messaging } = await sdk.messaging();

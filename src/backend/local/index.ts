@@ -161,6 +161,10 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
       clearPendingNotifications: (payload) => callable('clear_pending_notifications', payload),
     },
 
-    pushProvider: createWebPushProvider(),
+    pushProvider: createWebPushProvider(
+      async () =>
+        (await requestJson<{ vapidPublicKey: string }>(fetchImpl, `${baseUrl}/api/push/config`))
+          .vapidPublicKey,
+    ),
   };
 }

@@ -2,6 +2,7 @@
 import { useAppSelector } from '@/store/hooks';
 import { ROLE_NAMES } from '@/ui/roles';
 import { selectApp, selectOfflineReady } from '@/store/appSlice';
+import { selectPushSupport } from '@/store/pushSlice';
 import { selectAuthUser, selectRole } from '@/store/userSlice';
 
 const PLATFORM_NAMES = { ios: 'iOS', android: 'Android', web: 'Web' } as const;
@@ -18,6 +19,7 @@ export function AboutSection() {
   const offlineReady = useAppSelector(selectOfflineReady);
   const authUser = useAppSelector(selectAuthUser);
   const role = useAppSelector(selectRole);
+  const pushSupport = useAppSelector(selectPushSupport);
   const rows: Array<[string, string, boolean?]> = [
     ['Version', __APP_VERSION__],
     ['Built', new Date(__BUILD_TIME__).toLocaleString()],
@@ -27,9 +29,9 @@ export function AboutSection() {
     ['Works offline', offlineReady ? 'Yes' : app.serviceWorker.status === 'failed' ? 'No' : 'Not yet'],
     [
       'Push notifications',
-      app.pushSupport.supported
+      pushSupport.supported
         ? 'Supported by this browser'
-        : `Not supported: no ${app.pushSupport.missing.map((m) => CAPABILITY_NAMES[m]).join(', ')}`,
+        : `Not supported: no ${pushSupport.missing.map((m) => CAPABILITY_NAMES[m]).join(', ')}`,
     ],
     ['Device id', app.deviceId || 'unknown', true],
   ];

@@ -1,0 +1,84 @@
+// Virtual time for saga tests (STYLE.md 12: time driven by a dynamic provider on `delay`, never real waiting).
+// redux-saga's `delay(ms)` is `call(delayP, ms)`: this provider answers it with a promise that resolves when the
+// test advances the virtual clock past it, in due order, and that is removed when the saga cancels it, so a test
+// can also see which timers are still live.
+import delayP from '@redux-saga/delay-p';
+import { CANCEL } from 'redux-saga';
+
+interface Timer {
+  at: number;
+  seq: number;
+  ms: number;
+  resolve: () => void;
+}
+
+type CallEffect = { fn: unknown; args: unknown[] };
+type Next = () => unknown;
+
+export interface VirtualTime {
+  now(): number;
+  /** Every delay the sagas asked for, in order (cancelled ones included). */
+  readonly requested: number[];
+  /** The durations of the delays still pending. */
+  live(): number[];
+  /** Dynamic provider for expectSaga's `provide([...])`. */
+  readonly provider: { call(effect: CallEffect, next: Next): unknown };
+  /** Moves the clock forward by `ms`, firing due timers one by one in order and letting the sagas run. */
+  advance(ms: number): Promise<void>;
+  /** Lets pending promises and saga steps settle without moving the clock. */
+  flush(): Promise<void>;
+}
+
+export const START = Date.UTC(2026, 0, 15, 12);
+
+export function createVirtualTime(start = START): VirtualTime {
+  let now = start;
+  let seq = 0;
+  const timers: Timer[] = [];
+  const requested: number[] = [];
+
+  const flush = async (): Promise<void> => {
+    for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setImmediate(resolve));
+  };
+
+  return {
+    now: () => now,
+    requested,
+    live: () => timers.map((timer) => timer.ms),
+    provider: {
+      call(effect, next) {
+        if (effect.fn !== delayP) return next();
+        const ms = Number(effect.args[0]);
+        requested.push(ms);
+        let timer!: Timer;
+        const promise = new Promise<true>((resolve) => {
+          timer = { at: now + ms, seq: (seq += 1), ms, resolve: () => resolve(true) };
+          timers.push(timer);
+        });
+        Object.assign(promise, {
+          [CANCEL]: () => {
+            const index = timers.indexOf(timer);
+            if (index >= 0) timers.splice(index, 1);
+          },
+        });
+        return promise;
+      },
+    },
+    async advance(ms) {
+      const target = now + ms;
+      await flush();
+      for (;;) {
+        timers.sort((a, b) => a.at - b.at || a.seq - b.seq);
+        const due = timers[0];
+        if (!due || due.at > target) break;
+        timers.shift();
+        now = due.at;
+        due.resolve();
+        await flush();
+      }
+      now = target;
+      await flush();
+    },
+    flush,
+  };
+}

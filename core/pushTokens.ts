@@ -1,0 +1,70 @@
+// Push-token rules shared by both backends (ARCHITECTURE.md: written once in core/): when a token is stale, which
+// push-service answers mean a token is gone, and, for the embedded backend, what a Web Push token must hold.
+import { z } from 'zod';
+
+/** QUALITY.md: tokens unused for 30 days are pruned by the backend. */
+export const TOKEN_UNUSED_PRUNE_AFTER_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Whether a token document has gone unused long enough to be pruned. */
+export function isStaleToken(doc: { lastUsed: number }, now: number): boolean {
+  return now - doc.lastUsed > TOKEN_UNUSED_PRUNE_AFTER_MS;
+}
+
+/** HTTP answers of a push service that mean the subscription is gone for good (RFC 8030 §7.3: 404 and 410). */
+export function isGonePushStatus(status: number): boolean {
+  return status === 404 || status === 410;
+}
+
+/**
+ * Push services a Web Push subscription may point at: the ones browsers use (Chrome/Edge via FCM, Firefox,
+ * Safari, Windows). The embedded server posts to the endpoint a client gives it, so anything else is refused
+ * at registration: a token must never make the server call an arbitrary address.
+ */
+export const WEB_PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'push.services.mozilla.com',
+  'push.apple.com',
+  'notify.windows.com',
+] as const;
+
+export function isKnownPushService(url: URL): boolean {
+  if (url.protocol !== 'https:') return false;
+  const host = url.hostname.toLowerCase();
+  return WEB_PUSH_SERVICE_HOSTS.some((known) => host === known || host.endsWith(`.${known}`));
+}
+
+const base64Url = z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/);
+
+/** The JSON of a PushSubscription (PushSubscription.toJSON()). */
+export const webPushSubscriptionSchema = z.object({
+  endpoint: z.url().max(2048),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({ p256dh: base64Url.max(200), auth: base64Url.max(100) }),
+});
+export type WebPushSubscription = z.infer<typeof webPushSubscriptionSchema>;
+
+function base64UrlDecode(value: string): string | null {
+  try {
+    const base64 = value.replace(/-/g, '+').replace(/_/g, '/');
+    const binary = atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='));
+    return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The subscription inside a local backend token (base64url of the subscription's JSON, see
+ * src/backend/local/webPush.ts), or null when the token is not one.
+ */
+export function parseWebPushToken(token: string): WebPushSubscription | null {
+  const json = base64UrlDecode(token);
+  if (json === null) return null;
+  try {
+    const result = webPushSubscriptionSchema.safeParse(JSON.parse(json));
+    return result.success ? result.data : null;
+  } catch {
+    return null;
+  }
+}

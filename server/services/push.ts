@@ -1,0 +1,115 @@
+// Web Push from the embedded server (ARCHITECTURE.md: real pushes signed with VAPID keys the server generates once
+// and keeps), and the token housekeeping QUALITY.md asks of every backend: tokens the push service answers as
+// gone (404/410) and tokens unused for 30 days are pruned.
+import type { Agent } from 'node:https';
+import webpush from 'web-push';
+import { QupmError } from '../../core/errors';
+import type { PushTokenDoc } from '../../core/model';
+import { isGonePushStatus, parseWebPushToken, TOKEN_UNUSED_PRUNE_AFTER_MS } from '../../core/pushTokens';
+import type { Db } from '../db/database';
+import { write } from '../db/database';
+import type { Repos } from '../repo';
+import { publishTokens } from './users';
+import type { ServiceContext } from './users';
+
+const VAPID_SETTING = 'vapid_keys';
+/** The contact a push service may use about this sender (RFC 8292); a placeholder for a local install. */
+export const DEFAULT_VAPID_SUBJECT = 'mailto:push@qupm.invalid';
+/** A push service that does not answer within this is treated as a failed delivery (retried by the caller). */
+export const PUSH_SEND_TIMEOUT_MS = 10_000;
+/** How long a push service keeps an undelivered message for an offline device. */
+export const PUSH_TTL_SECONDS = 24 * 60 * 60;
+/** The stale-token prune runs at start and then this often. */
+export const TOKEN_PRUNE_INTERVAL_MS = 6 * 60 * 60 * 1000;
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+/** The server's VAPID key pair: generated on the first start, then the same for the database's lifetime. */
+export function keepVapidKeys(db: Db, repos: Repos): VapidKeys {
+  const stored = write(db, () =>
+    repos.settings.keep(VAPID_SETTING, JSON.stringify(webpush.generateVAPIDKeys())),
+  );
+  const keys = JSON.parse(stored) as Partial<VapidKeys>;
+  if (typeof keys.publicKey !== 'string' || typeof keys.privateKey !== 'string') {
+    throw new Error('The stored VAPID keys are unreadable; restore the database or start a new data folder');
+  }
+  return { publicKey: keys.publicKey, privateKey: keys.privateKey };
+}
+
+export interface PushSettings {
+  vapid: VapidKeys;
+  subject: string;
+  /** Which push-service endpoints a registered token may point at (default: the browsers' push services). */
+  allowEndpoint: (url: URL) => boolean;
+  timeoutMs: number;
+  /** An HTTPS agent for the push service (a proxy, or a test's local receiver). */
+  agent?: Agent;
+}
+
+/**
+ * Refuses a token this server could never deliver to: it must be a Web Push subscription whose endpoint is an
+ * allowed push service (a token must not make the server post to an arbitrary address).
+ */
+export function assertDeliverableToken(push: PushSettings, token: string): void {
+  const subscription = parseWebPushToken(token);
+  if (subscription === null) {
+    throw new QupmError('INVALID_ARGUMENT', 'token: not a push subscription of this browser');
+  }
+  if (!push.allowEndpoint(new URL(subscription.endpoint))) {
+    throw new QupmError('INVALID_ARGUMENT', 'token: the push service of this subscription is not allowed');
+  }
+}
+
+export type PushOutcome = 'sent' | 'gone' | 'failed';
+
+export interface PushContext extends ServiceContext {
+  push: PushSettings;
+}
+
+/**
+ * Sends one encrypted Web Push message to one token document. A 404/410 answer (or a token that is no longer a
+ * deliverable subscription) deletes the document; other failures are 'failed' for the caller to retry.
+ */
+export async function sendToToken(
+  ctx: PushContext,
+  uid: string,
+  doc: PushTokenDoc,
+  payload: unknown,
+): Promise<PushOutcome> {
+  const subscription = parseWebPushToken(doc.token);
+  if (subscription === null || !ctx.push.allowEndpoint(new URL(subscription.endpoint))) {
+    pruneToken(ctx, uid, doc.id);
+    return 'gone';
+  }
+  try {
+    await webpush.sendNotification(subscription, JSON.stringify(payload), {
+      vapidDetails: { subject: ctx.push.subject, ...ctx.push.vapid },
+      TTL: PUSH_TTL_SECONDS,
+      timeout: ctx.push.timeoutMs,
+      ...(ctx.push.agent ? { agent: ctx.push.agent } : {}),
+    });
+    return 'sent';
+  } catch (error) {
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (typeof status === 'number' && isGonePushStatus(status)) {
+      pruneToken(ctx, uid, doc.id);
+      return 'gone';
+    }
+    return 'failed';
+  }
+}
+
+function pruneToken(ctx: ServiceContext, uid: string, id: string): void {
+  if (write(ctx.db, () => ctx.repos.tokens.delete(uid, id))) publishTokens(ctx, uid);
+}
+
+/** Deletes every token document unused for 30 days; returns how many went. */
+export function pruneStaleTokens(ctx: ServiceContext): number {
+  const cutoff = ctx.now() - TOKEN_UNUSED_PRUNE_AFTER_MS;
+  const owners = write(ctx.db, () => ctx.repos.tokens.deleteUnusedSince(cutoff));
+  for (const uid of new Set(owners)) publishTokens(ctx, uid);
+  return owners.length;
+}

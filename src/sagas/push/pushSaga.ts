@@ -1,0 +1,169 @@
+// Push on this device (spec §4, §5): detects support, follows the notification permission, and supervises token
+// monitoring: it runs while the gate is open (signed in, user document allowing push, supported, environment
+// enabled, app mounted) and stops, with every timer, channel and listener, when the gate closes, at sign-out or
+// when the app's root unmounts. Sign-out asks it to release this device's token before the session ends.
+import { call, cancel, fork, put, select, take, takeLeading } from 'redux-saga/effects';
+import type { EventChannel, Task } from 'redux-saga';
+import { loadBackend } from '@/backend';
+import type { Backend } from '@/backend/ports';
+import { markRefreshNeededAfterSwUpdate } from '@/platform';
+import { serviceWorkerControlling } from '@/store/appSlice';
+import {
+  deviceReleaseRequested,
+  failureRecorded,
+  monitoringStarted,
+  monitoringStopped,
+  permissionChanged,
+  permissionRequested,
+  selectPermission,
+  selectPushGate,
+  supportDetected,
+  validationRequested,
+} from '@/store/pushSlice';
+import type { PermissionState, PushGate, PushGateReason } from '@/store/pushSlice';
+import { selectUid } from '@/store/userSlice';
+import { browserPushEnv } from './env';
+import type { PushEnv } from './env';
+import { monitorPush } from './monitor';
+import { cancelShared, createSharedTask } from './sharedTask';
+import { releaseDeviceToken, validateAndRefreshToken } from './tokenLifecycle';
+import type { PushContext } from './tokenLifecycle';
+
+/** Actions after which the gate may have opened or closed. */
+const GATE_INPUTS = new Set<string>([
+  'user/signedIn',
+  'user/loaded',
+  'user/docChanged',
+  'user/signedOut',
+  'app/rootMounted',
+  'app/rootUnmounted',
+  supportDetected.type,
+]);
+const isGateInput = (action: { type: string }): boolean => GATE_INPUTS.has(action.type);
+
+/** Gate reasons that mean the person turned push off for their account: this device's token is released. */
+const SETTINGS_REASONS: ReadonlySet<PushGateReason> = new Set(['notificationsOff', 'pushNotChosen']);
+
+type StopCause = { kind: 'signOut' } | { kind: 'gate'; gate: PushGate };
+
+/** Follows permission changes made outside the app (site settings) into the store. */
+export function* followPermission(env: PushEnv) {
+  const channel: EventChannel<{ permission: PermissionState }> = yield call([
+    env,
+    env.createPermissionChannel,
+  ]);
+  try {
+    while (true) {
+      const { permission }: { permission: PermissionState } = yield take(channel);
+      const known: PermissionState = yield select(selectPermission);
+      if (permission !== known) yield put(permissionChanged({ permission }));
+    }
+  } finally {
+    channel.close();
+  }
+}
+
+/**
+ * spec §4: asking happens only from a user gesture. The saga runs synchronously inside the click's dispatch, so
+ * Notification.requestPermission is called while the gesture is still active (iOS requires it).
+ */
+export function* handlePermissionRequested(ctx: PushContext) {
+  try {
+    const permission: PermissionState = yield call([ctx.env, ctx.env.requestPermission]);
+    yield put(permissionChanged({ permission }));
+  } catch (error) {
+    console.warn('Asking for notification permission failed', error);
+    yield put(failureRecorded({ error: 'The browser did not ask for notification permission. Try again.' }));
+  }
+}
+
+/** Settings → notifications "Check again" (and the iOS debug menu): one validation now, cooldown applies. */
+export function* handleValidationRequested(ctx: PushContext) {
+  const uid: string | null = yield select(selectUid);
+  yield call(validateAndRefreshToken, ctx, uid);
+}
+
+/** spec §3 fcm_refresh_needed_after_sw_update: a new worker took over, so the next check syncs the token. */
+export function* handleServiceWorkerUpdated(
+  ctx: PushContext,
+  action: ReturnType<typeof serviceWorkerControlling>,
+) {
+  if (!action.payload.isUpdate) return;
+  yield call(markRefreshNeededAfterSwUpdate, ctx.env.storage);
+  const gate: PushGate = yield select(selectPushGate);
+  const permission: PermissionState = yield select(selectPermission);
+  if (gate.open && permission === 'granted') yield call(validateAndRefreshToken, ctx, gate.uid);
+}
+
+/** Waits until monitoring must stop for `uid`, and says why. */
+function* untilStopped(uid: string) {
+  while (true) {
+    const action: { type: string } = yield take(
+      (a: { type: string }) => isGateInput(a) || a.type === deviceReleaseRequested.type,
+    );
+    if (action.type === deviceReleaseRequested.type) return { kind: 'signOut' } as StopCause;
+    const gate: PushGate = yield select(selectPushGate);
+    if (!gate.open || gate.uid !== uid) return { kind: 'gate', gate } as StopCause;
+  }
+}
+
+/** Runs monitoring while the gate is open; a closed gate or sign-out cancels it and takes its locks back. */
+export function* superviseMonitoring(ctx: PushContext) {
+  while (true) {
+    let gate: PushGate = yield select(selectPushGate);
+    while (!gate.open) {
+      yield take(isGateInput);
+      gate = yield select(selectPushGate);
+    }
+    const uid = gate.uid as string;
+    const task: Task = yield fork(monitorPush, ctx, uid);
+    yield put(monitoringStarted());
+    const cause: StopCause = yield call(untilStopped, uid);
+    yield cancel(task);
+    yield call(cancelShared, ctx.creation);
+    yield call(cancelShared, ctx.validation);
+    yield put(monitoringStopped());
+    // The person turned push off for their account: this device stops receiving (no token left behind).
+    if (cause.kind === 'gate' && cause.gate.reason !== null && SETTINGS_REASONS.has(cause.gate.reason)) {
+      yield call(releaseDeviceToken, ctx, uid);
+    }
+  }
+}
+
+/** Sign-out's request: monitoring has stopped (superviseMonitoring takes the same action); release the token. */
+export function* handleDeviceRelease(ctx: PushContext) {
+  const uid: string | null = yield select(selectUid);
+  yield call(releaseDeviceToken, ctx, uid);
+}
+
+/** `createEnv` and `load` are the browser edge and the backend; the token benchmark passes its own. */
+export function* pushSaga(
+  createEnv: () => PushEnv = browserPushEnv,
+  load: () => Promise<Backend> = loadBackend,
+) {
+  const env: PushEnv = yield call(createEnv);
+  const permission: PermissionState = yield call([env, env.readPermission]);
+  yield put(
+    supportDetected({ support: env.support, environmentEnabled: env.environmentEnabled, permission }),
+  );
+  let backend: Backend;
+  try {
+    backend = yield call(load);
+  } catch {
+    // The auth saga reports a backend that cannot load; without one there is no token to keep.
+    return;
+  }
+  const ctx: PushContext = { backend, env, creation: createSharedTask(), validation: createSharedTask() };
+  yield fork(followPermission, env);
+  yield takeLeading(permissionRequested.type, handlePermissionRequested, ctx);
+  yield takeLeading(validationRequested.type, handleValidationRequested, ctx);
+  yield takeLeading(deviceReleaseRequested.type, handleDeviceRelease, ctx);
+  yield takeLeading(serviceWorkerControlling.type, handleServiceWorkerUpdated, ctx);
+  try {
+    yield call(superviseMonitoring, ctx);
+  } finally {
+    // The locked runs are detached (spawned): they end with the saga, not after it.
+    yield call(cancelShared, ctx.creation);
+    yield call(cancelShared, ctx.validation);
+  }
+}

@@ -1,0 +1,52 @@
+// Every duration and count the sagas run on, in one place, each with the spec's number (spec §9) or, where the
+// spec is silent, the reason for the choice. Sagas wait only through `delay`/`race`/`throttle` on these.
+
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+// ---- service-worker protocol
+
+/** spec §9: messaging enable confirmation timeout (and every other request to the worker). */
+export const SW_MESSAGE_TIMEOUT_MS = 5 * SECOND;
+
+// ---- push token lifecycle
+
+/** spec §9: token validation cooldown; calls within it count as valid (rate-limited). */
+export const TOKEN_VALIDATION_COOLDOWN_MS = 10 * SECOND;
+/** spec §9: visibility-change rate limit. */
+export const VISIBILITY_THROTTLE_MS = 5 * SECOND;
+/** spec §9: periodic token check. */
+export const TOKEN_CHECK_INTERVAL_MS = 30 * MINUTE;
+/** spec §9: startup validation delayed 3 s. */
+export const STARTUP_VALIDATION_DELAY_MS = 3 * SECOND;
+/** spec §9: on iOS, monitoring validation after 2 s. */
+export const IOS_MONITORING_VALIDATION_DELAY_MS = 2 * SECOND;
+/** spec §9: on iOS, the visibility check after 1 s. */
+export const IOS_VISIBILITY_CHECK_DELAY_MS = 1 * SECOND;
+/** spec §9: token creation retries 3 times … */
+export const TOKEN_CREATION_RETRIES = 3;
+/** … with the delay starting at 1 s and doubling (1 s, 2 s, 4 s). */
+export const TOKEN_RETRY_BASE_DELAY_MS = 1 * SECOND;
+/** spec §9: waits of 0.5 to 2 s after saves … (the low end: the save is already acknowledged). */
+export const AFTER_SAVE_WAIT_MS = 500;
+/** … and after permission grants (Chromium and Safari settle the new permission before a subscribe works). */
+export const AFTER_PERMISSION_WAIT_MS = 1 * SECOND;
+/**
+ * Not in the spec: a push-provider call (subscribe, getToken, deleteToken) gives up after this. Offline,
+ * PushManager.subscribe never answers (ARCHITECTURE.md), and a hung call must never hold the lock.
+ */
+export const PUSH_PROVIDER_TIMEOUT_MS = 10 * SECOND;
+/**
+ * Not in the spec: a backend call made while signing out gives up after this, so an offline sign-out still
+ * ends the session promptly.
+ */
+export const SIGN_OUT_CLEANUP_TIMEOUT_MS = 5 * SECOND;
+/** Sign-out waits at most this for the token release: a document delete and a provider delete, each bounded. */
+export const SIGN_OUT_RELEASE_TIMEOUT_MS = 2 * SIGN_OUT_CLEANUP_TIMEOUT_MS + SECOND;
+/**
+ * QUALITY.md "Token bookkeeping is cheap": the token document's lastUsed is refreshed at most once a day; a check
+ * that finds the same token with a fresher stamp touches no backend.
+ */
+export const TOKEN_TOUCH_INTERVAL_MS = 1 * DAY;

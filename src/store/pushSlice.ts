@@ -1,0 +1,268 @@
+// Push on this device (spec §4, §5, §8): whether the browser and the environment allow it, the notification
+// permission, where this device's token stands, and the last validation. Plain data only: the token itself
+// stays in local storage (spec §3 fcm_token), never in the store.
+import { createAction, createSelector, createSlice } from '@reduxjs/toolkit';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import type { PushSupport } from '@/platform';
+import type { UserState } from './userSlice';
+
+export type PermissionState = 'default' | 'granted' | 'denied' | 'unsupported';
+
+/** Where this device's push token stands, as one finite union. */
+export type TokenStatus =
+  /** Token work does not run: signed out, or the gate is closed (see selectPushGate). */
+  | 'off'
+  /** The gate is open but the person has not answered the permission prompt yet (spec §4 default). */
+  | 'awaitingPermission'
+  /** Notification permission is denied: no token is created (spec §4 denied). */
+  | 'blocked'
+  /** Asking the push provider for a token, with retries (spec §9). */
+  | 'creating'
+  /** validateAndRefreshToken is running. */
+  | 'validating'
+  /** This device holds one active token document. */
+  | 'active'
+  /** The last creation or validation failed; the next check tries again. */
+  | 'failed';
+
+/** spec §8: the results of validateAndRefreshToken, word for word. */
+export const VALIDATION_MESSAGES = {
+  noUserId: 'No user ID provided',
+  disabled: 'FCM disabled for current environment',
+  valid: 'Current token is valid',
+  refreshed: 'Token was invalid and has been refreshed',
+  generated: 'No stored token found, generated new token',
+  failedAfterValidation: 'Failed to generate new token after validation failure',
+  failed: 'Failed to generate new token',
+} as const;
+export type ValidationMessage = (typeof VALIDATION_MESSAGES)[keyof typeof VALIDATION_MESSAGES];
+
+export interface ValidationResult {
+  success: boolean;
+  message: ValidationMessage;
+  /** Answered from the 10 s cooldown without looking (spec §9: rate-limited calls count as valid). */
+  rateLimited: boolean;
+}
+
+export interface PushState {
+  support: PushSupport;
+  /** spec §5: push runs only off localhost/IP hosts, unless the build's override flag is on. */
+  environmentEnabled: boolean;
+  permission: PermissionState;
+  tokenStatus: TokenStatus;
+  /** Attempt number (0 = first try) while creating; spec §9 allows 3 retries. */
+  creationAttempt: number;
+  monitoring: boolean;
+  /** Start of the last validation that really ran: the 10 s cooldown counts from here (epoch ms). */
+  lastValidatedAt: number | null;
+  lastValidation: (ValidationResult & { at: number }) | null;
+  /** The last failure, in words fit for the settings screen (a blocked permission: the provider's message). */
+  lastError: string | null;
+  /** The worker's answer to ENABLE_MESSAGING: null until asked, then whether it said success. */
+  messagingEnabled: boolean | null;
+  /** The person closed the main screen's prompt to allow notifications (for this session). */
+  promptDismissed: boolean;
+}
+
+export const initialState: PushState = {
+  support: { supported: false, missing: [] },
+  environmentEnabled: false,
+  permission: 'default',
+  tokenStatus: 'off',
+  creationAttempt: 0,
+  monitoring: false,
+  lastValidatedAt: null,
+  lastValidation: null,
+  lastError: null,
+  messagingEnabled: null,
+  promptDismissed: false,
+};
+
+const pushSlice = createSlice({
+  name: 'push',
+  initialState,
+  reducers: {
+    supportDetected(
+      state,
+      action: PayloadAction<{
+        support: PushSupport;
+        environmentEnabled: boolean;
+        permission: PermissionState;
+      }>,
+    ) {
+      state.support = action.payload.support;
+      state.environmentEnabled = action.payload.environmentEnabled;
+      state.permission = action.payload.permission;
+    },
+    permissionChanged(state, action: PayloadAction<{ permission: PermissionState }>) {
+      state.permission = action.payload.permission;
+    },
+    /** The person pressed "Allow notifications" (a user gesture: spec §4, iOS requires one). */
+    permissionRequested() {},
+    promptDismissed(state) {
+      state.promptDismissed = true;
+    },
+    monitoringStarted(state) {
+      state.monitoring = true;
+    },
+    monitoringStopped(state) {
+      state.monitoring = false;
+      state.tokenStatus = 'off';
+      state.creationAttempt = 0;
+    },
+    awaitingPermission(state) {
+      state.tokenStatus = 'awaitingPermission';
+    },
+    permissionBlocked(state, action: PayloadAction<{ message: string }>) {
+      state.tokenStatus = 'blocked';
+      state.lastError = action.payload.message;
+    },
+    tokenCreationStarted(state, action: PayloadAction<{ attempt: number }>) {
+      state.tokenStatus = 'creating';
+      state.creationAttempt = action.payload.attempt;
+    },
+    tokenCreationRetried(state, action: PayloadAction<{ attempt: number; delayMs: number; error: string }>) {
+      state.creationAttempt = action.payload.attempt;
+      state.lastError = action.payload.error;
+    },
+    tokenCreationFailed(state, action: PayloadAction<{ error: string }>) {
+      state.tokenStatus = 'failed';
+      state.lastError = action.payload.error;
+    },
+    tokenSaved(state) {
+      state.tokenStatus = 'active';
+      state.lastError = null;
+    },
+    validationStarted(state, action: PayloadAction<{ at: number }>) {
+      state.tokenStatus = 'validating';
+      state.lastValidatedAt = action.payload.at;
+    },
+    validationFinished(state, action: PayloadAction<ValidationResult & { at: number }>) {
+      state.lastValidation = action.payload;
+      if (action.payload.rateLimited) return;
+      state.tokenStatus = action.payload.success ? 'active' : 'failed';
+      if (action.payload.success) state.lastError = null;
+    },
+    /** Settings → notifications "Check again", or the iOS debug menu's token validation. */
+    validationRequested() {},
+    /** The iOS debug menu's "reset token validation": the next check runs whatever the cooldown says. */
+    validationCooldownReset(state) {
+      state.lastValidatedAt = null;
+    },
+    failureRecorded(state, action: PayloadAction<{ error: string }>) {
+      state.lastError = action.payload.error;
+    },
+    messagingEnableAnswered(state, action: PayloadAction<{ success: boolean }>) {
+      state.messagingEnabled = action.payload.success;
+    },
+    messagingEnableFailed(state, action: PayloadAction<{ error: string }>) {
+      state.messagingEnabled = false;
+      state.lastError = action.payload.error;
+    },
+    /** Sign-out removed this device's token document and the provider's token. */
+    deviceReleased(state) {
+      state.tokenStatus = 'off';
+      state.lastValidatedAt = null;
+      state.lastValidation = null;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase('user/signedOut', (state) => ({
+      ...initialState,
+      support: state.support,
+      environmentEnabled: state.environmentEnabled,
+      permission: state.permission,
+    }));
+  },
+});
+
+export const {
+  supportDetected,
+  permissionChanged,
+  permissionRequested,
+  promptDismissed,
+  monitoringStarted,
+  monitoringStopped,
+  awaitingPermission,
+  permissionBlocked,
+  tokenCreationStarted,
+  tokenCreationRetried,
+  tokenCreationFailed,
+  tokenSaved,
+  validationStarted,
+  validationFinished,
+  validationRequested,
+  validationCooldownReset,
+  failureRecorded,
+  messagingEnableAnswered,
+  messagingEnableFailed,
+  deviceReleased,
+} = pushSlice.actions;
+
+/** Sign-out asks the push saga to remove this device's token before the session ends (QUALITY.md). */
+export const deviceReleaseRequested = createAction('push/deviceReleaseRequested');
+
+export default pushSlice.reducer;
+
+interface WithPush {
+  push: PushState;
+}
+interface WithPushAndUser extends WithPush {
+  user: UserState;
+  app: { rootMounted: boolean };
+}
+
+export const selectPush = (state: WithPush): PushState => state.push;
+export const selectPushSupport = (state: WithPush): PushSupport => state.push.support;
+export const selectPushEnvironmentEnabled = (state: WithPush): boolean => state.push.environmentEnabled;
+export const selectPermission = (state: WithPush): PermissionState => state.push.permission;
+export const selectTokenStatus = (state: WithPush): TokenStatus => state.push.tokenStatus;
+export const selectLastValidatedAt = (state: WithPush): number | null => state.push.lastValidatedAt;
+
+/** Why token work does not run, most basic reason first; null when it may run. */
+export type PushGateReason =
+  | 'notMounted'
+  | 'signedOut'
+  | 'unsupported'
+  | 'noIndexedDb'
+  | 'environment'
+  | 'noUserDoc'
+  | 'notificationsOff'
+  | 'pushNotChosen';
+
+export interface PushGate {
+  open: boolean;
+  uid: string | null;
+  reason: PushGateReason | null;
+}
+
+/**
+ * spec §5: token work runs only if the user document exists, notificationSettings.enabled is true and the
+ * delivery channels include push; and only where push is supported and enabled for the environment. It also
+ * needs a signed-in person and a mounted app (spec §4: monitoring stops when the provider is torn down).
+ */
+export const selectPushGate = createSelector(
+  [
+    (state: WithPushAndUser) => state.app.rootMounted,
+    (state: WithPushAndUser) => state.user.status,
+    (state: WithPushAndUser) => state.user.authUser?.uid ?? null,
+    (state: WithPushAndUser) => state.user.userDocExists,
+    (state: WithPushAndUser) => state.user.notificationSettings,
+    selectPushSupport,
+    selectPushEnvironmentEnabled,
+  ],
+  (mounted, status, uid, docExists, settings, support, environmentEnabled): PushGate => {
+    const closed = (reason: PushGateReason): PushGate => ({ open: false, uid, reason });
+    if (!mounted) return closed('notMounted');
+    if (status !== 'signedIn' || uid === null) return closed('signedOut');
+    if (!support.supported) {
+      const onlyIndexedDb = support.missing.length === 1 && support.missing[0] === 'indexedDb';
+      return closed(onlyIndexedDb ? 'noIndexedDb' : 'unsupported');
+    }
+    if (!environmentEnabled) return closed('environment');
+    if (!docExists || settings === null) return closed('noUserDoc');
+    if (!settings.enabled) return closed('notificationsOff');
+    if (!settings.delivery.channels.includes('push')) return closed('pushNotChosen');
+    return { open: true, uid, reason: null };
+  },
+);

@@ -1,0 +1,22 @@
+// Messaging in the worker: a page turns it on with ENABLE_MESSAGING (spec §7) and is answered with
+// MESSAGING_ENABLED carrying the same eventId. Success means this worker can receive pushes (it has a
+// PushManager); the push handling itself reads `isMessagingEnabled` to decide whether pages get PUSH_MSG.
+import type { EnableMessagingMessage, MessagingEnabledMessage } from '../protocol/messages';
+
+export interface MessagingState {
+  enabled: boolean;
+}
+
+export function createMessagingState(): MessagingState {
+  return { enabled: false };
+}
+
+/** Handles ENABLE_MESSAGING: turns messaging on where push works and answers with the same eventId. */
+export function enableMessaging(
+  state: MessagingState,
+  message: EnableMessagingMessage,
+  pushSupported: boolean,
+): MessagingEnabledMessage {
+  if (pushSupported) state.enabled = true;
+  return { type: 'MESSAGING_ENABLED', success: pushSupported, eventId: message.eventId };
+}
