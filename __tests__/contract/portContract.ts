@@ -29,8 +29,6 @@ const statusOf = async (call: Promise<unknown>) => {
 };
 
 const DAY = 86_400_000;
-const TOKEN = 'fcm-token-0123456789abcdef:APA91b';
-const NEW_TOKEN = { token: TOKEN, deviceId: 'device-1', platform: 'web', userAgent: 'Contract/1.0' } as const;
 
 export function describePortContract(makeHarness: () => Promise<Harness>): void {
   let h: Harness;
@@ -380,6 +378,12 @@ export function describePortContract(makeHarness: () => Promise<Harness>): void 
   });
 
   describe('pushTokens', () => {
+    let TOKEN: string;
+    let NEW_TOKEN: { token: string; deviceId: string; platform: 'web'; userAgent: string };
+    beforeEach(() => {
+      TOKEN = h.pushToken('device-1-token-a');
+      NEW_TOKEN = { token: TOKEN, deviceId: 'device-1', platform: 'web', userAgent: 'Contract/1.0' };
+    });
     const mine = async (who: 'member' | 'visitor' = 'member') => {
       const backend: Backend = await h.as(who);
       return { backend, uid: PEOPLE[who].uid };
@@ -399,7 +403,9 @@ export function describePortContract(makeHarness: () => Promise<Harness>): void 
 
     it('answers null for a token it does not hold', async () => {
       const { backend, uid } = await mine();
-      await expect(backend.pushTokens.findActiveToken(uid, 'unknown-token-0123456789')).resolves.toBeNull();
+      await expect(
+        backend.pushTokens.findActiveToken(uid, h.pushToken('never-registered')),
+      ).resolves.toBeNull();
     });
 
     it('keeps one document per device: the same token again is the same document', async () => {
@@ -413,7 +419,10 @@ export function describePortContract(makeHarness: () => Promise<Harness>): void 
     it("replaces a device's document when the device gets a new token (spec §4)", async () => {
       const { backend, uid } = await mine();
       const first = await backend.pushTokens.addToken(uid, NEW_TOKEN);
-      const next = await backend.pushTokens.addToken(uid, { ...NEW_TOKEN, token: `${TOKEN}-refreshed` });
+      const next = await backend.pushTokens.addToken(uid, {
+        ...NEW_TOKEN,
+        token: h.pushToken('device-1-token-b'),
+      });
       expect(next.id).not.toBe(first.id);
       expect((await backend.pushTokens.listMyTokens(uid)).map((t) => t.id)).toEqual([next.id]);
       await expect(backend.pushTokens.findActiveToken(uid, TOKEN)).resolves.toBeNull();
@@ -443,14 +452,15 @@ export function describePortContract(makeHarness: () => Promise<Harness>): void 
       expect(await backend.pushTokens.listMyTokens(uid)).toEqual([]);
     });
 
-    it.each([
-      ['a token too short to be one', { ...NEW_TOKEN, token: 'short' }],
-      ['a token with spaces', { ...NEW_TOKEN, token: 'not a token at all, really' }],
-      ['an unknown platform', { ...NEW_TOKEN, platform: 'desktop' as never }],
-      ['a device id over 64 characters', { ...NEW_TOKEN, deviceId: 'd'.repeat(65) }],
-      ['a user agent over 512 characters', { ...NEW_TOKEN, userAgent: 'u'.repeat(513) }],
-    ])('refuses %s as INVALID_ARGUMENT', async (_label, input) => {
+    it.each<[string, Partial<typeof NEW_TOKEN>]>([
+      ['a token too short to be one', { token: 'short' }],
+      ['a token with spaces', { token: 'not a token at all, really' }],
+      ['an unknown platform', { platform: 'desktop' as never }],
+      ['a device id over 64 characters', { deviceId: 'd'.repeat(65) }],
+      ['a user agent over 512 characters', { userAgent: 'u'.repeat(513) }],
+    ])('refuses %s as INVALID_ARGUMENT', async (_label, change) => {
       const { backend, uid } = await mine();
+      const input = { ...NEW_TOKEN, ...change };
       expect(await statusOf(backend.pushTokens.addToken(uid, input))).toEqual({ status: 'INVALID_ARGUMENT' });
       expect(await backend.pushTokens.listMyTokens(uid)).toEqual([]);
     });

@@ -107,6 +107,7 @@ export async function createFirebaseHarness(): Promise<Harness> {
 
   return {
     kind: 'firebase',
+    pushToken: (seed) => `fcm-${seed.replace(/[^A-Za-z0-9]/g, '')}:APA91bContractToken`,
     async as(who) {
       const backend = createFirebaseBackend(CONFIG);
       await backend.auth.signIn({ email: PEOPLE[who].email, password: PASSWORD });

@@ -13,6 +13,11 @@ export interface Harness {
   signUp(input: { email: string; password: string; displayName?: string }): Promise<Backend>;
   /** Lets whatever the backend does after it has answered (Firebase's triggers) finish. */
   settle(): Promise<void>;
+  /**
+   * A push token of this backend's provider: an FCM registration token on Firebase, a Web Push subscription
+   * (base64url JSON, src/backend/local/webPush.ts) on the embedded server, which refuses anything else.
+   */
+  pushToken(seed: string): string;
   /** Moves the backend's clock. */
   advance(ms: number): void;
   close(): Promise<void>;

@@ -76,6 +76,14 @@ export async function createLocalHarness(): Promise<Harness> {
 
   return {
     kind: 'local',
+    pushToken: (seed) =>
+      Buffer.from(
+        JSON.stringify({
+          endpoint: `https://fcm.googleapis.com/fcm/send/${seed}`,
+          expirationTime: null,
+          keys: { p256dh: `BNc${seed.replace(/[^A-Za-z0-9]/g, '')}key`, auth: 'authsecret123' },
+        }),
+      ).toString('base64url'),
     async as(who) {
       const backend = adapter();
       await backend.auth.signIn({ email: PEOPLE[who].email, password: PASSWORD });

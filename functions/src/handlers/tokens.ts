@@ -1,10 +1,8 @@
-// The daily prune (QUALITY.md "Push and tokens"): token documents unused for 30 days go. A device that is still
-// in use refreshes its lastUsed at least daily (the client's token check), so only abandoned ones are removed.
+// The daily prune (QUALITY.md "Push and tokens"): token documents unused for 30 days go, by the same rule as the
+// embedded server's pruneStaleTokens (core/pushTokens.ts). A device still in use touches lastUsed at least daily.
+import { TOKEN_UNUSED_PRUNE_AFTER_MS } from '../../../core/pushTokens';
 import type { Deps } from '../repository';
 
-export const STALE_TOKEN_DAYS = 30;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 export async function handlePruneStaleTokens({ repo, now }: Deps): Promise<number> {
-  return repo.deleteTokensUnusedSince(now() - STALE_TOKEN_DAYS * DAY_MS);
+  return repo.deleteTokensUnusedSince(now() - TOKEN_UNUSED_PRUNE_AFTER_MS);
 }
