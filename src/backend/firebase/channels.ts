@@ -1,9 +1,11 @@
 // ChannelsPort on Firestore channels/{id}: one by id, one by its public handle (spec §7: the channelId field,
 // limit 1), and the caller's own: those they own and those they are a member of, read and followed live. What
 // rules alone cannot guard (creating with a unique handle, members' names, unread counts) goes through callables.
+import { getIdTokenResult } from 'firebase/auth';
 import type { QuerySnapshot } from 'firebase/firestore';
 import type { ChannelsPort } from '../ports';
 import type { Channel } from '@core/model';
+import { canMessage } from '@core/permissions';
 import { callFunction } from './callables';
 import { listOf, toChannel, toChannelAnswer, toChannelMember, toChannelOverview } from './convert';
 import { guarded } from './errors';
@@ -23,12 +25,19 @@ export function createChannelsPort(sdk: FirebaseSdk): ChannelsPort {
 
     findChannelByHandle: (channelId) =>
       guarded(async () => {
+        const uid = sdk.requireUid();
         const { sdk: fs, db } = await sdk.firestore();
         const { docs } = await fs.getDocs(
           fs.query(fs.collection(db, 'channels'), fs.where('channelId', '==', channelId), fs.limit(1)),
         );
         const first = docs[0];
-        return first ? toChannel(first.id, first.data(ESTIMATE)) : null;
+        const channel = first ? toChannel(first.id, first.data(ESTIMATE)) : null;
+        // Rules let any signed-in person look a handle up (spec §7); the port answers only a channel the caller
+        // may read (core/permissions.ts canReadChannel), as the embedded server does.
+        if (!channel || canMessage(channel, uid)) return channel;
+        const user = sdk.auth().currentUser;
+        const isAdmin = user ? (await getIdTokenResult(user)).claims.isAdmin === true : false;
+        return isAdmin ? channel : null;
       }),
 
     listMyChannels: () =>
