@@ -50,3 +50,8 @@ export const SIGN_OUT_RELEASE_TIMEOUT_MS = 2 * SIGN_OUT_CLEANUP_TIMEOUT_MS + SEC
  * that finds the same token with a fresher stamp touches no backend.
  */
 export const TOKEN_TOUCH_INTERVAL_MS = 1 * DAY;
+
+// ---- channels and offers (issue #6)
+
+/** Not in the spec: new messages in the open channel mark it read at most once a second (one write per burst). */
+export const READ_MARK_DEBOUNCE_MS = 1 * SECOND;

@@ -3,9 +3,27 @@ import { combineReducers } from '@reduxjs/toolkit';
 import app from './appSlice';
 import auth from './authSlice';
 import push from './pushSlice';
+import channels from './channelsSlice';
+import offers from './offersSlice';
+import invitations from './invitationsSlice';
+import conversation from '@/features/main/conversationSlice';
+import manage from '@/features/main/manageSlice';
 import user from './userSlice';
 import settings from '@/features/settings/settingsSlice';
+import admin from '@/features/settings/adminSlice';
 
-export const rootReducer = combineReducers({ app, auth, user, push, settings });
+export const rootReducer = combineReducers({
+  app,
+  auth,
+  user,
+  push,
+  channels,
+  offers,
+  invitations,
+  conversation,
+  manage,
+  settings,
+  admin,
+});
 
 export type RootState = ReturnType<typeof rootReducer>;
