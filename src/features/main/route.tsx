@@ -10,6 +10,7 @@ import {
   selectInstallPromptAvailable,
   selectIsInstalled,
   selectOfflineReady,
+  selectPlatform,
 } from '@/store/appSlice';
 import { selectAuthStatus, selectRole, selectUser } from '@/store/userSlice';
 import { permissionRequested, promptDismissed, selectPush, selectPushGate } from '@/store/pushSlice';
@@ -20,16 +21,33 @@ import { ChannelList } from './ChannelList';
 import { Conversation } from './Conversation';
 import './main.css';
 
+/**
+ * Installing QuPM: the browser's own prompt where there is one (beforeinstallprompt); on iOS, which has none,
+ * how to add it to the Home Screen (and why: iOS delivers web push only to installed apps).
+ */
 function InstallButton() {
   const dispatch = useAppDispatch();
   const installed = useAppSelector(selectIsInstalled);
   const canInstall = useAppSelector(selectInstallPromptAvailable);
-  if (installed || !canInstall) return null;
-  return (
-    <button type="button" className="button" onClick={() => dispatch(installRequested())}>
-      Install QuPM
-    </button>
-  );
+  const platform = useAppSelector(selectPlatform);
+  if (installed) return null;
+  if (canInstall) {
+    return (
+      <button type="button" className="button" onClick={() => dispatch(installRequested())}>
+        Install QuPM
+      </button>
+    );
+  }
+  if (platform === 'ios') {
+    return (
+      <p className="install-hint" role="note">
+        <strong>Add QuPM to your Home Screen:</strong> tap the Share button{' '}
+        <span aria-hidden="true">(the square with an arrow)</span>, then “Add to Home Screen”. Notifications
+        on iPhone and iPad need it.
+      </p>
+    );
+  }
+  return null;
 }
 
 function Welcome() {
