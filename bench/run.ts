@@ -1,9 +1,11 @@
 // `npm run bench`: measures what a user pays for and writes bench/reports/bench.{md,json}.
-// The build's sizes, the push-token bookkeeping cost over 30 simulated days, and the embedded server's latency.
+// The build's sizes, the push-token bookkeeping cost over 30 simulated days, the embedded server's latency, and
+// live message latency between two browsers.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildProduction, reportBundle } from './bundle';
+import { benchMessageLatency } from './messageLatency';
 import { benchPushTokens } from './pushTokens';
 import { benchServer } from './server';
 import type { BundleReport } from './bundle';
@@ -40,13 +42,14 @@ async function main(): Promise<void> {
     const bundle = reportBundle(await buildProduction(outDir), outDir);
     const { markdown: tokensMarkdown, ...pushTokens } = await benchPushTokens();
     const { markdown: serverMarkdown, ...server } = await benchServer();
+    const { markdown: latencyMarkdown, ...messageLatency } = await benchMessageLatency(outDir);
     const reportsDir = path.join(__dirname, 'reports');
     mkdirSync(reportsDir, { recursive: true });
     writeFileSync(
       path.join(reportsDir, 'bench.json'),
-      JSON.stringify({ date: new Date().toISOString(), bundle, pushTokens, server }, null, 2),
+      JSON.stringify({ date: new Date().toISOString(), bundle, pushTokens, server, messageLatency }, null, 2),
     );
-    const md = `${markdown(bundle)}\n${tokensMarkdown}\n${serverMarkdown}\n`;
+    const md = `${markdown(bundle)}\n${tokensMarkdown}\n${serverMarkdown}\n${latencyMarkdown}\n`;
     writeFileSync(path.join(reportsDir, 'bench.md'), md);
     console.log(md);
   } finally {
