@@ -11,10 +11,11 @@ import {
   selectActivateStep,
   selectViewedInvitation,
 } from '@/store/invitationsSlice';
-import { selectAuthStatus, selectUid, selectUser } from '@/store/userSlice';
+import { selectAuthStatus, selectUid } from '@/store/userSlice';
 import { AuthForm } from '@/ui/AuthForm';
 import { InvalidInvitation } from '@/ui/InvalidInvitation';
 import { InvitationProblem, InvitationSummary, grantWords, problemOf } from '@/ui/InvitationViews';
+import { Balances } from '@/ui/Balances';
 import { LoadingScreen } from '@/ui/LoadingScreen';
 
 function Activation({ id }: { id: string }) {
@@ -22,7 +23,6 @@ function Activation({ id }: { id: string }) {
   const viewed = useAppSelector(selectViewedInvitation);
   const step = useAppSelector(selectActivateStep);
   const uid = useAppSelector(selectUid);
-  const user = useAppSelector(selectUser);
 
   useEffect(() => {
     dispatch(invitationRequested({ id }));
@@ -34,16 +34,7 @@ function Activation({ id }: { id: string }) {
       <section className="screen screen--center" aria-labelledby="activate-title">
         <p className="eyebrow">Activated</p>
         <h1 id="activate-title">You received {grantWords(step.granted)}</h1>
-        <dl className="home__balances">
-          <div className="card">
-            <dt>Credits</dt>
-            <dd>{user.credits}</dd>
-          </div>
-          <div className="card">
-            <dt>Channel passes</dt>
-            <dd>{user.passCount}</dd>
-          </div>
-        </dl>
+        <Balances />
         <div className="form-actions">
           {channelId && (
             <Link className="button button--primary" to={`/?channel=${encodeURIComponent(channelId)}`}>

@@ -16,6 +16,7 @@ import { selectAuthStatus, selectRole, selectUser } from '@/store/userSlice';
 import { permissionRequested, promptDismissed, selectPush, selectPushGate } from '@/store/pushSlice';
 import { AuthForm } from '@/ui/AuthForm';
 import { ROLE_NAMES } from '@/ui/roles';
+import { Balances } from '@/ui/Balances';
 import { LoadingScreen } from '@/ui/LoadingScreen';
 import { ChannelList } from './ChannelList';
 import { Conversation } from './Conversation';
@@ -139,16 +140,7 @@ function Home() {
           </p>
           <h1 id="home-title">Hello, {name}</h1>
         </div>
-        <dl className="home__balances">
-          <div className="card">
-            <dt>Credits</dt>
-            <dd>{user.credits}</dd>
-          </div>
-          <div className="card">
-            <dt>Channel passes</dt>
-            <dd>{user.passCount}</dd>
-          </div>
-        </dl>
+        <Balances />
       </div>
       <PushPrompt />
       <div className={openId ? 'workspace workspace--open' : 'workspace'}>

@@ -15,6 +15,7 @@ import {
 } from '@/store/offersSlice';
 import { selectAuthStatus, selectIsConsultant, selectUser } from '@/store/userSlice';
 import { AuthForm } from '@/ui/AuthForm';
+import { Balances } from '@/ui/Balances';
 import { LoadingScreen } from '@/ui/LoadingScreen';
 import { formatFullTime, formatRemaining, useNow } from '@/ui/time';
 import './services.css';
@@ -164,16 +165,7 @@ function Services() {
   return (
     <section className="screen services" aria-labelledby="services-title">
       <h1 id="services-title">Services</h1>
-      <dl className="home__balances" aria-label="Your balance">
-        <div className="card">
-          <dt>Credits</dt>
-          <dd>{user.credits}</dd>
-        </div>
-        <div className="card">
-          <dt>Channel passes</dt>
-          <dd>{user.passCount}</dd>
-        </div>
-      </dl>
+      <Balances />
       <ActiveOffers />
       {isConsultant && <IssuedOffers />}
       <section aria-labelledby="services-list-title" className="services__section">
