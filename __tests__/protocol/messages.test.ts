@@ -1,4 +1,4 @@
-import { parsePageToWorkerMessage } from '@/protocol/messages';
+import { parsePageToWorkerMessage, parsePushPayload, parseWorkerToPageMessage } from '@/protocol/messages';
 
 describe('parsePageToWorkerMessage', () => {
   it('reads each message a page may send', () => {
@@ -36,5 +36,52 @@ describe('parsePageToWorkerMessage', () => {
     ['foregroundHandled with a numeric id', { type: 'foregroundHandled', messageId: 7 }],
   ])('ignores %s', (_label, data) => {
     expect(parsePageToWorkerMessage(data)).toBeNull();
+  });
+});
+
+describe('parseWorkerToPageMessage', () => {
+  const payload = {
+    messageId: 'm1',
+    data: { type: 'message', badge_count: 2, channelId: 'c1' },
+    notification: { title: 'Grace', body: 'Hello' },
+  };
+
+  it('reads PUSH_MSG with its payload and whether this page presents it', () => {
+    expect(parseWorkerToPageMessage({ type: 'PUSH_MSG', messageId: 'm1', payload, present: true })).toEqual({
+      type: 'PUSH_MSG',
+      messageId: 'm1',
+      payload,
+      present: true,
+    });
+  });
+
+  it.each([
+    ['PUSH_MSG without present', { type: 'PUSH_MSG', messageId: 'm1', payload }],
+    ['PUSH_MSG with a non-boolean present', { type: 'PUSH_MSG', messageId: 'm1', payload, present: 'yes' }],
+    [
+      'PUSH_MSG whose id differs from its payload',
+      { type: 'PUSH_MSG', messageId: 'm2', payload, present: false },
+    ],
+    ['PUSH_MSG with a malformed payload', { type: 'PUSH_MSG', messageId: 'm1', payload: {}, present: false }],
+    ['MESSAGING_ENABLED without success', { type: 'MESSAGING_ENABLED', eventId: 'e1' }],
+    ['a message of the page', { type: 'foregroundHandled', messageId: 'm1' }],
+  ])('ignores %s', (_label, data) => {
+    expect(parseWorkerToPageMessage(data)).toBeNull();
+  });
+});
+
+describe('parsePushPayload', () => {
+  it("takes FCM's fcmMessageId when there is no messageId, and reads a badge count sent as text", () => {
+    expect(
+      parsePushPayload({
+        fcmMessageId: 'f1',
+        data: { type: 'message', badge_count: '4' },
+        notification: { title: 'T', body: 'B' },
+      }),
+    ).toEqual({
+      messageId: 'f1',
+      data: { type: 'message', badge_count: 4 },
+      notification: { title: 'T', body: 'B' },
+    });
   });
 });

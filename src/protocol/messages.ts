@@ -22,11 +22,17 @@ export interface ForegroundHandledMessage {
   type: 'foregroundHandled';
   messageId: string;
 }
-/** Worker → pages: a push arrived; a page not yet handling it in the foreground processes it (spec §5). */
+/**
+ * Worker → pages: a push arrived; a page not yet handling it in the foreground processes it (spec §5). Every
+ * open window gets it (unread counts, badge); `present` is true for at most one of them, the focused window the
+ * worker chose to show it in-app. That page answers foregroundHandled, and the worker then shows no system
+ * notification (except on iOS, where the worker always shows it and sends `present: false` to every page).
+ */
 export interface PushMsgMessage {
   type: 'PUSH_MSG';
   messageId: string;
   payload: PushPayload;
+  present: boolean;
 }
 /** Page → waiting worker: activate now (the update banner's restart). */
 export interface SkipWaitingMessage {
@@ -87,8 +93,8 @@ export function parseWorkerToPageMessage(data: unknown): WorkerToPageMessage | n
       return isTimestamp(data.timestamp) ? { type: 'HEALTH_CHECK', timestamp: data.timestamp } : null;
     case 'PUSH_MSG': {
       const payload = parsePushPayload(data.payload);
-      return payload && payload.messageId === data.messageId
-        ? { type: 'PUSH_MSG', messageId: payload.messageId, payload }
+      return payload && payload.messageId === data.messageId && typeof data.present === 'boolean'
+        ? { type: 'PUSH_MSG', messageId: payload.messageId, payload, present: data.present }
         : null;
     }
     default:
