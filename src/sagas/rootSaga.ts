@@ -5,10 +5,29 @@ import type { Saga } from 'redux-saga';
 import { settingsSaga } from '@/features/settings/settingsSaga';
 import { appSaga } from './appSaga';
 import { authSaga } from './authSaga';
+import { chunkRecoverySaga } from './chunkRecoverySaga';
+import { debugMenuSaga } from './debugMenuSaga';
+import { inboxSaga } from './inboxSaga';
 import { pushSaga } from './push/pushSaga';
 import { serviceWorkerSaga } from './serviceWorkerSaga';
+import { startupSaga } from './startupSaga';
+import { swHealthSaga } from './swHealthSaga';
+import { updateSaga } from './updateSaga';
 
-export const appSagas: Saga[] = [appSaga, serviceWorkerSaga, authSaga, pushSaga, settingsSaga];
+// The inbox saga starts before the worker registers, so a PUSH_MSG sent at once finds its listener.
+export const appSagas: Saga[] = [
+  appSaga,
+  inboxSaga,
+  startupSaga,
+  chunkRecoverySaga,
+  serviceWorkerSaga,
+  swHealthSaga,
+  updateSaga,
+  authSaga,
+  pushSaga,
+  settingsSaga,
+  debugMenuSaga,
+];
 
 export function createRootSaga(sagas: Saga[]) {
   return function* rootSaga() {

@@ -89,3 +89,5 @@ export const UPDATE_BANNER_MS = 5 * SECOND;
 export const UPDATE_CHECK_INTERVAL_MS = 1 * HOUR;
 /** spec §2, §9: the iOS debug button dims after 10 s. */
 export const DEBUG_BUTTON_DIM_MS = 10 * SECOND;
+/** Not in the spec: the debug menu waits at most this for the result of a check it started. */
+export const DEBUG_RESULT_TIMEOUT_MS = 1 * MINUTE;
