@@ -1,5 +1,12 @@
 import { createForegroundWaits } from '@/sw/foreground';
-import { GENERIC_NOTIFICATION, GENERIC_TAG, handlePush, messagePath, sameOriginPath } from '@/sw/push';
+import {
+  createPushCounters,
+  GENERIC_NOTIFICATION,
+  GENERIC_TAG,
+  handlePush,
+  messagePath,
+  sameOriginPath,
+} from '@/sw/push';
 import type { PushDeps } from '@/sw/push';
 import { createSeenMessages } from '@/sw/seen';
 import type { PushMsgMessage } from '@/protocol/messages';
@@ -40,7 +47,7 @@ function setup(options: { userAgent?: string; windows?: FakeWindow[]; caches?: F
     scope,
     seen: createSeenMessages(scope),
     foreground,
-    counters: { rawPushes: 0, duplicates: 0 },
+    counters: createPushCounters(),
     foregroundWaitMs: FOREGROUND_HANDLED_WAIT_MS,
   };
   return { scope, timers, foreground, deps };
@@ -82,7 +89,7 @@ describe('handlePush', () => {
       expect.objectContaining({ title: GENERIC_NOTIFICATION.title, body: GENERIC_NOTIFICATION.body }),
     ]);
     expect(win.received).toEqual([]);
-    expect(deps.counters.rawPushes).toBe(1);
+    expect(deps.counters).toEqual({ shown: 0, inApp: 0, generic: 1, duplicates: 0 });
   });
 
   it('leaves one generic notification on screen after several garbled pushes', async () => {

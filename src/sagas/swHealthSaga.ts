@@ -59,7 +59,13 @@ export function* handleHealthCheck() {
       throw new ServiceWorkerProtocolError('The service worker answered another health check');
     }
     const at: number = yield call(now);
-    yield put(healthCheckAnswered({ at, roundTripMs: Math.max(0, at - sentAt) }));
+    yield put(
+      healthCheckAnswered({
+        at,
+        roundTripMs: Math.max(0, at - sentAt),
+        worker: { pushes: answer.pushes ?? null, ignoredMessages: answer.ignoredMessages ?? null },
+      }),
+    );
   } catch (error) {
     const at: number = yield call(now);
     yield put(healthCheckFailed({ at, error: errorMessage(error) }));

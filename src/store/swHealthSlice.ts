@@ -4,6 +4,7 @@
 import { createSelector, createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { SW_ASSESSMENT_MIN_UPTIME_MS, SW_RESTART_WINDOW_MS } from '@/sagas/timings';
+import type { WorkerPushCounts } from '@/protocol/messages';
 import { serviceWorkerRegistrationFailed } from './appSlice';
 
 /** spec §4: more than 60 s since the last start is a restart, otherwise a quick resume. */
@@ -43,6 +44,8 @@ export interface SwHealthState {
   controllerChanges: number;
   /** Messages from the worker that were malformed or unknown, ignored (issue #5 part 1). */
   ignoredMessages: number;
+  /** The worker's own counts from its last health-check answer (since the browser last started it). */
+  worker: { pushes: WorkerPushCounts | null; ignoredMessages: number | null } | null;
   check: {
     status: HealthCheckStatus;
     lastAnsweredAt: number | null;
@@ -62,6 +65,7 @@ export const initialState: SwHealthState = {
   lastError: null,
   controllerChanges: 0,
   ignoredMessages: 0,
+  worker: null,
   check: { status: 'idle', lastAnsweredAt: null, roundTripMs: null, lastFailedAt: null },
 };
 
@@ -89,7 +93,15 @@ const swHealthSlice = createSlice({
     healthCheckStarted(state) {
       state.check.status = 'checking';
     },
-    healthCheckAnswered(state, action: PayloadAction<{ at: number; roundTripMs: number }>) {
+    healthCheckAnswered(
+      state,
+      action: PayloadAction<{
+        at: number;
+        roundTripMs: number;
+        worker?: { pushes: WorkerPushCounts | null; ignoredMessages: number | null };
+      }>,
+    ) {
+      if (action.payload.worker) state.worker = action.payload.worker;
       state.check = {
         ...state.check,
         status: 'answered',

@@ -9,8 +9,7 @@ import type { MessageCounters } from './messages';
 import { createMessagingState, enableMessaging } from './messaging';
 import { handleNotificationClick } from './notificationClick';
 import { installPrecache } from './precache';
-import { handlePush } from './push';
-import type { PushCounters } from './push';
+import { createPushCounters, handlePush } from './push';
 import type { WorkerScope } from './scope';
 import { createSeenMessages } from './seen';
 
@@ -18,7 +17,7 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEn
 
 const scope = self as unknown as WorkerScope;
 const counters: MessageCounters = { ignored: 0 };
-const pushCounters: PushCounters = { rawPushes: 0, duplicates: 0 };
+const pushCounters = createPushCounters();
 const messaging = createMessagingState();
 const foreground = createForegroundWaits();
 const seen = createSeenMessages(scope);
@@ -31,7 +30,13 @@ self.addEventListener(
   createMessageListener(
     {
       SKIP_WAITING: () => skipWaiting(self),
-      HEALTH_CHECK: (message, reply) => reply({ type: 'HEALTH_CHECK', timestamp: message.timestamp }),
+      HEALTH_CHECK: (message, reply) =>
+        reply({
+          type: 'HEALTH_CHECK',
+          timestamp: message.timestamp,
+          pushes: { ...pushCounters },
+          ignoredMessages: counters.ignored,
+        }),
       ENABLE_MESSAGING: (message, reply) =>
         reply(enableMessaging(messaging, message, 'pushManager' in self.registration)),
       foregroundHandled: (message) => foreground.handled(message.messageId),

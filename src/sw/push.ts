@@ -4,7 +4,7 @@
 // badge), at most one focused window is asked to present it in-app, and when that page answers foregroundHandled
 // the worker shows nothing; otherwise one system notification tagged with the message id.
 import { parsePushPayload } from '../protocol/messages';
-import type { PushMsgMessage, PushPayload } from '../protocol/messages';
+import type { PushMsgMessage, PushPayload, WorkerPushCounts } from '../protocol/messages';
 import type { ForegroundWaits } from './foreground';
 import { mustShowEveryPush } from './platform';
 import type { SeenMessages } from './seen';
@@ -19,10 +19,11 @@ const MAX_PATH_LENGTH = 2_000;
 
 export type PushOutcome = 'generic' | 'duplicate' | 'shown' | 'handledInForeground';
 
-export interface PushCounters {
-  /** Pushes without the app's shape (spec §5: raw push is ignored for routing). */
-  rawPushes: number;
-  duplicates: number;
+/** spec §5: a raw push (without the app's shape) is ignored for routing and counted as `generic`. */
+export type PushCounters = WorkerPushCounts;
+
+export function createPushCounters(): PushCounters {
+  return { shown: 0, inApp: 0, generic: 0, duplicates: 0 };
 }
 
 export interface PushDeps {
@@ -115,8 +116,8 @@ export async function handlePush(deps: PushDeps, text: string | null): Promise<P
   const { scope } = deps;
   const payload = parsePushPayload(parsePushText(text));
   if (payload === null) {
-    deps.counters.rawPushes += 1;
     await showGeneric(scope);
+    deps.counters.generic += 1;
     return 'generic';
   }
   const showAlways = mustShowEveryPush(scope.navigator.userAgent);
@@ -138,7 +139,11 @@ export async function handlePush(deps: PushDeps, text: string | null): Promise<P
   for (const client of windows) {
     post(client, { type: 'PUSH_MSG', messageId: payload.messageId, payload, present: client === presenter });
   }
-  if (handled && (await handled)) return 'handledInForeground';
+  if (handled && (await handled)) {
+    deps.counters.inApp += 1;
+    return 'handledInForeground';
+  }
   await showMessage(scope, payload);
+  deps.counters.shown += 1;
   return 'shown';
 }

@@ -61,6 +61,13 @@ export function ServiceWorkerStatus() {
     ['Controller changes', String(report.controllerChanges)],
     ['Running for', ago(report.uptimeMs)],
   ];
+  const pushes = health.worker?.pushes;
+  if (pushes) {
+    rows.push([
+      'Pushes since the worker started',
+      `${pushes.shown} shown, ${pushes.inApp} in the app, ${pushes.generic} generic, ${pushes.duplicates} repeated`,
+    ]);
+  }
   return (
     <section className="sw-status" aria-labelledby="sw-status-title">
       <h2 id="sw-status-title">Background worker</h2>
