@@ -1,6 +1,7 @@
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic, throwError } from 'redux-saga-test-plan/providers';
+import type { StaticProvider } from 'redux-saga-test-plan/providers';
 import { channel } from 'redux-saga';
 import { rootReducer } from '@/store/rootReducer';
 import type { RootState } from '@/store/rootReducer';
@@ -8,7 +9,11 @@ import { serviceWorkerRegistered, serviceWorkerRegistrationStarted } from '@/sto
 import { healthCheckRequested, monitorStarted, restartCooldownReset } from '@/store/swHealthSlice';
 import { now, restartServiceWorker } from '@/sagas/browser';
 import type { WorkerLifecycleEvent } from '@/sagas/browser';
-import { postToActiveWorker, requestFromWorker, SW_COMMUNICATION_TIMEOUT } from '@/sagas/serviceWorkerProtocol';
+import {
+  postToActiveWorker,
+  requestFromWorker,
+  SW_COMMUNICATION_TIMEOUT,
+} from '@/sagas/serviceWorkerProtocol';
 import {
   checkPeriodically,
   handleHealthCheck,
@@ -24,7 +29,7 @@ function stateWith(...actions: Array<{ type: string }>): RootState {
   return actions.reduce(rootReducer, rootReducer(undefined, monitorStarted({ at: START })));
 }
 
-const clock = (time: VirtualTime) => [matchers.call.fn(now), dynamic(() => time.now())] as const;
+const clock = (time: VirtualTime): StaticProvider => [matchers.call.fn(now), dynamic(() => time.now())];
 
 describe('handleHealthCheck', () => {
   it('records the answer and its round trip when the worker echoes the timestamp', async () => {
@@ -35,7 +40,11 @@ describe('handleHealthCheck', () => {
         clock(time),
         [
           matchers.call.fn(requestFromWorker),
-          dynamic(() => ({ type: 'HEALTH_CHECK', timestamp: START, pushes: { shown: 2, inApp: 1, generic: 0, duplicates: 0 } })),
+          dynamic(() => ({
+            type: 'HEALTH_CHECK',
+            timestamp: START,
+            pushes: { shown: 2, inApp: 1, generic: 0, duplicates: 0 },
+          })),
         ],
       ])
       .not.call.fn(restartServiceWorker)
@@ -81,7 +90,9 @@ describe('handleHealthCheck', () => {
         [matchers.call.fn(restartServiceWorker), undefined],
       ])
       .run();
-    expect((storeState as RootState).swHealth.lastError).toBe('The service worker answered another health check');
+    expect((storeState as RootState).swHealth.lastError).toBe(
+      'The service worker answered another health check',
+    );
   });
 });
 
@@ -123,7 +134,11 @@ describe('handleRestart (spec §9: 30 s cooldown)', () => {
 
   it('counts a restart that failed as an error, and does not throw', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const result = await restartAt(stateWith(), START, throwError(new Error('No service worker is registered')));
+    const result = await restartAt(
+      stateWith(),
+      START,
+      throwError(new Error('No service worker is registered')),
+    );
     expect((result.storeState as RootState).swHealth).toMatchObject({
       errors: 1,
       lastError: 'No service worker is registered',
@@ -143,7 +158,9 @@ describe('checkPeriodically', () => {
     await time.advance(1);
     await time.advance(SW_HEALTH_CHECK_INTERVAL_MS);
     const result = await saga;
-    expect(result.effects.put?.filter((e) => e.payload.action.type === healthCheckRequested.type)).toHaveLength(2);
+    expect(
+      result.effects.put?.filter((e) => e.payload.action.type === healthCheckRequested.type),
+    ).toHaveLength(2);
   });
 
   it('asks nothing while no worker is registered', async () => {

@@ -20,7 +20,8 @@ const T0 = 1_700_000_000_000;
 function health({ restarts = [] as number[], errors = 0, changes = 0 } = {}): SwHealthState {
   let state = reducer(initialState, monitorStarted({ at: T0 }));
   for (const at of restarts) state = reducer(state, workerRestartStarted({ at: T0 + at }));
-  for (let i = 0; i < errors; i += 1) state = reducer(state, healthCheckFailed({ at: T0, error: 'SW communication timeout' }));
+  for (let i = 0; i < errors; i += 1)
+    state = reducer(state, healthCheckFailed({ at: T0, error: 'SW communication timeout' }));
   for (let i = 0; i < changes; i += 1) state = reducer(state, controllerChanged());
   return state;
 }
@@ -84,7 +85,10 @@ describe('assessHealth: the assessment (spec §4)', () => {
 
   it('is what a screen shows as of the latest check, without reading the clock', () => {
     const state = reducer(health({ errors: 6 }), healthCheckFailed({ at: T0 + 7 * MIN, error: 'x' }));
-    expect(selectHealthReport({ swHealth: state })).toMatchObject({ assessment: 'unhealthy', uptimeMs: 7 * MIN });
+    expect(selectHealthReport({ swHealth: state })).toMatchObject({
+      assessment: 'unhealthy',
+      uptimeMs: 7 * MIN,
+    });
   });
 });
 
