@@ -1,9 +1,11 @@
 // `npm run bench`: measures what a user pays for and writes bench/reports/bench.{md,json}.
-// The build's sizes and the embedded server's latency; token costs and Lighthouse join as their issues land.
+// The build's sizes, Lighthouse on that build, and the embedded server's latency; token costs join with their issue.
+// A Lighthouse score below its bar makes the run fail (exit code 1), after the reports are written.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildProduction, reportBundle } from './bundle';
+import { benchLighthouse, lighthouseMarkdown } from './lighthouse';
 import { benchServer } from './server';
 import type { BundleReport } from './bundle';
 
@@ -37,16 +39,18 @@ async function main(): Promise<void> {
   const outDir = mkdtempSync(path.join(tmpdir(), 'qupm-bench-'));
   try {
     const bundle = reportBundle(await buildProduction(outDir), outDir);
+    const lighthouse = await benchLighthouse(outDir);
     const { markdown: serverMarkdown, ...server } = await benchServer();
     const reportsDir = path.join(__dirname, 'reports');
     mkdirSync(reportsDir, { recursive: true });
     writeFileSync(
       path.join(reportsDir, 'bench.json'),
-      JSON.stringify({ date: new Date().toISOString(), bundle, server }, null, 2),
+      JSON.stringify({ date: new Date().toISOString(), bundle, lighthouse, server }, null, 2),
     );
-    const md = `${markdown(bundle)}\n${serverMarkdown}\n`;
+    const md = `${markdown(bundle)}\n${lighthouseMarkdown(lighthouse)}\n${serverMarkdown}\n`;
     writeFileSync(path.join(reportsDir, 'bench.md'), md);
     console.log(md);
+    if (lighthouse.failing.length > 0) process.exitCode = 1;
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }

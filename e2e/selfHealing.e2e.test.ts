@@ -1,7 +1,7 @@
 // The app heals itself (issue #5): legacy messaging workers are removed at start, a route chunk that fails to
 // load reloads once and then shows an error screen, a new deploy shows the update banner only with the setting
 // 'true', and on an iPhone a signed-in person gets the debug button — in Chromium, on the real build and server.
-import { appendFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, waitForServiceWorkerControl } from './support/browser';
@@ -45,7 +45,10 @@ async function registrations(page: Page): Promise<Array<{ scope: string; script:
 describe('legacy messaging workers (spec §4)', () => {
   it('unregisters a /firebase-messaging-sw.js registered before the app started', async () => {
     build = copyOfBuild();
-    writeFileSync(path.join(build.dir, 'firebase-messaging-sw.js'), "self.addEventListener('push', () => {});\n");
+    writeFileSync(
+      path.join(build.dir, 'firebase-messaging-sw.js'),
+      "self.addEventListener('push', () => {});\n",
+    );
     server = await startServer({ staticDir: build.dir });
     context = await browser.newContext();
     const page = await context.newPage();
@@ -62,7 +65,9 @@ describe('legacy messaging workers (spec §4)', () => {
         );
       }
     });
-    expect((await registrations(page)).map((r) => r.script)).toEqual([`${server.url}/firebase-messaging-sw.js`]);
+    expect((await registrations(page)).map((r) => r.script)).toEqual([
+      `${server.url}/firebase-messaging-sw.js`,
+    ]);
 
     await page.goto(server.url + '/');
     await waitForServiceWorkerControl(page);
@@ -104,7 +109,10 @@ describe('a new build deployed while a tab is open (spec §2)', () => {
     server = await startServer({ staticDir: build.dir });
     context = await browser.newContext();
     if (setting !== null) {
-      await context.addInitScript((value) => localStorage.setItem('enable_update_notifications', value), setting);
+      await context.addInitScript(
+        (value) => localStorage.setItem('enable_update_notifications', value),
+        setting,
+      );
     }
     const page = await context.newPage();
     await page.goto(server.url + '/settings/about');
@@ -114,7 +122,11 @@ describe('a new build deployed while a tab is open (spec §2)', () => {
   }
 
   async function deploy(page: Page): Promise<void> {
-    appendFileSync(path.join(build!.dir, 'sw.js'), '\n// a new deploy\n');
+    const sw = path.join(build!.dir, 'sw.js');
+    appendFileSync(sw, '\n// a new deploy\n');
+    // A deploy replaces the precompressed copies too (the server prefers them).
+    rmSync(`${sw}.br`, { force: true });
+    rmSync(`${sw}.gz`, { force: true });
     // What the browser does by itself on navigations and every hour while the app is open.
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
     await page.getByText('A new version is ready').waitFor();
@@ -123,7 +135,9 @@ describe('a new build deployed while a tab is open (spec §2)', () => {
   it("shows 'App update available - restart app to apply' top right, and Restart applies it", async () => {
     const page = await openAbout('true');
     await deploy(page);
-    const banner = page.getByRole('status').filter({ hasText: 'App update available - restart app to apply' });
+    const banner = page
+      .getByRole('status')
+      .filter({ hasText: 'App update available - restart app to apply' });
     await banner.waitFor();
     const box = (await banner.boundingBox())!;
     const viewport = page.viewportSize()!;
@@ -133,7 +147,9 @@ describe('a new build deployed while a tab is open (spec §2)', () => {
     await banner.getByRole('button', { name: 'Restart' }).click();
     await page.waitForEvent('load');
     await page.getByText('Up to date').waitFor();
-    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.waiting)).toBeNull();
+    expect(
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.waiting),
+    ).toBeNull();
   });
 
   it('goes away after its 5 s', async () => {

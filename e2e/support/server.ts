@@ -20,7 +20,9 @@ export function copyOfBuild(): { dir: string; remove(): void } {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-export async function startServer(options: { demo?: boolean; staticDir?: string } = {}): Promise<RunningServer> {
+export async function startServer(
+  options: { demo?: boolean; staticDir?: string } = {},
+): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'qupm-e2e-'));
   const app = await buildServer({
     staticDir: options.staticDir ?? BUILD_DIR,
