@@ -1,5 +1,12 @@
 // Unit and integration tests (npm test). Browser tests have their own config in e2e/.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { Config } from 'jest';
+
+// functions/ is its own deployable package with its own dependencies; its tests run here, beside the rest.
+if (!existsSync(path.join(__dirname, 'functions/node_modules/firebase-functions'))) {
+  throw new Error("functions/ has no dependencies yet: run 'npm ci --prefix functions' first (README).");
+}
 
 const swc = [
   '@swc/jest',
@@ -16,7 +23,7 @@ const swc = [
 const config: Config = {
   rootDir: __dirname,
   testEnvironment: 'node',
-  roots: ['<rootDir>/__tests__'],
+  roots: ['<rootDir>/__tests__', '<rootDir>/functions/__tests__'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   transform: { '^.+\\.(t|j)sx?$': swc as unknown as string },
   moduleNameMapper: {

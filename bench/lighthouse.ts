@@ -59,6 +59,47 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ];
 
+/** Lighthouse sometimes loses the trace of a load (NO_NAVSTART); such a run is repeated, up to this often. */
+const ATTEMPTS = 3;
+
+async function attempt(url: string): Promise<Lhr> {
+  try {
+    const { stdout } = await run(
+      process.execPath,
+      [
+        LIGHTHOUSE_CLI,
+        url,
+        '--output=json',
+        '--quiet',
+        `--only-categories=${CATEGORIES.join(',')}`,
+        `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+      ],
+      {
+        env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
+    return JSON.parse(stdout) as Lhr;
+  } catch (error) {
+    // The CLI exits non-zero on a runtime error but still prints its report.
+    const stdout = (error as { stdout?: unknown }).stdout;
+    if (typeof stdout === 'string' && stdout.startsWith('{')) return JSON.parse(stdout) as Lhr;
+    throw new Error(`Lighthouse did not run: ${String((error as Error).message).slice(0, 300)}`, {
+      cause: error,
+    });
+  }
+}
+
+async function runOnce(url: string): Promise<Lhr> {
+  let last = '';
+  for (let i = 0; i < ATTEMPTS; i += 1) {
+    const lhr = await attempt(url);
+    if (!lhr.runtimeError) return lhr;
+    last = lhr.runtimeError.message;
+  }
+  throw new Error(`Lighthouse failed ${ATTEMPTS} times: ${last}`);
+}
+
 /** Serves `buildDir` with the real server on localhost and runs Lighthouse on `/` five times. */
 export async function benchLighthouse(buildDir: string): Promise<LighthouseReport> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'qupm-lighthouse-'));
@@ -71,24 +112,8 @@ export async function benchLighthouse(buildDir: string): Promise<LighthouseRepor
   let lighthouseVersion = '';
   try {
     for (let i = 0; i < LIGHTHOUSE_RUNS; i += 1) {
-      const { stdout } = await run(
-        process.execPath,
-        [
-          LIGHTHOUSE_CLI,
-          url,
-          '--output=json',
-          '--quiet',
-          `--only-categories=${CATEGORIES.join(',')}`,
-          `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
-        ],
-        {
-          env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
-          maxBuffer: 64 * 1024 * 1024,
-        },
-      );
-      const lhr = JSON.parse(stdout) as Lhr;
+      const lhr = await runOnce(url);
       lighthouseVersion = lhr.lighthouseVersion;
-      if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
       const scores = Object.fromEntries(
         CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
       ) as Record<Category, number>;

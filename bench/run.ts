@@ -1,11 +1,13 @@
 // `npm run bench`: measures what a user pays for and writes bench/reports/bench.{md,json}.
-// The build's sizes, Lighthouse on that build, and the embedded server's latency; token costs join with their issue.
-// A Lighthouse score below its bar makes the run fail (exit code 1), after the reports are written.
+// The build's sizes, Lighthouse on that build, the push-token bookkeeping cost over 30 simulated days, and the
+// embedded server's latency. A Lighthouse median below its bar makes the run fail (exit code 1), after the reports
+// are written.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildProduction, reportBundle } from './bundle';
 import { benchLighthouse, lighthouseMarkdown } from './lighthouse';
+import { benchPushTokens } from './pushTokens';
 import { benchServer } from './server';
 import type { BundleReport } from './bundle';
 
@@ -40,14 +42,15 @@ async function main(): Promise<void> {
   try {
     const bundle = reportBundle(await buildProduction(outDir), outDir);
     const lighthouse = await benchLighthouse(outDir);
+    const { markdown: tokensMarkdown, ...pushTokens } = await benchPushTokens();
     const { markdown: serverMarkdown, ...server } = await benchServer();
     const reportsDir = path.join(__dirname, 'reports');
     mkdirSync(reportsDir, { recursive: true });
     writeFileSync(
       path.join(reportsDir, 'bench.json'),
-      JSON.stringify({ date: new Date().toISOString(), bundle, lighthouse, server }, null, 2),
+      JSON.stringify({ date: new Date().toISOString(), bundle, lighthouse, pushTokens, server }, null, 2),
     );
-    const md = `${markdown(bundle)}\n${lighthouseMarkdown(lighthouse)}\n${serverMarkdown}\n`;
+    const md = `${markdown(bundle)}\n${lighthouseMarkdown(lighthouse)}\n${tokensMarkdown}\n${serverMarkdown}\n`;
     writeFileSync(path.join(reportsDir, 'bench.md'), md);
     console.log(md);
     if (lighthouse.failing.length > 0) process.exitCode = 1;

@@ -11,10 +11,19 @@ export const LIMITS = {
   channelDescriptionMax: 500,
   channelIdMin: 3,
   channelIdMax: 40,
+  pushTokenMin: 16,
   pushTokenMax: 8192,
   userAgentMax: 512,
   deviceIdMax: 64,
   messagesPageMax: 100,
+  /** Offers: a discount of 1 to 100 percent (ARCHITECTURE.md). */
+  discountMin: 1,
+  discountMax: 100,
+  offerSourceMax: 80,
+  /** Passes and credits one invitation may grant. */
+  invitationGrantMax: 1000,
+  /** Invitations and offers run at most a year. */
+  maxValidityMs: 366 * 24 * 60 * 60 * 1000,
   deliveryChannelsMax: 4,
 } as const;
 
@@ -26,3 +35,7 @@ export const DELIVERY_CHANNELS = ['push', 'in_app'] as const;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 
 export const PLATFORMS = ['ios', 'android', 'web'] as const;
+
+/** What a push token and a device id may contain (core/schemas.ts, firestore.rules, the Firebase adapter). */
+export const PUSH_TOKEN_PATTERN = /^[A-Za-z0-9_\-:.]+$/;
+export const DEVICE_ID_PATTERN = /^[A-Za-z0-9-]+$/;

@@ -82,6 +82,50 @@ export interface Offer {
   createdAt: number;
 }
 
+/** One channel as the person's channel list shows it (issue #6): its last message and how many are unread. */
+export interface ChannelOverview {
+  channel: Channel;
+  lastMessage: ChatMessage | null;
+  /** Messages from others after the person's read marker for this channel. */
+  unread: number;
+}
+
+/** A person in a channel, as its owner and members see them. */
+export interface ChannelMember {
+  uid: string;
+  /** Public name (nickname, else displayName, else the email's local part). */
+  name: string;
+  role: 'owner' | 'member';
+  /** When they joined (the owner: when the channel was created). */
+  joinedAt: number;
+}
+
+/** An offer as the consultant who issued it sees it: the spec's fields plus whom it was for. */
+export interface IssuedOffer extends Offer {
+  userId: string;
+  userName: string;
+}
+
+/** A user as the admin section lists them (ARCHITECTURE.md: admins see users and roles). */
+export interface AdminUser {
+  uid: string;
+  email: string;
+  name: string;
+  isOwner: boolean;
+  isAdmin: boolean;
+  createdAt: number;
+}
+
+/** A channel as the admin section lists it. */
+export interface AdminChannel {
+  channel: Channel;
+  ownerName: string;
+  messageCount: number;
+}
+
+/** users/{uid}/pending: pending notification counts by source (a channel's document id). */
+export type PendingCountsDoc = Record<string, number>;
+
 /** spec §3 Channel permissions result. */
 export interface ChannelPermissions {
   permissions: { canMessage: boolean; isOwner: boolean };

@@ -2,7 +2,7 @@
 // Objects are strict (an unknown key, `__proto__` included, is refused), strings bounded, numbers finite.
 import { z } from 'zod';
 import { DOCUMENT_ID_PATTERN } from './ids';
-import { DELIVERY_CHANNELS, LIMITS, PLATFORMS } from './limits';
+import { DELIVERY_CHANNELS, DEVICE_ID_PATTERN, LIMITS, PLATFORMS, PUSH_TOKEN_PATTERN } from './limits';
 
 const trimmed = (max: number) => z.string().trim().min(1).max(max);
 
@@ -15,14 +15,14 @@ export const channelHandleSchema = z
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lowercase letters, digits and single dashes');
 export const pushTokenSchema = z
   .string()
-  .min(16)
+  .min(LIMITS.pushTokenMin)
   .max(LIMITS.pushTokenMax)
-  .regex(/^[A-Za-z0-9_\-:.]+$/, 'not a push token');
+  .regex(PUSH_TOKEN_PATTERN, 'not a push token');
 export const deviceIdSchema = z
   .string()
   .min(1)
   .max(LIMITS.deviceIdMax)
-  .regex(/^[A-Za-z0-9-]+$/, 'not a device id');
+  .regex(DEVICE_ID_PATTERN, 'not a device id');
 
 export const signUpBody = z.strictObject({
   email: emailSchema,
@@ -69,6 +69,45 @@ export const messageCreateBody = z.strictObject({
     .pipe(z.string().min(1, 'a message needs some text').max(LIMITS.messageMax)),
 });
 
+export const channelCreateBody = z.strictObject({
+  channelId: channelHandleSchema,
+  title: trimmed(LIMITS.channelTitleMax),
+  description: z.string().trim().max(LIMITS.channelDescriptionMax).default(''),
+});
+
+export const channelPatchBody = z
+  .strictObject({
+    title: trimmed(LIMITS.channelTitleMax).optional(),
+    description: z.string().trim().max(LIMITS.channelDescriptionMax).optional(),
+  })
+  .refine((patch) => Object.keys(patch).length > 0, 'nothing to change');
+
+const futureTime = z.number().int().positive();
+const grant = z.number().int().min(0).max(LIMITS.invitationGrantMax);
+
+/** expiresAt is checked against the server's clock where it is used: after now, at most a year ahead. */
+export const invitationCreateBody = z.strictObject({
+  channelId: documentIdSchema,
+  inviteeEmail: emailSchema.optional(),
+  passes: grant,
+  credits: grant,
+  expiresAt: futureTime,
+});
+
+export const offerCreateBody = z.strictObject({
+  channelId: documentIdSchema,
+  userId: documentIdSchema,
+  discountPercent: z
+    .number()
+    .int('a whole percent')
+    .min(LIMITS.discountMin, 'at least 1 %')
+    .max(LIMITS.discountMax, 'at most 100 %'),
+  source: trimmed(LIMITS.offerSourceMax).default('Consultant offer'),
+  expiresAt: futureTime,
+});
+
+export const roleBody = z.strictObject({ isOwner: z.boolean() });
+
 export const messagesQuery = z.strictObject({
   before: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(LIMITS.messagesPageMax).optional(),
@@ -109,3 +148,14 @@ export function describeIssues(error: z.ZodError): string {
 
 /** GET /api/stream?ticket=…: the single-use ticket from POST /api/stream/ticket. */
 export const streamQuery = z.strictObject({ ticket: z.string().min(1).max(128) });
+
+/**
+ * Callables only the Firebase backend has: the invitation calls rules alone cannot guard (single-use, bound to
+ * the invitee). The embedded server answers the same operations at /api/invitations/:id (core/wire.ts).
+ */
+export const invitationCallablePayloads = {
+  get_invitation: z.strictObject({ invitationId: documentIdSchema }),
+  accept_invitation: z.strictObject({ invitationId: documentIdSchema }),
+  activate_invitation: z.strictObject({ invitationId: documentIdSchema }),
+} as const;
+export type InvitationCallableName = keyof typeof invitationCallablePayloads;

@@ -7,6 +7,7 @@ import type {
   ChatMessage,
   Invitation,
   Offer,
+  PendingCountsDoc,
   PushTokenDoc,
   UserDoc,
 } from './model';
@@ -53,6 +54,21 @@ export const API = {
   getChannel: 'GET /api/channels/:id', // → Channel (owner, members, admin)
   listMessages: 'GET /api/channels/:id/messages', // messagesQuery → { messages: ChatMessage[] } newest last
   sendMessage: 'POST /api/channels/:id/messages', // messageCreateBody → ChatMessage
+  // issue #6 ------------------------------------------------------------------------------------------------
+  channelOverview: 'GET /api/channels/overview', // → { channels: ChannelOverview[] } owned + joined, newest activity first
+  createChannel: 'POST /api/channels', // channelCreateBody → Channel (consultants only; taken handle: ALREADY_EXISTS)
+  updateChannel: 'PATCH /api/channels/:id', // channelPatchBody → Channel (owner only)
+  listMembers: 'GET /api/channels/:id/members', // → { members: ChannelMember[] } (owner first; owner, members, admin)
+  markRead: 'POST /api/channels/:id/read', // → { success: true } the caller's read marker = now (owner, members)
+  listChannelInvitations: 'GET /api/channels/:id/invitations', // → { invitations: Invitation[] } (owner, admin)
+  createInvitation: 'POST /api/invitations', // invitationCreateBody → Invitation (the channel's owner)
+  issueOffer: 'POST /api/offers', // offerCreateBody → IssuedOffer (channel owner, to a member; 1-100 %)
+  listIssuedOffers: 'GET /api/offers/issued', // → { offers: IssuedOffer[] } the caller's, newest first
+  pendingCounts: 'GET /api/users/:uid/pending', // → { counts: PendingCountsDoc } (own only)
+  adminUsers: 'GET /api/admin/users', // → { users: AdminUser[] } (isAdmin claim)
+  adminSetRole: 'POST /api/admin/users/:uid/role', // roleBody → AdminUser (isAdmin claim; not for oneself)
+  adminChannels: 'GET /api/admin/channels', // → { channels: AdminChannel[] } (isAdmin claim)
+  // ----------------------------------------------------------------------------------------------------------
   getInvitation: 'GET /api/invitations/:id', // → Invitation
   acceptInvitation: 'POST /api/invitations/:id/accept', // → Invitation
   activateInvitation: 'POST /api/invitations/:id/activate', // → { invitation: Invitation, user: UserDoc }
@@ -73,6 +89,9 @@ export type StreamEvent =
   | { type: 'message'; data: { message: ChatMessage } }
   | { type: 'user'; data: { user: UserDoc } }
   | { type: 'channel'; data: { channel: Channel } }
+  /** To the user an offer was issued to (and its consultant): offers changed, read them again. */
   | { type: 'offers'; data: { changed: true } }
   | { type: 'tokens'; data: { tokens: PushTokenDoc[] } }
-  | { type: 'invitation'; data: { invitation: Invitation } };
+  | { type: 'invitation'; data: { invitation: Invitation } }
+  /** To the user: their pending notification counts changed (a message arrived, or they were cleared). */
+  | { type: 'pending'; data: { counts: PendingCountsDoc } };

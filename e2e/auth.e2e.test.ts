@@ -95,9 +95,20 @@ describe('signing in', () => {
     await page.getByRole('heading', { level: 1, name: /^Hello, / }).waitFor();
     await page.reload();
     await page.getByRole('heading', { level: 1, name: /^Hello, / }).waitFor();
+    const { refreshToken } = JSON.parse(
+      (await page.evaluate(() => localStorage.getItem('qupm_session'))) ?? '{}',
+    ) as { refreshToken: string };
     await page.getByRole('link', { name: 'Sign out' }).click();
     await page.getByRole('heading', { level: 1, name: /advice, in one place/i }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
+    // The server revoked the session: its refresh token no longer starts one.
+    const refresh = await fetch(server.url + '/api/auth/refresh', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ refreshToken }),
+    });
+    expect(refresh.status).toBe(401);
+    expect(errors).toEqual([]);
     await page.reload();
     await page.getByRole('heading', { level: 1, name: /advice, in one place/i }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('qupm_session'))).toBeNull();

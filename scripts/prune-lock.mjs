@@ -3,8 +3,10 @@
 // other platforms' ones in package-lock.json, and `npm ci` then refuses the lock as out of sync. This drops the
 // optional dependency edges whose packages the lock does not hold, which is exactly what npm would skip anyway.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 
-const file = new URL('../package-lock.json', import.meta.url);
+// The root lock by default; another package's (functions/) when its path is given.
+const file = process.argv[2] ? resolve(process.argv[2]) : new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(file, 'utf8'));
 const present = new Set(Object.keys(lock.packages).map((key) => key.replace(/^.*node_modules\//, '')));
 let removed = 0;
@@ -18,4 +20,6 @@ for (const entry of Object.values(lock.packages)) {
   }
 }
 writeFileSync(file, JSON.stringify(lock, null, 2) + '\n');
-console.log(`package-lock.json: dropped ${removed} optional edges to packages this registry does not serve`);
+console.log(
+  `${process.argv[2] ?? 'package-lock.json'}: dropped ${removed} optional edges to packages this registry does not serve`,
+);

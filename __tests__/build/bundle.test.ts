@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SHELL_BUDGET_BYTES, buildProduction, reportBundle } from '../../bench/bundle';
 import type { BundleReport } from '../../bench/bundle';
+import { inlineStyleHashes } from '../../server/static';
+import { parseCsp } from '../support/securityHeaders';
 
 let outDir: string;
 let report: BundleReport;
@@ -94,5 +96,18 @@ describe('the production build', () => {
     expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(
       expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']),
     );
+  });
+
+  it("is the shell firebase.json's CSP allows, by the exact hash of its inline style", () => {
+    // The embedded server hashes the shell it serves at start; Hosting's header is fixed in firebase.json, so a
+    // change to the shell's critical CSS must update it (this test names the hash to put there).
+    const firebase = JSON.parse(readFileSync(path.join(__dirname, '../../firebase.json'), 'utf8')) as {
+      hosting: { headers: Array<{ source?: string; headers: Array<{ key: string; value: string }> }> };
+    };
+    const csp = firebase.hosting.headers
+      .flatMap((rule) => rule.headers)
+      .find((header) => header.key === 'Content-Security-Policy')?.value;
+    const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    expect(parseCsp(csp ?? '')['style-src']).toEqual(["'self'", ...inlineStyleHashes(shell)]);
   });
 });

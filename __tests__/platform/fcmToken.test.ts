@@ -1,4 +1,14 @@
-import { clearStoredPushToken, isPlausiblePushToken, readStoredPushToken, storePushToken } from '@/platform';
+import {
+  clearRefreshNeededAfterSwUpdate,
+  clearStoredPushToken,
+  isPlausiblePushToken,
+  isRefreshNeededAfterSwUpdate,
+  markRefreshNeededAfterSwUpdate,
+  readPushTokenRecord,
+  readStoredPushToken,
+  storePushToken,
+  storePushTokenWithRecord,
+} from '@/platform';
 import { createFakeStore } from './fakes';
 
 // The shape of a real FCM registration token: an instance id, a colon, then base64url.
@@ -154,5 +164,60 @@ describe('clearStoredPushToken', () => {
   it('does not throw when storage is blocked or missing', () => {
     expect(() => clearStoredPushToken(createFakeStore({ fcm_token: TOKEN }, ['remove']))).not.toThrow();
     expect(() => clearStoredPushToken(null)).not.toThrow();
+  });
+});
+
+describe('the token record (fcm_token_record)', () => {
+  const record = { uid: 'uid1', docId: 'docAAAAAAAAAAAAAAAAA', syncedAt: 1_700_000_000_000 };
+
+  it('is stored with the token and read back', () => {
+    const store = createFakeStore();
+    expect(storePushTokenWithRecord(store, TOKEN, record)).toBe(true);
+    expect(readStoredPushToken(store)).toBe(TOKEN);
+    expect(readPushTokenRecord(store)).toEqual(record);
+  });
+
+  it.each([
+    ['not JSON', '{uid:'],
+    ['a record without a docId', JSON.stringify({ uid: 'u', syncedAt: 1 })],
+    ['a negative time', JSON.stringify({ ...record, syncedAt: -1 })],
+    ['a uid with odd characters', JSON.stringify({ ...record, uid: '../x' })],
+    ['an array', '[]'],
+  ])('is removed, and read as none, when it is %s', (_label, raw) => {
+    const store = createFakeStore({ fcm_token_record: raw });
+    expect(readPushTokenRecord(store)).toBeNull();
+    expect(store.contents()).toEqual({});
+  });
+
+  it('keeps nothing half-written when storage refuses the record', () => {
+    const store = createFakeStore();
+    const original = store.setItem.bind(store);
+    store.setItem = (key, value) => {
+      if (key === 'fcm_token_record') throw new DOMException('full', 'QuotaExceededError');
+      original(key, value);
+    };
+    expect(storePushTokenWithRecord(store, TOKEN, record)).toBe(false);
+    expect(store.contents()).toEqual({});
+  });
+
+  it('is cleared with the token', () => {
+    const store = createFakeStore();
+    storePushTokenWithRecord(store, TOKEN, record);
+    clearStoredPushToken(store);
+    expect(store.contents()).toEqual({});
+  });
+});
+
+describe('fcm_refresh_needed_after_sw_update', () => {
+  it('is set, read and cleared; only the exact string true counts', () => {
+    const store = createFakeStore();
+    expect(isRefreshNeededAfterSwUpdate(store)).toBe(false);
+    markRefreshNeededAfterSwUpdate(store);
+    expect(store.contents()).toEqual({ fcm_refresh_needed_after_sw_update: 'true' });
+    expect(isRefreshNeededAfterSwUpdate(store)).toBe(true);
+    clearRefreshNeededAfterSwUpdate(store);
+    expect(isRefreshNeededAfterSwUpdate(createFakeStore({ fcm_refresh_needed_after_sw_update: 'yes' }))).toBe(
+      false,
+    );
   });
 });

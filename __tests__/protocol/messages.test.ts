@@ -43,10 +43,19 @@ describe('parseWorkerToPageMessage', () => {
   const payload = {
     messageId: 'm1',
     data: { type: 'message', badge_count: 2, channelId: 'c1' },
-    notification: { title: 'Grace', body: 'Hello' },
+    notification: { title: 'Dana', body: 'Hello' },
   };
 
-  it('reads PUSH_MSG with its payload and whether this page presents it', () => {
+  it('reads the answers and pushes a worker may send', () => {
+    expect(parseWorkerToPageMessage({ type: 'MESSAGING_ENABLED', success: true, eventId: 'e1' })).toEqual({
+      type: 'MESSAGING_ENABLED',
+      success: true,
+      eventId: 'e1',
+    });
+    expect(parseWorkerToPageMessage({ type: 'HEALTH_CHECK', timestamp: 5 })).toEqual({
+      type: 'HEALTH_CHECK',
+      timestamp: 5,
+    });
     expect(parseWorkerToPageMessage({ type: 'PUSH_MSG', messageId: 'm1', payload, present: true })).toEqual({
       type: 'PUSH_MSG',
       messageId: 'm1',
@@ -55,33 +64,78 @@ describe('parseWorkerToPageMessage', () => {
     });
   });
 
+  it("reads the worker's counts in a HEALTH_CHECK answer, and drops counts that are not counts", () => {
+    const pushes = { shown: 1, inApp: 2, generic: 0, duplicates: 3 };
+    expect(
+      parseWorkerToPageMessage({ type: 'HEALTH_CHECK', timestamp: 5, pushes, ignoredMessages: 4 }),
+    ).toEqual({ type: 'HEALTH_CHECK', timestamp: 5, pushes, ignoredMessages: 4 });
+    expect(
+      parseWorkerToPageMessage({
+        type: 'HEALTH_CHECK',
+        timestamp: 5,
+        pushes: { ...pushes, shown: -1 },
+        ignoredMessages: 'many',
+      }),
+    ).toEqual({ type: 'HEALTH_CHECK', timestamp: 5 });
+  });
+
   it.each([
+    ['MESSAGING_ENABLED without success', { type: 'MESSAGING_ENABLED', eventId: 'e1' }],
+    ['MESSAGING_ENABLED with a string success', { type: 'MESSAGING_ENABLED', success: 'yes', eventId: 'e1' }],
+    [
+      'PUSH_MSG whose id is not its payload’s',
+      { type: 'PUSH_MSG', messageId: 'other', payload, present: false },
+    ],
     ['PUSH_MSG without present', { type: 'PUSH_MSG', messageId: 'm1', payload }],
     ['PUSH_MSG with a non-boolean present', { type: 'PUSH_MSG', messageId: 'm1', payload, present: 'yes' }],
-    [
-      'PUSH_MSG whose id differs from its payload',
-      { type: 'PUSH_MSG', messageId: 'm2', payload, present: false },
-    ],
-    ['PUSH_MSG with a malformed payload', { type: 'PUSH_MSG', messageId: 'm1', payload: {}, present: false }],
-    ['MESSAGING_ENABLED without success', { type: 'MESSAGING_ENABLED', eventId: 'e1' }],
-    ['a message of the page', { type: 'foregroundHandled', messageId: 'm1' }],
+    ['PUSH_MSG without a payload', { type: 'PUSH_MSG', messageId: 'm1' }],
+    ['a page message', { type: 'SKIP_WAITING' }],
+    ['undefined', undefined],
   ])('ignores %s', (_label, data) => {
     expect(parseWorkerToPageMessage(data)).toBeNull();
   });
 });
 
 describe('parsePushPayload', () => {
-  it("takes FCM's fcmMessageId when there is no messageId, and reads a badge count sent as text", () => {
+  it('takes fcmMessageId when there is no messageId (spec §3) and FCM’s string counts', () => {
     expect(
       parsePushPayload({
         fcmMessageId: 'f1',
-        data: { type: 'message', badge_count: '4' },
+        data: { type: 'message', badge_count: '3', channelId: 'c1', extra: 'kept' },
         notification: { title: 'T', body: 'B' },
       }),
     ).toEqual({
       messageId: 'f1',
-      data: { type: 'message', badge_count: 4 },
+      data: { type: 'message', badge_count: 3, channelId: 'c1', extra: 'kept' },
       notification: { title: 'T', body: 'B' },
     });
+  });
+
+  it('cuts long text instead of refusing it, so a push is never silent', () => {
+    const parsed = parsePushPayload({
+      messageId: 'm',
+      data: { type: 'message', badge_count: 1 },
+      notification: { title: 't'.repeat(500), body: 'b'.repeat(5_000) },
+    });
+    expect(parsed?.notification.title).toHaveLength(120);
+    expect(parsed?.notification.body).toHaveLength(500);
+  });
+
+  it('reads a badge count that is not a positive whole number as 0, and drops odd data', () => {
+    const parsed = parsePushPayload({
+      messageId: 'm',
+      data: { type: 'x', badge_count: -4, 'bad key': 'v', nested: { a: 1 }, n: Number.NaN },
+      notification: { title: '', body: '' },
+    });
+    expect(parsed?.data).toEqual({ type: 'x', badge_count: 0 });
+  });
+
+  it.each([
+    ['no id', { data: { type: 'x' }, notification: { title: '', body: '' } }],
+    ['no notification', { messageId: 'm', data: { type: 'x' } }],
+    ['no type', { messageId: 'm', data: {}, notification: { title: '', body: '' } }],
+    ['a string', 'push'],
+  ])('refuses a payload with %s', (_label, raw) => {
+    expect(parsePushPayload(raw)).toBeNull();
   });
 });

@@ -3,6 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../server/app';
+import { cacheControlFor } from '../../server/static';
+import {
+  APP_ROUTES,
+  REQUIRED_HEADERS,
+  SAMPLE_PATHS,
+  expectSafeCsp,
+  parseCsp,
+} from '../support/securityHeaders';
 
 const SHELL =
   '<!doctype html><html><head><style>.boot{color:red}</style></head><body><div id="root">Loading QuPM...</div></body></html>';
@@ -17,8 +25,11 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'index.html'), SHELL);
   writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"QuPM"}');
+  mkdirSync(path.join(dir, 'static/css'));
   writeFileSync(path.join(dir, 'static/js/main.0123abcd.js'), 'console.log(1)');
+  writeFileSync(path.join(dir, 'static/css/main.0123abcd.css'), 'p{}');
   writeFileSync(path.join(dir, 'icons/icon-192.png'), 'png');
+  writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *');
   app = await buildServer({ staticDir: dir, db: ':memory:', demo: false });
 });
 
@@ -41,21 +52,24 @@ describe('the embedded server serving the build', () => {
     expect(shell.headers['cache-control']).toBe('no-cache');
   });
 
+  it.each(Object.entries(SAMPLE_PATHS))('caches the %s (%s) as server/static.ts says', async (_kind, url) => {
+    const res = await app.inject(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe(cacheControlFor(url));
+  });
+
   it('serves the manifest with its media type', async () => {
     const res = await app.inject('/manifest.webmanifest');
     expect(res.headers['content-type']).toContain('application/manifest+json');
   });
 
-  it.each(['/', '/services', '/invite/AbCdEfGhIj0123456789', '/settings/about', '/no/such/page'])(
-    'answers the route %s with the shell, uncached',
-    async (url) => {
-      const res = await app.inject(url);
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toContain('text/html');
-      expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body).toContain('Loading QuPM...');
-    },
-  );
+  it.each(APP_ROUTES)('answers the route %s with the shell, uncached', async (url) => {
+    const res = await app.inject(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('Loading QuPM...');
+  });
 
   it('answers a missing file or API path with a JSON 404, not the shell', async () => {
     for (const url of ['/static/js/gone.js', '/api/nothing', '/api']) {
@@ -72,13 +86,7 @@ describe('the embedded server serving the build', () => {
 
   it('sends security headers with a CSP that allows no inline script', async () => {
     const res = await app.inject('/');
-    const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toContain('unsafe-inline');
-    expect(csp).toContain("frame-ancestors 'none'");
-    // The shell's inline style is allowed by its exact hash.
-    expect(csp).toMatch(/style-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expectSafeCsp(parseCsp(String(res.headers['content-security-policy'])));
+    for (const [name, value] of Object.entries(REQUIRED_HEADERS)) expect(res.headers[name]).toBe(value);
   });
 });

@@ -37,7 +37,7 @@ function manualTimers() {
   };
 }
 
-const settle = () => new Promise((resolve) => setImmediate(resolve));
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function setup(options: { userAgent?: string; windows?: FakeWindow[]; caches?: FakeCaches } = {}) {
   const scope = createScope(options);

@@ -1,14 +1,20 @@
 // The ports: everything the client needs from a backend, as domain verbs. Sagas call these and nothing else;
 // the adapters (local/, firebase/) implement them. No SDK or fetch type crosses this file.
 import type {
+  AdminChannel,
+  AdminUser,
   AuthUser,
   Channel,
+  ChannelMember,
+  ChannelOverview,
   ChannelPermissions,
   ChatMessage,
   IdTokenClaims,
   Invitation,
+  IssuedOffer,
   NotificationSettings,
   Offer,
+  PendingCountsDoc,
   Platform,
   PushTokenDoc,
   UserDoc,
@@ -64,11 +70,29 @@ export interface UsersPort {
   subscribeUser(uid: string, listener: (user: UserDoc) => void): Unsubscribe;
 }
 
+export interface NewChannel {
+  /** The public handle: lowercase letters, digits and single dashes, 3-40 characters. */
+  channelId: string;
+  title: string;
+  description: string;
+}
+
 export interface ChannelsPort {
   getChannel(id: string): Promise<Channel | null>;
   /** spec §7: channels queried by the channelId field, limit 1. */
   findChannelByHandle(channelId: string): Promise<Channel | null>;
   listMyChannels(): Promise<Channel[]>;
+  /** The channels the caller owns or joined, each with its last message and unread count, newest first. */
+  listOverview(): Promise<ChannelOverview[]>;
+  /** A consultant creates a channel (a taken handle is ALREADY_EXISTS). */
+  createChannel(input: NewChannel): Promise<Channel>;
+  /** Its owner changes a channel's title or description. */
+  updateChannel(id: string, patch: { title?: string; description?: string }): Promise<Channel>;
+  listMembers(id: string): Promise<ChannelMember[]>;
+  /** The caller has read the channel up to now (their unread count there becomes 0). */
+  markRead(id: string): Promise<void>;
+  /** Live: a channel the caller can see was created, changed, or gained a member. */
+  subscribeChannels(listener: (channel: Channel) => void): Unsubscribe;
 }
 
 export interface MessagesPort {
@@ -78,10 +102,56 @@ export interface MessagesPort {
   subscribeMessages(channelId: string, listener: (message: ChatMessage) => void): Unsubscribe;
 }
 
+export interface NewInvitation {
+  channelId: string;
+  /** Only this email may accept it; without one, anyone with the link may (once). */
+  inviteeEmail?: string;
+  passes: number;
+  credits: number;
+  expiresAt: number;
+}
+
 export interface InvitationsPort {
   getInvitation(id: string): Promise<Invitation>;
   acceptInvitation(id: string): Promise<Invitation>;
   activateInvitation(id: string): Promise<{ invitation: Invitation; user: UserDoc }>;
+  /** The channel's owner invites someone. */
+  createInvitation(input: NewInvitation): Promise<Invitation>;
+  /** A channel's invitations, for its owner (newest first). */
+  listChannelInvitations(channelId: string): Promise<Invitation[]>;
+}
+
+export interface NewOffer {
+  channelId: string;
+  /** A member of the channel. */
+  userId: string;
+  /** 1 to 100. */
+  discountPercent: number;
+  source?: string;
+  expiresAt: number;
+}
+
+/** Offers from the consultant's side; a user's own active offers come from the get_user_active_offers callable. */
+export interface OffersPort {
+  issueOffer(input: NewOffer): Promise<IssuedOffer>;
+  /** The offers the caller issued, newest first. */
+  listIssuedOffers(): Promise<IssuedOffer[]>;
+  /** Live: the caller's offers changed (one was issued to them, or by them). */
+  subscribeOffers(listener: () => void): Unsubscribe;
+}
+
+/** users/{uid}/pending, behind the badge (spec §5) and the unread marks. */
+export interface PendingPort {
+  getPendingCounts(uid: string): Promise<PendingCountsDoc>;
+  subscribePending(uid: string, listener: (counts: PendingCountsDoc) => void): Unsubscribe;
+}
+
+/** The admin section (isAdmin claim only; every call is checked by the backend too). */
+export interface AdminPort {
+  listUsers(): Promise<AdminUser[]>;
+  /** Makes (true) or unmakes (false) a consultant. */
+  setConsultant(uid: string, isOwner: boolean): Promise<AdminUser>;
+  listChannels(): Promise<AdminChannel[]>;
 }
 
 export interface NewPushToken {
@@ -133,6 +203,9 @@ export interface Backend {
   channels: ChannelsPort;
   messages: MessagesPort;
   invitations: InvitationsPort;
+  offers: OffersPort;
+  pending: PendingPort;
+  admin: AdminPort;
   pushTokens: PushTokensPort;
   callables: CallablesPort;
   pushProvider: PushProviderPort;

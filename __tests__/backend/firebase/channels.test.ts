@@ -70,6 +70,10 @@ describe('channels.getChannel', () => {
 });
 
 describe('channels.findChannelByHandle', () => {
+  beforeEach(() => {
+    auth.instance.currentUser = fakeUser({ uid: 'u1' });
+  });
+
   it('queries channels by the channelId field, limit 1 (spec §7)', async () => {
     fs.getDocs.mockResolvedValue(querySnapshot([docSnapshot('ch1', channelData())]));
     const channel = await createFirebaseBackend(CONFIG).channels.findChannelByHandle('tax-help');
@@ -84,6 +88,33 @@ describe('channels.findChannelByHandle', () => {
   it('is null when no channel has that handle', async () => {
     fs.getDocs.mockResolvedValue(querySnapshot([]));
     await expect(createFirebaseBackend(CONFIG).channels.findChannelByHandle('nope')).resolves.toBeNull();
+  });
+
+  it('is null for a channel the person may not read, as on the embedded server', async () => {
+    auth.instance.currentUser = fakeUser({ uid: 'stranger' });
+    auth.getIdTokenResult.mockResolvedValue({ claims: {} });
+    fs.getDocs.mockResolvedValue(querySnapshot([docSnapshot('ch1', channelData())]));
+    await expect(createFirebaseBackend(CONFIG).channels.findChannelByHandle('tax-help')).resolves.toBeNull();
+  });
+
+  it('answers any channel to an admin (the isAdmin claim)', async () => {
+    auth.instance.currentUser = fakeUser({ uid: 'admin' });
+    auth.getIdTokenResult.mockResolvedValue({ claims: { isAdmin: true } });
+    fs.getDocs.mockResolvedValue(querySnapshot([docSnapshot('ch1', channelData())]));
+    await expect(
+      createFirebaseBackend(CONFIG).channels.findChannelByHandle('tax-help'),
+    ).resolves.toMatchObject({
+      id: 'ch1',
+    });
+  });
+
+  it('answers UNAUTHENTICATED when nobody is signed in', async () => {
+    auth.instance.currentUser = null;
+    await expect(
+      createFirebaseBackend(CONFIG).channels.findChannelByHandle('tax-help'),
+    ).rejects.toMatchObject({
+      status: 'UNAUTHENTICATED',
+    });
   });
 });
 

@@ -61,10 +61,15 @@ describe('pushTokens.findActiveToken', () => {
 });
 
 describe('pushTokens.addToken', () => {
-  it('adds an active token document with the server time as createdAt and lastUsed', async () => {
+  const input = { token: TOKEN, deviceId: 'device-1', platform: 'web' as const, userAgent: 'UA' };
+
+  beforeEach(() => {
+    fs.getDocs.mockResolvedValue(querySnapshot([]));
     fs.addDoc.mockResolvedValue({ id: 't2' });
+  });
+
+  it('adds an active token document with the server time as createdAt and lastUsed', async () => {
     jest.spyOn(Date, 'now').mockReturnValue(5000);
-    const input = { token: TOKEN, deviceId: 'device-1', platform: 'web' as const, userAgent: 'UA' };
     const added = await createFirebaseBackend(CONFIG).pushTokens.addToken('u1', input);
     expect(fs.addDoc).toHaveBeenCalledWith(
       expect.objectContaining({ type: 'collection', path: 'users/u1/FCMTokens' }),
@@ -82,10 +87,49 @@ describe('pushTokens.addToken', () => {
   });
 
   it('writes nothing but the fields of a token document', async () => {
-    fs.addDoc.mockResolvedValue({ id: 't2' });
-    const input = { token: TOKEN, deviceId: 'd', platform: 'web' as const, userAgent: 'UA', isOwner: true };
-    await createFirebaseBackend(CONFIG).pushTokens.addToken('u1', input);
+    await createFirebaseBackend(CONFIG).pushTokens.addToken('u1', {
+      ...input,
+      isOwner: true,
+    } as typeof input);
     expect(fs.addDoc.mock.calls[0]?.[1]).not.toHaveProperty('isOwner');
+  });
+
+  it('answers the document there is for the same token on the same device, and writes nothing', async () => {
+    fs.getDocs.mockResolvedValue(querySnapshot([docSnapshot('t1', stored)]));
+    const found = await createFirebaseBackend(CONFIG).pushTokens.addToken('u1', {
+      ...input,
+      platform: 'android',
+    });
+    expect(found.id).toBe('t1');
+    expect(fs.addDoc).not.toHaveBeenCalled();
+    expect(fs.deleteDoc).not.toHaveBeenCalled();
+  });
+
+  it("replaces the device's document when the device has a new token (spec §4)", async () => {
+    fs.getDocs.mockImplementation(async (q) => {
+      const [constraint] = (q as { constraints: Array<{ where: unknown[] }> }).constraints;
+      return querySnapshot(constraint?.where[0] === 'deviceId' ? [docSnapshot('t1', stored)] : []);
+    });
+    const added = await createFirebaseBackend(CONFIG).pushTokens.addToken('u1', {
+      ...input,
+      token: `${TOKEN}-new`,
+    });
+    expect(fs.deleteDoc).toHaveBeenCalledWith(expect.objectContaining({ path: 'users/u1/FCMTokens/t1' }));
+    expect(added.id).toBe('t2');
+  });
+
+  it.each([
+    ['a short token', { token: 'short' }],
+    ['a token with spaces', { token: 'a token with spaces in it' }],
+    ['an unknown platform', { platform: 'desktop' }],
+    ['an empty device id', { deviceId: '' }],
+    ['a long user agent', { userAgent: 'u'.repeat(513) }],
+  ])('refuses %s as INVALID_ARGUMENT before any call', async (_label, change) => {
+    await expect(
+      createFirebaseBackend(CONFIG).pushTokens.addToken('u1', { ...input, ...change } as typeof input),
+    ).rejects.toMatchObject({ name: 'BackendError', status: 'INVALID_ARGUMENT' });
+    expect(fs.getDocs).not.toHaveBeenCalled();
+    expect(fs.addDoc).not.toHaveBeenCalled();
   });
 });
 

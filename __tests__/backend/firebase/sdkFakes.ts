@@ -123,6 +123,7 @@ export class FakeTimestamp {
 }
 
 export const SERVER_TIMESTAMP = { serverTimestamp: true };
+export const DELETE_FIELD = { deleteField: true };
 
 export interface FakeRef {
   type: 'collection' | 'doc';
@@ -189,6 +190,7 @@ export function createFirestoreModule() {
     startAfter: fake((...values: unknown[]) => ({ startAfter: values })),
     endBefore: fake((...values: unknown[]) => ({ endBefore: values })),
     serverTimestamp: fake(() => SERVER_TIMESTAMP),
+    deleteField: fake(() => DELETE_FIELD),
     getDoc: fake(notStubbed('getDoc') as (ref: FakeRef) => Promise<FakeDocSnapshot>),
     getDocs: fake(
       notStubbed('getDocs') as (q: FakeQuery | FakeRef) => Promise<ReturnType<typeof querySnapshot>>,

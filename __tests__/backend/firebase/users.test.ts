@@ -1,6 +1,14 @@
 import { createFirebaseBackend } from '@/backend/firebase';
 import type { ProfilePatch } from '@/backend/ports';
-import { CONFIG, FakeFirebaseError, docSnapshot, fakeUser, flushPromises, resetSdkFakes } from './sdkFakes';
+import {
+  CONFIG,
+  DELETE_FIELD,
+  FakeFirebaseError,
+  docSnapshot,
+  fakeUser,
+  flushPromises,
+  resetSdkFakes,
+} from './sdkFakes';
 import type * as Fakes from './sdkFakes';
 import type { AuthFake, FakeDocSnapshot, FirestoreFake } from './sdkFakes';
 
@@ -101,6 +109,14 @@ describe('users.updateProfile', () => {
       notificationSettings: { enabled: true, delivery: { channels: ['in_app'] } },
     });
     expect(user.nickname).toBe('Nan');
+  });
+
+  it('removes the nickname when it is changed to nothing', async () => {
+    fs.getDoc.mockResolvedValue(docSnapshot('u1', STORED));
+    await createFirebaseBackend(CONFIG).users.updateProfile('u1', { nickname: '  ' });
+    expect(fs.updateDoc).toHaveBeenCalledWith(expect.objectContaining({ path: 'users/u1' }), {
+      nickname: DELETE_FIELD,
+    });
   });
 
   it('answers the document as stored after the write', async () => {

@@ -206,6 +206,21 @@ describe('createLocalAuth', () => {
     });
   });
 
+  it('signs out on the server with the session’s bearer token, so its refresh tokens are revoked', async () => {
+    const fetchImpl = jest.fn(async () => json(200, { success: true }));
+    const { auth, store, listen } = setup({ qupm_session: sessionJson() }, fetchImpl as unknown as FetchMock);
+    listen();
+    await flush();
+    await auth.signOut();
+    const [url, init] = fetchImpl.mock.calls.at(-1) as unknown as [string, RequestInit];
+    expect(url).toBe('/api/auth/signout');
+    expect((init.headers as Record<string, string>).Authorization).toBe(
+      `Bearer ${jwt({ sub: 'u1', isAdmin: true })}`,
+    );
+    expect(JSON.parse(String(init.body))).toEqual({ refreshToken: 'refresh-1' });
+    expect(store.data.qupm_session).toBeUndefined();
+  });
+
   it('forgets the session on sign-out even when the server cannot be told', async () => {
     const fetchImpl = jest.fn(async () => {
       throw new TypeError('Failed to fetch');

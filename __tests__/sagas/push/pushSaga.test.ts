@@ -6,7 +6,8 @@ import { rootUnmounted, rootMounted, serviceWorkerControlling } from '@/store/ap
 import { buildUserState, docChanged, loaded, signedIn, signedOut } from '@/store/userSlice';
 import { deviceReleaseRequested, permissionRequested, validationRequested } from '@/store/pushSlice';
 import { LOCAL_STORAGE_KEYS } from '@/platform';
-import { enableServiceWorkerMessaging } from '@/sagas/serviceWorkerProtocol';
+import * as matchers from 'redux-saga-test-plan/matchers';
+import { enableServiceWorkerMessaging, postToActiveWorker } from '@/sagas/serviceWorkerProtocol';
 import { BLOCKED_MESSAGE, UID } from '../../support/pushHarness';
 import { ada, createHarness, initialState, putTypes, reducer, userDoc } from './support';
 import type { Harness, State, StateOptions } from './support';
@@ -276,5 +277,25 @@ describe('pushSaga: stopping', () => {
     expect(h.time.live()).toEqual([]);
     const result = await app.stop();
     expect((result.storeState as State).push.monitoring).toBe(false);
+  });
+});
+
+describe('pushSaga: service-worker messaging', () => {
+  it("records 'SW communication timeout' and still runs token work when the worker stays silent", async () => {
+    const h = createHarness({ workerMessaging: 'real' });
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const saga = expectSaga(untilStopped, pushSaga, () => h.env)
+      .withReducer(reducer, initialState())
+      .provide([[matchers.call.fn(postToActiveWorker), new Promise(() => undefined)], ...h.providers]);
+    const pending = saga.run({ timeout: 10_000, silenceTimeout: true });
+    await h.time.advance(5_000);
+    saga.dispatch({ type: STOP });
+    const { storeState } = await pending;
+    expect((storeState as State).push).toMatchObject({ messagingEnabled: false, tokenStatus: 'active' });
+    expect(h.backend.store.of(UID)).toHaveLength(1);
+    expect(console.warn).toHaveBeenCalledWith(
+      'Enabling service-worker messaging failed:',
+      'SW communication timeout',
+    );
   });
 });

@@ -78,7 +78,13 @@ export interface Harness {
   providers: Parameters<ReturnType<typeof expectSaga>['provide']>[0];
 }
 
-export function createHarness(options: StateOptions = {}): Harness {
+/**
+ * `workerMessaging: 'real'` leaves enableServiceWorkerMessaging to run (its browser edge, postToActiveWorker,
+ * is then the test's to provide); by default the worker answers success.
+ */
+export function createHarness(
+  options: StateOptions & { workerMessaging?: 'answers' | 'real' } = {},
+): Harness {
   const time = createVirtualTime();
   const env = createFakePushEnv(time.now, {
     permission: options.permission ?? 'granted',
@@ -98,9 +104,11 @@ export function createHarness(options: StateOptions = {}): Harness {
     ctx,
     providers: [
       [matchers.call.fn(loadBackend), backend.backend],
-      [matchers.call.fn(enableServiceWorkerMessaging), true],
+      ...(options.workerMessaging === 'real'
+        ? []
+        : [[matchers.call.fn(enableServiceWorkerMessaging), true] as [unknown, unknown]]),
       time.provider,
-    ],
+    ] as Harness['providers'],
   };
 }
 

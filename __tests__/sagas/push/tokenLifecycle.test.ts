@@ -8,6 +8,7 @@ import {
   NO_REGISTRATION_TOKEN,
   obtainToken,
   PROVIDER_TIMEOUT,
+  PUSH_REFUSED_IN_WINDOW,
   releaseDeviceToken,
   saveToken,
   validateAndRefreshToken,
@@ -130,6 +131,16 @@ describe('createToken', () => {
     );
     const { returnValue } = await runFor(h, 60_000, createToken, [h.ctx]);
     expect(returnValue).toEqual({ error: BLOCKED_MESSAGE, blocked: true });
+    expect(h.backend.ports.pushProvider.getToken).toHaveBeenCalledTimes(1);
+  });
+
+  it('names a private window’s refusal (granted, yet "permission denied") and does not retry it', async () => {
+    const h = createHarness();
+    h.backend.ports.pushProvider.getToken.mockRejectedValue(
+      Object.assign(new Error('Registration failed - permission denied'), { name: 'AbortError' }),
+    );
+    const { returnValue } = await runFor(h, 60_000, createToken, [h.ctx]);
+    expect(returnValue).toEqual({ error: PUSH_REFUSED_IN_WINDOW, blocked: false });
     expect(h.backend.ports.pushProvider.getToken).toHaveBeenCalledTimes(1);
   });
 
@@ -379,6 +390,19 @@ describe('validateAndRefreshToken', () => {
     expect(h.env.storage.getItem(LOCAL_STORAGE_KEYS.legacyFcmToken)).toBeNull();
     expect(h.env.storage.getItem(LOCAL_STORAGE_KEYS.fcmToken)).toBe(TOKEN_A);
     expect(h.backend.ports.pushTokens.touchToken).toHaveBeenCalledWith(UID, doc.id);
+  });
+
+  it('saves a legacy token anew when the backend answers its document without an id', async () => {
+    const h = createHarness();
+    h.env.storage.setItem(LOCAL_STORAGE_KEYS.legacyFcmToken, TOKEN_A);
+    h.backend.ports.pushTokens.findActiveToken.mockResolvedValue({
+      token: TOKEN_A,
+      status: 'active',
+    } as never);
+    const { result } = await validate(h);
+    expect(result.message).toBe(VALIDATION_MESSAGES.refreshed);
+    expect(h.backend.ports.pushTokens.touchToken).not.toHaveBeenCalled();
+    expect(h.backend.store.of(UID).map((d) => d.token)).toEqual([TOKEN_A]);
   });
 
   it('does not reuse a token stored for another account: a new one is saved for this one', async () => {

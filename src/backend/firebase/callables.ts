@@ -1,8 +1,9 @@
-// The callable Cloud Functions: spec §7's three, and the invitation calls that rules alone cannot guard
-// (ARCHITECTURE.md: single-use, idempotent, bound to the invitee). Answers are checked and converted here.
+// The callable Cloud Functions: spec §7's three, the invitation calls that rules alone cannot guard
+// (ARCHITECTURE.md: single-use, idempotent, bound to the invitee), and issue #6's product calls. Answers are
+// checked and converted here.
 import type { CallablesPort, InvitationsPort } from '../ports';
 import type { CallableName } from '@core/schemas';
-import { toActivation, toInvitation, toOffers, toPermissions } from './convert';
+import { listOf, toActivation, toInvitation, toOffers, toPermissions } from './convert';
 import { guarded } from './errors';
 import type { FirebaseSdk } from './sdk';
 
@@ -16,19 +17,48 @@ export interface InvitationPayload {
   invitationId: string;
 }
 
-type Name = CallableName | keyof typeof INVITATION_CALLABLES;
+/**
+ * Callables behind issue #6's ports (channels, invitations, offers, admin): each checks auth, validates with
+ * core/schemas.ts and decides with core/, exactly as the embedded server's routes do (functions/, issue #7).
+ */
+export const PRODUCT_CALLABLES = {
+  get_channel_overview: 'get_channel_overview',
+  create_channel: 'create_channel',
+  update_channel: 'update_channel',
+  list_channel_members: 'list_channel_members',
+  mark_channel_read: 'mark_channel_read',
+  create_invitation: 'create_invitation',
+  list_channel_invitations: 'list_channel_invitations',
+  issue_offer: 'issue_offer',
+  list_issued_offers: 'list_issued_offers',
+  admin_list_users: 'admin_list_users',
+  admin_set_consultant: 'admin_set_consultant',
+  admin_list_channels: 'admin_list_channels',
+} as const;
+
+export type CallableFunctionName =
+  CallableName | keyof typeof INVITATION_CALLABLES | keyof typeof PRODUCT_CALLABLES;
+
+/** Calls one callable and reads its answer with `read` (which throws on an answer of the wrong shape). */
+export function callFunction<T>(
+  sdk: FirebaseSdk,
+  name: CallableFunctionName,
+  payload: unknown,
+  read: (data: unknown) => T,
+): Promise<T> {
+  return guarded(async () => {
+    const { sdk: fn, functions } = await sdk.functions();
+    const { data } = await fn.httpsCallable<unknown, unknown>(functions, name)(payload);
+    return read(data);
+  });
+}
 
 export function createCallables(sdk: FirebaseSdk): {
   callables: CallablesPort;
   invitations: InvitationsPort;
 } {
-  async function call<T>(name: Name, payload: unknown, read: (data: unknown) => T): Promise<T> {
-    return guarded(async () => {
-      const { sdk: fn, functions } = await sdk.functions();
-      const { data } = await fn.httpsCallable<unknown, unknown>(functions, name)(payload);
-      return read(data);
-    });
-  }
+  const call = <T>(name: CallableFunctionName, payload: unknown, read: (data: unknown) => T): Promise<T> =>
+    callFunction(sdk, name, payload, read);
   const invitation = (invitationId: string): InvitationPayload => ({ invitationId });
 
   return {
@@ -49,6 +79,9 @@ export function createCallables(sdk: FirebaseSdk): {
       getInvitation: (id) => call('get_invitation', invitation(id), toInvitation),
       acceptInvitation: (id) => call('accept_invitation', invitation(id), toInvitation),
       activateInvitation: (id) => call('activate_invitation', invitation(id), toActivation),
+      createInvitation: (input) => call('create_invitation', input, toInvitation),
+      listChannelInvitations: (channelId) =>
+        call('list_channel_invitations', { channelId }, (data) => listOf(data, 'invitations', toInvitation)),
     },
   };
 }

@@ -1,10 +1,15 @@
 // ChannelsPort on Firestore channels/{id}: one by id, one by its public handle (spec §7: the channelId field,
-// limit 1), and the caller's own: those they own and those they are a member of.
+// limit 1), and the caller's own: those they own and those they are a member of, read and followed live. What
+// rules alone cannot guard (creating with a unique handle, members' names, unread counts) goes through callables.
+import { getIdTokenResult } from 'firebase/auth';
+import type { QuerySnapshot } from 'firebase/firestore';
 import type { ChannelsPort } from '../ports';
 import type { Channel } from '@core/model';
-import { toChannel } from './convert';
+import { canMessage } from '@core/permissions';
+import { callFunction } from './callables';
+import { listOf, toChannel, toChannelAnswer, toChannelMember, toChannelOverview } from './convert';
 import { guarded } from './errors';
-import { ESTIMATE } from './live';
+import { ESTIMATE, listenLazily } from './live';
 import type { FirebaseSdk } from './sdk';
 
 const byCreatedAt = (a: Channel, b: Channel): number => a.createdAt - b.createdAt || a.id.localeCompare(b.id);
@@ -20,12 +25,19 @@ export function createChannelsPort(sdk: FirebaseSdk): ChannelsPort {
 
     findChannelByHandle: (channelId) =>
       guarded(async () => {
+        const uid = sdk.requireUid();
         const { sdk: fs, db } = await sdk.firestore();
         const { docs } = await fs.getDocs(
           fs.query(fs.collection(db, 'channels'), fs.where('channelId', '==', channelId), fs.limit(1)),
         );
         const first = docs[0];
-        return first ? toChannel(first.id, first.data(ESTIMATE)) : null;
+        const channel = first ? toChannel(first.id, first.data(ESTIMATE)) : null;
+        // Rules let any signed-in person look a handle up (spec §7); the port answers only a channel the caller
+        // may read (core/permissions.ts canReadChannel), as the embedded server does.
+        if (!channel || canMessage(channel, uid)) return channel;
+        const user = sdk.auth().currentUser;
+        const isAdmin = user ? (await getIdTokenResult(user)).claims.isAdmin === true : false;
+        return isAdmin ? channel : null;
       }),
 
     listMyChannels: () =>
@@ -43,6 +55,38 @@ export function createChannelsPort(sdk: FirebaseSdk): ChannelsPort {
           if (!mine.has(doc.id)) mine.set(doc.id, toChannel(doc.id, doc.data(ESTIMATE)));
         }
         return [...mine.values()].sort(byCreatedAt);
+      }),
+
+    listOverview: () =>
+      callFunction(sdk, 'get_channel_overview', null, (data) => listOf(data, 'channels', toChannelOverview)),
+
+    createChannel: (input) => callFunction(sdk, 'create_channel', input, toChannelAnswer),
+
+    updateChannel: (id, patch) => callFunction(sdk, 'update_channel', { id, ...patch }, toChannelAnswer),
+
+    listMembers: (id) =>
+      callFunction(sdk, 'list_channel_members', { channelId: id }, (data) =>
+        listOf(data, 'members', toChannelMember),
+      ),
+
+    markRead: async (id) => {
+      await callFunction(sdk, 'mark_channel_read', { channelId: id }, () => undefined);
+    },
+
+    subscribeChannels: (listener) =>
+      listenLazily(sdk, 'Live channels', ({ sdk: fs, db }) => {
+        const uid = sdk.requireUid();
+        const channels = fs.collection(db, 'channels');
+        const onChange = (snapshot: QuerySnapshot): void => {
+          for (const change of snapshot.docChanges()) {
+            if (change.type !== 'removed') listener(toChannel(change.doc.id, change.doc.data(ESTIMATE)));
+          }
+        };
+        const stops = [
+          fs.onSnapshot(fs.query(channels, fs.where('ownerId', '==', uid)), onChange),
+          fs.onSnapshot(fs.query(channels, fs.where('members', 'array-contains', uid)), onChange),
+        ];
+        return () => stops.forEach((stop) => stop());
       }),
   };
 }

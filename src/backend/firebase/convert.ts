@@ -2,8 +2,14 @@
 // milliseconds, missing fields get the defaults of ARCHITECTURE.md, and nothing else is copied.
 import { BackendError } from '../ports';
 import type {
+  AdminChannel,
+  AdminUser,
   AuthUser,
   Channel,
+  ChannelMember,
+  ChannelOverview,
+  IssuedOffer,
+  PendingCountsDoc,
   ChannelPermissions,
   ChatMessage,
   Invitation,
@@ -189,4 +195,79 @@ export function toPermissions(value: unknown): ChannelPermissions {
 export function toActivation(value: unknown): { invitation: Invitation; user: UserDoc } {
   if (!isRecord(value) || !isRecord(value.user) || typeof value.user.uid !== 'string') throw unreadable();
   return { invitation: toInvitation(value.invitation), user: toUserDoc(value.user.uid, value.user) };
+}
+
+/** `data[key]` as a list, each item read by `read`; anything else is an unreadable answer. */
+export function listOf<T>(data: unknown, key: string, read: (item: unknown) => T): T[] {
+  if (!isRecord(data) || !Array.isArray(data[key])) throw unreadable();
+  return (data[key] as unknown[]).map(read);
+}
+
+/** A channel as a callable answers it (it carries its id). */
+export function toChannelAnswer(value: unknown): Channel {
+  if (!isRecord(value) || typeof value.id !== 'string') throw unreadable();
+  return toChannel(value.id, value);
+}
+
+function toMessageAnswer(value: unknown): ChatMessage {
+  if (!isRecord(value) || typeof value.id !== 'string') throw unreadable();
+  return toChatMessage(text(value.channelId), value.id, value);
+}
+
+export function toChannelOverview(value: unknown): ChannelOverview {
+  if (!isRecord(value)) throw unreadable();
+  return {
+    channel: toChannelAnswer(value.channel),
+    lastMessage:
+      value.lastMessage === null || value.lastMessage === undefined
+        ? null
+        : toMessageAnswer(value.lastMessage),
+    unread: count(value.unread),
+  };
+}
+
+export function toChannelMember(value: unknown): ChannelMember {
+  if (!isRecord(value) || typeof value.uid !== 'string') throw unreadable();
+  return {
+    uid: value.uid,
+    name: text(value.name),
+    role: value.role === 'owner' ? 'owner' : 'member',
+    joinedAt: toMillis(value.joinedAt),
+  };
+}
+
+export function toIssuedOffer(value: unknown): IssuedOffer {
+  if (!isRecord(value) || typeof value.userId !== 'string') throw unreadable();
+  return { ...toOffer(value), userId: value.userId, userName: text(value.userName) };
+}
+
+export function toAdminUser(value: unknown): AdminUser {
+  if (!isRecord(value) || typeof value.uid !== 'string') throw unreadable();
+  return {
+    uid: value.uid,
+    email: text(value.email),
+    name: text(value.name),
+    isOwner: value.isOwner === true,
+    isAdmin: value.isAdmin === true,
+    createdAt: toMillis(value.createdAt),
+  };
+}
+
+export function toAdminChannel(value: unknown): AdminChannel {
+  if (!isRecord(value)) throw unreadable();
+  return {
+    channel: toChannelAnswer(value.channel),
+    ownerName: text(value.ownerName),
+    messageCount: count(value.messageCount),
+  };
+}
+
+/** users/{uid}/pending documents (id = source, field count) as counts; odd values are left out. */
+export function toPendingCounts(docs: ReadonlyArray<{ id: string; data: DocumentData }>): PendingCountsDoc {
+  const counts: PendingCountsDoc = {};
+  for (const { id, data } of docs) {
+    const value = data.count;
+    if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) counts[id] = value;
+  }
+  return counts;
 }

@@ -8,13 +8,16 @@ import { createChannelsPort } from './channels';
 import type { FirebaseConfig } from './config';
 import { createMessagesPort, createSenderNames } from './messages';
 import { createPushProvider } from './messaging';
+import { createAdminPort } from './admin';
+import { createOffersPort } from './offers';
+import { createPendingPort } from './pending';
 import { createPushTokensPort } from './pushTokens';
 import { createFirebaseSdk } from './sdk';
 import { createUsersPort } from './users';
 
 export type { FirebaseConfig } from './config';
 export { DEFAULT_FUNCTIONS_REGION, FIREBASE_ENV_VARIABLES, readFirebaseConfigFromEnv } from './config';
-export { INVITATION_CALLABLES } from './callables';
+export { INVITATION_CALLABLES, PRODUCT_CALLABLES } from './callables';
 
 export function createFirebaseBackend(config: FirebaseConfig): Backend {
   const sdk = createFirebaseSdk(config);
@@ -27,6 +30,9 @@ export function createFirebaseBackend(config: FirebaseConfig): Backend {
     channels: createChannelsPort(sdk),
     messages: createMessagesPort(sdk, senderNames.nameOf),
     invitations,
+    offers: createOffersPort(sdk),
+    pending: createPendingPort(sdk),
+    admin: createAdminPort(sdk),
     pushTokens: createPushTokensPort(sdk),
     callables,
     pushProvider: createPushProvider(sdk),

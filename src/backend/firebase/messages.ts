@@ -4,6 +4,7 @@ import { BackendError } from '../ports';
 import type { MessagesPort } from '../ports';
 import type { ChatMessage, UserDoc } from '@core/model';
 import { LIMITS } from '@core/limits';
+import { publicName } from '@core/users';
 import { toChatMessage } from './convert';
 import { guarded } from './errors';
 import { ESTIMATE, listenLazily, reportListenerError } from './live';
@@ -15,7 +16,6 @@ export const DEFAULT_PAGE_SIZE = 50;
  * only a burst of more than this many between two snapshots could push one out unseen.
  */
 export const LIVE_WINDOW = 50;
-const FALLBACK_SENDER_NAME = 'QuPM member';
 
 /** The name shown beside a person's messages: their nickname, else their name, as last read from users/{uid}. */
 export function createSenderNames(): {
@@ -72,8 +72,10 @@ export function createMessagesPort(
           );
         }
         const senderId = sdk.requireUid();
+        const account = sdk.auth().currentUser;
+        // As the backend names a sender (core/users.ts publicName); on_message_created corrects a stale guess.
         const senderName =
-          nameOf(senderId) ?? (sdk.auth().currentUser?.displayName?.trim() || FALLBACK_SENDER_NAME);
+          nameOf(senderId) ?? publicName({ displayName: account?.displayName, email: account?.email ?? '' });
         const { sdk: fs, db } = await sdk.firestore();
         const ref = await fs.addDoc(fs.collection(db, 'channels', channelId, 'messages'), {
           senderId,

@@ -77,6 +77,8 @@ export function createUsersPort(sdk: FirebaseSdk, onUserSeen: (user: UserDoc) =>
       guarded(async () => {
         const fields = profileFields(patch);
         const { sdk: fs, db } = await sdk.firestore();
+        // An empty nickname removes it, as on the embedded server; the name then falls back to displayName.
+        if (fields.nickname === '') fields.nickname = fs.deleteField();
         await fs.updateDoc(fs.doc(db, 'users', uid), fields);
         const user = await getUser(uid);
         if (!user) throw new BackendError('NOT_FOUND', "That profile doesn't exist (any more).");

@@ -102,13 +102,21 @@ export function createLocalAuth(deps: {
     signIn: (input: SignInInput) => startSession('/api/auth/signin', input),
 
     async signOut() {
+      if (!current) {
+        signOutLocally();
+        return;
+      }
+      // The server revokes the session's refresh tokens only for a caller who proves who they are, so the
+      // request carries a valid access token (refreshed first if due; a refresh rotates the refresh token).
+      const accessToken = await auth.getAccessToken().catch(() => null);
       const session = current;
       signOutLocally();
-      if (!session) return;
+      if (!session || accessToken === null) return;
       try {
         await requestJson(deps.fetch, `${baseUrl}/api/auth/signout`, {
           method: 'POST',
           body: { refreshToken: session.refreshToken },
+          token: accessToken,
         });
       } catch {
         // The session is gone on this device either way; the server forgets it when it expires.

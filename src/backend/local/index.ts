@@ -3,11 +3,17 @@
 import { BackendError } from '../ports';
 import type { Backend, NewPushToken, ProfilePatch } from '../ports';
 import type {
+  AdminChannel,
+  AdminUser,
   Channel,
+  ChannelMember,
+  ChannelOverview,
   ChannelPermissions,
   ChatMessage,
   Invitation,
+  IssuedOffer,
   Offer,
+  PendingCountsDoc,
   PushTokenDoc,
   UserDoc,
 } from '@core/model';
@@ -106,6 +112,22 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
       async listMyChannels() {
         return (await api<{ channels: Channel[] }>('/api/channels?mine=true')).channels;
       },
+      async listOverview() {
+        return (await api<{ channels: ChannelOverview[] }>('/api/channels/overview')).channels;
+      },
+      createChannel: (input) => api<Channel>('/api/channels', { method: 'POST', body: input }),
+      updateChannel: (id, patch) =>
+        api<Channel>(`/api/channels/${enc(id)}`, { method: 'PATCH', body: patch }),
+      async listMembers(id) {
+        return (await api<{ members: ChannelMember[] }>(`/api/channels/${enc(id)}/members`)).members;
+      },
+      async markRead(id) {
+        await api(`/api/channels/${enc(id)}/read`, { method: 'POST' });
+      },
+      subscribeChannels: (listener) =>
+        stream.subscribe((event) => {
+          if (event.type === 'channel') listener(event.data.channel);
+        }),
     },
 
     messages: {
@@ -133,6 +155,44 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
         api<{ invitation: Invitation; user: UserDoc }>(`/api/invitations/${enc(id)}/activate`, {
           method: 'POST',
         }),
+      createInvitation: (input) => api<Invitation>('/api/invitations', { method: 'POST', body: input }),
+      async listChannelInvitations(channelId) {
+        return (await api<{ invitations: Invitation[] }>(`/api/channels/${enc(channelId)}/invitations`))
+          .invitations;
+      },
+    },
+
+    offers: {
+      issueOffer: (input) => api<IssuedOffer>('/api/offers', { method: 'POST', body: input }),
+      async listIssuedOffers() {
+        return (await api<{ offers: IssuedOffer[] }>('/api/offers/issued')).offers;
+      },
+      subscribeOffers: (listener) =>
+        stream.subscribe((event) => {
+          if (event.type === 'offers') listener();
+        }),
+    },
+
+    pending: {
+      async getPendingCounts(uid) {
+        return (await api<{ counts: PendingCountsDoc }>(`/api/users/${enc(uid)}/pending`)).counts;
+      },
+      subscribePending: (_uid, listener) =>
+        stream.subscribe((event) => {
+          // The stream carries only the caller's own counts.
+          if (event.type === 'pending') listener(event.data.counts);
+        }),
+    },
+
+    admin: {
+      async listUsers() {
+        return (await api<{ users: AdminUser[] }>('/api/admin/users')).users;
+      },
+      setConsultant: (uid, isOwner) =>
+        api<AdminUser>(`/api/admin/users/${enc(uid)}/role`, { method: 'POST', body: { isOwner } }),
+      async listChannels() {
+        return (await api<{ channels: AdminChannel[] }>('/api/admin/channels')).channels;
+      },
     },
 
     pushTokens: {

@@ -9,6 +9,7 @@ import {
   selectOfflineReady,
 } from '@/store/appSlice';
 import { selectAuthStatus, selectRole, selectUser } from '@/store/userSlice';
+import { permissionRequested, promptDismissed, selectPush, selectPushGate } from '@/store/pushSlice';
 import { AuthForm } from '@/ui/AuthForm';
 import { ROLE_NAMES } from '@/ui/roles';
 import { LoadingScreen } from '@/ui/LoadingScreen';
@@ -61,6 +62,37 @@ function Welcome() {
   );
 }
 
+/**
+ * spec §4: asking for notification permission happens only from a user gesture; this card is the main screen's
+ * one place to ask (settings → notifications is the other). It shows only while asking can help.
+ */
+function PushPrompt() {
+  const dispatch = useAppDispatch();
+  const gate = useAppSelector(selectPushGate);
+  const push = useAppSelector(selectPush);
+  if (!gate.open || push.permission !== 'default' || push.promptDismissed) return null;
+  return (
+    <section className="card push-prompt" aria-labelledby="push-prompt-title">
+      <div>
+        <h2 id="push-prompt-title">Get notified on this device</h2>
+        <p className="muted">New messages and offers from your channels, even when QuPM is closed.</p>
+      </div>
+      <div className="push-prompt__actions">
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => dispatch(permissionRequested())}
+        >
+          Turn on notifications
+        </button>
+        <button type="button" className="button button--quiet" onClick={() => dispatch(promptDismissed())}>
+          Not now
+        </button>
+      </div>
+    </section>
+  );
+}
+
 function Home() {
   const user = useAppSelector(selectUser);
   const role = useAppSelector(selectRole);
@@ -71,6 +103,7 @@ function Home() {
         <span className="badge">{ROLE_NAMES[role]}</span>
       </p>
       <h1 id="home-title">Hello, {name}</h1>
+      <PushPrompt />
       <dl className="home__balances">
         <div className="card">
           <dt>Credits</dt>

@@ -1,6 +1,7 @@
 // Settings → Devices: the devices that receive this person's notifications (their push token documents), each
 // removable; this device is marked.
 import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { selectDeviceId } from '@/store/appSlice';
 import { deviceRemoveRequested, devicesRequested, selectDevices } from './settingsSlice';
@@ -77,15 +78,23 @@ export function DevicesSection() {
                   {new Date(device.lastUsed).toLocaleDateString()}
                 </p>
               </div>
-              <button
-                type="button"
-                className="button"
-                disabled={devices.removing.includes(device.id)}
-                onClick={() => dispatch(deviceRemoveRequested({ id: device.id }))}
-                aria-label={`Remove ${describeUserAgent(device.userAgent)}`}
-              >
-                {devices.removing.includes(device.id) ? 'Removing…' : 'Remove'}
-              </button>
+              {device.deviceId === thisDevice ? (
+                // Removing this device's document would be undone by its next token check: the switch that
+                // stops notifications here is the push setting.
+                <Link className="button button--quiet" to="/settings/notifications">
+                  Notification settings
+                </Link>
+              ) : (
+                <button
+                  type="button"
+                  className="button"
+                  disabled={devices.removing.includes(device.id)}
+                  onClick={() => dispatch(deviceRemoveRequested({ id: device.id }))}
+                  aria-label={`Remove ${describeUserAgent(device.userAgent)}`}
+                >
+                  {devices.removing.includes(device.id) ? 'Removing…' : 'Remove'}
+                </button>
+              )}
             </li>
           ))}
         </ul>

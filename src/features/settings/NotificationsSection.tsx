@@ -7,6 +7,7 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { selectNotificationSettings } from '@/store/userSlice';
 import { notificationsSaveRequested, selectNotificationsSave } from './settingsSlice';
 import { SaveActions } from './SaveActions';
+import { ThisDevicePush } from './ThisDevicePush';
 
 const CHANNEL_LABELS: Record<DeliveryChannel, { label: string; hint: string }> = {
   push: {
@@ -33,37 +34,40 @@ export function NotificationsSection() {
   };
 
   return (
-    <form className="settings-form card" onSubmit={submit}>
-      <div className="check">
-        <input
-          id={ids.enabled}
-          type="checkbox"
-          checked={enabled}
-          onChange={(e) => setEnabled(e.target.checked)}
-        />
-        <label htmlFor={ids.enabled}>
-          <span className="check__label">Notify me</span>
-          <span className="check__hint">New messages and offers from your channels.</span>
-        </label>
-      </div>
-      <fieldset className="settings-form__group" disabled={!enabled}>
-        <legend>How</legend>
-        {(Object.keys(CHANNEL_LABELS) as DeliveryChannel[]).map((channel) => (
-          <div className="check" key={channel}>
-            <input
-              id={ids[channel]}
-              type="checkbox"
-              checked={channels.includes(channel)}
-              onChange={(e) => toggle(channel, e.target.checked)}
-            />
-            <label htmlFor={ids[channel]}>
-              <span className="check__label">{CHANNEL_LABELS[channel].label}</span>
-              <span className="check__hint">{CHANNEL_LABELS[channel].hint}</span>
-            </label>
-          </div>
-        ))}
-      </fieldset>
-      <SaveActions save={save} />
-    </form>
+    <>
+      <ThisDevicePush />
+      <form className="settings-form card" onSubmit={submit} aria-label="Notification settings">
+        <div className="check">
+          <input
+            id={ids.enabled}
+            type="checkbox"
+            checked={enabled}
+            onChange={(e) => setEnabled(e.target.checked)}
+          />
+          <label htmlFor={ids.enabled}>
+            <span className="check__label">Notify me</span>
+            <span className="check__hint">New messages and offers from your channels.</span>
+          </label>
+        </div>
+        <fieldset className="settings-form__group" disabled={!enabled}>
+          <legend>How</legend>
+          {(Object.keys(CHANNEL_LABELS) as DeliveryChannel[]).map((channel) => (
+            <div className="check" key={channel}>
+              <input
+                id={ids[channel]}
+                type="checkbox"
+                checked={channels.includes(channel)}
+                onChange={(e) => toggle(channel, e.target.checked)}
+              />
+              <label htmlFor={ids[channel]}>
+                <span className="check__label">{CHANNEL_LABELS[channel].label}</span>
+                <span className="check__hint">{CHANNEL_LABELS[channel].hint}</span>
+              </label>
+            </div>
+          ))}
+        </fieldset>
+        <SaveActions save={save} />
+      </form>
+    </>
   );
 }

@@ -136,7 +136,11 @@ export function* handleDeviceRelease(ctx: PushContext) {
   yield call(releaseDeviceToken, ctx, uid);
 }
 
-export function* pushSaga(createEnv: () => PushEnv = browserPushEnv) {
+/** `createEnv` and `load` are the browser edge and the backend; the token benchmark passes its own. */
+export function* pushSaga(
+  createEnv: () => PushEnv = browserPushEnv,
+  load: () => Promise<Backend> = loadBackend,
+) {
   const env: PushEnv = yield call(createEnv);
   const permission: PermissionState = yield call([env, env.readPermission]);
   yield put(
@@ -144,7 +148,7 @@ export function* pushSaga(createEnv: () => PushEnv = browserPushEnv) {
   );
   let backend: Backend;
   try {
-    backend = yield call(loadBackend);
+    backend = yield call(load);
   } catch {
     // The auth saga reports a backend that cannot load; without one there is no token to keep.
     return;

@@ -59,6 +59,9 @@ export const NO_REGISTRATION_TOKEN = 'No registration token available';
 export const PROVIDER_TIMEOUT = "The push service didn't answer in time";
 export const WORKER_NOT_READY = "QuPM's background worker isn't ready yet";
 export const NOT_ALLOWED = 'Notifications are not allowed on this device';
+/** Chromium refuses push in private windows, saying "permission denied" although the permission is granted. */
+export const PUSH_REFUSED_IN_WINDOW =
+  "This browser window can't receive push notifications (private windows can't). Open QuPM in a normal window, or install it.";
 
 export type Obtained = { token: string } | { error: string; blocked: boolean };
 
@@ -70,6 +73,12 @@ function messageOf(error: unknown): string {
 function isPermissionRefusal(error: unknown): boolean {
   if (error instanceof BackendError) return error.status === 'PERMISSION_DENIED';
   return (error as { name?: unknown } | null)?.name === 'NotAllowedError';
+}
+
+/** The browser's refusal of push for this window (an AbortError saying "permission denied" while granted). */
+function isWindowRefusal(error: unknown): boolean {
+  const { name, message } = (error ?? {}) as { name?: unknown; message?: unknown };
+  return name === 'AbortError' && typeof message === 'string' && /permission denied/i.test(message);
 }
 
 /** One ask of the provider, bounded by a timeout (offline, a subscribe never answers). */
@@ -118,6 +127,8 @@ export function* createToken(ctx: PushContext) {
       if (isPermissionRefusal(error)) {
         return { error: ctx.backend.pushProvider.permissionBlockedMessage, blocked: true } as Obtained;
       }
+      // Retrying cannot change the window the app runs in.
+      if (isWindowRefusal(error)) return { error: PUSH_REFUSED_IN_WINDOW, blocked: false } as Obtained;
       lastError = messageOf(error);
     }
     if (attempt < TOKEN_CREATION_RETRIES) {
@@ -201,8 +212,10 @@ function* adoptStoredToken(ctx: PushContext, uid: string, token: string) {
   const { pushTokens } = ctx.backend;
   try {
     const doc: PushTokenDoc | null = yield call([pushTokens, pushTokens.findActiveToken], uid, token);
-    // syncedAt 0: the document's lastUsed is refreshed on this check.
-    return doc ? { uid, docId: doc.id, syncedAt: 0 } : null;
+    // A document without a usable id is as good as none: the token is saved anew. syncedAt 0: the document's
+    // lastUsed is refreshed on this check.
+    const docId = parseDocumentId(doc?.id);
+    return docId === null ? null : { uid, docId, syncedAt: 0 };
   } catch (error) {
     console.warn('Could not look up the stored push token', error);
     return null;

@@ -1,0 +1,550 @@
+// The port contract: what every adapter of src/backend/ports.ts answers, run unchanged against the local adapter
+// on the real embedded server and the Firebase adapter on the SDK fakes with functions/'s real code behind them
+// (local.test.ts, firebase.test.ts), so that the two backends cannot drift apart. Live subscriptions and the push
+// provider are outside it (each adapter's own tests), and so is what Firestore rules alone decide (the emulator
+// suite, __tests__/rules/emulator).
+import type { Backend } from '@/backend/ports';
+import { BackendError } from '@/backend/ports';
+import type { Harness } from './support/harness';
+import { CHANNELS, INVITATIONS, MESSAGES, OFFERS, PEOPLE } from './support/world';
+
+/** The BackendError a port call failed with (the test fails if it succeeded). */
+async function failure(call: Promise<unknown>): Promise<BackendError> {
+  const error = await call.then(
+    (value) => {
+      throw new Error(`expected a failure, got ${JSON.stringify(value)}`);
+    },
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(BackendError);
+  const backendError = error as BackendError;
+  expect(backendError.message.length).toBeGreaterThan(0);
+  expect(backendError.message).not.toMatch(/\n\s+at |node_modules|\.ts:\d+/);
+  return backendError;
+}
+
+const statusOf = async (call: Promise<unknown>) => {
+  const { status, reason } = await failure(call);
+  return reason === undefined ? { status } : { status, reason };
+};
+
+const DAY = 86_400_000;
+
+export function describePortContract(makeHarness: () => Promise<Harness>): void {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await makeHarness();
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
+  describe('auth', () => {
+    it('signs a new account up, and its user document has the defaults of a new account', async () => {
+      const backend = await h.signUp({
+        email: 'nia@qupm.test',
+        password: 'nia-password-1',
+        displayName: 'Nia',
+      });
+      const user = backend.auth.currentUser();
+      expect(user).toMatchObject({ email: 'nia@qupm.test', displayName: 'Nia' });
+      await h.settle();
+      expect(await backend.users.getUser(user?.uid ?? '')).toStrictEqual({
+        uid: user?.uid,
+        email: 'nia@qupm.test',
+        displayName: 'Nia',
+        isOwner: false,
+        notificationSettings: { enabled: true, delivery: { channels: ['push', 'in_app'] } },
+        credits: 0,
+        passCount: 0,
+        effectiveConId: '',
+      });
+    });
+
+    it('refuses a second account with the same email', async () => {
+      expect(await statusOf(h.signUp({ email: PEOPLE.member.email, password: 'another-pass-1' }))).toEqual({
+        status: 'ALREADY_EXISTS',
+        reason: 'email-taken',
+      });
+    });
+
+    it('refuses a wrong password', async () => {
+      const backend = h.signedOut();
+      expect(
+        await statusOf(backend.auth.signIn({ email: PEOPLE.member.email, password: 'wrong-password' })),
+      ).toEqual({
+        status: 'UNAUTHENTICATED',
+        reason: 'invalid-credentials',
+      });
+    });
+
+    it('reads the isAdmin claim from the identity token (spec §6)', async () => {
+      await expect((await h.as('admin')).auth.getIdTokenClaims()).resolves.toEqual({ isAdmin: true });
+      await expect((await h.as('member')).auth.getIdTokenClaims()).resolves.toEqual({ isAdmin: false });
+    });
+  });
+
+  describe('users', () => {
+    it('reads the own user document with its roles and balances', async () => {
+      const member = await h.as('member');
+      expect(await member.users.getUser(PEOPLE.member.uid)).toStrictEqual({
+        uid: PEOPLE.member.uid,
+        email: PEOPLE.member.email,
+        nickname: 'Morgan',
+        displayName: 'Morgan Reyes',
+        isOwner: false,
+        notificationSettings: { enabled: true, delivery: { channels: ['push', 'in_app'] } },
+        credits: 3,
+        passCount: 1,
+        effectiveConId: PEOPLE.consultant.uid,
+      });
+    });
+
+    it("gives a consultant their own uid as effectiveConId, and a person in no channel ''", async () => {
+      expect(await (await h.as('consultant')).users.getUser(PEOPLE.consultant.uid)).toMatchObject({
+        isOwner: true,
+        effectiveConId: PEOPLE.consultant.uid,
+      });
+      expect(await (await h.as('visitor')).users.getUser(PEOPLE.visitor.uid)).toMatchObject({
+        effectiveConId: '',
+      });
+    });
+
+    it('answers null for a user document that does not exist', async () => {
+      await expect((await h.as('admin')).users.getUser('NoSuchUser0000000001')).resolves.toBeNull();
+    });
+
+    it('changes the nickname, display name and notification settings, and answers the document', async () => {
+      const visitor = await h.as('visitor');
+      const patch = {
+        nickname: '  Sammy ',
+        displayName: 'Sam P.',
+        notificationSettings: { enabled: true, delivery: { channels: ['push' as const] } },
+      };
+      const updated = await visitor.users.updateProfile(PEOPLE.visitor.uid, patch);
+      expect(updated).toMatchObject({
+        nickname: 'Sammy',
+        displayName: 'Sam P.',
+        notificationSettings: { enabled: true, delivery: { channels: ['push'] } },
+        credits: 0,
+        isOwner: false,
+      });
+      expect(await visitor.users.getUser(PEOPLE.visitor.uid)).toStrictEqual(updated);
+    });
+
+    it('removes the nickname when it is changed to nothing', async () => {
+      const member = await h.as('member');
+      const updated = await member.users.updateProfile(PEOPLE.member.uid, { nickname: '' });
+      expect(updated).not.toHaveProperty('nickname');
+      expect(updated.displayName).toBe('Morgan Reyes');
+    });
+
+    it.each([
+      ['a nickname over 40 characters', { nickname: 'n'.repeat(41) }],
+      ['an empty display name', { displayName: '  ' }],
+      ['a display name over 60 characters', { displayName: 'd'.repeat(61) }],
+      ['nothing to change', {}],
+      [
+        'an unknown delivery channel',
+        { notificationSettings: { enabled: true, delivery: { channels: ['sms'] } } } as never,
+      ],
+      [
+        'a delivery channel twice',
+        { notificationSettings: { enabled: true, delivery: { channels: ['push', 'push'] } } } as never,
+      ],
+    ])('refuses %s as INVALID_ARGUMENT and changes nothing', async (_label, patch) => {
+      const member = await h.as('member');
+      expect(await statusOf(member.users.updateProfile(PEOPLE.member.uid, patch))).toEqual({
+        status: 'INVALID_ARGUMENT',
+      });
+      expect(await member.users.getUser(PEOPLE.member.uid)).toMatchObject({ nickname: 'Morgan' });
+    });
+  });
+
+  describe('channels', () => {
+    const studio = { ...CHANNELS.studio, members: [...CHANNELS.studio.members] };
+    const clinic = { ...CHANNELS.clinic, members: [...CHANNELS.clinic.members] };
+
+    it('reads a channel by id for its member', async () => {
+      expect(await (await h.as('member')).channels.getChannel(studio.id)).toStrictEqual(studio);
+    });
+
+    it('answers null for a channel that does not exist', async () => {
+      await expect((await h.as('member')).channels.getChannel('NoSuchChannel0000001')).resolves.toBeNull();
+    });
+
+    it('finds a channel by its channelId handle, limit 1 (spec §7)', async () => {
+      expect(await (await h.as('member')).channels.findChannelByHandle('strategy-studio')).toStrictEqual(
+        studio,
+      );
+      await expect(
+        (await h.as('member')).channels.findChannelByHandle('no-such-channel'),
+      ).resolves.toBeNull();
+    });
+
+    it('finds no channel by handle for someone who may not read it', async () => {
+      await expect(
+        (await h.as('visitor')).channels.findChannelByHandle('strategy-studio'),
+      ).resolves.toBeNull();
+    });
+
+    it('lists the channels one owns or is a member of, oldest first', async () => {
+      expect(await (await h.as('consultant')).channels.listMyChannels()).toStrictEqual([studio, clinic]);
+      expect(await (await h.as('member')).channels.listMyChannels()).toStrictEqual([studio]);
+      expect(await (await h.as('visitor')).channels.listMyChannels()).toStrictEqual([]);
+    });
+  });
+
+  describe('messages', () => {
+    it('lists a channel’s messages newest last, in pages going back with `before`', async () => {
+      const member = await h.as('member');
+      expect(await member.messages.listMessages(CHANNELS.studio.id)).toStrictEqual(MESSAGES);
+      const latest = await member.messages.listMessages(CHANNELS.studio.id, { limit: 2 });
+      expect(latest.map((m) => m.id)).toEqual([MESSAGES[1]?.id, MESSAGES[2]?.id]);
+      const older = await member.messages.listMessages(CHANNELS.studio.id, {
+        before: latest[0]?.createdAt,
+        limit: 2,
+      });
+      expect(older.map((m) => m.id)).toEqual([MESSAGES[0]?.id]);
+    });
+
+    it('sends a message as plain trimmed text under the sender’s public name', async () => {
+      const member = await h.as('member');
+      await member.users.getUser(PEOPLE.member.uid);
+      const sent = await member.messages.sendMessage(CHANNELS.studio.id, '  Here is my <b>question</b>  ');
+      expect(sent).toMatchObject({
+        channelId: CHANNELS.studio.id,
+        senderId: PEOPLE.member.uid,
+        senderName: 'Morgan',
+        text: 'Here is my <b>question</b>',
+      });
+      await h.settle();
+      const listed = await member.messages.listMessages(CHANNELS.studio.id);
+      expect(listed.at(-1)).toMatchObject({ id: sent.id, senderName: 'Morgan', text: sent.text });
+      expect(listed).toHaveLength(MESSAGES.length + 1);
+    });
+
+    it("names a sender without a nickname or name by their email's local part", async () => {
+      const newcomer = await h.signUp({ email: 'quiet.person@qupm.test', password: 'quiet-pass-1' });
+      await h.settle();
+      await newcomer.invitations.acceptInvitation(INVITATIONS.open.id);
+      const sent = await newcomer.messages.sendMessage(CHANNELS.clinic.id, 'Hello everyone');
+      expect(sent.senderName).toBe('quiet.person');
+      await h.settle();
+      const consultant = await h.as('consultant');
+      expect((await consultant.messages.listMessages(CHANNELS.clinic.id)).at(-1)).toMatchObject({
+        id: sent.id,
+        senderName: 'quiet.person',
+        text: 'Hello everyone',
+      });
+    });
+
+    it('names a sender by their display name when they have no nickname', async () => {
+      const visitor = await h.as('visitor');
+      await visitor.invitations.acceptInvitation(INVITATIONS.pending.id);
+      await visitor.users.getUser(PEOPLE.visitor.uid);
+      const sent = await visitor.messages.sendMessage(CHANNELS.clinic.id, 'Thanks for the invitation');
+      expect(sent.senderName).toBe('Sam Patel');
+      await h.settle();
+      expect((await visitor.messages.listMessages(CHANNELS.clinic.id)).at(-1)).toMatchObject({
+        senderName: 'Sam Patel',
+      });
+    });
+
+    it.each([
+      ['an empty message', '   '],
+      ['a message over 4000 characters', 'x'.repeat(4001)],
+    ])('refuses %s as INVALID_ARGUMENT', async (_label, text) => {
+      const member = await h.as('member');
+      expect(await statusOf(member.messages.sendMessage(CHANNELS.studio.id, text))).toEqual({
+        status: 'INVALID_ARGUMENT',
+      });
+      await h.settle();
+      expect(await member.messages.listMessages(CHANNELS.studio.id)).toHaveLength(MESSAGES.length);
+    });
+
+    it('accepts a message of exactly 4000 characters', async () => {
+      const member = await h.as('member');
+      await expect(member.messages.sendMessage(CHANNELS.studio.id, 'y'.repeat(4000))).resolves.toMatchObject({
+        text: 'y'.repeat(4000),
+      });
+    });
+  });
+
+  describe('invitations', () => {
+    const pending = INVITATIONS.pending;
+
+    it('shows the invitee the invitation with its channel and consultant', async () => {
+      expect(await (await h.as('visitor')).invitations.getInvitation(pending.id)).toStrictEqual({
+        id: pending.id,
+        channelId: pending.channelId,
+        channelTitle: CHANNELS.clinic.title,
+        consultantId: PEOPLE.consultant.uid,
+        consultantName: 'Dana',
+        inviteeEmail: PEOPLE.visitor.email,
+        status: 'pending',
+        passes: 2,
+        credits: 5,
+        expiresAt: pending.expiresAt,
+      });
+    });
+
+    it('reads an unaccepted invitation past its date as expired', async () => {
+      await expect(
+        (await h.as('visitor')).invitations.getInvitation(INVITATIONS.expired.id),
+      ).resolves.toMatchObject({ status: 'expired' });
+    });
+
+    it('refuses someone the invitation is not addressed to', async () => {
+      expect(await statusOf((await h.as('member')).invitations.getInvitation(pending.id))).toEqual({
+        status: 'PERMISSION_DENIED',
+        reason: 'invitation-not-yours',
+      });
+    });
+
+    it('answers NOT_FOUND for an invitation that does not exist, INVALID_ARGUMENT for a malformed id', async () => {
+      const visitor = await h.as('visitor');
+      expect(await statusOf(visitor.invitations.getInvitation('NoSuchInvite00000001'))).toEqual({
+        status: 'NOT_FOUND',
+      });
+      expect(await statusOf(visitor.invitations.acceptInvitation('nope'))).toEqual({
+        status: 'INVALID_ARGUMENT',
+      });
+    });
+
+    it('accepts once: joins the channel, connects to the consultant, and a second accept is refused', async () => {
+      const visitor = await h.as('visitor');
+      expect(await visitor.invitations.acceptInvitation(pending.id)).toMatchObject({
+        id: pending.id,
+        status: 'accepted',
+        acceptedBy: PEOPLE.visitor.uid,
+      });
+      expect((await visitor.channels.listMyChannels()).map((c) => c.id)).toEqual([CHANNELS.clinic.id]);
+      expect(await visitor.users.getUser(PEOPLE.visitor.uid)).toMatchObject({
+        effectiveConId: PEOPLE.consultant.uid,
+      });
+      expect(await statusOf(visitor.invitations.acceptInvitation(pending.id))).toEqual({
+        status: 'FAILED_PRECONDITION',
+        reason: 'invitation-used',
+      });
+    });
+
+    it('refuses an expired invitation, and the consultant’s own', async () => {
+      expect(
+        await statusOf((await h.as('visitor')).invitations.acceptInvitation(INVITATIONS.expired.id)),
+      ).toEqual({
+        status: 'FAILED_PRECONDITION',
+        reason: 'invitation-expired',
+      });
+      expect(await statusOf((await h.as('consultant')).invitations.acceptInvitation(pending.id))).toEqual({
+        status: 'PERMISSION_DENIED',
+        reason: 'invitation-not-yours',
+      });
+    });
+
+    it('refuses to activate an invitation nobody accepted', async () => {
+      expect(await statusOf((await h.as('visitor')).invitations.activateInvitation(pending.id))).toEqual({
+        status: 'FAILED_PRECONDITION',
+        reason: 'invitation-not-accepted',
+      });
+    });
+
+    it('activates once, granting the passes and credits to the acceptor', async () => {
+      const visitor = await h.as('visitor');
+      await visitor.invitations.acceptInvitation(pending.id);
+      const { invitation, user } = await visitor.invitations.activateInvitation(pending.id);
+      expect(invitation).toMatchObject({
+        id: pending.id,
+        status: 'activated',
+        acceptedBy: PEOPLE.visitor.uid,
+      });
+      expect(user).toMatchObject({ uid: PEOPLE.visitor.uid, passCount: 2, credits: 5 });
+      expect(await visitor.users.getUser(PEOPLE.visitor.uid)).toMatchObject({ passCount: 2, credits: 5 });
+      expect(await statusOf(visitor.invitations.activateInvitation(pending.id))).toEqual({
+        status: 'FAILED_PRECONDITION',
+        reason: 'invitation-used',
+      });
+    });
+
+    it('refuses an accepted invitation once it has expired', async () => {
+      const visitor = await h.as('visitor');
+      await visitor.invitations.acceptInvitation(pending.id);
+      h.advance(8 * DAY);
+      expect(await statusOf(visitor.invitations.activateInvitation(pending.id))).toEqual({
+        status: 'FAILED_PRECONDITION',
+        reason: 'invitation-expired',
+      });
+    });
+  });
+
+  describe('pushTokens', () => {
+    let TOKEN: string;
+    let NEW_TOKEN: { token: string; deviceId: string; platform: 'web'; userAgent: string };
+    beforeEach(() => {
+      TOKEN = h.pushToken('device-1-token-a');
+      NEW_TOKEN = { token: TOKEN, deviceId: 'device-1', platform: 'web', userAgent: 'Contract/1.0' };
+    });
+    const mine = async (who: 'member' | 'visitor' = 'member') => {
+      const backend: Backend = await h.as(who);
+      return { backend, uid: PEOPLE[who].uid };
+    };
+
+    it('saves a token document with status active and finds it by token (spec §7)', async () => {
+      const { backend, uid } = await mine();
+      const saved = await backend.pushTokens.addToken(uid, NEW_TOKEN);
+      expect(saved).toMatchObject({ ...NEW_TOKEN, status: 'active' });
+      expect(saved.lastUsed).toBe(saved.createdAt);
+      expect(await backend.pushTokens.findActiveToken(uid, TOKEN)).toMatchObject({
+        id: saved.id,
+        ...NEW_TOKEN,
+      });
+      expect(await backend.pushTokens.listMyTokens(uid)).toEqual([expect.objectContaining({ id: saved.id })]);
+    });
+
+    it('answers null for a token it does not hold', async () => {
+      const { backend, uid } = await mine();
+      await expect(
+        backend.pushTokens.findActiveToken(uid, h.pushToken('never-registered')),
+      ).resolves.toBeNull();
+    });
+
+    it('keeps one document per device: the same token again is the same document', async () => {
+      const { backend, uid } = await mine();
+      const first = await backend.pushTokens.addToken(uid, NEW_TOKEN);
+      const again = await backend.pushTokens.addToken(uid, NEW_TOKEN);
+      expect(again.id).toBe(first.id);
+      expect(await backend.pushTokens.listMyTokens(uid)).toHaveLength(1);
+    });
+
+    it("replaces a device's document when the device gets a new token (spec §4)", async () => {
+      const { backend, uid } = await mine();
+      const first = await backend.pushTokens.addToken(uid, NEW_TOKEN);
+      const next = await backend.pushTokens.addToken(uid, {
+        ...NEW_TOKEN,
+        token: h.pushToken('device-1-token-b'),
+      });
+      expect(next.id).not.toBe(first.id);
+      expect((await backend.pushTokens.listMyTokens(uid)).map((t) => t.id)).toEqual([next.id]);
+      await expect(backend.pushTokens.findActiveToken(uid, TOKEN)).resolves.toBeNull();
+    });
+
+    it('touches lastUsed', async () => {
+      const { backend, uid } = await mine();
+      const saved = await backend.pushTokens.addToken(uid, NEW_TOKEN);
+      h.advance(DAY);
+      const touched = await backend.pushTokens.touchToken(uid, saved.id);
+      expect(touched.id).toBe(saved.id);
+      expect(touched.lastUsed).toBeGreaterThan(saved.lastUsed);
+    });
+
+    it('answers NOT_FOUND when touching a token document that does not exist', async () => {
+      const { backend, uid } = await mine();
+      expect(await statusOf(backend.pushTokens.touchToken(uid, 'NoSuchToken000000001'))).toEqual({
+        status: 'NOT_FOUND',
+      });
+    });
+
+    it('deletes a token document, and deleting it again succeeds too', async () => {
+      const { backend, uid } = await mine();
+      const saved = await backend.pushTokens.addToken(uid, NEW_TOKEN);
+      await backend.pushTokens.deleteToken(uid, saved.id);
+      await expect(backend.pushTokens.deleteToken(uid, saved.id)).resolves.toBeUndefined();
+      expect(await backend.pushTokens.listMyTokens(uid)).toEqual([]);
+    });
+
+    it.each<[string, Partial<typeof NEW_TOKEN>]>([
+      ['a token too short to be one', { token: 'short' }],
+      ['a token with spaces', { token: 'not a token at all, really' }],
+      ['an unknown platform', { platform: 'desktop' as never }],
+      ['a device id over 64 characters', { deviceId: 'd'.repeat(65) }],
+      ['a user agent over 512 characters', { userAgent: 'u'.repeat(513) }],
+    ])('refuses %s as INVALID_ARGUMENT', async (_label, change) => {
+      const { backend, uid } = await mine();
+      const input = { ...NEW_TOKEN, ...change };
+      expect(await statusOf(backend.pushTokens.addToken(uid, input))).toEqual({ status: 'INVALID_ARGUMENT' });
+      expect(await backend.pushTokens.listMyTokens(uid)).toEqual([]);
+    });
+  });
+
+  describe('callables (spec §7)', () => {
+    it.each([
+      ['consultant', { canMessage: true, isOwner: true }],
+      ['member', { canMessage: true, isOwner: false }],
+      ['visitor', { canMessage: false, isOwner: false }],
+    ] as const)(
+      'check_channel_permissions answers the %s from the stored channel',
+      async (who, permissions) => {
+        const backend = await h.as(who);
+        await expect(
+          backend.callables.checkChannelPermissions({
+            channel_id: CHANNELS.studio.id,
+            channel_owner_id: PEOPLE[who].uid,
+          }),
+        ).resolves.toEqual({ permissions });
+      },
+    );
+
+    it('check_channel_permissions refuses a malformed id and answers NOT_FOUND for an unknown channel', async () => {
+      const member = await h.as('member');
+      expect(
+        await statusOf(member.callables.checkChannelPermissions({ channel_id: 'strategy-studio' })),
+      ).toEqual({
+        status: 'INVALID_ARGUMENT',
+      });
+      expect(
+        await statusOf(member.callables.checkChannelPermissions({ channel_id: 'NoSuchChannel0000001' })),
+      ).toEqual({ status: 'NOT_FOUND' });
+    });
+
+    it("get_user_active_offers answers the caller's active offers with exactly the spec's fields", async () => {
+      const active = OFFERS[0];
+      expect(await (await h.as('member')).callables.getUserActiveOffers()).toStrictEqual({
+        offers: [
+          {
+            offeringId: active?.offeringId,
+            discountPercent: active?.discountPercent,
+            source: active?.source,
+            channelId: active?.channelId,
+            status: 'active',
+            expiresAt: active?.expiresAt,
+            createdAt: active?.createdAt,
+          },
+        ],
+      });
+      expect(await (await h.as('visitor')).callables.getUserActiveOffers()).toEqual({ offers: [] });
+    });
+
+    it('clear_pending_notifications clears one’s own, and an admin may clear anyone’s', async () => {
+      await expect(
+        (await h.as('member')).callables.clearPendingNotifications({ userId: PEOPLE.member.uid }),
+      ).resolves.toEqual({ success: true });
+      await expect(
+        (await h.as('admin')).callables.clearPendingNotifications({ userId: PEOPLE.member.uid }),
+      ).resolves.toEqual({ success: true });
+    });
+
+    it("clear_pending_notifications refuses someone else's, and answers NOT_FOUND for nobody", async () => {
+      expect(
+        await statusOf(
+          (await h.as('visitor')).callables.clearPendingNotifications({ userId: PEOPLE.member.uid }),
+        ),
+      ).toEqual({ status: 'PERMISSION_DENIED' });
+      expect(
+        await statusOf(
+          (await h.as('admin')).callables.clearPendingNotifications({ userId: 'NoSuchUser0000000001' }),
+        ),
+      ).toEqual({ status: 'NOT_FOUND' });
+    });
+
+    it('every callable refuses a caller who is not signed in', async () => {
+      const nobody = h.signedOut();
+      const calls = [
+        nobody.callables.checkChannelPermissions({ channel_id: CHANNELS.studio.id }),
+        nobody.callables.getUserActiveOffers(),
+        nobody.callables.clearPendingNotifications({ userId: PEOPLE.member.uid }),
+        nobody.invitations.getInvitation(INVITATIONS.pending.id),
+      ];
+      for (const call of calls) expect(await statusOf(call)).toEqual({ status: 'UNAUTHENTICATED' });
+    });
+  });
+}

@@ -1,0 +1,132 @@
+// The contract's Firebase side: the real Firebase adapter on the SDK fakes of firebaseSdk.ts, seeded with the
+// world, with functions/'s real callables and triggers over the real Firestore repository on the same store.
+import { createFirebaseBackend } from '@/backend/firebase';
+import type { FirebaseConfig } from '@/backend/firebase';
+import type { Backend } from '@/backend/ports';
+import { createAdminFirestore } from '../../../functions/__tests__/support/adminFirestore';
+import { RecordingPushSender, functionsTest } from '../../../functions/__tests__/support/functionsTest';
+import { MemTimestamp, MemoryFirestore } from '../../../functions/__tests__/support/memoryFirestore';
+import {
+  putChannel,
+  putInvitation,
+  putMessage,
+  putOffer,
+  putUser,
+} from '../../../functions/__tests__/support/seed';
+import { createFirestoreRepository } from '../../../functions/src/firestoreRepository';
+import { createFunctions } from '../../../functions/src/functions';
+import type { Deps } from '../../../functions/src/repository';
+import { current, fire, setCloud } from './firebaseSdk';
+import type { Account } from './firebaseSdk';
+import type { Harness } from './harness';
+import { CHANNELS, INVITATIONS, MESSAGES, OFFERS, PASSWORD, PEOPLE, START } from './world';
+
+const CONFIG: FirebaseConfig = {
+  apiKey: 'contract-key',
+  authDomain: 'qupm-contract.firebaseapp.com',
+  projectId: 'qupm-contract',
+  appId: '1:1:web:contract',
+  messagingSenderId: '1',
+  vapidKey: 'contract-vapid',
+  functionsRegion: 'us-central1',
+};
+
+function seed(store: MemoryFirestore, accounts: Map<string, Account>): void {
+  for (const person of Object.values(PEOPLE)) {
+    const { isAdmin, ...fields } = person as typeof person & { isAdmin?: boolean };
+    accounts.set(person.email, {
+      uid: person.uid,
+      email: person.email,
+      password: PASSWORD,
+      displayName: person.displayName,
+      claims: isAdmin ? { isAdmin: true } : {},
+    });
+    const joinedStudio = (CHANNELS.studio.members as readonly string[]).includes(person.uid);
+    putUser(store, {
+      ...fields,
+      notificationSettings: {
+        enabled: person.notificationSettings.enabled,
+        delivery: { channels: [...person.notificationSettings.delivery.channels] },
+      },
+      effectiveConId:
+        'isOwner' in person && person.isOwner ? person.uid : joinedStudio ? CHANNELS.studio.ownerId : '',
+    });
+  }
+  for (const channel of Object.values(CHANNELS))
+    putChannel(store, { ...channel, members: [...channel.members] });
+  for (const message of MESSAGES) putMessage(store, message);
+  for (const invitation of Object.values(INVITATIONS)) putInvitation(store, invitation);
+  for (const offer of OFFERS) putOffer(store, offer);
+}
+
+export async function createFirebaseHarness(): Promise<Harness> {
+  const clock = { now: START };
+  const store = new MemoryFirestore(() => clock.now);
+  const accounts = new Map<string, Account>();
+  const deps: Deps = {
+    repo: createFirestoreRepository(createAdminFirestore(store).sdk),
+    push: new RecordingPushSender(),
+    accounts: {
+      lookup: async (uid) => {
+        const account = [...accounts.values()].find((a) => a.uid === uid);
+        return account ? { email: account.email, displayName: account.displayName } : null;
+      },
+    },
+    now: () => clock.now,
+    appOrigin: () => 'https://qupm-contract.web.app',
+  };
+  const fns = createFunctions(() => deps);
+  setCloud({ store, accounts, fns, pending: new Set(), failures: [], clock });
+  // The device's clock agrees with the server's (the adapter estimates a write's time before reading it back).
+  jest.spyOn(Date, 'now').mockImplementation(() => clock.now);
+  seed(store, accounts);
+  // Firestore's onDocumentCreated for new messages.
+  const stop = store.onWrite((event) => {
+    const match = /^channels\/([^/]+)\/messages\/([^/]+)$/.exec(event.path);
+    if (event.type !== 'create' || !match || !event.data) return;
+    // The event's snapshot is built by firebase-functions-test, which encodes Dates but not Timestamps.
+    const data = Object.fromEntries(
+      Object.entries(event.data).map(([key, value]) => [
+        key,
+        value instanceof MemTimestamp ? value.toDate() : value,
+      ]),
+    );
+    fire(() =>
+      functionsTest.wrap(fns.on_message_created)({
+        data,
+        params: { channelId: match[1], messageId: match[2] },
+      }),
+    );
+  });
+
+  const settle = async (): Promise<void> => {
+    while (current().pending.size > 0) await Promise.allSettled([...current().pending]);
+    const failed = current().failures.shift();
+    if (failed) throw failed;
+  };
+
+  return {
+    kind: 'firebase',
+    pushToken: (seed) => `fcm-${seed.replace(/[^A-Za-z0-9]/g, '')}:APA91bContractToken`,
+    async as(who) {
+      const backend = createFirebaseBackend(CONFIG);
+      await backend.auth.signIn({ email: PEOPLE[who].email, password: PASSWORD });
+      return backend;
+    },
+    signedOut: (): Backend => createFirebaseBackend(CONFIG),
+    async signUp(input) {
+      const backend = createFirebaseBackend(CONFIG);
+      await backend.auth.signUp(input);
+      return backend;
+    },
+    settle,
+    advance: (ms) => {
+      clock.now += ms;
+    },
+    async close() {
+      await settle();
+      stop();
+      setCloud(null);
+    },
+  };
+}

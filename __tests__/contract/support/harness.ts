@@ -1,0 +1,24 @@
+// What the contract suite needs of a backend under test: the world of world.ts in it, and the client's
+// adapter for that backend signed in as one of its people.
+import type { Backend } from '@/backend/ports';
+import type { Who } from './world';
+
+export interface Harness {
+  readonly kind: 'local' | 'firebase';
+  /** A fresh adapter (a device of its own) signed in as `who`. */
+  as(who: Who): Promise<Backend>;
+  /** A fresh adapter with nobody signed in. */
+  signedOut(): Backend;
+  /** Signs up a new account through the adapter and answers it signed in. */
+  signUp(input: { email: string; password: string; displayName?: string }): Promise<Backend>;
+  /** Lets whatever the backend does after it has answered (Firebase's triggers) finish. */
+  settle(): Promise<void>;
+  /**
+   * A push token of this backend's provider: an FCM registration token on Firebase, a Web Push subscription
+   * (base64url JSON, src/backend/local/webPush.ts) on the embedded server, which refuses anything else.
+   */
+  pushToken(seed: string): string;
+  /** Moves the backend's clock. */
+  advance(ms: number): void;
+  close(): Promise<void>;
+}

@@ -1,0 +1,281 @@
+// firestore.rules on the Firestore emulator (@firebase/rules-unit-testing): what the rules alone decide, and
+// which the contract suite cannot see (its Firestore fake does not model rules). Run with
+//   firebase emulators:exec --only firestore "npm run test:rules"
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { assertFails, assertSucceeds, initializeTestEnvironment } from '@firebase/rules-unit-testing';
+import type { RulesTestContext, RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import {
+  addDoc,
+  collection,
+  deleteDoc,
+  deleteField,
+  doc,
+  getDoc,
+  getDocs,
+  limit,
+  orderBy,
+  query,
+  serverTimestamp,
+  setDoc,
+  updateDoc,
+  where,
+} from 'firebase/firestore';
+import { ROLE_FIELDS } from '../../../scripts/checkFirestoreRules';
+
+const OWNER = 'ConsultantUid0000001';
+const MEMBER = 'MemberUid00000000001';
+const STRANGER = 'StrangerUid000000001';
+const ADMIN = 'AdminUid000000000001';
+const CHANNEL = 'ChannelStudio0000001';
+
+let env: RulesTestEnvironment;
+
+beforeAll(async () => {
+  env = await initializeTestEnvironment({
+    projectId: 'demo-qupm-rules',
+    firestore: { rules: readFileSync(path.resolve(__dirname, '../../../firestore.rules'), 'utf8') },
+  });
+});
+
+afterAll(() => env.cleanup());
+
+beforeEach(async () => {
+  await env.clearFirestore();
+  await env.withSecurityRulesDisabled(async (context) => {
+    const db = context.firestore();
+    const user = (uid: string, extra: object = {}) =>
+      setDoc(doc(db, 'users', uid), {
+        email: `${uid}@qupm.test`,
+        isOwner: false,
+        credits: 0,
+        passCount: 0,
+        effectiveConId: '',
+        notificationSettings: { enabled: true, delivery: { channels: ['push', 'in_app'] } },
+        ...extra,
+      });
+    await user(OWNER, { isOwner: true, effectiveConId: OWNER });
+    await user(MEMBER, { nickname: 'Morgan' });
+    await user(STRANGER);
+    await user(ADMIN);
+    await setDoc(doc(db, 'channels', CHANNEL), {
+      channelId: 'strategy-studio',
+      ownerId: OWNER,
+      title: 'Strategy Studio',
+      description: '',
+      members: [MEMBER],
+      createdAt: serverTimestamp(),
+    });
+    await setDoc(doc(db, 'channels', CHANNEL, 'messages', 'MessageOne0000000001'), {
+      senderId: OWNER,
+      senderName: 'Dana',
+      text: 'Welcome',
+      createdAt: serverTimestamp(),
+    });
+    await setDoc(doc(db, 'invitations', 'InvitePending0000001'), {
+      channelId: CHANNEL,
+      consultantId: OWNER,
+      status: 'pending',
+      passes: 1,
+      credits: 1,
+    });
+    await setDoc(doc(db, 'offers', 'OfferActive000000001'), {
+      userId: MEMBER,
+      channelId: CHANNEL,
+      status: 'active',
+      discountPercent: 20,
+    });
+    await setDoc(doc(db, 'users', MEMBER, 'pending', CHANNEL), { count: 2 });
+  });
+});
+
+const as = (uid: string): RulesTestContext =>
+  env.authenticatedContext(uid, uid === ADMIN ? { isAdmin: true } : {});
+const dbOf = (uid: string) => as(uid).firestore();
+const nobody = () => env.unauthenticatedContext().firestore();
+
+const TOKEN = {
+  token: 'fcm-token-0123456789abcdef:APA91b',
+  deviceId: 'device-1',
+  platform: 'web',
+  userAgent: 'Rules/1.0',
+  status: 'active',
+};
+
+describe('users/{uid}', () => {
+  it('is read by its owner and admins only', async () => {
+    await assertSucceeds(getDoc(doc(dbOf(MEMBER), 'users', MEMBER)));
+    await assertSucceeds(getDoc(doc(dbOf(ADMIN), 'users', MEMBER)));
+    await assertFails(getDoc(doc(dbOf(STRANGER), 'users', MEMBER)));
+    await assertFails(getDoc(doc(nobody(), 'users', MEMBER)));
+    await assertFails(getDocs(collection(dbOf(ADMIN), 'users')));
+  });
+
+  it('lets its owner change the nickname, display name and notification settings', async () => {
+    await assertSucceeds(
+      updateDoc(doc(dbOf(MEMBER), 'users', MEMBER), {
+        nickname: 'Mo',
+        displayName: 'Morgan R',
+        notificationSettings: { enabled: false, delivery: { channels: ['in_app'] } },
+      }),
+    );
+    await assertSucceeds(updateDoc(doc(dbOf(MEMBER), 'users', MEMBER), { nickname: deleteField() }));
+  });
+
+  it.each(ROLE_FIELDS)('never lets its owner write %s', async (field) => {
+    await assertFails(
+      updateDoc(doc(dbOf(MEMBER), 'users', MEMBER), {
+        [field]: field === 'isOwner' || field === 'isAdmin' ? true : 5,
+      }),
+    );
+  });
+
+  it.each([
+    ['a nickname over 40 characters', { nickname: 'n'.repeat(41) }],
+    ['an empty display name', { displayName: '' }],
+    ['a numeric nickname', { nickname: 7 }],
+    [
+      'an unknown delivery channel',
+      { notificationSettings: { enabled: true, delivery: { channels: ['sms'] } } },
+    ],
+    [
+      'a repeated delivery channel',
+      { notificationSettings: { enabled: true, delivery: { channels: ['push', 'push'] } } },
+    ],
+    ['extra settings', { notificationSettings: { enabled: true, delivery: { channels: [] }, loud: true } }],
+    ['an email', { email: 'someone@else.test' }],
+  ])('refuses %s', async (_label, patch) => {
+    await assertFails(updateDoc(doc(dbOf(MEMBER), 'users', MEMBER), patch));
+  });
+
+  it("refuses changes to someone else's profile, and creating or deleting users", async () => {
+    await assertFails(updateDoc(doc(dbOf(STRANGER), 'users', MEMBER), { nickname: 'x' }));
+    await assertFails(
+      setDoc(doc(dbOf('NewUid00000000000001'), 'users', 'NewUid00000000000001'), { isOwner: false }),
+    );
+    await assertFails(deleteDoc(doc(dbOf(MEMBER), 'users', MEMBER)));
+  });
+});
+
+describe('users/{uid}/FCMTokens', () => {
+  const tokens = (uid: string, owner = uid) => collection(dbOf(uid), 'users', owner, 'FCMTokens');
+  const fresh = () => ({ ...TOKEN, createdAt: serverTimestamp(), lastUsed: serverTimestamp() });
+
+  it('lets the owner add, find, touch and delete their own token documents', async () => {
+    const ref = await assertSucceeds(addDoc(tokens(MEMBER), fresh()));
+    await assertSucceeds(
+      getDocs(
+        query(tokens(MEMBER), where('token', '==', TOKEN.token), where('status', '==', 'active'), limit(1)),
+      ),
+    );
+    await assertSucceeds(updateDoc(ref, { lastUsed: serverTimestamp() }));
+    await assertSucceeds(deleteDoc(ref));
+  });
+
+  it("refuses anyone else's", async () => {
+    await assertFails(addDoc(tokens(STRANGER, MEMBER), fresh()));
+    await assertFails(getDocs(tokens(STRANGER, MEMBER)));
+  });
+
+  it.each([
+    ['a device clock as createdAt', { createdAt: new Date() }],
+    ['a status other than active', { status: 'revoked' }],
+    ['an unknown platform', { platform: 'desktop' }],
+    ['a short token', { token: 'short' }],
+    ['an extra field', { isOwner: true }],
+  ])('refuses a token document with %s', async (_label, change) => {
+    await assertFails(addDoc(tokens(MEMBER), { ...fresh(), ...change }));
+  });
+
+  it('lets a touch change lastUsed only', async () => {
+    const ref = await addDoc(tokens(MEMBER), fresh());
+    await assertFails(updateDoc(ref, { lastUsed: serverTimestamp(), token: 'another-token-0123456789' }));
+  });
+});
+
+describe('channels and messages', () => {
+  it('lets the owner, members and admins read a channel, and nobody else', async () => {
+    await assertSucceeds(getDoc(doc(dbOf(OWNER), 'channels', CHANNEL)));
+    await assertSucceeds(getDoc(doc(dbOf(MEMBER), 'channels', CHANNEL)));
+    await assertSucceeds(getDoc(doc(dbOf(ADMIN), 'channels', CHANNEL)));
+    await assertFails(getDoc(doc(dbOf(STRANGER), 'channels', CHANNEL)));
+  });
+
+  it("allows the adapter's queries: own channels, members, and the handle lookup with limit 1 (spec §7)", async () => {
+    const channels = collection(dbOf(MEMBER), 'channels');
+    await assertSucceeds(getDocs(query(collection(dbOf(OWNER), 'channels'), where('ownerId', '==', OWNER))));
+    await assertSucceeds(getDocs(query(channels, where('members', 'array-contains', MEMBER))));
+    await assertSucceeds(
+      getDocs(
+        query(collection(dbOf(STRANGER), 'channels'), where('channelId', '==', 'strategy-studio'), limit(1)),
+      ),
+    );
+    await assertFails(getDocs(query(collection(dbOf(STRANGER), 'channels'), where('channelId', '==', 'x'))));
+    await assertFails(
+      getDocs(query(collection(nobody(), 'channels'), where('channelId', '==', 'x'), limit(1))),
+    );
+  });
+
+  it('lets the owner and members read messages, newest first', async () => {
+    const messages = (uid: string) =>
+      query(collection(dbOf(uid), 'channels', CHANNEL, 'messages'), orderBy('createdAt', 'desc'), limit(50));
+    await assertSucceeds(getDocs(messages(MEMBER)));
+    await assertSucceeds(getDocs(messages(ADMIN)));
+    await assertFails(getDocs(messages(STRANGER)));
+  });
+
+  const message = (senderId: string, text = 'Hello') => ({
+    senderId,
+    senderName: 'Morgan',
+    text,
+    createdAt: serverTimestamp(),
+  });
+
+  it('lets the owner and members write a message as themselves', async () => {
+    await assertSucceeds(addDoc(collection(dbOf(MEMBER), 'channels', CHANNEL, 'messages'), message(MEMBER)));
+    await assertSucceeds(addDoc(collection(dbOf(OWNER), 'channels', CHANNEL, 'messages'), message(OWNER)));
+  });
+
+  it.each([
+    ['as someone else', STRANGER, message(MEMBER)],
+    ['from outside the channel', STRANGER, message(STRANGER)],
+    ['from an admin', ADMIN, message(ADMIN)],
+    ['over 4000 characters', MEMBER, message(MEMBER, 'x'.repeat(4001))],
+    ['without text', MEMBER, message(MEMBER, '')],
+    ['with an extra field', MEMBER, { ...message(MEMBER), pinned: true }],
+  ])('refuses a message %s', async (_label, uid, data) => {
+    await assertFails(addDoc(collection(dbOf(uid), 'channels', CHANNEL, 'messages'), data));
+  });
+
+  it('never lets a client change or delete a message, or write a channel', async () => {
+    const ref = doc(dbOf(OWNER), 'channels', CHANNEL, 'messages', 'MessageOne0000000001');
+    await assertFails(updateDoc(ref, { text: 'edited' }));
+    await assertFails(deleteDoc(ref));
+    await assertFails(updateDoc(doc(dbOf(OWNER), 'channels', CHANNEL), { members: [MEMBER, STRANGER] }));
+    await assertFails(setDoc(doc(dbOf(OWNER), 'channels', 'NewChannel0000000001'), { ownerId: OWNER }));
+  });
+});
+
+describe('written by functions only', () => {
+  it('lets the consultant read their invitation, and no client write one', async () => {
+    await assertSucceeds(getDoc(doc(dbOf(OWNER), 'invitations', 'InvitePending0000001')));
+    await assertFails(getDoc(doc(dbOf(STRANGER), 'invitations', 'InvitePending0000001')));
+    await assertFails(
+      updateDoc(doc(dbOf(OWNER), 'invitations', 'InvitePending0000001'), { status: 'activated' }),
+    );
+  });
+
+  it('lets a person read their offers, and no client write one', async () => {
+    await assertSucceeds(getDoc(doc(dbOf(MEMBER), 'offers', 'OfferActive000000001')));
+    await assertFails(getDoc(doc(dbOf(STRANGER), 'offers', 'OfferActive000000001')));
+    await assertFails(
+      updateDoc(doc(dbOf(MEMBER), 'offers', 'OfferActive000000001'), { discountPercent: 100 }),
+    );
+  });
+
+  it('lets a person read their pending counts, and not change them', async () => {
+    await assertSucceeds(getDocs(collection(dbOf(MEMBER), 'users', MEMBER, 'pending')));
+    await assertFails(updateDoc(doc(dbOf(MEMBER), 'users', MEMBER, 'pending', CHANNEL), { count: 0 }));
+    await assertFails(getDocs(collection(dbOf(STRANGER), 'users', MEMBER, 'pending')));
+  });
+});

@@ -1,0 +1,185 @@
+// The push-token lifecycle (#4) in a real browser against the real server: notification permission granted or
+// denied in Chromium, the settings state, the token document on the server, and its removal at sign-out.
+// Offline, a real PushManager.subscribe never answers, so the push provider is given a subscription at the
+// browser edge: PushManager's subscribe/getSubscription are replaced before the app loads.
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, watchErrors } from './support/browser';
+import { startServer } from './support/server';
+import type { RunningServer } from './support/server';
+import { subscriptionToken } from '../__tests__/support/webPushTokens';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/**
+ * The browser's push subscription, as a push service would hand it out. Like a real one it outlives a reload of
+ * the tab (kept in session storage); counts subscribe and unsubscribe calls.
+ */
+function fakePushManager(subscription: object): string {
+  return `(() => {
+    const json = ${JSON.stringify({ ...subscription, expirationTime: null })};
+    const KEY = '__fakePush';
+    const load = () => JSON.parse(sessionStorage.getItem(KEY) || '{"key":null,"subscribed":0,"unsubscribed":0}');
+    const save = (state) => sessionStorage.setItem(KEY, JSON.stringify(state));
+    const make = (state) => state.key === null ? null : {
+      endpoint: json.endpoint,
+      options: { applicationServerKey: Uint8Array.from(state.key).buffer },
+      toJSON: () => json,
+      unsubscribe: async () => { const s = load(); s.key = null; s.unsubscribed += 1; save(s); return true; },
+    };
+    window.__push = () => load();
+    PushManager.prototype.subscribe = async function (options) {
+      const state = load();
+      state.subscribed += 1;
+      state.key = Array.from(new Uint8Array(options.applicationServerKey.buffer ?? options.applicationServerKey));
+      save(state);
+      return make(state);
+    };
+    PushManager.prototype.getSubscription = async function () { return make(load()); };
+  })();`;
+}
+
+type PushState = { subscribed: number; unsubscribed: number };
+const pushState = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __push: () => PushState }).__push());
+
+function tokenRows(uid?: string): Array<{ uid: string; token: string; device_id: string; status: string }> {
+  const db = new Database(path.join(server.dataDir, 'qupm.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    const sql = 'SELECT uid, token, device_id, status FROM push_tokens' + (uid ? ' WHERE uid = ?' : '');
+    return (uid ? db.prepare(sql).all(uid) : db.prepare(sql).all()) as ReturnType<typeof tokenRows>;
+  } finally {
+    db.close();
+  }
+}
+
+function uidOf(email: string): string {
+  const db = new Database(path.join(server.dataDir, 'qupm.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    return (db.prepare('SELECT uid FROM users WHERE email = ?').get(email) as { uid: string }).uid;
+  } finally {
+    db.close();
+  }
+}
+
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto(server.url + '/');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('qupm-demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { level: 1, name: /^Hello, / }).waitFor();
+}
+
+async function waitFor(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 100; i += 1) {
+    if (check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Timed out waiting for ${what}`);
+}
+
+describe('push token lifecycle in Chromium', () => {
+  let context: BrowserContext;
+  afterEach(() => context?.close());
+
+  it('with notifications allowed: the token document appears, and disappears at sign-out', async () => {
+    const { subscription, token } = subscriptionToken('granted');
+    context = await browser.newContext();
+    await context.grantPermissions(['notifications'], { origin: server.url });
+    await context.addInitScript(fakePushManager(subscription));
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const uid = uidOf('member@qupm.demo');
+
+    await signIn(page, 'member@qupm.demo');
+    await page.goto(server.url + '/settings/notifications');
+    await page.getByTestId('push-status').getByText('On: this device receives your notifications').waitFor();
+    expect(await page.getByTestId('push-permission').textContent()).toBe('Allowed');
+    expect(await page.getByTestId('push-last-check').textContent()).toMatch(
+      /^(No stored token found, generated new token|Current token is valid)/,
+    );
+    const deviceId = await page.evaluate(() => localStorage.getItem('device_id'));
+    expect(tokenRows(uid)).toEqual([{ uid, token, device_id: deviceId, status: 'active' }]);
+    expect(await page.evaluate(() => localStorage.getItem('fcm_token'))).toBe(token);
+
+    // A second tab of the same browser: still one document for this (user, device).
+    const second = await context.newPage();
+    await second.goto(server.url + '/settings/notifications');
+    await second
+      .getByTestId('push-status')
+      .getByText('On: this device receives your notifications')
+      .waitFor();
+    expect(tokenRows(uid)).toHaveLength(1);
+    await second.close();
+
+    await page.goto(server.url + '/logout');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(tokenRows(uid)).toEqual([]);
+    expect(await pushState(page)).toEqual({ key: null, subscribed: 1, unsubscribed: 1 });
+    expect(await page.evaluate(() => localStorage.getItem('fcm_token'))).toBeNull();
+    expect(errors).toEqual([]);
+  });
+
+  it('asks from the main screen’s prompt and creates the token once the person allows it', async () => {
+    const { subscription, token } = subscriptionToken('prompted');
+    context = await browser.newContext();
+    await context.addInitScript(fakePushManager(subscription));
+    await context.addInitScript(`Notification.requestPermission = () =>
+      new Promise((resolve) => { window.answerPermission = resolve; });`);
+    const page = await context.newPage();
+    const uid = uidOf('consultant@qupm.demo');
+    await signIn(page, 'consultant@qupm.demo');
+    const prompt = page.getByRole('button', { name: 'Turn on notifications' });
+    await prompt.click();
+    // Headless Chromium shows no permission prompt: the click's request waits here until the test plays the
+    // person answering "Allow" (the browser grants it, then the request resolves).
+    await page.waitForFunction(() => 'answerPermission' in window);
+    await context.grantPermissions(['notifications'], { origin: server.url });
+    await page.evaluate(() =>
+      (window as unknown as { answerPermission: (p: string) => void }).answerPermission('granted'),
+    );
+    await prompt.waitFor({ state: 'detached' });
+    await waitFor(() => tokenRows(uid).some((row) => row.token === token), 'the token document');
+    await page.goto(server.url + '/logout');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(tokenRows(uid)).toEqual([]);
+  });
+
+  it('with notifications blocked: no token, and settings shows the provider’s message', async () => {
+    const { subscription } = subscriptionToken('denied');
+    context = await browser.newContext();
+    await context.addInitScript(fakePushManager(subscription));
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const { targetInfo } = await cdp.send('Target.getTargetInfo');
+    await cdp.send('Browser.setPermission', {
+      permission: { name: 'notifications' },
+      setting: 'denied',
+      origin: server.url,
+      browserContextId: targetInfo.browserContextId,
+    });
+    const uid = uidOf('admin@qupm.demo');
+    await signIn(page, 'admin@qupm.demo');
+    await page.goto(server.url + '/settings/notifications');
+    await page.getByTestId('push-status').getByText('Blocked in this browser').waitFor();
+    expect(await page.getByTestId('push-permission').textContent()).toBe('Blocked');
+    expect(await page.getByRole('alert').first().textContent()).toContain(
+      'Registration failed - permission denied',
+    );
+    expect(await page.getByRole('button', { name: 'Turn on notifications' }).count()).toBe(0);
+    expect(tokenRows(uid)).toEqual([]);
+    expect((await pushState(page)).subscribed).toBe(0);
+  });
+});

@@ -1,0 +1,123 @@
+// Documents in the Firestore layout of ARCHITECTURE.md "Data", written straight into a MemoryFirestore (as
+// functions/ or an admin would have written them). Times are given in epoch ms and stored as Timestamps.
+import type { NotificationSettings } from '../../../core/model';
+import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../core/model';
+import { MemTimestamp } from './memoryFirestore';
+import type { MemoryFirestore } from './memoryFirestore';
+
+const ts = (ms: number) => MemTimestamp.fromMillis(ms);
+
+export interface SeedUser {
+  uid: string;
+  email: string;
+  displayName?: string;
+  nickname?: string;
+  isOwner?: boolean;
+  domainId?: string;
+  credits?: number;
+  passCount?: number;
+  effectiveConId?: string;
+  notificationSettings?: NotificationSettings;
+  createdAt?: number;
+}
+
+export function putUser(store: MemoryFirestore, user: SeedUser): void {
+  const { uid, createdAt, ...fields } = user;
+  store.set(`users/${uid}`, {
+    isOwner: false,
+    credits: 0,
+    passCount: 0,
+    effectiveConId: fields.isOwner ? uid : '',
+    notificationSettings: DEFAULT_NOTIFICATION_SETTINGS,
+    ...fields,
+    createdAt: ts(createdAt ?? 0),
+  });
+}
+
+export interface SeedChannel {
+  id: string;
+  channelId: string;
+  ownerId: string;
+  title: string;
+  description?: string;
+  members?: string[];
+  createdAt: number;
+}
+
+export function putChannel(store: MemoryFirestore, channel: SeedChannel): void {
+  const { id, createdAt, ...fields } = channel;
+  store.set(`channels/${id}`, { description: '', members: [], ...fields, createdAt: ts(createdAt) });
+}
+
+export interface SeedMessage {
+  id: string;
+  channelId: string;
+  senderId: string;
+  senderName: string;
+  text: string;
+  createdAt: number;
+}
+
+export function putMessage(store: MemoryFirestore, message: SeedMessage): void {
+  const { id, channelId, createdAt, ...fields } = message;
+  store.set(`channels/${channelId}/messages/${id}`, { ...fields, createdAt: ts(createdAt) });
+}
+
+export interface SeedInvitation {
+  id: string;
+  channelId: string;
+  consultantId: string;
+  inviteeEmail?: string;
+  status: 'pending' | 'accepted' | 'activated' | 'expired';
+  passes: number;
+  credits: number;
+  expiresAt: number;
+  acceptedBy?: string;
+  createdAt: number;
+}
+
+export function putInvitation(store: MemoryFirestore, invitation: SeedInvitation): void {
+  const { id, expiresAt, createdAt, ...fields } = invitation;
+  store.set(`invitations/${id}`, { ...fields, expiresAt: ts(expiresAt), createdAt: ts(createdAt) });
+}
+
+export interface SeedOffer {
+  offeringId: string;
+  userId: string;
+  channelId: string;
+  discountPercent: number;
+  source: string;
+  status: 'active' | 'used' | 'revoked';
+  expiresAt: number;
+  createdAt: number;
+}
+
+export function putOffer(store: MemoryFirestore, offer: SeedOffer): void {
+  const { expiresAt, createdAt, ...fields } = offer;
+  store.set(`offers/${offer.offeringId}`, { ...fields, expiresAt: ts(expiresAt), createdAt: ts(createdAt) });
+}
+
+export interface SeedToken {
+  uid: string;
+  id: string;
+  token: string;
+  deviceId?: string;
+  lastUsed: number;
+  createdAt?: number;
+}
+
+export function putToken(store: MemoryFirestore, token: SeedToken): void {
+  store.set(`users/${token.uid}/FCMTokens/${token.id}`, {
+    token: token.token,
+    deviceId: token.deviceId ?? `device-${token.id}`,
+    platform: 'web',
+    userAgent: 'test',
+    status: 'active',
+    createdAt: ts(token.createdAt ?? token.lastUsed),
+    lastUsed: ts(token.lastUsed),
+  });
+}
+
+export function putPending(store: MemoryFirestore, uid: string, source: string, count: number): void {
+  store.set(`users/${uid}/pending/${source}`, { count, updatedAt: ts(0) });
+}

@@ -1,0 +1,74 @@
+// The one shape of every callable (QUALITY.md "Backend"): the caller's session first (unauthenticated), then the
+// payload against core/schemas.ts (invalid-argument, never internal), then the handler, whose QupmErrors become
+// HttpsErrors with the same status, message and reason. Anything unexpected is logged and answered 'internal'
+// with a plain message: no stack trace ever reaches a client.
+import { HttpsError } from 'firebase-functions/v2/https';
+import type { CallableRequest, FunctionsErrorCode } from 'firebase-functions/v2/https';
+import { logger } from 'firebase-functions';
+import type { z } from 'zod';
+import { QupmError } from '../../core/errors';
+import type { ErrorStatus } from '../../core/errors';
+import type { Caller } from '../../core/permissions';
+import { describeIssues } from '../../core/schemas';
+import type { Deps } from './repository';
+
+export const SIGN_IN_MESSAGE = 'Sign in to continue.';
+export const SOMETHING_WENT_WRONG = 'Something went wrong';
+
+const CODES: Record<ErrorStatus, FunctionsErrorCode> = {
+  INVALID_ARGUMENT: 'invalid-argument',
+  UNAUTHENTICATED: 'unauthenticated',
+  PERMISSION_DENIED: 'permission-denied',
+  NOT_FOUND: 'not-found',
+  FAILED_PRECONDITION: 'failed-precondition',
+  ALREADY_EXISTS: 'already-exists',
+  RESOURCE_EXHAUSTED: 'resource-exhausted',
+  INTERNAL: 'internal',
+};
+
+/** The HttpsError a failure stands for; the client adapter reads `details.reason` (docs/DECISIONS.md). */
+export function toHttpsError(error: unknown): HttpsError {
+  if (error instanceof HttpsError) return error;
+  if (error instanceof QupmError) {
+    return new HttpsError(
+      CODES[error.status],
+      error.message,
+      error.reason ? { reason: error.reason } : undefined,
+    );
+  }
+  logger.error('Unexpected failure in a callable', error);
+  return new HttpsError('internal', SOMETHING_WENT_WRONG);
+}
+
+/** The signed-in caller from the verified ID token (spec §6: admin from the isAdmin claim). */
+export function callerFrom(auth: CallableRequest['auth']): Caller {
+  if (!auth?.uid) throw new HttpsError('unauthenticated', SIGN_IN_MESSAGE);
+  const email = typeof auth.token?.email === 'string' ? auth.token.email : '';
+  return { uid: auth.uid, email, isAdmin: auth.token?.isAdmin === true };
+}
+
+/** `data` parsed by `schema`, or invalid-argument naming the first problem. */
+export function parsePayload<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+  const result = schema.safeParse(data);
+  if (!result.success) throw new HttpsError('invalid-argument', describeIssues(result.error));
+  return result.data;
+}
+
+export type Handler<S extends z.ZodType, R> = (deps: Deps, caller: Caller, data: z.output<S>) => Promise<R>;
+
+/** The request handler of one callable: session, validation, then `handler`, with errors mapped. */
+export function guarded<S extends z.ZodType, R>(
+  deps: () => Deps,
+  schema: S,
+  handler: Handler<S, R>,
+): (request: Pick<CallableRequest, 'auth' | 'data'>) => Promise<R> {
+  return async (request) => {
+    const caller = callerFrom(request.auth);
+    const data = parsePayload(schema, request.data);
+    try {
+      return await handler(deps(), caller, data);
+    } catch (error) {
+      throw toHttpsError(error);
+    }
+  };
+}

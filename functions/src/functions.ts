@@ -1,0 +1,122 @@
+// Every Cloud Function of QuPM, built over injected dependencies so that tests can wrap them with fakes
+// (firebase-functions-test, offline) and index.ts can give them the Admin SDK. Each is a thin shell: the
+// handlers in handlers/ decide with core/. A new callable (issue #6) is one schema in core/schemas.ts, one
+// handler, and one line in the table below.
+import { logger } from 'firebase-functions';
+import * as v1 from 'firebase-functions/v1';
+import { onCall } from 'firebase-functions/v2/https';
+import type { CallableFunction, CallableOptions } from 'firebase-functions/v2/https';
+import { onDocumentCreated } from 'firebase-functions/v2/firestore';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
+import type { z } from 'zod';
+import { callablePayloads, invitationCallablePayloads } from '../../core/schemas';
+import { guarded } from './callable';
+import type { Handler } from './callable';
+import { specCallables } from './handlers/callables';
+import { invitationCallables } from './handlers/invitations';
+import { handleMessageCreated } from './handlers/messages';
+import { handlePruneStaleTokens } from './handlers/tokens';
+import { handleUserCreated } from './handlers/users';
+import { ENFORCE_APP_CHECK, FUNCTIONS_REGION } from './params';
+import type { Deps } from './repository';
+
+/** What every callable shares: its region, and the App Check switch (params.ts). */
+export const CALLABLE_OPTIONS: CallableOptions = {
+  region: FUNCTIONS_REGION,
+  enforceAppCheck: ENFORCE_APP_CHECK,
+  // Callables answer a person waiting on a screen: small, quick, and bounded in cost.
+  memory: '256MiB',
+  timeoutSeconds: 30,
+  maxInstances: 20,
+};
+
+/** spec §9 has no schedule; 03:00 UTC is the quietest hour for most of QuPM's users. */
+export const PRUNE_SCHEDULE = 'every day 03:00';
+
+function callable<S extends z.ZodType, R>(
+  deps: () => Deps,
+  schema: S,
+  handler: Handler<S, R>,
+): CallableFunction<unknown, Promise<R>> {
+  return onCall(CALLABLE_OPTIONS, guarded(deps, schema, handler));
+}
+
+export function createFunctions(deps: () => Deps) {
+  return {
+    // spec §7
+    check_channel_permissions: callable(
+      deps,
+      callablePayloads.check_channel_permissions,
+      specCallables.check_channel_permissions,
+    ),
+    get_user_active_offers: callable(
+      deps,
+      callablePayloads.get_user_active_offers,
+      specCallables.get_user_active_offers,
+    ),
+    clear_pending_notifications: callable(
+      deps,
+      callablePayloads.clear_pending_notifications,
+      specCallables.clear_pending_notifications,
+    ),
+    // What rules alone cannot guard (src/backend/firebase/callables.ts INVITATION_CALLABLES).
+    get_invitation: callable(
+      deps,
+      invitationCallablePayloads.get_invitation,
+      invitationCallables.get_invitation,
+    ),
+    accept_invitation: callable(
+      deps,
+      invitationCallablePayloads.accept_invitation,
+      invitationCallables.accept_invitation,
+    ),
+    activate_invitation: callable(
+      deps,
+      invitationCallablePayloads.activate_invitation,
+      invitationCallables.activate_invitation,
+    ),
+
+    /**
+     * users/{uid} for every new account. A 1st-gen trigger on purpose: 2nd-gen functions have only the
+     * blocking auth triggers, which need Identity Platform; this one works on plain Firebase Auth.
+     */
+    on_user_created: v1
+      .region(FUNCTIONS_REGION)
+      .auth.user()
+      .onCreate(async (user) => {
+        const created = await handleUserCreated(deps(), {
+          uid: user.uid,
+          email: user.email ?? null,
+          displayName: user.displayName ?? null,
+        });
+        if (!created) logger.info('users document already present', { uid: user.uid });
+      }),
+
+    on_message_created: onDocumentCreated(
+      { document: 'channels/{channelId}/messages/{messageId}', region: FUNCTIONS_REGION, retry: false },
+      async (event) => {
+        const data = event.data?.data();
+        if (!data) return;
+        const outcome = await handleMessageCreated(deps(), {
+          channelId: event.params.channelId,
+          messageId: event.params.messageId,
+          senderId: typeof data.senderId === 'string' ? data.senderId : '',
+          senderName: typeof data.senderName === 'string' ? data.senderName : '',
+          text: typeof data.text === 'string' ? data.text : '',
+        });
+        if (outcome.skipped)
+          logger.warn('message not fanned out', { ...event.params, reason: outcome.skipped });
+      },
+    ),
+
+    prune_stale_tokens: onSchedule(
+      { schedule: PRUNE_SCHEDULE, timeZone: 'Etc/UTC', region: FUNCTIONS_REGION, retryCount: 1 },
+      async () => {
+        const pruned = await handlePruneStaleTokens(deps());
+        logger.info('pruned stale push tokens', { pruned });
+      },
+    ),
+  };
+}
+
+export type QupmFunctions = ReturnType<typeof createFunctions>;

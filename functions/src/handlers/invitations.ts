@@ -1,0 +1,80 @@
+// The invitation callables the Firebase client calls (src/backend/firebase/callables.ts): read, accept (joins
+// the channel), activate (grants passes and credits). core/invitations.ts decides; the repository runs each
+// decision inside one transaction, so a race accepts or activates once, as the embedded server's guarded
+// updates do (server/services/invitations.ts).
+import { QupmError } from '../../../core/errors';
+import type { Invitation, UserDoc } from '../../../core/model';
+import type { Caller } from '../../../core/permissions';
+import {
+  INVITATION_MESSAGES,
+  acceptInvitation as decideAccept,
+  activateInvitation as decideActivate,
+  canReadInvitation,
+  withEffectiveStatus,
+} from '../../../core/invitations';
+import type { invitationCallablePayloads, InvitationCallableName } from '../../../core/schemas';
+import { effectiveConId } from '../../../core/users';
+import type { Handler } from '../callable';
+import type { InvitationState } from '../repository';
+import { NO_SUCH_CHANNEL } from './callables';
+import { newUserDoc } from './users';
+
+export const NO_SUCH_INVITATION = 'There is no such invitation. Check the link you were sent.';
+
+interface InvitationResults {
+  get_invitation: Invitation;
+  accept_invitation: Invitation;
+  activate_invitation: { invitation: Invitation; user: UserDoc };
+}
+
+function existing(state: InvitationState): Invitation {
+  if (!state.invitation) throw new QupmError('NOT_FOUND', NO_SUCH_INVITATION);
+  return state.invitation;
+}
+
+/** The caller's document, or the one the sign-up trigger is about to write (it may not have run yet). */
+function userOf(state: InvitationState, caller: Caller): UserDoc {
+  return state.user ?? newUserDoc({ uid: caller.uid, email: caller.email });
+}
+
+export const invitationCallables: {
+  [N in InvitationCallableName]: Handler<(typeof invitationCallablePayloads)[N], InvitationResults[N]>;
+} = {
+  async get_invitation({ repo, now }, caller, { invitationId }) {
+    const invitation = await repo.getInvitation(invitationId);
+    if (!invitation) throw new QupmError('NOT_FOUND', NO_SUCH_INVITATION);
+    if (!canReadInvitation(invitation, caller)) {
+      throw new QupmError('PERMISSION_DENIED', INVITATION_MESSAGES.notYours, 'invitation-not-yours');
+    }
+    return withEffectiveStatus(invitation, now());
+  },
+
+  async accept_invitation({ repo, now }, caller, { invitationId }) {
+    const { invitation } = await repo.acceptInvitation(invitationId, caller.uid, (state) => {
+      const at = now();
+      const accepted = decideAccept(existing(state), caller, at);
+      if (!state.channel) throw new QupmError('NOT_FOUND', NO_SUCH_CHANNEL);
+      const user = userOf(state, caller);
+      // effectiveConId: the consultant of the first channel joined (core/users.ts); an earlier one stays.
+      const joined = [
+        ...(user.effectiveConId
+          ? [{ ownerId: user.effectiveConId, joinedAt: Number.NEGATIVE_INFINITY }]
+          : []),
+        { ownerId: state.channel.ownerId, joinedAt: at },
+      ];
+      return { invitation: accepted, user: { ...user, effectiveConId: effectiveConId(user, joined) } };
+    });
+    return invitation;
+  },
+
+  async activate_invitation({ repo, now }, caller, { invitationId }) {
+    return repo.activateInvitation(invitationId, caller.uid, (state) => {
+      const { invitation, grant } = decideActivate(existing(state), caller, now());
+      const user = userOf(state, caller);
+      return {
+        invitation,
+        user: { ...user, passCount: user.passCount + grant.passes, credits: user.credits + grant.credits },
+      };
+    });
+  },
+};

@@ -1,0 +1,45 @@
+// users/{uid} for a new account, with the defaults the embedded server's sign-up gives (server/repo/users.ts):
+// a regular user, no balances (spec §9: credits 0, passCount 0, effectiveConId ''), notifications on.
+import type { UserDoc } from '../../../core/model';
+import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../core/model';
+import type { Deps } from '../repository';
+
+export interface NewAccount {
+  uid: string;
+  email?: string | null;
+  displayName?: string | null;
+}
+
+export function newUserDoc(account: NewAccount): UserDoc {
+  const user: UserDoc = {
+    uid: account.uid,
+    email: account.email ?? '',
+    isOwner: false,
+    notificationSettings: {
+      enabled: DEFAULT_NOTIFICATION_SETTINGS.enabled,
+      delivery: { channels: [...DEFAULT_NOTIFICATION_SETTINGS.delivery.channels] },
+    },
+    credits: 0,
+    passCount: 0,
+    effectiveConId: '',
+  };
+  const displayName = account.displayName?.trim();
+  if (displayName) user.displayName = displayName;
+  return user;
+}
+
+/**
+ * The sign-up trigger: creates the document unless it exists already (a retried event, or a callable first).
+ * The account is read again, because the client names it (updateProfile) just after creating it, and the
+ * event carries the account as it was created.
+ */
+export async function handleUserCreated({ repo, accounts }: Deps, event: NewAccount): Promise<boolean> {
+  const now = await accounts.lookup(event.uid);
+  return repo.createUserIfAbsent(
+    newUserDoc({
+      uid: event.uid,
+      email: now?.email ?? event.email ?? null,
+      displayName: now?.displayName ?? event.displayName ?? null,
+    }),
+  );
+}

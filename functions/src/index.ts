@@ -1,0 +1,57 @@
+// The deployed entry point (package.json "main"): the functions of functions.ts on the Admin SDK. The SDK is
+// set up on the first invocation, not at load, so that `firebase deploy` can load this module to read the
+// functions' definitions without credentials.
+import { initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { FieldValue, Timestamp, getFirestore } from 'firebase-admin/firestore';
+import { getMessaging } from 'firebase-admin/messaging';
+import { createFcmSender } from './fcm';
+import { createFirestoreRepository } from './firestoreRepository';
+import { createFunctions } from './functions';
+import { APP_ORIGIN, resolveAppOrigin } from './params';
+import type { Deps } from './repository';
+
+let deps: Deps | null = null;
+
+function productionDeps(): Deps {
+  if (deps) return deps;
+  const app = initializeApp();
+  const repo = createFirestoreRepository({
+    db: getFirestore(app),
+    fieldValue: FieldValue,
+    timestampFromMillis: (ms) => Timestamp.fromMillis(ms),
+  });
+  const origin = resolveAppOrigin(APP_ORIGIN.value(), process.env.GCLOUD_PROJECT ?? app.options.projectId);
+  const auth = getAuth(app);
+  deps = {
+    repo,
+    push: createFcmSender(getMessaging(app)),
+    accounts: {
+      lookup: (uid) =>
+        auth.getUser(uid).then(
+          (user) => ({ email: user.email ?? null, displayName: user.displayName ?? null }),
+          (error: unknown) => {
+            if ((error as { code?: unknown } | null)?.code === 'auth/user-not-found') return null;
+            throw error;
+          },
+        ),
+    },
+    now: Date.now,
+    appOrigin: () => origin,
+  };
+  return deps;
+}
+
+const functions = createFunctions(productionDeps);
+
+export const {
+  check_channel_permissions,
+  get_user_active_offers,
+  clear_pending_notifications,
+  get_invitation,
+  accept_invitation,
+  activate_invitation,
+  on_user_created,
+  on_message_created,
+  prune_stale_tokens,
+} = functions;

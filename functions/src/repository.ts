@@ -1,0 +1,107 @@
+// The ports of functions/: everything the handlers need from Firestore and FCM, as domain verbs. The handlers
+// decide (with core/); a repository only reads, writes and runs transactions. firestoreRepository.ts and
+// fcm.ts implement these on the Admin SDK; tests give fakes.
+import type { Channel, Invitation, UserDoc } from '../../core/model';
+import type { StoredOffer } from '../../core/offers';
+
+/** A push token document, addressed by its owner and id. */
+export interface TokenRef {
+  uid: string;
+  id: string;
+  token: string;
+}
+
+/** What a transaction over an invitation read, for the handler to decide on. */
+export interface InvitationState {
+  invitation: Invitation | null;
+  channel: Channel | null;
+  /** The caller's users/{uid} document; null until the sign-up trigger has written it. */
+  user: UserDoc | null;
+}
+
+/** What the handler decided: the invitation and the caller's user document as they must be afterwards. */
+export interface InvitationOutcome {
+  invitation: Invitation;
+  user: UserDoc;
+}
+
+export interface Repository {
+  getChannel(id: string): Promise<Channel | null>;
+  getUser(uid: string): Promise<UserDoc | null>;
+  /** Writes users/{uid} unless it exists (a trigger may run twice); true when this call created it. */
+  createUserIfAbsent(user: UserDoc): Promise<boolean>;
+
+  /** The offers granted to `uid` whose status is 'active' (expiry is the handler's to judge). */
+  listOffersFor(uid: string): Promise<StoredOffer[]>;
+  /** Deletes users/{uid}/pending/*; false when users/{uid} does not exist. */
+  clearPending(uid: string): Promise<boolean>;
+  /** One more pending notification from `source` for each uid; answers each one's badge count after it. */
+  addPending(uids: readonly string[], source: string): Promise<Record<string, number>>;
+
+  /** The invitation, with its channel's title and its consultant's name. */
+  getInvitation(id: string): Promise<Invitation | null>;
+  /**
+   * In one transaction: reads the invitation, its channel and the caller's user document, lets `decide` accept
+   * (or throw), then stores the accepted invitation, adds the caller to the channel's members and stores the
+   * user document `decide` answered. Two concurrent accepts cannot both succeed.
+   */
+  acceptInvitation(
+    id: string,
+    uid: string,
+    decide: (state: InvitationState) => InvitationOutcome,
+  ): Promise<InvitationOutcome>;
+  /** Like acceptInvitation: stores the activated invitation and the user document with what it granted. */
+  activateInvitation(
+    id: string,
+    uid: string,
+    decide: (state: InvitationState) => InvitationOutcome,
+  ): Promise<InvitationOutcome>;
+
+  /** Corrects a message's stored sender name to the one the backend derives. */
+  setMessageSenderName(channelId: string, messageId: string, senderName: string): Promise<void>;
+
+  /** The 'active' token documents of these users. */
+  listActiveTokens(uids: readonly string[]): Promise<TokenRef[]>;
+  deleteTokens(tokens: readonly Pick<TokenRef, 'uid' | 'id'>[]): Promise<void>;
+  /** Deletes every token document whose lastUsed is before `cutoff` (epoch ms); answers how many. */
+  deleteTokensUnusedSince(cutoff: number): Promise<number>;
+}
+
+/** One FCM send's outcome, in the order the messages were given. */
+export interface SendResult {
+  success: boolean;
+  /** FCM's error code, e.g. 'messaging/registration-token-not-registered'. */
+  errorCode?: string;
+}
+
+export interface PushSender {
+  send(messages: readonly FcmMessage[]): Promise<SendResult[]>;
+}
+
+/** An FCM message for one token (the Admin SDK's TokenMessage, narrowed to what QuPM sends). */
+export interface FcmMessage {
+  token: string;
+  notification: { title: string; body: string };
+  /** FCM data values are strings. */
+  data: Record<string, string>;
+  webpush: {
+    headers: Record<string, string>;
+    fcmOptions: { link: string };
+  };
+}
+
+/** Firebase Auth, as far as functions/ reads it. */
+export interface Accounts {
+  /** The account as it is now (null once deleted): its email and display name. */
+  lookup(uid: string): Promise<{ email: string | null; displayName: string | null } | null>;
+}
+
+/** What every handler is given. */
+export interface Deps {
+  repo: Repository;
+  push: PushSender;
+  accounts: Accounts;
+  now(): number;
+  /** The app's origin (https://…), for links in notifications. */
+  appOrigin(): string;
+}

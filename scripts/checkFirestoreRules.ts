@@ -1,0 +1,237 @@
+// A static check of firestore.rules that needs no emulator (npm test, and `npm run check:rules` before every
+// Firestore deploy). It fails on:
+//   - an allow that holds unconditionally: `allow read;`, `allow ...: if true`, `if x || true`, or a condition
+//     that calls a function whose body is `return true`;
+//   - a client write (create, update, write) whose condition, with every function it calls inlined, has no key
+//     allow-list (`hasOnly([...])`), or whose allow-lists name a role field;
+//   - a collection of ARCHITECTURE.md's Data table without its own match block.
+// It is a guard against the mistakes that open a database, not a proof: the emulator suite tests behaviour.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Fields only the backend writes (ARCHITECTURE.md "Data": role and balance fields, and the admin claim). */
+export const ROLE_FIELDS = [
+  'isOwner',
+  'domainId',
+  'credits',
+  'passCount',
+  'effectiveConId',
+  'isAdmin',
+] as const;
+
+const WRITE_OPS = new Set(['write', 'create', 'update']);
+
+interface MatchBlock {
+  /** The full path from the documents root, wildcards kept as written: /users/{uid}/FCMTokens/{tokenId}. */
+  path: string;
+  body: string;
+}
+
+interface Allow {
+  where: string;
+  ops: string[];
+  condition: string | null;
+}
+
+/** The rules without comments and string contents that could hold braces (strings keep their quotes). */
+function stripComments(source: string): string {
+  return source.replace(/\/\/[^\n]*/g, '').replace(/\/\*[\s\S]*?\*\//g, '');
+}
+
+/** The index of the brace closing the one at `open`. */
+function closingBrace(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i += 1) {
+    if (text[i] === '{') depth += 1;
+    else if (text[i] === '}') {
+      depth -= 1;
+      if (depth === 0) return i;
+    }
+  }
+  throw new Error('firestore.rules: unbalanced braces');
+}
+
+/** The text of `body` outside any nested block (so a block's own statements only). */
+function ownText(body: string): string {
+  let out = '';
+  let depth = 0;
+  for (const char of body) {
+    if (char === '{') depth += 1;
+    if (depth === 0) out += char;
+    if (char === '}') depth -= 1;
+  }
+  return out;
+}
+
+function matchBlocks(text: string, prefix = ''): MatchBlock[] {
+  const blocks: MatchBlock[] = [];
+  const pattern = /match\s+(\/(?:[^\s{]|\{[^}]*\})*)\s*\{/g;
+  let found: RegExpExecArray | null;
+  while ((found = pattern.exec(text)) !== null) {
+    const open = found.index + found[0].length - 1;
+    const close = closingBrace(text, open);
+    const body = text.slice(open + 1, close);
+    const full = prefix + (found[1] ?? '');
+    blocks.push({ path: full, body }, ...matchBlocks(body, full));
+    pattern.lastIndex = close + 1;
+  }
+  return blocks;
+}
+
+function functionBodies(text: string): Map<string, string> {
+  const bodies = new Map<string, string>();
+  const pattern = /function\s+([A-Za-z_]\w*)\s*\([^)]*\)\s*\{/g;
+  let found: RegExpExecArray | null;
+  while ((found = pattern.exec(text)) !== null) {
+    const open = found.index + found[0].length - 1;
+    const close = closingBrace(text, open);
+    bodies.set(found[1] ?? '', text.slice(open + 1, close));
+    pattern.lastIndex = close + 1;
+  }
+  return bodies;
+}
+
+function allows(block: MatchBlock): Allow[] {
+  const list: Allow[] = [];
+  // Functions declared inside a match block are not its rules.
+  const own = ownText(block.body).replace(/function\s+[A-Za-z_]\w*\s*\([^)]*\)\s*/g, '');
+  const pattern = /allow\s+([a-z,\s]+?)\s*(?::\s*if\b([^;]*))?;/g;
+  let found: RegExpExecArray | null;
+  while ((found = pattern.exec(own)) !== null) {
+    list.push({
+      where: block.path,
+      ops: (found[1] ?? '').split(',').map((op) => op.trim()),
+      condition: found[2] === undefined ? null : found[2].trim(),
+    });
+  }
+  return list;
+}
+
+/** The condition with the bodies of every function it calls (transitively) appended. */
+function expand(condition: string, bodies: Map<string, string>): { text: string; called: string[] } {
+  const called: string[] = [];
+  const queue = [condition];
+  let text = condition;
+  while (queue.length > 0) {
+    const next = queue.pop() ?? '';
+    for (const call of next.matchAll(/([A-Za-z_]\w*)\s*\(/g)) {
+      const name = call[1] ?? '';
+      const body = bodies.get(name);
+      if (body !== undefined && !called.includes(name)) {
+        called.push(name);
+        text += `\n${body}`;
+        queue.push(body);
+      }
+    }
+  }
+  return { text, called };
+}
+
+function alwaysTrue(condition: string | null, bodies: Map<string, string>, called: string[]): boolean {
+  if (condition === null) return true;
+  const bare = condition.replace(/\s+/g, '');
+  if (/^\(*true\)*$/.test(bare)) return true;
+  if (/(^|\|\|)\(*true\)*(\|\||$)/.test(bare)) return true;
+  return called.some((name) => /^return\(*true\)*;?$/.test((bodies.get(name) ?? '').replace(/\s+/g, '')));
+}
+
+/** Every string literal inside hasOnly([...]) / hasAll([...]) / hasAny([...]) lists, or bound to a `let` list. */
+function allowListedNames(text: string): string[] {
+  const names: string[] = [];
+  const lists = [
+    ...text.matchAll(/has(?:Only|All|Any)\s*\(\s*\[([^\]]*)\]/g),
+    ...text.matchAll(/let\s+\w+\s*=\s*\[([^\]]*)\]/g),
+  ];
+  for (const list of lists) {
+    for (const literal of (list[1] ?? '').matchAll(/['"]([^'"]*)['"]/g)) names.push(literal[1] ?? '');
+  }
+  return names;
+}
+
+const normalise = (rulesPath: string): string =>
+  rulesPath.replace(/\{[^}=]+=\*\*\}/g, '**').replace(/\{[^}]+\}/g, '{*}');
+
+/** The document paths the rules must cover, from ARCHITECTURE.md's "Data" table: users, users/{uid}/FCMTokens… */
+export function collectionsFromArchitecture(markdown: string): string[] {
+  const section = markdown.split(/\n## /).find((part) => part.startsWith('Data'));
+  if (!section) throw new Error('ARCHITECTURE.md has no "Data" section');
+  const collections: string[] = [];
+  for (const line of section.split('\n')) {
+    const cell = /^\|\s*([A-Za-z][\w{}/]*)\s*\|/.exec(line)?.[1];
+    if (cell && cell !== 'collection') collections.push(cell);
+  }
+  return collections;
+}
+
+/** /users/{*}/FCMTokens/{*} for 'users/{uid}/FCMTokens': the documents of that collection. */
+function documentPattern(collection: string): string {
+  return normalise(`/${collection}/{doc}`);
+}
+
+export function checkFirestoreRules(source: string, collections: readonly string[]): string[] {
+  const problems: string[] = [];
+  const text = stripComments(source);
+  const bodies = functionBodies(text);
+  const service = matchBlocks(text).find((block) => /^\/databases\/\{[^}]+\}\/documents$/.test(block.path));
+  if (!service) return ['firestore.rules has no match /databases/{database}/documents block'];
+  const blocks = matchBlocks(service.body);
+
+  for (const block of [service, ...blocks]) {
+    for (const allow of allows(block)) {
+      const label = `allow ${allow.ops.join(', ')} at ${block.path || '/'}`;
+      const { text: expanded, called } = expand(allow.condition ?? '', bodies);
+      if (alwaysTrue(allow.condition, bodies, called)) problems.push(`${label} holds unconditionally`);
+      if (!allow.ops.some((op) => WRITE_OPS.has(op))) continue;
+      if (!/hasOnly\s*\(/.test(expanded)) {
+        problems.push(`${label} lets a client write without a key allow-list (hasOnly)`);
+      }
+      const roles = allowListedNames(expanded).filter((name) =>
+        (ROLE_FIELDS as readonly string[]).includes(name),
+      );
+      for (const role of new Set(roles)) problems.push(`${label} lets a client write the role field ${role}`);
+    }
+  }
+
+  const covered = new Set(blocks.map((block) => normalise(block.path)));
+  for (const collection of collections) {
+    const wanted = documentPattern(collection);
+    if (!covered.has(wanted) && !covered.has(normalise(`/${collection}/{doc=**}`))) {
+      problems.push(`ARCHITECTURE.md's ${collection} has no match block (${wanted})`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * ARCHITECTURE.md's collections as of this commit, for a deploy from a clone without shared/ beside it; the
+ * static rules test fails when they differ from the table.
+ */
+export const KNOWN_COLLECTIONS = [
+  'users',
+  'users/{uid}/FCMTokens',
+  'channels',
+  'channels/{id}/messages',
+  'invitations',
+  'offers',
+  'users/{uid}/pending',
+] as const;
+
+/** ARCHITECTURE.md lives in shared/, beside the repository (QUPM_ARCHITECTURE_MD overrides where). */
+export function architecturePath(root: string): string {
+  return process.env.QUPM_ARCHITECTURE_MD ?? path.resolve(root, '../shared/ARCHITECTURE.md');
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(__filename)) {
+  const root = path.resolve(__dirname, '..');
+  const architecture = architecturePath(root);
+  let collections: readonly string[] = KNOWN_COLLECTIONS;
+  if (existsSync(architecture)) collections = collectionsFromArchitecture(readFileSync(architecture, 'utf8'));
+  else
+    console.warn(`firestore.rules: ${architecture} not found; checking the collections known at this commit`);
+  const problems = checkFirestoreRules(readFileSync(path.join(root, 'firestore.rules'), 'utf8'), collections);
+  for (const problem of problems) console.error(`firestore.rules: ${problem}`);
+  if (problems.length > 0) process.exit(1);
+  console.log(
+    'firestore.rules: no unconditional allow, no client-writable role field, every collection covered',
+  );
+}
