@@ -7,7 +7,8 @@ import type { PushMsgMessage } from '@/protocol/messages';
 import { rootReducer } from '@/store/rootReducer';
 import type { RootState } from '@/store/rootReducer';
 import { buildUserState, loaded, signedIn, signedOut } from '@/store/userSlice';
-import { channelOpened, pushMessageReceived } from '@/store/inboxSlice';
+import { pushMessageReceived } from '@/store/inboxSlice';
+import { channelOpened } from '@/store/channelsSlice';
 import { applyAppBadge, postToWorker } from '@/sagas/browser';
 import type { WorkerMessageEvent } from '@/sagas/browser';
 import {
@@ -200,17 +201,18 @@ describe('clearing pending notifications (issue #5 part 9)', () => {
     expect(warn).toHaveBeenCalled();
   });
 
-  it('runs when a channel is opened, and that channel is read', async () => {
+  it("clears the badge and the channel's unread count when a channel is opened (issue #6 clears pending)", async () => {
     const start = rootReducer(
       signedInState(),
       pushMessageReceived({ messageId: 'm1', payload: pushMsg('m1', false).payload, presented: false }),
     );
-    const { backend, result } = clearWith(start, { success: true }, channelOpened({ channelId: 'c1' }));
+    const { backend, result } = clearWith(start, { success: true }, channelOpened({ id: 'c1' }));
     const done = await result;
+    expect(calls(done, applyAppBadge)).toEqual([[0]]);
     expect(done.effects.call?.some((e) => e.payload.fn === backend.callables.clearPendingNotifications)).toBe(
-      true,
+      false,
     );
-    expect((done.storeState as RootState).inbox.unreadByChannel).toEqual({});
+    expect((done.storeState as RootState).inbox).toMatchObject({ unreadByChannel: {}, badgeCount: 0 });
   });
 
   it('runs when the app opens signed in (user/loaded)', async () => {

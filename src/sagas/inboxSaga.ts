@@ -2,15 +2,16 @@
 // arrives through an eventChannel; an id already seen (messageId or fcmMessageId) is skipped; a new one updates the
 // unread counts and the badge, and when the worker asked this page to present it (and the person is signed in and
 // takes in-app notices) it shows an in-app notice and tells the worker (foregroundHandled), which then shows no
-// system notification. Opening the app — the first screen signed in, or coming back to it — and opening a channel
-// call clear_pending_notifications for the signed-in person and clear the badge.
-import { call, delay, fork, put, select, take, takeEvery, takeLeading, throttle } from 'redux-saga/effects';
+// system notification. Opening the app — the first screen signed in, or coming back to it — calls
+// clear_pending_notifications for the signed-in person and clears the badge; opening a channel clears the badge
+// too (issue #6's channelsSaga makes that call for the channel).
+import { call, delay, fork, put, select, take, takeEvery, takeLeading } from 'redux-saga/effects';
 import type { EventChannel } from 'redux-saga';
 import { loadBackend } from '@/backend';
 import type { Backend } from '@/backend/ports';
 import type { PushMsgMessage } from '@/protocol/messages';
+import { channelOpened } from '@/store/channelsSlice';
 import {
-  channelOpened,
   duplicateMessageSkipped,
   noticeExpired,
   pendingClearFailed,
@@ -100,11 +101,16 @@ export function* watchVisibility(channel: EventChannel<VisibilityEvent>) {
   }
 }
 
+/** A channel's conversation opened (issue #6): its saga clears the pending count; the badge goes with it. */
+export function* handleChannelOpened(action: ReturnType<typeof channelOpened>) {
+  if (action.payload.id !== null) yield call(applyAppBadge, 0);
+}
+
 export function* inboxSaga() {
   yield takeEvery(pushMessageReceived.type, expireNotice);
   // user/loaded: the app opened with a session, or someone signed in.
   yield takeLeading(loaded.type, clearPending);
-  yield throttle(VISIBILITY_THROTTLE_MS, channelOpened.type, clearPending);
+  yield takeEvery(channelOpened.type, handleChannelOpened);
   const messages: EventChannel<WorkerMessageEvent> = yield call(createWorkerMessageChannel);
   yield fork(watchWorkerMessages, messages);
   const visibility: EventChannel<VisibilityEvent> = yield call(createVisibilityChannel);

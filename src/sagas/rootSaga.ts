@@ -3,11 +3,16 @@
 import { all, spawn } from 'redux-saga/effects';
 import type { Saga } from 'redux-saga';
 import { settingsSaga } from '@/features/settings/settingsSaga';
+import { adminSaga } from '@/features/settings/adminSaga';
 import { appSaga } from './appSaga';
 import { authSaga } from './authSaga';
 import { chunkRecoverySaga } from './chunkRecoverySaga';
 import { debugMenuSaga } from './debugMenuSaga';
 import { inboxSaga } from './inboxSaga';
+import { mainSaga } from '@/features/main/mainSaga';
+import { channelsSaga } from './channelsSaga';
+import { invitationsSaga } from './invitationsSaga';
+import { offersSaga } from './offersSaga';
 import { pushSaga } from './push/pushSaga';
 import { serviceWorkerSaga } from './serviceWorkerSaga';
 import { startupSaga } from './startupSaga';
@@ -25,7 +30,12 @@ export const appSagas: Saga[] = [
   updateSaga,
   authSaga,
   pushSaga,
+  channelsSaga,
+  offersSaga,
+  invitationsSaga,
+  mainSaga,
   settingsSaga,
+  adminSaga,
   debugMenuSaga,
 ];
 

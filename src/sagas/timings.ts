@@ -51,6 +51,11 @@ export const SIGN_OUT_RELEASE_TIMEOUT_MS = 2 * SIGN_OUT_CLEANUP_TIMEOUT_MS + SEC
  */
 export const TOKEN_TOUCH_INTERVAL_MS = 1 * DAY;
 
+// ---- channels and offers (issue #6)
+
+/** Not in the spec: new messages in the open channel mark it read at most once a second (one write per burst). */
+export const READ_MARK_DEBOUNCE_MS = 1 * SECOND;
+
 // ---- push display (the worker and the page)
 
 /**

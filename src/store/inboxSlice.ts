@@ -1,9 +1,11 @@
 // Messages that reach an open window (issue #5 part 3, spec §5): the in-app notices on screen, the ids already
 // handled (a repeated id is skipped), unread counts per channel, the app badge's count, and the clearing of the
-// backend's pending count when the app (or a channel) is opened. Plain data only.
+// backend's pending count when the app is opened (a channel's own opening is issue #6's channelsSaga). Plain
+// data only.
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { PushPayload } from '@/protocol/messages';
+import { channelOpened } from './channelsSlice';
 
 export interface Notice {
   id: string;
@@ -74,13 +76,6 @@ const inboxSlice = createSlice({
     noticeExpired(state, action: PayloadAction<{ id: string }>) {
       state.notices = state.notices.filter((n) => n.id !== action.payload.id);
     },
-    /**
-     * A channel's conversation was opened (issue #6's channel screen dispatches this): its unread count goes and
-     * the backend's pending count is cleared, as on opening the app.
-     */
-    channelOpened(state, action: PayloadAction<{ channelId: string }>) {
-      delete state.unreadByChannel[action.payload.channelId];
-    },
     pendingClearStarted(state) {
       state.pendingClear = 'clearing';
       state.badgeCount = 0;
@@ -93,6 +88,12 @@ const inboxSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
+    // Opening a channel's conversation (issue #6; its saga clears the backend's pending count) reads it.
+    builder.addCase(channelOpened, (state, action) => {
+      if (action.payload.id === null) return;
+      delete state.unreadByChannel[action.payload.id];
+      state.badgeCount = 0;
+    });
     // A shared device shows the next person nothing of the last one's messages.
     builder.addCase('user/signedOut', (state) => ({ ...initialState, seenIds: state.seenIds }));
   },
@@ -103,7 +104,6 @@ export const {
   duplicateMessageSkipped,
   noticeDismissed,
   noticeExpired,
-  channelOpened,
   pendingClearStarted,
   pendingCleared,
   pendingClearFailed,

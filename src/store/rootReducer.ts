@@ -6,9 +6,15 @@ import debug from './debugSlice';
 import inbox from './inboxSlice';
 import push from './pushSlice';
 import swHealth from './swHealthSlice';
+import channels from './channelsSlice';
+import offers from './offersSlice';
+import invitations from './invitationsSlice';
+import conversation from '@/features/main/conversationSlice';
+import manage from '@/features/main/manageSlice';
 import user from './userSlice';
 import version from './versionSlice';
 import settings from '@/features/settings/settingsSlice';
+import admin from '@/features/settings/adminSlice';
 
 export const rootReducer = combineReducers({
   app,
@@ -16,6 +22,12 @@ export const rootReducer = combineReducers({
   user,
   push,
   settings,
+  channels,
+  offers,
+  invitations,
+  conversation,
+  manage,
+  admin,
   swHealth,
   inbox,
   version,
