@@ -6,16 +6,28 @@ import { settingsSaga } from '@/features/settings/settingsSaga';
 import { adminSaga } from '@/features/settings/adminSaga';
 import { appSaga } from './appSaga';
 import { authSaga } from './authSaga';
+import { chunkRecoverySaga } from './chunkRecoverySaga';
+import { debugMenuSaga } from './debugMenuSaga';
+import { inboxSaga } from './inboxSaga';
 import { mainSaga } from '@/features/main/mainSaga';
 import { channelsSaga } from './channelsSaga';
 import { invitationsSaga } from './invitationsSaga';
 import { offersSaga } from './offersSaga';
 import { pushSaga } from './push/pushSaga';
 import { serviceWorkerSaga } from './serviceWorkerSaga';
+import { startupSaga } from './startupSaga';
+import { swHealthSaga } from './swHealthSaga';
+import { updateSaga } from './updateSaga';
 
+// The inbox saga starts before the worker registers, so a PUSH_MSG sent at once finds its listener.
 export const appSagas: Saga[] = [
   appSaga,
+  inboxSaga,
+  startupSaga,
+  chunkRecoverySaga,
   serviceWorkerSaga,
+  swHealthSaga,
+  updateSaga,
   authSaga,
   pushSaga,
   channelsSaga,
@@ -24,6 +36,7 @@ export const appSagas: Saga[] = [
   mainSaga,
   settingsSaga,
   adminSaga,
+  debugMenuSaga,
 ];
 
 export function createRootSaga(sagas: Saga[]) {
