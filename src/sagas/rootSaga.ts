@@ -7,7 +7,7 @@ import { adminSaga } from '@/features/settings/adminSaga';
 import { appSaga } from './appSaga';
 import { authSaga } from './authSaga';
 import { chunkRecoverySaga } from './chunkRecoverySaga';
-import { debugMenuSaga } from './debugMenuSaga';
+import { lazyDebugMenuSaga } from './lazyDebugMenu';
 import { inboxSaga } from './inboxSaga';
 import { mainSaga } from '@/features/main/mainSaga';
 import { channelsSaga } from './channelsSaga';
@@ -36,7 +36,7 @@ export const appSagas: Saga[] = [
   mainSaga,
   settingsSaga,
   adminSaga,
-  debugMenuSaga,
+  lazyDebugMenuSaga,
 ];
 
 export function createRootSaga(sagas: Saga[]) {

@@ -66,10 +66,15 @@ describe('Conversation', () => {
     expect(seen).toContain('conversation/messageSendRequested');
   });
 
-  it('offers the manage panel to the owner only', () => {
+  it('offers the manage panel (loaded on demand) to the owner', async () => {
     renderConversation({ canMessage: true, isOwner: true });
     fireEvent.click(screen.getByRole('button', { name: 'Manage' }));
-    expect(screen.getByRole('tab', { name: 'Invite' })).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: 'Invite' })).toBeTruthy();
+  });
+
+  it('offers no manage panel to a member', () => {
+    renderConversation({ canMessage: true, isOwner: false });
+    expect(screen.queryByRole('button', { name: 'Manage' })).toBeNull();
   });
 });
 

@@ -1,12 +1,18 @@
 // The person's channels, newest activity first: title, the last message, its time and the unread count. A
 // consultant can start a new channel from here.
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '@/store/hooks';
 import { selectChannels } from '@/store/channelsSlice';
 import { selectIsConsultant, selectUid } from '@/store/userSlice';
 import { formatFullTime, formatMessageTime, useNow } from '@/ui/time';
-import { NewChannelForm } from './NewChannelForm';
+
+// Only consultants create channels: the form loads with the rest of their tools, on demand.
+const NewChannelForm = lazy(() =>
+  import(/* webpackChunkName: "consultant-tools" */ './NewChannelForm').then((m) => ({
+    default: m.NewChannelForm,
+  })),
+);
 
 export function channelHref(id: string): string {
   return `/?channel=${encodeURIComponent(id)}`;
@@ -29,7 +35,17 @@ export function ChannelList({ openId }: { openId: string | null }) {
           </button>
         )}
       </div>
-      {creating && <NewChannelForm onDone={() => setCreating(false)} />}
+      {creating && (
+        <Suspense
+          fallback={
+            <p className="muted" role="status">
+              Loading…
+            </p>
+          }
+        >
+          <NewChannelForm onDone={() => setCreating(false)} />
+        </Suspense>
+      )}
       {error && status === 'loaded' && (
         <p className="form-error" role="alert">
           {error}

@@ -1,7 +1,7 @@
 // One channel's conversation: its messages (live, with sender names and times, paging back through history as
 // the person scrolls up), the service banner when they can neither message nor own the channel (spec §2), and
 // the composer. New messages from others are announced to screen readers.
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { LIMITS } from '@core/limits';
@@ -17,7 +17,13 @@ import {
   olderRequested,
   selectConversation,
 } from './conversationSlice';
-import { ManagePanel } from './ManagePanel';
+
+// A consultant's tools load only when a channel's owner opens them, so the home screen's chunk stays small.
+const ManagePanel = lazy(() =>
+  import(/* webpackChunkName: "consultant-tools" */ './ManagePanel').then((m) => ({
+    default: m.ManagePanel,
+  })),
+);
 
 /** What is wrong with a message before it is sent, in words, or null (the server checks the same). */
 export function checkMessage(text: string): string | null {
@@ -265,7 +271,15 @@ export function Conversation({ channelId }: { channelId: string }) {
         )}
       </header>
       {managing && isOwner && channel ? (
-        <ManagePanel channel={channel} />
+        <Suspense
+          fallback={
+            <p className="muted" role="status">
+              Loading…
+            </p>
+          }
+        >
+          <ManagePanel channel={channel} />
+        </Suspense>
       ) : (
         <>
           {banner && <ServiceBanner />}
