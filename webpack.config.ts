@@ -73,6 +73,44 @@ class PrecompressPlugin {
   }
 }
 
+/**
+ * The first screen needs two lazy chunks besides the shell: the home route's and the backend adapter's (its answer
+ * says whether anyone is signed in). Found by the router and the auth saga only after the shell has run, they would
+ * load one after the other; a preload hint in index.html for each (with the chunks they depend on, and the route's
+ * CSS) starts them beside the shell.
+ */
+class PreloadFirstScreenPlugin {
+  constructor(private readonly chunkGroups: string[]) {}
+
+  apply(compiler: webpack.Compiler): void {
+    compiler.hooks.thisCompilation.tap('PreloadFirstScreenPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadFirstScreenPlugin', (data) => {
+        const inShell = new Set<string>();
+        for (const entry of compilation.entrypoints.values())
+          for (const chunk of entry.chunks) for (const file of chunk.files) inShell.add(file);
+        const files = new Set<string>();
+        for (const name of this.chunkGroups) {
+          const group = compilation.namedChunkGroups.get(name);
+          if (!group) throw new Error(`PreloadFirstScreenPlugin: no chunk group named ${name}`);
+          for (const chunk of group.chunks)
+            for (const file of chunk.files)
+              if (!inShell.has(file) && /\.(js|css)$/.test(file)) files.add(file);
+        }
+        const publicPath = String(compilation.outputOptions.publicPath ?? '/');
+        const tags = [...files].sort().map((file) =>
+          HtmlWebpackPlugin.createHtmlTagObject('link', {
+            rel: 'preload',
+            as: file.endsWith('.css') ? 'style' : 'script',
+            href: publicPath + file,
+          }),
+        );
+        data.headTags.push(...tags);
+        return data;
+      });
+    });
+  }
+}
+
 // spec §9: chunk load timeout 120 s.
 const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
@@ -173,6 +211,7 @@ export default function config(env: CliEnv = {}, argv: CliArgv = {}): Configurat
           ? { collapseWhitespace: true, removeComments: true, minifyCSS: true, keepClosingSlash: true }
           : false,
       }),
+      new PreloadFirstScreenPlugin(['route-main', `backend-${backend}`]),
       new MiniCssExtractPlugin({
         filename: production ? 'static/css/[name].[contenthash:8].css' : 'static/css/[name].css',
         chunkFilename: production

@@ -50,6 +50,21 @@ describe('the production build', () => {
     expect(maps.length).toBe(js.length);
   });
 
+  it("preloads the first screen's lazy chunks (home route and backend adapter) from index.html", () => {
+    const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    const preloaded = [...html.matchAll(/<link rel="?preload"? as="?(script|style)"? href="?([^" >]+)/g)].map(
+      (m) => m[2] ?? '',
+    );
+    expect(preloaded.some((href) => /^\/static\/js\/route-main\.[0-9a-f]{8}\.chunk\.js$/.test(href))).toBe(
+      true,
+    );
+    expect(preloaded.some((href) => /^\/static\/js\/backend-local\.[0-9a-f]{8}\.chunk\.js$/.test(href))).toBe(
+      true,
+    );
+    for (const href of preloaded)
+      expect(readdirSync(path.join(outDir, path.dirname(href)))).toContain(path.basename(href));
+  });
+
   it('sets the chunk load timeout to 120 s', () => {
     const runtime = report.shell.files.find((f) => f.file.includes('runtime'));
     expect(runtime).toBeDefined();
