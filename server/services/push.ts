@@ -73,11 +73,18 @@ export interface PushContext extends ServiceContext {
  * Sends one encrypted Web Push message to one token document. A 404/410 answer (or a token that is no longer a
  * deliverable subscription) deletes the document; other failures are 'failed' for the caller to retry.
  */
+/** Per push: the Topic a push service collapses duplicates by (≤ 32 URL-safe characters) and its urgency. */
+export interface SendOptions {
+  topic?: string;
+  urgency?: 'very-low' | 'low' | 'normal' | 'high';
+}
+
 export async function sendToToken(
   ctx: PushContext,
   uid: string,
   doc: PushTokenDoc,
   payload: unknown,
+  options: SendOptions = {},
 ): Promise<PushOutcome> {
   const subscription = parseWebPushToken(doc.token);
   if (subscription === null || !ctx.push.allowEndpoint(new URL(subscription.endpoint))) {
@@ -90,6 +97,8 @@ export async function sendToToken(
       TTL: PUSH_TTL_SECONDS,
       timeout: ctx.push.timeoutMs,
       ...(ctx.push.agent ? { agent: ctx.push.agent } : {}),
+      ...(options.topic ? { topic: options.topic } : {}),
+      ...(options.urgency ? { urgency: options.urgency } : {}),
     });
     return 'sent';
   } catch (error) {
