@@ -44,6 +44,8 @@ export class PushQueue {
   private wanted = false;
   private stopped = false;
   private timer: NodeJS.Timeout | null = null;
+  /** Resolves the worker's wait when new jobs arrive while pushes are in flight. */
+  private nudge: (() => void) | null = null;
 
   constructor(
     private readonly ctx: PushContext,
@@ -64,6 +66,7 @@ export class PushQueue {
   wake(): void {
     if (this.stopped) return;
     this.wanted = true;
+    this.nudge?.();
     if (this.running) return;
     this.running = this.drain()
       .catch((error: unknown) => console.error('QuPM: the push queue stopped on an error', error))
@@ -78,6 +81,7 @@ export class PushQueue {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.nudge?.();
     await this.running;
   }
 
@@ -100,7 +104,12 @@ export class PushQueue {
         inFlight.add(delivery);
       }
       if (inFlight.size === 0) break;
-      await Promise.race(inFlight);
+      // Until a push finishes (a slot frees) or new jobs are committed (there may be room for them).
+      const nudged = new Promise<void>((resolve) => {
+        this.nudge = resolve;
+      });
+      await Promise.race([...inFlight, ...(this.wanted ? [] : [nudged])]);
+      this.nudge = null;
     }
     await Promise.all(inFlight);
     this.scheduleNext();
@@ -147,6 +156,8 @@ export class PushQueue {
     }
     const outcome = await sendToToken(this.ctx, job.uid, doc, JSON.parse(job.payload) as unknown, {
       topic: job.messageId,
+      // A person is waiting for a reply (functions/ sends FCM's 'Urgency: high' too).
+      urgency: 'high',
     });
     const now = this.ctx.now();
     write(db, () => {
