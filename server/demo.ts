@@ -122,7 +122,7 @@ function seed(repos: Repos, hashes: string[], now: number): void {
     displayName: 'QuPM Admin',
     isAdmin: true,
     notificationSettings: PUSH_ON,
-    createdAt,
+    createdAt: createdAt + 3 * DAY,
   });
   repos.users.insert({
     uid: uid.priya,
