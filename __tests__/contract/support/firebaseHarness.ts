@@ -71,6 +71,12 @@ export async function createFirebaseHarness(): Promise<Harness> {
         const account = [...accounts.values()].find((a) => a.uid === uid);
         return account ? { email: account.email, displayName: account.displayName } : null;
       },
+      admins: async (uids) =>
+        new Set(
+          [...accounts.values()]
+            .filter((account) => account.claims.isAdmin === true && uids.includes(account.uid))
+            .map((account) => account.uid),
+        ),
     },
     now: () => clock.now,
     appOrigin: () => 'https://qupm-contract.web.app',
