@@ -23,7 +23,10 @@ export class RecordingPushSender implements PushSender {
 }
 
 /** Firebase Auth's accounts as the tests set them (uid → account, with its isAdmin custom claim). */
-export type TestAccounts = Map<string, { email: string | null; displayName: string | null; isAdmin?: boolean }>;
+export type TestAccounts = Map<
+  string,
+  { email: string | null; displayName: string | null; isAdmin?: boolean }
+>;
 
 export interface TestBackend {
   store: MemoryFirestore;
