@@ -1,9 +1,11 @@
 // `npm run bench`: measures what a user pays for and writes bench/reports/bench.{md,json}.
-// The build's sizes, the push-token bookkeeping cost over 30 simulated days, and the embedded server's latency.
+// The build's sizes, the push-token bookkeeping cost over 30 simulated days, the embedded server's latency, and
+// push fan-out throughput to 1,000 tokens.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildProduction, reportBundle } from './bundle';
+import { benchPushFanout } from './pushFanout';
 import { benchPushTokens } from './pushTokens';
 import { benchServer } from './server';
 import type { BundleReport } from './bundle';
@@ -40,13 +42,14 @@ async function main(): Promise<void> {
     const bundle = reportBundle(await buildProduction(outDir), outDir);
     const { markdown: tokensMarkdown, ...pushTokens } = await benchPushTokens();
     const { markdown: serverMarkdown, ...server } = await benchServer();
+    const { markdown: fanoutMarkdown, ...pushFanout } = await benchPushFanout();
     const reportsDir = path.join(__dirname, 'reports');
     mkdirSync(reportsDir, { recursive: true });
     writeFileSync(
       path.join(reportsDir, 'bench.json'),
-      JSON.stringify({ date: new Date().toISOString(), bundle, pushTokens, server }, null, 2),
+      JSON.stringify({ date: new Date().toISOString(), bundle, pushTokens, server, pushFanout }, null, 2),
     );
-    const md = `${markdown(bundle)}\n${tokensMarkdown}\n${serverMarkdown}\n`;
+    const md = `${markdown(bundle)}\n${tokensMarkdown}\n${serverMarkdown}\n${fanoutMarkdown}\n`;
     writeFileSync(path.join(reportsDir, 'bench.md'), md);
     console.log(md);
   } finally {

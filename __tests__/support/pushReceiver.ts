@@ -17,6 +17,8 @@ export interface ReceivedPush {
   path: string;
   headers: Record<string, string | string[] | undefined>;
   body: Buffer;
+  /** performance.now() when it had arrived whole (the benchmark's clock; tests never assert on it). */
+  at: number;
 }
 
 export interface PushReceiver {
@@ -49,7 +51,7 @@ export async function startPushReceiver(): Promise<PushReceiver> {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const url = request.url ?? '/';
-      received.push({ path: url, headers: request.headers, body: Buffer.concat(chunks) });
+      received.push({ path: url, headers: request.headers, body: Buffer.concat(chunks), at: performance.now() });
       const status = sequences.get(url)?.shift() ?? answers.get(url) ?? 201;
       const reply = (): void => {
         response.statusCode = status;
