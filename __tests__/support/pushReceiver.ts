@@ -51,7 +51,12 @@ export async function startPushReceiver(): Promise<PushReceiver> {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const url = request.url ?? '/';
-      received.push({ path: url, headers: request.headers, body: Buffer.concat(chunks), at: performance.now() });
+      received.push({
+        path: url,
+        headers: request.headers,
+        body: Buffer.concat(chunks),
+        at: performance.now(),
+      });
       const status = sequences.get(url)?.shift() ?? answers.get(url) ?? 201;
       const reply = (): void => {
         response.statusCode = status;
