@@ -268,6 +268,42 @@ describe('a push service that fails', () => {
   });
 });
 
+describe('a push service that cannot be reached', () => {
+  it('keeps the push queued for its next attempt, and the server still closes', async () => {
+    // startTestServer's default agent refuses every connection, as a machine offline would.
+    const server = await startTestServer();
+    try {
+      const ids = await demoIds(server);
+      const added = await server.request('POST', `/api/users/${ids.uid.consultant}/tokens`, {
+        token: ids.token.consultant,
+        body: {
+          token: subscriptionToken('offline').token,
+          deviceId: 'offline',
+          platform: 'web',
+          userAgent: 'T/1',
+        },
+      });
+      expect(added.statusCode).toBe(200);
+      const sent = await server.request('POST', `/api/channels/${ids.strategy}/messages`, {
+        token: ids.token.member,
+        body: { text: 'Is anyone online?' },
+      });
+      expect(sent.statusCode).toBe(200);
+      const job = () =>
+        server.query<{ state: string; attempts: number; next_attempt_at: number }>(
+          'SELECT state, attempts, next_attempt_at FROM push_jobs',
+        );
+      while (job()[0]?.attempts !== 1 || job()[0]?.state !== 'queued') {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      // The test's clock stands still: the retry is due a second after the failed attempt.
+      expect(job()).toEqual([{ state: 'queued', attempts: 1, next_attempt_at: server.clock.now() + 1000 }]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('backoffMs', () => {
   it('doubles from the base after each failure, up to the cap', () => {
     const policy: RetryPolicy = { attempts: 5, baseMs: 1000, maxMs: 5000 };
