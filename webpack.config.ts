@@ -11,6 +11,7 @@ import CopyWebpackPlugin from 'copy-webpack-plugin';
 import { InjectManifest } from 'workbox-webpack-plugin';
 import ReactRefreshWebpackPlugin from '@pmmmwh/react-refresh-webpack-plugin';
 import { readFileSync } from 'node:fs';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 
 type Configuration = WebpackConfiguration & { devServer?: DevServerConfiguration };
 
@@ -37,6 +38,40 @@ const FIREBASE_PUBLIC_ENV = [
   'QUPM_VAPID_PUBLIC_KEY',
   'QUPM_FIREBASE_FUNCTIONS_REGION',
 ];
+
+/** Text assets worth compressing: the server sends the .br or .gz copy to a browser that accepts it. */
+const COMPRESSIBLE = /\.(js|css|html|webmanifest|json|svg|txt)$/;
+const MIN_COMPRESS_BYTES = 1024;
+
+/**
+ * Writes a Brotli and a gzip copy beside each text asset (the embedded server serves them precompressed, so no
+ * request pays for compression). Runs last, after Workbox has written sw.js, and the copies are kept out of the
+ * precache (the worker fetches the plain files and the browser negotiates the encoding).
+ */
+class PrecompressPlugin {
+  apply(compiler: webpack.Compiler): void {
+    compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'PrecompressPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        (assets) => {
+          for (const [name, asset] of Object.entries(assets)) {
+            if (!COMPRESSIBLE.test(name)) continue;
+            const source = asset.buffer();
+            if (source.length < MIN_COMPRESS_BYTES) continue;
+            const brotli = brotliCompressSync(source, {
+              params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY },
+            });
+            compilation.emitAsset(`${name}.br`, new webpack.sources.RawSource(brotli));
+            compilation.emitAsset(
+              `${name}.gz`,
+              new webpack.sources.RawSource(gzipSync(source, { level: 9 })),
+            );
+          }
+        },
+      );
+    });
+  }
+}
 
 // spec §9: chunk load timeout 120 s.
 const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -154,9 +189,10 @@ export default function config(env: CliEnv = {}, argv: CliArgv = {}): Configurat
               swSrc: './src/sw/index.ts',
               swDest: 'sw.js',
               // Maps are for debugging, not for offline use.
-              exclude: [/\.map$/, /\.LICENSE\.txt$/, /^manifest.*\.js$/],
+              exclude: [/\.map$/, /\.LICENSE\.txt$/, /^manifest.*\.js$/, /\.(br|gz)$/],
               maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
             }),
+            ...(production ? [new PrecompressPlugin()] : []),
           ]),
     ],
     performance: { hints: false },

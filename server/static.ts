@@ -46,8 +46,16 @@ export async function registerStatic(
     cacheControl: false,
     etag: true,
     lastModified: true,
+    // The build writes a .br and a .gz copy beside each text asset (webpack.config.ts PrecompressPlugin).
+    preCompressed: true,
     setHeaders(res, filePath) {
-      const rel = '/' + path.relative(staticDir, filePath).split(path.sep).join('/');
+      const rel =
+        '/' +
+        path
+          .relative(staticDir, filePath)
+          .split(path.sep)
+          .join('/')
+          .replace(/\.(br|gz)$/, '');
       res.setHeader('Cache-Control', cacheControlFor(rel));
       if (rel.endsWith('.webmanifest')) res.setHeader('Content-Type', 'application/manifest+json');
     },

@@ -56,17 +56,38 @@ describe('parseWorkerToPageMessage', () => {
       type: 'HEALTH_CHECK',
       timestamp: 5,
     });
-    expect(parseWorkerToPageMessage({ type: 'PUSH_MSG', messageId: 'm1', payload })).toEqual({
+    expect(parseWorkerToPageMessage({ type: 'PUSH_MSG', messageId: 'm1', payload, present: true })).toEqual({
       type: 'PUSH_MSG',
       messageId: 'm1',
       payload,
+      present: true,
     });
+  });
+
+  it("reads the worker's counts in a HEALTH_CHECK answer, and drops counts that are not counts", () => {
+    const pushes = { shown: 1, inApp: 2, generic: 0, duplicates: 3 };
+    expect(
+      parseWorkerToPageMessage({ type: 'HEALTH_CHECK', timestamp: 5, pushes, ignoredMessages: 4 }),
+    ).toEqual({ type: 'HEALTH_CHECK', timestamp: 5, pushes, ignoredMessages: 4 });
+    expect(
+      parseWorkerToPageMessage({
+        type: 'HEALTH_CHECK',
+        timestamp: 5,
+        pushes: { ...pushes, shown: -1 },
+        ignoredMessages: 'many',
+      }),
+    ).toEqual({ type: 'HEALTH_CHECK', timestamp: 5 });
   });
 
   it.each([
     ['MESSAGING_ENABLED without success', { type: 'MESSAGING_ENABLED', eventId: 'e1' }],
     ['MESSAGING_ENABLED with a string success', { type: 'MESSAGING_ENABLED', success: 'yes', eventId: 'e1' }],
-    ['PUSH_MSG whose id is not its payload’s', { type: 'PUSH_MSG', messageId: 'other', payload }],
+    [
+      'PUSH_MSG whose id is not its payload’s',
+      { type: 'PUSH_MSG', messageId: 'other', payload, present: false },
+    ],
+    ['PUSH_MSG without present', { type: 'PUSH_MSG', messageId: 'm1', payload }],
+    ['PUSH_MSG with a non-boolean present', { type: 'PUSH_MSG', messageId: 'm1', payload, present: 'yes' }],
     ['PUSH_MSG without a payload', { type: 'PUSH_MSG', messageId: 'm1' }],
     ['a page message', { type: 'SKIP_WAITING' }],
     ['undefined', undefined],

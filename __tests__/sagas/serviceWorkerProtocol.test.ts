@@ -10,6 +10,9 @@ import {
 } from '@/sagas/serviceWorkerProtocol';
 import { createVirtualTime } from '../support/virtualTime';
 
+// redux-saga logs a saga's thrown error before the run rejects with it; the rejection is what is asserted.
+beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+
 describe('requestFromWorker', () => {
   it('returns the worker’s parsed answer', async () => {
     const { returnValue } = await expectSaga(

@@ -1,6 +1,6 @@
 // The real embedded server, started in the test process on a free port, serving dist/ with a fresh SQLite
 // database (and the demo world) in a temporary folder.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildServer } from '../../server/app';
@@ -11,10 +11,21 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startServer(options: { demo?: boolean } = {}): Promise<RunningServer> {
+export const BUILD_DIR = path.join(__dirname, '..', '..', 'dist');
+
+/** A copy of the build a test may change (a new deploy, an extra file), removed with `remove`. */
+export function copyOfBuild(): { dir: string; remove(): void } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'qupm-build-'));
+  cpSync(BUILD_DIR, dir, { recursive: true });
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export async function startServer(
+  options: { demo?: boolean; staticDir?: string } = {},
+): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'qupm-e2e-'));
   const app = await buildServer({
-    staticDir: path.join(__dirname, '..', '..', 'dist'),
+    staticDir: options.staticDir ?? BUILD_DIR,
     dataDir,
     demo: options.demo ?? true,
     // One browser signs in many times in a few seconds here; the limits themselves are tested in __tests__/server.

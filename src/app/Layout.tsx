@@ -1,9 +1,14 @@
 // The frame around every screen: header with navigation, the offline notice, and the routed screen. While a
-// route's chunk loads the screen area shows 'Loading QuPM...'.
+// route's chunk loads the screen area shows 'Loading QuPM...'. Over it: in-app notices, the update banner and, on
+// iOS, the debug button.
 import { NavLink, Outlet, useNavigation } from 'react-router-dom';
 import { useAppSelector } from '@/store/hooks';
 import { selectIsOnline } from '@/store/appSlice';
 import { LoadingScreen } from '@/ui/LoadingScreen';
+import { IosDebugButton } from './IosDebugButton';
+import { Notices } from './Notices';
+import { UpdateBanner } from './UpdateBanner';
+import './overlays.css';
 
 const NAV_ITEMS = [
   { to: '/', label: 'Home', end: true },
@@ -52,6 +57,9 @@ export function Layout() {
           </div>
         )}
       </main>
+      <Notices />
+      <UpdateBanner />
+      <IosDebugButton />
     </div>
   );
 }

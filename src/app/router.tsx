@@ -1,9 +1,11 @@
 // Every route of spec §2, each screen in its own lazily loaded chunk. No errorElement is set on purpose:
-// unexpected errors show React Router's own default error element (spec §2).
+// unexpected errors show React Router's own default error element (spec §2). A chunk that fails to load is not
+// unexpected: lazyRoute turns it into the recovery of spec §4 (reload once, then an error screen with a retry).
 import { createBrowserRouter } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import { Layout } from './Layout';
 import { LoadingScreen } from '@/ui/LoadingScreen';
+import { lazyRoute } from './lazyRoute';
 import { NotFound } from './NotFound';
 
 export const routes: RouteObject[] = [
@@ -12,30 +14,35 @@ export const routes: RouteObject[] = [
     Component: Layout,
     HydrateFallback: LoadingScreen,
     children: [
-      { index: true, lazy: () => import(/* webpackChunkName: "route-main" */ '@/features/main/route') },
+      {
+        index: true,
+        lazy: lazyRoute(() => import(/* webpackChunkName: "route-main" */ '@/features/main/route')),
+      },
       {
         path: 'services',
-        lazy: () => import(/* webpackChunkName: "route-services" */ '@/features/services/route'),
+        lazy: lazyRoute(() => import(/* webpackChunkName: "route-services" */ '@/features/services/route')),
       },
       {
         path: 'invite/:invitationId',
-        lazy: () => import(/* webpackChunkName: "route-invite" */ '@/features/invite/route'),
+        lazy: lazyRoute(() => import(/* webpackChunkName: "route-invite" */ '@/features/invite/route')),
       },
       {
         path: 'activate/:invitationId',
-        lazy: () => import(/* webpackChunkName: "route-activate" */ '@/features/activate/route'),
+        lazy: lazyRoute(() => import(/* webpackChunkName: "route-activate" */ '@/features/activate/route')),
       },
       {
         path: 'logout',
-        lazy: () => import(/* webpackChunkName: "route-logout" */ '@/features/logout/route'),
+        lazy: lazyRoute(() => import(/* webpackChunkName: "route-logout" */ '@/features/logout/route')),
       },
       {
         path: 'settings',
-        lazy: () => import(/* webpackChunkName: "route-settings" */ '@/features/settings/route'),
+        lazy: lazyRoute(() => import(/* webpackChunkName: "route-settings" */ '@/features/settings/route')),
       },
       {
         path: 'settings/:section',
-        lazy: () => import(/* webpackChunkName: "route-settings" */ '@/features/settings/sectionRoute'),
+        lazy: lazyRoute(
+          () => import(/* webpackChunkName: "route-settings" */ '@/features/settings/sectionRoute'),
+        ),
       },
       { path: '*', Component: NotFound },
     ],

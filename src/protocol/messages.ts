@@ -17,16 +17,41 @@ export interface HealthCheckMessage {
   type: 'HEALTH_CHECK';
   timestamp: number;
 }
+/** What the worker did with the pushes it received since it started (the browser restarts idle workers). */
+export interface WorkerPushCounts {
+  /** System notifications of app messages. */
+  shown: number;
+  /** Messages a focused page showed in-app (foregroundHandled), so the worker showed none. */
+  inApp: number;
+  /** Pushes without the app's shape, shown as the generic notification. */
+  generic: number;
+  /** Repeated message ids, delivered no second time. */
+  duplicates: number;
+}
+/** Worker → page: the answer to HEALTH_CHECK, the same timestamp and the worker's own counts. */
+export interface HealthCheckAnswerMessage {
+  type: 'HEALTH_CHECK';
+  timestamp: number;
+  pushes?: WorkerPushCounts;
+  /** Malformed or unknown messages the worker ignored. */
+  ignoredMessages?: number;
+}
 /** Page → worker: this page showed the push itself, the worker must not (spec §7). */
 export interface ForegroundHandledMessage {
   type: 'foregroundHandled';
   messageId: string;
 }
-/** Worker → pages: a push arrived; a page not yet handling it in the foreground processes it (spec §5). */
+/**
+ * Worker → pages: a push arrived; a page not yet handling it in the foreground processes it (spec §5). Every
+ * open window gets it (unread counts, badge); `present` is true for at most one of them, the focused window the
+ * worker chose to show it in-app. That page answers foregroundHandled, and the worker then shows no system
+ * notification (except on iOS, where the worker always shows it and sends `present: false` to every page).
+ */
 export interface PushMsgMessage {
   type: 'PUSH_MSG';
   messageId: string;
   payload: PushPayload;
+  present: boolean;
 }
 /** Page → waiting worker: activate now (the update banner's restart). */
 export interface SkipWaitingMessage {
@@ -42,7 +67,7 @@ export interface PushPayload {
 
 export type PageToWorkerMessage =
   EnableMessagingMessage | HealthCheckMessage | ForegroundHandledMessage | SkipWaitingMessage;
-export type WorkerToPageMessage = MessagingEnabledMessage | HealthCheckMessage | PushMsgMessage;
+export type WorkerToPageMessage = MessagingEnabledMessage | HealthCheckAnswerMessage | PushMsgMessage;
 
 const MAX_ID_LENGTH = 200;
 
@@ -56,6 +81,28 @@ function isId(value: unknown): value is string {
 
 function isTimestamp(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0;
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}
+
+function parsePushCounts(value: unknown): WorkerPushCounts | null {
+  if (!isRecord(value)) return null;
+  const { shown, inApp, generic, duplicates } = value;
+  return isCount(shown) && isCount(inApp) && isCount(generic) && isCount(duplicates)
+    ? { shown, inApp, generic, duplicates }
+    : null;
+}
+
+function parseHealthCheckAnswer(data: Record<string, unknown>): HealthCheckAnswerMessage | null {
+  if (!isTimestamp(data.timestamp)) return null;
+  const answer: HealthCheckAnswerMessage = { type: 'HEALTH_CHECK', timestamp: data.timestamp };
+  // The counts are extra: a worker of an older build answers without them, and that is still an answer.
+  const pushes = parsePushCounts(data.pushes);
+  if (pushes) answer.pushes = pushes;
+  if (isCount(data.ignoredMessages)) answer.ignoredMessages = data.ignoredMessages;
+  return answer;
 }
 
 /** A page → worker message, or null for anything malformed or unknown. */
@@ -84,11 +131,11 @@ export function parseWorkerToPageMessage(data: unknown): WorkerToPageMessage | n
         ? { type: 'MESSAGING_ENABLED', success: data.success, eventId: data.eventId }
         : null;
     case 'HEALTH_CHECK':
-      return isTimestamp(data.timestamp) ? { type: 'HEALTH_CHECK', timestamp: data.timestamp } : null;
+      return parseHealthCheckAnswer(data);
     case 'PUSH_MSG': {
       const payload = parsePushPayload(data.payload);
-      return payload && payload.messageId === data.messageId
-        ? { type: 'PUSH_MSG', messageId: payload.messageId, payload }
+      return payload && payload.messageId === data.messageId && typeof data.present === 'boolean'
+        ? { type: 'PUSH_MSG', messageId: payload.messageId, payload, present: data.present }
         : null;
     }
     default:

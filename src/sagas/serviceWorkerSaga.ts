@@ -1,4 +1,5 @@
-// Registers the service worker from the page and follows its lifecycle into the store.
+// Registers the service worker from the page and follows its lifecycle into the store: the worker taking control,
+// and a new version installed and waiting (the update banner's cue).
 import { call, put, take } from 'redux-saga/effects';
 import type { EventChannel } from 'redux-saga';
 import type { Workbox } from 'workbox-window';
@@ -9,6 +10,7 @@ import {
   serviceWorkerRegistrationStarted,
   serviceWorkerUnsupported,
 } from '@/store/appSlice';
+import { updateWaiting } from '@/store/versionSlice';
 import {
   createServiceWorkerChannel,
   getWorkbox,
@@ -42,6 +44,7 @@ export function* serviceWorkerSaga(enabled: boolean = __SERVICE_WORKER__) {
     while (true) {
       const event: ServiceWorkerEvent = yield take(channel);
       if (event.type === 'controlling') yield put(serviceWorkerControlling({ isUpdate: event.isUpdate }));
+      else if (event.type === 'waiting') yield put(updateWaiting());
     }
   } catch (error) {
     yield put(serviceWorkerRegistrationFailed({ message: errorMessage(error) }));

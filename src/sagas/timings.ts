@@ -50,3 +50,49 @@ export const SIGN_OUT_RELEASE_TIMEOUT_MS = 2 * SIGN_OUT_CLEANUP_TIMEOUT_MS + SEC
  * that finds the same token with a fresher stamp touches no backend.
  */
 export const TOKEN_TOUCH_INTERVAL_MS = 1 * DAY;
+
+// ---- channels and offers (issue #6)
+
+/** Not in the spec: new messages in the open channel mark it read at most once a second (one write per burst). */
+export const READ_MARK_DEBOUNCE_MS = 1 * SECOND;
+
+// ---- push display (the worker and the page)
+
+/**
+ * Not in the spec: how long the worker waits for the focused page's foregroundHandled before it shows the system
+ * notification itself. The same 5 s as every other answer of the protocol (spec §9): a page that has not
+ * answered by then is treated as not there, so a push is never lost, only (rarely) shown twice.
+ */
+export const FOREGROUND_HANDLED_WAIT_MS = SW_MESSAGE_TIMEOUT_MS;
+/** Not in the spec: how long an in-app notice stays before it goes by itself (WCAG 2.2.1: long enough to read). */
+export const NOTICE_DURATION_MS = 8 * SECOND;
+
+// ---- service-worker health (spec §4, §9)
+
+/** spec §4, §9: restart window 5 minutes (more than 3 restarts within it is unhealthy). */
+export const SW_RESTART_WINDOW_MS = 5 * MINUTE;
+/** spec §4: the assessment starts after at least 5 minutes of uptime. */
+export const SW_ASSESSMENT_MIN_UPTIME_MS = 5 * MINUTE;
+/** spec §9: SW restart cooldown 30 s between worker restarts the app triggers. */
+export const SW_RESTART_COOLDOWN_MS = 30 * SECOND;
+/**
+ * Not in the spec: a HEALTH_CHECK every minute while the app is open; a page that is open anyway keeps the worker
+ * warm at this pace, and a stuck worker is noticed within a minute.
+ */
+export const SW_HEALTH_CHECK_INTERVAL_MS = 1 * MINUTE;
+
+// ---- startup, updates, recovery
+
+/** spec §4, §9: a start more than 60 s after the last one counts as a restart, otherwise a quick resume. */
+export const STARTUP_RESTART_THRESHOLD_MS = 60 * SECOND;
+/** spec §2, §9: the update banner shows for 5 s. */
+export const UPDATE_BANNER_MS = 5 * SECOND;
+/**
+ * Not in the spec: while a tab stays open the app asks the browser for a new worker this often (browsers check by
+ * themselves only on navigations and on push events a day apart).
+ */
+export const UPDATE_CHECK_INTERVAL_MS = 1 * HOUR;
+/** spec §2, §9: the iOS debug button dims after 10 s. */
+export const DEBUG_BUTTON_DIM_MS = 10 * SECOND;
+/** Not in the spec: the debug menu waits at most this for the result of a check it started. */
+export const DEBUG_RESULT_TIMEOUT_MS = 1 * MINUTE;

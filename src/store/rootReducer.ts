@@ -2,10 +2,36 @@
 import { combineReducers } from '@reduxjs/toolkit';
 import app from './appSlice';
 import auth from './authSlice';
+import debug from './debugSlice';
+import inbox from './inboxSlice';
 import push from './pushSlice';
+import swHealth from './swHealthSlice';
+import channels from './channelsSlice';
+import offers from './offersSlice';
+import invitations from './invitationsSlice';
+import conversation from '@/features/main/conversationSlice';
+import manage from '@/features/main/manageSlice';
 import user from './userSlice';
+import version from './versionSlice';
 import settings from '@/features/settings/settingsSlice';
+import admin from '@/features/settings/adminSlice';
 
-export const rootReducer = combineReducers({ app, auth, user, push, settings });
+export const rootReducer = combineReducers({
+  app,
+  auth,
+  user,
+  push,
+  settings,
+  channels,
+  offers,
+  invitations,
+  conversation,
+  manage,
+  admin,
+  swHealth,
+  inbox,
+  version,
+  debug,
+});
 
 export type RootState = ReturnType<typeof rootReducer>;

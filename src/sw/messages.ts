@@ -3,22 +3,28 @@ import { parsePageToWorkerMessage } from '../protocol/messages';
 import type { PageToWorkerMessage } from '../protocol/messages';
 
 type Reply = (m: unknown) => void;
+type Of<T extends PageToWorkerMessage['type']> = Extract<PageToWorkerMessage, { type: T }>;
 
 export interface MessageHandlers {
   SKIP_WAITING: () => void;
-  ENABLE_MESSAGING: (
-    message: Extract<PageToWorkerMessage, { type: 'ENABLE_MESSAGING' }>,
-    reply: Reply,
-  ) => void;
-  HEALTH_CHECK: (message: Extract<PageToWorkerMessage, { type: 'HEALTH_CHECK' }>, reply: Reply) => void;
+  ENABLE_MESSAGING: (message: Of<'ENABLE_MESSAGING'>, reply: Reply) => void;
+  HEALTH_CHECK: (message: Of<'HEALTH_CHECK'>, reply: Reply) => void;
+  foregroundHandled: (message: Of<'foregroundHandled'>) => void;
 }
 
 export interface MessageCounters {
   ignored: number;
 }
 
+/** The parts of an ExtendableMessageEvent the listener reads (a structural type, so tests can build one). */
+export interface IncomingMessage {
+  readonly data: unknown;
+  readonly ports: ReadonlyArray<{ postMessage(message: unknown): void }>;
+  readonly source: { postMessage(message: unknown): void } | null;
+}
+
 export function createMessageListener(handlers: Partial<MessageHandlers>, counters: MessageCounters) {
-  return (event: ExtendableMessageEvent): void => {
+  return (event: IncomingMessage): void => {
     const message = parsePageToWorkerMessage(event.data);
     if (message === null) {
       counters.ignored += 1;
@@ -39,8 +45,8 @@ export function createMessageListener(handlers: Partial<MessageHandlers>, counte
       case 'ENABLE_MESSAGING':
         handlers.ENABLE_MESSAGING?.(message, reply);
         return;
-      default:
-        // Handled by the messaging modules (issue #5); until then they are known but unhandled.
+      case 'foregroundHandled':
+        handlers.foregroundHandled?.(message);
         return;
     }
   };

@@ -1,30 +1,54 @@
-// The main screen `/`. Signed out: what QuPM is, and sign in / sign up. Signed in: the person's home (their
-// channels and conversations arrive with issue #6).
-import { Link } from 'react-router-dom';
+// The main screen `/`. Signed out: what QuPM is, and sign in / sign up. Signed in: the person's home: balances,
+// their channels and the open channel's conversation (`/?channel=<id>`, so a reload or a link keeps it open).
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { parseDocumentId } from '@core/ids';
+import { channelOpened } from '@/store/channelsSlice';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import {
   installRequested,
   selectInstallPromptAvailable,
   selectIsInstalled,
   selectOfflineReady,
+  selectPlatform,
 } from '@/store/appSlice';
 import { selectAuthStatus, selectRole, selectUser } from '@/store/userSlice';
 import { permissionRequested, promptDismissed, selectPush, selectPushGate } from '@/store/pushSlice';
 import { AuthForm } from '@/ui/AuthForm';
 import { ROLE_NAMES } from '@/ui/roles';
+import { Balances } from '@/ui/Balances';
 import { LoadingScreen } from '@/ui/LoadingScreen';
+import { ChannelList } from './ChannelList';
+import { Conversation } from './Conversation';
 import './main.css';
 
+/**
+ * Installing QuPM: the browser's own prompt where there is one (beforeinstallprompt); on iOS, which has none,
+ * how to add it to the Home Screen (and why: iOS delivers web push only to installed apps).
+ */
 function InstallButton() {
   const dispatch = useAppDispatch();
   const installed = useAppSelector(selectIsInstalled);
   const canInstall = useAppSelector(selectInstallPromptAvailable);
-  if (installed || !canInstall) return null;
-  return (
-    <button type="button" className="button" onClick={() => dispatch(installRequested())}>
-      Install QuPM
-    </button>
-  );
+  const platform = useAppSelector(selectPlatform);
+  if (installed) return null;
+  if (canInstall) {
+    return (
+      <button type="button" className="button" onClick={() => dispatch(installRequested())}>
+        Install QuPM
+      </button>
+    );
+  }
+  if (platform === 'ios') {
+    return (
+      <p className="install-hint" role="note">
+        <strong>Add QuPM to your Home Screen:</strong> tap the Share button{' '}
+        <span aria-hidden="true">(the square with an arrow)</span>, then “Add to Home Screen”. Notifications
+        on iPhone and iPad need it.
+      </p>
+    );
+  }
+  return null;
 }
 
 function Welcome() {
@@ -94,29 +118,44 @@ function PushPrompt() {
 }
 
 function Home() {
+  const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const role = useAppSelector(selectRole);
+  const [params] = useSearchParams();
+  // A malformed channel id in the URL opens nothing (it never reaches a backend).
+  const openId = parseDocumentId(params.get('channel'));
   const name = user.nickname || user.authUser?.email || 'there';
+
+  useEffect(() => {
+    dispatch(channelOpened({ id: openId }));
+  }, [dispatch, openId]);
+  useEffect(() => () => void dispatch(channelOpened({ id: null })), [dispatch]);
+
   return (
     <section className="screen home" aria-labelledby="home-title">
-      <p className="eyebrow">
-        <span className="badge">{ROLE_NAMES[role]}</span>
-      </p>
-      <h1 id="home-title">Hello, {name}</h1>
+      <div className="home__header">
+        <div>
+          <p className="eyebrow">
+            <span className="badge">{ROLE_NAMES[role]}</span>
+          </p>
+          <h1 id="home-title">Hello, {name}</h1>
+        </div>
+        <Balances />
+      </div>
       <PushPrompt />
-      <dl className="home__balances">
-        <div className="card">
-          <dt>Credits</dt>
-          <dd>{user.credits}</dd>
-        </div>
-        <div className="card">
-          <dt>Channel passes</dt>
-          <dd>{user.passCount}</dd>
-        </div>
-      </dl>
+      <div className={openId ? 'workspace workspace--open' : 'workspace'}>
+        <ChannelList openId={openId} />
+        {openId ? (
+          <Conversation key={openId} channelId={openId} />
+        ) : (
+          <div className="workspace__placeholder card">
+            <p className="muted">Choose a channel to read and write its messages.</p>
+          </div>
+        )}
+      </div>
       <div className="home__actions">
-        <Link className="button button--primary" to="/services">
-          Your offers
+        <Link className="button" to="/services">
+          Offers and services
         </Link>
         <Link className="button" to="/settings">
           Settings

@@ -4,6 +4,7 @@ import { ROLE_NAMES } from '@/ui/roles';
 import { selectApp, selectOfflineReady } from '@/store/appSlice';
 import { selectPushSupport } from '@/store/pushSlice';
 import { selectAuthUser, selectRole } from '@/store/userSlice';
+import { ServiceWorkerStatus } from './ServiceWorkerStatus';
 
 const PLATFORM_NAMES = { ios: 'iOS', android: 'Android', web: 'Web' } as const;
 const CAPABILITY_NAMES = {
@@ -39,13 +40,16 @@ export function AboutSection() {
     rows.unshift(['Signed in as', authUser.email], ['Role', ROLE_NAMES[role]]);
   }
   return (
-    <dl className="facts">
-      {rows.map(([term, value, code]) => (
-        <div className="facts__row" key={term}>
-          <dt>{term}</dt>
-          <dd className={code ? 'facts__value--code' : undefined}>{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      <dl className="facts">
+        {rows.map(([term, value, code]) => (
+          <div className="facts__row" key={term}>
+            <dt>{term}</dt>
+            <dd className={code ? 'facts__value--code' : undefined}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <ServiceWorkerStatus />
+    </>
   );
 }

@@ -1,12 +1,16 @@
 // The list of settings sections, shown on `/settings` and under an unknown section's message.
 import { NavLink } from 'react-router-dom';
-import { SETTINGS_SECTIONS } from './sections';
+import { useAppSelector } from '@/store/hooks';
+import { selectIsAdmin } from '@/store/userSlice';
+import { ADMIN_SECTIONS, SETTINGS_SECTIONS } from './sections';
 
 export function SectionList() {
+  const isAdmin = useAppSelector(selectIsAdmin);
+  const sections = SETTINGS_SECTIONS.filter((section) => isAdmin || !ADMIN_SECTIONS.has(section.id));
   return (
     <nav aria-label="Settings sections">
       <ul className="section-list">
-        {SETTINGS_SECTIONS.map((section) => (
+        {sections.map((section) => (
           <li key={section.id}>
             <NavLink
               to={`/settings/${section.id}`}

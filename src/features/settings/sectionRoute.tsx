@@ -5,6 +5,7 @@ import { selectAuthStatus } from '@/store/userSlice';
 import { AuthForm } from '@/ui/AuthForm';
 import { LoadingScreen } from '@/ui/LoadingScreen';
 import { AboutSection } from './AboutSection';
+import { AdminSection } from './AdminSection';
 import { DevicesSection } from './DevicesSection';
 import { NotificationsSection } from './NotificationsSection';
 import { ProfileSection } from './ProfileSection';
@@ -38,6 +39,11 @@ const SECTION_BODIES: Record<SettingsSectionId, () => React.JSX.Element> = {
     </Personal>
   ),
   about: AboutSection,
+  admin: () => (
+    <Personal what="QuPM as an admin">
+      <AdminSection />
+    </Personal>
+  ),
 };
 
 export function Component() {

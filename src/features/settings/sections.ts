@@ -4,7 +4,11 @@ export const SETTINGS_SECTIONS = [
   { id: 'profile', title: 'Profile', description: 'Your nickname, as consultants and members see it.' },
   { id: 'devices', title: 'Devices', description: 'The devices that receive your notifications.' },
   { id: 'about', title: 'About', description: 'Version, backend, install and offline state of this app.' },
+  { id: 'admin', title: 'Admin', description: 'Users and their roles, and every channel. Admins only.' },
 ] as const;
+
+/** Sections only an admin (isAdmin claim, spec §6) sees. */
+export const ADMIN_SECTIONS: ReadonlySet<SettingsSectionId> = new Set(['admin']);
 
 export type SettingsSectionId = (typeof SETTINGS_SECTIONS)[number]['id'];
 

@@ -5,7 +5,9 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import type { NotificationSettings, PushTokenDoc } from '@core/model';
 
 export type SaveStatus = 'idle' | 'saving' | 'saved' | 'failed';
-export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
+import type { LoadStatus } from '@/store/status';
+
+export type { LoadStatus };
 
 export interface SettingsState {
   profile: { status: SaveStatus; error: string | null };

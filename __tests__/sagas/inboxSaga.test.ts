@@ -1,0 +1,228 @@
+import { expectSaga } from 'redux-saga-test-plan';
+import * as matchers from 'redux-saga-test-plan/matchers';
+import { throwError } from 'redux-saga-test-plan/providers';
+import { channel } from 'redux-saga';
+import { loadBackend } from '@/backend';
+import type { PushMsgMessage } from '@/protocol/messages';
+import { rootReducer } from '@/store/rootReducer';
+import type { RootState } from '@/store/rootReducer';
+import { buildUserState, loaded, signedIn, signedOut } from '@/store/userSlice';
+import { pushMessageReceived } from '@/store/inboxSlice';
+import { channelOpened } from '@/store/channelsSlice';
+import { applyAppBadge, postToWorker } from '@/sagas/browser';
+import type { WorkerMessageEvent } from '@/sagas/browser';
+import {
+  clearPending,
+  expireNotice,
+  handlePushMessage,
+  inboxSaga,
+  watchWorkerMessages,
+} from '@/sagas/inboxSaga';
+import { NOTICE_DURATION_MS } from '@/sagas/timings';
+import type { NotificationSettings } from '@core/model';
+import { createFakeBackend } from '../support/fakeBackend';
+import { createVirtualTime } from '../support/virtualTime';
+
+const ada = { uid: 'ada-uid', email: 'ada@example.com', displayName: 'Ada' };
+
+function signedInState(
+  settings: NotificationSettings = { enabled: true, delivery: { channels: ['push', 'in_app'] } },
+) {
+  let state = rootReducer(undefined, signedIn({ authUser: ada }));
+  state = rootReducer(
+    state,
+    loaded(
+      buildUserState(
+        ada,
+        {
+          uid: ada.uid,
+          email: ada.email,
+          isOwner: false,
+          notificationSettings: settings,
+          credits: 0,
+          passCount: 0,
+          effectiveConId: '',
+        },
+        { isAdmin: false },
+      ),
+    ),
+  );
+  return state;
+}
+
+const signedOutState = () => rootReducer(undefined, signedOut());
+
+function pushMsg(messageId: string, present: boolean, badge = 4): PushMsgMessage {
+  return {
+    type: 'PUSH_MSG',
+    messageId,
+    present,
+    payload: {
+      messageId,
+      data: { type: 'message', badge_count: badge, channelId: 'c1' },
+      notification: { title: 'Dana', body: 'Notes are ready' },
+    },
+  };
+}
+
+function handle(state: RootState, message: PushMsgMessage) {
+  return expectSaga(handlePushMessage, message)
+    .withReducer(rootReducer, state)
+    .provide([
+      [matchers.call.fn(applyAppBadge), undefined],
+      [matchers.call.fn(postToWorker), undefined],
+    ])
+    .run();
+}
+
+const calls = (result: Awaited<ReturnType<typeof handle>>, fn: unknown) =>
+  (result.effects.call ?? []).filter((e) => e.payload.fn === fn).map((e) => e.payload.args);
+
+describe('handlePushMessage (a PUSH_MSG in the foreground)', () => {
+  it('shows an in-app notice, sets the badge and tells the worker when asked to present it', async () => {
+    const result = await handle(signedInState(), pushMsg('m1', true));
+    const inbox = (result.storeState as RootState).inbox;
+    expect(inbox.notices).toEqual([
+      { id: 'm1', title: 'Dana', body: 'Notes are ready', path: '/?channel=c1' },
+    ]);
+    expect([inbox.badgeCount, inbox.unreadByChannel]).toEqual([4, { c1: 1 }]);
+    expect(calls(result, applyAppBadge)).toEqual([[4]]);
+    expect(calls(result, postToWorker)).toEqual([[{ type: 'foregroundHandled', messageId: 'm1' }]]);
+  });
+
+  it('only updates counts and badge when another window presents it', async () => {
+    const result = await handle(signedInState(), pushMsg('m1', false));
+    const inbox = (result.storeState as RootState).inbox;
+    expect([inbox.notices, inbox.unreadByChannel]).toEqual([[], { c1: 1 }]);
+    expect(calls(result, applyAppBadge)).toEqual([[4]]);
+    expect(calls(result, postToWorker)).toEqual([]);
+  });
+
+  it('skips a message whose id was already seen (spec §5)', async () => {
+    const first = await handle(signedInState(), pushMsg('m1', true));
+    const again = await handle(first.storeState as RootState, pushMsg('m1', true));
+    const inbox = (again.storeState as RootState).inbox;
+    expect([inbox.notices.length, inbox.unreadByChannel]).toEqual([1, { c1: 1 }]);
+    expect([calls(again, postToWorker), calls(again, applyAppBadge)]).toEqual([[], []]);
+  });
+
+  it('does not present a message while nobody is signed in, so the worker shows it', async () => {
+    const result = await handle(signedOutState(), pushMsg('m1', true));
+    expect((result.storeState as RootState).inbox.notices).toEqual([]);
+    expect(calls(result, postToWorker)).toEqual([]);
+  });
+
+  it('does not present a message to someone who turned in-app notices off', async () => {
+    const result = await handle(
+      signedInState({ enabled: true, delivery: { channels: ['push'] } }),
+      pushMsg('m1', true),
+    );
+    expect(calls(result, postToWorker)).toEqual([]);
+  });
+
+  it('clears the badge for a badge_count of 0', async () => {
+    const result = await handle(signedInState(), pushMsg('m1', false, 0));
+    expect(calls(result, applyAppBadge)).toEqual([[0]]);
+  });
+});
+
+describe('watchWorkerMessages', () => {
+  it('handles PUSH_MSG and counts what it ignored', async () => {
+    const events = channel<WorkerMessageEvent>();
+    const running = expectSaga(watchWorkerMessages, events)
+      .withReducer(rootReducer, signedInState())
+      .provide([
+        [matchers.call.fn(applyAppBadge), undefined],
+        [matchers.call.fn(postToWorker), undefined],
+      ])
+      .run({ timeout: 100, silenceTimeout: true });
+    events.put({ kind: 'ignored' });
+    events.put({ kind: 'push', message: pushMsg('m1', true) });
+    events.put({ kind: 'ignored' });
+    const state = (await running).storeState as RootState;
+    expect([state.swHealth.ignoredMessages, state.inbox.notices.length]).toEqual([2, 1]);
+  });
+});
+
+describe('expireNotice', () => {
+  it('removes an in-app notice after its time on screen', async () => {
+    const time = createVirtualTime();
+    const received = pushMessageReceived({
+      messageId: 'm1',
+      payload: pushMsg('m1', true).payload,
+      presented: true,
+    });
+    const running = expectSaga(expireNotice, received)
+      .withReducer(rootReducer, rootReducer(signedInState(), received))
+      .provide([time.provider])
+      .run({ timeout: 200, silenceTimeout: true });
+    await time.advance(NOTICE_DURATION_MS);
+    expect(((await running).storeState as RootState).inbox.notices).toEqual([]);
+  });
+});
+
+describe('clearing pending notifications (issue #5 part 9)', () => {
+  function clearWith(state: RootState, answer: unknown, action?: { type: string }) {
+    const backend = createFakeBackend();
+    const saga = expectSaga(action ? inboxSaga : clearPending)
+      .withReducer(rootReducer, state)
+      .provide([
+        [matchers.call.fn(loadBackend), backend],
+        [matchers.call.fn(backend.callables.clearPendingNotifications), answer],
+        [matchers.call.fn(applyAppBadge), undefined],
+        [matchers.call.fn(postToWorker), undefined],
+      ]);
+    return {
+      backend,
+      result: (action ? saga.dispatch(action) : saga).run({ timeout: 50, silenceTimeout: true }),
+    };
+  }
+
+  it('calls clear_pending_notifications for the signed-in person and clears the badge', async () => {
+    const { backend, result } = clearWith(signedInState(), { success: true });
+    const done = await result;
+    expect(
+      done.effects.call?.find((e) => e.payload.fn === backend.callables.clearPendingNotifications)?.payload
+        .args,
+    ).toEqual([{ userId: 'ada-uid' }]);
+    expect(calls(done, applyAppBadge)).toEqual([[0]]);
+    expect((done.storeState as RootState).inbox).toMatchObject({ pendingClear: 'cleared', badgeCount: 0 });
+  });
+
+  it('does nothing while nobody is signed in', async () => {
+    const { result } = clearWith(signedOutState(), { success: true });
+    expect((await result).effects.call).toBeUndefined();
+  });
+
+  it('only logs a failure', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { result } = clearWith(signedInState(), throwError(new Error('offline')));
+    expect(((await result).storeState as RootState).inbox.pendingClear).toBe('failed');
+    expect(warn).toHaveBeenCalled();
+  });
+
+  it("clears the badge and the channel's unread count when a channel is opened (issue #6 clears pending)", async () => {
+    const start = rootReducer(
+      signedInState(),
+      pushMessageReceived({ messageId: 'm1', payload: pushMsg('m1', false).payload, presented: false }),
+    );
+    const { backend, result } = clearWith(start, { success: true }, channelOpened({ id: 'c1' }));
+    const done = await result;
+    expect(calls(done, applyAppBadge)).toEqual([[0]]);
+    expect(done.effects.call?.some((e) => e.payload.fn === backend.callables.clearPendingNotifications)).toBe(
+      false,
+    );
+    expect((done.storeState as RootState).inbox).toMatchObject({ unreadByChannel: {}, badgeCount: 0 });
+  });
+
+  it('runs when the app opens signed in (user/loaded)', async () => {
+    const { backend, result } = clearWith(
+      signedInState(),
+      { success: true },
+      loaded(buildUserState(ada, null, { isAdmin: false })),
+    );
+    expect(
+      (await result).effects.call?.some((e) => e.payload.fn === backend.callables.clearPendingNotifications),
+    ).toBe(true);
+  });
+});

@@ -1,0 +1,231 @@
+// The product of issue #6 in two browsers at once, against the real server: a consultant invites, a new person
+// signs up on the invitation link, accepts and activates it; they exchange messages live; a non-member sees the
+// service banner; an offer appears on the person's services screen and drops out when it expires. Every screen
+// is checked with axe-core for serious or critical violations.
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, watchErrors } from './support/browser';
+import { startServer } from './support/server';
+import type { RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await browser?.close();
+  await server?.close();
+});
+
+async function newPage(viewport = { width: 1200, height: 860 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  contexts.push(context);
+  return context.newPage();
+}
+
+async function signIn(page: Page, email: string, path = '/'): Promise<void> {
+  await page.goto(server.url + path);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('qupm-demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Fails on any serious or critical accessibility violation of the page as it is now. */
+async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const bad = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad).toEqual([]);
+}
+
+const composer = (page: Page) => page.getByLabel('Message', { exact: true });
+
+describe('consultant and client in two browsers', () => {
+  let consultant: Page;
+  let client: Page;
+  let channelUrl: string;
+  let invitationLink: string;
+  const clientEmail = `client-${Date.now()}@example.com`;
+  const consultantErrors: string[] = [];
+
+  it('the consultant creates an invitation with passes and credits and gets its link', async () => {
+    consultant = await newPage();
+    consultantErrors.push(...watchErrors(consultant));
+    await signIn(consultant, 'consultant@qupm.demo');
+    await consultant.getByRole('heading', { name: 'Channels' }).waitFor();
+    await expectAccessible(consultant, 'home (consultant)');
+    await consultant.locator('.channel-link').first().click();
+    await consultant.getByRole('button', { name: 'Manage' }).click();
+    channelUrl = consultant.url();
+    await consultant.getByRole('tab', { name: 'Invite' }).click();
+    await consultant.getByLabel('Passes').fill('2');
+    await consultant.getByLabel('Credits').fill('3');
+    await consultant.getByLabel('Valid for (days)').fill('7');
+    await consultant.getByRole('button', { name: 'Create invitation' }).click();
+    const link = consultant.locator('.manage__created input');
+    await link.waitFor();
+    invitationLink = await link.inputValue();
+    expect(invitationLink).toMatch(new RegExp(`^${server.url}/invite/[A-Za-z0-9]{20}$`));
+    await expectAccessible(consultant, 'manage → invite');
+  });
+
+  it('a new person signs up on the link, stays on the invitation, accepts and activates it', async () => {
+    client = await newPage({ width: 390, height: 844 });
+    const errors = watchErrors(client);
+    await client.goto(invitationLink);
+    await client.getByRole('heading', { name: 'You have been invited to QuPM' }).waitFor();
+    await expectAccessible(client, 'invite (signed out)');
+    await client.getByRole('tab', { name: 'Create account' }).click();
+    await client.getByLabel('Your name').fill('Casey Client');
+    await client.getByLabel('Email').fill(clientEmail);
+    await client.getByLabel('Password').fill('a-long-password');
+    await client.getByRole('button', { name: 'Create account' }).click();
+    await client.getByRole('heading', { name: /invites you to/ }).waitFor();
+    expect(new URL(client.url()).pathname).toMatch(/^\/invite\//);
+    expect(await client.locator('.invitation-facts').textContent()).toContain(
+      '2 channel passes and 3 credits',
+    );
+    await expectAccessible(client, 'invite (signed in)');
+    await client.getByRole('button', { name: 'Accept invitation' }).click();
+    await client.getByRole('heading', { name: /^You joined / }).waitFor();
+    await client.getByRole('link', { name: 'Activate now' }).click();
+    await client.getByRole('heading', { name: /^Activate your invitation/ }).waitFor();
+    await expectAccessible(client, 'activate');
+    await client.getByRole('button', { name: 'Activate' }).click();
+    await client.getByRole('heading', { name: 'You received 2 channel passes and 3 credits' }).waitFor();
+    expect(
+      await client.locator('.home__balances div', { hasText: 'Credits' }).locator('dd').textContent(),
+    ).toBe('3');
+    // Single use: a second activation is refused with a clear screen.
+    await client.goto(invitationLink.replace('/invite/', '/activate/'));
+    await client.getByRole('heading', { name: 'This invitation is already activated' }).waitFor();
+    expect(errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
+  });
+
+  it('they exchange messages live, without a reload, on a phone and a desktop', async () => {
+    await client.goto(channelUrl);
+    await composer(client).waitFor();
+    await consultant.goto(channelUrl);
+    await composer(consultant).waitFor();
+    await expectAccessible(client, 'conversation (phone)');
+
+    await composer(client).fill('Hello <b>Dana</b>, see https://example.com/plan.');
+    await composer(client).press('Enter');
+    const arrived = consultant.locator('.message', { hasText: 'Hello <b>Dana</b>' });
+    await arrived.waitFor();
+    expect(await arrived.locator('.message__sender').textContent()).toBe('Casey Client');
+    expect(await arrived.locator('b').count()).toBe(0);
+    expect(await arrived.locator('a').getAttribute('href')).toBe('https://example.com/plan');
+
+    await composer(consultant).fill('Welcome, Casey!');
+    await composer(consultant).press('Enter');
+    await client.locator('.message', { hasText: 'Welcome, Casey!' }).waitFor();
+    expect(await composer(consultant).inputValue()).toBe('');
+  });
+
+  it('refuses an over-long message with a clear message and keeps the text', async () => {
+    const long = 'x'.repeat(4_001);
+    await composer(client).fill(long);
+    await client.getByRole('button', { name: 'Send' }).click();
+    expect(await client.getByRole('alert').textContent()).toBe(
+      'A message can be at most 4,000 characters; this one has 4,001.',
+    );
+    expect((await composer(client).inputValue()).length).toBe(4_001);
+    await composer(client).fill('');
+  });
+
+  it('a non-member who opens the channel sees the service banner and cannot write', async () => {
+    const outsider = await newPage();
+    await signIn(outsider, 'visitor@qupm.demo');
+    await outsider.getByRole('heading', { name: 'Channels' }).waitFor();
+    await outsider.goto(channelUrl);
+    await outsider.getByText('You can read this channel but not write in it.').waitFor();
+    expect(await composer(outsider).isDisabled()).toBe(true);
+    await expectAccessible(outsider, 'conversation (non-member)');
+  });
+
+  it('an offer sent to the client appears on their services screen, counts down, and drops out when it expires', async () => {
+    await consultant.goto(channelUrl);
+    await consultant.getByRole('button', { name: 'Manage' }).click();
+    await consultant.getByRole('tab', { name: 'Members' }).click();
+    const row = consultant.locator('.members__item', { hasText: 'Casey Client' });
+    await row.getByRole('button', { name: 'Send offer' }).click();
+    await row.getByLabel('Discount (%)').fill('150');
+    await row.getByRole('button', { name: 'Send offer' }).click();
+    expect(await row.getByRole('alert').textContent()).toBe('A discount is a whole percent from 1 to 100.');
+    await row.getByLabel('Discount (%)').fill('25');
+    await row.getByLabel('Valid for (days)').fill('1');
+    await row.getByRole('button', { name: 'Send offer' }).click();
+    await row.getByText(/^Sent Casey Client 25 % off/).waitFor();
+    await expectAccessible(consultant, 'manage → members');
+
+    await client.clock.install();
+    await client.goto(server.url + '/services');
+    const offer = client.locator('.offer', { hasText: '25 %' });
+    await offer.waitFor();
+    expect(await offer.locator('.offer__countdown').textContent()).toMatch(/^23 h 5\d min$|^1 d 0 h$|^24 h/);
+    await expectAccessible(client, 'services');
+    await client.clock.fastForward('24:00:05');
+    await offer.waitFor({ state: 'detached' });
+    await client.getByRole('heading', { name: 'No offers right now' }).waitFor();
+    expect(consultantErrors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
+  });
+});
+
+describe('every other screen is accessible', () => {
+  it.each([
+    ['consultant@qupm.demo', '/services'],
+    ['member@qupm.demo', '/settings'],
+    ['member@qupm.demo', '/settings/notifications'],
+    ['member@qupm.demo', '/settings/devices'],
+    ['admin@qupm.demo', '/settings/admin'],
+    ['admin@qupm.demo', '/settings/about'],
+  ])('%s on %s', async (email, path) => {
+    const page = await newPage();
+    await signIn(page, email);
+    await page.getByRole('heading', { level: 1, name: /^Hello, / }).waitFor();
+    await page.goto(server.url + path);
+    await page.locator('main h1').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page, path);
+  });
+
+  it('the signed-out home and an invalid invitation link', async () => {
+    const page = await newPage({ width: 320, height: 640 });
+    await page.goto(server.url + '/');
+    await page.getByRole('heading', { name: /advice, in one place/i }).waitFor();
+    await expectAccessible(page, '/ (signed out, 320 px)');
+    await page.goto(server.url + '/invite/not-an-id');
+    await page.getByRole('heading', { name: 'This invitation link is not valid' }).waitFor();
+    await expectAccessible(page, '/invite (invalid)');
+  });
+});
+
+describe('admin', () => {
+  it('an admin makes a member a consultant; a member cannot reach the admin section', async () => {
+    const admin = await newPage();
+    await signIn(admin, 'admin@qupm.demo');
+    await admin.getByRole('heading', { level: 1, name: /^Hello, / }).waitFor();
+    await admin.goto(server.url + '/settings/admin');
+    const row = admin.locator('tr', { hasText: 'visitor@qupm.demo' });
+    await row.getByRole('button', { name: /Make .* a consultant/ }).click();
+    await row.getByRole('button', { name: /Unmake .* a consultant/ }).waitFor();
+    await row.getByRole('button', { name: /Unmake .* a consultant/ }).click();
+    await row.getByRole('button', { name: /Make .* a consultant/ }).waitFor();
+
+    const member = await newPage();
+    await signIn(member, 'member@qupm.demo');
+    await member.getByRole('heading', { level: 1, name: /^Hello, / }).waitFor();
+    await member.goto(server.url + '/settings');
+    expect(await member.getByRole('link', { name: /^Admin/ }).count()).toBe(0);
+    await member.goto(server.url + '/settings/admin');
+    await member.getByRole('heading', { name: 'This section is for admins' }).waitFor();
+  });
+});

@@ -1,0 +1,224 @@
+// The app heals itself (issue #5): legacy messaging workers are removed at start, a route chunk that fails to
+// load reloads once and then shows an error screen, a new deploy shows the update banner only with the setting
+// 'true', and on an iPhone a signed-in person gets the debug button — in Chromium, on the real build and server.
+import { appendFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, waitForServiceWorkerControl } from './support/browser';
+import { copyOfBuild, startServer } from './support/server';
+import type { RunningServer } from './support/server';
+
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1';
+
+let browser: Browser;
+let context: BrowserContext | undefined;
+let server: RunningServer | undefined;
+let build: ReturnType<typeof copyOfBuild> | undefined;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+afterEach(async () => {
+  await context?.close();
+  await server?.close();
+  build?.remove();
+  context = undefined;
+  server = undefined;
+  build = undefined;
+});
+
+async function registrations(page: Page): Promise<Array<{ scope: string; script: string }>> {
+  return page.evaluate(async () =>
+    (await navigator.serviceWorker.getRegistrations()).map((r) => ({
+      scope: r.scope,
+      script: (r.active ?? r.waiting ?? r.installing)?.scriptURL ?? '',
+    })),
+  );
+}
+
+describe('legacy messaging workers (spec §4)', () => {
+  it('unregisters a /firebase-messaging-sw.js registered before the app started', async () => {
+    build = copyOfBuild();
+    writeFileSync(
+      path.join(build.dir, 'firebase-messaging-sw.js'),
+      "self.addEventListener('push', () => {});\n",
+    );
+    server = await startServer({ staticDir: build.dir });
+    context = await browser.newContext();
+    const page = await context.newPage();
+    // A page of the origin that does not run the app, as an older build's visit would have left it.
+    await page.goto(server.url + '/robots.txt');
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.register('/firebase-messaging-sw.js', {
+        scope: '/firebase-cloud-messaging-push-scope',
+      });
+      const worker = registration.installing ?? registration.waiting ?? registration.active;
+      if (worker && worker.state !== 'activated') {
+        await new Promise<void>((resolve) =>
+          worker.addEventListener('statechange', () => worker.state === 'activated' && resolve()),
+        );
+      }
+    });
+    expect((await registrations(page)).map((r) => r.script)).toEqual([
+      `${server.url}/firebase-messaging-sw.js`,
+    ]);
+
+    await page.goto(server.url + '/');
+    await waitForServiceWorkerControl(page);
+    await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistrations()).length === 1);
+    expect(await registrations(page)).toEqual([{ scope: `${server.url}/`, script: `${server.url}/sw.js` }]);
+  });
+});
+
+describe('a route chunk that fails to load (spec §4)', () => {
+  it('reloads once, then shows the error screen with a retry, and never loops', async () => {
+    server = await startServer();
+    // No worker: the chunk must come from the network, where it is answered with a 404.
+    context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await page.route('**/static/js/route-services.*.chunk.js', (route) =>
+      route.fulfill({ status: 404, body: 'Not found' }),
+    );
+    let documentLoads = 0;
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documentLoads += 1;
+    });
+    await page.goto(server.url + '/services');
+    await page.getByRole('heading', { level: 1, name: 'This screen could not be loaded' }).waitFor();
+    expect(documentLoads).toBe(2);
+    expect(await page.evaluate(() => sessionStorage.getItem('chunk_error_reloaded'))).toBeNull();
+    expect(await page.getByRole('button', { name: 'Try again' }).isVisible()).toBe(true);
+
+    // Once the chunk is there again, Try again loads the screen.
+    await page.unroute('**/static/js/route-services.*.chunk.js');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { level: 1, name: /^services$/i }).waitFor();
+    expect(documentLoads).toBe(3);
+  });
+});
+
+describe('a new build deployed while a tab is open (spec §2)', () => {
+  async function openAbout(setting: string | null): Promise<Page> {
+    build = copyOfBuild();
+    server = await startServer({ staticDir: build.dir });
+    context = await browser.newContext();
+    if (setting !== null) {
+      await context.addInitScript(
+        (value) => localStorage.setItem('enable_update_notifications', value),
+        setting,
+      );
+    }
+    const page = await context.newPage();
+    await page.goto(server.url + '/settings/about');
+    await waitForServiceWorkerControl(page);
+    await page.getByText('Up to date').waitFor();
+    return page;
+  }
+
+  async function deploy(page: Page): Promise<void> {
+    const sw = path.join(build!.dir, 'sw.js');
+    appendFileSync(sw, '\n// a new deploy\n');
+    // A deploy replaces the precompressed copies too (the server prefers them).
+    rmSync(`${sw}.br`, { force: true });
+    rmSync(`${sw}.gz`, { force: true });
+    // What the browser does by itself on navigations and every hour while the app is open.
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+    await page.getByText('A new version is ready').waitFor();
+  }
+
+  it("shows 'App update available - restart app to apply' top right, and Restart applies it", async () => {
+    const page = await openAbout('true');
+    await deploy(page);
+    const banner = page
+      .getByRole('status')
+      .filter({ hasText: 'App update available - restart app to apply' });
+    await banner.waitFor();
+    const box = (await banner.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(box.y).toBeLessThan(40);
+    expect(box.x + box.width).toBeGreaterThan(viewport.width - 40);
+
+    await banner.getByRole('button', { name: 'Restart' }).click();
+    await page.waitForEvent('load');
+    await page.getByText('Up to date').waitFor();
+    expect(
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.waiting),
+    ).toBeNull();
+  });
+
+  it('goes away after its 5 s', async () => {
+    const page = await openAbout('true');
+    await deploy(page);
+    const banner = page.getByText('App update available - restart app to apply');
+    await banner.waitFor();
+    await banner.waitFor({ state: 'detached' });
+    expect(await page.getByText('A new version is ready').isVisible()).toBe(true);
+  });
+
+  it.each([
+    ['not set', null],
+    ["'false'", 'false'],
+  ])('does not show when the setting is %s', async (_label, setting) => {
+    const page = await openAbout(setting);
+    await deploy(page);
+    expect(await page.getByText('App update available - restart app to apply').count()).toBe(0);
+  });
+});
+
+describe('the iOS debug menu (spec §2)', () => {
+  it('shows a button at the bottom right to a signed-in iPhone user, which dims and opens the menu', async () => {
+    server = await startServer();
+    context = await browser.newContext({
+      userAgent: IPHONE_UA,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    await page.goto(server.url + '/');
+    await page.getByLabel('Email').fill('member@qupm.demo');
+    await page.getByLabel('Password').fill('qupm-demo');
+    expect(await page.getByRole('button', { name: 'Open the debug menu' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    const button = page.getByRole('button', { name: 'Open the debug menu' });
+    await button.waitFor();
+    const box = (await button.boundingBox())!;
+    expect(box.x + box.width).toBeGreaterThan(390 - 40);
+    expect(box.y + box.height).toBeGreaterThan(844 - 40);
+    await page.locator('.debug-button[data-dimmed="true"]').waitFor();
+    expect(Number(await button.evaluate((el) => getComputedStyle(el).opacity))).toBeLessThan(1);
+
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+      void (dialog.type() === 'prompt' ? dialog.accept('2') : dialog.accept());
+    });
+    const alerted = new Promise<void>((resolve) =>
+      page.on('dialog', (dialog) => dialog.type() === 'alert' && resolve()),
+    );
+    await button.click();
+    await alerted;
+    expect(dialogs[0]).toMatch(/^prompt: QuPM debug menu/);
+    expect(dialogs[0]).toContain('8. Cancel');
+    expect(dialogs[1]).toMatch(/^alert: Service-worker health\n/);
+  });
+
+  it('shows no button on other platforms', async () => {
+    server = await startServer();
+    context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(server.url + '/');
+    await page.getByLabel('Email').fill('member@qupm.demo');
+    await page.getByLabel('Password').fill('qupm-demo');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { level: 1, name: /^Hello, / }).waitFor();
+    expect(await page.getByRole('button', { name: 'Open the debug menu' }).count()).toBe(0);
+  });
+});

@@ -1,0 +1,120 @@
+// Pushes for browser tests: the DevTools protocol delivers a push straight to the real service worker
+// (ServiceWorker.deliverPushMessage; offline there is no push service), the worker's notifications are read
+// with registration.getNotifications(), and its counts through the app's own HEALTH_CHECK.
+import type { BrowserContext, CDPSession, Page, Worker } from 'playwright-core';
+
+export interface PushTarget {
+  cdp: CDPSession;
+  origin: string;
+  registrationId: string;
+}
+
+interface Registration {
+  registrationId: string;
+  scopeURL: string;
+  isDeleted: boolean;
+}
+
+/** A DevTools session on `page` that can push to the app's registration at `${origin}/`. */
+export async function pushTarget(context: BrowserContext, page: Page, origin: string): Promise<PushTarget> {
+  const cdp = await context.newCDPSession(page);
+  const registrations = new Map<string, Registration>();
+  const found = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (event: { registrations: Registration[] }) => {
+      for (const registration of event.registrations) {
+        registrations.set(registration.registrationId, registration);
+        if (registration.scopeURL === `${origin}/` && !registration.isDeleted)
+          resolve(registration.registrationId);
+      }
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  return { cdp, origin, registrationId: await found };
+}
+
+export async function deliverPush(target: PushTarget, data: string): Promise<void> {
+  await target.cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: target.origin,
+    registrationId: target.registrationId,
+    data,
+  });
+}
+
+/** ARCHITECTURE.md "Push payload". */
+export function pushPayload(messageId: string, title = 'Dana', body = 'Your session notes are ready') {
+  return JSON.stringify({
+    messageId,
+    data: { type: 'message', badge_count: 2, channelId: 'AbCdEfGhIj0123456789' },
+    notification: { title, body },
+  });
+}
+
+async function appWorker(context: BrowserContext): Promise<Worker> {
+  const [worker] = context.serviceWorkers();
+  return worker ?? context.waitForEvent('serviceworker');
+}
+
+export interface ShownNotification {
+  title: string;
+  body: string;
+  tag: string;
+}
+
+/** The system notifications the app's worker has on screen. */
+export async function notificationsOnScreen(context: BrowserContext): Promise<ShownNotification[]> {
+  const worker = await appWorker(context);
+  return worker.evaluate(async () => {
+    const scope = self as unknown as { registration: ServiceWorkerRegistration };
+    const list = await scope.registration.getNotifications();
+    return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag }));
+  });
+}
+
+/** Waits until the worker has `count` notifications on screen, then returns them. */
+export async function waitForNotifications(
+  context: BrowserContext,
+  count: number,
+): Promise<ShownNotification[]> {
+  for (;;) {
+    const list = await notificationsOnScreen(context);
+    if (list.length >= count) return list;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export interface PushCounts {
+  shown: number;
+  inApp: number;
+  generic: number;
+  duplicates: number;
+}
+
+/** The worker's push counts, asked over the app's protocol (HEALTH_CHECK) from an open page of the app. */
+export async function pushCounts(page: Page): Promise<PushCounts> {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    const answer = await new Promise<{ pushes: PushCounts }>((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (event) => resolve(event.data as { pushes: PushCounts });
+      registration.active!.postMessage({ type: 'HEALTH_CHECK', timestamp: Date.now() }, [channel.port2]);
+    });
+    return answer.pushes;
+  });
+}
+
+/** Waits until the worker has finished handling `total` pushes (shown, in-app, generic or repeated). */
+export async function waitForPushesHandled(page: Page, total: number): Promise<PushCounts> {
+  for (;;) {
+    const counts = await pushCounts(page);
+    if (counts.shown + counts.inApp + counts.generic + counts.duplicates >= total) return counts;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Playwright tells every page it has focus; the focus tests need the browser's real focus instead. */
+export async function useRealFocus(context: BrowserContext, pages: Page[]): Promise<void> {
+  for (const page of pages) {
+    const session = await context.newCDPSession(page);
+    await session.send('Emulation.setFocusEmulationEnabled', { enabled: false });
+  }
+}

@@ -1,0 +1,293 @@
+// One channel's conversation: its messages (live, with sender names and times, paging back through history as
+// the person scrolls up), the service banner when they can neither message nor own the channel (spec §2), and
+// the composer. New messages from others are announced to screen readers.
+import { Suspense, lazy, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import type { FormEvent, KeyboardEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { LIMITS } from '@core/limits';
+import type { ChatMessage } from '@core/model';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { selectChannelPermissions, selectOverview, selectShowServiceBanner } from '@/store/channelsSlice';
+import { selectUid } from '@/store/userSlice';
+import { MessageText } from '@/ui/MessageText';
+import { formatFullTime, formatMessageTime, useNow } from '@/ui/time';
+import {
+  messageSendRequested,
+  messagesRequested,
+  olderRequested,
+  selectConversation,
+} from './conversationSlice';
+
+// A consultant's tools load only when a channel's owner opens them, so the home screen's chunk stays small.
+const ManagePanel = lazy(() =>
+  import(/* webpackChunkName: "consultant-tools" */ './ManagePanel').then((m) => ({
+    default: m.ManagePanel,
+  })),
+);
+
+/** What is wrong with a message before it is sent, in words, or null (the server checks the same). */
+export function checkMessage(text: string): string | null {
+  if (text.trim() === '') return 'Write a message first.';
+  const length = text.trim().length;
+  if (length > LIMITS.messageMax) {
+    return `A message can be at most ${LIMITS.messageMax.toLocaleString('en')} characters; this one has ${length.toLocaleString('en')}.`;
+  }
+  return null;
+}
+
+function ServiceBanner() {
+  return (
+    <div className="service-banner" role="status">
+      <strong>You can read this channel but not write in it.</strong> Only its consultant and members can send
+      messages here. Ask the consultant for an invitation to join.
+    </div>
+  );
+}
+
+function Composer({ channelId, blocked }: { channelId: string; blocked: boolean }) {
+  const dispatch = useAppDispatch();
+  const send = useAppSelector((state) => selectConversation(state, channelId)?.send);
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const id = useId();
+  const sending = send?.status === 'sending';
+  const lastStatus = useRef(send?.status);
+
+  // The text is cleared only once the message is really sent; a refusal keeps it for another try.
+  useEffect(() => {
+    if (lastStatus.current === 'sending' && send?.status === 'idle') setText('');
+    lastStatus.current = send?.status;
+  }, [send?.status]);
+
+  const submit = (event?: FormEvent): void => {
+    event?.preventDefault();
+    if (sending || blocked) return;
+    const issue = checkMessage(text);
+    setProblem(issue);
+    if (!issue) dispatch(messageSendRequested({ channelId, text }));
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
+    // Enter sends, Shift+Enter starts a new line (and IME composition is left alone).
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
+  };
+  const error = problem ?? (send?.status === 'failed' ? send.error : null);
+  const length = text.trim().length;
+  return (
+    <form className="composer" onSubmit={submit} aria-label="Send a message">
+      <label htmlFor={id} className="visually-hidden">
+        Message
+      </label>
+      <textarea
+        id={id}
+        rows={2}
+        value={text}
+        disabled={blocked}
+        placeholder={blocked ? 'Only members can write here' : 'Write a message'}
+        onChange={(e) => {
+          setText(e.target.value);
+          if (problem) setProblem(null);
+        }}
+        onKeyDown={onKeyDown}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      <button type="submit" className="button button--primary" disabled={blocked || sending}>
+        {sending ? 'Sending…' : 'Send'}
+      </button>
+      {length > LIMITS.messageMax - 500 && (
+        <p className={length > LIMITS.messageMax ? 'composer__count form-error' : 'composer__count muted'}>
+          {length.toLocaleString('en')} / {LIMITS.messageMax.toLocaleString('en')}
+        </p>
+      )}
+      {error && (
+        <p className="form-error composer__error" role="alert" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function MessageItem({ message, own, now }: { message: ChatMessage; own: boolean; now: number }) {
+  return (
+    <li className={own ? 'message message--own' : 'message'}>
+      <p className="message__meta">
+        <span className="message__sender">{own ? 'You' : message.senderName}</span>
+        <time dateTime={new Date(message.createdAt).toISOString()} title={formatFullTime(message.createdAt)}>
+          {formatMessageTime(message.createdAt, now)}
+        </time>
+      </p>
+      <p className="message__text">
+        <MessageText text={message.text} />
+      </p>
+    </li>
+  );
+}
+
+function MessageList({ channelId }: { channelId: string }) {
+  const dispatch = useAppDispatch();
+  const conversation = useAppSelector((state) => selectConversation(state, channelId));
+  const uid = useAppSelector(selectUid);
+  const now = useNow(60_000);
+  const scroller = useRef<HTMLDivElement>(null);
+  const sentinel = useRef<HTMLLIElement>(null);
+  const previous = useRef<{ first?: string; last?: string; height: number }>({ height: 0 });
+  const messages = conversation?.messages ?? [];
+  const first = messages[0]?.id;
+  const last = messages[messages.length - 1]?.id;
+
+  // Keep the view where the person is: at the bottom for new messages (when they were at the bottom), and on
+  // the same message when an older page is added above.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const before = previous.current;
+    if (before.first !== undefined && first !== before.first && last === before.last) {
+      el.scrollTop += el.scrollHeight - before.height;
+    } else if (last !== before.last) {
+      const nearBottom =
+        el.scrollHeight - el.clientHeight - el.scrollTop < 160 + (el.scrollHeight - before.height);
+      if (before.last === undefined || nearBottom) el.scrollTop = el.scrollHeight;
+    }
+    previous.current = { first, last, height: el.scrollHeight };
+  }, [first, last]);
+
+  // Infinite scroll back: reaching the top loads the page before.
+  const hasMore = conversation?.hasMore === true;
+  const loadingOlder = conversation?.loadingOlder === true;
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!target || !hasMore || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !loadingOlder) dispatch(olderRequested({ channelId }));
+      },
+      { root: scroller.current, rootMargin: '200px 0px 0px 0px' },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [dispatch, channelId, hasMore, loadingOlder]);
+
+  if (!conversation || (conversation.status === 'loading' && messages.length === 0)) {
+    return (
+      <div className="messages messages--state" role="status">
+        Loading messages…
+      </div>
+    );
+  }
+  if (conversation.status === 'failed') {
+    return (
+      <div className="messages messages--state">
+        <p className="form-error" role="alert">
+          {conversation.error ?? "The messages couldn't be loaded."}
+        </p>
+        <button type="button" className="button" onClick={() => dispatch(messagesRequested({ channelId }))}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="messages" ref={scroller} tabIndex={0} aria-label="Messages">
+      {messages.length === 0 ? (
+        <p className="messages__empty muted">No messages yet. Start the conversation below.</p>
+      ) : (
+        <ol className="messages__list">
+          {hasMore && (
+            <li className="messages__older" ref={sentinel}>
+              <button
+                type="button"
+                className="button button--quiet button--small"
+                disabled={loadingOlder}
+                onClick={() => dispatch(olderRequested({ channelId }))}
+              >
+                {loadingOlder ? 'Loading earlier messages…' : 'Show earlier messages'}
+              </button>
+            </li>
+          )}
+          {messages.map((message) => (
+            <MessageItem key={message.id} message={message} own={message.senderId === uid} now={now} />
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+/** Announces messages from others as they arrive (not the history loaded with the channel). */
+function Announcer({ channelId }: { channelId: string }) {
+  const messages = useAppSelector((state) => selectConversation(state, channelId)?.messages);
+  const uid = useAppSelector(selectUid);
+  const seen = useRef<string | null>(null);
+  const [said, setSaid] = useState('');
+  const last = messages?.[messages.length - 1];
+  useEffect(() => {
+    if (!last) return;
+    if (seen.current !== null && last.id !== seen.current && last.senderId !== uid) {
+      setSaid(`${last.senderName}: ${last.text.slice(0, 200)}`);
+    }
+    seen.current = last.id;
+  }, [last, uid]);
+  return (
+    <p className="visually-hidden" aria-live="polite">
+      {said}
+    </p>
+  );
+}
+
+export function Conversation({ channelId }: { channelId: string }) {
+  const dispatch = useAppDispatch();
+  const overview = useAppSelector(selectOverview).find((o) => o.channel.id === channelId);
+  const permissions = useAppSelector((state) => selectChannelPermissions(state, channelId));
+  const banner = useAppSelector((state) => selectShowServiceBanner(state, channelId));
+  const known = useAppSelector((state) => selectConversation(state, channelId) !== undefined);
+  const [managing, setManaging] = useState(false);
+
+  useEffect(() => {
+    if (!known) dispatch(messagesRequested({ channelId }));
+  }, [dispatch, channelId, known]);
+
+  const channel = overview?.channel;
+  const isOwner = permissions?.isOwner === true;
+  return (
+    <section className="conversation" aria-labelledby="conversation-title">
+      <header className="conversation__head">
+        <Link className="conversation__back" to="/">
+          ‹ Channels
+        </Link>
+        <div className="conversation__title">
+          <h2 id="conversation-title">{channel?.title ?? 'Channel'}</h2>
+          {channel?.description && <p className="muted">{channel.description}</p>}
+        </div>
+        {isOwner && (
+          <button
+            type="button"
+            className="button button--small"
+            aria-expanded={managing}
+            onClick={() => setManaging((open) => !open)}
+          >
+            {managing ? 'Close' : 'Manage'}
+          </button>
+        )}
+      </header>
+      {managing && isOwner && channel ? (
+        <Suspense
+          fallback={
+            <p className="muted" role="status">
+              Loading…
+            </p>
+          }
+        >
+          <ManagePanel channel={channel} />
+        </Suspense>
+      ) : (
+        <>
+          {banner && <ServiceBanner />}
+          <MessageList channelId={channelId} />
+          <Announcer channelId={channelId} />
+          <Composer channelId={channelId} blocked={banner} />
+        </>
+      )}
+    </section>
+  );
+}

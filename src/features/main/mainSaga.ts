@@ -1,0 +1,124 @@
+// The main screen's requests (issue #6): a conversation's messages and older pages, sending, and a consultant's
+// channel tools. Each worker catches its own failure and puts it as plain words.
+import { call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { loadBackend } from '@/backend';
+import type { Backend } from '@/backend/ports';
+import type { Channel, ChannelMember, ChatMessage } from '@core/model';
+import { channelChanged, messageArrived } from '@/store/channelsSlice';
+import { selectUid } from '@/store/userSlice';
+import { toFailure } from '@/sagas/errors';
+import {
+  MESSAGES_PAGE,
+  messageSendFailed,
+  messageSendRequested,
+  messageSent,
+  messagesFailed,
+  messagesLoaded,
+  messagesRequested,
+  olderFailed,
+  olderLoaded,
+  olderRequested,
+  selectConversation,
+} from './conversationSlice';
+import type { Conversation } from './conversationSlice';
+import {
+  channelCreateRequested,
+  channelSaveFailed,
+  channelSaved,
+  channelUpdateRequested,
+  membersFailed,
+  membersLoaded,
+  membersRequested,
+} from './manageSlice';
+
+const message = (error: unknown): string => toFailure(error).message;
+
+export function* handleMessagesRequested(backend: Backend, action: ReturnType<typeof messagesRequested>) {
+  const { channelId } = action.payload;
+  try {
+    const messages: ChatMessage[] = yield call([backend.messages, backend.messages.listMessages], channelId, {
+      limit: MESSAGES_PAGE,
+    });
+    yield put(messagesLoaded({ channelId, messages }));
+  } catch (error) {
+    yield put(messagesFailed({ channelId, message: message(error) }));
+  }
+}
+
+export function* handleOlderRequested(backend: Backend, action: ReturnType<typeof olderRequested>) {
+  const { channelId } = action.payload;
+  const conversation: Conversation | undefined = yield select(selectConversation, channelId);
+  const oldest = conversation?.messages[0];
+  if (!oldest) return;
+  try {
+    const messages: ChatMessage[] = yield call([backend.messages, backend.messages.listMessages], channelId, {
+      before: oldest.createdAt,
+      limit: MESSAGES_PAGE,
+    });
+    yield put(olderLoaded({ channelId, messages }));
+  } catch (error) {
+    yield put(olderFailed({ channelId, message: message(error) }));
+  }
+}
+
+export function* handleSend(backend: Backend, action: ReturnType<typeof messageSendRequested>) {
+  const { channelId, text } = action.payload;
+  try {
+    const sent: ChatMessage = yield call([backend.messages, backend.messages.sendMessage], channelId, text);
+    yield put(messageSent({ message: sent }));
+    const uid: string | null = yield select(selectUid);
+    yield put(messageArrived({ message: sent, ownUid: uid ?? sent.senderId }));
+  } catch (error) {
+    yield put(messageSendFailed({ channelId, message: message(error) }));
+  }
+}
+
+export function* handleChannelCreate(backend: Backend, action: ReturnType<typeof channelCreateRequested>) {
+  try {
+    const channel: Channel = yield call([backend.channels, backend.channels.createChannel], action.payload);
+    yield put(channelChanged({ channel }));
+    yield put(channelSaved({ channelId: channel.id }));
+  } catch (error) {
+    yield put(channelSaveFailed({ message: message(error) }));
+  }
+}
+
+export function* handleChannelUpdate(backend: Backend, action: ReturnType<typeof channelUpdateRequested>) {
+  try {
+    const channel: Channel = yield call(
+      [backend.channels, backend.channels.updateChannel],
+      action.payload.id,
+      action.payload.patch,
+    );
+    yield put(channelChanged({ channel }));
+    yield put(channelSaved({ channelId: channel.id }));
+  } catch (error) {
+    yield put(channelSaveFailed({ message: message(error) }));
+  }
+}
+
+export function* handleMembersRequested(backend: Backend, action: ReturnType<typeof membersRequested>) {
+  const { channelId } = action.payload;
+  try {
+    const items: ChannelMember[] = yield call([backend.channels, backend.channels.listMembers], channelId);
+    yield put(membersLoaded({ channelId, items }));
+  } catch (error) {
+    yield put(membersFailed({ channelId, message: message(error) }));
+  }
+}
+
+export function* mainSaga() {
+  let backend: Backend;
+  try {
+    backend = yield call(loadBackend);
+  } catch {
+    return;
+  }
+  yield takeEvery(messagesRequested.type, handleMessagesRequested, backend);
+  yield takeLeading(olderRequested.type, handleOlderRequested, backend);
+  // One send at a time per screen: the composer is disabled while sending, and order is kept.
+  yield takeLeading(messageSendRequested.type, handleSend, backend);
+  yield takeLeading(channelCreateRequested.type, handleChannelCreate, backend);
+  yield takeLeading(channelUpdateRequested.type, handleChannelUpdate, backend);
+  yield takeLatest(membersRequested.type, handleMembersRequested, backend);
+}

@@ -1,0 +1,90 @@
+// A consultant's tools on the main screen (issue #6): creating and editing a channel, and its members.
+import { createSlice } from '@reduxjs/toolkit';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import type { ChannelMember } from '@core/model';
+import type { NewChannel } from '@/backend/ports';
+import type { LoadStatus } from '@/store/status';
+
+export interface ManageState {
+  members: Record<string, { status: LoadStatus; items: ChannelMember[]; error: string | null }>;
+  save: {
+    status: 'idle' | 'saving' | 'saved' | 'failed';
+    error: string | null;
+    /** The channel created or edited by the last save. */
+    channelId: string | null;
+  };
+}
+
+export const initialState: ManageState = {
+  members: {},
+  save: { status: 'idle', error: null, channelId: null },
+};
+
+const manageSlice = createSlice({
+  name: 'manage',
+  initialState,
+  reducers: {
+    channelCreateRequested(state, _action: PayloadAction<NewChannel>) {
+      state.save = { status: 'saving', error: null, channelId: null };
+    },
+    channelUpdateRequested(
+      state,
+      action: PayloadAction<{ id: string; patch: { title?: string; description?: string } }>,
+    ) {
+      state.save = { status: 'saving', error: null, channelId: action.payload.id };
+    },
+    channelSaved(state, action: PayloadAction<{ channelId: string }>) {
+      state.save = { status: 'saved', error: null, channelId: action.payload.channelId };
+    },
+    channelSaveFailed(state, action: PayloadAction<{ message: string }>) {
+      state.save = { ...state.save, status: 'failed', error: action.payload.message };
+    },
+    channelSaveDismissed(state) {
+      state.save = initialState.save;
+    },
+    membersRequested(state, action: PayloadAction<{ channelId: string }>) {
+      const known = state.members[action.payload.channelId];
+      state.members[action.payload.channelId] = {
+        status: known?.status === 'loaded' ? 'loaded' : 'loading',
+        items: known?.items ?? [],
+        error: null,
+      };
+    },
+    membersLoaded(state, action: PayloadAction<{ channelId: string; items: ChannelMember[] }>) {
+      state.members[action.payload.channelId] = {
+        status: 'loaded',
+        items: action.payload.items,
+        error: null,
+      };
+    },
+    membersFailed(state, action: PayloadAction<{ channelId: string; message: string }>) {
+      const known = state.members[action.payload.channelId];
+      state.members[action.payload.channelId] = {
+        status: known && known.items.length > 0 ? 'loaded' : 'failed',
+        items: known?.items ?? [],
+        error: action.payload.message,
+      };
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase('user/signedOut', () => initialState);
+  },
+});
+
+export const {
+  channelCreateRequested,
+  channelUpdateRequested,
+  channelSaved,
+  channelSaveFailed,
+  channelSaveDismissed,
+  membersRequested,
+  membersLoaded,
+  membersFailed,
+} = manageSlice.actions;
+export default manageSlice.reducer;
+
+interface WithManage {
+  manage: ManageState;
+}
+export const selectChannelSave = (state: WithManage) => state.manage.save;
+export const selectMembers = (state: WithManage, channelId: string) => state.manage.members[channelId];

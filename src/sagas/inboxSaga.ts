@@ -1,0 +1,118 @@
+// Foreground messages and pending notifications (issue #5 parts 3 and 9, spec §5, §7). PUSH_MSG from the worker
+// arrives through an eventChannel; an id already seen (messageId or fcmMessageId) is skipped; a new one updates the
+// unread counts and the badge, and when the worker asked this page to present it (and the person is signed in and
+// takes in-app notices) it shows an in-app notice and tells the worker (foregroundHandled), which then shows no
+// system notification. Opening the app — the first screen signed in, or coming back to it — calls
+// clear_pending_notifications for the signed-in person and clears the badge; opening a channel clears the badge
+// too (issue #6's channelsSaga makes that call for the channel).
+import { call, delay, fork, put, select, take, takeEvery, takeLeading } from 'redux-saga/effects';
+import type { EventChannel } from 'redux-saga';
+import { loadBackend } from '@/backend';
+import type { Backend } from '@/backend/ports';
+import type { PushMsgMessage } from '@/protocol/messages';
+import { channelOpened } from '@/store/channelsSlice';
+import {
+  duplicateMessageSkipped,
+  noticeExpired,
+  pendingClearFailed,
+  pendingCleared,
+  pendingClearStarted,
+  pushMessageReceived,
+  selectSeenMessageIds,
+} from '@/store/inboxSlice';
+import { workerMessageIgnored } from '@/store/swHealthSlice';
+import { loaded, selectUid, selectUser } from '@/store/userSlice';
+import type { UserState } from '@/store/userSlice';
+import { applyAppBadge, createVisibilityChannel, createWorkerMessageChannel, postToWorker } from './browser';
+import type { VisibilityEvent, WorkerMessageEvent } from './browser';
+import { NOTICE_DURATION_MS, VISIBILITY_THROTTLE_MS } from './timings';
+
+/** Whether this page may show a message in-app: someone is signed in and takes in-app notices. */
+export function canPresentInApp(user: UserState): boolean {
+  if (user.status !== 'signedIn') return false;
+  const settings = user.notificationSettings;
+  return settings === null || (settings.enabled && settings.delivery.channels.includes('in_app'));
+}
+
+export function* handlePushMessage(message: PushMsgMessage) {
+  const seen: string[] = yield select(selectSeenMessageIds);
+  if (seen.includes(message.messageId)) {
+    yield put(duplicateMessageSkipped({ messageId: message.messageId }));
+    return;
+  }
+  const user: UserState = yield select(selectUser);
+  const presented = message.present && canPresentInApp(user);
+  yield put(pushMessageReceived({ messageId: message.messageId, payload: message.payload, presented }));
+  yield call(applyAppBadge, message.payload.data.badge_count);
+  if (!presented) return;
+  try {
+    yield call(postToWorker, { type: 'foregroundHandled', messageId: message.messageId });
+  } catch (error) {
+    // The worker then shows the system notification after its wait: shown twice, never lost.
+    console.warn('Telling the service worker about a shown message failed', error);
+  }
+}
+
+export function* watchWorkerMessages(channel: EventChannel<WorkerMessageEvent>) {
+  try {
+    while (true) {
+      const event: WorkerMessageEvent = yield take(channel);
+      if (event.kind === 'ignored') yield put(workerMessageIgnored());
+      else yield call(handlePushMessage, event.message);
+    }
+  } finally {
+    channel.close();
+  }
+}
+
+export function* expireNotice(action: ReturnType<typeof pushMessageReceived>) {
+  if (!action.payload.presented) return;
+  yield delay(NOTICE_DURATION_MS);
+  yield put(noticeExpired({ id: action.payload.messageId }));
+}
+
+/** spec §7 clear_pending_notifications {userId} for the signed-in person, and the badge cleared. */
+export function* clearPending() {
+  const uid: string | null = yield select(selectUid);
+  if (uid === null) return;
+  yield put(pendingClearStarted());
+  yield call(applyAppBadge, 0);
+  try {
+    const backend: Backend = yield call(loadBackend);
+    yield call([backend.callables, backend.callables.clearPendingNotifications], { userId: uid });
+    yield put(pendingCleared());
+  } catch (error) {
+    console.warn('Clearing pending notifications failed', error);
+    yield put(pendingClearFailed({ error: error instanceof Error ? error.message : String(error) }));
+  }
+}
+
+/** Coming back to the app counts as opening it (at most once per spec §9's 5 s visibility rate limit). */
+export function* watchVisibility(channel: EventChannel<VisibilityEvent>) {
+  try {
+    while (true) {
+      const { visible }: VisibilityEvent = yield take(channel);
+      if (!visible) continue;
+      yield call(clearPending);
+      yield delay(VISIBILITY_THROTTLE_MS);
+    }
+  } finally {
+    channel.close();
+  }
+}
+
+/** A channel's conversation opened (issue #6): its saga clears the pending count; the badge goes with it. */
+export function* handleChannelOpened(action: ReturnType<typeof channelOpened>) {
+  if (action.payload.id !== null) yield call(applyAppBadge, 0);
+}
+
+export function* inboxSaga() {
+  yield takeEvery(pushMessageReceived.type, expireNotice);
+  // user/loaded: the app opened with a session, or someone signed in.
+  yield takeLeading(loaded.type, clearPending);
+  yield takeEvery(channelOpened.type, handleChannelOpened);
+  const messages: EventChannel<WorkerMessageEvent> = yield call(createWorkerMessageChannel);
+  yield fork(watchWorkerMessages, messages);
+  const visibility: EventChannel<VisibilityEvent> = yield call(createVisibilityChannel);
+  yield fork(watchVisibility, visibility);
+}

@@ -1,0 +1,145 @@
+// The person's channels (issue #6): the overview list (each channel with its last message and unread count), kept
+// live by the channels saga, and the permissions of each channel as check_channel_permissions answers them (spec
+// §7; the service banner of spec §2 shows when both are false). Shared by the main screen and services.
+import { createSelector, createSlice } from '@reduxjs/toolkit';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import type { Channel, ChannelOverview, ChannelPermissions, ChatMessage } from '@core/model';
+
+import type { LoadStatus } from './status';
+
+export type { LoadStatus };
+
+export interface PermissionsEntry {
+  status: 'loading' | 'loaded' | 'failed';
+  canMessage: boolean;
+  isOwner: boolean;
+  error: string | null;
+}
+
+export interface ChannelsState {
+  status: LoadStatus;
+  items: ChannelOverview[];
+  error: string | null;
+  /** The channel open on the main screen (from the URL), whose new messages are read as they arrive. */
+  openId: string | null;
+  permissions: Record<string, PermissionsEntry>;
+}
+
+export const initialState: ChannelsState = {
+  status: 'idle',
+  items: [],
+  error: null,
+  openId: null,
+  permissions: {},
+};
+
+const activity = (o: ChannelOverview): number => o.lastMessage?.createdAt ?? o.channel.createdAt;
+/** Newest activity first, as the server orders them. */
+const byActivity = (a: ChannelOverview, b: ChannelOverview): number =>
+  activity(b) - activity(a) || a.channel.id.localeCompare(b.channel.id);
+
+const channelsSlice = createSlice({
+  name: 'channels',
+  initialState,
+  reducers: {
+    overviewRequested(state) {
+      if (state.status !== 'loaded') state.status = 'loading';
+      state.error = null;
+    },
+    overviewLoaded(state, action: PayloadAction<{ items: ChannelOverview[] }>) {
+      state.status = 'loaded';
+      state.items = [...action.payload.items].sort(byActivity);
+    },
+    overviewFailed(state, action: PayloadAction<{ message: string }>) {
+      state.status = state.items.length > 0 ? 'loaded' : 'failed';
+      state.error = action.payload.message;
+    },
+    /** A channel was created, edited or joined (live, or by this person's own request). */
+    channelChanged(state, action: PayloadAction<{ channel: Channel }>) {
+      const { channel } = action.payload;
+      const existing = state.items.find((o) => o.channel.id === channel.id);
+      if (existing) existing.channel = channel;
+      else state.items.push({ channel, lastMessage: null, unread: 0 });
+      state.items.sort(byActivity);
+    },
+    /** A message arrived (live or sent here): it becomes the channel's last one; unread counts others' ones. */
+    messageArrived(state, action: PayloadAction<{ message: ChatMessage; ownUid: string }>) {
+      const { message, ownUid } = action.payload;
+      const overview = state.items.find((o) => o.channel.id === message.channelId);
+      if (!overview) return;
+      if (!overview.lastMessage || overview.lastMessage.createdAt <= message.createdAt) {
+        overview.lastMessage = message;
+      }
+      if (message.senderId !== ownUid && state.openId !== message.channelId) overview.unread += 1;
+      state.items.sort(byActivity);
+    },
+    channelOpened(state, action: PayloadAction<{ id: string | null }>) {
+      state.openId = action.payload.id;
+      const overview = state.items.find((o) => o.channel.id === action.payload.id);
+      if (overview) overview.unread = 0;
+    },
+    permissionsRequested(state, action: PayloadAction<{ channelId: string }>) {
+      const known = state.permissions[action.payload.channelId];
+      state.permissions[action.payload.channelId] = {
+        status: 'loading',
+        canMessage: known?.canMessage ?? false,
+        isOwner: known?.isOwner ?? false,
+        error: null,
+      };
+    },
+    permissionsLoaded(state, action: PayloadAction<{ channelId: string; result: ChannelPermissions }>) {
+      const { canMessage, isOwner } = action.payload.result.permissions;
+      state.permissions[action.payload.channelId] = { status: 'loaded', canMessage, isOwner, error: null };
+    },
+    permissionsFailed(state, action: PayloadAction<{ channelId: string; message: string }>) {
+      state.permissions[action.payload.channelId] = {
+        status: 'failed',
+        canMessage: false,
+        isOwner: false,
+        error: action.payload.message,
+      };
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase('user/signedOut', () => initialState);
+  },
+});
+
+export const {
+  overviewRequested,
+  overviewLoaded,
+  overviewFailed,
+  channelChanged,
+  messageArrived,
+  channelOpened,
+  permissionsRequested,
+  permissionsLoaded,
+  permissionsFailed,
+} = channelsSlice.actions;
+export default channelsSlice.reducer;
+
+interface WithChannels {
+  channels: ChannelsState;
+}
+export const selectChannels = (state: WithChannels): ChannelsState => state.channels;
+export const selectOverview = (state: WithChannels): ChannelOverview[] => state.channels.items;
+export const selectOpenChannelId = (state: WithChannels): string | null => state.channels.openId;
+export const selectChannelPermissions = (
+  state: WithChannels,
+  channelId: string,
+): PermissionsEntry | undefined => state.channels.permissions[channelId];
+/** Channel titles by document id, for screens that show a channelId (offers, invitations). */
+export const selectChannelTitles = createSelector([selectOverview], (items) =>
+  Object.fromEntries(items.map((o) => [o.channel.id, o.channel.title])),
+);
+export const selectTotalUnread = createSelector([selectOverview], (items) =>
+  items.reduce((sum, o) => sum + o.unread, 0),
+);
+/**
+ * spec §2: the service banner shows when the person can neither message nor owns the channel; only once the
+ * backend has said so, so it never flashes while the permissions load or when they could not be read.
+ */
+export const selectShowServiceBanner = (state: WithChannels, channelId: string): boolean => {
+  const entry = state.channels.permissions[channelId];
+  return entry !== undefined && entry.status === 'loaded' && !entry.canMessage && !entry.isOwner;
+};

@@ -1,0 +1,167 @@
+// Invitations (issue #6): the one an invitee is looking at (/invite/:id, /activate/:id) with its accept and
+// activate, and a consultant's invitations per channel with the one being created. Failures keep the backend's
+// status and reason, so each screen can say which of expired, used, not found or not yours it is.
+import { createSlice } from '@reduxjs/toolkit';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import type { Invitation } from '@core/model';
+import type { NewInvitation } from '@/backend/ports';
+import type { PlainFailure } from '@/sagas/errors';
+import type { LoadStatus } from './status';
+
+type Step = { status: 'idle' | 'sending' | 'done' | 'failed'; error: PlainFailure | null };
+const idle: Step = { status: 'idle', error: null };
+
+export interface InvitationsState {
+  viewed: {
+    id: string | null;
+    status: LoadStatus;
+    invitation: Invitation | null;
+    error: PlainFailure | null;
+  };
+  accept: Step;
+  activate: Step & { granted: { passes: number; credits: number } | null };
+  byChannel: Record<string, { status: LoadStatus; items: Invitation[]; error: string | null }>;
+  create: {
+    status: 'idle' | 'sending' | 'created' | 'failed';
+    error: string | null;
+    created: Invitation | null;
+  };
+}
+
+export const initialState: InvitationsState = {
+  viewed: { id: null, status: 'idle', invitation: null, error: null },
+  accept: idle,
+  activate: { ...idle, granted: null },
+  byChannel: {},
+  create: { status: 'idle', error: null, created: null },
+};
+
+const invitationsSlice = createSlice({
+  name: 'invitations',
+  initialState,
+  reducers: {
+    invitationRequested(state, action: PayloadAction<{ id: string }>) {
+      const sameOne = state.viewed.id === action.payload.id;
+      state.viewed = {
+        id: action.payload.id,
+        status: sameOne && state.viewed.invitation ? 'loaded' : 'loading',
+        invitation: sameOne ? state.viewed.invitation : null,
+        error: null,
+      };
+      if (!sameOne) {
+        state.accept = idle;
+        state.activate = { ...idle, granted: null };
+      }
+    },
+    invitationLoaded(state, action: PayloadAction<{ invitation: Invitation }>) {
+      if (state.viewed.id !== action.payload.invitation.id) return;
+      state.viewed = {
+        ...state.viewed,
+        status: 'loaded',
+        invitation: action.payload.invitation,
+        error: null,
+      };
+    },
+    invitationFailed(state, action: PayloadAction<{ id: string; error: PlainFailure }>) {
+      if (state.viewed.id !== action.payload.id) return;
+      state.viewed = { ...state.viewed, status: 'failed', error: action.payload.error };
+    },
+    acceptRequested(state, _action: PayloadAction<{ id: string }>) {
+      state.accept = { status: 'sending', error: null };
+    },
+    accepted(state, action: PayloadAction<{ invitation: Invitation }>) {
+      state.accept = { status: 'done', error: null };
+      if (state.viewed.id === action.payload.invitation.id)
+        state.viewed.invitation = action.payload.invitation;
+    },
+    acceptFailed(state, action: PayloadAction<{ error: PlainFailure }>) {
+      state.accept = { status: 'failed', error: action.payload.error };
+    },
+    activateRequested(state, _action: PayloadAction<{ id: string }>) {
+      state.activate = { status: 'sending', error: null, granted: null };
+    },
+    activated(state, action: PayloadAction<{ invitation: Invitation }>) {
+      const { invitation } = action.payload;
+      state.activate = {
+        status: 'done',
+        error: null,
+        granted: { passes: invitation.passes, credits: invitation.credits },
+      };
+      if (state.viewed.id === invitation.id) state.viewed.invitation = invitation;
+    },
+    activateFailed(state, action: PayloadAction<{ error: PlainFailure }>) {
+      state.activate = { status: 'failed', error: action.payload.error, granted: null };
+    },
+    channelInvitationsRequested(state, action: PayloadAction<{ channelId: string }>) {
+      const known = state.byChannel[action.payload.channelId];
+      state.byChannel[action.payload.channelId] = {
+        status: known?.status === 'loaded' ? 'loaded' : 'loading',
+        items: known?.items ?? [],
+        error: null,
+      };
+    },
+    channelInvitationsLoaded(state, action: PayloadAction<{ channelId: string; items: Invitation[] }>) {
+      state.byChannel[action.payload.channelId] = {
+        status: 'loaded',
+        items: action.payload.items,
+        error: null,
+      };
+    },
+    channelInvitationsFailed(state, action: PayloadAction<{ channelId: string; message: string }>) {
+      const known = state.byChannel[action.payload.channelId];
+      state.byChannel[action.payload.channelId] = {
+        status: known && known.items.length > 0 ? 'loaded' : 'failed',
+        items: known?.items ?? [],
+        error: action.payload.message,
+      };
+    },
+    invitationCreateRequested(state, _action: PayloadAction<NewInvitation>) {
+      state.create = { status: 'sending', error: null, created: null };
+    },
+    invitationCreated(state, action: PayloadAction<{ invitation: Invitation }>) {
+      const { invitation } = action.payload;
+      state.create = { status: 'created', error: null, created: invitation };
+      const list = state.byChannel[invitation.channelId];
+      if (list) list.items = [invitation, ...list.items.filter((i) => i.id !== invitation.id)];
+    },
+    invitationCreateFailed(state, action: PayloadAction<{ message: string }>) {
+      state.create = { status: 'failed', error: action.payload.message, created: null };
+    },
+    invitationCreateDismissed(state) {
+      state.create = initialState.create;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase('user/signedOut', () => initialState);
+  },
+});
+
+export const {
+  invitationRequested,
+  invitationLoaded,
+  invitationFailed,
+  acceptRequested,
+  accepted,
+  acceptFailed,
+  activateRequested,
+  activated,
+  activateFailed,
+  channelInvitationsRequested,
+  channelInvitationsLoaded,
+  channelInvitationsFailed,
+  invitationCreateRequested,
+  invitationCreated,
+  invitationCreateFailed,
+  invitationCreateDismissed,
+} = invitationsSlice.actions;
+export default invitationsSlice.reducer;
+
+interface WithInvitations {
+  invitations: InvitationsState;
+}
+export const selectViewedInvitation = (state: WithInvitations) => state.invitations.viewed;
+export const selectAcceptStep = (state: WithInvitations) => state.invitations.accept;
+export const selectActivateStep = (state: WithInvitations) => state.invitations.activate;
+export const selectInvitationCreate = (state: WithInvitations) => state.invitations.create;
+export const selectChannelInvitations = (state: WithInvitations, channelId: string) =>
+  state.invitations.byChannel[channelId];

@@ -1,0 +1,86 @@
+// Offers (issue #6): the person's active offers from get_user_active_offers (spec §7), the offers a consultant
+// issued, and an offer being issued. Expired ones are filtered out where they are shown (the clock moves; the
+// list does not need to change for that).
+import { createSlice } from '@reduxjs/toolkit';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import type { IssuedOffer, Offer } from '@core/model';
+import type { NewOffer } from '@/backend/ports';
+import type { LoadStatus } from './status';
+
+export interface OffersState {
+  active: { status: LoadStatus; items: Offer[]; error: string | null };
+  issued: { status: LoadStatus; items: IssuedOffer[]; error: string | null };
+  issue: { status: 'idle' | 'sending' | 'sent' | 'failed'; error: string | null; last: IssuedOffer | null };
+}
+
+export const initialState: OffersState = {
+  active: { status: 'idle', items: [], error: null },
+  issued: { status: 'idle', items: [], error: null },
+  issue: { status: 'idle', error: null, last: null },
+};
+
+const offersSlice = createSlice({
+  name: 'offers',
+  initialState,
+  reducers: {
+    activeOffersRequested(state) {
+      if (state.active.status !== 'loaded') state.active.status = 'loading';
+      state.active.error = null;
+    },
+    activeOffersLoaded(state, action: PayloadAction<{ items: Offer[] }>) {
+      state.active = { status: 'loaded', items: action.payload.items, error: null };
+    },
+    activeOffersFailed(state, action: PayloadAction<{ message: string }>) {
+      state.active.status = state.active.items.length > 0 ? 'loaded' : 'failed';
+      state.active.error = action.payload.message;
+    },
+    issuedOffersRequested(state) {
+      if (state.issued.status !== 'loaded') state.issued.status = 'loading';
+      state.issued.error = null;
+    },
+    issuedOffersLoaded(state, action: PayloadAction<{ items: IssuedOffer[] }>) {
+      state.issued = { status: 'loaded', items: action.payload.items, error: null };
+    },
+    issuedOffersFailed(state, action: PayloadAction<{ message: string }>) {
+      state.issued.status = state.issued.items.length > 0 ? 'loaded' : 'failed';
+      state.issued.error = action.payload.message;
+    },
+    offerIssueRequested(state, _action: PayloadAction<NewOffer>) {
+      state.issue = { status: 'sending', error: null, last: null };
+    },
+    offerIssued(state, action: PayloadAction<{ offer: IssuedOffer }>) {
+      state.issue = { status: 'sent', error: null, last: action.payload.offer };
+      state.issued.items = [action.payload.offer, ...state.issued.items];
+    },
+    offerIssueFailed(state, action: PayloadAction<{ message: string }>) {
+      state.issue = { status: 'failed', error: action.payload.message, last: null };
+    },
+    offerIssueDismissed(state) {
+      state.issue = initialState.issue;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase('user/signedOut', () => initialState);
+  },
+});
+
+export const {
+  activeOffersRequested,
+  activeOffersLoaded,
+  activeOffersFailed,
+  issuedOffersRequested,
+  issuedOffersLoaded,
+  issuedOffersFailed,
+  offerIssueRequested,
+  offerIssued,
+  offerIssueFailed,
+  offerIssueDismissed,
+} = offersSlice.actions;
+export default offersSlice.reducer;
+
+interface WithOffers {
+  offers: OffersState;
+}
+export const selectActiveOffers = (state: WithOffers) => state.offers.active;
+export const selectIssuedOffers = (state: WithOffers) => state.offers.issued;
+export const selectOfferIssue = (state: WithOffers) => state.offers.issue;

@@ -1,0 +1,126 @@
+// What the invitation screens (/invite/:id and /activate/:id) share: the invitation in words, and one clear
+// screen for each way it can fail (expired, used, not found, not yours, not accepted yet, offline).
+import { Link } from 'react-router-dom';
+import type { Invitation } from '@core/model';
+import type { PlainFailure } from '@/sagas/errors';
+
+export function grantWords({ passes, credits }: { passes: number; credits: number }): string {
+  const parts = [
+    passes > 0 ? `${passes} channel pass${passes === 1 ? '' : 'es'}` : null,
+    credits > 0 ? `${credits} credit${credits === 1 ? '' : 's'}` : null,
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(' and ') : 'access to the channel';
+}
+
+export function InvitationSummary({ invitation }: { invitation: Invitation }) {
+  return (
+    <dl className="facts invitation-facts">
+      <div className="facts__row">
+        <dt>From</dt>
+        <dd>{invitation.consultantName}</dd>
+      </div>
+      <div className="facts__row">
+        <dt>Channel</dt>
+        <dd>{invitation.channelTitle}</dd>
+      </div>
+      <div className="facts__row">
+        <dt>Grants</dt>
+        <dd>{grantWords(invitation)}</dd>
+      </div>
+      <div className="facts__row">
+        <dt>Valid until</dt>
+        <dd>
+          {new Date(invitation.expiresAt).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}
+        </dd>
+      </div>
+      {invitation.inviteeEmail && (
+        <div className="facts__row">
+          <dt>For</dt>
+          <dd>{invitation.inviteeEmail}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+export type InvitationProblemKind =
+  'expired' | 'used' | 'notFound' | 'notYours' | 'notAccepted' | 'unavailable';
+
+/** Which problem a failure is, from its status and reason. */
+export function problemOf(failure: PlainFailure): InvitationProblemKind {
+  if (failure.reason === 'invitation-expired') return 'expired';
+  if (failure.reason === 'invitation-used') return 'used';
+  if (failure.reason === 'invitation-not-yours' || failure.status === 'PERMISSION_DENIED') return 'notYours';
+  if (failure.reason === 'invitation-not-accepted') return 'notAccepted';
+  if (failure.status === 'NOT_FOUND' || failure.status === 'INVALID_ARGUMENT') return 'notFound';
+  return 'unavailable';
+}
+
+const PROBLEMS: Record<InvitationProblemKind, { title: string; text: string }> = {
+  expired: {
+    title: 'This invitation has expired',
+    text: 'Invitations last a limited time. Ask your consultant to send you a new one.',
+  },
+  used: {
+    title: 'This invitation has already been used',
+    text: 'Each invitation works once. If it was meant for you, ask your consultant for a new one.',
+  },
+  notFound: {
+    title: "We couldn't find this invitation",
+    text: 'The link may be incomplete, or the invitation was withdrawn. Ask your consultant to send it again.',
+  },
+  notYours: {
+    title: 'This invitation is for another account',
+    text: 'Sign in with the email address the invitation was sent to.',
+  },
+  notAccepted: {
+    title: 'Accept the invitation first',
+    text: 'An invitation is accepted before it is activated.',
+  },
+  unavailable: {
+    title: "The invitation couldn't be loaded",
+    text: "QuPM can't be reached right now. Check your connection and try again.",
+  },
+};
+
+export function InvitationProblem({
+  kind,
+  invitationId,
+  detail,
+  onRetry,
+}: {
+  kind: InvitationProblemKind;
+  invitationId: string;
+  /** The backend's own words, when they add something. */
+  detail?: string;
+  onRetry?: () => void;
+}) {
+  const { title, text } = PROBLEMS[kind];
+  return (
+    <section className="screen screen--center" aria-labelledby="invitation-problem-title">
+      <h1 id="invitation-problem-title">{title}</h1>
+      <p className="muted">{text}</p>
+      {detail && detail !== text && <p className="muted">{detail}</p>}
+      <div className="form-actions">
+        {kind === 'notAccepted' && (
+          <Link className="button button--primary" to={`/invite/${invitationId}`}>
+            Open the invitation
+          </Link>
+        )}
+        {kind === 'notYours' && (
+          <Link className="button button--primary" to="/logout">
+            Sign out
+          </Link>
+        )}
+        {kind === 'unavailable' && onRetry && (
+          <button type="button" className="button button--primary" onClick={onRetry}>
+            Try again
+          </button>
+        )}
+        <Link className="button" to="/">
+          Go to the home screen
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+// Times as people read them, and a clock that ticks for countdowns. Everything takes `now` so it can be tested.
+import { useEffect, useState } from 'react';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** The current time, updated every `everyMs` while the component is shown. */
+export function useNow(everyMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), everyMs);
+    return () => window.clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+/** A message's time: the clock time today, the weekday within a week, else the date. */
+export function formatMessageTime(at: number, now: number): string {
+  const date = new Date(at);
+  const today = new Date(now);
+  if (date.toDateString() === today.toDateString()) {
+    return date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  }
+  if (now - at < 6 * DAY && at < now) return date.toLocaleDateString([], { weekday: 'short' });
+  return date.toLocaleDateString([], { day: 'numeric', month: 'short' });
+}
+
+/** The full date and time, for a timestamp's title and datetime. */
+export function formatFullTime(at: number): string {
+  return new Date(at).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** What is left until `until`: "2 d 4 h", "3 h 12 min", "4 min 05 s", or null once it has passed. */
+export function formatRemaining(until: number, now: number): string | null {
+  const left = until - now;
+  if (left <= 0) return null;
+  if (left >= DAY) return `${Math.floor(left / DAY)} d ${Math.floor((left % DAY) / HOUR)} h`;
+  if (left >= HOUR) return `${Math.floor(left / HOUR)} h ${Math.floor((left % HOUR) / MINUTE)} min`;
+  const seconds = Math.floor((left % MINUTE) / 1000);
+  return `${Math.floor(left / MINUTE)} min ${String(seconds).padStart(2, '0')} s`;
+}
