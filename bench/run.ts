@@ -1,13 +1,14 @@
 // `npm run bench`: measures what a user pays for and writes bench/reports/bench.{md,json}.
 // The build's sizes, Lighthouse on that build, the push-token bookkeeping cost over 30 simulated days, the
-// embedded server's latency, and live message latency between two browsers. A Lighthouse median below its bar
-// makes the run fail (exit code 1), after the reports are written.
+// embedded server's latency, live message latency between two browsers, and push fan-out to 1,000 tokens. A
+// Lighthouse median below its bar makes the run fail (exit code 1), after the reports are written.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildProduction, reportBundle } from './bundle';
 import { benchLighthouse, lighthouseMarkdown } from './lighthouse';
 import { benchMessageLatency } from './messageLatency';
+import { benchPushFanout } from './pushFanout';
 import { benchPushTokens } from './pushTokens';
 import { benchServer } from './server';
 import type { BundleReport } from './bundle';
@@ -46,17 +47,26 @@ async function main(): Promise<void> {
     const { markdown: tokensMarkdown, ...pushTokens } = await benchPushTokens();
     const { markdown: serverMarkdown, ...server } = await benchServer();
     const { markdown: latencyMarkdown, ...messageLatency } = await benchMessageLatency(outDir);
+    const { markdown: fanoutMarkdown, ...pushFanout } = await benchPushFanout();
     const reportsDir = path.join(__dirname, 'reports');
     mkdirSync(reportsDir, { recursive: true });
     writeFileSync(
       path.join(reportsDir, 'bench.json'),
       JSON.stringify(
-        { date: new Date().toISOString(), bundle, lighthouse, pushTokens, server, messageLatency },
+        {
+          date: new Date().toISOString(),
+          bundle,
+          lighthouse,
+          pushTokens,
+          server,
+          messageLatency,
+          pushFanout,
+        },
         null,
         2,
       ),
     );
-    const md = `${markdown(bundle)}\n${lighthouseMarkdown(lighthouse)}\n${tokensMarkdown}\n${serverMarkdown}\n${latencyMarkdown}\n`;
+    const md = `${markdown(bundle)}\n${lighthouseMarkdown(lighthouse)}\n${tokensMarkdown}\n${serverMarkdown}\n${latencyMarkdown}\n${fanoutMarkdown}\n`;
     writeFileSync(path.join(reportsDir, 'bench.md'), md);
     console.log(md);
     if (lighthouse.failing.length > 0) process.exitCode = 1;

@@ -1,5 +1,6 @@
 // Offer selection (spec §7 get_user_active_offers): the caller's offers that are active now, soonest to
 // expire first, with exactly the spec's Offer fields.
+import { QupmError } from './errors';
 import type { Offer } from './model';
 
 /** An offer as a backend stores it: the spec's fields plus whom it was granted to. */
@@ -36,4 +37,31 @@ export function activeOffersFor(offers: readonly StoredOffer[], uid: string, now
         (a.offeringId < b.offeringId ? -1 : a.offeringId > b.offeringId ? 1 : 0),
     )
     .map(toOffer);
+}
+
+export const OFFER_MESSAGES = {
+  toSelf: 'You cannot issue an offer to yourself. Choose a member of the channel.',
+  notMember: 'Offers go to members of the channel: this person is not one.',
+} as const;
+
+/**
+ * Who an offer may go to (docs/DECISIONS.md "Product (#6)"): a member of the channel, never its owner. The
+ * caller must already be the channel's owner (core/channels.ts assertChannelOwner).
+ */
+export function assertOfferRecipient(
+  channel: { ownerId: string; members: readonly string[] },
+  userId: string,
+): void {
+  if (userId === channel.ownerId) throw new QupmError('FAILED_PRECONDITION', OFFER_MESSAGES.toSelf);
+  if (!channel.members.includes(userId)) throw new QupmError('FAILED_PRECONDITION', OFFER_MESSAGES.notMember);
+}
+
+/** The offers a consultant issued, newest first (then by id, for a stable order). */
+export function sortIssuedOffers<T extends Pick<Offer, 'createdAt' | 'offeringId'>>(
+  offers: readonly T[],
+): T[] {
+  return [...offers].sort(
+    (a, b) =>
+      b.createdAt - a.createdAt || (a.offeringId < b.offeringId ? -1 : a.offeringId > b.offeringId ? 1 : 0),
+  );
 }

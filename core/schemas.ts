@@ -159,3 +159,33 @@ export const invitationCallablePayloads = {
   activate_invitation: z.strictObject({ invitationId: documentIdSchema }),
 } as const;
 export type InvitationCallableName = keyof typeof invitationCallablePayloads;
+
+const noPayload = z.union([z.null(), z.undefined(), z.strictObject({})]);
+const channelRef = z.strictObject({ channelId: documentIdSchema });
+
+/**
+ * Issue #6's callables on the Firebase backend (src/backend/firebase/callables.ts PRODUCT_CALLABLES), with the
+ * payloads the Firebase adapter sends. The embedded server answers the same operations as routes (core/wire.ts);
+ * the bodies are the same schemas.
+ */
+export const productCallablePayloads = {
+  get_channel_overview: noPayload,
+  create_channel: channelCreateBody,
+  update_channel: z
+    .strictObject({
+      id: documentIdSchema,
+      title: trimmed(LIMITS.channelTitleMax).optional(),
+      description: z.string().trim().max(LIMITS.channelDescriptionMax).optional(),
+    })
+    .refine((patch) => patch.title !== undefined || patch.description !== undefined, 'nothing to change'),
+  list_channel_members: channelRef,
+  mark_channel_read: channelRef,
+  create_invitation: invitationCreateBody,
+  list_channel_invitations: channelRef,
+  issue_offer: offerCreateBody,
+  list_issued_offers: noPayload,
+  admin_list_users: noPayload,
+  admin_set_consultant: z.strictObject({ uid: documentIdSchema, isOwner: z.boolean() }),
+  admin_list_channels: noPayload,
+} as const;
+export type ProductCallableName = keyof typeof productCallablePayloads;

@@ -27,10 +27,14 @@ import {
   TOKEN_PRUNE_INTERVAL_MS,
 } from './services/push';
 import type { PushSettings } from './services/push';
+import { DEFAULT_PUSH_CONCURRENCY, DEFAULT_RETRY, PushQueue } from './services/pushQueue';
+import type { PushQueueOptions } from './services/pushQueue';
+import { registerAdminRoutes } from './routes/admin';
 import { registerAuthRoutes } from './routes/auth';
 import { registerCallableRoutes } from './routes/callables';
 import { registerChannelRoutes } from './routes/channels';
 import { registerInvitationRoutes } from './routes/invitations';
+import { registerOfferRoutes } from './routes/offers';
 import { registerPushRoutes } from './routes/push';
 import { registerUserRoutes } from './routes/users';
 import { inlineStyleHashes, readShell, registerStatic } from './static';
@@ -61,9 +65,10 @@ export interface ServerOptions {
   streamPingMs?: number;
   /**
    * Web Push: the VAPID subject, which endpoints a token may point at (default: the browsers' push services;
-   * tests allow a local receiver), and the send timeout.
+   * tests allow a local receiver), the send timeout, an HTTPS agent, and the push queue's retry policy and
+   * concurrency (server/services/pushQueue.ts).
    */
-  push?: Partial<Omit<PushSettings, 'vapid'>>;
+  push?: Partial<Omit<PushSettings, 'vapid'>> & Partial<PushQueueOptions>;
 }
 
 /** What main.ts prints at start. */
@@ -95,6 +100,7 @@ export async function buildServer({
 }: ServerOptions): Promise<FastifyInstance> {
   const databaseFile = dbOption ?? path.resolve(dataDir ?? DEFAULT_DATA_DIR, DATABASE_FILE);
   const db = openDatabase(databaseFile);
+  let pushQueue: PushQueue | null = null;
   const app = Fastify({
     logger,
     trustProxy: false,
@@ -104,9 +110,10 @@ export async function buildServer({
     frameworkErrors,
     clientErrorHandler,
   });
-  app.addHook('onClose', (_instance, done) => {
+  // The push queue first (it waits for the pushes in flight, which write their outcome), then the database.
+  app.addHook('onClose', async () => {
+    await pushQueue?.close();
     db.close();
-    done();
   });
 
   try {
@@ -124,6 +131,18 @@ export async function buildServer({
     });
 
     const callers = new WeakMap<FastifyRequest, Caller>();
+    const pushSettings: PushSettings = {
+      vapid: keepVapidKeys(db, repos),
+      subject: push.subject ?? process.env.QUPM_VAPID_SUBJECT ?? DEFAULT_VAPID_SUBJECT,
+      allowEndpoint: push.allowEndpoint ?? isKnownPushService,
+      timeoutMs: push.timeoutMs ?? PUSH_SEND_TIMEOUT_MS,
+      ...(push.agent ? { agent: push.agent } : {}),
+    };
+    const queue = new PushQueue(
+      { db, repos, hub, now, push: pushSettings },
+      { retry: push.retry ?? DEFAULT_RETRY, concurrency: push.concurrency ?? DEFAULT_PUSH_CONCURRENCY },
+    );
+    pushQueue = queue;
     const ctx: ServerContext = {
       db,
       repos,
@@ -134,13 +153,8 @@ export async function buildServer({
       guards: await createGuards(app, rateLimits),
       tickets: new StreamTickets(now),
       streamPingMs,
-      push: {
-        vapid: keepVapidKeys(db, repos),
-        subject: push.subject ?? process.env.QUPM_VAPID_SUBJECT ?? DEFAULT_VAPID_SUBJECT,
-        allowEndpoint: push.allowEndpoint ?? isKnownPushService,
-        timeoutMs: push.timeoutMs ?? PUSH_SEND_TIMEOUT_MS,
-        ...(push.agent ? { agent: push.agent } : {}),
-      },
+      push: pushSettings,
+      pushQueue: queue,
       async authenticate(request) {
         const known = callers.get(request);
         if (known) return known;
@@ -189,19 +203,26 @@ export async function buildServer({
     registerUserRoutes(app, ctx);
     registerChannelRoutes(app, ctx);
     registerInvitationRoutes(app, ctx);
+    registerOfferRoutes(app, ctx);
+    registerAdminRoutes(app, ctx);
     registerCallableRoutes(app, ctx);
     registerPushRoutes(app, ctx);
     registerStreamRoutes(app, ctx);
 
     await registerStatic(app, staticDir, shell);
 
-    // QUALITY.md: tokens unused for 30 days are pruned, at start and then every few hours.
-    pruneStaleTokens(ctx);
+    // QUALITY.md: tokens unused for 30 days are pruned, at start and then every few hours, and so are push
+    // jobs finished a day ago.
+    const housekeeping = (): void => {
+      pruneStaleTokens(ctx);
+      queue.pruneFinished();
+    };
+    housekeeping();
     const pruning = setInterval(() => {
       try {
-        pruneStaleTokens(ctx);
+        housekeeping();
       } catch (error) {
-        console.error('Pruning unused push tokens failed', error);
+        console.error('Pruning unused push tokens or finished push jobs failed', error);
       }
     }, TOKEN_PRUNE_INTERVAL_MS);
     pruning.unref();
@@ -209,6 +230,8 @@ export async function buildServer({
       clearInterval(pruning);
       done();
     });
+    // Pushes a crash cut off are abandoned (never sent twice); queued ones resume.
+    queue.start();
     return app;
   } catch (error) {
     await app.close();

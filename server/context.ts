@@ -8,6 +8,7 @@ import type { EventHub } from './hub';
 import type { Guards } from './rateLimits';
 import type { Repos } from './repo';
 import type { PushSettings } from './services/push';
+import type { PushQueue } from './services/pushQueue';
 import type { StreamTickets } from './stream';
 
 export interface ServerContext {
@@ -21,6 +22,8 @@ export interface ServerContext {
   tickets: StreamTickets;
   streamPingMs: number;
   push: PushSettings;
+  /** The push queue's worker: woken after a message's jobs are committed. */
+  pushQueue: Pick<PushQueue, 'wake'>;
   /** The caller of a request with `Authorization: Bearer <accessToken>`; UNAUTHENTICATED otherwise. */
   authenticate(request: FastifyRequest): Promise<Caller>;
 }

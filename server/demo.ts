@@ -1,12 +1,14 @@
 // The demo world of ARCHITECTURE.md ("Wire formats"), created on the first start of an empty database unless
-// demo is off: a consultant with two channels, a member, a visitor who belongs to no channel, an admin;
-// pending, expired and used invitations; active and expired offers. Password for all: qupm-demo.
+// demo is off: a consultant with two channels, a few messages in each and read markers behind their unread
+// counts; a member, a visitor who belongs to no channel, an admin (the four sign-ins, password qupm-demo); two
+// more clients in the second channel (accounts without a published password); pending, open, expired and used
+// invitations; active offers (one ending within a day) and an expired one.
 import type { ChatMessage, NotificationSettings } from '../core/model';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../core/model';
 import type { PasswordHasher } from './auth/passwords';
 import { write } from './db/database';
 import type { Db } from './db/database';
-import { newDocumentId } from './ids';
+import { newDocumentId, newSecret } from './ids';
 import type { Repos } from './repo';
 
 export const DEMO_PASSWORD = 'qupm-demo';
@@ -17,6 +19,12 @@ export const DEMO_EMAILS = {
   admin: 'admin@qupm.demo',
 } as const;
 export type DemoRole = keyof typeof DEMO_EMAILS;
+
+/** Growth Clinic's other clients: real accounts, but nobody signs in as them (their password is never shown). */
+const DEMO_CLIENTS = {
+  priya: { email: 'priya@qupm.demo', displayName: 'Priya Shah', nickname: 'Priya' },
+  leo: { email: 'leo@qupm.demo', displayName: 'Leo Martins' },
+} as const;
 
 /** Marks a database that has had its first start (with or without the demo world). */
 const CREATED_AT_SETTING = 'created_at';
@@ -41,7 +49,10 @@ export async function prepareFirstStart(
     return false;
   }
   // scrypt runs before the transaction: a write transaction never waits on the thread pool.
-  const hashes = await Promise.all(Object.values(DEMO_EMAILS).map(() => passwords.hash(DEMO_PASSWORD)));
+  const hashes = await Promise.all([
+    ...Object.values(DEMO_EMAILS).map(() => passwords.hash(DEMO_PASSWORD)),
+    ...Object.values(DEMO_CLIENTS).map(() => passwords.hash(newSecret())),
+  ]);
   return write(db, () => {
     // Checked again inside the transaction: two processes starting together create one world.
     if (repos.settings.get(CREATED_AT_SETTING) !== undefined || repos.users.count() > 0) {
@@ -55,12 +66,21 @@ export async function prepareFirstStart(
 }
 
 function seed(repos: Repos, hashes: string[], now: number): void {
-  const [consultantHash = '', memberHash = '', visitorHash = '', adminHash = ''] = hashes;
+  const [
+    consultantHash = '',
+    memberHash = '',
+    visitorHash = '',
+    adminHash = '',
+    priyaHash = '',
+    leoHash = '',
+  ] = hashes;
   const uid = {
     consultant: newDocumentId(),
     member: newDocumentId(),
     visitor: newDocumentId(),
     admin: newDocumentId(),
+    priya: newDocumentId(),
+    leo: newDocumentId(),
   };
   const createdAt = now - 30 * DAY;
 
@@ -102,7 +122,25 @@ function seed(repos: Repos, hashes: string[], now: number): void {
     displayName: 'QuPM Admin',
     isAdmin: true,
     notificationSettings: PUSH_ON,
-    createdAt,
+    createdAt: createdAt + 3 * DAY,
+  });
+  repos.users.insert({
+    uid: uid.priya,
+    passwordHash: priyaHash,
+    ...DEMO_CLIENTS.priya,
+    credits: 2,
+    passCount: 1,
+    notificationSettings: PUSH_ON,
+    createdAt: createdAt + 5 * DAY,
+  });
+  repos.users.insert({
+    uid: uid.leo,
+    passwordHash: leoHash,
+    ...DEMO_CLIENTS.leo,
+    credits: 2,
+    passCount: 1,
+    notificationSettings: PUSH_ON,
+    createdAt: createdAt + 6 * DAY,
   });
 
   const strategy = newDocumentId();
@@ -124,6 +162,8 @@ function seed(repos: Repos, hashes: string[], now: number): void {
     createdAt: createdAt + 2 * HOUR,
   });
   repos.channels.addMember(strategy, uid.member, now - 20 * DAY);
+  repos.channels.addMember(growth, uid.priya, now - 18 * DAY);
+  repos.channels.addMember(growth, uid.leo, now - 12 * DAY);
 
   const say = (channelId: string, senderId: string, senderName: string, text: string, ago: number): void => {
     const message: ChatMessage = {
@@ -188,14 +228,35 @@ function seed(repos: Repos, hashes: string[], now: number): void {
   );
   say(
     growth,
+    uid.priya,
+    'Priya',
+    'Trial-to-paid drops most at step 3, connecting the calendar. About 40% stop there.',
+    3 * DAY - 4 * HOUR,
+  );
+  say(
+    growth,
     uid.consultant,
     'Dana',
     'Reminder: every experiment needs a stop date before it starts. Write it down.',
     1 * DAY,
   );
+  say(
+    growth,
+    uid.leo,
+    'Leo Martins',
+    'Stop date set for our onboarding test: two weeks from Monday. Can we review the email copy on Tuesday?',
+    40 * 60 * 1000,
+  );
 
-  // The member has not seen Dana's latest message yet: one pending notification.
+  // What each person has read (the overview's unread counts) and what is pending behind their badge: the member
+  // has not seen Dana's latest message, the consultant not Leo's.
+  repos.reads.mark(uid.member, strategy, now - 3 * HOUR);
   repos.pending.increment([uid.member], strategy, now - 2 * HOUR);
+  repos.reads.mark(uid.consultant, strategy, now - HOUR);
+  repos.reads.mark(uid.consultant, growth, now - 2 * HOUR);
+  repos.pending.increment([uid.consultant], growth, now - 40 * 60 * 1000);
+  repos.reads.mark(uid.priya, growth, now - DAY);
+  repos.reads.mark(uid.leo, growth, now - 40 * 60 * 1000);
 
   repos.invitations.insert({
     id: newDocumentId(),
@@ -232,6 +293,34 @@ function seed(repos: Repos, hashes: string[], now: number): void {
     expiresAt: now - 2 * DAY,
     createdAt: now - 16 * DAY,
   });
+  // How Priya and Leo joined Growth Clinic, and an open link for anyone Dana shares it with.
+  for (const [who, ago] of [
+    ['priya', 19],
+    ['leo', 13],
+  ] as const) {
+    repos.invitations.insert({
+      id: newDocumentId(),
+      channelId: growth,
+      consultantId: uid.consultant,
+      inviteeEmail: DEMO_CLIENTS[who].email,
+      status: 'activated',
+      passes: 1,
+      credits: 2,
+      expiresAt: now - (ago - 7) * DAY,
+      acceptedBy: uid[who],
+      createdAt: now - ago * DAY,
+    });
+  }
+  repos.invitations.insert({
+    id: newDocumentId(),
+    channelId: growth,
+    consultantId: uid.consultant,
+    status: 'pending',
+    passes: 1,
+    credits: 0,
+    expiresAt: now + 14 * DAY,
+    createdAt: now - 3 * HOUR,
+  });
 
   repos.offers.insert({
     offeringId: newDocumentId(),
@@ -253,6 +342,27 @@ function seed(repos: Repos, hashes: string[], now: number): void {
     expiresAt: now - 3 * DAY,
     createdAt: now - 20 * DAY,
   });
+  // Ends within a day: the services screen's countdown has something to count.
+  repos.offers.insert({
+    offeringId: newDocumentId(),
+    userId: uid.member,
+    channelId: strategy,
+    discountPercent: 15,
+    source: 'Follow-up session',
+    status: 'active',
+    expiresAt: now + 20 * HOUR,
+    createdAt: now - 4 * DAY,
+  });
+  repos.offers.insert({
+    offeringId: newDocumentId(),
+    userId: uid.priya,
+    channelId: growth,
+    discountPercent: 25,
+    source: 'Onboarding review',
+    status: 'active',
+    expiresAt: now + 10 * DAY,
+    createdAt: now - 2 * DAY,
+  });
 }
 
 export interface DemoSignIn {
@@ -272,7 +382,7 @@ export interface DemoSummary {
 export function describeDemo(repos: Repos, now: number): DemoSummary {
   const notes: Record<DemoRole, string> = {
     consultant: 'owns Strategy Studio and Growth Clinic',
-    member: 'member of Strategy Studio, credits and a pass, one active offer',
+    member: 'member of Strategy Studio, credits and a pass, two active offers (one ends within a day)',
     visitor: 'no channel yet; invited to Growth Clinic',
     admin: 'isAdmin claim',
   };

@@ -6,7 +6,17 @@
 import type { Backend } from '@/backend/ports';
 import { BackendError } from '@/backend/ports';
 import type { Harness } from './support/harness';
-import { CHANNELS, INVITATIONS, MESSAGES, OFFERS, PEOPLE } from './support/world';
+import type { Who } from './support/world';
+import {
+  ACCOUNTS_CREATED_AT,
+  CHANNELS,
+  INVITATIONS,
+  MEMBER_JOINED_AT,
+  MESSAGES,
+  OFFERS,
+  PEOPLE,
+  START,
+} from './support/world';
 
 /** The BackendError a port call failed with (the test fails if it succeeded). */
 async function failure(call: Promise<unknown>): Promise<BackendError> {
@@ -546,5 +556,313 @@ export function describePortContract(makeHarness: () => Promise<Harness>): void 
       ];
       for (const call of calls) expect(await statusOf(call)).toEqual({ status: 'UNAUTHENTICATED' });
     });
+  });
+
+  // issue #6 ------------------------------------------------------------------------------------------------
+  describe('channels (issue #6)', () => {
+    const studio = { ...CHANNELS.studio, members: [...CHANNELS.studio.members] };
+    const clinic = { ...CHANNELS.clinic, members: [...CHANNELS.clinic.members] };
+    const lastOfStudio = MESSAGES[2];
+
+    it('lists one’s channels with the last message and what others wrote unread, newest activity first', async () => {
+      expect(await (await h.as('consultant')).channels.listOverview()).toStrictEqual([
+        { channel: studio, lastMessage: lastOfStudio, unread: 1 },
+        { channel: clinic, lastMessage: null, unread: 0 },
+      ]);
+      expect(await (await h.as('member')).channels.listOverview()).toStrictEqual([
+        { channel: studio, lastMessage: lastOfStudio, unread: 2 },
+      ]);
+      expect(await (await h.as('visitor')).channels.listOverview()).toEqual([]);
+    });
+
+    it('marks a channel read, and counts what others write after it', async () => {
+      const member = await h.as('member');
+      await member.channels.markRead(CHANNELS.studio.id);
+      expect((await member.channels.listOverview())[0]?.unread).toBe(0);
+      h.advance(1000);
+      await (await h.as('consultant')).messages.sendMessage(CHANNELS.studio.id, 'Any news?');
+      await h.settle();
+      expect((await member.channels.listOverview())[0]?.unread).toBe(1);
+      expect(await statusOf((await h.as('admin')).channels.markRead(CHANNELS.studio.id))).toEqual({
+        status: 'PERMISSION_DENIED',
+      });
+    });
+
+    it('lets a consultant create a channel under a free handle', async () => {
+      const consultant = await h.as('consultant');
+      const created = await consultant.channels.createChannel({
+        channelId: 'pricing-lab',
+        title: ' Pricing Lab ',
+        description: 'Prices, tested.',
+      });
+      expect(created).toStrictEqual({
+        id: expect.stringMatching(/^[A-Za-z0-9]{20}$/),
+        channelId: 'pricing-lab',
+        ownerId: PEOPLE.consultant.uid,
+        title: 'Pricing Lab',
+        description: 'Prices, tested.',
+        members: [],
+        createdAt: START,
+      });
+      expect(await consultant.channels.getChannel(created.id)).toStrictEqual(created);
+      expect((await consultant.channels.listOverview())[0]).toStrictEqual({
+        channel: created,
+        lastMessage: null,
+        unread: 0,
+      });
+    });
+
+    it('refuses a taken handle, a malformed one, and anyone who is no consultant', async () => {
+      const consultant = await h.as('consultant');
+      const input = { channelId: 'strategy-studio', title: 'Again', description: '' };
+      expect(await statusOf(consultant.channels.createChannel(input))).toEqual({ status: 'ALREADY_EXISTS' });
+      expect(
+        await statusOf(consultant.channels.createChannel({ ...input, channelId: 'Bad_Handle' })),
+      ).toEqual({
+        status: 'INVALID_ARGUMENT',
+      });
+      expect(
+        await statusOf((await h.as('member')).channels.createChannel({ ...input, channelId: 'mine' })),
+      ).toEqual({ status: 'PERMISSION_DENIED' });
+    });
+
+    it('lets the owner change a channel, and no one else', async () => {
+      const consultant = await h.as('consultant');
+      expect(await consultant.channels.updateChannel(CHANNELS.studio.id, { title: 'Studio' })).toStrictEqual({
+        ...studio,
+        title: 'Studio',
+      });
+      expect(await (await h.as('member')).channels.getChannel(CHANNELS.studio.id)).toMatchObject({
+        title: 'Studio',
+      });
+      expect(
+        await statusOf((await h.as('member')).channels.updateChannel(CHANNELS.studio.id, { title: 'Mine' })),
+      ).toEqual({ status: 'PERMISSION_DENIED' });
+      expect(
+        await statusOf(consultant.channels.updateChannel('NoSuchChannel0000001', { title: 'x' })),
+      ).toEqual({
+        status: 'NOT_FOUND',
+      });
+      expect(await statusOf(consultant.channels.updateChannel(CHANNELS.studio.id, {}))).toEqual({
+        status: 'INVALID_ARGUMENT',
+      });
+    });
+
+    it('lists the members, owner first, to the channel’s people only', async () => {
+      expect(await (await h.as('member')).channels.listMembers(CHANNELS.studio.id)).toStrictEqual([
+        { uid: PEOPLE.consultant.uid, name: 'Dana', role: 'owner', joinedAt: CHANNELS.studio.createdAt },
+        { uid: PEOPLE.member.uid, name: 'Morgan', role: 'member', joinedAt: MEMBER_JOINED_AT },
+      ]);
+      expect(await statusOf((await h.as('visitor')).channels.listMembers(CHANNELS.studio.id))).toEqual({
+        status: 'PERMISSION_DENIED',
+      });
+    });
+  });
+
+  describe('invitations from the consultant (issue #6)', () => {
+    it('creates an invitation for the owner’s channel and lists it first among the channel’s', async () => {
+      const consultant = await h.as('consultant');
+      const created = await consultant.invitations.createInvitation({
+        channelId: CHANNELS.clinic.id,
+        inviteeEmail: 'nia@qupm.test',
+        passes: 1,
+        credits: 2,
+        expiresAt: START + 3 * DAY,
+      });
+      expect(created).toStrictEqual({
+        id: expect.stringMatching(/^[A-Za-z0-9]{20}$/),
+        channelId: CHANNELS.clinic.id,
+        channelTitle: CHANNELS.clinic.title,
+        consultantId: PEOPLE.consultant.uid,
+        consultantName: 'Dana',
+        inviteeEmail: 'nia@qupm.test',
+        status: 'pending',
+        passes: 1,
+        credits: 2,
+        expiresAt: START + 3 * DAY,
+      });
+      const listed = await consultant.invitations.listChannelInvitations(CHANNELS.clinic.id);
+      expect(listed.map((i) => i.id)).toEqual([created.id, INVITATIONS.open.id, INVITATIONS.pending.id]);
+      expect(listed[0]).toStrictEqual(created);
+    });
+
+    it('lists a channel’s invitations as they stand now', async () => {
+      const listed = await (await h.as('consultant')).invitations.listChannelInvitations(CHANNELS.studio.id);
+      expect(listed.map((i) => [i.id, i.status])).toEqual([
+        [INVITATIONS.expired.id, 'expired'],
+        [INVITATIONS.used.id, 'activated'],
+      ]);
+    });
+
+    it('refuses anyone but the owner, and an expiry in the past', async () => {
+      const input = { channelId: CHANNELS.clinic.id, passes: 0, credits: 0, expiresAt: START + DAY };
+      expect(await statusOf((await h.as('member')).invitations.createInvitation(input))).toEqual({
+        status: 'PERMISSION_DENIED',
+      });
+      expect(
+        await statusOf(
+          (await h.as('consultant')).invitations.createInvitation({ ...input, expiresAt: START - 1 }),
+        ),
+      ).toEqual({ status: 'INVALID_ARGUMENT' });
+      expect(
+        await statusOf((await h.as('member')).invitations.listChannelInvitations(CHANNELS.studio.id)),
+      ).toEqual({
+        status: 'PERMISSION_DENIED',
+      });
+    });
+  });
+
+  describe('offers from the consultant (issue #6)', () => {
+    const input = {
+      channelId: CHANNELS.studio.id,
+      userId: PEOPLE.member.uid,
+      discountPercent: 35,
+      expiresAt: START + 2 * DAY,
+    };
+
+    it('issues an offer to a member, who then has it, and lists the issued ones newest first', async () => {
+      const consultant = await h.as('consultant');
+      const issued = await consultant.offers.issueOffer(input);
+      expect(issued).toStrictEqual({
+        offeringId: expect.stringMatching(/^[A-Za-z0-9]{20}$/),
+        discountPercent: 35,
+        source: 'Consultant offer',
+        channelId: CHANNELS.studio.id,
+        status: 'active',
+        expiresAt: START + 2 * DAY,
+        createdAt: START,
+        userId: PEOPLE.member.uid,
+        userName: 'Morgan',
+      });
+      const { offers } = await (await h.as('member')).callables.getUserActiveOffers();
+      expect(offers.map((o) => o.offeringId)).toEqual([issued.offeringId, 'OfferActive000000001']);
+      expect((await consultant.offers.listIssuedOffers()).map((o) => [o.offeringId, o.userName])).toEqual([
+        [issued.offeringId, 'Morgan'],
+        ['OfferActive000000001', 'Morgan'],
+        ['OfferUsed00000000001', 'Morgan'],
+        ['OfferExpired00000001', 'Morgan'],
+      ]);
+      expect(await (await h.as('member')).offers.listIssuedOffers()).toEqual([]);
+    });
+
+    it('refuses a discount over 100 % or under 1 %, someone outside the channel, and anyone but the owner', async () => {
+      const consultant = await h.as('consultant');
+      for (const discountPercent of [0, 101]) {
+        expect(await statusOf(consultant.offers.issueOffer({ ...input, discountPercent }))).toEqual({
+          status: 'INVALID_ARGUMENT',
+        });
+      }
+      expect(await statusOf(consultant.offers.issueOffer({ ...input, userId: PEOPLE.visitor.uid }))).toEqual({
+        status: 'FAILED_PRECONDITION',
+      });
+      expect(await statusOf((await h.as('member')).offers.issueOffer(input))).toEqual({
+        status: 'PERMISSION_DENIED',
+      });
+      expect(await (await h.as('consultant')).offers.listIssuedOffers()).toHaveLength(OFFERS.length);
+    });
+  });
+
+  describe('pending counts (issue #6)', () => {
+    it('counts a message for everyone in the channel but its sender', async () => {
+      const member = await h.as('member');
+      expect(await member.pending.getPendingCounts(PEOPLE.member.uid)).toEqual({});
+      await (await h.as('consultant')).messages.sendMessage(CHANNELS.studio.id, 'Ping');
+      await h.settle();
+      expect(await member.pending.getPendingCounts(PEOPLE.member.uid)).toEqual({ [CHANNELS.studio.id]: 1 });
+      const consultant = await h.as('consultant');
+      expect(await consultant.pending.getPendingCounts(PEOPLE.consultant.uid)).toEqual({});
+    });
+  });
+
+  describe('admin (issue #6)', () => {
+    it('lists every account with its roles', async () => {
+      const user = (who: Who, name: string) => ({
+        uid: PEOPLE[who].uid,
+        email: PEOPLE[who].email,
+        name,
+        isOwner: who === 'consultant',
+        isAdmin: who === 'admin',
+        createdAt: ACCOUNTS_CREATED_AT,
+      });
+      expect(await (await h.as('admin')).admin.listUsers()).toStrictEqual([
+        user('admin', 'QuPM Admin'),
+        user('consultant', 'Dana'),
+        user('member', 'Morgan'),
+        user('visitor', 'Sam Patel'),
+      ]);
+    });
+
+    it('makes and unmakes a consultant, and the user document follows', async () => {
+      const admin = await h.as('admin');
+      expect(await admin.admin.setConsultant(PEOPLE.member.uid, true)).toMatchObject({
+        uid: PEOPLE.member.uid,
+        isOwner: true,
+        isAdmin: false,
+      });
+      const member = await h.as('member');
+      expect(await member.users.getUser(PEOPLE.member.uid)).toMatchObject({
+        isOwner: true,
+        effectiveConId: PEOPLE.member.uid,
+      });
+      await admin.admin.setConsultant(PEOPLE.member.uid, false);
+      expect(await member.users.getUser(PEOPLE.member.uid)).toMatchObject({
+        isOwner: false,
+        effectiveConId: PEOPLE.consultant.uid,
+      });
+    });
+
+    it('lists every channel with its owner and message count', async () => {
+      expect(await (await h.as('admin')).admin.listChannels()).toStrictEqual([
+        {
+          channel: { ...CHANNELS.studio, members: [...CHANNELS.studio.members] },
+          ownerName: 'Dana',
+          messageCount: 3,
+        },
+        { channel: { ...CHANNELS.clinic, members: [] }, ownerName: 'Dana', messageCount: 0 },
+      ]);
+    });
+
+    it('refuses an admin’s own role and anyone without the admin claim', async () => {
+      expect(await statusOf((await h.as('admin')).admin.setConsultant(PEOPLE.admin.uid, true))).toEqual({
+        status: 'PERMISSION_DENIED',
+      });
+      const consultant = await h.as('consultant');
+      for (const call of [
+        consultant.admin.listUsers(),
+        consultant.admin.listChannels(),
+        consultant.admin.setConsultant(PEOPLE.member.uid, true),
+      ]) {
+        expect(await statusOf(call)).toEqual({ status: 'PERMISSION_DENIED' });
+      }
+    });
+  });
+
+  it('refuses every #6 call without a session', async () => {
+    const nobody = h.signedOut();
+    const calls = [
+      nobody.channels.listOverview(),
+      nobody.channels.createChannel({ channelId: 'x-room', title: 'x', description: '' }),
+      nobody.channels.updateChannel(CHANNELS.studio.id, { title: 'x' }),
+      nobody.channels.listMembers(CHANNELS.studio.id),
+      nobody.channels.markRead(CHANNELS.studio.id),
+      nobody.invitations.createInvitation({
+        channelId: CHANNELS.studio.id,
+        passes: 0,
+        credits: 0,
+        expiresAt: START + DAY,
+      }),
+      nobody.invitations.listChannelInvitations(CHANNELS.studio.id),
+      nobody.offers.issueOffer({
+        channelId: CHANNELS.studio.id,
+        userId: PEOPLE.member.uid,
+        discountPercent: 5,
+        expiresAt: START + DAY,
+      }),
+      nobody.offers.listIssuedOffers(),
+      nobody.admin.listUsers(),
+      nobody.admin.setConsultant(PEOPLE.member.uid, true),
+      nobody.admin.listChannels(),
+    ];
+    for (const call of calls) expect(await statusOf(call)).toEqual({ status: 'UNAUTHENTICATED' });
   });
 }

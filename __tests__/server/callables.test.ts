@@ -76,7 +76,17 @@ describe('get_user_active_offers', () => {
   it('answers the caller’s active offers only, with exactly the spec’s fields', async () => {
     const res = await call('get_user_active_offers', null, ids.token.member);
     const { offers } = res.json<{ result: { offers: Offer[] } }>().result;
+    // Soonest to expire first; the demo member's expired offer is not among them.
     expect(offers).toEqual([
+      {
+        offeringId: expect.stringMatching(/^[A-Za-z0-9]{20}$/),
+        discountPercent: 15,
+        source: 'Follow-up session',
+        channelId: ids.strategy,
+        status: 'active',
+        expiresAt: server.clock.now() + 20 * 60 * 60 * 1000,
+        createdAt: expect.any(Number),
+      },
       {
         offeringId: expect.stringMatching(/^[A-Za-z0-9]{20}$/),
         discountPercent: 20,

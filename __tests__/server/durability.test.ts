@@ -1,11 +1,11 @@
 // QUALITY.md: nothing acknowledged is lost. A server process killed (SIGKILL) while it is answering writes
 // restarts with every write it acknowledged.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ChatMessage } from '../../core/model';
 import type { SessionResponse } from '../../core/wire';
+import { startChild } from './support/startChild';
 import { startTestServer } from './support/testServer';
 
 jest.setTimeout(30_000);
@@ -15,35 +15,6 @@ beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'qupm-kill-'));
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
-function startChild(dataDir: string): Promise<{ port: number; kill: () => Promise<void> }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(__dirname, 'support', 'childServer.ts'), dataDir],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      out += chunk;
-      const match = /PORT (\d+)/.exec(out);
-      if (match) {
-        resolve({
-          port: Number(match[1]),
-          kill: async () => {
-            child.kill('SIGKILL');
-            await exited;
-          },
-        });
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`server exited early (${code})`)));
-  });
-}
 
 describe('a server killed under load', () => {
   it('restarts with every message it acknowledged', async () => {

@@ -176,6 +176,29 @@ describe('sendToToken', () => {
     expect(ctx.repos.tokens.list(uid)).toHaveLength(1);
   });
 
+  it("signs one VAPID token per push service for hours, for that service's origin (RFC 8292)", async () => {
+    const first = save('vapid1');
+    const second = save('vapid2');
+    expect(await sendToToken(ctx, uid, first, { messageId: 'm4' })).toBe('sent');
+    expect(await sendToToken(ctx, uid, second, { messageId: 'm5' })).toBe('sent');
+    const [a, b] = ['/push/vapid1', '/push/vapid2'].map((p) =>
+      String(receiver.received.find((r) => r.path === p)?.headers.authorization),
+    );
+    expect(a).toBe(b);
+    const jwt = /^vapid t=([^,]+), k=(.+)$/.exec(a ?? '');
+    expect(jwt?.[2]).toBe(ctx.push.vapid.publicKey);
+    const claims = JSON.parse(Buffer.from(jwt?.[1]?.split('.')[1] ?? '', 'base64url').toString()) as {
+      aud: string;
+      exp: number;
+      sub: string;
+    };
+    expect(claims.aud).toBe(receiver.origin);
+    expect(claims.sub).toBe('mailto:test@qupm.invalid');
+    const hoursLeft = (claims.exp - Date.now() / 1000) / 3600;
+    expect(hoursLeft).toBeGreaterThan(11);
+    expect(hoursLeft).toBeLessThanOrEqual(24);
+  });
+
   it.each([404, 410])('prunes the token when the push service answers %i', async (status) => {
     const doc = save(`gone${status}`);
     receiver.answer(`/push/gone${status}`, status);

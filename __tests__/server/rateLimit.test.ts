@@ -53,4 +53,31 @@ describe('rate limits', () => {
     for (let i = 0; i < 3; i += 1) expect((await send()).statusCode).toBe(200);
     expectError(await send(), 429, 'RESOURCE_EXHAUSTED');
   });
+
+  it('meets a flood of messages with 429s and loses none of the messages it accepted', async () => {
+    const member = await server.signIn('member');
+    const channel = server.query<{ id: string }>(
+      "SELECT id FROM channels WHERE channel_id = 'strategy-studio'",
+    )[0]?.id;
+    const flood = await Promise.all(
+      Array.from({ length: 12 }, (_unused, i) =>
+        server.request('POST', `/api/channels/${channel}/messages`, {
+          token: member.accessToken,
+          body: { text: `flood ${i}` },
+        }),
+      ),
+    );
+    const accepted = flood
+      .filter((res) => res.statusCode === 200)
+      .map((res) => res.json<{ id: string; text: string }>());
+    const refused = flood.filter((res) => res.statusCode !== 200);
+    expect(accepted).toHaveLength(3);
+    for (const res of refused) expectError(res, 429, 'RESOURCE_EXHAUSTED');
+    const stored = server.query<{ id: string; text: string }>(
+      "SELECT id, text FROM messages WHERE text LIKE 'flood %' ORDER BY id",
+    );
+    expect(stored).toEqual(
+      [...accepted].map(({ id, text }) => ({ id, text })).sort((a, b) => (a.id < b.id ? -1 : 1)),
+    );
+  });
 });

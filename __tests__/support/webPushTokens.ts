@@ -1,6 +1,7 @@
 // Web Push subscriptions as the local backend's tokens (base64url of the subscription's JSON, see
 // src/backend/local/webPush.ts), with real P-256 keys so a server can encrypt a push to them.
 import { createECDH, randomBytes } from 'node:crypto';
+import { decrypt } from 'http_ece';
 
 export interface TestSubscription {
   endpoint: string;
@@ -16,7 +17,10 @@ export interface SubscriptionToken {
 }
 
 /** A subscription at `https://fcm.googleapis.com/fcm/send/<name>` (or any endpoint), encoded as a token. */
-export function subscriptionToken(name: string, endpoint = `https://fcm.googleapis.com/fcm/send/${name}`) {
+export function subscriptionToken(
+  name: string,
+  endpoint = `https://fcm.googleapis.com/fcm/send/${name}`,
+): SubscriptionToken {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   const authSecret = randomBytes(16);
@@ -36,4 +40,17 @@ export function pushToken(name: string): string {
 /** A token for each name. */
 export function pushTokens<const T extends string>(names: readonly T[]): Record<T, string> {
   return Object.fromEntries(names.map((name) => [name, pushToken(name)])) as Record<T, string>;
+}
+
+/**
+ * What a push service was handed for this subscription, decrypted as the browser would (RFC 8291: aes128gcm with
+ * the subscription's private key and auth secret), parsed as JSON. Throws if it was not encrypted to it.
+ */
+export function decryptPush(subscription: SubscriptionToken, body: Buffer): unknown {
+  const plain = decrypt(body, {
+    version: 'aes128gcm',
+    privateKey: subscription.ecdh,
+    authSecret: subscription.authSecret.toString('base64url'),
+  });
+  return JSON.parse(plain.toString('utf8'));
 }

@@ -13,6 +13,19 @@ const EXPECTED = [
   'on_user_created',
   'on_message_created',
   'prune_stale_tokens',
+  // issue #6
+  'get_channel_overview',
+  'create_channel',
+  'update_channel',
+  'list_channel_members',
+  'mark_channel_read',
+  'create_invitation',
+  'list_channel_invitations',
+  'issue_offer',
+  'list_issued_offers',
+  'admin_list_users',
+  'admin_set_consultant',
+  'admin_list_channels',
 ];
 
 const root = path.resolve(__dirname, '../../..');

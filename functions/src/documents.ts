@@ -1,6 +1,13 @@
 // Firestore documents (as the Admin SDK reads them) to the plain documents of core/model.ts and back: Timestamps
 // become epoch milliseconds, missing fields get ARCHITECTURE.md's defaults, nothing else is copied.
-import type { Channel, Invitation, InvitationStatus, NotificationSettings, UserDoc } from '../../core/model';
+import type {
+  Channel,
+  ChatMessage,
+  Invitation,
+  InvitationStatus,
+  NotificationSettings,
+  UserDoc,
+} from '../../core/model';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../core/model';
 import { DELIVERY_CHANNELS } from '../../core/limits';
 import type { DeliveryChannel } from '../../core/limits';
@@ -73,6 +80,17 @@ export function toChannel(id: string, data: Data): Channel {
     members: Array.isArray(data.members)
       ? data.members.filter((m): m is string => typeof m === 'string')
       : [],
+    createdAt: toMillis(data.createdAt),
+  };
+}
+
+export function toMessage(channelId: string, id: string, data: Data): ChatMessage {
+  return {
+    id,
+    channelId,
+    senderId: text(data.senderId),
+    senderName: text(data.senderName),
+    text: text(data.text),
     createdAt: toMillis(data.createdAt),
   };
 }

@@ -11,11 +11,20 @@ import type {
   Timestamp,
   Transaction,
 } from 'firebase-admin/firestore';
-import type { UserDoc } from '../../core/model';
+import type { Channel, UserDoc } from '../../core/model';
 import { addPending, badgeCount } from '../../core/pending';
 import type { PendingCounts } from '../../core/pending';
+import type { JoinedChannel } from '../../core/users';
 import { publicName } from '../../core/users';
-import { toChannel, toInvitation, toStoredOffer, toUserDoc, userData } from './documents';
+import {
+  toChannel,
+  toInvitation,
+  toMessage,
+  toMillis,
+  toStoredOffer,
+  toUserDoc,
+  userData,
+} from './documents';
 import type { Data } from './documents';
 import type { InvitationOutcome, InvitationState, Repository, TokenRef } from './repository';
 
@@ -31,6 +40,8 @@ export interface FirestoreSdk {
 
 /** Firestore's limit of writes in one batch. */
 const BATCH_LIMIT = 500;
+/** Firestore's limit of values in one 'in' filter. */
+const IN_LIMIT = 30;
 /** gRPC ALREADY_EXISTS, what create() throws for a document that exists. */
 const ALREADY_EXISTS = 6;
 
@@ -60,6 +71,13 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
   const userRef = (uid: string) => db.doc(`users/${uid}`);
   const channelRef = (id: string) => db.doc(`channels/${id}`);
   const invitationRef = (id: string) => db.doc(`invitations/${id}`);
+  // issue #6: a channel's members with their join times, a handle's reservation, a person's read markers.
+  const memberRef = (channelId: string, uid: string) => db.doc(`channels/${channelId}/members/${uid}`);
+  const handleRef = (handle: string) => db.doc(`channelHandles/${handle}`);
+  const readRef = (uid: string, channelId: string) => db.doc(`users/${uid}/channelReads/${channelId}`);
+  const ts = (ms: number) => timestampFromMillis(ms);
+  const channelsOf = (snapshot: { docs: DocumentSnapshot[] }): Channel[] =>
+    snapshot.docs.map((doc) => toChannel(doc.id, dataOf(doc) ?? {}));
 
   async function deleteAll(refs: readonly DocumentReference[]): Promise<void> {
     for (const part of chunks(refs, BATCH_LIMIT)) {
@@ -98,6 +116,8 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
   }
 
   return {
+    newId: () => db.collection('channels').doc().id,
+
     async getChannel(id) {
       const data = dataOf(await channelRef(id).get());
       return data ? toChannel(id, data) : null;
@@ -179,6 +199,8 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
           acceptedAt: fieldValue.serverTimestamp(),
         });
         tx.update(channelRef(outcome.invitation.channelId), { members: fieldValue.arrayUnion(uid) });
+        // When they joined: the members list and effectiveConId's "first channel joined" read it.
+        tx.set(memberRef(outcome.invitation.channelId, uid), { uid, joinedAt: fieldValue.serverTimestamp() });
         writeUser(tx, state.user, outcome.user);
         return outcome;
       });
@@ -199,6 +221,194 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
 
     async setMessageSenderName(channelId, messageId, senderName) {
       await db.doc(`channels/${channelId}/messages/${messageId}`).update({ senderName });
+    },
+
+    async listChannelsFor(uid) {
+      const channels = db.collection('channels');
+      const [owned, joined] = await Promise.all([
+        channels.where('ownerId', '==', uid).get(),
+        channels.where('members', 'array-contains', uid).get(),
+      ]);
+      const byId = new Map<string, Channel>();
+      for (const channel of [...channelsOf(owned), ...channelsOf(joined)]) byId.set(channel.id, channel);
+      return [...byId.values()];
+    },
+
+    async listAllChannels() {
+      return channelsOf(await db.collection('channels').get());
+    },
+
+    createChannel(channel) {
+      return db.runTransaction(async (tx) => {
+        // The reservation document makes the handle unique under concurrent creates; the query also finds
+        // channels made before reservations existed.
+        const reserved = await tx.get(handleRef(channel.channelId));
+        const existing = await tx.get(
+          db.collection('channels').where('channelId', '==', channel.channelId).limit(1),
+        );
+        if (reserved.exists || !existing.empty) return false;
+        tx.create(handleRef(channel.channelId), { id: channel.id });
+        tx.create(channelRef(channel.id), {
+          channelId: channel.channelId,
+          ownerId: channel.ownerId,
+          title: channel.title,
+          description: channel.description,
+          members: [],
+          createdAt: ts(channel.createdAt),
+        });
+        return true;
+      });
+    },
+
+    updateChannel(id, decide) {
+      return db.runTransaction(async (tx) => {
+        const data = dataOf(await tx.get(channelRef(id)));
+        const channel = data ? toChannel(id, data) : null;
+        const next = decide(channel);
+        tx.update(channelRef(id), { title: next.title, description: next.description });
+        return { ...(channel as Channel), ...next };
+      });
+    },
+
+    async memberJoinTimes(channelId) {
+      const { docs } = await channelRef(channelId).collection('members').get();
+      const times: Record<string, number> = {};
+      for (const doc of docs) times[doc.id] = toMillis(doc.get('joinedAt'));
+      return times;
+    },
+
+    async getUsers(uids) {
+      const unique = [...new Set(uids)];
+      const snapshots = await Promise.all(unique.map((uid) => userRef(uid).get()));
+      const users = new Map<string, UserDoc>();
+      snapshots.forEach((snapshot, i) => {
+        const data = dataOf(snapshot);
+        const uid = unique[i];
+        if (data && uid !== undefined) users.set(uid, toUserDoc(uid, data));
+      });
+      return users;
+    },
+
+    async listUsers() {
+      const { docs } = await db.collection('users').get();
+      return docs.map((doc) => {
+        const data = (doc.data() ?? {}) as Data;
+        return { user: toUserDoc(doc.id, data), createdAt: toMillis(data.createdAt) };
+      });
+    },
+
+    async latestMessage(channelId) {
+      const { docs } = await channelRef(channelId)
+        .collection('messages')
+        .orderBy('createdAt', 'desc')
+        .limit(1)
+        .get();
+      const doc = docs[0];
+      return doc ? toMessage(channelId, doc.id, (doc.data() ?? {}) as Data) : null;
+    },
+
+    async countMessages(channelId, after, senderId) {
+      const messages = channelRef(channelId).collection('messages');
+      const scope = after === null ? messages : messages.where('createdAt', '>', ts(after));
+      // Aggregations: the server counts, nothing is downloaded (index: messages senderId + createdAt).
+      const [all, by] = await Promise.all([
+        scope.count().get(),
+        scope.where('senderId', '==', senderId).count().get(),
+      ]);
+      return { all: all.data().count, by: by.data().count };
+    },
+
+    async getReadMarker(uid, channelId) {
+      const data = dataOf(await readRef(uid, channelId).get());
+      return data ? toMillis(data.lastReadAt) : null;
+    },
+
+    async setReadMarker(uid, channelId, at) {
+      await db.runTransaction(async (tx) => {
+        const data = dataOf(await tx.get(readRef(uid, channelId)));
+        if (data && toMillis(data.lastReadAt) >= at) return;
+        tx.set(readRef(uid, channelId), { lastReadAt: ts(at) });
+      });
+    },
+
+    async createInvitation(invitation) {
+      await invitationRef(invitation.id).create({
+        channelId: invitation.channelId,
+        consultantId: invitation.consultantId,
+        ...(invitation.inviteeEmail !== undefined ? { inviteeEmail: invitation.inviteeEmail } : {}),
+        status: 'pending',
+        passes: invitation.passes,
+        credits: invitation.credits,
+        expiresAt: ts(invitation.expiresAt),
+        createdAt: ts(invitation.createdAt),
+      });
+    },
+
+    async listInvitationsForChannel(channelId) {
+      const [{ docs }, channelData] = await Promise.all([
+        db.collection('invitations').where('channelId', '==', channelId).get(),
+        channelRef(channelId).get().then(dataOf),
+      ]);
+      const consultants = new Map<string, string>();
+      for (const uid of new Set(docs.map((doc) => text(doc.get('consultantId'))))) {
+        const data = uid ? dataOf(await userRef(uid).get()) : null;
+        consultants.set(uid, data ? publicName(toUserDoc(uid, data)) : '');
+      }
+      const channelTitle = channelData ? text(channelData.title) : '';
+      return docs.map((doc) => {
+        const data = (doc.data() ?? {}) as Data;
+        return {
+          invitation: toInvitation(doc.id, data, {
+            channelTitle,
+            consultantName: consultants.get(text(data.consultantId)) ?? '',
+          }),
+          createdAt: toMillis(data.createdAt),
+        };
+      });
+    },
+
+    async createOffer(offer) {
+      await db.doc(`offers/${offer.offeringId}`).create({
+        offeringId: offer.offeringId,
+        userId: offer.userId,
+        channelId: offer.channelId,
+        discountPercent: offer.discountPercent,
+        source: offer.source,
+        status: offer.status,
+        expiresAt: ts(offer.expiresAt),
+        createdAt: ts(offer.createdAt),
+      });
+    },
+
+    async listOffersForChannels(channelIds) {
+      const parts = await Promise.all(
+        chunks([...new Set(channelIds)], IN_LIMIT).map((part) =>
+          db.collection('offers').where('channelId', 'in', part).get(),
+        ),
+      );
+      return parts.flatMap(({ docs }) =>
+        docs.map((doc) => toStoredOffer(doc.id, (doc.data() ?? {}) as Data)),
+      );
+    },
+
+    setRole(uid, decide) {
+      return db.runTransaction(async (tx) => {
+        const data = dataOf(await tx.get(userRef(uid)));
+        const memberships = await tx.get(db.collection('channels').where('members', 'array-contains', uid));
+        const joined: JoinedChannel[] = [];
+        for (const doc of memberships.docs) {
+          const channel = toChannel(doc.id, dataOf(doc) ?? {});
+          const member = dataOf(await tx.get(memberRef(doc.id, uid)));
+          joined.push({
+            ownerId: channel.ownerId,
+            joinedAt: member ? toMillis(member.joinedAt) : channel.createdAt,
+          });
+        }
+        const before = data ? toUserDoc(uid, data) : null;
+        const after = decide(before, joined);
+        tx.update(userRef(uid), { isOwner: after.isOwner, effectiveConId: after.effectiveConId });
+        return { user: after, createdAt: toMillis(data?.createdAt) };
+      });
     },
 
     async listActiveTokens(uids) {

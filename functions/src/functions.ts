@@ -9,11 +9,13 @@ import type { CallableFunction, CallableOptions } from 'firebase-functions/v2/ht
 import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import type { z } from 'zod';
-import { callablePayloads, invitationCallablePayloads } from '../../core/schemas';
+import { callablePayloads, invitationCallablePayloads, productCallablePayloads } from '../../core/schemas';
+import type { ProductCallableName } from '../../core/schemas';
 import { guarded } from './callable';
 import type { Handler } from './callable';
 import { specCallables } from './handlers/callables';
 import { invitationCallables } from './handlers/invitations';
+import { productCallables } from './handlers/product';
 import { handleMessageCreated } from './handlers/messages';
 import { handlePruneStaleTokens } from './handlers/tokens';
 import { handleUserCreated } from './handlers/users';
@@ -41,8 +43,35 @@ function callable<S extends z.ZodType, R>(
   return onCall(CALLABLE_OPTIONS, guarded(deps, schema, handler));
 }
 
+/** Issue #6's callables, one per name of core/schemas.ts productCallablePayloads. */
+function productFunctions(deps: () => Deps): {
+  [N in ProductCallableName]: CallableFunction<
+    unknown,
+    Promise<Awaited<ReturnType<(typeof productCallables)[N]>>>
+  >;
+} {
+  const one = <N extends ProductCallableName>(name: N) =>
+    callable(deps, productCallablePayloads[name], productCallables[name]);
+  return {
+    get_channel_overview: one('get_channel_overview'),
+    create_channel: one('create_channel'),
+    update_channel: one('update_channel'),
+    list_channel_members: one('list_channel_members'),
+    mark_channel_read: one('mark_channel_read'),
+    create_invitation: one('create_invitation'),
+    list_channel_invitations: one('list_channel_invitations'),
+    issue_offer: one('issue_offer'),
+    list_issued_offers: one('list_issued_offers'),
+    admin_list_users: one('admin_list_users'),
+    admin_set_consultant: one('admin_set_consultant'),
+    admin_list_channels: one('admin_list_channels'),
+  };
+}
+
 export function createFunctions(deps: () => Deps) {
   return {
+    // issue #6 (src/backend/firebase/callables.ts PRODUCT_CALLABLES)
+    ...productFunctions(deps),
     // spec §7
     check_channel_permissions: callable(
       deps,

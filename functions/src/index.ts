@@ -35,6 +35,15 @@ function productionDeps(): Deps {
             throw error;
           },
         ),
+      async admins(uids) {
+        const admins = new Set<string>();
+        // getUsers takes at most 100 identifiers a call.
+        for (let i = 0; i < uids.length; i += 100) {
+          const { users } = await auth.getUsers(uids.slice(i, i + 100).map((uid) => ({ uid })));
+          for (const user of users) if (user.customClaims?.isAdmin === true) admins.add(user.uid);
+        }
+        return admins;
+      },
     },
     now: Date.now,
     appOrigin: () => origin,
@@ -45,6 +54,18 @@ function productionDeps(): Deps {
 const functions = createFunctions(productionDeps);
 
 export const {
+  get_channel_overview,
+  create_channel,
+  update_channel,
+  list_channel_members,
+  mark_channel_read,
+  create_invitation,
+  list_channel_invitations,
+  issue_offer,
+  list_issued_offers,
+  admin_list_users,
+  admin_set_consultant,
+  admin_list_channels,
   check_channel_permissions,
   get_user_active_offers,
   clear_pending_notifications,

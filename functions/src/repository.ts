@@ -1,8 +1,9 @@
 // The ports of functions/: everything the handlers need from Firestore and FCM, as domain verbs. The handlers
 // decide (with core/); a repository only reads, writes and runs transactions. firestoreRepository.ts and
 // fcm.ts implement these on the Admin SDK; tests give fakes.
-import type { Channel, Invitation, UserDoc } from '../../core/model';
+import type { Channel, ChatMessage, Invitation, UserDoc } from '../../core/model';
 import type { StoredOffer } from '../../core/offers';
+import type { JoinedChannel } from '../../core/users';
 
 /** A push token document, addressed by its owner and id. */
 export interface TokenRef {
@@ -25,7 +26,37 @@ export interface InvitationOutcome {
   user: UserDoc;
 }
 
+/** A new channel as the handler decided it (its id and handle are unique; the repository checks the handle). */
+export interface NewChannelDoc {
+  id: string;
+  channelId: string;
+  ownerId: string;
+  title: string;
+  description: string;
+  createdAt: number;
+}
+
+/** A new invitation (status pending), written by functions only. */
+export interface NewInvitationDoc {
+  id: string;
+  channelId: string;
+  consultantId: string;
+  inviteeEmail?: string;
+  passes: number;
+  credits: number;
+  expiresAt: number;
+  createdAt: number;
+}
+
+/** A user document with when it was created (the admin section's order). */
+export interface UserRecord {
+  user: UserDoc;
+  createdAt: number;
+}
+
 export interface Repository {
+  /** A new document id (Firestore's auto-id: 20 characters of [A-Za-z0-9], core/ids.ts). */
+  newId(): string;
   getChannel(id: string): Promise<Channel | null>;
   getUser(uid: string): Promise<UserDoc | null>;
   /** Writes users/{uid} unless it exists (a trigger may run twice); true when this call created it. */
@@ -59,6 +90,56 @@ export interface Repository {
 
   /** Corrects a message's stored sender name to the one the backend derives. */
   setMessageSenderName(channelId: string, messageId: string, senderName: string): Promise<void>;
+
+  // issue #6 ---------------------------------------------------------------------------------------------------
+  /** Channels `uid` owns or is a member of. */
+  listChannelsFor(uid: string): Promise<Channel[]>;
+  listAllChannels(): Promise<Channel[]>;
+  /**
+   * Creates channels/{id} and reserves its handle (channelHandles/{handle}) in one transaction; false, writing
+   * nothing, when the handle is taken.
+   */
+  createChannel(channel: NewChannelDoc): Promise<boolean>;
+  /** In one transaction: reads the channel, lets `decide` answer its new title and description (or throw). */
+  updateChannel(
+    id: string,
+    decide: (channel: Channel | null) => { title: string; description: string },
+  ): Promise<Channel>;
+  /** When each member joined (channels/{id}/members/{uid}); members without a record are left out. */
+  memberJoinTimes(channelId: string): Promise<Record<string, number>>;
+  /** The user documents of these uids that exist. */
+  getUsers(uids: readonly string[]): Promise<Map<string, UserDoc>>;
+  /** Every user document with its creation time. */
+  listUsers(): Promise<UserRecord[]>;
+
+  latestMessage(channelId: string): Promise<ChatMessage | null>;
+  /** Messages of the channel after `after` (all when null), and how many of those `senderId` wrote. */
+  countMessages(
+    channelId: string,
+    after: number | null,
+    senderId: string,
+  ): Promise<{ all: number; by: number }>;
+  /** users/{uid}/channelReads/{channelId}.lastReadAt, or null. */
+  getReadMarker(uid: string, channelId: string): Promise<number | null>;
+  /** Moves the marker to `at`, never back. */
+  setReadMarker(uid: string, channelId: string, at: number): Promise<void>;
+
+  createInvitation(invitation: NewInvitationDoc): Promise<void>;
+  /** A channel's invitations (names from its title and its consultant), each with when it was created. */
+  listInvitationsForChannel(channelId: string): Promise<Array<{ invitation: Invitation; createdAt: number }>>;
+
+  createOffer(offer: StoredOffer): Promise<void>;
+  /** Every offer (any status) of these channels. */
+  listOffersForChannels(channelIds: readonly string[]): Promise<StoredOffer[]>;
+
+  /**
+   * In one transaction: reads users/{uid} and the channels they joined, lets `decide` answer the document as it
+   * must be (or throw), and stores its role fields.
+   */
+  setRole(
+    uid: string,
+    decide: (user: UserDoc | null, joined: JoinedChannel[]) => UserDoc,
+  ): Promise<UserRecord>;
 
   /** The 'active' token documents of these users. */
   listActiveTokens(uids: readonly string[]): Promise<TokenRef[]>;
@@ -94,6 +175,8 @@ export interface FcmMessage {
 export interface Accounts {
   /** The account as it is now (null once deleted): its email and display name. */
   lookup(uid: string): Promise<{ email: string | null; displayName: string | null } | null>;
+  /** Which of these accounts carry the isAdmin custom claim (spec §6). */
+  admins(uids: readonly string[]): Promise<Set<string>>;
 }
 
 /** What every handler is given. */

@@ -29,12 +29,21 @@ const toChannel = (row: ChannelRow): Channel => ({
 
 export type NewChannel = Omit<Channel, 'members'>;
 
+/** A member's join time (channel_members.joined_at). */
+export interface Membership {
+  uid: string;
+  joinedAt: number;
+}
+
 export class ChannelsRepo {
   private readonly byId;
   private readonly byHandle;
   private readonly forUser;
   private readonly insertRow;
   private readonly insertMember;
+  private readonly everyChannel;
+  private readonly setDetails;
+  private readonly memberships;
 
   constructor(db: Db) {
     this.byId = db.prepare<[string], ChannelRow>(`${SELECT_CHANNEL} WHERE c.id = ?`);
@@ -51,6 +60,13 @@ export class ChannelsRepo {
     this.insertMember = db.prepare<[string, string, number]>(
       'INSERT OR IGNORE INTO channel_members (channel_id, uid, joined_at) VALUES (?, ?, ?)',
     );
+    this.everyChannel = db.prepare<[], ChannelRow>(`${SELECT_CHANNEL} ORDER BY c.created_at, c.id`);
+    this.setDetails = db.prepare<{ id: string; title: string; description: string }>(
+      'UPDATE channels SET title = @title, description = @description WHERE id = @id',
+    );
+    this.memberships = db.prepare<[string], { uid: string; joined_at: number }>(
+      'SELECT uid, joined_at FROM channel_members WHERE channel_id = ? ORDER BY joined_at, uid',
+    );
   }
 
   get(id: string): Channel | null {
@@ -66,6 +82,21 @@ export class ChannelsRepo {
   /** Channels `uid` owns or is a member of, oldest first. */
   listFor(uid: string): Channel[] {
     return this.forUser.all(uid, uid).map(toChannel);
+  }
+
+  /** Every channel, oldest first (the admin section). */
+  listAll(): Channel[] {
+    return this.everyChannel.all().map(toChannel);
+  }
+
+  /** The members of a channel with the time each joined. */
+  membersOf(id: string): Membership[] {
+    return this.memberships.all(id).map((row) => ({ uid: row.uid, joinedAt: row.joined_at }));
+  }
+
+  /** Changes a channel's title and description (the caller applies the patch to the stored channel). */
+  updateDetails(id: string, details: { title: string; description: string }): void {
+    this.setDetails.run({ id, ...details });
   }
 
   insert(channel: NewChannel): void {

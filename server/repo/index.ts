@@ -5,6 +5,8 @@ import { InvitationsRepo } from './invitations';
 import { MessagesRepo } from './messages';
 import { OffersRepo } from './offers';
 import { PendingRepo } from './pending';
+import { PushJobsRepo } from './pushJobs';
+import { ReadsRepo } from './reads';
 import { SessionsRepo } from './sessions';
 import { SettingsRepo } from './settings';
 import { TokensRepo } from './tokens';
@@ -19,6 +21,8 @@ export interface Repos {
   invitations: InvitationsRepo;
   offers: OffersRepo;
   pending: PendingRepo;
+  reads: ReadsRepo;
+  pushJobs: PushJobsRepo;
   settings: SettingsRepo;
 }
 
@@ -32,6 +36,8 @@ export function createRepos(db: Db): Repos {
     invitations: new InvitationsRepo(db),
     offers: new OffersRepo(db),
     pending: new PendingRepo(db),
+    reads: new ReadsRepo(db),
+    pushJobs: new PushJobsRepo(db),
     settings: new SettingsRepo(db),
   };
 }

@@ -59,13 +59,16 @@ export class InvitationsRepo {
   private readonly setAccepted;
   private readonly setActivated;
   private readonly pendingFor;
+  private readonly forChannel;
 
   constructor(db: Db) {
-    this.byId = db.prepare<[string], InvitationRow>(
-      `SELECT i.*, c.title AS channel_title, u.email AS consultant_email, u.nickname AS consultant_nickname,
-         u.display_name AS consultant_display_name
-       FROM invitations i JOIN channels c ON c.id = i.channel_id JOIN users u ON u.uid = i.consultant_id
-       WHERE i.id = ?`,
+    const select = `SELECT i.*, c.title AS channel_title, u.email AS consultant_email,
+         u.nickname AS consultant_nickname, u.display_name AS consultant_display_name
+       FROM invitations i JOIN channels c ON c.id = i.channel_id JOIN users u ON u.uid = i.consultant_id`;
+    this.byId = db.prepare<[string], InvitationRow>(`${select} WHERE i.id = ?`);
+    // core/channels.ts sortInvitations: newest first, then id.
+    this.forChannel = db.prepare<[string], InvitationRow>(
+      `${select} WHERE i.channel_id = ? ORDER BY i.created_at DESC, i.id`,
     );
     this.insertRow = db.prepare(
       `INSERT INTO invitations (id, channel_id, consultant_id, invitee_email, status, passes, credits,
@@ -90,6 +93,11 @@ export class InvitationsRepo {
   get(id: string): Invitation | null {
     const row = this.byId.get(id);
     return row ? toInvitation(row) : null;
+  }
+
+  /** A channel's invitations, newest first (statuses as stored; the caller applies expiry). */
+  listForChannel(channelId: string): Invitation[] {
+    return this.forChannel.all(channelId).map(toInvitation);
   }
 
   insert(invitation: NewInvitation): void {

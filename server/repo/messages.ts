@@ -25,6 +25,10 @@ export const DEFAULT_MESSAGES_PAGE = 50;
 export class MessagesRepo {
   private readonly page;
   private readonly insertRow;
+  private readonly last;
+  private readonly unreadSince;
+  private readonly unreadAll;
+  private readonly countRows;
 
   constructor(db: Db) {
     // rowid breaks ties between messages of the same millisecond in the order they were written.
@@ -36,6 +40,38 @@ export class MessagesRepo {
       `INSERT INTO messages (id, channel_id, sender_id, sender_name, text, created_at)
        VALUES (@id, @channelId, @senderId, @senderName, @text, @createdAt)`,
     );
+    this.last = db.prepare<[string], MessageRow>(
+      'SELECT * FROM messages WHERE channel_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1',
+    );
+    // core/channels.ts isUnread: by someone else, after the marker (all of them without one).
+    this.unreadSince = db.prepare<[string, number, string], { n: number }>(
+      'SELECT COUNT(*) AS n FROM messages WHERE channel_id = ? AND created_at > ? AND sender_id != ?',
+    );
+    this.unreadAll = db.prepare<[string, string], { n: number }>(
+      'SELECT COUNT(*) AS n FROM messages WHERE channel_id = ? AND sender_id != ?',
+    );
+    this.countRows = db.prepare<[string], { n: number }>(
+      'SELECT COUNT(*) AS n FROM messages WHERE channel_id = ?',
+    );
+  }
+
+  /** The channel's newest message, or null when it has none. */
+  latest(channelId: string): ChatMessage | null {
+    const row = this.last.get(channelId);
+    return row ? toMessage(row) : null;
+  }
+
+  /** Messages by others than `uid` after `lastReadAt` (all of theirs when null). */
+  countUnread(channelId: string, uid: string, lastReadAt: number | null): number {
+    const row =
+      lastReadAt === null
+        ? this.unreadAll.get(channelId, uid)
+        : this.unreadSince.get(channelId, lastReadAt, uid);
+    return row?.n ?? 0;
+  }
+
+  count(channelId: string): number {
+    return this.countRows.get(channelId)?.n ?? 0;
   }
 
   /** The latest `limit` messages before `before` (all when absent), oldest first. */

@@ -1,6 +1,6 @@
 // users/{uid}: accounts (email, password hash, admin flag) and the user document of ARCHITECTURE.md "Data".
 import type { Db } from '../db/database';
-import type { NotificationSettings, UserDoc } from '../../core/model';
+import type { AdminUser, NotificationSettings, UserDoc } from '../../core/model';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../core/model';
 import { notificationSettingsSchema } from '../../core/schemas';
 import { effectiveConId, publicName } from '../../core/users';
@@ -70,6 +70,15 @@ const toAccount = (row: UserRow): Account => ({
   displayName: row.display_name,
 });
 
+const toAdminUser = (row: UserRow): AdminUser => ({
+  uid: row.uid,
+  email: row.email,
+  name: publicName({ nickname: row.nickname, displayName: row.display_name, email: row.email }),
+  isOwner: row.is_owner === 1,
+  isAdmin: row.is_admin === 1,
+  createdAt: row.created_at,
+});
+
 export class UsersRepo {
   private readonly byUid;
   private readonly byEmail;
@@ -78,6 +87,9 @@ export class UsersRepo {
   private readonly setProfile;
   private readonly addBalance;
   private readonly countRows;
+  private readonly everyone;
+  private readonly setOwnerFlag;
+  private readonly settingsOf;
 
   constructor(db: Db) {
     this.byUid = db.prepare<[string], UserRow>('SELECT * FROM users WHERE uid = ?');
@@ -100,6 +112,11 @@ export class UsersRepo {
       'UPDATE users SET pass_count = pass_count + ?, credits = credits + ? WHERE uid = ?',
     );
     this.countRows = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM users');
+    this.everyone = db.prepare<[], UserRow>('SELECT * FROM users ORDER BY created_at, uid');
+    this.setOwnerFlag = db.prepare<[number, string]>('UPDATE users SET is_owner = ? WHERE uid = ?');
+    this.settingsOf = db.prepare<[string], { notification_settings: string }>(
+      'SELECT notification_settings FROM users WHERE uid = ?',
+    );
   }
 
   insert(user: NewUser): void {
@@ -175,6 +192,28 @@ export class UsersRepo {
           : JSON.stringify(changes.notificationSettings),
     });
     return true;
+  }
+
+  /** Every account as the admin section lists it, oldest first. */
+  listAdmin(): AdminUser[] {
+    return this.everyone.all().map(toAdminUser);
+  }
+
+  /** The admin section's row of one account, or null. */
+  getAdmin(uid: string): AdminUser | null {
+    const row = this.byUid.get(uid);
+    return row ? toAdminUser(row) : null;
+  }
+
+  /** Makes or unmakes a consultant; false when there is no such user. */
+  setOwner(uid: string, isOwner: boolean): boolean {
+    return this.setOwnerFlag.run(isOwner ? 1 : 0, uid).changes === 1;
+  }
+
+  /** The user's notification settings (the defaults when unreadable), or null when there is no such user. */
+  notificationSettings(uid: string): NotificationSettings | null {
+    const row = this.settingsOf.get(uid);
+    return row ? readSettings(row.notification_settings) : null;
   }
 
   /** Adds what an activation grants. */

@@ -1,15 +1,27 @@
-// /api/channels, /api/channels/:id and its messages (core/wire.ts API).
+// /api/channels, /api/channels/:id, its messages, members, read marker and invitations (core/wire.ts API).
 import type { FastifyInstance } from 'fastify';
-import { channelsQuery, messageCreateBody, messagesQuery } from '../../core/schemas';
+import {
+  channelCreateBody,
+  channelPatchBody,
+  channelsQuery,
+  messageCreateBody,
+  messagesQuery,
+} from '../../core/schemas';
 import type { ServerContext } from '../context';
 import { idParams, parse } from '../http';
 import {
+  channelOverview,
+  createChannel,
   findChannelByHandle,
+  listMembers,
   listMessages,
   listMyChannels,
+  markRead,
   readChannel,
   sendMessage,
+  updateChannel,
 } from '../services/channels';
+import { listChannelInvitations } from '../services/invitations';
 
 export function registerChannelRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.get('/api/channels', async (request) => {
@@ -21,11 +33,55 @@ export function registerChannelRoutes(app: FastifyInstance, ctx: ServerContext):
     return { channels };
   });
 
+  // A static path: Fastify matches it before /api/channels/:id.
+  app.get('/api/channels/overview', async (request) => {
+    const caller = await ctx.authenticate(request);
+    await ctx.guards.documents(request, caller.uid);
+    return { channels: channelOverview(ctx, caller) };
+  });
+
+  app.post('/api/channels', async (request) => {
+    const caller = await ctx.authenticate(request);
+    const body = parse(channelCreateBody, request.body);
+    await ctx.guards.callables(request, caller.uid);
+    return createChannel(ctx, caller, body);
+  });
+
   app.get('/api/channels/:id', async (request) => {
     const caller = await ctx.authenticate(request);
     const { id } = parse(idParams, request.params);
     await ctx.guards.documents(request, caller.uid);
     return readChannel(ctx, caller, id);
+  });
+
+  app.patch('/api/channels/:id', async (request) => {
+    const caller = await ctx.authenticate(request);
+    const { id } = parse(idParams, request.params);
+    const patch = parse(channelPatchBody, request.body);
+    await ctx.guards.callables(request, caller.uid);
+    return updateChannel(ctx, caller, id, patch);
+  });
+
+  app.get('/api/channels/:id/members', async (request) => {
+    const caller = await ctx.authenticate(request);
+    const { id } = parse(idParams, request.params);
+    await ctx.guards.documents(request, caller.uid);
+    return { members: listMembers(ctx, caller, id) };
+  });
+
+  app.post('/api/channels/:id/read', async (request) => {
+    const caller = await ctx.authenticate(request);
+    const { id } = parse(idParams, request.params);
+    await ctx.guards.documents(request, caller.uid);
+    markRead(ctx, caller, id);
+    return { success: true };
+  });
+
+  app.get('/api/channels/:id/invitations', async (request) => {
+    const caller = await ctx.authenticate(request);
+    const { id } = parse(idParams, request.params);
+    await ctx.guards.documents(request, caller.uid);
+    return { invitations: listChannelInvitations(ctx, caller, id) };
   });
 
   app.get('/api/channels/:id/messages', async (request) => {

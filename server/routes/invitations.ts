@@ -1,10 +1,28 @@
-// /api/invitations/:id, its accept and activate (core/wire.ts API). Accept and activate take no body.
+// /api/invitations (create) and /api/invitations/:id, its accept and activate (core/wire.ts API). Accept and
+// activate take no body.
 import type { FastifyInstance } from 'fastify';
+import { assertExpiry, assertInviteeIsSomeoneElse } from '../../core/channels';
+import { invitationCreateBody } from '../../core/schemas';
 import type { ServerContext } from '../context';
 import { idParams, parse } from '../http';
-import { acceptInvitation, activateInvitation, readInvitation } from '../services/invitations';
+import {
+  acceptInvitation,
+  activateInvitation,
+  createInvitation,
+  readInvitation,
+} from '../services/invitations';
 
 export function registerInvitationRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  app.post('/api/invitations', async (request) => {
+    const caller = await ctx.authenticate(request);
+    const body = parse(invitationCreateBody, request.body);
+    // Validation against the server's clock, still before the rate limit (server/README.md order of checks).
+    assertExpiry(body.expiresAt, ctx.now());
+    assertInviteeIsSomeoneElse(body.inviteeEmail, caller);
+    await ctx.guards.callables(request, caller.uid);
+    return createInvitation(ctx, caller, body);
+  });
+
   app.get('/api/invitations/:id', async (request) => {
     const caller = await ctx.authenticate(request);
     const { id } = parse(idParams, request.params);

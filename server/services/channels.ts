@@ -1,18 +1,70 @@
-// Channels and their messages: readable by the owner, members and admins; messages sent by owner and members.
+// Channels and their messages: readable by the owner, members and admins; messages sent by owner and members;
+// created by consultants, edited by their owner (core/channels.ts decides, this runs it in transactions and
+// streams what changed after each commit).
+import {
+  assertCanCreateChannel,
+  assertCanListMembers,
+  assertCanMarkRead,
+  assertChannelOwner,
+  CHANNEL_MESSAGES,
+  channelMembers,
+  sortOverview,
+} from '../../core/channels';
 import { QupmError } from '../../core/errors';
-import type { Channel, ChatMessage } from '../../core/model';
+import type {
+  Channel,
+  ChannelMember,
+  ChannelOverview,
+  ChatMessage,
+  PendingCountsDoc,
+} from '../../core/model';
+import { badgeCount, pendingRecipients } from '../../core/pending';
 import type { Caller } from '../../core/permissions';
 import { canMessage, canReadChannel } from '../../core/permissions';
-import { pendingRecipients } from '../../core/pending';
+import { messagePush, wantsPush } from '../../core/push';
+import type { NewPushJob } from '../repo/pushJobs';
+import type { ServerContext } from '../context';
 import { write } from '../db/database';
 import { newDocumentId } from '../ids';
 import type { ServiceContext } from './users';
 
-const NO_SUCH_CHANNEL = 'There is no such channel.';
-const NOT_YOUR_CHANNEL = 'You are not a member of this channel.';
+const NO_SUCH_CHANNEL = CHANNEL_MESSAGES.noSuchChannel;
+const NOT_YOUR_CHANNEL = CHANNEL_MESSAGES.notInChannel;
+
+/** Streams a channel to those who may read it: owner, members, admins. */
+export function publishChannel(ctx: ServiceContext, channel: Channel): void {
+  ctx.hub.publish(
+    { uids: [channel.ownerId, ...channel.members], admins: true },
+    { type: 'channel', data: { channel } },
+  );
+}
+
+/** Streams each user's pending counts to that user. */
+export function publishPending(ctx: ServiceContext, counts: ReadonlyMap<string, PendingCountsDoc>): void {
+  for (const [uid, doc] of counts)
+    ctx.hub.publish({ uids: [uid] }, { type: 'pending', data: { counts: doc } });
+}
+
+function load(ctx: ServiceContext, id: string): Channel {
+  const channel = ctx.repos.channels.get(id);
+  if (!channel) throw new QupmError('NOT_FOUND', NO_SUCH_CHANNEL);
+  return channel;
+}
 
 export function listMyChannels(ctx: ServiceContext, caller: Caller): Channel[] {
   return ctx.repos.channels.listFor(caller.uid);
+}
+
+/** The caller's channels (owned and joined), each with its last message and unread count, newest first. */
+export function channelOverview(ctx: ServiceContext, caller: Caller): ChannelOverview[] {
+  const { channels, messages, reads } = ctx.repos;
+  return sortOverview(
+    channels.listFor(caller.uid).map((channel) => ({
+      channel,
+      lastMessage: messages.latest(channel.id),
+      unread: messages.countUnread(channel.id, caller.uid, reads.lastReadAt(caller.uid, channel.id)),
+    })),
+  );
 }
 
 /** spec §7: channels queried by the channelId field, limit 1; only a channel the caller may read. */
@@ -22,10 +74,67 @@ export function findChannelByHandle(ctx: ServiceContext, caller: Caller, handle:
 }
 
 export function readChannel(ctx: ServiceContext, caller: Caller, id: string): Channel {
-  const channel = ctx.repos.channels.get(id);
-  if (!channel) throw new QupmError('NOT_FOUND', NO_SUCH_CHANNEL);
+  const channel = load(ctx, id);
   if (!canReadChannel(channel, caller)) throw new QupmError('PERMISSION_DENIED', NOT_YOUR_CHANNEL);
   return channel;
+}
+
+/** A consultant creates a channel under a free handle; they own it, with no members yet. */
+export function createChannel(
+  ctx: ServiceContext,
+  caller: Caller,
+  input: { channelId: string; title: string; description: string },
+): Channel {
+  const channel = write(ctx.db, () => {
+    assertCanCreateChannel(ctx.repos.users.getDoc(caller.uid));
+    if (ctx.repos.channels.getByHandle(input.channelId)) {
+      throw new QupmError('ALREADY_EXISTS', CHANNEL_MESSAGES.handleTaken);
+    }
+    const id = newDocumentId();
+    ctx.repos.channels.insert({ id, ownerId: caller.uid, createdAt: ctx.now(), ...input });
+    return load(ctx, id);
+  });
+  publishChannel(ctx, channel);
+  return channel;
+}
+
+/** Its owner changes a channel's title or description. */
+export function updateChannel(
+  ctx: ServiceContext,
+  caller: Caller,
+  id: string,
+  patch: { title?: string; description?: string },
+): Channel {
+  const channel = write(ctx.db, () => {
+    const stored = load(ctx, id);
+    assertChannelOwner(stored, caller.uid);
+    ctx.repos.channels.updateDetails(id, {
+      title: patch.title ?? stored.title,
+      description: patch.description ?? stored.description,
+    });
+    return load(ctx, id);
+  });
+  publishChannel(ctx, channel);
+  return channel;
+}
+
+export function listMembers(ctx: ServiceContext, caller: Caller, id: string): ChannelMember[] {
+  const channel = load(ctx, id);
+  assertCanListMembers(channel, caller);
+  const joined = new Map(ctx.repos.channels.membersOf(id).map((m) => [m.uid, m.joinedAt]));
+  return channelMembers(
+    channel,
+    (uid) => joined.get(uid) ?? channel.createdAt,
+    (uid) => ctx.repos.users.publicName(uid),
+  );
+}
+
+/** The caller has read the channel up to now: their unread count there becomes 0. */
+export function markRead(ctx: ServiceContext, caller: Caller, id: string): void {
+  write(ctx.db, () => {
+    assertCanMarkRead(load(ctx, id), caller.uid);
+    ctx.repos.reads.mark(caller.uid, id, ctx.now());
+  });
 }
 
 export function listMessages(
@@ -38,11 +147,16 @@ export function listMessages(
   return ctx.repos.messages.list(id, options);
 }
 
-/** Stores a plain-text message, counts it as pending for everyone else in the channel, and streams it. */
-export function sendMessage(ctx: ServiceContext, caller: Caller, id: string, text: string): ChatMessage {
-  const { message, channel } = write(ctx.db, () => {
-    const channel = ctx.repos.channels.get(id);
-    if (!channel) throw new QupmError('NOT_FOUND', NO_SUCH_CHANNEL);
+export type MessageContext = ServiceContext & Pick<ServerContext, 'pushQueue'>;
+
+/**
+ * Stores a plain-text message and, in the same transaction, counts it as pending for everyone else in the
+ * channel and queues one push for each of their token documents (those who want push, spec §5) with their own
+ * badge count; after the commit it streams the message and the new counts and wakes the push queue.
+ */
+export function sendMessage(ctx: MessageContext, caller: Caller, id: string, text: string): ChatMessage {
+  const { message, channel, counts } = write(ctx.db, () => {
+    const channel = load(ctx, id);
     if (!canMessage(channel, caller.uid)) {
       throw new QupmError(
         'PERMISSION_DENIED',
@@ -59,12 +173,42 @@ export function sendMessage(ctx: ServiceContext, caller: Caller, id: string, tex
       createdAt: now,
     };
     ctx.repos.messages.insert(message);
-    ctx.repos.pending.increment(pendingRecipients(channel, caller.uid), channel.id, now);
-    return { message, channel };
+    const recipients = pendingRecipients(channel, caller.uid);
+    ctx.repos.pending.increment(recipients, channel.id, now);
+
+    const counts = new Map<string, PendingCountsDoc>();
+    const jobs: NewPushJob[] = [];
+    const queuedTokens = new Set<string>();
+    for (const uid of recipients) {
+      const pending = { ...ctx.repos.pending.counts(uid) };
+      counts.set(uid, pending);
+      if (!wantsPush(ctx.repos.users.notificationSettings(uid))) continue;
+      const push = messagePush({
+        channelId: channel.id,
+        senderName: message.senderName,
+        text: message.text,
+        badgeCount: badgeCount(pending),
+      });
+      const payload = JSON.stringify({
+        messageId: message.id,
+        data: { ...push.data, link: push.path },
+        notification: push.notification,
+      });
+      for (const doc of ctx.repos.tokens.list(uid)) {
+        // One push per browser, even if it were held by two accounts.
+        if (queuedTokens.has(doc.token)) continue;
+        queuedTokens.add(doc.token);
+        jobs.push({ messageId: message.id, uid, tokenId: doc.id, payload });
+      }
+    }
+    ctx.repos.pushJobs.enqueue(jobs, now);
+    return { message, channel, counts };
   });
   ctx.hub.publish(
     { uids: [channel.ownerId, ...channel.members], admins: true },
     { type: 'message', data: { message } },
   );
+  publishPending(ctx, counts);
+  if (counts.size > 0) ctx.pushQueue.wake();
   return message;
 }

@@ -10,9 +10,12 @@ import {
   INVITATION_MESSAGES,
   withEffectiveStatus,
 } from '../../core/invitations';
+import { assertCanListInvitations, assertChannelOwner, CHANNEL_MESSAGES } from '../../core/channels';
 import { write } from '../db/database';
+import { newDocumentId } from '../ids';
 import type { ServiceContext } from './users';
 import { publishUser } from './users';
+import { publishChannel } from './channels';
 
 const NO_SUCH_INVITATION = 'There is no such invitation. Check the link you were sent.';
 // Lost a race with a concurrent accept or activate between the read and the guarded update.
@@ -35,6 +38,45 @@ function publishInvitation(ctx: ServiceContext, invitation: Invitation): void {
   );
 }
 
+/** The channel's owner invites someone (anyone with the link when no email is named), pending until expiresAt. */
+export function createInvitation(
+  ctx: ServiceContext,
+  caller: Caller,
+  input: { channelId: string; inviteeEmail?: string; passes: number; credits: number; expiresAt: number },
+): Invitation {
+  const invitation = write(ctx.db, () => {
+    const channel = ctx.repos.channels.get(input.channelId);
+    if (!channel) throw new QupmError('NOT_FOUND', CHANNEL_MESSAGES.noSuchChannel);
+    assertChannelOwner(channel, caller.uid);
+    const id = newDocumentId();
+    ctx.repos.invitations.insert({
+      id,
+      channelId: channel.id,
+      consultantId: caller.uid,
+      ...(input.inviteeEmail !== undefined ? { inviteeEmail: input.inviteeEmail } : {}),
+      status: 'pending',
+      passes: input.passes,
+      credits: input.credits,
+      expiresAt: input.expiresAt,
+      createdAt: ctx.now(),
+    });
+    return load(ctx, id);
+  });
+  publishInvitation(ctx, invitation);
+  return invitation;
+}
+
+/** A channel's invitations for its owner (and admins), newest first, with their status as of now. */
+export function listChannelInvitations(ctx: ServiceContext, caller: Caller, channelId: string): Invitation[] {
+  const channel = ctx.repos.channels.get(channelId);
+  if (!channel) throw new QupmError('NOT_FOUND', CHANNEL_MESSAGES.noSuchChannel);
+  assertCanListInvitations(channel, caller);
+  const now = ctx.now();
+  return ctx.repos.invitations
+    .listForChannel(channelId)
+    .map((invitation) => withEffectiveStatus(invitation, now));
+}
+
 export function readInvitation(ctx: ServiceContext, caller: Caller, id: string): Invitation {
   const invitation = load(ctx, id);
   if (!canReadInvitation(invitation, caller)) {
@@ -53,12 +95,7 @@ export function acceptInvitation(ctx: ServiceContext, caller: Caller, id: string
   });
   publishInvitation(ctx, accepted);
   const channel = ctx.repos.channels.get(accepted.channelId);
-  if (channel) {
-    ctx.hub.publish(
-      { uids: [channel.ownerId, ...channel.members], admins: true },
-      { type: 'channel', data: { channel } },
-    );
-  }
+  if (channel) publishChannel(ctx, channel);
   publishUser(ctx, caller.uid);
   return accepted;
 }

@@ -63,6 +63,40 @@ export function assertDeliverableToken(push: PushSettings, token: string): void 
   }
 }
 
+/** A VAPID JWT is signed for this long (RFC 8292 allows up to 24 h)… */
+export const VAPID_TOKEN_TTL_SECONDS = 12 * 60 * 60;
+/** …and reused until this close to its expiry. */
+const VAPID_TOKEN_RENEW_BEFORE_SECONDS = 60 * 60;
+
+// Signing a VAPID JWT (ES256) costs more than encrypting the push itself; one token per push service, reused
+// for hours, is what RFC 8292 §2 intends. Kept per settings object (one per server), per audience (an origin).
+const vapidTokens = new WeakMap<PushSettings, Map<string, { authorization: string; expiresAt: number }>>();
+
+/** The `Authorization: vapid t=…, k=…` header for pushes to `endpoint`'s push service, signed at most hourly. */
+export function vapidAuthorization(push: PushSettings, endpoint: string): string {
+  const audience = new URL(endpoint).origin;
+  const nowSeconds = Math.floor(Date.now() / 1000);
+  let byAudience = vapidTokens.get(push);
+  if (!byAudience) {
+    byAudience = new Map();
+    vapidTokens.set(push, byAudience);
+  }
+  const cached = byAudience.get(audience);
+  if (cached && cached.expiresAt - nowSeconds > VAPID_TOKEN_RENEW_BEFORE_SECONDS) return cached.authorization;
+  // The JWT's expiry is real time (push services check it), never a test's clock.
+  const expiresAt = nowSeconds + VAPID_TOKEN_TTL_SECONDS;
+  const { Authorization: authorization } = webpush.getVapidHeaders(
+    audience,
+    push.subject,
+    push.vapid.publicKey,
+    push.vapid.privateKey,
+    'aes128gcm',
+    expiresAt,
+  );
+  byAudience.set(audience, { authorization, expiresAt });
+  return authorization;
+}
+
 export type PushOutcome = 'sent' | 'gone' | 'failed';
 
 export interface PushContext extends ServiceContext {
@@ -73,11 +107,18 @@ export interface PushContext extends ServiceContext {
  * Sends one encrypted Web Push message to one token document. A 404/410 answer (or a token that is no longer a
  * deliverable subscription) deletes the document; other failures are 'failed' for the caller to retry.
  */
+/** Per push: the Topic a push service collapses duplicates by (≤ 32 URL-safe characters) and its urgency. */
+export interface SendOptions {
+  topic?: string;
+  urgency?: 'very-low' | 'low' | 'normal' | 'high';
+}
+
 export async function sendToToken(
   ctx: PushContext,
   uid: string,
   doc: PushTokenDoc,
   payload: unknown,
+  options: SendOptions = {},
 ): Promise<PushOutcome> {
   const subscription = parseWebPushToken(doc.token);
   if (subscription === null || !ctx.push.allowEndpoint(new URL(subscription.endpoint))) {
@@ -86,10 +127,14 @@ export async function sendToToken(
   }
   try {
     await webpush.sendNotification(subscription, JSON.stringify(payload), {
-      vapidDetails: { subject: ctx.push.subject, ...ctx.push.vapid },
+      // VAPID signed here once for many pushes (vapidAuthorization), not by web-push on every call (web-push
+      // adds no Authorization of its own without vapidDetails, and QuPM never sets its global ones).
+      headers: { Authorization: vapidAuthorization(ctx.push, subscription.endpoint) },
       TTL: PUSH_TTL_SECONDS,
       timeout: ctx.push.timeoutMs,
       ...(ctx.push.agent ? { agent: ctx.push.agent } : {}),
+      ...(options.topic ? { topic: options.topic } : {}),
+      ...(options.urgency ? { urgency: options.urgency } : {}),
     });
     return 'sent';
   } catch (error) {

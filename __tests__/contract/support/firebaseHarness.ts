@@ -19,7 +19,17 @@ import type { Deps } from '../../../functions/src/repository';
 import { current, fire, setCloud } from './firebaseSdk';
 import type { Account } from './firebaseSdk';
 import type { Harness } from './harness';
-import { CHANNELS, INVITATIONS, MESSAGES, OFFERS, PASSWORD, PEOPLE, START } from './world';
+import {
+  ACCOUNTS_CREATED_AT,
+  CHANNELS,
+  INVITATIONS,
+  MEMBER_JOINED_AT,
+  MESSAGES,
+  OFFERS,
+  PASSWORD,
+  PEOPLE,
+  START,
+} from './world';
 
 const CONFIG: FirebaseConfig = {
   apiKey: 'contract-key',
@@ -50,10 +60,16 @@ function seed(store: MemoryFirestore, accounts: Map<string, Account>): void {
       },
       effectiveConId:
         'isOwner' in person && person.isOwner ? person.uid : joinedStudio ? CHANNELS.studio.ownerId : '',
+      createdAt: ACCOUNTS_CREATED_AT,
     });
   }
-  for (const channel of Object.values(CHANNELS))
-    putChannel(store, { ...channel, members: [...channel.members] });
+  for (const channel of Object.values(CHANNELS)) {
+    putChannel(store, {
+      ...channel,
+      members: [...channel.members],
+      joinedAt: Object.fromEntries(channel.members.map((uid) => [uid, MEMBER_JOINED_AT])),
+    });
+  }
   for (const message of MESSAGES) putMessage(store, message);
   for (const invitation of Object.values(INVITATIONS)) putInvitation(store, invitation);
   for (const offer of OFFERS) putOffer(store, offer);
@@ -71,6 +87,12 @@ export async function createFirebaseHarness(): Promise<Harness> {
         const account = [...accounts.values()].find((a) => a.uid === uid);
         return account ? { email: account.email, displayName: account.displayName } : null;
       },
+      admins: async (uids) =>
+        new Set(
+          [...accounts.values()]
+            .filter((account) => account.claims.isAdmin === true && uids.includes(account.uid))
+            .map((account) => account.uid),
+        ),
     },
     now: () => clock.now,
     appOrigin: () => 'https://qupm-contract.web.app',

@@ -10,7 +10,17 @@ import { write } from '../../../server/db/database';
 import { createRepos } from '../../../server/repo';
 import { TEST_SCRYPT_COST, startTestServer } from '../../server/support/testServer';
 import type { Harness } from './harness';
-import { CHANNELS, INVITATIONS, MEMBER_JOINED_AT, MESSAGES, OFFERS, PASSWORD, PEOPLE, START } from './world';
+import {
+  ACCOUNTS_CREATED_AT,
+  CHANNELS,
+  INVITATIONS,
+  MEMBER_JOINED_AT,
+  MESSAGES,
+  OFFERS,
+  PASSWORD,
+  PEOPLE,
+  START,
+} from './world';
 
 function memoryStore(): KeyValueStore {
   const data = new Map<string, string>();
@@ -28,7 +38,7 @@ async function seed(dbFile: string): Promise<void> {
     const repos = createRepos(db);
     write(db, () => {
       for (const person of Object.values(PEOPLE)) {
-        repos.users.insert({ ...person, passwordHash: hash, createdAt: START - 40 * 86_400_000 });
+        repos.users.insert({ ...person, passwordHash: hash, createdAt: ACCOUNTS_CREATED_AT });
       }
       for (const { members, ...channel } of Object.values(CHANNELS)) {
         repos.channels.insert(channel);

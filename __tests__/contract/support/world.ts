@@ -9,6 +9,8 @@ const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
 export const PASSWORD = 'contract-pass-1';
+/** When every account of the world was created (the admin section lists accounts by it). */
+export const ACCOUNTS_CREATED_AT = START - 40 * DAY;
 
 export interface Person {
   uid: string;

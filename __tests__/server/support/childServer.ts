@@ -1,7 +1,24 @@
-// Runs the embedded server in its own process (for the kill-under-load test): data folder from argv, a free
+// Runs the embedded server in its own process (for the kill-under-load tests): data folder from argv, a free
 // port, and prints `PORT <n>` once listening.
+//
+// Test-only switches, read here and nowhere in server/ (so never on in `npm start`): QUPM_TEST_PUSH_ORIGIN lets
+// tokens point at a local Web Push receiver at that origin, and QUPM_TEST_PUSH_CA names the PEM file of the
+// certificate the server must trust to reach it.
+import { readFileSync } from 'node:fs';
+import { Agent } from 'node:https';
 import path from 'node:path';
 import { buildServer } from '../../../server/app';
+import type { ServerOptions } from '../../../server/app';
+
+function testPush(): ServerOptions['push'] {
+  const origin = process.env.QUPM_TEST_PUSH_ORIGIN;
+  const ca = process.env.QUPM_TEST_PUSH_CA;
+  if (!origin || !ca) return {};
+  return {
+    allowEndpoint: (url) => url.origin === origin,
+    agent: new Agent({ ca: readFileSync(ca), keepAlive: true }),
+  };
+}
 
 async function main(): Promise<void> {
   const dataDir = process.argv[2];
@@ -11,6 +28,7 @@ async function main(): Promise<void> {
     dataDir,
     scryptCost: 16,
     rateLimits: false,
+    push: testPush(),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -1,6 +1,7 @@
 // Starts the real embedded server (buildServer) on a temporary SQLite file for a test file, and talks to it
 // through HTTP with app.inject. Low scrypt cost and generous rate limits unless a test asks otherwise.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -12,6 +13,17 @@ import type { DemoRole } from '../../../server/demo';
 import type { SessionResponse } from '../../../core/wire';
 
 export const TEST_SCRYPT_COST = 2 ** 4;
+
+/**
+ * No test reaches a real push service: a push to one fails at once, as it would offline (a message in a channel
+ * whose members registered browser tokens queues real pushes). Tests that deliver pushes give the local
+ * receiver's agent instead.
+ */
+class OfflineAgent extends Agent {
+  override createConnection(): never {
+    throw new Error('Tests do not reach the network');
+  }
+}
 export const GENEROUS = { max: 100_000, timeWindowMs: 60_000 };
 export const GENEROUS_LIMITS = {
   auth: GENEROUS,
@@ -65,6 +77,7 @@ export async function startTestServer(
     rateLimits: GENEROUS_LIMITS,
     now: clock.now,
     ...rest,
+    push: { agent: new OfflineAgent(), ...rest.push },
   });
   const dbFile = app.qupm.databaseFile;
   let reader: Database.Database | undefined;

@@ -74,6 +74,10 @@ class Query {
   limit(limit: number): Query {
     return new Query(this.store, { ...this.spec, limit });
   }
+  /** An aggregation query (Query.count()): its snapshot's data() is {count}. */
+  count(): { get(): Promise<{ data(): { count: number } }> } {
+    return { get: async () => ({ data: () => ({ count: this.run().size }) }) };
+  }
   run(): QuerySnapshot {
     return new QuerySnapshot(
       this.store

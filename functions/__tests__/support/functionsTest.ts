@@ -22,8 +22,11 @@ export class RecordingPushSender implements PushSender {
   }
 }
 
-/** Firebase Auth's accounts as the tests set them (uid → account). */
-export type TestAccounts = Map<string, { email: string | null; displayName: string | null }>;
+/** Firebase Auth's accounts as the tests set them (uid → account, with its isAdmin custom claim). */
+export type TestAccounts = Map<
+  string,
+  { email: string | null; displayName: string | null; isAdmin?: boolean }
+>;
 
 export interface TestBackend {
   store: MemoryFirestore;
@@ -42,7 +45,13 @@ export function createTestBackend(start = Date.UTC(2026, 0, 15, 12)): TestBacken
   const deps: Deps = {
     repo: createFirestoreRepository(createAdminFirestore(store).sdk),
     push,
-    accounts: { lookup: async (uid) => accounts.get(uid) ?? null },
+    accounts: {
+      lookup: async (uid) => {
+        const account = accounts.get(uid);
+        return account ? { email: account.email, displayName: account.displayName } : null;
+      },
+      admins: async (uids) => new Set(uids.filter((uid) => accounts.get(uid)?.isAdmin === true)),
+    },
     now: () => clock.now,
     appOrigin: () => APP_ORIGIN,
   };

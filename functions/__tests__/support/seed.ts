@@ -42,11 +42,21 @@ export interface SeedChannel {
   description?: string;
   members?: string[];
   createdAt: number;
+  /** When members joined (channels/{id}/members/{uid}, written by accept_invitation); others have no record. */
+  joinedAt?: Record<string, number>;
 }
 
 export function putChannel(store: MemoryFirestore, channel: SeedChannel): void {
-  const { id, createdAt, ...fields } = channel;
+  const { id, createdAt, joinedAt = {}, ...fields } = channel;
   store.set(`channels/${id}`, { description: '', members: [], ...fields, createdAt: ts(createdAt) });
+  for (const [uid, at] of Object.entries(joinedAt)) {
+    store.set(`channels/${id}/members/${uid}`, { uid, joinedAt: ts(at) });
+  }
+}
+
+/** users/{uid}/channelReads/{channelId}: when the person last read the channel. */
+export function putReadMarker(store: MemoryFirestore, uid: string, channelId: string, at: number): void {
+  store.set(`users/${uid}/channelReads/${channelId}`, { lastReadAt: ts(at) });
 }
 
 export interface SeedMessage {

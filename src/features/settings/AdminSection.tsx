@@ -76,9 +76,16 @@ export function AdminSection() {
                             onClick={() =>
                               dispatch(roleChangeRequested({ uid: user.uid, isOwner: !user.isOwner }))
                             }
-                            aria-label={`${user.isOwner ? 'Unmake' : 'Make'} ${user.name} a consultant`}
                           >
-                            {busy ? 'Saving…' : user.isOwner ? 'Unmake consultant' : 'Make consultant'}
+                            {/* The name says whom (visually hidden) and contains the visible words (WCAG 2.5.3). */}
+                            {busy ? (
+                              'Saving…'
+                            ) : (
+                              <>
+                                {user.isOwner ? 'Unmake' : 'Make'}
+                                <span className="visually-hidden"> {user.name} a</span> consultant
+                              </>
+                            )}
                           </button>
                         )}
                       </td>

@@ -1,0 +1,122 @@
+// Channel rules of issue #6, for both backends (docs/DECISIONS.md "Product (#6)"): who creates, edits and looks
+// after a channel, who sees its members and invitations, what counts as unread, and how the person's channel
+// list and the member list are ordered. Every refusal is a QupmError with a message fit for a person.
+import { QupmError } from './errors';
+import type { Channel, ChannelMember, ChannelOverview, ChatMessage, Invitation } from './model';
+import type { Caller, ChannelAccess } from './permissions';
+import { canReadChannel, channelPermissions } from './permissions';
+import { LIMITS } from './limits';
+
+export const CHANNEL_MESSAGES = {
+  noSuchChannel: 'There is no such channel.',
+  notConsultant: 'Only consultants can create channels.',
+  handleTaken: 'That channel address is taken. Choose another one.',
+  notOwner: 'Only the channel owner can do this.',
+  notInChannel: 'You are not a member of this channel.',
+} as const;
+
+/** Only consultants (users/{uid}.isOwner, never a claim or a payload) create channels. */
+export function assertCanCreateChannel(user: { isOwner: boolean } | null): void {
+  if (!user?.isOwner) throw new QupmError('PERMISSION_DENIED', CHANNEL_MESSAGES.notConsultant);
+}
+
+/** A channel's owner edits it, invites to it and issues its offers; an admin is not enough (admins only read). */
+export function assertChannelOwner(channel: ChannelAccess, uid: string): void {
+  if (!channelPermissions(channel, uid).permissions.isOwner) {
+    throw new QupmError('PERMISSION_DENIED', CHANNEL_MESSAGES.notOwner);
+  }
+}
+
+/** Members, the owner and admins see who is in a channel. */
+export function assertCanListMembers(channel: ChannelAccess, caller: Pick<Caller, 'uid' | 'isAdmin'>): void {
+  if (!canReadChannel(channel, caller))
+    throw new QupmError('PERMISSION_DENIED', CHANNEL_MESSAGES.notInChannel);
+}
+
+/** A channel's invitations are for its owner and admins. */
+export function assertCanListInvitations(
+  channel: ChannelAccess,
+  caller: Pick<Caller, 'uid' | 'isAdmin'>,
+): void {
+  if (!caller.isAdmin) assertChannelOwner(channel, caller.uid);
+}
+
+/** A read marker is kept by those who take part: the owner and members. */
+export function assertCanMarkRead(channel: ChannelAccess, uid: string): void {
+  if (!channelPermissions(channel, uid).permissions.canMessage) {
+    throw new QupmError('PERMISSION_DENIED', CHANNEL_MESSAGES.notInChannel);
+  }
+}
+
+/**
+ * Unread: a message by someone else after the person's read marker. With no marker, every message by others
+ * counts; a message of the marker's very millisecond was read.
+ */
+export function isUnread(
+  message: Pick<ChatMessage, 'senderId' | 'createdAt'>,
+  uid: string,
+  lastReadAt: number | null,
+): boolean {
+  return message.senderId !== uid && (lastReadAt === null || message.createdAt > lastReadAt);
+}
+
+/** When a channel was last active: its last message, else its creation. */
+export function lastActivity(overview: Pick<ChannelOverview, 'channel' | 'lastMessage'>): number {
+  return overview.lastMessage?.createdAt ?? overview.channel.createdAt;
+}
+
+/** The person's channel list: newest activity first; ties by channel id, for a stable order. */
+export function sortOverview(list: readonly ChannelOverview[]): ChannelOverview[] {
+  return [...list].sort(
+    (a, b) =>
+      lastActivity(b) - lastActivity(a) ||
+      (a.channel.id < b.channel.id ? -1 : a.channel.id > b.channel.id ? 1 : 0),
+  );
+}
+
+/**
+ * A channel's people: the owner first (joined when the channel was created), then the members in the order they
+ * joined (ties by uid). `joinedAt` answers a member's join time; `nameOf` their public name.
+ */
+export function channelMembers(
+  channel: Pick<Channel, 'ownerId' | 'members' | 'createdAt'>,
+  joinedAt: (uid: string) => number,
+  nameOf: (uid: string) => string,
+): ChannelMember[] {
+  const members = channel.members
+    .filter((uid) => uid !== channel.ownerId)
+    .map((uid): ChannelMember => ({ uid, name: nameOf(uid), role: 'member', joinedAt: joinedAt(uid) }))
+    .sort((a, b) => a.joinedAt - b.joinedAt || (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
+  return [
+    { uid: channel.ownerId, name: nameOf(channel.ownerId), role: 'owner', joinedAt: channel.createdAt },
+    ...members,
+  ];
+}
+
+/** A channel's invitations as its owner sees them: newest first (by creation, then id). */
+export function sortInvitations<T extends Pick<Invitation, 'id'> & { createdAt: number }>(
+  list: readonly T[],
+): T[] {
+  return [...list].sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/**
+ * An invitation's or offer's expiry, checked against the backend's clock: after now and at most a year ahead
+ * (core/limits.ts maxValidityMs). `field` names it in the message, as a schema failure would.
+ */
+export function assertExpiry(expiresAt: number, now: number, field = 'expiresAt'): void {
+  if (expiresAt <= now) throw new QupmError('INVALID_ARGUMENT', `${field}: must be in the future`);
+  if (expiresAt > now + LIMITS.maxValidityMs) {
+    throw new QupmError('INVALID_ARGUMENT', `${field}: at most a year ahead`);
+  }
+}
+
+/** A consultant does not invite their own email: accepting it would be refused as their own invitation. */
+export function assertInviteeIsSomeoneElse(
+  inviteeEmail: string | undefined,
+  caller: Pick<Caller, 'email'>,
+): void {
+  if (inviteeEmail !== undefined && inviteeEmail.trim().toLowerCase() === caller.email.trim().toLowerCase()) {
+    throw new QupmError('INVALID_ARGUMENT', 'inviteeEmail: invite someone other than yourself');
+  }
+}

@@ -1,0 +1,256 @@
+// Issue #6's callables (src/backend/firebase/callables.ts PRODUCT_CALLABLES): channels, invitations created by a
+// channel's owner, offers issued to its members, and the admin section. Decided by core/ exactly as the embedded
+// server's services do (server/services/channels.ts, invitations.ts, offers.ts, admin.ts), in the same order:
+// validation against the clock, then ownership, then existence (a document that must be read to know its owner
+// answers not-found first).
+import {
+  ADMIN_MESSAGES,
+  assertAdmin,
+  assertCanSetRole,
+  sortAdminChannels,
+  sortAdminUsers,
+  withRole,
+} from '../../../core/admin';
+import {
+  assertCanCreateChannel,
+  assertCanListInvitations,
+  assertCanListMembers,
+  assertCanMarkRead,
+  assertChannelOwner,
+  assertExpiry,
+  assertInviteeIsSomeoneElse,
+  CHANNEL_MESSAGES,
+  channelMembers,
+  sortInvitations,
+  sortOverview,
+} from '../../../core/channels';
+import { QupmError } from '../../../core/errors';
+import { withEffectiveStatus } from '../../../core/invitations';
+import type {
+  AdminChannel,
+  AdminUser,
+  Channel,
+  ChannelMember,
+  ChannelOverview,
+  Invitation,
+  IssuedOffer,
+} from '../../../core/model';
+import { assertOfferRecipient, sortIssuedOffers } from '../../../core/offers';
+import type { ProductCallableName, productCallablePayloads } from '../../../core/schemas';
+import { publicName } from '../../../core/users';
+import type { Handler } from '../callable';
+import type { Repository } from '../repository';
+
+interface ProductResults {
+  get_channel_overview: { channels: ChannelOverview[] };
+  create_channel: Channel;
+  update_channel: Channel;
+  list_channel_members: { members: ChannelMember[] };
+  mark_channel_read: { success: true };
+  create_invitation: Invitation;
+  list_channel_invitations: { invitations: Invitation[] };
+  issue_offer: IssuedOffer;
+  list_issued_offers: { offers: IssuedOffer[] };
+  admin_list_users: { users: AdminUser[] };
+  admin_set_consultant: AdminUser;
+  admin_list_channels: { channels: AdminChannel[] };
+}
+
+async function existingChannel(repo: Repository, id: string): Promise<Channel> {
+  const channel = await repo.getChannel(id);
+  if (!channel) throw new QupmError('NOT_FOUND', CHANNEL_MESSAGES.noSuchChannel);
+  return channel;
+}
+
+/** The public name of each uid that has a user document ('' for those that do not). */
+async function namesOf(repo: Repository, uids: readonly string[]): Promise<(uid: string) => string> {
+  const users = await repo.getUsers(uids);
+  return (uid) => {
+    const user = users.get(uid);
+    return user ? publicName(user) : '';
+  };
+}
+
+export const productCallables: {
+  [N in ProductCallableName]: Handler<(typeof productCallablePayloads)[N], ProductResults[N]>;
+} = {
+  async get_channel_overview({ repo }, caller) {
+    const channels = await repo.listChannelsFor(caller.uid);
+    const overview = await Promise.all(
+      channels.map(async (channel): Promise<ChannelOverview> => {
+        const [lastMessage, marker] = await Promise.all([
+          repo.latestMessage(channel.id),
+          repo.getReadMarker(caller.uid, channel.id),
+        ]);
+        // core/channels.ts isUnread, counted by the server: after the marker, by someone else.
+        const counts = await repo.countMessages(channel.id, marker, caller.uid);
+        return { channel, lastMessage, unread: counts.all - counts.by };
+      }),
+    );
+    return { channels: sortOverview(overview) };
+  },
+
+  async create_channel({ repo, now }, caller, input) {
+    assertCanCreateChannel(await repo.getUser(caller.uid));
+    const channel = { id: repo.newId(), ownerId: caller.uid, createdAt: now(), ...input };
+    if (!(await repo.createChannel(channel))) {
+      throw new QupmError('ALREADY_EXISTS', CHANNEL_MESSAGES.handleTaken);
+    }
+    return { ...channel, members: [] };
+  },
+
+  async update_channel({ repo }, caller, { id, ...patch }) {
+    return repo.updateChannel(id, (channel) => {
+      if (!channel) throw new QupmError('NOT_FOUND', CHANNEL_MESSAGES.noSuchChannel);
+      assertChannelOwner(channel, caller.uid);
+      return { title: patch.title ?? channel.title, description: patch.description ?? channel.description };
+    });
+  },
+
+  async list_channel_members({ repo }, caller, { channelId }) {
+    const channel = await existingChannel(repo, channelId);
+    assertCanListMembers(channel, caller);
+    const [joined, nameOf] = await Promise.all([
+      repo.memberJoinTimes(channelId),
+      namesOf(repo, [channel.ownerId, ...channel.members]),
+    ]);
+    return {
+      members: channelMembers(channel, (uid) => joined[uid] ?? channel.createdAt, nameOf),
+    };
+  },
+
+  async mark_channel_read({ repo, now }, caller, { channelId }) {
+    assertCanMarkRead(await existingChannel(repo, channelId), caller.uid);
+    await repo.setReadMarker(caller.uid, channelId, now());
+    return { success: true };
+  },
+
+  async create_invitation({ repo, now }, caller, input) {
+    const at = now();
+    assertExpiry(input.expiresAt, at);
+    assertInviteeIsSomeoneElse(input.inviteeEmail, caller);
+    const channel = await existingChannel(repo, input.channelId);
+    assertChannelOwner(channel, caller.uid);
+    const id = repo.newId();
+    await repo.createInvitation({ id, ...input, consultantId: caller.uid, createdAt: at });
+    const nameOf = await namesOf(repo, [caller.uid]);
+    const invitation: Invitation = {
+      id,
+      channelId: channel.id,
+      channelTitle: channel.title,
+      consultantId: caller.uid,
+      consultantName: nameOf(caller.uid),
+      status: 'pending',
+      passes: input.passes,
+      credits: input.credits,
+      expiresAt: input.expiresAt,
+    };
+    if (input.inviteeEmail !== undefined) invitation.inviteeEmail = input.inviteeEmail;
+    return invitation;
+  },
+
+  async list_channel_invitations({ repo, now }, caller, { channelId }) {
+    assertCanListInvitations(await existingChannel(repo, channelId), caller);
+    const at = now();
+    const listed = sortInvitations(
+      (await repo.listInvitationsForChannel(channelId)).map(({ invitation, createdAt }) => ({
+        ...invitation,
+        createdAt,
+      })),
+    );
+    return {
+      invitations: listed.map(({ createdAt: _createdAt, ...invitation }) =>
+        withEffectiveStatus(invitation, at),
+      ),
+    };
+  },
+
+  async issue_offer({ repo, now }, caller, input) {
+    const at = now();
+    assertExpiry(input.expiresAt, at);
+    const channel = await existingChannel(repo, input.channelId);
+    assertChannelOwner(channel, caller.uid);
+    assertOfferRecipient(channel, input.userId);
+    const offer = {
+      offeringId: repo.newId(),
+      userId: input.userId,
+      channelId: channel.id,
+      discountPercent: input.discountPercent,
+      source: input.source,
+      status: 'active' as const,
+      expiresAt: input.expiresAt,
+      createdAt: at,
+    };
+    await repo.createOffer(offer);
+    const nameOf = await namesOf(repo, [offer.userId]);
+    return { ...offer, userName: nameOf(offer.userId) };
+  },
+
+  async list_issued_offers({ repo }, caller) {
+    // The issuer is the owner of the offer's channel, as on the embedded server.
+    const owned = (await repo.listChannelsFor(caller.uid)).filter(
+      (channel) => channel.ownerId === caller.uid,
+    );
+    if (owned.length === 0) return { offers: [] };
+    const offers = await repo.listOffersForChannels(owned.map((channel) => channel.id));
+    const nameOf = await namesOf(
+      repo,
+      offers.map((offer) => offer.userId),
+    );
+    return {
+      offers: sortIssuedOffers(offers.map((offer) => ({ ...offer, userName: nameOf(offer.userId) }))),
+    };
+  },
+
+  async admin_list_users({ repo, accounts }, caller) {
+    assertAdmin(caller);
+    const records = await repo.listUsers();
+    const admins = await accounts.admins(records.map(({ user }) => user.uid));
+    return {
+      users: sortAdminUsers(
+        records.map(({ user, createdAt }) => ({
+          uid: user.uid,
+          email: user.email,
+          name: publicName(user),
+          isOwner: user.isOwner,
+          isAdmin: admins.has(user.uid),
+          createdAt,
+        })),
+      ),
+    };
+  },
+
+  async admin_set_consultant({ repo, accounts }, caller, { uid, isOwner }) {
+    assertCanSetRole(caller, uid);
+    const { user, createdAt } = await repo.setRole(uid, (before, joined) => {
+      if (!before) throw new QupmError('NOT_FOUND', ADMIN_MESSAGES.noSuchUser);
+      return withRole(before, isOwner, joined);
+    });
+    const admins = await accounts.admins([uid]);
+    return {
+      uid,
+      email: user.email,
+      name: publicName(user),
+      isOwner: user.isOwner,
+      isAdmin: admins.has(uid),
+      createdAt,
+    };
+  },
+
+  async admin_list_channels({ repo }, caller) {
+    assertAdmin(caller);
+    const channels = await repo.listAllChannels();
+    const nameOf = await namesOf(
+      repo,
+      channels.map((channel) => channel.ownerId),
+    );
+    const counted = await Promise.all(
+      channels.map(async (channel) => ({
+        channel,
+        ownerName: nameOf(channel.ownerId),
+        messageCount: (await repo.countMessages(channel.id, null, '')).all,
+      })),
+    );
+    return { channels: sortAdminChannels(counted) };
+  },
+};
