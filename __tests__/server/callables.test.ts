@@ -90,7 +90,7 @@ describe('get_user_active_offers', () => {
       {
         offeringId: expect.stringMatching(/^[A-Za-z0-9]{20}$/),
         discountPercent: 20,
-        source: 'consultant',
+        source: 'Pricing review',
         channelId: ids.strategy,
         status: 'active',
         expiresAt: server.clock.now() + 14 * DAY,

@@ -2,6 +2,7 @@
 // on the home, services and activation screens from the user state, so an activation updates all of them.
 import { useAppSelector } from '@/store/hooks';
 import { selectUser } from '@/store/userSlice';
+import './balances.css';
 
 export function Balances() {
   const { credits, passCount } = useAppSelector(selectUser);

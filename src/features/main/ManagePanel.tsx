@@ -13,6 +13,7 @@ import {
   selectInvitationCreate,
 } from '@/store/invitationsSlice';
 import { offerIssueDismissed, offerIssueRequested, selectOfferIssue } from '@/store/offersSlice';
+import { grantWords } from '@/ui/InvitationViews';
 import { formatFullTime } from '@/ui/time';
 import {
   channelSaveDismissed,
@@ -408,8 +409,7 @@ function Invite({ channel }: { channel: Channel }) {
           {list.items.map((invitation) => (
             <li key={invitation.id} className="invitations__item">
               <span>
-                {invitation.inviteeEmail ?? 'Anyone with the link'} · {invitation.passes} passes,{' '}
-                {invitation.credits} credits ·{' '}
+                {invitation.inviteeEmail ?? 'Anyone with the link'} · {grantWords(invitation)} ·{' '}
                 <span className={`status status--${invitation.status}`}>
                   {STATUS_WORDS[invitation.status]}
                 </span>

@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { parseDocumentId } from '@core/ids';
-import { channelOpened } from '@/store/channelsSlice';
+import { channelOpened, selectOverview } from '@/store/channelsSlice';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import {
   installRequested,
@@ -125,6 +125,7 @@ function Home() {
   // A malformed channel id in the URL opens nothing (it never reaches a backend).
   const openId = parseDocumentId(params.get('channel'));
   const name = user.nickname || user.authUser?.email || 'there';
+  const hasChannels = useAppSelector(selectOverview).length > 0;
 
   useEffect(() => {
     dispatch(channelOpened({ id: openId }));
@@ -132,7 +133,10 @@ function Home() {
   useEffect(() => () => void dispatch(channelOpened({ id: null })), [dispatch]);
 
   return (
-    <section className="screen home" aria-labelledby="home-title">
+    <section
+      className={openId ? 'screen home home--conversation' : 'screen home'}
+      aria-labelledby="home-title"
+    >
       <div className="home__header">
         <div>
           <p className="eyebrow">
@@ -148,9 +152,11 @@ function Home() {
         {openId ? (
           <Conversation key={openId} channelId={openId} />
         ) : (
-          <div className="workspace__placeholder card">
-            <p className="muted">Choose a channel to read and write its messages.</p>
-          </div>
+          hasChannels && (
+            <div className="workspace__placeholder card">
+              <p className="muted">Choose a channel to read and write its messages.</p>
+            </div>
+          )
         )}
       </div>
       <div className="home__actions">

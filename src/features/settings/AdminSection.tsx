@@ -73,19 +73,13 @@ export function AdminSection() {
                             type="button"
                             className="button button--small"
                             disabled={busy}
+                            aria-label={`${user.isOwner ? 'Unmake' : 'Make'} consultant: ${user.name}`}
                             onClick={() =>
                               dispatch(roleChangeRequested({ uid: user.uid, isOwner: !user.isOwner }))
                             }
                           >
-                            {/* The name says whom (visually hidden) and contains the visible words (WCAG 2.5.3). */}
-                            {busy ? (
-                              'Saving…'
-                            ) : (
-                              <>
-                                {user.isOwner ? 'Unmake' : 'Make'}
-                                <span className="visually-hidden"> {user.name} a</span> consultant
-                              </>
-                            )}
+                            {/* The accessible name starts with the visible words (WCAG 2.5.3) and says whom. */}
+                            {busy ? 'Saving…' : user.isOwner ? 'Unmake consultant' : 'Make consultant'}
                           </button>
                         )}
                       </td>
