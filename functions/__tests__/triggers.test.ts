@@ -216,3 +216,61 @@ describe('prune_stale_tokens', () => {
     expect(backend.store.paths().filter((p) => p.includes('/FCMTokens/'))).toEqual([]);
   });
 });
+
+describe('on_token_created', () => {
+  const created = (uid: string, tokenId: string, token: unknown) =>
+    functionsTest.wrap(backend.fns.on_token_created)({
+      data: functionsTest.firestore.makeDocumentSnapshot(
+        { token, status: 'active' },
+        `users/${uid}/FCMTokens/${tokenId}`,
+      ),
+      params: { uid, tokenId },
+    });
+
+  it('removes the same browser token from every other account (a shared device)', async () => {
+    putToken(backend.store, {
+      uid: UID.member,
+      id: 'TokenMember000000001',
+      token: 'shared-browser',
+      lastUsed: NOW,
+    });
+    putToken(backend.store, {
+      uid: UID.stranger,
+      id: 'TokenStranger0000001',
+      token: 'shared-browser',
+      lastUsed: NOW,
+    });
+    putToken(backend.store, {
+      uid: UID.stranger,
+      id: 'TokenStranger0000002',
+      token: 'other-browser',
+      lastUsed: NOW,
+    });
+    putToken(backend.store, {
+      uid: UID.consultant,
+      id: 'TokenConsultant00001',
+      token: 'shared-browser',
+      lastUsed: NOW,
+    });
+    await created(UID.consultant, 'TokenConsultant00001', 'shared-browser');
+    expect(
+      backend.store
+        .paths()
+        .filter((p) => p.includes('/FCMTokens/'))
+        .sort(),
+    ).toEqual(
+      [
+        `users/${UID.consultant}/FCMTokens/TokenConsultant00001`,
+        `users/${UID.stranger}/FCMTokens/TokenStranger0000002`,
+      ].sort(),
+    );
+  });
+
+  it('leaves everything alone for a document without a token', async () => {
+    putToken(backend.store, { uid: UID.member, id: 'TokenMember000000001', token: 'kept', lastUsed: NOW });
+    await created(UID.consultant, 'TokenConsultant00001', 42);
+    expect(backend.store.paths().filter((p) => p.includes('/FCMTokens/'))).toEqual([
+      `users/${UID.member}/FCMTokens/TokenMember000000001`,
+    ]);
+  });
+});

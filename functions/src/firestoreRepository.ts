@@ -425,6 +425,15 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
       await deleteAll(tokens.map(({ uid, id }) => userRef(uid).collection('FCMTokens').doc(id)));
     },
 
+    async findTokenHolders(token) {
+      const { docs } = await db.collectionGroup('FCMTokens').where('token', '==', token).get();
+      return docs.flatMap((doc): TokenRef[] => {
+        // users/{uid}/FCMTokens/{id}: the owner is the second segment of the document's path.
+        const [root, uid] = doc.ref.path.split('/');
+        return root === 'users' && uid ? [{ uid, id: doc.id, token }] : [];
+      });
+    },
+
     async deleteTokensUnusedSince(cutoff) {
       let deleted = 0;
       // In pages, so that a backlog of any size is pruned within the function's memory.

@@ -17,7 +17,7 @@ import { specCallables } from './handlers/callables';
 import { invitationCallables } from './handlers/invitations';
 import { productCallables } from './handlers/product';
 import { handleMessageCreated } from './handlers/messages';
-import { handlePruneStaleTokens } from './handlers/tokens';
+import { handlePruneStaleTokens, handleTokenCreated } from './handlers/tokens';
 import { handleUserCreated } from './handlers/users';
 import { ENFORCE_APP_CHECK, FUNCTIONS_REGION } from './params';
 import type { Deps } from './repository';
@@ -135,6 +135,19 @@ export function createFunctions(deps: () => Deps) {
         });
         if (outcome.skipped)
           logger.warn('message not fanned out', { ...event.params, reason: outcome.skipped });
+      },
+    ),
+
+    on_token_created: onDocumentCreated(
+      { document: 'users/{uid}/FCMTokens/{tokenId}', region: FUNCTIONS_REGION, retry: false },
+      async (event) => {
+        const token = event.data?.data()?.token;
+        const removed = await handleTokenCreated(deps(), {
+          uid: event.params.uid,
+          id: event.params.tokenId,
+          token: typeof token === 'string' ? token : '',
+        });
+        if (removed > 0) logger.info('push token moved to its new account', { removed });
       },
     ),
 

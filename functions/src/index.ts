@@ -74,5 +74,6 @@ export const {
   activate_invitation,
   on_user_created,
   on_message_created,
+  on_token_created,
   prune_stale_tokens,
 } = functions;

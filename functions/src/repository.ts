@@ -146,6 +146,8 @@ export interface Repository {
   deleteTokens(tokens: readonly Pick<TokenRef, 'uid' | 'id'>[]): Promise<void>;
   /** Deletes every token document whose lastUsed is before `cutoff` (epoch ms); answers how many. */
   deleteTokensUnusedSince(cutoff: number): Promise<number>;
+  /** Every token document, in any account, holding exactly this token. */
+  findTokenHolders(token: string): Promise<TokenRef[]>;
 }
 
 /** One FCM send's outcome, in the order the messages were given. */
