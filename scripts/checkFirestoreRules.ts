@@ -216,9 +216,12 @@ export const KNOWN_COLLECTIONS = [
   'users/{uid}/pending',
 ] as const;
 
-/** ARCHITECTURE.md lives in shared/, beside the repository (QUPM_ARCHITECTURE_MD overrides where). */
+/**
+ * The repository's copy of ARCHITECTURE.md (docs/, kept equal to the team's shared one), so a clean clone checks
+ * the rules on its own; QUPM_ARCHITECTURE_MD points elsewhere, e.g. at ../shared/ARCHITECTURE.md.
+ */
 export function architecturePath(root: string): string {
-  return process.env.QUPM_ARCHITECTURE_MD ?? path.resolve(root, '../shared/ARCHITECTURE.md');
+  return process.env.QUPM_ARCHITECTURE_MD ?? path.resolve(root, 'docs/ARCHITECTURE.md');
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(__filename)) {
