@@ -5,9 +5,18 @@ import { AppRoot } from './app/AppRoot';
 import { createAppRouter } from './app/router';
 import { createAppStore } from './store';
 import { rootSaga } from './sagas/rootSaga';
+import { initialState as userInitialState } from './store/userSlice';
+import { browserLocalStorage, hasStoredLocalSession } from './platform';
 import './app/global.css';
 
-const store = createAppStore({ rootSaga });
+// On the embedded backend a browser without a stored session is signed out: the welcome screen renders at once.
+// (Firebase keeps its session in IndexedDB, which cannot be read synchronously: there the backend answers first.)
+const knownSignedOut = __BACKEND__ === 'local' && !hasStoredLocalSession(browserLocalStorage());
+const store = createAppStore({
+  rootSaga,
+  deferSagas: true,
+  preloadedState: knownSignedOut ? { user: { ...userInitialState, status: 'signedOut' } } : undefined,
+});
 const router = createAppRouter();
 const container = document.getElementById('root');
 

@@ -6,6 +6,7 @@ import {
   readString,
   removeKey,
   writeString,
+  hasStoredLocalSession,
 } from '@/platform';
 import type { KeyValueStore } from '@/platform';
 import { createFakeStore, defineGlobal, restoreGlobals, throwingGetter } from './fakes';
@@ -126,5 +127,15 @@ describe.each([
   it('returns null when the window has no such storage', () => {
     defineGlobal('window', { value: {} });
     expect(getStorage()).toBeNull();
+  });
+});
+
+describe('hasStoredLocalSession', () => {
+  it('tells whether the embedded backend’s session is stored (then nobody is known signed out)', () => {
+    expect(hasStoredLocalSession(createFakeStore({ qupm_session: '{"x":1}' }))).toBe(true);
+    expect(hasStoredLocalSession(createFakeStore())).toBe(false);
+    expect(hasStoredLocalSession(null)).toBe(false);
+    // A store that cannot be read is read as "nothing stored", like every other storage failure.
+    expect(hasStoredLocalSession(createFakeStore({ qupm_session: 'x' }, ['get']))).toBe(false);
   });
 });

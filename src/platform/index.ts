@@ -2,7 +2,14 @@
 // browser* helper beside it collects those from the real globals without ever throwing.
 export { LOCAL_STORAGE_KEYS, SESSION_STORAGE_KEYS } from './storageKeys';
 export type { LocalStorageKey, SessionStorageKey, StorageKey } from './storageKeys';
-export { browserLocalStorage, browserSessionStorage, readString, removeKey, writeString } from './storage';
+export {
+  browserLocalStorage,
+  browserSessionStorage,
+  hasStoredLocalSession,
+  readString,
+  removeKey,
+  writeString,
+} from './storage';
 export type { KeyValueStore } from './storage';
 export { browserDeviceIdSource, createDeviceIdSource, isUuid } from './deviceId';
 export type { DeviceIdDeps } from './deviceId';

@@ -2,6 +2,7 @@
 // storage is blocked (cookies off, sandboxed iframe), a QuotaExceededError when it is full or in some private
 // modes. QuPM treats each of those as "nothing stored" so that no storage failure can break start-up.
 import type { StorageKey } from './storageKeys';
+import { LOCAL_STORAGE_KEYS } from './storageKeys';
 
 /** The part of the Web Storage interface QuPM uses; a plain object can stand in for it in tests. */
 export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -58,4 +59,12 @@ export function browserLocalStorage(): KeyValueStore | null {
 /** The page's sessionStorage, or null when there is no window or access to it is refused. */
 export function browserSessionStorage(): KeyValueStore | null {
   return browserStorage('sessionStorage');
+}
+
+/**
+ * Whether the embedded backend's session is stored in this browser. Without one, nobody is signed in here: the
+ * first screen can say so at once instead of waiting for the backend's chunk to load and answer.
+ */
+export function hasStoredLocalSession(store: KeyValueStore | null): boolean {
+  return readString(store, LOCAL_STORAGE_KEYS.localSession) !== null;
 }

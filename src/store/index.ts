@@ -13,9 +13,14 @@ export interface CreateStoreOptions {
   preloadedState?: Partial<RootState>;
   /** The root saga to run; none in component tests that only need state. */
   rootSaga?: Saga<[]>;
+  /**
+   * Start the sagas in a task of their own, after the current one (the app's start-up): the first render is not
+   * held up by, nor joined into one long task with, every saga starting.
+   */
+  deferSagas?: boolean;
 }
 
-export function createAppStore({ preloadedState, rootSaga }: CreateStoreOptions = {}) {
+export function createAppStore({ preloadedState, rootSaga, deferSagas = false }: CreateStoreOptions = {}) {
   const sagaMiddleware = createSagaMiddleware({
     onError: (error) => console.error('A saga failed', error),
   });
@@ -25,7 +30,10 @@ export function createAppStore({ preloadedState, rootSaga }: CreateStoreOptions 
     middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware),
     devTools: process.env.NODE_ENV !== 'production' && { name: 'QuPM' },
   });
-  if (rootSaga) sagaMiddleware.run(rootSaga);
+  if (rootSaga) {
+    if (deferSagas) setTimeout(() => sagaMiddleware.run(rootSaga), 0);
+    else sagaMiddleware.run(rootSaga);
+  }
   return store;
 }
 
