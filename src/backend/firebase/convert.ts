@@ -14,49 +14,27 @@ import type {
   ChatMessage,
   Invitation,
   InvitationStatus,
-  NotificationSettings,
   Offer,
   Platform,
   PushTokenDoc,
   UserDoc,
 } from '@core/model';
-import { DEFAULT_NOTIFICATION_SETTINGS } from '@core/model';
-import { DELIVERY_CHANNELS, PLATFORMS } from '@core/limits';
-import type { DeliveryChannel } from '@core/limits';
+import { PLATFORMS } from '@core/limits';
 import { UNREADABLE_ANSWER_MESSAGE } from './errors';
+import {
+  count,
+  isRecord,
+  optionalText,
+  text,
+  toChannel,
+  toChatMessage,
+  toMillis,
+  toUserDoc,
+} from '@core/documents';
+import type { DocumentData } from '@core/documents';
 
-export type DocumentData = Record<string, unknown>;
-
-function isRecord(value: unknown): value is DocumentData {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-const text = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : fallback);
-const optionalText = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-const count = (value: unknown): number =>
-  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0;
-
-/**
- * Epoch milliseconds from what a time field can hold: a Firestore Timestamp, a Timestamp serialised by the
- * Admin SDK into a callable answer (`{_seconds, _nanoseconds}`), a Date, an ISO string or a number.
- */
-export function toMillis(value: unknown, fallback = 0): number {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : fallback;
-  if (value instanceof Date) return Number.isFinite(value.getTime()) ? value.getTime() : fallback;
-  if (typeof value === 'string') {
-    const parsed = Date.parse(value);
-    return Number.isFinite(parsed) ? parsed : fallback;
-  }
-  if (isRecord(value)) {
-    const seconds = value.seconds ?? value._seconds;
-    const nanos = value.nanoseconds ?? value._nanoseconds ?? 0;
-    if (typeof seconds === 'number' && typeof nanos === 'number')
-      return seconds * 1000 + Math.floor(nanos / 1e6);
-    if (typeof value.toMillis === 'function')
-      return toMillis((value.toMillis as () => unknown).call(value), fallback);
-  }
-  return fallback;
-}
+export type { DocumentData } from '@core/documents';
+export { toChannel, toChatMessage, toMillis, toNotificationSettings, toUserDoc } from '@core/documents';
 
 export function toAuthUser(user: {
   uid: string;
@@ -64,63 +42,6 @@ export function toAuthUser(user: {
   displayName: string | null;
 }): AuthUser {
   return { uid: user.uid, email: user.email ?? '', displayName: user.displayName ?? null };
-}
-
-export function toNotificationSettings(value: unknown): NotificationSettings {
-  const settings = isRecord(value) ? value : {};
-  const delivery = isRecord(settings.delivery) ? settings.delivery : {};
-  const channels = Array.isArray(delivery.channels)
-    ? [...new Set(delivery.channels.filter((c): c is DeliveryChannel => DELIVERY_CHANNELS.includes(c)))]
-    : [...DEFAULT_NOTIFICATION_SETTINGS.delivery.channels];
-  return {
-    enabled: typeof settings.enabled === 'boolean' ? settings.enabled : DEFAULT_NOTIFICATION_SETTINGS.enabled,
-    delivery: { channels },
-  };
-}
-
-/** users/{uid}; `email` falls back to the signed-in account's when the document does not carry one. */
-export function toUserDoc(uid: string, data: DocumentData, fallbackEmail = ''): UserDoc {
-  const user: UserDoc = {
-    uid,
-    email: text(data.email, fallbackEmail),
-    isOwner: data.isOwner === true,
-    notificationSettings: toNotificationSettings(data.notificationSettings),
-    credits: count(data.credits),
-    passCount: count(data.passCount),
-    effectiveConId: text(data.effectiveConId),
-  };
-  const domainId = optionalText(data.domainId);
-  const nickname = optionalText(data.nickname);
-  const displayName = optionalText(data.displayName);
-  if (domainId !== undefined) user.domainId = domainId;
-  if (nickname !== undefined) user.nickname = nickname;
-  if (displayName !== undefined) user.displayName = displayName;
-  return user;
-}
-
-export function toChannel(id: string, data: DocumentData): Channel {
-  return {
-    id,
-    channelId: text(data.channelId),
-    ownerId: text(data.ownerId),
-    title: text(data.title),
-    description: text(data.description),
-    members: Array.isArray(data.members)
-      ? data.members.filter((m): m is string => typeof m === 'string')
-      : [],
-    createdAt: toMillis(data.createdAt),
-  };
-}
-
-export function toChatMessage(channelId: string, id: string, data: DocumentData): ChatMessage {
-  return {
-    id,
-    channelId,
-    senderId: text(data.senderId),
-    senderName: text(data.senderName),
-    text: text(data.text),
-    createdAt: toMillis(data.createdAt),
-  };
 }
 
 export function toPushTokenDoc(id: string, data: DocumentData): PushTokenDoc {

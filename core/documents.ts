@@ -1,0 +1,98 @@
+// Firestore documents as both Firebase sides read them (the web SDK in src/backend/firebase, the Admin SDK in
+// functions/): plain documents of core/model.ts with Timestamps as epoch milliseconds, missing fields given the
+// defaults of ARCHITECTURE.md, and nothing else copied. Written once so the two cannot read a document differently.
+import type { Channel, ChatMessage, NotificationSettings, UserDoc } from './model';
+import { DEFAULT_NOTIFICATION_SETTINGS } from './model';
+import { DELIVERY_CHANNELS } from './limits';
+import type { DeliveryChannel } from './limits';
+
+export type DocumentData = Record<string, unknown>;
+
+export function isRecord(value: unknown): value is DocumentData {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export const text = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : fallback);
+export const optionalText = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value : undefined;
+export const count = (value: unknown): number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0;
+
+/**
+ * Epoch milliseconds from what a time field can hold: a Firestore Timestamp, a Timestamp serialised by the
+ * Admin SDK into a callable answer (`{_seconds, _nanoseconds}`), a Date, an ISO string or a number.
+ */
+export function toMillis(value: unknown, fallback = 0): number {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : fallback;
+  if (value instanceof Date) return Number.isFinite(value.getTime()) ? value.getTime() : fallback;
+  if (typeof value === 'string') {
+    const parsed = Date.parse(value);
+    return Number.isFinite(parsed) ? parsed : fallback;
+  }
+  if (isRecord(value)) {
+    const seconds = value.seconds ?? value._seconds;
+    const nanos = value.nanoseconds ?? value._nanoseconds ?? 0;
+    if (typeof seconds === 'number' && typeof nanos === 'number')
+      return seconds * 1000 + Math.floor(nanos / 1e6);
+    if (typeof value.toMillis === 'function')
+      return toMillis((value.toMillis as () => unknown).call(value), fallback);
+  }
+  return fallback;
+}
+
+export function toNotificationSettings(value: unknown): NotificationSettings {
+  const settings = isRecord(value) ? value : {};
+  const delivery = isRecord(settings.delivery) ? settings.delivery : {};
+  const channels = Array.isArray(delivery.channels)
+    ? [...new Set(delivery.channels.filter((c): c is DeliveryChannel => DELIVERY_CHANNELS.includes(c)))]
+    : [...DEFAULT_NOTIFICATION_SETTINGS.delivery.channels];
+  return {
+    enabled: typeof settings.enabled === 'boolean' ? settings.enabled : DEFAULT_NOTIFICATION_SETTINGS.enabled,
+    delivery: { channels },
+  };
+}
+
+/** users/{uid}; `email` falls back to the signed-in account's when the document does not carry one. */
+export function toUserDoc(uid: string, data: DocumentData, fallbackEmail = ''): UserDoc {
+  const user: UserDoc = {
+    uid,
+    email: text(data.email, fallbackEmail),
+    isOwner: data.isOwner === true,
+    notificationSettings: toNotificationSettings(data.notificationSettings),
+    credits: count(data.credits),
+    passCount: count(data.passCount),
+    effectiveConId: text(data.effectiveConId),
+  };
+  const domainId = optionalText(data.domainId);
+  const nickname = optionalText(data.nickname);
+  const displayName = optionalText(data.displayName);
+  if (domainId !== undefined) user.domainId = domainId;
+  if (nickname !== undefined) user.nickname = nickname;
+  if (displayName !== undefined) user.displayName = displayName;
+  return user;
+}
+
+export function toChannel(id: string, data: DocumentData): Channel {
+  return {
+    id,
+    channelId: text(data.channelId),
+    ownerId: text(data.ownerId),
+    title: text(data.title),
+    description: text(data.description),
+    members: Array.isArray(data.members)
+      ? data.members.filter((m): m is string => typeof m === 'string')
+      : [],
+    createdAt: toMillis(data.createdAt),
+  };
+}
+
+export function toChatMessage(channelId: string, id: string, data: DocumentData): ChatMessage {
+  return {
+    id,
+    channelId,
+    senderId: text(data.senderId),
+    senderName: text(data.senderName),
+    text: text(data.text),
+    createdAt: toMillis(data.createdAt),
+  };
+}
