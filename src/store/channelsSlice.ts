@@ -7,8 +7,6 @@ import type { Channel, ChannelOverview, ChannelPermissions, ChatMessage } from '
 
 import type { LoadStatus } from './status';
 
-export type { LoadStatus };
-
 export interface PermissionsEntry {
   status: 'loading' | 'loaded' | 'failed';
   canMessage: boolean;

@@ -87,11 +87,10 @@ const conversationSlice = createSlice({
       const conversation = (state.byChannel[action.payload.channelId] ??= emptyConversation());
       conversation.send = { status: 'sending', error: null };
     },
+    /** The send is over; the message itself joins the conversation with channels/messageArrived. */
     messageSent(state, action: PayloadAction<{ message: ChatMessage }>) {
       const conversation = state.byChannel[action.payload.message.channelId];
-      if (!conversation) return;
-      conversation.send = { status: 'idle', error: null };
-      conversation.messages = merge(conversation.messages, [action.payload.message]);
+      if (conversation) conversation.send = { status: 'idle', error: null };
     },
     messageSendFailed(state, action: PayloadAction<{ channelId: string; message: string }>) {
       const conversation = state.byChannel[action.payload.channelId];

@@ -7,8 +7,6 @@ import type { NotificationSettings, PushTokenDoc } from '@core/model';
 export type SaveStatus = 'idle' | 'saving' | 'saved' | 'failed';
 import type { LoadStatus } from '@/store/status';
 
-export type { LoadStatus };
-
 export interface SettingsState {
   profile: { status: SaveStatus; error: string | null };
   notifications: { status: SaveStatus; error: string | null };

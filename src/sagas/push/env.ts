@@ -7,6 +7,8 @@ import { browserHostname, browserLocalStorage, browserPushSupport, isPushEnabled
 import type { KeyValueStore, PushSupport } from '@/platform';
 import type { PermissionState } from '@/store/pushSlice';
 import { LIMITS } from '@core/limits';
+import { createVisibilityChannel } from '../browser';
+import type { VisibilityEvent } from '../browser';
 
 /** spec §5: the error a messaging service-worker registration is rejected with where push is disabled. */
 export const MESSAGING_SW_BLOCKED_MESSAGE =
@@ -19,7 +21,7 @@ export class MessagingBlockedError extends Error {
   }
 }
 
-export type VisibilityEvent = { visible: boolean };
+export type { VisibilityEvent };
 
 export interface PushEnv {
   readonly support: PushSupport;
@@ -93,12 +95,6 @@ export function browserPushEnv(pushHostOverride: boolean = __PUSH_HOST_OVERRIDE_
       if (!environmentEnabled) throw new MessagingBlockedError();
       return navigator.serviceWorker.ready;
     },
-    createVisibilityChannel() {
-      return eventChannel((emit) => {
-        const onChange = (): void => emit({ visible: document.visibilityState === 'visible' });
-        document.addEventListener('visibilitychange', onChange);
-        return () => document.removeEventListener('visibilitychange', onChange);
-      });
-    },
+    createVisibilityChannel,
   };
 }
