@@ -55,13 +55,28 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
-/** Resolves once a service worker is active and controls the page. */
-export async function waitForServiceWorkerControl(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise<void>((resolve) =>
-      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+/** Resolves once a service worker is active and controls the page; says how far it got when it does not. */
+export async function waitForServiceWorkerControl(page: Page, timeoutMs = 30_000): Promise<void> {
+  const outcome = await page.evaluate(async (ms) => {
+    const state = { ready: false, controlled: false };
+    const controlled = (async () => {
+      await navigator.serviceWorker.ready;
+      state.ready = true;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise<void>((resolve) =>
+          navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+        );
+      }
+      state.controlled = true;
+    })();
+    await Promise.race([controlled, new Promise((resolve) => setTimeout(resolve, ms))]);
+    return state;
+  }, timeoutMs);
+  if (!outcome.controlled) {
+    throw new Error(
+      outcome.ready
+        ? 'The service worker is active but never took control of the page'
+        : 'No service worker became active for the page',
     );
-  });
+  }
 }

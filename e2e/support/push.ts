@@ -15,6 +15,21 @@ interface Registration {
   isDeleted: boolean;
 }
 
+/** How long a browser test waits for the worker to do something before saying what it saw instead. */
+const WAIT_MS = 20_000;
+
+/** Polls `read` until `done` says its value is enough; fails with `what` and the last value after WAIT_MS. */
+async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline)
+      throw new Error(`Gave up waiting for ${what}; last saw ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** A DevTools session on `page` that can push to the app's registration at `${origin}/`. */
 export async function pushTarget(context: BrowserContext, page: Page, origin: string): Promise<PushTarget> {
   const cdp = await context.newCDPSession(page);
@@ -29,7 +44,16 @@ export async function pushTarget(context: BrowserContext, page: Page, origin: st
     });
   });
   await cdp.send('ServiceWorker.enable');
-  return { cdp, origin, registrationId: await found };
+  const timeout = new Promise<never>((_, reject) =>
+    setTimeout(
+      () =>
+        reject(
+          new Error(`No registration at ${origin}/ among ${JSON.stringify([...registrations.values()])}`),
+        ),
+      WAIT_MS,
+    ),
+  );
+  return { cdp, origin, registrationId: await Promise.race([found, timeout]) };
 }
 
 export async function deliverPush(target: PushTarget, data: string): Promise<void> {
@@ -51,7 +75,7 @@ export function pushPayload(messageId: string, title = 'Dana', body = 'Your sess
 
 async function appWorker(context: BrowserContext): Promise<Worker> {
   const [worker] = context.serviceWorkers();
-  return worker ?? context.waitForEvent('serviceworker');
+  return worker ?? context.waitForEvent('serviceworker', { timeout: WAIT_MS });
 }
 
 export interface ShownNotification {
@@ -75,11 +99,11 @@ export async function waitForNotifications(
   context: BrowserContext,
   count: number,
 ): Promise<ShownNotification[]> {
-  for (;;) {
-    const list = await notificationsOnScreen(context);
-    if (list.length >= count) return list;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return until(
+    `${count} notification(s) on screen`,
+    () => notificationsOnScreen(context),
+    (list) => list.length >= count,
+  );
 }
 
 export interface PushCounts {
@@ -104,11 +128,11 @@ export async function pushCounts(page: Page): Promise<PushCounts> {
 
 /** Waits until the worker has finished handling `total` pushes (shown, in-app, generic or repeated). */
 export async function waitForPushesHandled(page: Page, total: number): Promise<PushCounts> {
-  for (;;) {
-    const counts = await pushCounts(page);
-    if (counts.shown + counts.inApp + counts.generic + counts.duplicates >= total) return counts;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return until(
+    `the worker to handle ${total} push(es)`,
+    () => pushCounts(page),
+    (counts) => counts.shown + counts.inApp + counts.generic + counts.duplicates >= total,
+  );
 }
 
 /** Playwright tells every page it has focus; the focus tests need the browser's real focus instead. */
