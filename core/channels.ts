@@ -6,6 +6,8 @@ import type { Channel, ChannelMember, ChannelOverview, ChatMessage, Invitation }
 import type { Caller, ChannelAccess } from './permissions';
 import { canReadChannel, channelPermissions } from './permissions';
 import { LIMITS } from './limits';
+import { compareMessages, cursorOf, isAfter } from './messages';
+import type { MessageCursor } from './messages';
 
 export const CHANNEL_MESSAGES = {
   noSuchChannel: 'There is no such channel.',
@@ -49,16 +51,37 @@ export function assertCanMarkRead(channel: ChannelAccess, uid: string): void {
 }
 
 /**
- * Unread: a message by someone else after the person's read marker. With no marker, every message by others
- * counts; a message of the marker's very millisecond was read.
+ * A person's read mark in a channel: they have read up to and including this message (core/messages.ts order).
+ * A mark from before issue #11 has `id: ''`: the whole millisecond was read.
  */
+export type ReadMark = MessageCursor;
+
+/** Unread: a message by someone else after the person's read mark. With no mark, every message by others counts. */
 export function isUnread(
-  message: Pick<ChatMessage, 'senderId' | 'createdAt'>,
+  message: Pick<ChatMessage, 'senderId' | 'createdAt' | 'id'>,
   uid: string,
-  lastReadAt: number | null,
+  mark: ReadMark | null,
 ): boolean {
-  return message.senderId !== uid && (lastReadAt === null || message.createdAt > lastReadAt);
+  if (message.senderId === uid) return false;
+  if (mark === null) return true;
+  return mark.id === '' ? message.createdAt > mark.createdAt : isAfter(message, mark);
 }
+
+/** The mark after reading up to `message`: it only moves forward (a late or repeated mark changes nothing). */
+export function nextReadMark(
+  current: ReadMark | null,
+  message: Pick<ChatMessage, 'createdAt' | 'id'>,
+): ReadMark {
+  const proposed = cursorOf(message);
+  if (current === null) return proposed;
+  const behind =
+    current.id === '' ? proposed.createdAt <= current.createdAt : compareMessages(proposed, current) <= 0;
+  return behind ? current : proposed;
+}
+
+export const READ_MARK_MESSAGES = {
+  noSuchMessage: 'There is no such message in this channel.',
+} as const;
 
 /** When a channel was last active: its last message, else its creation. */
 export function lastActivity(overview: Pick<ChannelOverview, 'channel' | 'lastMessage'>): number {

@@ -3,6 +3,8 @@
 import { z } from 'zod';
 import { DOCUMENT_ID_PATTERN } from './ids';
 import { DELIVERY_CHANNELS, DEVICE_ID_PATTERN, LIMITS, PLATFORMS, PUSH_TOKEN_PATTERN } from './limits';
+import { parseCursor } from './messages';
+import type { MessageCursor } from './messages';
 
 const trimmed = (max: number) => z.string().trim().min(1).max(max);
 
@@ -61,13 +63,24 @@ export const pushTokenCreateBody = z.strictObject({
   userAgent: z.string().max(LIMITS.userAgentMax),
 });
 
+/** A message's text: trimmed, 1 to 4,000 characters (core/limits.ts messageMax). */
+export const messageTextSchema = z
+  .string()
+  .max(LIMITS.messageMax * 2)
+  .transform((text) => text.trim())
+  .pipe(z.string().min(1, 'a message needs some text').max(LIMITS.messageMax));
+
+/**
+ * POST /api/channels/:id/messages. `id` is the client's (the send's idempotency key); without one the server
+ * names the message.
+ */
 export const messageCreateBody = z.strictObject({
-  text: z
-    .string()
-    .max(LIMITS.messageMax * 2)
-    .transform((text) => text.trim())
-    .pipe(z.string().min(1, 'a message needs some text').max(LIMITS.messageMax)),
+  id: documentIdSchema.optional(),
+  text: messageTextSchema,
 });
+
+/** POST /api/channels/:id/read: read up to and including this message of the channel. */
+export const markReadBody = z.strictObject({ messageId: documentIdSchema });
 
 export const channelCreateBody = z.strictObject({
   channelId: channelHandleSchema,
@@ -108,10 +121,24 @@ export const offerCreateBody = z.strictObject({
 
 export const roleBody = z.strictObject({ isOwner: z.boolean() });
 
-export const messagesQuery = z.strictObject({
-  before: z.coerce.number().int().positive().optional(),
-  limit: z.coerce.number().int().min(1).max(LIMITS.messagesPageMax).optional(),
+/** A page cursor on the wire (core/messages.ts encodeCursor): `<createdAt>` or `<createdAt>_<id>`. */
+export const messageCursorSchema = z.string().transform((value, ctx): MessageCursor => {
+  const cursor = parseCursor(value);
+  if (cursor === null) {
+    ctx.addIssue({ code: 'custom', message: 'not a message cursor' });
+    return z.NEVER;
+  }
+  return cursor;
 });
+
+/** GET /api/channels/:id/messages: at most one of `before` and `after`. */
+export const messagesQuery = z
+  .strictObject({
+    before: messageCursorSchema.optional(),
+    after: messageCursorSchema.optional(),
+    limit: z.coerce.number().int().min(1).max(LIMITS.messagesPageMax).optional(),
+  })
+  .refine((query) => query.before === undefined || query.after === undefined, 'before or after, not both');
 
 export const channelsQuery = z.union([
   z.strictObject({ mine: z.literal('true') }),
@@ -179,7 +206,7 @@ export const productCallablePayloads = {
     })
     .refine((patch) => patch.title !== undefined || patch.description !== undefined, 'nothing to change'),
   list_channel_members: channelRef,
-  mark_channel_read: channelRef,
+  mark_channel_read: z.strictObject({ channelId: documentIdSchema, messageId: documentIdSchema }),
   create_invitation: invitationCreateBody,
   list_channel_invitations: channelRef,
   issue_offer: offerCreateBody,

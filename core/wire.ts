@@ -52,14 +52,18 @@ export const API = {
   deleteToken: 'DELETE /api/users/:uid/tokens/:id', // → { success: true }
   listChannels: 'GET /api/channels', // channelsQuery → { channels: Channel[] }
   getChannel: 'GET /api/channels/:id', // → Channel (owner, members, admin)
-  listMessages: 'GET /api/channels/:id/messages', // messagesQuery → { messages: ChatMessage[] } newest last
-  sendMessage: 'POST /api/channels/:id/messages', // messageCreateBody → ChatMessage
+  // messagesQuery (before | after: a core/messages.ts cursor, limit) → { messages: ChatMessage[] } oldest first
+  listMessages: 'GET /api/channels/:id/messages',
+  // messageCreateBody {id?, text} → ChatMessage; a repeated id of the caller's in this channel answers the stored
+  // message and changes nothing; an id taken otherwise is ALREADY_EXISTS
+  sendMessage: 'POST /api/channels/:id/messages',
   // issue #6 ------------------------------------------------------------------------------------------------
   channelOverview: 'GET /api/channels/overview', // → { channels: ChannelOverview[] } owned + joined, newest activity first
   createChannel: 'POST /api/channels', // channelCreateBody → Channel (consultants only; taken handle: ALREADY_EXISTS)
   updateChannel: 'PATCH /api/channels/:id', // channelPatchBody → Channel (owner only)
   listMembers: 'GET /api/channels/:id/members', // → { members: ChannelMember[] } (owner first; owner, members, admin)
-  markRead: 'POST /api/channels/:id/read', // → { success: true } the caller's read marker = now (owner, members)
+  // markReadBody {messageId} → { success: true }: the caller's read mark moves up to that message, never back
+  markRead: 'POST /api/channels/:id/read',
   listChannelInvitations: 'GET /api/channels/:id/invitations', // → { invitations: Invitation[] } (owner, admin)
   createInvitation: 'POST /api/invitations', // invitationCreateBody → Invitation (the channel's owner)
   issueOffer: 'POST /api/offers', // offerCreateBody → IssuedOffer (channel owner, to a member; 1-100 %)
@@ -84,7 +88,13 @@ export interface CallableResults {
   clear_pending_notifications: { success: boolean };
 }
 
-/** Server-Sent Events on /api/stream: `event: <type>` with `data: <JSON>`; a comment line every 25 s. */
+/**
+ * Server-Sent Events on /api/stream: `id: <n>` (increasing within the server's run), `event: <type>` and
+ * `data: <JSON>`; a comment line every 25 s. A stream ends with a `closing` event when its session ends: at
+ * sign-out or revocation ('signed-out', do not reconnect with this session) or when the access token it was
+ * opened with expires ('expired', reconnect at once with a new ticket). A reader more than
+ * STREAM_MAX_BUFFERED_BYTES behind is dropped without one. Every reconnect resyncs (src/backend/local/stream.ts).
+ */
 export type StreamEvent =
   | { type: 'message'; data: { message: ChatMessage } }
   | { type: 'user'; data: { user: UserDoc } }
@@ -94,4 +104,11 @@ export type StreamEvent =
   | { type: 'tokens'; data: { tokens: PushTokenDoc[] } }
   | { type: 'invitation'; data: { invitation: Invitation } }
   /** To the user: their pending notification counts changed (a message arrived, or they were cleared). */
-  | { type: 'pending'; data: { counts: PendingCountsDoc } };
+  | { type: 'pending'; data: { counts: PendingCountsDoc } }
+  /** The last event of a stream that the server ends. */
+  | { type: 'closing'; data: { reason: StreamClosingReason } };
+
+export type StreamClosingReason = 'signed-out' | 'expired';
+
+/** A stream whose unsent bytes pass this is closed: a slow reader never grows the server (it resyncs). */
+export const STREAM_MAX_BUFFERED_BYTES = 1024 * 1024;

@@ -1,22 +1,7 @@
-// New document ids in the shape of core/ids.ts (Firestore's auto-id: 20 characters of [A-Za-z0-9]), drawn from
-// the operating system's CSPRNG without modulo bias.
+// New document ids (core/ids.ts: Firestore's auto-id shape, from the CSPRNG) and opaque secrets for the wire.
 import { randomBytes } from 'node:crypto';
 
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-const ID_LENGTH = 20;
-// 62 * 4 = 248: bytes at or above it are dropped so every character is equally likely.
-const UNBIASED_LIMIT = 248;
-
-export function newDocumentId(): string {
-  let id = '';
-  while (id.length < ID_LENGTH) {
-    for (const byte of randomBytes(32)) {
-      if (byte < UNBIASED_LIMIT) id += ALPHABET[byte % 62];
-      if (id.length === ID_LENGTH) break;
-    }
-  }
-  return id;
-}
+export { newDocumentId } from '../core/ids';
 
 /** An opaque secret for the wire (refresh tokens, stream tickets): 32 random bytes, base64url. */
 export function newSecret(): string {

@@ -3,8 +3,11 @@
 // (local.test.ts, firebase.test.ts), so that the two backends cannot drift apart. Live subscriptions and the push
 // provider are outside it (each adapter's own tests), and so is what Firestore rules alone decide (the emulator
 // suite, __tests__/rules/emulator).
-import type { Backend } from '@/backend/ports';
+import type { Backend, NewMessage } from '@/backend/ports';
 import { BackendError } from '@/backend/ports';
+import { newDocumentId } from '@core/ids';
+import { compareMessages, cursorOf, sinceOf } from '@core/messages';
+import type { ChatMessage } from '@core/model';
 import type { Harness } from './support/harness';
 import type { Who } from './support/world';
 import {
@@ -39,6 +42,23 @@ const statusOf = async (call: Promise<unknown>) => {
 };
 
 const DAY = 86_400_000;
+
+/** A new message as the client sends it: its own id (the idempotency key) and its text. */
+const msg = (text: string): NewMessage => ({ id: newDocumentId(), text });
+
+/** Waits until `check` passes (live deliveries arrive on their own time), failing with its last error. */
+async function eventually(check: () => void, timeoutMs = 8000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
 
 export function describePortContract(makeHarness: () => Promise<Harness>): void {
   let h: Harness;
@@ -211,8 +231,10 @@ export function describePortContract(makeHarness: () => Promise<Harness>): void 
       expect(await member.messages.listMessages(CHANNELS.studio.id)).toStrictEqual(MESSAGES);
       const latest = await member.messages.listMessages(CHANNELS.studio.id, { limit: 2 });
       expect(latest.map((m) => m.id)).toEqual([MESSAGES[1]?.id, MESSAGES[2]?.id]);
+      const oldest = latest[0];
+      if (!oldest) throw new Error('no page');
       const older = await member.messages.listMessages(CHANNELS.studio.id, {
-        before: latest[0]?.createdAt,
+        before: cursorOf(oldest),
         limit: 2,
       });
       expect(older.map((m) => m.id)).toEqual([MESSAGES[0]?.id]);
@@ -221,7 +243,10 @@ export function describePortContract(makeHarness: () => Promise<Harness>): void 
     it('sends a message as plain trimmed text under the sender’s public name', async () => {
       const member = await h.as('member');
       await member.users.getUser(PEOPLE.member.uid);
-      const sent = await member.messages.sendMessage(CHANNELS.studio.id, '  Here is my <b>question</b>  ');
+      const sent = await member.messages.sendMessage(
+        CHANNELS.studio.id,
+        msg('  Here is my <b>question</b>  '),
+      );
       expect(sent).toMatchObject({
         channelId: CHANNELS.studio.id,
         senderId: PEOPLE.member.uid,
@@ -238,7 +263,7 @@ export function describePortContract(makeHarness: () => Promise<Harness>): void 
       const newcomer = await h.signUp({ email: 'quiet.person@qupm.test', password: 'quiet-pass-1' });
       await h.settle();
       await newcomer.invitations.acceptInvitation(INVITATIONS.open.id);
-      const sent = await newcomer.messages.sendMessage(CHANNELS.clinic.id, 'Hello everyone');
+      const sent = await newcomer.messages.sendMessage(CHANNELS.clinic.id, msg('Hello everyone'));
       expect(sent.senderName).toBe('quiet.person');
       await h.settle();
       const consultant = await h.as('consultant');
@@ -253,7 +278,7 @@ export function describePortContract(makeHarness: () => Promise<Harness>): void 
       const visitor = await h.as('visitor');
       await visitor.invitations.acceptInvitation(INVITATIONS.pending.id);
       await visitor.users.getUser(PEOPLE.visitor.uid);
-      const sent = await visitor.messages.sendMessage(CHANNELS.clinic.id, 'Thanks for the invitation');
+      const sent = await visitor.messages.sendMessage(CHANNELS.clinic.id, msg('Thanks for the invitation'));
       expect(sent.senderName).toBe('Sam Patel');
       await h.settle();
       expect((await visitor.messages.listMessages(CHANNELS.clinic.id)).at(-1)).toMatchObject({
@@ -266,7 +291,7 @@ export function describePortContract(makeHarness: () => Promise<Harness>): void 
       ['a message over 4000 characters', 'x'.repeat(4001)],
     ])('refuses %s as INVALID_ARGUMENT', async (_label, text) => {
       const member = await h.as('member');
-      expect(await statusOf(member.messages.sendMessage(CHANNELS.studio.id, text))).toEqual({
+      expect(await statusOf(member.messages.sendMessage(CHANNELS.studio.id, msg(text)))).toEqual({
         status: 'INVALID_ARGUMENT',
       });
       await h.settle();
@@ -275,9 +300,215 @@ export function describePortContract(makeHarness: () => Promise<Harness>): void 
 
     it('accepts a message of exactly 4000 characters', async () => {
       const member = await h.as('member');
-      await expect(member.messages.sendMessage(CHANNELS.studio.id, 'y'.repeat(4000))).resolves.toMatchObject({
+      await expect(
+        member.messages.sendMessage(CHANNELS.studio.id, msg('y'.repeat(4000))),
+      ).resolves.toMatchObject({
         text: 'y'.repeat(4000),
       });
+    });
+  });
+
+  describe('messages: exactly once (issue #11)', () => {
+    it('stores a message under the id the client chose', async () => {
+      const member = await h.as('member');
+      const message = msg('Named by the client');
+      const sent = await member.messages.sendMessage(CHANNELS.studio.id, message);
+      expect(sent.id).toBe(message.id);
+      await h.settle();
+      expect((await member.messages.listMessages(CHANNELS.studio.id)).at(-1)).toMatchObject({
+        id: message.id,
+        text: 'Named by the client',
+      });
+    });
+
+    it('answers a repeated id with the stored message and changes nothing, whatever its text', async () => {
+      const member = await h.as('member');
+      const first = msg('The real text');
+      const stored = await member.messages.sendMessage(CHANNELS.studio.id, first);
+      await h.settle();
+      h.advance(5000);
+      // A retry from another device of the same person (an outbox after a reload) with other words.
+      const again = await (
+        await h.as('member')
+      ).messages.sendMessage(CHANNELS.studio.id, {
+        id: first.id,
+        text: 'Something else entirely',
+      });
+      expect(again).toStrictEqual(stored);
+      await h.settle();
+      const listed = await member.messages.listMessages(CHANNELS.studio.id);
+      expect(listed.filter((m) => m.id === first.id)).toStrictEqual([stored]);
+      expect(listed).toHaveLength(MESSAGES.length + 1);
+      // Counted once for the others, too.
+      expect(await (await h.as('consultant')).pending.getPendingCounts(PEOPLE.consultant.uid)).toStrictEqual({
+        [CHANNELS.studio.id]: 1,
+      });
+    });
+
+    it('refuses an id someone else already used as ALREADY_EXISTS, and keeps their message', async () => {
+      const member = await h.as('member');
+      const taken = msg('Mine');
+      const stored = await member.messages.sendMessage(CHANNELS.studio.id, taken);
+      await h.settle();
+      const consultant = await h.as('consultant');
+      expect(
+        await statusOf(consultant.messages.sendMessage(CHANNELS.studio.id, { id: taken.id, text: 'Theirs' })),
+      ).toEqual({ status: 'ALREADY_EXISTS' });
+      await h.settle();
+      const listed = await consultant.messages.listMessages(CHANNELS.studio.id);
+      expect(listed.filter((m) => m.id === taken.id)).toStrictEqual([stored]);
+    });
+
+    it('pages through messages that share a millisecond both ways, each once, in (createdAt, id) order', async () => {
+      const consultant = await h.as('consultant');
+      const member = await h.as('member');
+      // The clock stands still: every one of these shares one millisecond.
+      for (let i = 0; i < 23; i += 1) {
+        await (i % 2 === 0 ? consultant : member).messages.sendMessage(CHANNELS.studio.id, msg(`m${i}`));
+      }
+      await h.settle();
+      const all = await member.messages.listMessages(CHANNELS.studio.id, { limit: 100 });
+      expect(all).toHaveLength(MESSAGES.length + 23);
+      expect([...all].sort(compareMessages)).toStrictEqual(all);
+
+      const back: ChatMessage[] = [];
+      let page = await member.messages.listMessages(CHANNELS.studio.id, { limit: 5 });
+      while (page.length > 0) {
+        back.unshift(...page);
+        const oldest = page[0];
+        if (!oldest) break;
+        page = await member.messages.listMessages(CHANNELS.studio.id, { before: cursorOf(oldest), limit: 5 });
+      }
+      expect(back).toStrictEqual(all);
+
+      const forward: ChatMessage[] = [];
+      let cursor = { createdAt: 0, id: '' };
+      for (;;) {
+        const next = await member.messages.listMessages(CHANNELS.studio.id, { after: cursor, limit: 4 });
+        if (next.length === 0) break;
+        forward.push(...next);
+        const newest = next.at(-1);
+        if (!newest) break;
+        cursor = cursorOf(newest);
+      }
+      expect(forward).toStrictEqual(all);
+    });
+  });
+
+  describe('live messages (issue #11)', () => {
+    /** Subscribes `backend` to the studio from what it holds now; collects every message delivered. */
+    async function subscribe(backend: Backend) {
+      const held = await backend.messages.listMessages(CHANNELS.studio.id);
+      const received: ChatMessage[] = [];
+      const batches: number[] = [];
+      const stop = backend.messages.subscribeMessages(
+        CHANNELS.studio.id,
+        sinceOf(held, CHANNELS.studio.createdAt),
+        (messages) => {
+          batches.push(messages.length);
+          received.push(...messages);
+        },
+      );
+      return { received, batches, stop };
+    }
+
+    /** Resolves once the backend's live status is `wanted`. */
+    function status(backend: Backend, wanted: string): Promise<void> {
+      return new Promise((resolve) => {
+        let stop: (() => void) | null = null;
+        let done = false;
+        stop = backend.live.subscribeStatus((now) => {
+          if (now !== wanted || done) return;
+          done = true;
+          queueMicrotask(() => stop?.());
+          resolve();
+        });
+      });
+    }
+
+    it('delivers what someone else posts, once, and nothing for another channel', async () => {
+      const member = await h.as('member');
+      const live = await subscribe(member);
+      await status(member, 'live');
+      const consultant = await h.as('consultant');
+      const sent = await consultant.messages.sendMessage(CHANNELS.studio.id, msg('Live hello'));
+      await consultant.messages.sendMessage(CHANNELS.clinic.id, msg('Elsewhere'));
+      await h.settle();
+      await eventually(() => expect(live.received).toStrictEqual([sent]));
+      live.stop();
+    });
+
+    it('delivers what was posted between the read it started from and its start, once', async () => {
+      const member = await h.as('member');
+      const held = await member.messages.listMessages(CHANNELS.studio.id);
+      h.advance(10);
+      const consultant = await h.as('consultant');
+      const missed = await consultant.messages.sendMessage(CHANNELS.studio.id, msg('While you were loading'));
+      await h.settle();
+      const received: ChatMessage[] = [];
+      const stop = member.messages.subscribeMessages(
+        CHANNELS.studio.id,
+        sinceOf(held, CHANNELS.studio.createdAt),
+        (messages) => received.push(...messages),
+      );
+      await eventually(() => expect(received).toStrictEqual([missed]));
+      h.advance(10);
+      const after = await consultant.messages.sendMessage(CHANNELS.studio.id, msg('And now'));
+      await h.settle();
+      await eventually(() => expect(received).toStrictEqual([missed, after]));
+      stop();
+    });
+
+    it('a subscriber that was disconnected receives what was posted meanwhile, once, in order', async () => {
+      const member = await h.as('member');
+      const live = await subscribe(member);
+      await status(member, 'live');
+      const consultant = await h.as('consultant');
+      const before = await consultant.messages.sendMessage(CHANNELS.studio.id, msg('Before the drop'));
+      await h.settle();
+      await eventually(() => expect(live.received).toStrictEqual([before]));
+
+      h.disconnect(member);
+      await status(member, 'interrupted');
+      const meanwhile: ChatMessage[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        // Two of them in the same millisecond as the one before the drop.
+        if (i >= 2) h.advance(1);
+        meanwhile.push(await consultant.messages.sendMessage(CHANNELS.studio.id, msg(`Meanwhile ${i}`)));
+      }
+      await h.settle();
+      expect(live.received).toStrictEqual([before]);
+
+      h.reconnect(member);
+      await status(member, 'live');
+      await eventually(() =>
+        expect(live.received).toStrictEqual([before, ...[...meanwhile].sort(compareMessages)]),
+      );
+      h.advance(1);
+      const after = await consultant.messages.sendMessage(CHANNELS.studio.id, msg('After the return'));
+      await h.settle();
+      await eventually(() => expect(live.received.at(-1)).toStrictEqual(after));
+      expect(new Set(live.received.map((m) => m.id)).size).toBe(live.received.length);
+      expect(live.received).toHaveLength(7);
+      live.stop();
+    });
+
+    it('reports its status: live, interrupted while down, live again once caught up', async () => {
+      const member = await h.as('member');
+      const seen: string[] = [];
+      const stopStatus = member.live.subscribeStatus((now) => seen.push(now));
+      const live = await subscribe(member);
+      await status(member, 'live');
+      h.disconnect(member);
+      await status(member, 'interrupted');
+      h.reconnect(member);
+      await status(member, 'live');
+      expect(seen.filter((s, i) => s !== seen[i - 1])).toEqual(
+        expect.arrayContaining(['live', 'interrupted', 'live']),
+      );
+      expect(seen.at(-1)).toBe('live');
+      stopStatus();
+      live.stop();
     });
   });
 
@@ -575,17 +806,40 @@ export function describePortContract(makeHarness: () => Promise<Harness>): void 
       expect(await (await h.as('visitor')).channels.listOverview()).toEqual([]);
     });
 
-    it('marks a channel read, and counts what others write after it', async () => {
+    it('marks a channel read up to a message, and counts what others write after it', async () => {
       const member = await h.as('member');
-      await member.channels.markRead(CHANNELS.studio.id);
+      await member.channels.markRead(CHANNELS.studio.id, MESSAGES[2]?.id ?? '');
       expect((await member.channels.listOverview())[0]?.unread).toBe(0);
       h.advance(1000);
-      await (await h.as('consultant')).messages.sendMessage(CHANNELS.studio.id, 'Any news?');
+      await (await h.as('consultant')).messages.sendMessage(CHANNELS.studio.id, msg('Any news?'));
       await h.settle();
       expect((await member.channels.listOverview())[0]?.unread).toBe(1);
-      expect(await statusOf((await h.as('admin')).channels.markRead(CHANNELS.studio.id))).toEqual({
-        status: 'PERMISSION_DENIED',
+      expect(
+        await statusOf((await h.as('admin')).channels.markRead(CHANNELS.studio.id, MESSAGES[2]?.id ?? '')),
+      ).toEqual({ status: 'PERMISSION_DENIED' });
+    });
+
+    it('counts as unread only what comes after the marked message', async () => {
+      const member = await h.as('member');
+      // The first message is Dana's; after it come Morgan's own and Dana's third: one unread.
+      await member.channels.markRead(CHANNELS.studio.id, MESSAGES[0]?.id ?? '');
+      expect((await member.channels.listOverview())[0]?.unread).toBe(1);
+    });
+
+    it('never moves a read mark back: an older mark after a newer one changes nothing', async () => {
+      const member = await h.as('member');
+      await member.channels.markRead(CHANNELS.studio.id, MESSAGES[2]?.id ?? '');
+      await member.channels.markRead(CHANNELS.studio.id, MESSAGES[0]?.id ?? '');
+      await member.channels.markRead(CHANNELS.studio.id, MESSAGES[2]?.id ?? '');
+      expect((await member.channels.listOverview())[0]?.unread).toBe(0);
+    });
+
+    it('refuses a read mark on a message the channel does not have', async () => {
+      const member = await h.as('member');
+      expect(await statusOf(member.channels.markRead(CHANNELS.studio.id, 'NoSuchMessage0000001'))).toEqual({
+        status: 'NOT_FOUND',
       });
+      expect((await member.channels.listOverview())[0]?.unread).toBe(2);
     });
 
     it('lets a consultant create a channel under a free handle', async () => {
@@ -766,7 +1020,7 @@ export function describePortContract(makeHarness: () => Promise<Harness>): void 
     it('counts a message for everyone in the channel but its sender', async () => {
       const member = await h.as('member');
       expect(await member.pending.getPendingCounts(PEOPLE.member.uid)).toEqual({});
-      await (await h.as('consultant')).messages.sendMessage(CHANNELS.studio.id, 'Ping');
+      await (await h.as('consultant')).messages.sendMessage(CHANNELS.studio.id, msg('Ping'));
       await h.settle();
       expect(await member.pending.getPendingCounts(PEOPLE.member.uid)).toEqual({ [CHANNELS.studio.id]: 1 });
       const consultant = await h.as('consultant');
@@ -844,7 +1098,7 @@ export function describePortContract(makeHarness: () => Promise<Harness>): void 
       nobody.channels.createChannel({ channelId: 'x-room', title: 'x', description: '' }),
       nobody.channels.updateChannel(CHANNELS.studio.id, { title: 'x' }),
       nobody.channels.listMembers(CHANNELS.studio.id),
-      nobody.channels.markRead(CHANNELS.studio.id),
+      nobody.channels.markRead(CHANNELS.studio.id, MESSAGES[2]?.id ?? ''),
       nobody.invitations.createInvitation({
         channelId: CHANNELS.studio.id,
         passes: 0,

@@ -20,6 +20,7 @@ import type {
   UserDoc,
 } from '@core/model';
 import type { ErrorReason, ErrorStatus } from '@core/errors';
+import type { MessageCursor, MessagesSince } from '@core/messages';
 
 export type Unsubscribe = () => void;
 
@@ -89,17 +90,61 @@ export interface ChannelsPort {
   /** Its owner changes a channel's title or description. */
   updateChannel(id: string, patch: { title?: string; description?: string }): Promise<Channel>;
   listMembers(id: string): Promise<ChannelMember[]>;
-  /** The caller has read the channel up to now (their unread count there becomes 0). */
-  markRead(id: string): Promise<void>;
+  /**
+   * The caller has read the channel up to and including the message `upTo` (one of the channel's): their unread
+   * count there counts only later messages. Idempotent and monotonic: a mark behind the stored one changes
+   * nothing. `leaving`: the page is going away, so the adapter sends it in a way that outlives the page.
+   */
+  markRead(id: string, upTo: string, options?: { leaving?: boolean }): Promise<void>;
   /** Live: a channel the caller can see was created, changed, or gained a member. */
   subscribeChannels(listener: (channel: Channel) => void): Unsubscribe;
 }
 
+export interface NewMessage {
+  /** Client-generated (a document id's shape, core/ids.ts newDocumentId): the send's idempotency key. */
+  id: string;
+  text: string;
+}
+
+/** A channel's messages, ordered by (createdAt, id) (core/messages.ts). */
 export interface MessagesPort {
-  /** Newest last; `before` pages back through history. */
-  listMessages(channelId: string, options?: { before?: number; limit?: number }): Promise<ChatMessage[]>;
-  sendMessage(channelId: string, text: string): Promise<ChatMessage>;
-  subscribeMessages(channelId: string, listener: (message: ChatMessage) => void): Unsubscribe;
+  /**
+   * Oldest first. Without a cursor: the newest `limit`. `before`: the newest `limit` before it (paging back).
+   * `after`: the oldest `limit` after it (catching up). Messages sharing a millisecond are never skipped.
+   */
+  listMessages(
+    channelId: string,
+    options?: { before?: MessageCursor; after?: MessageCursor; limit?: number },
+  ): Promise<ChatMessage[]>;
+  /**
+   * Stores the message under its id once. A repeat of an id this caller already sent in this channel answers the
+   * stored message and changes nothing (whatever its text), so an outbox may retry freely; an id taken otherwise
+   * is ALREADY_EXISTS.
+   */
+  sendMessage(channelId: string, message: NewMessage): Promise<ChatMessage>;
+  /**
+   * Live: every message of the channel the subscriber does not hold yet (`since`), each once, also those posted
+   * while the connection was down (delivered when it is back). Messages that arrive together come as one batch,
+   * in order.
+   */
+  subscribeMessages(
+    channelId: string,
+    since: MessagesSince,
+    listener: (messages: ChatMessage[]) => void,
+  ): Unsubscribe;
+}
+
+/**
+ * The live connection behind the subscriptions: 'connecting' until it first delivers, 'live' while it does,
+ * 'interrupted' while it is down and being retried. Every change to 'live' after 'interrupted' means the
+ * subscriptions have caught up with what was missed; document reads that are not subscriptions (the channel
+ * overview, offers) should be read again.
+ */
+export type LiveStatus = 'connecting' | 'live' | 'interrupted';
+
+export interface LivePort {
+  /** Called with the current status once subscribed, then on every change. */
+  subscribeStatus(listener: (status: LiveStatus) => void): Unsubscribe;
 }
 
 export interface NewInvitation {
@@ -202,6 +247,7 @@ export interface Backend {
   users: UsersPort;
   channels: ChannelsPort;
   messages: MessagesPort;
+  live: LivePort;
   invitations: InvitationsPort;
   offers: OffersPort;
   pending: PendingPort;

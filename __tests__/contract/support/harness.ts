@@ -18,6 +18,12 @@ export interface Harness {
    * (base64url JSON, src/backend/local/webPush.ts) on the embedded server, which refuses anything else.
    */
   pushToken(seed: string): string;
+  /**
+   * Cuts `backend`'s live connection as a network drop would: its subscriptions receive nothing, and it reports
+   * 'interrupted', until reconnect().
+   */
+  disconnect(backend: Backend): void;
+  reconnect(backend: Backend): void;
   /** Moves the backend's clock. */
   advance(ms: number): void;
   close(): Promise<void>;

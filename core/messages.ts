@@ -1,0 +1,120 @@
+// A channel's messages are ordered by (createdAt, id) everywhere: lists, page cursors, merges, read marks
+// (ARCHITECTURE.md "Live data"). Ids compare by code unit, as SQLite's BINARY collation and Firestore's document
+// ids do, never by locale. Written once here for the client, the embedded server and functions/.
+import type { ChatMessage } from './model';
+import { DOCUMENT_ID_PATTERN } from './ids';
+
+/**
+ * A position in a channel's history. `id: ''` stands before every message of that millisecond, so
+ * `{createdAt: t, id: ''}` as an `after` cursor means "from t on, inclusive" and as a `before` cursor "before t".
+ */
+export interface MessageCursor {
+  createdAt: number;
+  id: string;
+}
+
+/**
+ * What a live subscriber already holds: everything before `createdAt`, and of that very millisecond the messages
+ * in `ids`. A subscription delivers every other message of the channel, each once — also those posted while it
+ * was disconnected.
+ */
+export interface MessagesSince {
+  createdAt: number;
+  ids: string[];
+}
+
+type Ordered = Pick<ChatMessage, 'createdAt' | 'id'>;
+
+export function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The order of a channel's messages: oldest first, ties of one millisecond by id. */
+export function compareMessages(a: Ordered, b: Ordered): number {
+  return a.createdAt - b.createdAt || compareIds(a.id, b.id);
+}
+
+export function cursorOf(message: Ordered): MessageCursor {
+  return { createdAt: message.createdAt, id: message.id };
+}
+
+export function isAfter(message: Ordered, cursor: MessageCursor): boolean {
+  return compareMessages(message, cursor) > 0;
+}
+
+/**
+ * What a subscriber holding `messages` (in order, oldest first) already has; `fallback` when it holds none (the
+ * channel's creation: everything in it is new).
+ */
+export function sinceOf(messages: readonly Ordered[], fallback: number): MessagesSince {
+  const newest = messages.at(-1);
+  if (!newest) return { createdAt: fallback, ids: [] };
+  const ids: string[] = [];
+  for (let i = messages.length - 1; i >= 0 && messages[i]?.createdAt === newest.createdAt; i -= 1) {
+    ids.push(messages[i]?.id ?? '');
+  }
+  return { createdAt: newest.createdAt, ids };
+}
+
+/** Whether a subscriber that holds `since` has yet to see `message`. */
+export function isNewSince(message: Ordered, since: MessagesSince): boolean {
+  return (
+    message.createdAt > since.createdAt ||
+    (message.createdAt === since.createdAt && !since.ids.includes(message.id))
+  );
+}
+
+/**
+ * `incoming` merged into `existing` (both oldest first): each id once, in (createdAt, id) order. A message already
+ * held is replaced by the incoming copy (the backend's newer word on it). Answers `existing` itself when nothing
+ * changed, so a selector or React.memo sees no change. The usual case — new messages after the newest — appends
+ * without sorting.
+ */
+export function mergeMessages<T extends Ordered>(existing: readonly T[], incoming: readonly T[]): T[] {
+  if (incoming.length === 0) return existing as T[];
+  const byId = new Map<string, T>();
+  for (const message of incoming) byId.set(message.id, message);
+  const fresh = [...byId.values()].sort(compareMessages);
+  const newest = existing.at(-1);
+  if (newest === undefined) return fresh;
+  const first = fresh[0];
+  if (first && compareMessages(first, newest) > 0) return [...existing, ...fresh];
+
+  const held = new Map(existing.map((message, index) => [message.id, index]));
+  let changed = false;
+  const replaced = existing.slice();
+  const added: T[] = [];
+  for (const message of fresh) {
+    const index = held.get(message.id);
+    if (index === undefined) {
+      added.push(message);
+      changed = true;
+    } else if (replaced[index] !== message) {
+      replaced[index] = message;
+      changed = true;
+    }
+  }
+  if (!changed) return existing as T[];
+  return added.length === 0 ? replaced : [...replaced, ...added].sort(compareMessages);
+}
+
+/**
+ * A cursor on the wire (`GET …/messages?before=…&after=…`): `<createdAt>` or `<createdAt>_<id>`; the bare time is
+ * the cursor with `id: ''`.
+ */
+export function encodeCursor(cursor: MessageCursor): string {
+  return cursor.id === '' ? String(cursor.createdAt) : `${cursor.createdAt}_${cursor.id}`;
+}
+
+const CURSOR_PATTERN = /^(\d{1,16})(?:_([A-Za-z0-9]{20}))?$/;
+
+/** The cursor a wire string stands for, or null when it is not one. */
+export function parseCursor(value: string): MessageCursor | null {
+  const match = CURSOR_PATTERN.exec(value);
+  if (!match?.[1]) return null;
+  const createdAt = Number(match[1]);
+  if (!Number.isSafeInteger(createdAt)) return null;
+  const id = match[2] ?? '';
+  if (id !== '' && !DOCUMENT_ID_PATTERN.test(id)) return null;
+  return { createdAt, id };
+}
