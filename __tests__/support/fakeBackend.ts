@@ -38,6 +38,7 @@ export function createFakeBackend(): DeepMock<Omit<Backend, 'kind'>> & { kind: '
       'subscribeChannels',
     ]),
     messages: port('messages', ['listMessages', 'sendMessage', 'subscribeMessages']),
+    live: port('live', ['subscribeStatus']),
     invitations: port('invitations', [
       'getInvitation',
       'acceptInvitation',

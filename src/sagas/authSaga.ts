@@ -13,6 +13,7 @@ import {
   race,
   take,
   takeEvery,
+  takeLatest,
   takeLeading,
 } from 'redux-saga/effects';
 import type { AuthPort, Backend, UsersPort } from '@/backend/ports';
@@ -35,7 +36,10 @@ import {
 } from '@/store/userSlice';
 import type { SignedInUserState } from '@/store/userSlice';
 import { deviceReleased, deviceReleaseRequested } from '@/store/pushSlice';
+import { liveResumed } from '@/store/liveSlice';
 import { toFailure } from './errors';
+import { keepingChannel } from './session';
+import { supervise } from './supervise';
 import { SIGN_OUT_RELEASE_TIMEOUT_MS } from './timings';
 
 export interface AuthChange {
@@ -48,7 +52,7 @@ export function createAuthStateChannel(auth: AuthPort): EventChannel<AuthChange>
 }
 
 export function createUserDocChannel(users: UsersPort, uid: string): EventChannel<{ doc: UserDoc }> {
-  return eventChannel((emit) => users.subscribeUser(uid, (doc) => emit({ doc })));
+  return keepingChannel((emit) => users.subscribeUser(uid, (doc) => emit({ doc })));
 }
 
 /** Reads the user document; a failure is logged and read as "no document" (spec §4, §8). */
@@ -62,7 +66,14 @@ export function* readUserDoc(backend: Backend, uid: string) {
   }
 }
 
+/** Live data flows again after an interruption: the document is read again (a change may have been missed). */
+export function* refreshUserDoc(backend: Backend, uid: string) {
+  const doc: UserDoc | null = yield call(readUserDoc, backend, uid);
+  if (doc) yield put(docChanged({ doc }));
+}
+
 export function* watchUserDoc(backend: Backend, uid: string) {
+  yield takeLatest(liveResumed.type, refreshUserDoc, backend, uid);
   const channel: EventChannel<{ doc: UserDoc }> = yield call(createUserDocChannel, backend.users, uid);
   try {
     while (true) {
@@ -93,7 +104,7 @@ export function* handleAuthStateChanged(backend: Backend, { user }: AuthChange) 
   }
   yield put(loaded(state));
   // Live changes of the document until the next auth change cancels this worker (takeLatest).
-  yield call(watchUserDoc, backend, user.uid);
+  yield call(supervise, 'user', watchUserDoc, backend, user.uid);
 }
 
 export function* handleSignIn(backend: Backend, action: ReturnType<typeof signInRequested>) {

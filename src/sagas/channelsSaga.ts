@@ -1,17 +1,21 @@
-// The person's channels for as long as they are signed in (issue #6): the overview, kept live from the backend's
-// channel and message streams; opening a channel marks it read, clears the pending notifications behind the
+// The person's channels for as long as they are signed in (issues #6, #11): the overview, kept live from the
+// backend's channel and message subscriptions; opening a channel clears the pending notifications behind the
 // badge (clear_pending_notifications) and asks check_channel_permissions for the service banner (spec §2, §7).
-// A new session cancels the previous one's work, so nothing of it outlives a sign-out.
-import { eventChannel } from 'redux-saga';
-import type { EventChannel, Task } from 'redux-saga';
-import { call, debounce, fork, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+// Live messages of every channel arrive through one channel and are put as one action per batch, so a burst is
+// one render, not hundreds. Each watcher is supervised (restarted after a crash, reported); the live status is
+// followed, and when live data flows again after an interruption what is not a subscription is read again.
+import type { EventChannel } from 'redux-saga';
+import { buffers } from 'redux-saga';
+import { call, delay, fork, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import { loadBackend } from '@/backend';
-import type { Backend, ChannelsPort, MessagesPort } from '@/backend/ports';
+import type { Backend, ChannelsPort, LiveStatus, MessagesPort, Unsubscribe } from '@/backend/ports';
+import { sinceOf } from '@core/messages';
+import type { MessagesSince } from '@core/messages';
 import type { Channel, ChannelOverview, ChannelPermissions, ChatMessage } from '@core/model';
 import {
   channelChanged,
   channelOpened,
-  messageArrived,
+  messagesArrived,
   overviewFailed,
   overviewLoaded,
   overviewRequested,
@@ -21,19 +25,52 @@ import {
   selectOpenChannelId,
   selectOverview,
 } from '@/store/channelsSlice';
-import { selectUid } from '@/store/userSlice';
+import { liveResumed, liveStatusChanged, reconnectingNoticeShown } from '@/store/liveSlice';
+import { selectConversation } from '@/store/conversationSlice';
+import type { Conversation } from '@/store/conversationSlice';
 import { toFailure } from './errors';
-import { READ_MARK_DEBOUNCE_MS } from './timings';
+import { forEachSession, keepingChannel, takeBatch } from './session';
+import { supervise } from './supervise';
+import { RECONNECTING_NOTICE_DELAY_MS } from './timings';
 
 export function createChannelsChannel(channels: ChannelsPort): EventChannel<{ channel: Channel }> {
-  return eventChannel((emit) => channels.subscribeChannels((channel) => emit({ channel })));
+  return keepingChannel((emit) => channels.subscribeChannels((channel) => emit({ channel })));
 }
 
-export function createMessagesChannel(
-  messages: MessagesPort,
-  channelId: string,
-): EventChannel<{ message: ChatMessage }> {
-  return eventChannel((emit) => messages.subscribeMessages(channelId, (message) => emit({ message })));
+export function createLiveStatusChannel(backend: Backend): EventChannel<{ status: LiveStatus }> {
+  return keepingChannel((emit) => backend.live.subscribeStatus((status) => emit({ status })));
+}
+
+/** Live messages of many channels through one channel: each subscription's batches, as they come. */
+export interface LiveMessagesMux {
+  channel: EventChannel<ChatMessage[]>;
+  /** Follows a channel from what the page holds (`since`); a channel followed already is left as it is. */
+  follow(channelId: string, since: MessagesSince): void;
+  isFollowing(channelId: string): boolean;
+}
+
+export function createLiveMessagesMux(messages: MessagesPort): LiveMessagesMux {
+  const stops = new Map<string, Unsubscribe>();
+  let emit: ((batch: ChatMessage[]) => void) | null = null;
+  const channel = keepingChannel<ChatMessage[]>((emitter) => {
+    emit = emitter;
+    return () => {
+      emit = null;
+      for (const stop of stops.values()) stop();
+      stops.clear();
+    };
+  }, buffers.expanding<ChatMessage[]>(256));
+  return {
+    channel,
+    follow(channelId, since) {
+      if (stops.has(channelId) || emit === null) return;
+      stops.set(
+        channelId,
+        messages.subscribeMessages(channelId, since, (batch) => emit?.(batch)),
+      );
+    },
+    isFollowing: (channelId) => stops.has(channelId),
+  };
 }
 
 export function* handleOverviewRequested(backend: Backend) {
@@ -45,34 +82,42 @@ export function* handleOverviewRequested(backend: Backend) {
   }
 }
 
-/** New messages of one channel, into the overview (and any loaded conversation, which takes the same event). */
-export function* watchChannelMessages(backend: Backend, channelId: string, ownUid: string) {
-  const channel: EventChannel<{ message: ChatMessage }> = yield call(
-    createMessagesChannel,
-    backend.messages,
-    channelId,
-  );
-  try {
-    while (true) {
-      const { message }: { message: ChatMessage } = yield take(channel);
-      yield put(messageArrived({ message, ownUid }));
+/** What the page holds of a channel: its loaded conversation, else the overview's last message. */
+export function* sinceFor(overview: ChannelOverview) {
+  const conversation: Conversation | undefined = yield select(selectConversation, overview.channel.id);
+  if (conversation && conversation.messages.length > 0) {
+    return sinceOf(conversation.messages, overview.channel.createdAt);
+  }
+  const last = overview.lastMessage;
+  return last
+    ? { createdAt: last.createdAt, ids: [last.id] }
+    : { createdAt: overview.channel.createdAt, ids: [] };
+}
+
+/** Follows every channel of the overview, and those that appear later (created, joined). */
+export function* followChannels(mux: LiveMessagesMux) {
+  while (true) {
+    const overview: ChannelOverview[] = yield select(selectOverview);
+    for (const item of overview) {
+      if (mux.isFollowing(item.channel.id)) continue;
+      const since: MessagesSince = yield call(sinceFor, item);
+      mux.follow(item.channel.id, since);
     }
-  } finally {
-    channel.close();
+    yield take([overviewLoaded.type, channelChanged.type]);
   }
 }
 
-/** One message watcher per known channel; channels that appear later (created, joined) get theirs too. */
+/** Live messages of all the person's channels, one action per batch. */
 export function* watchLiveMessages(backend: Backend, ownUid: string) {
-  const watching = new Map<string, Task>();
-  while (true) {
-    const overview: ChannelOverview[] = yield select(selectOverview);
-    for (const { channel } of overview) {
-      if (!watching.has(channel.id)) {
-        watching.set(channel.id, (yield fork(watchChannelMessages, backend, channel.id, ownUid)) as Task);
-      }
+  const mux: LiveMessagesMux = yield call(createLiveMessagesMux, backend.messages);
+  try {
+    yield fork(followChannels, mux);
+    while (true) {
+      const batches: ChatMessage[][] = yield* takeBatch(mux.channel);
+      yield put(messagesArrived({ messages: batches.flat(), ownUid }));
     }
-    yield take([overviewLoaded.type, channelChanged.type]);
+  } finally {
+    mux.channel.close();
   }
 }
 
@@ -80,24 +125,43 @@ export function* watchLiveChannels(backend: Backend) {
   const channel: EventChannel<{ channel: Channel }> = yield call(createChannelsChannel, backend.channels);
   try {
     while (true) {
-      const event: { channel: Channel } = yield take(channel);
-      yield put(channelChanged(event));
+      const events: Array<{ channel: Channel }> = yield* takeBatch(channel);
+      for (const event of events) yield put(channelChanged(event));
     }
   } finally {
     channel.close();
   }
 }
 
-/** The person has read the open channel up to now; the pending notifications behind the badge are cleared. */
-export function* markOpenChannelRead(backend: Backend, uid: string) {
-  const openId: string | null = yield select(selectOpenChannelId);
-  if (openId === null) return;
+/** Tells the person only once an interruption lasts (a planned reconnect never flickers on the screen). */
+export function* noticeIfStillDown() {
+  const { back } = yield race({
+    back: take((action: { type: string; payload?: { status?: LiveStatus } }) => {
+      return action.type === liveStatusChanged.type && action.payload?.status === 'live';
+    }),
+    timeout: delay(RECONNECTING_NOTICE_DELAY_MS),
+  });
+  if (!back) yield put(reconnectingNoticeShown());
+}
+
+/** The backend's live status into the store; live again after an interruption: read the rest again. */
+export function* watchLiveStatus(backend: Backend) {
+  const channel: EventChannel<{ status: LiveStatus }> = yield call(createLiveStatusChannel, backend);
+  let previous: LiveStatus = 'connecting';
   try {
-    yield call([backend.channels, backend.channels.markRead], openId);
-    yield call([backend.callables, backend.callables.clearPendingNotifications], { userId: uid });
-  } catch (error) {
-    // The marks are bookkeeping: a failure is logged and the next open or message tries again.
-    console.warn('Marking the channel read failed', error);
+    while (true) {
+      const { status }: { status: LiveStatus } = yield take(channel);
+      if (status === previous) continue;
+      yield put(liveStatusChanged({ status }));
+      if (status !== 'live') yield fork(noticeIfStillDown);
+      if (status === 'live' && previous === 'interrupted') {
+        yield put(liveResumed());
+        yield put(overviewRequested());
+      }
+      previous = status;
+    }
+  } finally {
+    channel.close();
   }
 }
 
@@ -117,6 +181,7 @@ export function* handlePermissionsRequested(
   }
 }
 
+/** A channel opened: its permissions (the service banner), and the pending notifications behind the badge. */
 export function* handleChannelOpened(
   backend: Backend,
   uid: string,
@@ -124,39 +189,26 @@ export function* handleChannelOpened(
 ) {
   if (action.payload.id === null) return;
   yield put(permissionsRequested({ channelId: action.payload.id }));
-  yield call(markOpenChannelRead, backend, uid);
-}
-
-const othersMessage = (uid: string) => (action: { type: string; payload?: unknown }) =>
-  action.type === messageArrived.type &&
-  (action.payload as { message: ChatMessage }).message.senderId !== uid;
-
-/** A message by someone else arrived: if it is in the open channel, the person has read it. */
-export function* handleMessageInOpenChannel(
-  backend: Backend,
-  uid: string,
-  action: ReturnType<typeof messageArrived>,
-) {
-  const openId: string | null = yield select(selectOpenChannelId);
-  if (openId === action.payload.message.channelId) yield call(markOpenChannelRead, backend, uid);
+  try {
+    yield call([backend.callables, backend.callables.clearPendingNotifications], { userId: uid });
+  } catch (error) {
+    // Bookkeeping: the next open tries again.
+    console.warn('Clearing pending notifications failed', error);
+  }
 }
 
 /** Everything of one signed-in session; cancelled by the next session change. */
-export function* runSession(backend: Backend, uid: string) {
+export function* runSession(uid: string, backend: Backend) {
   yield takeLatest(overviewRequested.type, handleOverviewRequested, backend);
   yield takeEvery(permissionsRequested.type, handlePermissionsRequested, backend);
   yield takeLatest(channelOpened.type, handleChannelOpened, backend, uid);
-  // Messages that arrive in the open channel are read as they arrive; marked at most once a second.
-  yield debounce(READ_MARK_DEBOUNCE_MS, othersMessage(uid), handleMessageInOpenChannel, backend, uid);
-  yield fork(watchLiveChannels, backend);
-  yield fork(watchLiveMessages, backend, uid);
+  yield fork(supervise, 'live status', watchLiveStatus, backend);
+  yield fork(supervise, 'channels', watchLiveChannels, backend);
+  yield fork(supervise, 'messages', watchLiveMessages, backend, uid);
   yield put(overviewRequested());
-}
-
-export function* handleSessionChanged(backend: Backend, action: { type: string }) {
-  if (action.type !== 'user/loaded') return;
-  const uid: string | null = yield select(selectUid);
-  if (uid !== null) yield call(runSession, backend, uid);
+  // A session resumed after a restart of this saga: the open channel's banner is asked for again.
+  const openId: string | null = yield select(selectOpenChannelId);
+  if (openId !== null) yield put(permissionsRequested({ channelId: openId }));
 }
 
 export function* channelsSaga() {
@@ -166,5 +218,5 @@ export function* channelsSaga() {
   } catch {
     return; // the auth saga reports a backend that cannot load
   }
-  yield takeLatest(['user/loaded', 'user/signedOut'], handleSessionChanged, backend);
+  yield call(forEachSession, runSession, backend);
 }

@@ -26,6 +26,7 @@ import type { UserState } from '@/store/userSlice';
 import { applyAppBadge, createVisibilityChannel, createWorkerMessageChannel, postToWorker } from './browser';
 import type { VisibilityEvent, WorkerMessageEvent } from './browser';
 import { NOTICE_DURATION_MS, VISIBILITY_THROTTLE_MS } from './timings';
+import { supervise, superviseQuietly } from './supervise';
 
 /** Whether this page may show a message in-app: someone is signed in and takes in-app notices. */
 export function canPresentInApp(user: UserState): boolean {
@@ -106,13 +107,22 @@ export function* handleChannelOpened(action: ReturnType<typeof channelOpened>) {
   if (action.payload.id !== null) yield call(applyAppBadge, 0);
 }
 
+/** PUSH_MSG from the worker, from a channel of its own (a restart after a crash opens a new one). */
+export function* followWorkerMessages() {
+  const channel: EventChannel<WorkerMessageEvent> = yield call(createWorkerMessageChannel);
+  yield call(watchWorkerMessages, channel);
+}
+
+export function* followVisibility() {
+  const channel: EventChannel<VisibilityEvent> = yield call(createVisibilityChannel);
+  yield call(watchVisibility, channel);
+}
+
 export function* inboxSaga() {
   yield takeEvery(pushMessageReceived.type, expireNotice);
   // user/loaded: the app opened with a session, or someone signed in.
   yield takeLeading(loaded.type, clearPending);
   yield takeEvery(channelOpened.type, handleChannelOpened);
-  const messages: EventChannel<WorkerMessageEvent> = yield call(createWorkerMessageChannel);
-  yield fork(watchWorkerMessages, messages);
-  const visibility: EventChannel<VisibilityEvent> = yield call(createVisibilityChannel);
-  yield fork(watchVisibility, visibility);
+  yield fork(supervise, 'inbox', followWorkerMessages);
+  yield fork(superviseQuietly, 'app visibility', followVisibility);
 }

@@ -1,8 +1,7 @@
 // Offers (issue #6): the person's active offers (get_user_active_offers, spec §7), read again whenever the
 // backend says they changed; the offers a consultant issued; and issuing one to a member.
-import { eventChannel } from 'redux-saga';
 import type { EventChannel } from 'redux-saga';
-import { call, put, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, put, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
 import { loadBackend } from '@/backend';
 import type { Backend, OffersPort } from '@/backend/ports';
 import type { IssuedOffer, Offer } from '@core/model';
@@ -16,11 +15,16 @@ import {
   offerIssued,
   offerIssueFailed,
   offerIssueRequested,
+  selectOffers,
 } from '@/store/offersSlice';
+import type { OffersState } from '@/store/offersSlice';
+import { liveResumed } from '@/store/liveSlice';
 import { toFailure } from './errors';
+import { forEachSession, keepingChannel } from './session';
+import { supervise } from './supervise';
 
 export function createOffersChangedChannel(offers: OffersPort): EventChannel<{ changed: true }> {
-  return eventChannel((emit) => offers.subscribeOffers(() => emit({ changed: true })));
+  return keepingChannel((emit) => offers.subscribeOffers(() => emit({ changed: true })));
 }
 
 export function* handleActiveOffersRequested(backend: Backend) {
@@ -66,8 +70,17 @@ export function* watchOffersChanged(backend: Backend) {
   }
 }
 
-export function* handleSessionChanged(backend: Backend, action: { type: string }) {
-  if (action.type === 'user/loaded') yield call(watchOffersChanged, backend);
+/** Live data flows again after an interruption: what was read is read again (changes may have been missed). */
+export function* refreshAfterInterruption() {
+  const offers: OffersState = yield select(selectOffers);
+  if (offers.active.status !== 'idle') yield put(activeOffersRequested());
+  if (offers.issued.status !== 'idle') yield put(issuedOffersRequested());
+}
+
+/** One signed-in session: offers kept live. */
+export function* runOffers(_uid: string, backend: Backend) {
+  yield takeLatest(liveResumed.type, refreshAfterInterruption);
+  yield call(supervise, 'offers', watchOffersChanged, backend);
 }
 
 export function* offersSaga() {
@@ -80,5 +93,5 @@ export function* offersSaga() {
   yield takeLatest(activeOffersRequested.type, handleActiveOffersRequested, backend);
   yield takeLatest(issuedOffersRequested.type, handleIssuedOffersRequested, backend);
   yield takeLeading(offerIssueRequested.type, handleOfferIssue, backend);
-  yield takeLatest(['user/loaded', 'user/signedOut'], handleSessionChanged, backend);
+  yield call(forEachSession, runOffers, backend);
 }

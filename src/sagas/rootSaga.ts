@@ -1,5 +1,5 @@
-// The root saga spawns every feature saga: spawned sagas are detached, so one that fails is logged and the
-// others keep running.
+// The root saga spawns every feature saga, each supervised: spawned sagas are detached, so one that fails never
+// stops the others, and the supervisor starts it again (reported, with backoff) so it never stays stopped.
 import { all, spawn } from 'redux-saga/effects';
 import type { Saga } from 'redux-saga';
 import { settingsSaga } from '@/features/settings/settingsSaga';
@@ -18,30 +18,33 @@ import { serviceWorkerSaga } from './serviceWorkerSaga';
 import { startupSaga } from './startupSaga';
 import { swHealthSaga } from './swHealthSaga';
 import { updateSaga } from './updateSaga';
+import { lazyConversationSaga } from './lazyConversation';
+import { superviseQuietly } from './supervise';
 
 // The inbox saga starts before the worker registers, so a PUSH_MSG sent at once finds its listener.
-export const appSagas: Saga[] = [
-  appSaga,
-  inboxSaga,
-  startupSaga,
-  chunkRecoverySaga,
-  serviceWorkerSaga,
-  swHealthSaga,
-  updateSaga,
-  authSaga,
-  pushSaga,
-  channelsSaga,
-  offersSaga,
-  invitationsSaga,
-  mainSaga,
-  settingsSaga,
-  adminSaga,
-  lazyDebugMenuSaga,
-];
+export const appSagas: Record<string, Saga> = {
+  app: appSaga,
+  inbox: inboxSaga,
+  startup: startupSaga,
+  'chunk recovery': chunkRecoverySaga,
+  'service worker': serviceWorkerSaga,
+  'service worker health': swHealthSaga,
+  update: updateSaga,
+  auth: authSaga,
+  push: pushSaga,
+  channels: channelsSaga,
+  conversation: lazyConversationSaga,
+  offers: offersSaga,
+  invitations: invitationsSaga,
+  main: mainSaga,
+  settings: settingsSaga,
+  admin: adminSaga,
+  'debug menu': lazyDebugMenuSaga,
+};
 
-export function createRootSaga(sagas: Saga[]) {
+export function createRootSaga(sagas: Record<string, Saga>) {
   return function* rootSaga() {
-    yield all(sagas.map((saga) => spawn(saga)));
+    yield all(Object.entries(sagas).map(([name, saga]) => spawn(superviseQuietly, name, saga)));
   };
 }
 

@@ -2,6 +2,7 @@
 // HEALTH_CHECK every minute (and on request), and when it does not answer restarts it — at most once per spec §9's
 // 30 s cooldown. The assessment itself is derived from the counts (assessHealth in the slice).
 import { call, delay, fork, put, select, take, takeLeading } from 'redux-saga/effects';
+import { superviseQuietly } from './supervise';
 import type { EventChannel } from 'redux-saga';
 import type { WorkerToPageMessage } from '@/protocol/messages';
 import { selectServiceWorker } from '@/store/appSlice';
@@ -94,12 +95,17 @@ export function* watchWorkerLifecycle(channel: EventChannel<WorkerLifecycleEvent
   }
 }
 
+/** The worker's lifecycle events, from a channel of their own (a restart after a crash opens a new one). */
+export function* followWorkerLifecycle() {
+  const channel: EventChannel<WorkerLifecycleEvent> = yield call(createWorkerLifecycleChannel);
+  yield call(watchWorkerLifecycle, channel);
+}
+
 export function* swHealthSaga(enabled: boolean = __SERVICE_WORKER__) {
   const at: number = yield call(now);
   yield put(monitorStarted({ at }));
   yield takeLeading(healthCheckRequested.type, handleHealthCheck);
   if (!enabled) return;
-  const channel: EventChannel<WorkerLifecycleEvent> = yield call(createWorkerLifecycleChannel);
-  yield fork(watchWorkerLifecycle, channel);
-  yield fork(checkPeriodically);
+  yield fork(superviseQuietly, 'service worker lifecycle', followWorkerLifecycle);
+  yield fork(superviseQuietly, 'service worker health', checkPeriodically);
 }

@@ -53,8 +53,33 @@ export const TOKEN_TOUCH_INTERVAL_MS = 1 * DAY;
 
 // ---- channels and offers (issue #6)
 
-/** Not in the spec: new messages in the open channel mark it read at most once a second (one write per burst). */
-export const READ_MARK_DEBOUNCE_MS = 1 * SECOND;
+/** Not in the spec: what the person has seen is marked read at most once a second (one write per burst). */
+export const READ_MARK_THROTTLE_MS = 1 * SECOND;
+
+// ---- live conversation (issue #11)
+
+/** Not in the spec: a crashed watcher waits 1 s before it is started again, doubling for each crash in a row … */
+export const SUPERVISOR_BACKOFF_START_MS = 1 * SECOND;
+/** … up to 30 s (the stream's own reconnect backoff has the same ceiling). */
+export const SUPERVISOR_BACKOFF_MAX_MS = 30 * SECOND;
+/** A watcher that ran this long before it crashed starts again after the shortest wait. */
+export const SUPERVISOR_STABLE_AFTER_MS = 1 * MINUTE;
+/**
+ * Not in the spec: "Reconnecting…" shows only once live data has been interrupted this long, so a planned
+ * reconnect (a stream renewed as its token expires) or a blip never flickers on the screen.
+ */
+export const RECONNECTING_NOTICE_DELAY_MS = 2 * SECOND;
+/** Not in the spec: an outbox retry waits 1 s after a failure that passes, doubling for each failure … */
+export const OUTBOX_RETRY_START_MS = 1 * SECOND;
+/** … up to 30 s; the network coming back or live data flowing again retries at once. */
+export const OUTBOX_RETRY_MAX_MS = 30 * SECOND;
+/**
+ * Not in the spec: a send that has not answered after this is treated as failed and retried. Offline, the
+ * Firebase SDK's write waits for the network without answering; the retry uses the same id, so it is safe.
+ */
+export const OUTBOX_SEND_TIMEOUT_MS = 15 * SECOND;
+/** Not in the spec: a draft is written to the device this long after the last keystroke (and on page hide). */
+export const DRAFT_SAVE_DEBOUNCE_MS = 500;
 
 // ---- push display (the worker and the page)
 

@@ -4,6 +4,7 @@
 import { createSelector, createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { Channel, ChannelOverview, ChannelPermissions, ChatMessage } from '@core/model';
+import { compareMessages } from '@core/messages';
 
 import type { LoadStatus } from './status';
 
@@ -47,6 +48,9 @@ const channelsSlice = createSlice({
     overviewLoaded(state, action: PayloadAction<{ items: ChannelOverview[] }>) {
       state.status = 'loaded';
       state.items = [...action.payload.items].sort(byActivity);
+      // What the person has open is being read: its count stays at 0 while it is open.
+      const open = state.items.find((o) => o.channel.id === state.openId);
+      if (open) open.unread = 0;
     },
     overviewFailed(state, action: PayloadAction<{ message: string }>) {
       state.status = state.items.length > 0 ? 'loaded' : 'failed';
@@ -60,16 +64,28 @@ const channelsSlice = createSlice({
       else state.items.push({ channel, lastMessage: null, unread: 0 });
       state.items.sort(byActivity);
     },
-    /** A message arrived (live or sent here): it becomes the channel's last one; unread counts others' ones. */
-    messageArrived(state, action: PayloadAction<{ message: ChatMessage; ownUid: string }>) {
-      const { message, ownUid } = action.payload;
-      const overview = state.items.find((o) => o.channel.id === message.channelId);
-      if (!overview) return;
-      if (!overview.lastMessage || overview.lastMessage.createdAt <= message.createdAt) {
+    /**
+     * Messages arrived together (live, caught up after a reconnect, or acknowledged after a send here): one action
+     * for the whole batch, so a burst is one render. The newest becomes its channel's last message; messages by
+     * others newer than the last one known count as unread unless the channel is open.
+     */
+    messagesArrived(state, action: PayloadAction<{ messages: ChatMessage[]; ownUid: string }>) {
+      const { messages, ownUid } = action.payload;
+      const byChannel = new Map(state.items.map((o) => [o.channel.id, o]));
+      let changed = false;
+      for (const message of [...messages].sort(compareMessages)) {
+        const overview = byChannel.get(message.channelId);
+        if (!overview) continue;
+        if (overview.lastMessage !== null && compareMessages(message, overview.lastMessage) <= 0) {
+          // Known already, or older than what is known: a repeat never counts twice.
+          if (overview.lastMessage.id === message.id) overview.lastMessage = message;
+          continue;
+        }
         overview.lastMessage = message;
+        if (message.senderId !== ownUid && state.openId !== message.channelId) overview.unread += 1;
+        changed = true;
       }
-      if (message.senderId !== ownUid && state.openId !== message.channelId) overview.unread += 1;
-      state.items.sort(byActivity);
+      if (changed) state.items.sort(byActivity);
     },
     channelOpened(state, action: PayloadAction<{ id: string | null }>) {
       state.openId = action.payload.id;
@@ -108,7 +124,7 @@ export const {
   overviewLoaded,
   overviewFailed,
   channelChanged,
-  messageArrived,
+  messagesArrived,
   channelOpened,
   permissionsRequested,
   permissionsLoaded,

@@ -81,6 +81,7 @@ export default offersSlice.reducer;
 interface WithOffers {
   offers: OffersState;
 }
+export const selectOffers = (state: WithOffers): OffersState => state.offers;
 export const selectActiveOffers = (state: WithOffers) => state.offers.active;
 export const selectIssuedOffers = (state: WithOffers) => state.offers.issued;
 export const selectOfferIssue = (state: WithOffers) => state.offers.issue;

@@ -9,9 +9,12 @@ import swHealth from './swHealthSlice';
 import channels from './channelsSlice';
 import offers from './offersSlice';
 import invitations from './invitationsSlice';
-import conversation from '@/features/main/conversationSlice';
+import conversation from './conversationSlice';
 import manage from '@/features/main/manageSlice';
 import user from './userSlice';
+import live from './liveSlice';
+import outbox from './outboxSlice';
+import readMarks from './readMarksSlice';
 import version from './versionSlice';
 import settings from '@/features/settings/settingsSlice';
 import admin from '@/features/settings/adminSlice';
@@ -26,6 +29,9 @@ export const rootReducer = combineReducers({
   offers,
   invitations,
   conversation,
+  outbox,
+  readMarks,
+  live,
   manage,
   admin,
   swHealth,

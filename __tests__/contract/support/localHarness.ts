@@ -4,6 +4,8 @@ import Database from 'better-sqlite3';
 import { createLocalBackend } from '@/backend/local';
 import { createSessionStore } from '@/backend/local/session';
 import type { Backend } from '@/backend/ports';
+import { BackendError } from '@/backend/ports';
+import { NodeEventSource } from '../../support/nodeEventSource';
 import type { KeyValueStore } from '@/platform';
 import { PasswordHasher } from '../../../server/auth/passwords';
 import { write } from '../../../server/db/database';
@@ -57,32 +59,60 @@ export async function createLocalHarness(): Promise<Harness> {
   const server = await startTestServer({ demo: false });
   server.clock.value = START;
   await seed(server.dbFile);
+  // Live streams need a real socket (inject answers whole responses only).
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('the test server has no TCP address');
+  const origin = `http://127.0.0.1:${address.port}`;
+
+  /** Each adapter's network: cut by disconnect(), which fails its requests and its live connection. */
+  interface Network {
+    up: boolean;
+    sources: Set<NodeEventSource>;
+  }
+  const networks = new WeakMap<Backend, Network>();
 
   // The adapter's fetch, answered by the server in-process (no socket), as the browser's would be.
-  const fetchImpl = async (input: string, init: RequestInit = {}): Promise<Response> => {
-    const url = new URL(input);
-    const res = await server.app.inject({
-      method: (init.method ?? 'GET') as 'GET',
-      url: url.pathname + url.search,
-      headers: init.headers as Record<string, string>,
-      ...(typeof init.body === 'string' ? { payload: init.body } : {}),
-    });
-    return new Response(res.statusCode === 204 ? null : res.body, {
-      status: res.statusCode,
-      headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
-    });
-  };
-  const adapter = (): Backend =>
-    createLocalBackend({
+  const fetchFor =
+    (network: Network) =>
+    async (input: string, init: RequestInit = {}): Promise<Response> => {
+      if (!network.up) throw new TypeError('Failed to fetch');
+      const url = new URL(input);
+      const res = await server.app.inject({
+        method: (init.method ?? 'GET') as 'GET',
+        url: url.pathname + url.search,
+        headers: init.headers as Record<string, string>,
+        ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+      });
+      return new Response(res.statusCode === 204 ? null : res.body, {
+        status: res.statusCode,
+        headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
+      });
+    };
+  const adapter = (): Backend => {
+    const network: Network = { up: true, sources: new Set() };
+    const backend = createLocalBackend({
       baseUrl: 'http://qupm.test',
-      fetch: fetchImpl,
+      fetch: fetchFor(network),
       sessions: createSessionStore(memoryStore()),
       now: server.clock.now,
-      // Live data is outside the contract (each adapter's own tests cover it).
-      openEventSource: () => {
-        throw new Error('no live stream in the contract suite');
+      openEventSource: (url) => {
+        const source = new NodeEventSource(url.replace('http://qupm.test', origin));
+        network.sources.add(source);
+        if (!network.up) queueMicrotask(() => source.fail());
+        return source;
       },
+      backoff: () => 20,
+      onOnline: () => undefined,
     });
+    networks.set(backend, network);
+    return backend;
+  };
+  const networkOf = (backend: Backend): Network => {
+    const network = networks.get(backend);
+    if (!network) throw new BackendError('INTERNAL', 'not an adapter of this harness');
+    return network;
+  };
 
   return {
     kind: 'local',
@@ -106,6 +136,15 @@ export async function createLocalHarness(): Promise<Harness> {
       return backend;
     },
     settle: async () => undefined,
+    disconnect(backend) {
+      const network = networkOf(backend);
+      network.up = false;
+      for (const source of network.sources) source.fail();
+      network.sources.clear();
+    },
+    reconnect(backend) {
+      networkOf(backend).up = true;
+    },
     advance: (ms) => server.clock.advance(ms),
     close: () => server.close(),
   };

@@ -1,16 +1,24 @@
 /**
  * @jest-environment ./__tests__/support/jsdom-environment.js
  */
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { createAppStore } from '@/store';
 import { Conversation, checkMessage } from '@/features/main/Conversation';
-import { messagesLoaded } from '@/features/main/conversationSlice';
+import { messagesLoaded } from '@/store/conversationSlice';
 import { suggestHandle, checkNewChannel } from '@/features/main/NewChannelForm';
 import { wholeNumber } from '@/features/main/ManagePanel';
 import { overviewLoaded, permissionsLoaded } from '@/store/channelsSlice';
-import type { Channel } from '@core/model';
+import type { Channel, ChatMessage } from '@core/model';
+import { messagesArrived } from '@/store/channelsSlice';
+import {
+  messageAcknowledged,
+  outboxSendPostponed,
+  outboxSendRefused,
+  selectOutboxEntries,
+} from '@/store/outboxSlice';
+import { signedIn } from '@/store/userSlice';
 
 const A = 'chanA000000000000001';
 const channel: Channel = {
@@ -23,8 +31,10 @@ const channel: Channel = {
   createdAt: 1,
 };
 
-function renderConversation(permissions: { canMessage: boolean; isOwner: boolean }) {
-  const store = createAppStore();
+function renderConversation(
+  permissions: { canMessage: boolean; isOwner: boolean },
+  store = createAppStore(),
+) {
   const seen: string[] = [];
   const dispatch = store.dispatch;
   store.dispatch = ((action: { type: string }) => {
@@ -44,6 +54,22 @@ function renderConversation(permissions: { canMessage: boolean; isOwner: boolean
   return seen;
 }
 
+const sent = (id: string, text: string): ChatMessage => ({
+  id,
+  channelId: A,
+  senderId: ME,
+  senderName: 'Me',
+  text,
+  createdAt: 5_000,
+});
+const ME = 'uidMember00000000001';
+
+function signedInStore() {
+  const store = createAppStore();
+  store.dispatch(signedIn({ authUser: { uid: ME, email: 'me@example.com', displayName: 'Me' } }));
+  return store;
+}
+
 describe('Conversation', () => {
   it('shows the service banner and disables the composer for someone who can neither message nor own it', () => {
     renderConversation({ canMessage: false, isOwner: false });
@@ -58,12 +84,12 @@ describe('Conversation', () => {
     fireEvent.change(screen.getByLabelText('Message'), { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(screen.getByRole('alert').textContent).toBe('Write a message first.');
-    expect(seen).not.toContain('conversation/messageSendRequested');
+    expect(seen).not.toContain('outbox/messageSendRequested');
     fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Hello' } });
     act(() => {
       fireEvent.keyDown(screen.getByLabelText('Message'), { key: 'Enter' });
     });
-    expect(seen).toContain('conversation/messageSendRequested');
+    expect(seen).toContain('outbox/messageSendRequested');
   });
 
   it('offers the manage panel (loaded on demand) to the owner', async () => {
@@ -75,6 +101,84 @@ describe('Conversation', () => {
   it('offers no manage panel to a member', () => {
     renderConversation({ canMessage: true, isOwner: false });
     expect(screen.queryByRole('button', { name: 'Manage' })).toBeNull();
+  });
+});
+
+describe('Conversation: the outbox and drafts (issue #11)', () => {
+  it('shows a sent message at once as sending, and clears the box for the next one', () => {
+    const store = signedInStore();
+    renderConversation({ canMessage: true, isOwner: false }, store);
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: '  First question  ' } });
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    });
+    expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('');
+    expect(screen.getByText('First question')).toBeTruthy();
+    expect(screen.getByText('Sending…')).toBeTruthy();
+    // The box never waits for the network: a second message can follow at once.
+    expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(selectOutboxEntries(store.getState()).map((e) => e.text)).toEqual(['First question']);
+  });
+
+  it('says a message waits for the network, then shows it once when it is acknowledged', () => {
+    const store = signedInStore();
+    renderConversation({ canMessage: true, isOwner: false }, store);
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Offline words' } });
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    });
+    const [entry] = selectOutboxEntries(store.getState());
+    act(() => {
+      store.dispatch(outboxSendPostponed({ id: entry?.id ?? '', error: 'Not sent yet.' }));
+    });
+    expect(screen.getByText('Waiting to send…')).toBeTruthy();
+    const stored = sent(entry?.id ?? '', 'Offline words');
+    act(() => {
+      store.dispatch(messagesArrived({ messages: [stored], ownUid: ME }));
+    });
+    // In the conversation and still in the outbox for a moment: shown once.
+    expect(screen.getAllByText('Offline words')).toHaveLength(1);
+    act(() => {
+      store.dispatch(messageAcknowledged({ message: stored }));
+    });
+    expect(screen.getAllByText('Offline words')).toHaveLength(1);
+    expect(screen.queryByText('Waiting to send…')).toBeNull();
+  });
+
+  it('shows a refused message as "Not sent" with the reason, Retry and Delete', () => {
+    const store = signedInStore();
+    renderConversation({ canMessage: true, isOwner: false }, store);
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Refused words' } });
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    });
+    const id = selectOutboxEntries(store.getState())[0]?.id ?? '';
+    act(() => {
+      store.dispatch(outboxSendRefused({ id, error: 'You are not a member of this channel.' }));
+    });
+    expect(screen.getByText('Not sent')).toBeTruthy();
+    expect(screen.getByText('You are not a member of this channel.')).toBeTruthy();
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    });
+    expect(selectOutboxEntries(store.getState())[0]).toMatchObject({ status: 'queued', error: null });
+    act(() => {
+      store.dispatch(outboxSendRefused({ id, error: 'You are not a member of this channel.' }));
+    });
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    });
+    expect(selectOutboxEntries(store.getState())).toEqual([]);
+    expect(screen.queryByText('Refused words')).toBeNull();
+  });
+
+  it('keeps a draft per channel when the person goes elsewhere and comes back', () => {
+    const store = signedInStore();
+    renderConversation({ canMessage: true, isOwner: false }, store);
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Half a thought' } });
+    cleanup();
+    renderConversation({ canMessage: true, isOwner: false }, store);
+    expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('Half a thought');
   });
 });
 

@@ -14,6 +14,11 @@ export interface LocalAuth extends AuthPort {
   getAccessToken(): Promise<string>;
   /** The server refused the session: forget it and tell everyone. */
   handleRejectedSession(): void;
+  /**
+   * Asks the server whether the session still stands (a refresh, due or not): one it has ended signs this tab
+   * out; an unreachable server changes nothing.
+   */
+  verifySession(): Promise<void>;
 }
 
 export function createLocalAuth(deps: {
@@ -48,12 +53,12 @@ export function createLocalAuth(deps: {
 
   sessions.onExternalChange(() => adopt(sessions.read()));
 
-  async function refresh(): Promise<StoredSession | null> {
+  async function refresh(force = false): Promise<StoredSession | null> {
     refreshing ??= withCrossTabLock('qupm-session-refresh', async () => {
       // Another tab may have refreshed (or signed out) while this one waited for the lock.
       const stored = sessions.read();
       if (!stored) return null;
-      if (stored.expiresAt - REFRESH_MARGIN_MS > now()) return stored;
+      if (!force && stored.expiresAt - REFRESH_MARGIN_MS > now()) return stored;
       try {
         const response = await requestJson<SessionResponse>(deps.fetch, `${baseUrl}/api/auth/refresh`, {
           method: 'POST',
@@ -141,6 +146,15 @@ export function createLocalAuth(deps: {
 
     handleRejectedSession() {
       signOutLocally();
+    },
+
+    async verifySession() {
+      if (!current) return;
+      try {
+        await refresh(true);
+      } catch {
+        // Offline or the server is down: the session stays until the server can say.
+      }
     },
 
     onAuthStateChanged(listener): Unsubscribe {

@@ -42,6 +42,8 @@ export interface RequestOptions {
   /** Attach the bearer token (every route but the auth ones). */
   token?: string;
   signal?: AbortSignal;
+  /** Let the request outlive the page (fetch keepalive: a read mark sent as the page hides). */
+  keepalive?: boolean;
 }
 
 export async function requestJson<T>(
@@ -60,6 +62,7 @@ export async function requestJson<T>(
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: 'same-origin',
       signal: options.signal,
+      ...(options.keepalive ? { keepalive: true } : {}),
     });
   } catch {
     throw new BackendError('UNAVAILABLE', OFFLINE_MESSAGE);

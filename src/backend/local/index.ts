@@ -24,6 +24,8 @@ import { requestJson } from './http';
 import type { Fetch, RequestOptions } from './http';
 import { createSessionStore } from './session';
 import type { SessionStore } from './session';
+import { encodeCursor } from '@core/messages';
+import { createLiveMessages } from './live';
 import { createLiveStream } from './stream';
 import type { EventSourceLike } from './stream';
 import { createWebPushProvider } from './webPush';
@@ -35,6 +37,14 @@ export interface LocalBackendOptions {
   sessions?: SessionStore;
   openEventSource?: (url: string) => EventSourceLike;
   now?: () => number;
+  /** The wait before the n-th reconnect of the live stream (default 1 s doubling to 30 s); tests shorten it. */
+  backoff?: (failures: number) => number;
+  /** Calls back when the browser comes back online (default: the window's `online` event). */
+  onOnline?: (callback: () => void) => void;
+}
+
+function windowOnline(callback: () => void): void {
+  if (typeof window !== 'undefined') window.addEventListener('online', callback);
 }
 
 const enc = encodeURIComponent;
@@ -82,9 +92,32 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
     getTicket: async () => (await api<{ ticket: string }>('/api/stream/ticket', { method: 'POST' })).ticket,
     url: (ticket) => `${baseUrl}/api/stream?ticket=${enc(ticket)}`,
     open: options.openEventSource ?? ((url) => new EventSource(url) as unknown as EventSourceLike),
+    backoff: options.backoff,
+    // The server ended the stream with the session (signed out elsewhere, or revoked): a session that is really
+    // over signs this tab out; one that is not reconnects.
+    onSessionEnded: () => void auth.verifySession(),
   });
   auth.onAuthStateChanged((user) => {
     if (user === null) stream.close();
+  });
+  (options.onOnline ?? windowOnline)(() => stream.wake());
+
+  const listMessages: Backend['messages']['listMessages'] = async (
+    channelId,
+    { before, after, limit } = {},
+  ) => {
+    const query = new URLSearchParams();
+    if (before !== undefined) query.set('before', encodeCursor(before));
+    if (after !== undefined) query.set('after', encodeCursor(after));
+    if (limit !== undefined) query.set('limit', String(limit));
+    const suffix = query.size > 0 ? `?${query.toString()}` : '';
+    return (await api<{ messages: ChatMessage[] }>(`/api/channels/${enc(channelId)}/messages${suffix}`))
+      .messages;
+  };
+  const live = createLiveMessages({
+    stream,
+    listAfter: (channelId, after, limit) => listMessages(channelId, { after, limit }),
+    backoff: options.backoff,
   });
 
   return {
@@ -121,8 +154,12 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
       async listMembers(id) {
         return (await api<{ members: ChannelMember[] }>(`/api/channels/${enc(id)}/members`)).members;
       },
-      async markRead(id) {
-        await api(`/api/channels/${enc(id)}/read`, { method: 'POST' });
+      async markRead(id, upTo, { leaving = false } = {}) {
+        await api(`/api/channels/${enc(id)}/read`, {
+          method: 'POST',
+          body: { messageId: upTo },
+          keepalive: leaving,
+        });
       },
       subscribeChannels: (listener) =>
         stream.subscribe((event) => {
@@ -131,22 +168,16 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
     },
 
     messages: {
-      async listMessages(channelId, { before, limit } = {}) {
-        const query = new URLSearchParams();
-        if (before !== undefined) query.set('before', String(before));
-        if (limit !== undefined) query.set('limit', String(limit));
-        const suffix = query.size > 0 ? `?${query.toString()}` : '';
-        return (await api<{ messages: ChatMessage[] }>(`/api/channels/${enc(channelId)}/messages${suffix}`))
-          .messages;
-      },
-      sendMessage: (channelId, text) =>
-        api<ChatMessage>(`/api/channels/${enc(channelId)}/messages`, { method: 'POST', body: { text } }),
-      subscribeMessages: (channelId, listener) =>
-        stream.subscribe((event) => {
-          if (event.type === 'message' && event.data.message.channelId === channelId)
-            listener(event.data.message);
+      listMessages,
+      sendMessage: (channelId, message) =>
+        api<ChatMessage>(`/api/channels/${enc(channelId)}/messages`, {
+          method: 'POST',
+          body: { id: message.id, text: message.text },
         }),
+      subscribeMessages: live.subscribeMessages,
     },
+
+    live: { subscribeStatus: live.subscribeStatus },
 
     invitations: {
       getInvitation: (id) => api<Invitation>(`/api/invitations/${enc(id)}`),

@@ -6,6 +6,7 @@ import { useAppSelector } from '@/store/hooks';
 import { selectChannels } from '@/store/channelsSlice';
 import { selectIsConsultant, selectUid } from '@/store/userSlice';
 import { formatFullTime, formatMessageTime, useNow } from '@/ui/time';
+import { ReconnectingStatus } from './LiveNotices';
 
 // Only consultants create channels: the form loads with the rest of their tools, on demand.
 const NewChannelForm = lazy(() =>
@@ -29,6 +30,7 @@ export function ChannelList({ openId }: { openId: string | null }) {
     <nav className="channels" aria-labelledby="channels-title">
       <div className="channels__head">
         <h2 id="channels-title">Channels</h2>
+        {openId === null && <ReconnectingStatus />}
         {isConsultant && !creating && (
           <button type="button" className="button button--small" onClick={() => setCreating(true)}>
             New channel

@@ -1,7 +1,8 @@
 // One channel's conversation: its messages (live, with sender names and times, paging back through history as
-// the person scrolls up), the service banner when they can neither message nor own the channel (spec §2), and
-// the composer. New messages from others are announced to screen readers.
-import { Suspense, lazy, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+// the person scrolls up), then the person's messages still on their way out (the outbox: "Sending…", "Not sent"
+// with Retry and Delete), the service banner when they can neither message nor own the channel (spec §2), and
+// the composer, whose draft is kept per channel. New messages from others are announced to screen readers.
+import { Suspense, lazy, memo, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { LIMITS } from '@core/limits';
@@ -11,12 +12,17 @@ import { selectChannelPermissions, selectOverview, selectShowServiceBanner } fro
 import { selectUid } from '@/store/userSlice';
 import { MessageText } from '@/ui/MessageText';
 import { formatFullTime, formatMessageTime, useNow } from '@/ui/time';
+import { messagesRequested, olderRequested, selectConversation } from '@/store/conversationSlice';
+import { ReconnectingStatus } from './LiveNotices';
 import {
+  draftChanged,
   messageSendRequested,
-  messagesRequested,
-  olderRequested,
-  selectConversation,
-} from './conversationSlice';
+  outboxDeleteRequested,
+  outboxRetryRequested,
+  selectDraft,
+  selectPendingFor,
+} from '@/store/outboxSlice';
+import type { OutboxEntry } from '@/store/outboxSlice';
 
 // A consultant's tools load only when a channel's owner opens them, so the home screen's chunk stays small.
 const ManagePanel = lazy(() =>
@@ -46,31 +52,22 @@ function ServiceBanner() {
 
 function Composer({ channelId, blocked }: { channelId: string; blocked: boolean }) {
   const dispatch = useAppDispatch();
-  const send = useAppSelector((state) => selectConversation(state, channelId)?.send);
-  const [text, setText] = useState('');
+  const text = useAppSelector((state) => selectDraft(state, channelId));
   const [problem, setProblem] = useState<string | null>(null);
   const id = useId();
-  const sending = send?.status === 'sending';
-  const lastStatus = useRef(send?.status);
 
-  // The text is cleared only once the message is really sent; a refusal keeps it for another try.
-  useEffect(() => {
-    if (lastStatus.current === 'sending' && send?.status === 'idle') setText('');
-    lastStatus.current = send?.status;
-  }, [send?.status]);
-
+  // Sending never waits: the message joins the outbox (shown at once as pending) and the box is free again.
   const submit = (event?: FormEvent): void => {
     event?.preventDefault();
-    if (sending || blocked) return;
+    if (blocked) return;
     const issue = checkMessage(text);
     setProblem(issue);
-    if (!issue) dispatch(messageSendRequested({ channelId, text }));
+    if (!issue) dispatch(messageSendRequested({ channelId, text: text.trim() }));
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
     // Enter sends, Shift+Enter starts a new line (and IME composition is left alone).
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
   };
-  const error = problem ?? (send?.status === 'failed' ? send.error : null);
   const length = text.trim().length;
   return (
     <form className="composer" onSubmit={submit} aria-label="Send a message">
@@ -84,31 +81,39 @@ function Composer({ channelId, blocked }: { channelId: string; blocked: boolean 
         disabled={blocked}
         placeholder={blocked ? 'Only members can write here' : 'Write a message'}
         onChange={(e) => {
-          setText(e.target.value);
+          dispatch(draftChanged({ channelId, text: e.target.value }));
           if (problem) setProblem(null);
         }}
         onKeyDown={onKeyDown}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-error` : undefined}
       />
-      <button type="submit" className="button button--primary" disabled={blocked || sending}>
-        {sending ? 'Sending…' : 'Send'}
+      <button type="submit" className="button button--primary" disabled={blocked}>
+        Send
       </button>
       {length > LIMITS.messageMax - 500 && (
         <p className={length > LIMITS.messageMax ? 'composer__count form-error' : 'composer__count muted'}>
           {length.toLocaleString('en')} / {LIMITS.messageMax.toLocaleString('en')}
         </p>
       )}
-      {error && (
+      {problem && (
         <p className="form-error composer__error" role="alert" id={`${id}-error`}>
-          {error}
+          {problem}
         </p>
       )}
     </form>
   );
 }
 
-function MessageItem({ message, own, now }: { message: ChatMessage; own: boolean; now: number }) {
+const MessageItem = memo(function MessageItem({
+  message,
+  own,
+  now,
+}: {
+  message: ChatMessage;
+  own: boolean;
+  now: number;
+}) {
   return (
     <li className={own ? 'message message--own' : 'message'}>
       <p className="message__meta">
@@ -122,19 +127,79 @@ function MessageItem({ message, own, now }: { message: ChatMessage; own: boolean
       </p>
     </li>
   );
+});
+
+/** One of the person's messages on its way out: sending, waiting for the network, or refused. */
+function PendingItem({ entry }: { entry: OutboxEntry }) {
+  const dispatch = useAppDispatch();
+  const refused = entry.status === 'refused';
+  const state = refused
+    ? 'Not sent'
+    : entry.status === 'queued' && entry.error
+      ? 'Waiting to send…'
+      : 'Sending…';
+  return (
+    <li
+      className={refused ? 'message message--own message--refused' : 'message message--own message--pending'}
+    >
+      <p className="message__meta">
+        <span className="message__sender">You</span>
+        <span className="message__state" role={refused ? 'alert' : undefined}>
+          {state}
+        </span>
+      </p>
+      <p className="message__text">
+        <MessageText text={entry.text} />
+      </p>
+      {refused && (
+        <div className="message__problem">
+          {entry.error && <p className="form-error">{entry.error}</p>}
+          <div className="message__actions">
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => dispatch(outboxRetryRequested({ id: entry.id }))}
+            >
+              Retry
+            </button>
+            <button
+              type="button"
+              className="button button--small button--quiet"
+              onClick={() => dispatch(outboxDeleteRequested({ id: entry.id }))}
+            >
+              Delete
+            </button>
+          </div>
+        </div>
+      )}
+    </li>
+  );
+}
+
+const EMPTY: ChatMessage[] = [];
+
+/** Whether the conversation holds a message (a just-sent one is among the newest: looked for from the end). */
+function holds(messages: readonly ChatMessage[], id: string): boolean {
+  for (let i = messages.length - 1; i >= 0 && i >= messages.length - 200; i -= 1) {
+    if (messages[i]?.id === id) return true;
+  }
+  return messages.some((message) => message.id === id);
 }
 
 function MessageList({ channelId }: { channelId: string }) {
   const dispatch = useAppDispatch();
   const conversation = useAppSelector((state) => selectConversation(state, channelId));
+  const outgoing = useAppSelector((state) => selectPendingFor(state, channelId));
   const uid = useAppSelector(selectUid);
   const now = useNow(60_000);
   const scroller = useRef<HTMLDivElement>(null);
   const sentinel = useRef<HTMLLIElement>(null);
   const previous = useRef<{ first?: string; last?: string; height: number }>({ height: 0 });
-  const messages = conversation?.messages ?? [];
+  const messages = conversation?.messages ?? EMPTY;
+  // A sent message is in the conversation a moment before it leaves the outbox: shown once, where it belongs.
+  const pending = outgoing.filter((entry) => !holds(messages, entry.id));
   const first = messages[0]?.id;
-  const last = messages[messages.length - 1]?.id;
+  const last = pending.at(-1)?.id ?? messages[messages.length - 1]?.id;
 
   // Keep the view where the person is: at the bottom for new messages (when they were at the bottom), and on
   // the same message when an older page is added above.
@@ -189,7 +254,7 @@ function MessageList({ channelId }: { channelId: string }) {
   }
   return (
     <div className="messages" ref={scroller} tabIndex={0} aria-label="Messages">
-      {messages.length === 0 ? (
+      {messages.length === 0 && pending.length === 0 ? (
         <p className="messages__empty muted">No messages yet. Start the conversation below.</p>
       ) : (
         <ol className="messages__list">
@@ -208,26 +273,29 @@ function MessageList({ channelId }: { channelId: string }) {
           {messages.map((message) => (
             <MessageItem key={message.id} message={message} own={message.senderId === uid} now={now} />
           ))}
+          {pending.map((entry) => (
+            <PendingItem key={entry.id} entry={entry} />
+          ))}
         </ol>
       )}
     </div>
   );
 }
 
-/** Announces messages from others as they arrive (not the history loaded with the channel). */
+/**
+ * Announces the newest message from others once it arrives (not the history the channel opened with). Mounted
+ * once the conversation has loaded, so the last message at that moment is history. Derived while rendering: no
+ * state is set from an effect (a burst must not cost a second render per message).
+ */
 function Announcer({ channelId }: { channelId: string }) {
   const messages = useAppSelector((state) => selectConversation(state, channelId)?.messages);
   const uid = useAppSelector(selectUid);
-  const seen = useRef<string | null>(null);
-  const [said, setSaid] = useState('');
   const last = messages?.[messages.length - 1];
-  useEffect(() => {
-    if (!last) return;
-    if (seen.current !== null && last.id !== seen.current && last.senderId !== uid) {
-      setSaid(`${last.senderName}: ${last.text.slice(0, 200)}`);
-    }
-    seen.current = last.id;
-  }, [last, uid]);
+  const [historyEnd] = useState(() => last?.id ?? null);
+  const said =
+    last && last.id !== historyEnd && last.senderId !== uid
+      ? `${last.senderName}: ${last.text.slice(0, 200)}`
+      : '';
   return (
     <p className="visually-hidden" aria-live="polite">
       {said}
@@ -241,6 +309,7 @@ export function Conversation({ channelId }: { channelId: string }) {
   const permissions = useAppSelector((state) => selectChannelPermissions(state, channelId));
   const banner = useAppSelector((state) => selectShowServiceBanner(state, channelId));
   const known = useAppSelector((state) => selectConversation(state, channelId) !== undefined);
+  const loaded = useAppSelector((state) => selectConversation(state, channelId)?.status === 'loaded');
   const [managing, setManaging] = useState(false);
 
   useEffect(() => {
@@ -258,6 +327,7 @@ export function Conversation({ channelId }: { channelId: string }) {
         <div className="conversation__title">
           <h2 id="conversation-title">{channel?.title ?? 'Channel'}</h2>
           {channel?.description && <p className="muted">{channel.description}</p>}
+          <ReconnectingStatus />
         </div>
         {isOwner && (
           <button
@@ -284,7 +354,7 @@ export function Conversation({ channelId }: { channelId: string }) {
         <>
           {banner && <ServiceBanner />}
           <MessageList channelId={channelId} />
-          <Announcer channelId={channelId} />
+          {loaded && <Announcer channelId={channelId} />}
           <Composer channelId={channelId} blocked={banner} />
         </>
       )}

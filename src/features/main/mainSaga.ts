@@ -1,17 +1,15 @@
-// The main screen's requests (issue #6): a conversation's messages and older pages, sending, and a consultant's
-// channel tools. Each worker catches its own failure and puts it as plain words.
+// The main screen's requests (issue #6): a conversation's newest messages and older pages (a (createdAt, id)
+// cursor, so messages sharing a millisecond are never skipped), and a consultant's channel tools. Sending goes
+// through the outbox (src/sagas/outboxSaga.ts). Each worker catches its own failure and puts it as plain words.
 import { call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { loadBackend } from '@/backend';
 import type { Backend } from '@/backend/ports';
 import type { Channel, ChannelMember, ChatMessage } from '@core/model';
-import { channelChanged, messageArrived } from '@/store/channelsSlice';
-import { selectUid } from '@/store/userSlice';
+import { cursorOf } from '@core/messages';
+import { channelChanged } from '@/store/channelsSlice';
 import { toFailure } from '@/sagas/errors';
 import {
   MESSAGES_PAGE,
-  messageSendFailed,
-  messageSendRequested,
-  messageSent,
   messagesFailed,
   messagesLoaded,
   messagesRequested,
@@ -19,8 +17,8 @@ import {
   olderLoaded,
   olderRequested,
   selectConversation,
-} from './conversationSlice';
-import type { Conversation } from './conversationSlice';
+} from '@/store/conversationSlice';
+import type { Conversation } from '@/store/conversationSlice';
 import {
   channelCreateRequested,
   channelSaveFailed,
@@ -52,24 +50,12 @@ export function* handleOlderRequested(backend: Backend, action: ReturnType<typeo
   if (!oldest) return;
   try {
     const messages: ChatMessage[] = yield call([backend.messages, backend.messages.listMessages], channelId, {
-      before: oldest.createdAt,
+      before: cursorOf(oldest),
       limit: MESSAGES_PAGE,
     });
     yield put(olderLoaded({ channelId, messages }));
   } catch (error) {
     yield put(olderFailed({ channelId, message: message(error) }));
-  }
-}
-
-export function* handleSend(backend: Backend, action: ReturnType<typeof messageSendRequested>) {
-  const { channelId, text } = action.payload;
-  try {
-    const sent: ChatMessage = yield call([backend.messages, backend.messages.sendMessage], channelId, text);
-    yield put(messageSent({ message: sent }));
-    const uid: string | null = yield select(selectUid);
-    yield put(messageArrived({ message: sent, ownUid: uid ?? sent.senderId }));
-  } catch (error) {
-    yield put(messageSendFailed({ channelId, message: message(error) }));
   }
 }
 
@@ -116,8 +102,6 @@ export function* mainSaga() {
   }
   yield takeEvery(messagesRequested.type, handleMessagesRequested, backend);
   yield takeLeading(olderRequested.type, handleOlderRequested, backend);
-  // One send at a time per screen: the composer is disabled while sending, and order is kept.
-  yield takeLeading(messageSendRequested.type, handleSend, backend);
   yield takeLeading(channelCreateRequested.type, handleChannelCreate, backend);
   yield takeLeading(channelUpdateRequested.type, handleChannelUpdate, backend);
   yield takeLatest(membersRequested.type, handleMembersRequested, backend);

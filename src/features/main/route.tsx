@@ -20,6 +20,7 @@ import { Balances } from '@/ui/Balances';
 import { LoadingScreen } from '@/ui/LoadingScreen';
 import { ChannelList } from './ChannelList';
 import { Conversation } from './Conversation';
+import { DroppedNotice } from './LiveNotices';
 import './main.css';
 
 /**
@@ -147,6 +148,7 @@ function Home() {
         <Balances />
       </div>
       <PushPrompt />
+      <DroppedNotice />
       <div className={openId ? 'workspace workspace--open' : 'workspace'}>
         <ChannelList openId={openId} />
         {openId ? (

@@ -3,6 +3,7 @@
 // enabled, app mounted) and stops, with every timer, channel and listener, when the gate closes, at sign-out or
 // when the app's root unmounts. Sign-out asks it to release this device's token before the session ends.
 import { call, cancel, fork, put, select, take, takeLeading } from 'redux-saga/effects';
+import { superviseQuietly } from '../supervise';
 import type { EventChannel, Task } from 'redux-saga';
 import { loadBackend } from '@/backend';
 import type { Backend } from '@/backend/ports';
@@ -116,7 +117,7 @@ export function* superviseMonitoring(ctx: PushContext) {
       gate = yield select(selectPushGate);
     }
     const uid = gate.uid as string;
-    const task: Task = yield fork(monitorPush, ctx, uid);
+    const task: Task = yield fork(superviseQuietly, 'push monitoring', monitorPush, ctx, uid);
     yield put(monitoringStarted());
     const cause: StopCause = yield call(untilStopped, uid);
     yield cancel(task);
@@ -154,7 +155,7 @@ export function* pushSaga(
     return;
   }
   const ctx: PushContext = { backend, env, creation: createSharedTask(), validation: createSharedTask() };
-  yield fork(followPermission, env);
+  yield fork(superviseQuietly, 'push permission', followPermission, env);
   yield takeLeading(permissionRequested.type, handlePermissionRequested, ctx);
   yield takeLeading(validationRequested.type, handleValidationRequested, ctx);
   yield takeLeading(deviceReleaseRequested.type, handleDeviceRelease, ctx);

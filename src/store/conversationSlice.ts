@@ -1,10 +1,12 @@
-// The conversations of the main screen: each channel's loaded messages (oldest first), paging back through
-// history, and the send in progress. Messages are plain data; the same message arriving twice (sent here and
-// streamed back) is kept once, by id.
-import { createSlice } from '@reduxjs/toolkit';
+// The conversations of the main screen: each channel's loaded messages in (createdAt, id) order, and paging back
+// through history. Every way a message arrives — a page, a live batch, a catch-up after a reconnect, the
+// acknowledgement of a send — goes through one merge (core/messages.ts mergeMessages): each id once, in order,
+// whatever the interleaving. Messages still on their way out live in the outbox (src/store/outboxSlice.ts).
+import { createSlice, isDraft, original } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
+import { mergeMessages } from '@core/messages';
 import type { ChatMessage } from '@core/model';
-import { messageArrived } from '@/store/channelsSlice';
+import { messagesArrived } from './channelsSlice';
 
 /** Messages asked for at once, first load and each page back. */
 export const MESSAGES_PAGE = 30;
@@ -16,7 +18,6 @@ export interface Conversation {
   hasMore: boolean;
   loadingOlder: boolean;
   error: string | null;
-  send: { status: 'idle' | 'sending' | 'failed'; error: string | null };
 }
 
 export interface ConversationState {
@@ -31,17 +32,16 @@ const emptyConversation = (): Conversation => ({
   hasMore: false,
   loadingOlder: false,
   error: null,
-  send: { status: 'idle', error: null },
 });
 
-const byTime = (a: ChatMessage, b: ChatMessage): number =>
-  a.createdAt - b.createdAt || a.id.localeCompare(b.id);
-
-/** `messages` merged into `into`, once each by id, oldest first. */
-function merge(into: ChatMessage[], messages: readonly ChatMessage[]): ChatMessage[] {
-  const seen = new Set(into.map((m) => m.id));
-  const added = messages.filter((m) => !seen.has(m.id));
-  return added.length === 0 ? into : [...into, ...added].sort(byTime);
+/**
+ * The merge on the plain (frozen) arrays rather than Immer's drafts of them: a draft of a 10,000-message list
+ * would make a proxy of every message it touches. Each reducer here merges a conversation at most once, so the
+ * draft's original is the list as it stands.
+ */
+function merge(into: ChatMessage[], incoming: readonly ChatMessage[]): ChatMessage[] {
+  const base = isDraft(into) ? ((original(into) as ChatMessage[] | undefined) ?? into) : into;
+  return mergeMessages(base, incoming);
 }
 
 const conversationSlice = createSlice({
@@ -83,41 +83,26 @@ const conversationSlice = createSlice({
       conversation.loadingOlder = false;
       conversation.error = action.payload.message;
     },
-    messageSendRequested(state, action: PayloadAction<{ channelId: string; text: string }>) {
-      const conversation = (state.byChannel[action.payload.channelId] ??= emptyConversation());
-      conversation.send = { status: 'sending', error: null };
-    },
-    /** The send is over; the message itself joins the conversation with channels/messageArrived. */
-    messageSent(state, action: PayloadAction<{ message: ChatMessage }>) {
-      const conversation = state.byChannel[action.payload.message.channelId];
-      if (conversation) conversation.send = { status: 'idle', error: null };
-    },
-    messageSendFailed(state, action: PayloadAction<{ channelId: string; message: string }>) {
-      const conversation = state.byChannel[action.payload.channelId];
-      if (conversation) conversation.send = { status: 'failed', error: action.payload.message };
-    },
   },
   extraReducers: (builder) => {
     builder.addCase('user/signedOut', () => initialState);
-    // A live message joins its conversation if that one is loaded (once: sent here and streamed back is one).
-    builder.addCase(messageArrived, (state, action) => {
-      const conversation = state.byChannel[action.payload.message.channelId];
-      if (conversation) conversation.messages = merge(conversation.messages, [action.payload.message]);
+    // Messages that arrived together join the conversations that are loaded, each once.
+    builder.addCase(messagesArrived, (state, action) => {
+      const byChannel = new Map<string, ChatMessage[]>();
+      for (const message of action.payload.messages) {
+        if (!state.byChannel[message.channelId]) continue;
+        byChannel.set(message.channelId, [...(byChannel.get(message.channelId) ?? []), message]);
+      }
+      for (const [channelId, messages] of byChannel) {
+        const conversation = state.byChannel[channelId];
+        if (conversation) conversation.messages = merge(conversation.messages, messages);
+      }
     });
   },
 });
 
-export const {
-  messagesRequested,
-  messagesLoaded,
-  messagesFailed,
-  olderRequested,
-  olderLoaded,
-  olderFailed,
-  messageSendRequested,
-  messageSent,
-  messageSendFailed,
-} = conversationSlice.actions;
+export const { messagesRequested, messagesLoaded, messagesFailed, olderRequested, olderLoaded, olderFailed } =
+  conversationSlice.actions;
 export default conversationSlice.reducer;
 
 interface WithConversation {

@@ -1,0 +1,19 @@
+// Checks on what the embedded server's stream delivers: a live event is outside input like any other, so one
+// that is malformed is dropped here instead of reaching the store (no zod in the page's bundle for this).
+import { DOCUMENT_ID_PATTERN } from '@core/ids';
+import type { ChatMessage } from '@core/model';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A chat message with every field of the right type and id shape, or null. */
+export function parseChatMessage(value: unknown): ChatMessage | null {
+  if (!isRecord(value)) return null;
+  const { id, channelId, senderId, senderName, text, createdAt } = value;
+  if (typeof id !== 'string' || !DOCUMENT_ID_PATTERN.test(id)) return null;
+  if (typeof channelId !== 'string' || !DOCUMENT_ID_PATTERN.test(channelId)) return null;
+  if (typeof senderId !== 'string' || senderId === '') return null;
+  if (typeof senderName !== 'string' || typeof text !== 'string') return null;
+  if (typeof createdAt !== 'number' || !Number.isSafeInteger(createdAt) || createdAt < 0) return null;
+  return { id, channelId, senderId, senderName, text, createdAt };
+}

@@ -1,0 +1,5 @@
+// The conversation's device-side machinery (issue #11): the outbox with its drafts, and read marks, with the
+// IndexedDB store under them. Loaded in a chunk of its own once someone signs in (src/sagas/lazyConversation.ts),
+// so the first screen of a visitor carries none of it.
+export { outboxSaga } from './outboxSaga';
+export { readMarksSaga } from './readMarksSaga';
