@@ -16,11 +16,32 @@ describe('rootSaga', () => {
         yield put(connectivityChanged({ online: false }));
       }
     }
-    const store = createAppStore({ rootSaga: createRootSaga([failing, echo]) });
+    const store = createAppStore({ rootSaga: createRootSaga({ failing, echo }) });
     store.dispatch({ type: 'test/boom' });
     expect(errors).toHaveBeenCalled();
     store.dispatch({ type: 'test/ping' });
     expect(store.getState().app.online).toBe(false);
+  });
+
+  it('starts a failed saga again after a wait, quietly (it is not a live watcher)', async () => {
+    jest.useFakeTimers();
+    try {
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      let starts = 0;
+      function* flaky() {
+        starts += 1;
+        yield take('test/boom');
+        throw new Error('boom');
+      }
+      const store = createAppStore({ rootSaga: createRootSaga({ flaky }) });
+      store.dispatch({ type: 'test/boom' });
+      expect(store.getState().live.watchers.flaky).toMatchObject({ live: false, restarting: true });
+      await jest.advanceTimersByTimeAsync(1_000);
+      expect(starts).toBe(2);
+      expect(store.getState().live.watchers.flaky).toMatchObject({ restarting: false, restarts: 1 });
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
 
@@ -32,7 +53,7 @@ describe('createAppStore with deferSagas', () => {
         yield put(connectivityChanged({ online: false }));
       }
     }
-    const store = createAppStore({ rootSaga: createRootSaga([echo]), deferSagas: true });
+    const store = createAppStore({ rootSaga: createRootSaga({ echo }), deferSagas: true });
     store.dispatch({ type: 'test/ping' });
     expect(store.getState().app.online).toBe(true); // nobody listened yet
     await new Promise((resolve) => setTimeout(resolve, 0));

@@ -2,11 +2,13 @@
 // through history. Every way a message arrives — a page, a live batch, a catch-up after a reconnect, the
 // acknowledgement of a send — goes through one merge (core/messages.ts mergeMessages): each id once, in order,
 // whatever the interleaving. Messages still on their way out live in the outbox (src/store/outboxSlice.ts).
-import { createSlice, isDraft, original } from '@reduxjs/toolkit';
+import { createSelector, createSlice, isDraft, original } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { mergeMessages } from '@core/messages';
 import type { ChatMessage } from '@core/model';
 import { messagesArrived } from './channelsSlice';
+import { selectPendingFor } from './outboxSlice';
+import type { OutboxEntry, OutboxState } from './outboxSlice';
 
 /** Messages asked for at once, first load and each page back. */
 export const MESSAGES_PAGE = 30;
@@ -110,3 +112,37 @@ interface WithConversation {
 }
 export const selectConversation = (state: WithConversation, channelId: string): Conversation | undefined =>
   state.conversation.byChannel[channelId];
+
+const NO_MESSAGES: ChatMessage[] = [];
+
+/** Whether `messages` holds `id` (a just-sent message is among the newest: looked for from the end first). */
+function holds(messages: readonly ChatMessage[], id: string): boolean {
+  for (let i = messages.length - 1; i >= 0 && i >= messages.length - 200; i -= 1) {
+    if (messages[i]?.id === id) return true;
+  }
+  return messages.length > 200 && messages.some((message) => message.id === id);
+}
+
+export interface ConversationView {
+  /** The backend's messages, in (createdAt, id) order, each once. */
+  messages: ChatMessage[];
+  /** The person's messages on their way out, in the order written, none of them among `messages`. */
+  pending: OutboxEntry[];
+}
+
+/**
+ * What the screen shows of a channel: its messages, then what is still on its way out. A sent message is in the
+ * conversation a moment before it leaves the outbox: it shows once, where the backend put it.
+ */
+export const selectConversationView = createSelector(
+  [
+    (state: WithConversation & { outbox: OutboxState }, channelId: string) =>
+      selectConversation(state, channelId),
+    (state: WithConversation & { outbox: OutboxState }, channelId: string) =>
+      selectPendingFor(state, channelId),
+  ],
+  (conversation, outgoing): ConversationView => {
+    const messages = conversation?.messages ?? NO_MESSAGES;
+    return { messages, pending: outgoing.filter((entry) => !holds(messages, entry.id)) };
+  },
+);

@@ -17,7 +17,7 @@ import conversation, {
   olderRequested,
 } from '@/store/conversationSlice';
 import manage, { channelCreateRequested, membersRequested } from '@/features/main/manageSlice';
-import channels, { overviewLoaded } from '@/store/channelsSlice';
+import channels from '@/store/channelsSlice';
 import user from '@/store/userSlice';
 import type { Channel, ChatMessage } from '@core/model';
 import { createFakeBackend } from '../../support/fakeBackend';

@@ -154,8 +154,9 @@ export function createLiveStream(deps: {
         if (source !== next) return;
         failures = 0;
         lastId = -1;
-        setState('open');
+        // The catch-ups start before the state says open, so 'live' is reported only once they are done.
         for (const listener of [...openListeners]) safely(listener);
+        setState('open');
       });
       next.onerror = () => {
         // EventSource would retry with the same (spent) ticket: close it and reconnect with a new one.

@@ -12,7 +12,12 @@ import { selectChannelPermissions, selectOverview, selectShowServiceBanner } fro
 import { selectUid } from '@/store/userSlice';
 import { MessageText } from '@/ui/MessageText';
 import { formatFullTime, formatMessageTime, useNow } from '@/ui/time';
-import { messagesRequested, olderRequested, selectConversation } from '@/store/conversationSlice';
+import {
+  messagesRequested,
+  olderRequested,
+  selectConversation,
+  selectConversationView,
+} from '@/store/conversationSlice';
 import { ReconnectingStatus } from './LiveNotices';
 import {
   draftChanged,
@@ -20,7 +25,6 @@ import {
   outboxDeleteRequested,
   outboxRetryRequested,
   selectDraft,
-  selectPendingFor,
 } from '@/store/outboxSlice';
 import type { OutboxEntry } from '@/store/outboxSlice';
 
@@ -176,28 +180,15 @@ function PendingItem({ entry }: { entry: OutboxEntry }) {
   );
 }
 
-const EMPTY: ChatMessage[] = [];
-
-/** Whether the conversation holds a message (a just-sent one is among the newest: looked for from the end). */
-function holds(messages: readonly ChatMessage[], id: string): boolean {
-  for (let i = messages.length - 1; i >= 0 && i >= messages.length - 200; i -= 1) {
-    if (messages[i]?.id === id) return true;
-  }
-  return messages.some((message) => message.id === id);
-}
-
 function MessageList({ channelId }: { channelId: string }) {
   const dispatch = useAppDispatch();
   const conversation = useAppSelector((state) => selectConversation(state, channelId));
-  const outgoing = useAppSelector((state) => selectPendingFor(state, channelId));
+  const { messages, pending } = useAppSelector((state) => selectConversationView(state, channelId));
   const uid = useAppSelector(selectUid);
   const now = useNow(60_000);
   const scroller = useRef<HTMLDivElement>(null);
   const sentinel = useRef<HTMLLIElement>(null);
   const previous = useRef<{ first?: string; last?: string; height: number }>({ height: 0 });
-  const messages = conversation?.messages ?? EMPTY;
-  // A sent message is in the conversation a moment before it leaves the outbox: shown once, where it belongs.
-  const pending = outgoing.filter((entry) => !holds(messages, entry.id));
   const first = messages[0]?.id;
   const last = pending.at(-1)?.id ?? messages[messages.length - 1]?.id;
 
