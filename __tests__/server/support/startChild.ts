@@ -9,10 +9,15 @@ export interface ChildServer {
   kill(): Promise<void>;
 }
 
-export function startChild(dataDir: string, env: Record<string, string> = {}): Promise<ChildServer> {
+/** `port`: listen there (a restart on the port the pages know); default a free one. */
+export function startChild(
+  dataDir: string,
+  env: Record<string, string> = {},
+  port = 0,
+): Promise<ChildServer> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(__dirname, 'childServer.ts'), dataDir],
+    ['--import', 'tsx', path.join(__dirname, 'childServer.ts'), dataDir, String(port)],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
       env: { ...process.env, ...env },

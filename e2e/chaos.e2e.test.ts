@@ -1,0 +1,163 @@
+// The live conversation at its worst moments (issue #11), in the real build against the real server in a process
+// of its own: the consultant's and a member's windows are open on one channel; four clients post bursts that
+// total 200 messages; the server is killed with SIGKILL mid-burst and restarted on the same data folder and port;
+// the member's window goes offline for ten seconds and sends two messages meanwhile. At the end both windows show
+// exactly the server's messages, in order, each once; the two offline sends exist once; no saga failed.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startChild } from '../__tests__/server/support/startChild';
+import type { ChildServer } from '../__tests__/server/support/startChild';
+import { launchBrowser, watchErrors } from './support/browser';
+import { joinClients, sendAll, serverMessages } from './support/burstClients';
+import { BUILD_DIR } from './support/server';
+
+jest.setTimeout(240_000);
+
+const CLIENTS = 4;
+const PER_CLIENT = 50;
+
+let dataDir: string;
+let server: ChildServer;
+let origin: string;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What a window shows as delivered messages (not those still on their way out), in screen order. */
+function shown(page: Page): Promise<string[]> {
+  return page.$$eval(
+    '.messages__list > li.message:not(.message--pending):not(.message--refused) .message__text',
+    (items) => items.map((item) => item.textContent ?? ''),
+  );
+}
+
+async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value !== undefined) return value;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline) throw new Error(`${what} did not happen in ${timeoutMs} ms (${String(last)})`);
+    await sleep(250);
+  }
+}
+
+async function openWindow(email: string): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  contexts.push(context);
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(origin);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('qupm-demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('link', { name: /Strategy Studio/ }).click();
+  await page.locator('.messages__list').waitFor();
+  return { page, context, errors };
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'qupm-chaos-'));
+  server = await startChild(dataDir, { QUPM_TEST_STATIC_DIR: BUILD_DIR });
+  origin = server.origin;
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+  await server?.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the live conversation under bursts, a server kill and an offline spell', () => {
+  it('shows every message in both windows exactly once, in the server’s order', async () => {
+    // Four clients of Strategy Studio, each joined with an invitation of its own.
+    const at = () => origin;
+    const { consultantToken, channelId, clients } = await joinClients(at, 'Strategy Studio', CLIENTS);
+
+    const dana = await openWindow('consultant@qupm.demo');
+    const morgan = await openWindow('member@qupm.demo');
+    const before = (await serverMessages(at, consultantToken, channelId)).length;
+
+    // The bursts: each client sends its messages one after another, each retried under its id until the server
+    // has it — across the kill and the restart.
+    let acknowledged = 0;
+    const bursts = clients.map((token, k) =>
+      sendAll(
+        at,
+        token,
+        channelId,
+        Array.from({ length: PER_CLIENT }, (_, i) => `burst ${k}-${i}`),
+        () => (acknowledged += 1),
+      ),
+    );
+
+    // Mid-burst, the member's window goes offline for ten seconds and sends two messages meanwhile.
+    await until('40 acknowledged', async () => (acknowledged >= 40 ? true : undefined), 60_000);
+    await morgan.context.setOffline(true);
+    const offlineTexts = [`offline one ${Date.now()}`, `offline two ${Date.now()}`];
+    for (const text of offlineTexts) {
+      await morgan.page.getByLabel('Message', { exact: true }).fill(text);
+      await morgan.page.getByRole('button', { name: 'Send' }).click();
+    }
+    await morgan.page.getByText(offlineTexts[1] ?? '').waitFor();
+
+    // Further on, the server is killed (no shutdown code runs) and restarted on the same data and port.
+    await until('80 acknowledged', async () => (acknowledged >= 80 ? true : undefined), 60_000);
+    await server.kill();
+    await dana.page.getByText('Reconnecting…').waitFor({ timeout: 15_000 });
+    await sleep(1_500);
+    server = await startChild(dataDir, { QUPM_TEST_STATIC_DIR: BUILD_DIR }, server.port);
+
+    await sleep(Math.max(0, 10_000 - 1_500));
+    await morgan.context.setOffline(false);
+    await Promise.all(bursts);
+
+    // Everything is on the server: the 200 and the two offline sends, once each.
+    const expected = before + CLIENTS * PER_CLIENT + offlineTexts.length;
+    const final = await until(
+      'every message on the server',
+      async () => {
+        const all = await serverMessages(at, consultantToken, channelId);
+        return all.length >= expected ? all : undefined;
+      },
+      60_000,
+    );
+    expect(final).toHaveLength(expected);
+    expect(new Set(final.map((m) => m.id)).size).toBe(final.length);
+    for (const text of offlineTexts) expect(final.filter((m) => m.text === text)).toHaveLength(1);
+
+    // Both windows show exactly that, in that order, each once, with nothing left on its way out.
+    const texts = final.map((m) => m.text);
+    for (const window of [dana, morgan]) {
+      await until(
+        'the window to show the server’s messages',
+        async () => {
+          const seen = await shown(window.page);
+          const tail = texts.slice(texts.length - seen.length);
+          return seen.length >= CLIENTS * PER_CLIENT + offlineTexts.length &&
+            JSON.stringify(seen) === JSON.stringify(tail)
+            ? true
+            : undefined;
+        },
+        45_000,
+      );
+      const seen = await shown(window.page);
+      expect(seen).toEqual(texts.slice(texts.length - seen.length));
+      expect(new Set(seen).size).toBe(seen.length);
+      expect(await window.page.locator('.message--pending, .message--refused').count()).toBe(0);
+      expect(
+        window.errors.filter((e) => /saga failed|Minified React error|Maximum update depth/.test(e)),
+      ).toEqual([]);
+    }
+    expect(await dana.page.getByText('Reconnecting…').isVisible()).toBe(false);
+  });
+});
