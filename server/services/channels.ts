@@ -8,6 +8,8 @@ import {
   assertChannelOwner,
   CHANNEL_MESSAGES,
   channelMembers,
+  nextReadMark,
+  READ_MARK_MESSAGES,
   sortOverview,
 } from '../../core/channels';
 import { QupmError } from '../../core/errors';
@@ -22,6 +24,7 @@ import { badgeCount, pendingRecipients } from '../../core/pending';
 import type { Caller } from '../../core/permissions';
 import { canMessage, canReadChannel } from '../../core/permissions';
 import { messagePush, wantsPush } from '../../core/push';
+import type { PageOptions } from '../repo/messages';
 import type { NewPushJob } from '../repo/pushJobs';
 import type { ServerContext } from '../context';
 import { write } from '../db/database';
@@ -62,7 +65,7 @@ export function channelOverview(ctx: ServiceContext, caller: Caller): ChannelOve
     channels.listFor(caller.uid).map((channel) => ({
       channel,
       lastMessage: messages.latest(channel.id),
-      unread: messages.countUnread(channel.id, caller.uid, reads.lastReadAt(caller.uid, channel.id)),
+      unread: messages.countUnread(channel.id, caller.uid, reads.get(caller.uid, channel.id)),
     })),
   );
 }
@@ -129,11 +132,21 @@ export function listMembers(ctx: ServiceContext, caller: Caller, id: string): Ch
   );
 }
 
-/** The caller has read the channel up to now: their unread count there becomes 0. */
-export function markRead(ctx: ServiceContext, caller: Caller, id: string): void {
+/**
+ * The caller has read the channel up to and including `messageId`, one of its messages. The mark only moves
+ * forward (core/channels.ts nextReadMark, decided inside the write transaction so two racing marks cannot move it
+ * back): a late or repeated mark changes nothing.
+ */
+export function markRead(ctx: ServiceContext, caller: Caller, id: string, messageId: string): void {
   write(ctx.db, () => {
     assertCanMarkRead(load(ctx, id), caller.uid);
-    ctx.repos.reads.mark(caller.uid, id, ctx.now());
+    const message = ctx.repos.messages.get(messageId);
+    if (!message || message.channelId !== id) {
+      throw new QupmError('NOT_FOUND', READ_MARK_MESSAGES.noSuchMessage);
+    }
+    const current = ctx.repos.reads.get(caller.uid, id);
+    const next = nextReadMark(current, message);
+    if (next !== current) ctx.repos.reads.put(caller.uid, id, next);
   });
 }
 
@@ -141,7 +154,7 @@ export function listMessages(
   ctx: ServiceContext,
   caller: Caller,
   id: string,
-  options: { before?: number; limit?: number },
+  options: PageOptions,
 ): ChatMessage[] {
   readChannel(ctx, caller, id);
   return ctx.repos.messages.list(id, options);
