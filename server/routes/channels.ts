@@ -97,8 +97,8 @@ export function registerChannelRoutes(app: FastifyInstance, ctx: ServerContext):
   app.post('/api/channels/:id/messages', async (request) => {
     const caller = await ctx.authenticate(request);
     const { id } = parse(idParams, request.params);
-    const { text } = parse(messageCreateBody, request.body);
+    const body = parse(messageCreateBody, request.body);
     await ctx.guards.messages(request, caller.uid);
-    return sendMessage(ctx, caller, id, text);
+    return sendMessage(ctx, caller, id, body);
   });
 }

@@ -162,28 +162,49 @@ export function listMessages(
 
 export type MessageContext = ServiceContext & Pick<ServerContext, 'pushQueue'>;
 
+export const MESSAGE_MESSAGES = {
+  notAllowed: 'Only the channel owner and its members can send messages here.',
+  idTaken: 'A different message already has this id. Send it under a new id.',
+} as const;
+
 /**
- * Stores a plain-text message and, in the same transaction, counts it as pending for everyone else in the
- * channel and queues one push for each of their token documents (those who want push, spec §5) with their own
- * badge count; after the commit it streams the message and the new counts and wakes the push queue.
+ * Stores a plain-text message under the client's id (a new one when it sent none) and, in the same transaction,
+ * counts it as pending for everyone else in the channel and queues one push for each of their token documents
+ * (those who want push, spec §5) with their own badge count; after the commit it streams the message and the new
+ * counts and wakes the push queue.
+ *
+ * The id is the send's idempotency key: a repeat of an id the caller already sent in this channel answers the
+ * stored message and changes nothing, whatever its text (an outbox retrying after a lost answer); an id taken by
+ * anyone or anywhere else is ALREADY_EXISTS. Both are decided inside the write transaction, so concurrent repeats
+ * still make one message.
  */
-export function sendMessage(ctx: MessageContext, caller: Caller, id: string, text: string): ChatMessage {
-  const { message, channel, counts } = write(ctx.db, () => {
+export function sendMessage(
+  ctx: MessageContext,
+  caller: Caller,
+  id: string,
+  input: { id?: string; text: string },
+): ChatMessage {
+  const outcome = write(ctx.db, () => {
     const channel = load(ctx, id);
-    if (!canMessage(channel, caller.uid)) {
-      throw new QupmError(
-        'PERMISSION_DENIED',
-        'Only the channel owner and its members can send messages here.',
-      );
+    if (!canMessage(channel, caller.uid))
+      throw new QupmError('PERMISSION_DENIED', MESSAGE_MESSAGES.notAllowed);
+    if (input.id !== undefined) {
+      const stored = ctx.repos.messages.get(input.id);
+      if (stored && stored.senderId === caller.uid && stored.channelId === channel.id) {
+        return { repeat: true, message: stored } as const;
+      }
+      if (stored) throw new QupmError('ALREADY_EXISTS', MESSAGE_MESSAGES.idTaken);
     }
     const now = ctx.now();
+    // Never before the channel's newest: a client catching up from its newest millisecond misses no later commit.
+    const createdAt = Math.max(now, ctx.repos.messages.latest(channel.id)?.createdAt ?? now);
     const message: ChatMessage = {
-      id: newDocumentId(),
+      id: input.id ?? newDocumentId(),
       channelId: channel.id,
       senderId: caller.uid,
       senderName: ctx.repos.users.publicName(caller.uid) || caller.email,
-      text,
-      createdAt: now,
+      text: input.text,
+      createdAt,
     };
     ctx.repos.messages.insert(message);
     const recipients = pendingRecipients(channel, caller.uid);
@@ -215,8 +236,10 @@ export function sendMessage(ctx: MessageContext, caller: Caller, id: string, tex
       }
     }
     ctx.repos.pushJobs.enqueue(jobs, now);
-    return { message, channel, counts };
+    return { repeat: false, message, channel, counts } as const;
   });
+  if (outcome.repeat) return outcome.message;
+  const { message, channel, counts } = outcome;
   ctx.hub.publish(
     { uids: [channel.ownerId, ...channel.members], admins: true },
     { type: 'message', data: { message } },

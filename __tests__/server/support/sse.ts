@@ -26,7 +26,8 @@ export async function listen(server: TestServer): Promise<string> {
   return `http://127.0.0.1:${address.port}`;
 }
 
-function waitFor<T>(probe: () => T | undefined): Promise<T> {
+/** Resolves with the probe's first defined answer (the test's own timeout bounds the wait). */
+export function waitFor<T>(probe: () => T | undefined): Promise<T> {
   return new Promise((resolve) => {
     const tick = (): void => {
       const value = probe();
