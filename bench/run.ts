@@ -1,6 +1,7 @@
 // `npm run bench`: measures what a user pays for and writes bench/reports/bench.{md,json}.
 // The build's sizes, Lighthouse on that build, the push-token bookkeeping cost over 30 simulated days, the
-// embedded server's latency, live message latency between two browsers, and push fan-out to 1,000 tokens. A
+// embedded server's latency, live message latency between two browsers, push fan-out to 1,000 tokens, and the
+// server's memory with 100 live streams that never read. A
 // Lighthouse median below its bar makes the run fail (exit code 1), after the reports are written.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import { benchMessageLatency } from './messageLatency';
 import { benchPushFanout } from './pushFanout';
 import { benchPushTokens } from './pushTokens';
 import { benchServer } from './server';
+import { benchSlowReaders } from './streams';
 import type { BundleReport } from './bundle';
 
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
@@ -48,6 +50,7 @@ async function main(): Promise<void> {
     const { markdown: serverMarkdown, ...server } = await benchServer();
     const { markdown: latencyMarkdown, ...messageLatency } = await benchMessageLatency(outDir);
     const { markdown: fanoutMarkdown, ...pushFanout } = await benchPushFanout();
+    const { markdown: slowReadersMarkdown, ...slowReaders } = await benchSlowReaders();
     const reportsDir = path.join(__dirname, 'reports');
     mkdirSync(reportsDir, { recursive: true });
     writeFileSync(
@@ -61,12 +64,13 @@ async function main(): Promise<void> {
           server,
           messageLatency,
           pushFanout,
+          slowReaders,
         },
         null,
         2,
       ),
     );
-    const md = `${markdown(bundle)}\n${lighthouseMarkdown(lighthouse)}\n${tokensMarkdown}\n${serverMarkdown}\n${latencyMarkdown}\n${fanoutMarkdown}\n`;
+    const md = `${markdown(bundle)}\n${lighthouseMarkdown(lighthouse)}\n${tokensMarkdown}\n${serverMarkdown}\n${latencyMarkdown}\n${fanoutMarkdown}\n${slowReadersMarkdown}\n`;
     writeFileSync(path.join(reportsDir, 'bench.md'), md);
     console.log(md);
     if (lighthouse.failing.length > 0) process.exitCode = 1;

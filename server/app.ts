@@ -4,8 +4,8 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
-import type { Caller } from '../core/permissions';
 import { AccessTokens, bearerToken } from './auth/accessTokens';
+import type { TokenCaller } from './auth/accessTokens';
 import { DEFAULT_SCRYPT_COST, PasswordHasher } from './auth/passwords';
 import { SessionService } from './auth/sessions';
 import type { ServerContext } from './context';
@@ -78,6 +78,8 @@ export interface QupmInfo {
   demo: DemoSummary;
   /** Live streams open right now. */
   liveStreams(): number;
+  /** Live streams closed because their reader fell more than 1 MB behind, since the server started. */
+  droppedStreams(): number;
 }
 
 declare module 'fastify' {
@@ -128,9 +130,10 @@ export async function buildServer({
       demoCreated,
       demo: describeDemo(repos, now()),
       liveStreams: () => hub.size,
+      droppedStreams: () => hub.slowReadersDropped,
     });
 
-    const callers = new WeakMap<FastifyRequest, Caller>();
+    const callers = new WeakMap<FastifyRequest, TokenCaller>();
     const pushSettings: PushSettings = {
       vapid: keepVapidKeys(db, repos),
       subject: push.subject ?? process.env.QUPM_VAPID_SUBJECT ?? DEFAULT_VAPID_SUBJECT,
@@ -149,7 +152,10 @@ export async function buildServer({
       hub,
       now,
       access,
-      sessions: new SessionService(db, repos, passwords, access, now),
+      // A session that ends (sign-out, a reused refresh token) takes its live streams with it.
+      sessions: new SessionService(db, repos, passwords, access, now, (familyId) =>
+        hub.endSession(familyId, 'signed-out'),
+      ),
       guards: await createGuards(app, rateLimits),
       tickets: new StreamTickets(now),
       streamPingMs,

@@ -1,7 +1,6 @@
 // What the route modules share: the database, repositories, event hub, sessions and rate-limit guards.
 import type { FastifyRequest } from 'fastify';
-import type { Caller } from '../core/permissions';
-import type { AccessTokens } from './auth/accessTokens';
+import type { AccessTokens, TokenCaller } from './auth/accessTokens';
 import type { SessionService } from './auth/sessions';
 import type { Db } from './db/database';
 import type { EventHub } from './hub';
@@ -24,6 +23,9 @@ export interface ServerContext {
   push: PushSettings;
   /** The push queue's worker: woken after a message's jobs are committed. */
   pushQueue: Pick<PushQueue, 'wake'>;
-  /** The caller of a request with `Authorization: Bearer <accessToken>`; UNAUTHENTICATED otherwise. */
-  authenticate(request: FastifyRequest): Promise<Caller>;
+  /**
+   * The caller of a request with `Authorization: Bearer <accessToken>` (with the token's session and expiry);
+   * UNAUTHENTICATED otherwise.
+   */
+  authenticate(request: FastifyRequest): Promise<TokenCaller>;
 }

@@ -249,14 +249,17 @@ function seed(repos: Repos, hashes: string[], now: number): void {
   );
 
   // What each person has read (the overview's unread counts) and what is pending behind their badge: the member
-  // has not seen Dana's latest message, the consultant not Leo's.
-  repos.reads.mark(uid.member, strategy, now - 3 * HOUR);
+  // has not seen Dana's latest message, the consultant not Leo's. Each mark covers everything up to that time
+  // (a ReadMark of id '').
+  const readUntil = (who: string, channelId: string, ago: number): void =>
+    repos.reads.put(who, channelId, { createdAt: now - ago, id: '' });
+  readUntil(uid.member, strategy, 3 * HOUR);
   repos.pending.increment([uid.member], strategy, now - 2 * HOUR);
-  repos.reads.mark(uid.consultant, strategy, now - HOUR);
-  repos.reads.mark(uid.consultant, growth, now - 2 * HOUR);
+  readUntil(uid.consultant, strategy, HOUR);
+  readUntil(uid.consultant, growth, 2 * HOUR);
   repos.pending.increment([uid.consultant], growth, now - 40 * 60 * 1000);
-  repos.reads.mark(uid.priya, growth, now - DAY);
-  repos.reads.mark(uid.leo, growth, now - 40 * 60 * 1000);
+  readUntil(uid.priya, growth, DAY);
+  readUntil(uid.leo, growth, 40 * 60 * 1000);
 
   repos.invitations.insert({
     id: newDocumentId(),

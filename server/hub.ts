@@ -1,12 +1,17 @@
 // The in-process event hub behind GET /api/stream: publishers name an audience, the hub hands each event to the
-// open streams of that audience only.
-import type { StreamEvent } from '../core/wire';
+// open streams of that audience only, under an id that increases for as long as the server runs (the SSE `id:`).
+// It also ends every stream of a session that ended.
+import type { StreamClosingReason, StreamEvent } from '../core/wire';
 
 export interface Subscriber {
   uid: string;
   email: string;
   isAdmin: boolean;
-  send(event: StreamEvent): void;
+  /** The session (refresh-token family) the stream was opened in; null for a token without one. */
+  sessionId: string | null;
+  send(event: StreamEvent, id: number): void;
+  /** Ends the stream with a `closing` event. */
+  end(reason: StreamClosingReason): void;
 }
 
 /** Who may see an event: these users, whoever signed in with these emails, and (for channel data) admins. */
@@ -18,6 +23,9 @@ export interface Audience {
 
 export class EventHub {
   private readonly subscribers = new Set<Subscriber>();
+  private lastEventId = 0;
+  /** Streams closed because their reader fell too far behind (server/stream.ts), since the server started. */
+  slowReadersDropped = 0;
 
   subscribe(subscriber: Subscriber): () => void {
     this.subscribers.add(subscriber);
@@ -36,10 +44,19 @@ export class EventHub {
     return this.subscribers.size;
   }
 
+  /** The id of the next event; every frame of every stream takes one, so they only increase. */
+  nextEventId(): number {
+    this.lastEventId += 1;
+    return this.lastEventId;
+  }
+
   publish(audience: Audience, event: StreamEvent): void {
     if (this.subscribers.size === 0) return;
+    const id = this.nextEventId();
     const uids = new Set(audience.uids ?? []);
     const emails = new Set([...(audience.emails ?? [])].map((email) => email.toLowerCase()));
+    // A subscriber may leave while this runs (a slow reader dropped, a token expired): deleting from a Set
+    // during for…of is safe, and it is not visited again.
     for (const subscriber of this.subscribers) {
       const included =
         uids.has(subscriber.uid) ||
@@ -47,9 +64,21 @@ export class EventHub {
         (audience.admins === true && subscriber.isAdmin);
       if (!included) continue;
       try {
-        subscriber.send(event);
+        subscriber.send(event, id);
       } catch {
         // A stream that broke mid-write is closed by its own close handler; the others still get the event.
+      }
+    }
+  }
+
+  /** Ends every stream of the session `sessionId` (signed out, or its refresh token was reused). */
+  endSession(sessionId: string, reason: StreamClosingReason): void {
+    for (const subscriber of this.subscribers) {
+      if (subscriber.sessionId !== sessionId) continue;
+      try {
+        subscriber.end(reason);
+      } catch {
+        // As in publish: its own close handler cleans up.
       }
     }
   }

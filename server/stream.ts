@@ -1,13 +1,20 @@
 // Live data: POST /api/stream/ticket trades the bearer session for a single-use ticket (60 s), because
 // EventSource cannot send an Authorization header and a long-lived token must not sit in a URL; then
 // GET /api/stream?ticket=… is a Server-Sent Events stream of the StreamEvents the caller may see.
+//
+// A stream lives no longer than what opened it (QUALITY.md "Live conversation"): it ends with a `closing` event
+// when its session is signed out or revoked ('signed-out') and when the access token it was opened with expires
+// ('expired'), and it is destroyed without one when its reader falls more than STREAM_MAX_BUFFERED_BYTES behind,
+// so a reader that stopped reading never grows the server. The client resyncs after every reconnect
+// (docs/DECISIONS.md "Issue #11: server"), so a stream never replays.
 import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { QupmError } from '../core/errors';
-import type { Caller } from '../core/permissions';
 import { streamQuery } from '../core/schemas';
-import { STREAM_TICKET_TTL_SECONDS } from '../core/wire';
-import type { StreamEvent } from '../core/wire';
+import { STREAM_MAX_BUFFERED_BYTES, STREAM_TICKET_TTL_SECONDS } from '../core/wire';
+import type { StreamClosingReason, StreamEvent } from '../core/wire';
+import type { TokenCaller } from './auth/accessTokens';
+import { AUTH_MESSAGES } from './auth/sessions';
 import type { ServerContext } from './context';
 import { parse } from './http';
 import { newSecret } from './ids';
@@ -17,13 +24,15 @@ export const STREAM_PING_MS = 25_000;
 /** Open streams one user may hold (tabs and devices); more is almost surely a client bug looping. */
 export const MAX_STREAMS_PER_USER = 16;
 const MAX_OUTSTANDING_TICKETS = 10_000;
+/** setTimeout's longest delay (about 24.8 days); a longer wait is taken in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export class StreamTickets {
-  private readonly tickets = new Map<string, { caller: Caller; expiresAt: number }>();
+  private readonly tickets = new Map<string, { caller: TokenCaller; expiresAt: number }>();
 
   constructor(private readonly now: () => number) {}
 
-  issue(caller: Caller): string {
+  issue(caller: TokenCaller): string {
     const now = this.now();
     for (const [ticket, entry] of this.tickets) if (entry.expiresAt <= now) this.tickets.delete(ticket);
     if (this.tickets.size >= MAX_OUTSTANDING_TICKETS) {
@@ -36,8 +45,11 @@ export class StreamTickets {
     return ticket;
   }
 
-  /** The caller a ticket was issued to, once; null when unknown, used or expired. */
-  redeem(ticket: string): Caller | null {
+  /**
+   * The caller a ticket was issued to, once, with the session and token expiry it was issued under; null when
+   * unknown, used or expired.
+   */
+  redeem(ticket: string): TokenCaller | null {
     const entry = this.tickets.get(ticket);
     if (!entry) return null;
     this.tickets.delete(ticket);
@@ -45,7 +57,15 @@ export class StreamTickets {
   }
 }
 
-const frame = (event: StreamEvent): string => `event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
+const frame = (event: StreamEvent, id: number): string =>
+  `id: ${id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
+
+/** A session that was signed out or revoked opens no stream (its access token may not have expired yet). */
+function assertSessionLive(ctx: ServerContext, caller: TokenCaller): void {
+  if (caller.sessionId !== null && !ctx.sessions.isLive(caller.sessionId)) {
+    throw new QupmError('UNAUTHENTICATED', AUTH_MESSAGES.sessionEnded, 'session-expired');
+  }
+}
 
 export function registerStreamRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const open = new Set<() => void>();
@@ -53,6 +73,7 @@ export function registerStreamRoutes(app: FastifyInstance, ctx: ServerContext): 
   app.post('/api/stream/ticket', async (request) => {
     const caller = await ctx.authenticate(request);
     await ctx.guards.documents(request, caller.uid);
+    assertSessionLive(ctx, caller);
     return { ticket: ctx.tickets.issue(caller) };
   });
 
@@ -65,6 +86,8 @@ export function registerStreamRoutes(app: FastifyInstance, ctx: ServerContext): 
         'The stream ticket is not valid or was already used. Ask for a new one.',
       );
     }
+    // Again here: the session may have ended between the ticket and now, and its streams were closed then.
+    assertSessionLive(ctx, caller);
     if (ctx.hub.countFor(caller.uid) >= MAX_STREAMS_PER_USER) {
       throw new QupmError('RESOURCE_EXHAUSTED', 'Too many open live connections. Close a tab and try again.');
     }
@@ -78,34 +101,65 @@ export function registerStreamRoutes(app: FastifyInstance, ctx: ServerContext): 
       Connection: 'keep-alive',
       'X-Accel-Buffering': 'no',
     });
-    res.write(': connected\n\n');
-
-    const unsubscribe = ctx.hub.subscribe({
-      uid: caller.uid,
-      email: caller.email,
-      isAdmin: caller.isAdmin,
-      send: (event) => {
-        if (!res.writableEnded) res.write(frame(event));
-      },
-    });
-    const ping = setInterval(() => {
-      if (!res.writableEnded) res.write(': ping\n\n');
-    }, ctx.streamPingMs);
-    ping.unref();
 
     let closed = false;
+    const ping = setInterval(() => {
+      if (!expired()) write(': ping\n\n');
+    }, ctx.streamPingMs);
+    ping.unref();
+    let expiry: NodeJS.Timeout | undefined;
+    let unsubscribe = (): void => undefined;
     const close = (): void => {
       if (closed) return;
       closed = true;
       clearInterval(ping);
+      clearTimeout(expiry);
       unsubscribe();
       open.delete(close);
-      if (!res.writableEnded) res.end();
+      if (!res.writableEnded && !res.destroyed) res.end();
     };
+    /** Writes unless closed; a reader now more than 1 MB behind is cut off at once (it reconnects and resyncs). */
+    const write = (chunk: string): void => {
+      if (closed || res.writableEnded || res.destroyed) return;
+      res.write(chunk);
+      if (res.writableLength > STREAM_MAX_BUFFERED_BYTES) {
+        ctx.hub.slowReadersDropped += 1;
+        res.destroy();
+        close();
+      }
+    };
+    const end = (reason: StreamClosingReason): void => {
+      write(frame({ type: 'closing', data: { reason } }, ctx.hub.nextEventId()));
+      close();
+    };
+    /** Ends the stream when its token has expired: checked by a timer and on every write (a moved test clock). */
+    const expired = (): boolean => {
+      if (ctx.now() < caller.expiresAt) return false;
+      end('expired');
+      return true;
+    };
+    const armExpiry = (): void => {
+      if (closed || expired()) return;
+      expiry = setTimeout(armExpiry, Math.min(caller.expiresAt - ctx.now(), MAX_TIMER_MS));
+      expiry.unref();
+    };
+
     open.add(close);
     request.raw.on('close', close);
     res.on('close', close);
     res.on('error', close);
+    write(': connected\n\n');
+    unsubscribe = ctx.hub.subscribe({
+      uid: caller.uid,
+      email: caller.email,
+      isAdmin: caller.isAdmin,
+      sessionId: caller.sessionId,
+      send: (event, id) => {
+        if (!expired()) write(frame(event, id));
+      },
+      end,
+    });
+    armExpiry();
     return reply;
   });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../core/model';
 import type { SessionResponse } from '../../core/wire';
@@ -75,18 +76,31 @@ describe('sign-up', () => {
 });
 
 describe('sign-in', () => {
-  it('answers a session whose access token carries sub, email and the isAdmin claim', async () => {
+  it('answers a session whose access token carries sub, email, the isAdmin claim and its session', async () => {
     const admin = await server.signIn('admin');
     const member = await server.signIn('member');
     const claims = (token: string) =>
       JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
+    const family = (refreshToken: string) =>
+      server.query<{ family_id: string }>(
+        'SELECT family_id FROM refresh_tokens WHERE token_hash = ?',
+        createHash('sha256').update(refreshToken).digest('hex'),
+      )[0]?.family_id;
     expect(claims(admin.accessToken)).toEqual({
       sub: admin.user.uid,
       email: 'admin@qupm.demo',
       isAdmin: true,
+      sid: family(admin.refreshToken),
       iat: expect.any(Number),
       exp: expect.any(Number),
     });
+    expect(claims(admin.accessToken).sid).toMatch(/^[A-Za-z0-9]{20}$/);
+    // A refresh stays in its session; another sign-in is another one.
+    const refreshed = (
+      await server.request('POST', '/api/auth/refresh', { body: { refreshToken: admin.refreshToken } })
+    ).json<SessionResponse>();
+    expect(claims(refreshed.accessToken).sid).toBe(claims(admin.accessToken).sid);
+    expect(claims((await server.signIn('admin')).accessToken).sid).not.toBe(claims(admin.accessToken).sid);
     expect(claims(member.accessToken).isAdmin).toBe(false);
     const { iat, exp } = claims(member.accessToken) as { iat: number; exp: number };
     expect(exp - iat).toBe(ACCESS_TOKEN_TTL_SECONDS);

@@ -2,6 +2,7 @@
 // channel overview with unread counts, a consultant creating and editing channels, members, read markers, and a
 // channel's invitations — each with every refusal and its status.
 import type { Channel, ChannelMember, ChannelOverview, ChatMessage, Invitation } from '../../core/model';
+import { compareMessages } from '../../core/messages';
 import { demoIds, expectError, startTestServer } from './support/testServer';
 import type { DemoIds, TestServer } from './support/testServer';
 
@@ -92,45 +93,128 @@ describe('GET /api/channels/overview', () => {
 });
 
 describe('POST /api/channels/:id/read', () => {
-  it("sets the caller's read marker to now: nothing is unread there until someone else writes", async () => {
-    const res = await post(ids.token.member, `/api/channels/${ids.strategy}/read`);
+  const markOf = (uid: string, channel: string) =>
+    server.query<{ last_read_at: number; last_read_id: string }>(
+      'SELECT last_read_at, last_read_id FROM channel_reads WHERE uid = ? AND channel_id = ?',
+      uid,
+      channel,
+    );
+  const messagesOf = async (token: string, channel: string) =>
+    (await get(token, `/api/channels/${channel}/messages`)).json<{ messages: ChatMessage[] }>().messages;
+  const markRead = (token: string | undefined, channel: string, messageId: unknown) =>
+    post(token, `/api/channels/${channel}/read`, { messageId });
+  const unreadIn = async (token: string, channel: string) =>
+    (await overview(token)).find((o) => o.channel.id === channel)?.unread;
+
+  it("moves the caller's read mark up to a message: nothing up to it is unread, what others write after it is", async () => {
+    const newest = (await messagesOf(ids.token.member, ids.strategy)).at(-1);
+    if (!newest) throw new Error('no messages');
+    expect(await unreadIn(ids.token.member, ids.strategy)).toBe(1);
+    const res = await markRead(ids.token.member, ids.strategy, newest.id);
     expect({ code: res.statusCode, body: res.json() }).toEqual({ code: 200, body: { success: true } });
-    expect((await overview(ids.token.member))[0]?.unread).toBe(0);
-    expect(
-      server.query(
-        'SELECT last_read_at FROM channel_reads WHERE uid = ? AND channel_id = ?',
-        ids.uid.member,
-        ids.strategy,
-      ),
-    ).toEqual([{ last_read_at: server.clock.now() }]);
+    expect(await unreadIn(ids.token.member, ids.strategy)).toBe(0);
+    expect(markOf(ids.uid.member, ids.strategy)).toEqual([
+      { last_read_at: newest.createdAt, last_read_id: newest.id },
+    ]);
     server.clock.advance(1000);
     await send(ids.token.consultant, ids.strategy, 'One more thing');
-    expect((await overview(ids.token.member))[0]?.unread).toBe(1);
-    // The consultant's own marker is theirs: the member reading changed nothing for them.
-    expect((await overview(ids.token.consultant)).find((o) => o.channel.id === ids.growth)?.unread).toBe(1);
+    expect(await unreadIn(ids.token.member, ids.strategy)).toBe(1);
+    // The consultant's own mark is theirs: the member reading changed nothing for them.
+    expect(await unreadIn(ids.token.consultant, ids.growth)).toBe(1);
   });
 
-  it('never moves a marker back', async () => {
-    await post(ids.token.member, `/api/channels/${ids.strategy}/read`);
-    server.clock.advance(-HOUR);
-    await post(ids.token.member, `/api/channels/${ids.strategy}/read`);
-    server.clock.advance(HOUR);
-    expect((await overview(ids.token.member))[0]?.unread).toBe(0);
+  it('counts as unread only what others wrote after the marked message, also within its millisecond', async () => {
+    // The clock stands still: these three share one millisecond, so only their ids order them.
+    const burst = [
+      await send(ids.token.consultant, ids.strategy, 'First of three'),
+      await send(ids.token.consultant, ids.strategy, 'Second of three'),
+      await send(ids.token.consultant, ids.strategy, 'Third of three'),
+    ].sort(compareMessages);
+    expect(new Set(burst.map((m) => m.createdAt)).size).toBe(1);
+    await markRead(ids.token.member, ids.strategy, burst[1]?.id);
+    expect(await unreadIn(ids.token.member, ids.strategy)).toBe(1);
+    await markRead(ids.token.member, ids.strategy, burst[2]?.id);
+    expect(await unreadIn(ids.token.member, ids.strategy)).toBe(0);
   });
 
-  it('refuses those who take no part in the channel (admins too), unknown channels and malformed ids', async () => {
+  it('never moves a mark back: an older message, a repeat, or marks racing each other change nothing', async () => {
+    const messages = await messagesOf(ids.token.member, ids.strategy);
+    const newest = messages.at(-1);
+    if (!newest) throw new Error('no messages');
+    await markRead(ids.token.member, ids.strategy, newest.id);
+    const stored = markOf(ids.uid.member, ids.strategy);
+    for (const older of messages.slice(0, -1)) {
+      expect((await markRead(ids.token.member, ids.strategy, older.id)).statusCode).toBe(200);
+    }
+    expect((await markRead(ids.token.member, ids.strategy, newest.id)).statusCode).toBe(200);
+    await Promise.all([...messages].reverse().map((m) => markRead(ids.token.member, ids.strategy, m.id)));
+    expect(markOf(ids.uid.member, ids.strategy)).toEqual(stored);
+    expect(await unreadIn(ids.token.member, ids.strategy)).toBe(0);
+  });
+
+  it('keeps a mark from before messages were named in it (a whole millisecond) until a later message is marked', async () => {
+    // The demo's marks are times (id ''): the member read Strategy Studio up to three hours ago.
+    expect(markOf(ids.uid.member, ids.strategy)).toEqual([
+      { last_read_at: server.clock.now() - 3 * HOUR, last_read_id: '' },
+    ]);
+    const messages = await messagesOf(ids.token.member, ids.strategy);
+    const older = messages.filter((m) => m.createdAt <= server.clock.now() - 3 * HOUR).at(-1);
+    const newest = messages.at(-1);
+    if (!older || !newest) throw new Error('the demo changed');
+    await markRead(ids.token.member, ids.strategy, older.id);
+    expect(markOf(ids.uid.member, ids.strategy)).toEqual([
+      { last_read_at: server.clock.now() - 3 * HOUR, last_read_id: '' },
+    ]);
+    expect(await unreadIn(ids.token.member, ids.strategy)).toBe(1);
+    await markRead(ids.token.member, ids.strategy, newest.id);
+    expect(markOf(ids.uid.member, ids.strategy)).toEqual([
+      { last_read_at: newest.createdAt, last_read_id: newest.id },
+    ]);
+  });
+
+  it('refuses a message the channel does not have: unknown, or of another channel, as NOT_FOUND', async () => {
+    const clinic = (await messagesOf(ids.token.consultant, ids.growth)).at(-1);
+    if (!clinic) throw new Error('no messages');
+    const before = markOf(ids.uid.consultant, ids.strategy);
+    for (const messageId of ['NoSuchMessage0000001', clinic.id]) {
+      const error = expectError(
+        await markRead(ids.token.consultant, ids.strategy, messageId),
+        404,
+        'NOT_FOUND',
+      );
+      expect(error.message).toBe('There is no such message in this channel.');
+    }
+    expect(markOf(ids.uid.consultant, ids.strategy)).toEqual(before);
+  });
+
+  it('refuses those who take no part in the channel (admins too), unknown channels and malformed input', async () => {
+    const newest = (await messagesOf(ids.token.member, ids.strategy)).at(-1)?.id;
+    expectError(await markRead(ids.token.visitor, ids.strategy, newest), 403, 'PERMISSION_DENIED');
+    expectError(await markRead(ids.token.admin, ids.strategy, newest), 403, 'PERMISSION_DENIED');
+    // Not even whether a message exists is told to an outsider.
     expectError(
-      await post(ids.token.visitor, `/api/channels/${ids.strategy}/read`),
+      await markRead(ids.token.visitor, ids.strategy, 'NoSuchMessage0000001'),
       403,
       'PERMISSION_DENIED',
     );
-    expectError(await post(ids.token.admin, `/api/channels/${ids.strategy}/read`), 403, 'PERMISSION_DENIED');
-    expectError(await post(ids.token.member, '/api/channels/NoSuchChannel0000001/read'), 404, 'NOT_FOUND');
-    expectError(await post(ids.token.member, '/api/channels/strategy-studio/read'), 400, 'INVALID_ARGUMENT');
-    expectError(await post(undefined, `/api/channels/${ids.strategy}/read`), 401, 'UNAUTHENTICATED');
+    expectError(await markRead(ids.token.member, 'NoSuchChannel0000001', newest), 404, 'NOT_FOUND');
+    expectError(await markRead(ids.token.member, 'strategy-studio', newest), 400, 'INVALID_ARGUMENT');
+    expectError(await markRead(undefined, ids.strategy, newest), 401, 'UNAUTHENTICATED');
+    for (const messageId of [undefined, '', 'short', 42, null, 'AAAAAAAAAA-AAAAAAAAA']) {
+      expectError(await markRead(ids.token.member, ids.strategy, messageId), 400, 'INVALID_ARGUMENT');
+    }
+    expectError(await post(ids.token.member, `/api/channels/${ids.strategy}/read`), 400, 'INVALID_ARGUMENT');
+    expectError(
+      await post(ids.token.member, `/api/channels/${ids.strategy}/read`, { messageId: newest, at: 1 }),
+      400,
+      'INVALID_ARGUMENT',
+    );
     expect(
       server.query('SELECT uid FROM channel_reads WHERE uid IN (?, ?)', ids.uid.visitor, ids.uid.admin),
     ).toEqual([]);
+    expect(markOf(ids.uid.member, ids.strategy)).toEqual([
+      { last_read_at: server.clock.now() - 3 * HOUR, last_read_id: '' },
+    ]);
   });
 });
 

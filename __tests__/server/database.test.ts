@@ -4,6 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { migrate, readMigrations } from '../../server/db/migrate';
 import { openDatabase } from '../../server/db/database';
+import { createRepos } from '../../server/repo';
 import { startTestServer } from './support/testServer';
 
 let dir: string;
@@ -56,6 +57,56 @@ describe('the database', () => {
       expect(() => migrate(db, broken)).toThrow();
       expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'a'").all()).toEqual([]);
       expect(db.prepare('SELECT * FROM schema_migrations').all()).toEqual([]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('keeps read marks written before migration 003 as marks of their whole millisecond', () => {
+    const file = path.join(dir, 'qupm.sqlite');
+    const db = new Database(file);
+    try {
+      migrate(
+        db,
+        readMigrations().filter((m) => m.version < 3),
+      );
+      db.exec(`INSERT INTO users (uid, email, password_hash, notification_settings, created_at)
+                 VALUES ('u', 'u@x.co', 'h', '{}', 0);
+               INSERT INTO channels (id, channel_id, owner_id, title, created_at) VALUES ('c', 'c', 'u', 'C', 0);
+               INSERT INTO channel_reads (uid, channel_id, last_read_at) VALUES ('u', 'c', 1234);`);
+      expect(migrate(db)).toEqual([3]);
+      expect(db.prepare('SELECT last_read_at, last_read_id FROM channel_reads').all()).toEqual([
+        { last_read_at: 1234, last_read_id: '' },
+      ]);
+      // Someone else wrote twice in the marked millisecond and once after it: only the later one is unread.
+      db.exec(`INSERT INTO users (uid, email, password_hash, notification_settings, created_at)
+                 VALUES ('o', 'o@x.co', 'h', '{}', 0);
+               INSERT INTO messages (id, channel_id, sender_id, sender_name, text, created_at) VALUES
+                 ('a', 'c', 'o', 'O', 'a', 1234), ('z', 'c', 'o', 'O', 'z', 1234), ('b', 'c', 'o', 'O', 'b', 1235);`);
+      const repos = createRepos(db);
+      expect(repos.messages.countUnread('c', 'u', repos.reads.get('u', 'c'))).toBe(1);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('walks a channel’s pages in (created_at, id) order on an index, without sorting', () => {
+    const db = openDatabase(':memory:');
+    try {
+      for (const sql of [
+        'SELECT * FROM messages WHERE channel_id = ? AND (created_at, id) < (?, ?) ORDER BY created_at DESC, id DESC LIMIT ?',
+        'SELECT * FROM messages WHERE channel_id = ? AND (created_at, id) > (?, ?) ORDER BY created_at, id LIMIT ?',
+      ]) {
+        const plan = db
+          .prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`)
+          .all('c', 1, 'x', 5)
+          .map((row) => row.detail)
+          .join('; ');
+        expect(plan).toMatch(
+          /^SEARCH messages USING INDEX messages_channel_order \(channel_id=\? AND \(created_at,id\)[<>]/,
+        );
+        expect(plan).not.toMatch(/TEMP B-TREE/);
+      }
     } finally {
       db.close();
     }

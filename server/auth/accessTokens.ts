@@ -1,5 +1,6 @@
-// Access tokens: short-lived JWTs (HS256, jose) carrying sub, email and the isAdmin claim (spec §6), signed with
-// a secret the server generates once and keeps in its settings table.
+// Access tokens: short-lived JWTs (HS256, jose) carrying sub, email, the isAdmin claim (spec §6) and sid, the
+// session (refresh-token family) they were issued for, signed with a secret the server generates once and keeps
+// in its settings table.
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import { QupmError } from '../../core/errors';
 import type { Caller } from '../../core/permissions';
@@ -15,6 +16,17 @@ export const SESSION_MESSAGES = {
   expired: 'Your session has expired. Sign in again.',
 } as const;
 
+/**
+ * The caller of a verified access token: a Caller for everything that decides what they may do, plus what a live
+ * stream needs to end with its session (server/stream.ts).
+ */
+export interface TokenCaller extends Caller {
+  /** The refresh-token family the token was issued for (`sid`); null for a token signed before it had one. */
+  sessionId: string | null;
+  /** When the token expires, epoch milliseconds. */
+  expiresAt: number;
+}
+
 export class AccessTokens {
   private constructor(
     private readonly key: CryptoKey,
@@ -29,9 +41,9 @@ export class AccessTokens {
     return new AccessTokens(key, now);
   }
 
-  async sign(caller: Caller): Promise<string> {
+  async sign(caller: Caller, sessionId: string): Promise<string> {
     const issuedAt = Math.floor(this.now() / 1000);
-    return new SignJWT({ email: caller.email, isAdmin: caller.isAdmin })
+    return new SignJWT({ email: caller.email, isAdmin: caller.isAdmin, sid: sessionId })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(caller.uid)
       .setIssuedAt(issuedAt)
@@ -40,7 +52,7 @@ export class AccessTokens {
   }
 
   /** The caller a bearer token stands for; UNAUTHENTICATED when it is missing, forged, malformed or expired. */
-  async verify(token: string): Promise<Caller> {
+  async verify(token: string): Promise<TokenCaller> {
     if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) {
       throw new QupmError('UNAUTHENTICATED', SESSION_MESSAGES.invalid);
     }
@@ -50,11 +62,17 @@ export class AccessTokens {
         currentDate: new Date(this.now()),
         requiredClaims: ['sub', 'exp', 'iat'],
       });
-      const { sub, email, isAdmin } = payload;
-      if (typeof sub !== 'string' || typeof email !== 'string' || typeof isAdmin !== 'boolean') {
+      const { sub, email, isAdmin, sid, exp } = payload;
+      if (
+        typeof sub !== 'string' ||
+        typeof email !== 'string' ||
+        typeof isAdmin !== 'boolean' ||
+        (sid !== undefined && typeof sid !== 'string') ||
+        typeof exp !== 'number'
+      ) {
         throw new QupmError('UNAUTHENTICATED', SESSION_MESSAGES.invalid);
       }
-      return { uid: sub, email, isAdmin };
+      return { uid: sub, email, isAdmin, sessionId: sid ?? null, expiresAt: exp * 1000 };
     } catch (error) {
       if (error instanceof QupmError) throw error;
       if (error instanceof joseErrors.JWTExpired) {

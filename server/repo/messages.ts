@@ -1,5 +1,8 @@
-// channels/{id}/messages: plain text, newest last.
+// channels/{id}/messages: plain text, ordered by (created_at, id) everywhere (core/messages.ts), which the index
+// messages_channel_order (migration 003) serves with SQLite row values.
 import type { Db } from '../db/database';
+import type { ReadMark } from '../../core/channels';
+import type { MessageCursor } from '../../core/messages';
 import type { ChatMessage } from '../../core/model';
 
 interface MessageRow {
@@ -22,30 +25,54 @@ const toMessage = (row: MessageRow): ChatMessage => ({
 
 export const DEFAULT_MESSAGES_PAGE = 50;
 
+/** At most one cursor (core/schemas.ts messagesQuery refuses both). */
+export interface PageOptions {
+  before?: MessageCursor;
+  after?: MessageCursor;
+  limit?: number;
+}
+
 export class MessagesRepo {
-  private readonly page;
+  private readonly newestPage;
+  private readonly beforePage;
+  private readonly afterPage;
+  private readonly byId;
   private readonly insertRow;
   private readonly last;
-  private readonly unreadSince;
+  private readonly unreadAfterMillisecond;
+  private readonly unreadAfterMessage;
   private readonly unreadAll;
   private readonly countRows;
 
   constructor(db: Db) {
-    // rowid breaks ties between messages of the same millisecond in the order they were written.
-    this.page = db.prepare<[string, number, number], MessageRow>(
-      `SELECT * FROM messages WHERE channel_id = ? AND created_at < ?
-       ORDER BY created_at DESC, rowid DESC LIMIT ?`,
+    this.newestPage = db.prepare<[string, number], MessageRow>(
+      `SELECT * FROM messages WHERE channel_id = ?
+       ORDER BY created_at DESC, id DESC LIMIT ?`,
     );
+    this.beforePage = db.prepare<[string, number, string, number], MessageRow>(
+      `SELECT * FROM messages WHERE channel_id = ? AND (created_at, id) < (?, ?)
+       ORDER BY created_at DESC, id DESC LIMIT ?`,
+    );
+    this.afterPage = db.prepare<[string, number, string, number], MessageRow>(
+      `SELECT * FROM messages WHERE channel_id = ? AND (created_at, id) > (?, ?)
+       ORDER BY created_at, id LIMIT ?`,
+    );
+    this.byId = db.prepare<[string], MessageRow>('SELECT * FROM messages WHERE id = ?');
     this.insertRow = db.prepare(
       `INSERT INTO messages (id, channel_id, sender_id, sender_name, text, created_at)
        VALUES (@id, @channelId, @senderId, @senderName, @text, @createdAt)`,
     );
     this.last = db.prepare<[string], MessageRow>(
-      'SELECT * FROM messages WHERE channel_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1',
+      'SELECT * FROM messages WHERE channel_id = ? ORDER BY created_at DESC, id DESC LIMIT 1',
     );
-    // core/channels.ts isUnread: by someone else, after the marker (all of them without one).
-    this.unreadSince = db.prepare<[string, number, string], { n: number }>(
+    // core/channels.ts isUnread: by someone else and after the mark. A mark of the whole millisecond (id '', from
+    // before issue #11) covers every message of it; a mark of a message covers what sorts up to it.
+    this.unreadAfterMillisecond = db.prepare<[string, number, string], { n: number }>(
       'SELECT COUNT(*) AS n FROM messages WHERE channel_id = ? AND created_at > ? AND sender_id != ?',
+    );
+    this.unreadAfterMessage = db.prepare<[string, number, string, string], { n: number }>(
+      `SELECT COUNT(*) AS n FROM messages
+       WHERE channel_id = ? AND (created_at, id) > (?, ?) AND sender_id != ?`,
     );
     this.unreadAll = db.prepare<[string, string], { n: number }>(
       'SELECT COUNT(*) AS n FROM messages WHERE channel_id = ? AND sender_id != ?',
@@ -55,18 +82,26 @@ export class MessagesRepo {
     );
   }
 
+  /** The message with this id, in whichever channel it is, or null. */
+  get(id: string): ChatMessage | null {
+    const row = this.byId.get(id);
+    return row ? toMessage(row) : null;
+  }
+
   /** The channel's newest message, or null when it has none. */
   latest(channelId: string): ChatMessage | null {
     const row = this.last.get(channelId);
     return row ? toMessage(row) : null;
   }
 
-  /** Messages by others than `uid` after `lastReadAt` (all of theirs when null). */
-  countUnread(channelId: string, uid: string, lastReadAt: number | null): number {
+  /** Messages by others than `uid` after their read mark (all of theirs when there is none). */
+  countUnread(channelId: string, uid: string, mark: ReadMark | null): number {
     const row =
-      lastReadAt === null
+      mark === null
         ? this.unreadAll.get(channelId, uid)
-        : this.unreadSince.get(channelId, lastReadAt, uid);
+        : mark.id === ''
+          ? this.unreadAfterMillisecond.get(channelId, mark.createdAt, uid)
+          : this.unreadAfterMessage.get(channelId, mark.createdAt, mark.id, uid);
     return row?.n ?? 0;
   }
 
@@ -74,10 +109,17 @@ export class MessagesRepo {
     return this.countRows.get(channelId)?.n ?? 0;
   }
 
-  /** The latest `limit` messages before `before` (all when absent), oldest first. */
-  list(channelId: string, options: { before?: number; limit?: number } = {}): ChatMessage[] {
-    const before = options.before ?? Number.MAX_SAFE_INTEGER;
-    const rows = this.page.all(channelId, before, options.limit ?? DEFAULT_MESSAGES_PAGE);
+  /**
+   * A page, oldest first. Without a cursor the newest `limit`; `before` the newest `limit` that sort before it;
+   * `after` the oldest `limit` that sort after it.
+   */
+  list(channelId: string, options: PageOptions = {}): ChatMessage[] {
+    const limit = options.limit ?? DEFAULT_MESSAGES_PAGE;
+    const { before, after } = options;
+    if (after) return this.afterPage.all(channelId, after.createdAt, after.id, limit).map(toMessage);
+    const rows = before
+      ? this.beforePage.all(channelId, before.createdAt, before.id, limit)
+      : this.newestPage.all(channelId, limit);
     return rows.reverse().map(toMessage);
   }
 

@@ -27,6 +27,7 @@ export class SessionsRepo {
   private readonly rotate;
   private readonly revoke;
   private readonly prune;
+  private readonly live;
 
   constructor(db: Db) {
     this.byHash = db.prepare<[string], RefreshRow>('SELECT * FROM refresh_tokens WHERE token_hash = ?');
@@ -41,6 +42,10 @@ export class SessionsRepo {
       'UPDATE refresh_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL',
     );
     this.prune = db.prepare<[string, number]>('DELETE FROM refresh_tokens WHERE uid = ? AND expires_at <= ?');
+    this.live = db.prepare<[string, number], { live: number }>(
+      `SELECT EXISTS (SELECT 1 FROM refresh_tokens WHERE family_id = ? AND revoked_at IS NULL AND expires_at > ?)
+       AS live`,
+    );
   }
 
   find(tokenHash: string): RefreshRecord | null {
@@ -68,6 +73,11 @@ export class SessionsRepo {
 
   revokeFamily(familyId: string, now: number): void {
     this.revoke.run(now, familyId);
+  }
+
+  /** Whether the family still holds a token that is neither revoked nor expired. */
+  familyIsLive(familyId: string, now: number): boolean {
+    return this.live.get(familyId, now)?.live === 1;
   }
 
   pruneExpired(uid: string, now: number): void {

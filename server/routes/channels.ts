@@ -1,9 +1,10 @@
-// /api/channels, /api/channels/:id, its messages, members, read marker and invitations (core/wire.ts API).
+// /api/channels, /api/channels/:id, its messages, members, read mark and invitations (core/wire.ts API).
 import type { FastifyInstance } from 'fastify';
 import {
   channelCreateBody,
   channelPatchBody,
   channelsQuery,
+  markReadBody,
   messageCreateBody,
   messagesQuery,
 } from '../../core/schemas';
@@ -72,8 +73,9 @@ export function registerChannelRoutes(app: FastifyInstance, ctx: ServerContext):
   app.post('/api/channels/:id/read', async (request) => {
     const caller = await ctx.authenticate(request);
     const { id } = parse(idParams, request.params);
+    const { messageId } = parse(markReadBody, request.body);
     await ctx.guards.documents(request, caller.uid);
-    markRead(ctx, caller, id);
+    markRead(ctx, caller, id, messageId);
     return { success: true };
   });
 
@@ -95,8 +97,8 @@ export function registerChannelRoutes(app: FastifyInstance, ctx: ServerContext):
   app.post('/api/channels/:id/messages', async (request) => {
     const caller = await ctx.authenticate(request);
     const { id } = parse(idParams, request.params);
-    const { text } = parse(messageCreateBody, request.body);
+    const body = parse(messageCreateBody, request.body);
     await ctx.guards.messages(request, caller.uid);
-    return sendMessage(ctx, caller, id, text);
+    return sendMessage(ctx, caller, id, body);
   });
 }

@@ -8,6 +8,8 @@ import {
   assertChannelOwner,
   CHANNEL_MESSAGES,
   channelMembers,
+  nextReadMark,
+  READ_MARK_MESSAGES,
   sortOverview,
 } from '../../core/channels';
 import { QupmError } from '../../core/errors';
@@ -22,6 +24,7 @@ import { badgeCount, pendingRecipients } from '../../core/pending';
 import type { Caller } from '../../core/permissions';
 import { canMessage, canReadChannel } from '../../core/permissions';
 import { messagePush, wantsPush } from '../../core/push';
+import type { PageOptions } from '../repo/messages';
 import type { NewPushJob } from '../repo/pushJobs';
 import type { ServerContext } from '../context';
 import { write } from '../db/database';
@@ -62,7 +65,7 @@ export function channelOverview(ctx: ServiceContext, caller: Caller): ChannelOve
     channels.listFor(caller.uid).map((channel) => ({
       channel,
       lastMessage: messages.latest(channel.id),
-      unread: messages.countUnread(channel.id, caller.uid, reads.lastReadAt(caller.uid, channel.id)),
+      unread: messages.countUnread(channel.id, caller.uid, reads.get(caller.uid, channel.id)),
     })),
   );
 }
@@ -129,11 +132,21 @@ export function listMembers(ctx: ServiceContext, caller: Caller, id: string): Ch
   );
 }
 
-/** The caller has read the channel up to now: their unread count there becomes 0. */
-export function markRead(ctx: ServiceContext, caller: Caller, id: string): void {
+/**
+ * The caller has read the channel up to and including `messageId`, one of its messages. The mark only moves
+ * forward (core/channels.ts nextReadMark, decided inside the write transaction so two racing marks cannot move it
+ * back): a late or repeated mark changes nothing.
+ */
+export function markRead(ctx: ServiceContext, caller: Caller, id: string, messageId: string): void {
   write(ctx.db, () => {
     assertCanMarkRead(load(ctx, id), caller.uid);
-    ctx.repos.reads.mark(caller.uid, id, ctx.now());
+    const message = ctx.repos.messages.get(messageId);
+    if (!message || message.channelId !== id) {
+      throw new QupmError('NOT_FOUND', READ_MARK_MESSAGES.noSuchMessage);
+    }
+    const current = ctx.repos.reads.get(caller.uid, id);
+    const next = nextReadMark(current, message);
+    if (next !== current) ctx.repos.reads.put(caller.uid, id, next);
   });
 }
 
@@ -141,7 +154,7 @@ export function listMessages(
   ctx: ServiceContext,
   caller: Caller,
   id: string,
-  options: { before?: number; limit?: number },
+  options: PageOptions,
 ): ChatMessage[] {
   readChannel(ctx, caller, id);
   return ctx.repos.messages.list(id, options);
@@ -149,28 +162,49 @@ export function listMessages(
 
 export type MessageContext = ServiceContext & Pick<ServerContext, 'pushQueue'>;
 
+export const MESSAGE_MESSAGES = {
+  notAllowed: 'Only the channel owner and its members can send messages here.',
+  idTaken: 'A different message already has this id. Send it under a new id.',
+} as const;
+
 /**
- * Stores a plain-text message and, in the same transaction, counts it as pending for everyone else in the
- * channel and queues one push for each of their token documents (those who want push, spec §5) with their own
- * badge count; after the commit it streams the message and the new counts and wakes the push queue.
+ * Stores a plain-text message under the client's id (a new one when it sent none) and, in the same transaction,
+ * counts it as pending for everyone else in the channel and queues one push for each of their token documents
+ * (those who want push, spec §5) with their own badge count; after the commit it streams the message and the new
+ * counts and wakes the push queue.
+ *
+ * The id is the send's idempotency key: a repeat of an id the caller already sent in this channel answers the
+ * stored message and changes nothing, whatever its text (an outbox retrying after a lost answer); an id taken by
+ * anyone or anywhere else is ALREADY_EXISTS. Both are decided inside the write transaction, so concurrent repeats
+ * still make one message.
  */
-export function sendMessage(ctx: MessageContext, caller: Caller, id: string, text: string): ChatMessage {
-  const { message, channel, counts } = write(ctx.db, () => {
+export function sendMessage(
+  ctx: MessageContext,
+  caller: Caller,
+  id: string,
+  input: { id?: string; text: string },
+): ChatMessage {
+  const outcome = write(ctx.db, () => {
     const channel = load(ctx, id);
-    if (!canMessage(channel, caller.uid)) {
-      throw new QupmError(
-        'PERMISSION_DENIED',
-        'Only the channel owner and its members can send messages here.',
-      );
+    if (!canMessage(channel, caller.uid))
+      throw new QupmError('PERMISSION_DENIED', MESSAGE_MESSAGES.notAllowed);
+    if (input.id !== undefined) {
+      const stored = ctx.repos.messages.get(input.id);
+      if (stored && stored.senderId === caller.uid && stored.channelId === channel.id) {
+        return { repeat: true, message: stored } as const;
+      }
+      if (stored) throw new QupmError('ALREADY_EXISTS', MESSAGE_MESSAGES.idTaken);
     }
     const now = ctx.now();
+    // Never before the channel's newest: a client catching up from its newest millisecond misses no later commit.
+    const createdAt = Math.max(now, ctx.repos.messages.latest(channel.id)?.createdAt ?? now);
     const message: ChatMessage = {
-      id: newDocumentId(),
+      id: input.id ?? newDocumentId(),
       channelId: channel.id,
       senderId: caller.uid,
       senderName: ctx.repos.users.publicName(caller.uid) || caller.email,
-      text,
-      createdAt: now,
+      text: input.text,
+      createdAt,
     };
     ctx.repos.messages.insert(message);
     const recipients = pendingRecipients(channel, caller.uid);
@@ -202,8 +236,10 @@ export function sendMessage(ctx: MessageContext, caller: Caller, id: string, tex
       }
     }
     ctx.repos.pushJobs.enqueue(jobs, now);
-    return { message, channel, counts };
+    return { repeat: false, message, channel, counts } as const;
   });
+  if (outcome.repeat) return outcome.message;
+  const { message, channel, counts } = outcome;
   ctx.hub.publish(
     { uids: [channel.ownerId, ...channel.members], admins: true },
     { type: 'message', data: { message } },

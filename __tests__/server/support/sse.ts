@@ -5,6 +5,8 @@ import http from 'node:http';
 import type { TestServer } from './testServer';
 
 export interface SseEvent {
+  /** The frame's `id:` (the server numbers every event), or null when it had none. */
+  id: number | null;
   event: string;
   data: unknown;
 }
@@ -15,6 +17,10 @@ export interface LiveStream {
   next(type: string): Promise<SseEvent>;
   /** The events received before the first one of type `marker`. */
   before(marker: string): Promise<SseEvent[]>;
+  /** Everything the server sent, as it came. */
+  readonly raw: string;
+  /** Settles when the server ends or drops the stream. */
+  ended: Promise<void>;
   close(): void;
 }
 
@@ -26,7 +32,8 @@ export async function listen(server: TestServer): Promise<string> {
   return `http://127.0.0.1:${address.port}`;
 }
 
-function waitFor<T>(probe: () => T | undefined): Promise<T> {
+/** Resolves with the probe's first defined answer (the test's own timeout bounds the wait). */
+export function waitFor<T>(probe: () => T | undefined): Promise<T> {
   return new Promise((resolve) => {
     const tick = (): void => {
       const value = probe();
@@ -45,7 +52,12 @@ export async function openStream(server: TestServer, accessToken: string): Promi
   }>().ticket;
   let raw = '';
   const events: SseEvent[] = [];
+  let ended: () => void = () => undefined;
+  const endedPromise = new Promise<void>((resolve) => {
+    ended = resolve;
+  });
   const request = http.get(`${origin}/api/stream?ticket=${encodeURIComponent(ticket)}`, (res) => {
+    res.on('close', () => ended());
     let buffer = '';
     res.setEncoding('utf8');
     res.on('data', (chunk: string) => {
@@ -55,14 +67,17 @@ export async function openStream(server: TestServer, accessToken: string): Promi
       while (end >= 0) {
         const block = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
+        const id = /^id: (.+)$/m.exec(block)?.[1];
         const event = /^event: (.+)$/m.exec(block)?.[1];
         const data = /^data: (.+)$/m.exec(block)?.[1];
-        if (event && data) events.push({ event, data: JSON.parse(data) });
+        if (event && data) {
+          events.push({ id: id === undefined ? null : Number(id), event, data: JSON.parse(data) });
+        }
         end = buffer.indexOf('\n\n');
       }
     });
   });
-  request.on('error', () => undefined);
+  request.on('error', () => ended());
   await waitFor(() => (raw.includes(': connected') ? true : undefined));
   const stream: LiveStream = {
     events,
@@ -74,6 +89,10 @@ export async function openStream(server: TestServer, accessToken: string): Promi
         events.findIndex((e) => e.event === marker),
       );
     },
+    get raw() {
+      return raw;
+    },
+    ended: endedPromise,
     close: () => request.destroy(),
   };
   return stream;

@@ -1,0 +1,288 @@
+// Server memory with 100 slow readers (issue #11 part 8): the embedded server runs in its own process (so its
+// memory is its own); 100 live streams of the channel's members are opened over raw sockets that read the
+// connection's first bytes and then never read again; a sender posts 2,000 messages of 4,000 characters to the
+// channel, each streamed to all 100. Without a cap every stream would queue every frame (about 800 MB in all);
+// with it, a stream more than STREAM_MAX_BUFFERED_BYTES behind is dropped (server/stream.ts). Reported: the
+// server's RSS before the streams, after opening them, at its peak while publishing and after, and how many
+// streams it dropped. What the kernel holds in socket buffers is not in RSS.
+import { fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { buildServer } from '../server/app';
+import { PasswordHasher } from '../server/auth/passwords';
+import { DATABASE_FILE, openDatabase, write } from '../server/db/database';
+import { newDocumentId } from '../server/ids';
+import { createRepos } from '../server/repo';
+import { MAX_STREAMS_PER_USER } from '../server/stream';
+import { STREAM_MAX_BUFFERED_BYTES } from '../core/wire';
+import type { SessionResponse } from '../core/wire';
+
+const CHILD_FLAG = 'QUPM_BENCH_STREAMS_CHILD';
+const PASSWORD = 'bench-password-1';
+const MB = 1024 * 1024;
+
+export interface SlowReadersReport {
+  streams: number;
+  messages: number;
+  /** Bytes of stream frames each reader was sent (what it would hold without the cap). */
+  bytesPerStream: number;
+  rssBeforeMb: number;
+  rssWithStreamsMb: number;
+  rssPeakMb: number;
+  rssAfterMb: number;
+  /** Heap and Buffers after a full collection: what the server still holds once the streams are gone. */
+  heapAndBuffersBeforeMb: number;
+  heapAndBuffersAfterMb: number;
+  dropped: number;
+  stillOpen: number;
+  publishSeconds: number;
+  node: string;
+  markdown: string;
+}
+
+interface Stats {
+  rss: number;
+  /** V8's heap plus Buffers outside it: what the server's own objects take. */
+  heapAndBuffers: number;
+  dropped: number;
+  live: number;
+}
+
+type ChildMessage = { type: 'ready'; port: number } | ({ type: 'stats' } & Stats);
+
+export async function benchSlowReaders({ streams = 100, messages = 2000 } = {}): Promise<SlowReadersReport> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'qupm-bench-streams-'));
+  const readers = Math.ceil(streams / MAX_STREAMS_PER_USER);
+  const channelId = await seed(dataDir, readers);
+  const child = fork(__filename, [dataDir], {
+    execArgv: ['--import', 'tsx', '--expose-gc'],
+    env: { ...process.env, [CHILD_FLAG]: '1' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const sockets: net.Socket[] = [];
+  try {
+    const { port } = await nextMessage(child, 'ready');
+    const origin = `http://127.0.0.1:${port}`;
+    const stats = async (collect = false): Promise<Stats> => {
+      child.send({ type: 'stats', collect });
+      return nextMessage(child, 'stats');
+    };
+
+    const sender = await signIn(origin, 'sender@bench.qupm');
+    const readerSessions = await Promise.all(
+      Array.from({ length: readers }, (_, i) => signIn(origin, `reader${i}@bench.qupm`)),
+    );
+    const before = await stats(true);
+
+    for (let i = 0; i < streams; i += 1) {
+      const session = readerSessions[i % readers];
+      if (!session) throw new Error('no reader');
+      sockets.push(await openNeverReadingStream(origin, session.accessToken));
+    }
+    const withStreams = await stats();
+    if (withStreams.live !== streams)
+      throw new Error(`Only ${withStreams.live} of ${streams} streams opened`);
+
+    const text = 'x'.repeat(4000);
+    let peak = withStreams.rss;
+    let bytesPerStream = 0;
+    const started = performance.now();
+    for (let i = 0; i < messages; i += 1) {
+      const res = await fetch(`${origin}/api/channels/${channelId}/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${sender.accessToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ text }),
+      });
+      const body = await res.text();
+      if (res.status !== 200) throw new Error(`A message was refused: ${body}`);
+      // The message frame (id and event lines around the message's JSON) and the reader's 'pending' frame.
+      bytesPerStream += body.length + 40 + 80;
+      if (i % 100 === 99) peak = Math.max(peak, (await stats()).rss);
+    }
+    const publishSeconds = (performance.now() - started) / 1000;
+    const after = await stats();
+    peak = Math.max(peak, after.rss);
+    const collected = await stats(true);
+
+    const report = {
+      streams,
+      messages,
+      bytesPerStream,
+      rssBeforeMb: round(before.rss / MB),
+      rssWithStreamsMb: round(withStreams.rss / MB),
+      rssPeakMb: round(peak / MB),
+      rssAfterMb: round(after.rss / MB),
+      heapAndBuffersBeforeMb: round(before.heapAndBuffers / MB),
+      heapAndBuffersAfterMb: round(collected.heapAndBuffers / MB),
+      dropped: after.dropped,
+      stillOpen: after.live,
+      publishSeconds: round(publishSeconds),
+      node: process.version,
+    };
+    return { ...report, markdown: markdown(report) };
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A sender who owns a channel, and `readers` members of it (each may open MAX_STREAMS_PER_USER streams). */
+async function seed(dataDir: string, readers: number): Promise<string> {
+  const db = openDatabase(path.join(dataDir, DATABASE_FILE));
+  try {
+    const repos = createRepos(db);
+    const hash = await new PasswordHasher(2 ** 4).hash(PASSWORD);
+    const now = Date.now();
+    const sender = newDocumentId();
+    const channelId = newDocumentId();
+    write(db, () => {
+      repos.users.insert({
+        uid: sender,
+        email: 'sender@bench.qupm',
+        passwordHash: hash,
+        isOwner: true,
+        createdAt: now,
+      });
+      repos.channels.insert({
+        id: channelId,
+        channelId: 'slow-readers',
+        ownerId: sender,
+        title: 'Slow readers',
+        description: '',
+        createdAt: now,
+      });
+      for (let i = 0; i < readers; i += 1) {
+        const uid = newDocumentId();
+        repos.users.insert({ uid, email: `reader${i}@bench.qupm`, passwordHash: hash, createdAt: now });
+        repos.channels.addMember(channelId, uid, now);
+      }
+    });
+    return channelId;
+  } finally {
+    db.close();
+  }
+}
+
+async function signIn(origin: string, email: string): Promise<SessionResponse> {
+  const res = await fetch(`${origin}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (res.status !== 200) throw new Error(`Sign-in as ${email} failed: ${await res.text()}`);
+  return (await res.json()) as SessionResponse;
+}
+
+/** A stream whose reader takes its first bytes and then never reads again (a frozen tab, a stalled phone). */
+async function openNeverReadingStream(origin: string, accessToken: string): Promise<net.Socket> {
+  const res = await fetch(`${origin}/api/stream/ticket`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  const { ticket } = (await res.json()) as { ticket: string };
+  const url = new URL(origin);
+  const socket = net.connect(Number(url.port), url.hostname);
+  socket.on('error', () => undefined);
+  await new Promise<void>((resolve, reject) => {
+    let seen = '';
+    socket.on('data', (chunk: Buffer) => {
+      seen += chunk.toString('latin1');
+      if (seen.includes(': connected')) resolve();
+    });
+    socket.once('close', () => reject(new Error(`The stream closed before it connected: ${seen}`)));
+    socket.write(
+      `GET /api/stream?ticket=${encodeURIComponent(ticket)} HTTP/1.1\r\nHost: ${url.host}\r\n\r\n`,
+    );
+  });
+  socket.removeAllListeners('data');
+  socket.removeAllListeners('close');
+  socket.pause();
+  return socket;
+}
+
+function nextMessage<T extends ChildMessage['type']>(
+  child: ChildProcess,
+  type: T,
+): Promise<Extract<ChildMessage, { type: T }>> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: ChildMessage): void => {
+      if (message.type !== type) return;
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      resolve(message as Extract<ChildMessage, { type: T }>);
+    };
+    const onExit = (code: number | null): void => reject(new Error(`The server process exited (${code})`));
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
+}
+
+const round = (value: number): number => Math.round(value * 10) / 10;
+
+function markdown(r: Omit<SlowReadersReport, 'markdown'>): string {
+  const unbounded = (r.bytesPerStream * r.streams) / MB;
+  return [
+    `## Server memory with ${r.streams} slow readers`,
+    '',
+    `${r.streams} live streams that never read; ${r.messages.toLocaleString('en')} messages of 4,000 characters ` +
+      `streamed to each (${round(r.bytesPerStream / MB)} MB a stream, ${Math.round(unbounded)} MB in all ` +
+      `without a cap). A stream more than ${STREAM_MAX_BUFFERED_BYTES / MB} MB behind is dropped. The server ` +
+      'runs in its own process; socket buffers held by the kernel are not in its RSS.',
+    '',
+    '| server RSS before streams | with the streams open | peak while publishing | after | streams dropped | still open | publishing took |',
+    '|---:|---:|---:|---:|---:|---:|---:|',
+    `| ${r.rssBeforeMb} MB | ${r.rssWithStreamsMb} MB | ${r.rssPeakMb} MB | ${r.rssAfterMb} MB | ${r.dropped} of ${r.streams} | ${r.stillOpen} | ${r.publishSeconds} s |`,
+    '',
+    `Heap and Buffers after a full collection: ${r.heapAndBuffersAfterMb} MB (${r.heapAndBuffersBeforeMb} MB ` +
+      'before the streams): what the dropped streams held is freed. RSS does not fall back at once: the process ' +
+      'keeps freed memory for reuse.',
+    '',
+  ].join('\n');
+}
+
+/** The server's process: listens, then answers its RSS and stream counts when asked, until it is killed. */
+async function serveForBench(dataDir: string): Promise<void> {
+  const app = await buildServer({
+    staticDir: path.join(dataDir, 'no-build'),
+    dataDir,
+    demo: false,
+    rateLimits: false,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no TCP address');
+  const send = (message: ChildMessage): void => {
+    process.send?.(message);
+  };
+  process.on('message', (message: { type?: string; collect?: boolean }) => {
+    if (message.type !== 'stats') return;
+    if (message.collect) globalThis.gc?.();
+    const memory = process.memoryUsage();
+    send({
+      type: 'stats',
+      rss: memory.rss,
+      heapAndBuffers: memory.heapUsed + memory.external,
+      dropped: app.qupm.droppedStreams(),
+      live: app.qupm.liveStreams(),
+    });
+  });
+  process.on('SIGTERM', () => {
+    void app.close().finally(() => process.exit(0));
+  });
+  send({ type: 'ready', port: address.port });
+}
+
+if (process.env[CHILD_FLAG] === '1') {
+  const dataDir = process.argv[2];
+  if (!dataDir) throw new Error('usage: streams.ts <dataDir> (as the benchmark’s child)');
+  serveForBench(dataDir).catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
