@@ -75,9 +75,12 @@ export async function sendAll(
   channelId: string,
   texts: string[],
   onSent: () => void = () => undefined,
+  /** Bursts of this many messages back to back, with `pauseMs` between them (default: one burst). */
+  pacing: { burstSize: number; pauseMs: number } = { burstSize: Number.POSITIVE_INFINITY, pauseMs: 0 },
 ): Promise<void> {
   const api = apiOf(origin);
-  for (const text of texts) {
+  for (const [index, text] of texts.entries()) {
+    if (index > 0 && index % pacing.burstSize === 0) await sleep(pacing.pauseMs);
     const message = { id: newDocumentId(), text };
     for (let attempt = 0; ; attempt += 1) {
       try {
