@@ -238,9 +238,13 @@ export function createMessagesPort(
               delivered.add(doc.id);
               batch.push(message);
             }
-            if (batch.length > 0) listener(batch.sort(compareMessages));
-            // After the batch: 'live' is reported once what the snapshot brought has been delivered.
-            tracked.report(snapshot.metadata.fromCache);
+            try {
+              if (batch.length > 0) listener(batch.sort(compareMessages));
+            } finally {
+              // After the batch: 'live' is reported once what the snapshot brought has been delivered (and
+              // whatever the subscriber did with it, the status still follows the listener).
+              tracked.report(snapshot.metadata.fromCache);
+            }
           },
           (error) => {
             tracked.stop();
