@@ -4,7 +4,9 @@
 //     that calls a function whose body is `return true`;
 //   - a client write (create, update, write) whose condition, with every function it calls inlined, has no key
 //     allow-list (`hasOnly([...])`), or whose allow-lists name a role field;
-//   - a collection of ARCHITECTURE.md's Data table without its own match block.
+//   - a collection of ARCHITECTURE.md's Data table without its own match block;
+//   - a create-only collection (CREATE_ONLY: messages, whose client-chosen id is a send's idempotency key) that
+//     a client may update or delete, or whose create does not check the id's shape.
 // It is a guard against the mistakes that open a database, not a proof: the emulator suite tests behaviour.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,6 +22,15 @@ export const ROLE_FIELDS = [
 ] as const;
 
 const WRITE_OPS = new Set(['write', 'create', 'update']);
+
+/**
+ * Collections whose documents a client creates under an id it chose and never changes: a repeat of the id must be
+ * an update, and be denied, for the write to happen once (ARCHITECTURE.md "Live data", issue #11).
+ */
+export const CREATE_ONLY = ['channels/{id}/messages'] as const;
+
+/** core/ids.ts DOCUMENT_ID_PATTERN, as the rules write it. */
+const ID_SHAPE = "'^[A-Za-z0-9]{20}$'";
 
 interface MatchBlock {
   /** The full path from the documents root, wildcards kept as written: /users/{uid}/FCMTokens/{tokenId}. */
@@ -192,6 +203,29 @@ export function checkFirestoreRules(source: string, collections: readonly string
     }
   }
 
+  for (const collection of CREATE_ONLY) {
+    const block = blocks.find((candidate) => normalise(candidate.path) === documentPattern(collection));
+    const id = block ? /\{([^}=]+)\}$/.exec(block.path)?.[1] : undefined;
+    if (!block || !id) continue;
+    for (const allow of allows(block)) {
+      const label = `allow ${allow.ops.join(', ')} at ${block.path}`;
+      if (allow.ops.some((op) => op === 'update' || op === 'delete' || op === 'write')) {
+        problems.push(`${label}: ${collection} is create-only (a repeated client id must be denied)`);
+      }
+    }
+    // The create's own text, braces of the pattern kept (ownText drops what is inside them).
+    const creates = block.body
+      .split(';')
+      .filter((statement) => /allow\s+[a-z,\s]*\bcreate\b/.test(statement));
+    for (const statement of creates) {
+      if (!statement.replace(/\s+/g, '').includes(`${id}.matches(${ID_SHAPE})`)) {
+        problems.push(
+          `allow create at ${block.path} does not check the client-chosen id's shape (${id}.matches(${ID_SHAPE}))`,
+        );
+      }
+    }
+  }
+
   const covered = new Set(blocks.map((block) => normalise(block.path)));
   for (const collection of collections) {
     const wanted = documentPattern(collection);
@@ -235,6 +269,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(__filename
   for (const problem of problems) console.error(`firestore.rules: ${problem}`);
   if (problems.length > 0) process.exit(1);
   console.log(
-    'firestore.rules: no unconditional allow, no client-writable role field, every collection covered',
+    'firestore.rules: no unconditional allow, no client-writable role field, every collection covered, messages create-only',
   );
 }

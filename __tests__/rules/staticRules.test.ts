@@ -93,6 +93,32 @@ describe('the static check fails on a planted bad rule', () => {
     );
   });
 
+  it.each([
+    ['update', 'allow create: if messageId', 'allow create, update: if messageId'],
+    [
+      'delete',
+      'allow read: if canReadChannel(storedChannel(channelId));',
+      'allow read, delete: if canReadChannel(storedChannel(channelId));',
+    ],
+  ])('messages a client may %s (a repeated id would overwrite)', (op, search, replacement) => {
+    const bad = planted(search, replacement);
+    expect(check(bad).join('\n')).toMatch(
+      new RegExp(
+        `allow [a-z, ]*${op}[a-z, ]* at .*messages/\\{messageId\\}: channels/\\{id\\}/messages is create-only`,
+      ),
+    );
+  });
+
+  it("a message create that does not check the client-chosen id's shape", () => {
+    const bad = planted(
+      "allow create: if messageId.matches('^[A-Za-z0-9]{20}$')\n          && ",
+      'allow create: if ',
+    );
+    expect(check(bad)).toEqual([
+      "allow create at /channels/{channelId}/messages/{messageId} does not check the client-chosen id's shape (messageId.matches('^[A-Za-z0-9]{20}$'))",
+    ]);
+  });
+
   it('a collection without a match block', () => {
     const bad = planted(
       /\n {4}\/\/ Read through the get_user_active_offers[\s\S]*?match \/offers\/\{offerId\} \{[^}]*\}\n/,

@@ -2,6 +2,7 @@
 // over the real Firestore repository on the in-memory Admin SDK fake: every session, validation, ownership and
 // existence branch, in that order, with what each leaves in Firestore.
 import { HttpsError } from 'firebase-functions/v2/https';
+import { READ_MARK_MESSAGES } from '../../core/channels';
 import { functionsTest } from './support/functionsTest';
 import type { TestBackend } from './support/functionsTest';
 import { MemTimestamp } from './support/memoryFirestore';
@@ -93,7 +94,7 @@ const VALID: Record<ProductName, unknown> = {
   create_channel: { channelId: 'pricing-lab', title: 'Pricing Lab' },
   update_channel: { id: CHANNEL, title: 'Renamed' },
   list_channel_members: { channelId: CHANNEL },
-  mark_channel_read: { channelId: CHANNEL },
+  mark_channel_read: { channelId: CHANNEL, messageId: 'MessageThree00000001' },
   create_invitation: { channelId: CHANNEL, passes: 1, credits: 1, expiresAt: NOW + DAY },
   list_channel_invitations: { channelId: CHANNEL },
   issue_offer: { channelId: CHANNEL, userId: UID.member, discountPercent: 10, expiresAt: NOW + DAY },
@@ -169,9 +170,12 @@ describe('get_channel_overview', () => {
   });
 
   it('counts nothing unread after mark_channel_read, until someone else writes', async () => {
-    await expect(call('mark_channel_read', requestAs('member', { channelId: CHANNEL }))).resolves.toEqual({
-      success: true,
-    });
+    await expect(
+      call(
+        'mark_channel_read',
+        requestAs('member', { channelId: CHANNEL, messageId: 'MessageThree00000001' }),
+      ),
+    ).resolves.toEqual({ success: true });
     expect((await overview('member'))[0]?.unread).toBe(0);
     backend.clock.now += 1000;
     putMessage(backend.store, {
@@ -184,32 +188,167 @@ describe('get_channel_overview', () => {
     });
     expect((await overview('member'))[0]?.unread).toBe(1);
   });
+
+  describe('within the marked millisecond', () => {
+    // Three more by Dana in one millisecond (ids in code-unit order: a < b < c), beside Morgan's own.
+    const AT = NOW - 30 * 60_000;
+    beforeEach(() => {
+      for (const id of ['SameMsA0000000000001', 'SameMsB0000000000001', 'SameMsC0000000000001']) {
+        putMessage(backend.store, {
+          id,
+          channelId: CHANNEL,
+          senderId: UID.consultant,
+          senderName: 'Dana',
+          text: id,
+          createdAt: AT,
+        });
+      }
+      putMessage(backend.store, {
+        id: 'SameMsD0000000000001',
+        channelId: CHANNEL,
+        senderId: UID.member,
+        senderName: 'Morgan',
+        text: 'mine',
+        createdAt: AT,
+      });
+    });
+
+    it('counts what others wrote after the marked message, by id, as unread', async () => {
+      putReadMarker(backend.store, UID.member, CHANNEL, AT, 'SameMsA0000000000001');
+      expect((await overview('member'))[0]?.unread).toBe(2);
+      putReadMarker(backend.store, UID.member, CHANNEL, AT, 'SameMsC0000000000001');
+      expect((await overview('member'))[0]?.unread).toBe(0);
+    });
+
+    it('reads a marker from before issue #11 (no lastReadId) as the whole millisecond read', async () => {
+      putReadMarker(backend.store, UID.member, CHANNEL, AT);
+      expect((await overview('member'))[0]?.unread).toBe(0);
+      putReadMarker(backend.store, UID.member, CHANNEL, AT - 1);
+      expect((await overview('member'))[0]?.unread).toBe(3);
+    });
+
+    it('answers the last message of the newest millisecond by id, whatever order they were stored in', async () => {
+      backend.clock.now = AT + HOUR;
+      for (const id of ['LateZ000000000000001', 'LateA000000000000001', 'LateM000000000000001']) {
+        backend.store.set(`channels/${CHANNEL}/messages/${id}`, {
+          senderId: UID.consultant,
+          senderName: 'Dana',
+          text: id,
+          createdAt: { __sentinel: 'serverTimestamp' },
+        });
+      }
+      expect((await overview('member'))[0]?.lastMessage).toMatchObject({
+        id: 'LateZ000000000000001',
+        createdAt: AT + HOUR,
+      });
+    });
+  });
 });
 
 describe('mark_channel_read', () => {
   const marker = () => backend.store.get(`users/${UID.member}/channelReads/${CHANNEL}`);
+  const mark = (messageId: string, who: Parameters<typeof requestAs>[0] = 'member') =>
+    call('mark_channel_read', requestAs(who, { channelId: CHANNEL, messageId }));
 
-  it('stores the marker at the time of the call and never moves it back', async () => {
-    await call('mark_channel_read', requestAs('member', { channelId: CHANNEL }));
-    expect(marker()).toEqual({ lastReadAt: MemTimestamp.fromMillis(NOW) });
-    backend.clock.now -= HOUR;
-    await call('mark_channel_read', requestAs('member', { channelId: CHANNEL }));
-    expect(marker()).toEqual({ lastReadAt: MemTimestamp.fromMillis(NOW) });
+  it('stores the mark at the message: its time and its id', async () => {
+    await expect(mark('MessageTwo0000000001')).resolves.toEqual({ success: true });
+    expect(marker()).toEqual({
+      lastReadAt: MemTimestamp.fromMillis(NOW - 2 * HOUR),
+      lastReadId: 'MessageTwo0000000001',
+    });
   });
 
-  it('refuses those who take no part (an admin too), and answers not-found for no channel', async () => {
-    expect(await codeOf('mark_channel_read', requestAs('stranger', { channelId: CHANNEL }))).toBe(
-      'permission-denied',
+  it('never moves the mark back: an older message after a newer one changes nothing', async () => {
+    await mark('MessageThree00000001');
+    await mark('MessageOne0000000001');
+    await mark('MessageThree00000001');
+    expect(marker()).toEqual({
+      lastReadAt: MemTimestamp.fromMillis(NOW - HOUR),
+      lastReadId: 'MessageThree00000001',
+    });
+  });
+
+  it('moves a marker from before issue #11 only past its millisecond', async () => {
+    putReadMarker(backend.store, UID.member, CHANNEL, NOW - HOUR);
+    await mark('MessageThree00000001');
+    expect(marker()).toEqual({ lastReadAt: MemTimestamp.fromMillis(NOW - HOUR) });
+    await mark('MessageTwo0000000001');
+    expect(marker()).toEqual({ lastReadAt: MemTimestamp.fromMillis(NOW - HOUR) });
+  });
+
+  it('answers not-found for a message the channel does not have, and stores nothing', async () => {
+    const error = await failure(
+      'mark_channel_read',
+      requestAs('member', { channelId: CHANNEL, messageId: 'NoSuchMessage0000001' }),
     );
-    expect(await codeOf('mark_channel_read', requestAs('admin', { channelId: CHANNEL }))).toBe(
-      'permission-denied',
-    );
+    expect(error.code).toBe('not-found');
+    expect(error.message).toBe(READ_MARK_MESSAGES.noSuchMessage);
+    // A message of another channel is not one of this channel's.
+    putChannel(backend.store, {
+      id: 'ChannelOther00000001',
+      channelId: 'other',
+      ownerId: UID.consultant,
+      title: 'Other',
+      members: [UID.member],
+      createdAt: NOW - DAY,
+    });
+    putMessage(backend.store, {
+      id: 'MessageElsewhere0001',
+      channelId: 'ChannelOther00000001',
+      senderId: UID.consultant,
+      senderName: 'Dana',
+      text: 'elsewhere',
+      createdAt: NOW - HOUR,
+    });
     expect(
-      await codeOf('mark_channel_read', requestAs('member', { channelId: 'NoSuchChannel0000001' })),
+      await codeOf(
+        'mark_channel_read',
+        requestAs('member', { channelId: CHANNEL, messageId: 'MessageElsewhere0001' }),
+      ),
     ).toBe('not-found');
-    expect(await codeOf('mark_channel_read', requestAs('member', { channelId: 'strategy-studio' }))).toBe(
+    expect(marker()).toBeUndefined();
+  });
+
+  it('refuses those who take no part (an admin too) before looking for the message', async () => {
+    expect(
+      await codeOf(
+        'mark_channel_read',
+        requestAs('stranger', { channelId: CHANNEL, messageId: 'MessageThree00000001' }),
+      ),
+    ).toBe('permission-denied');
+    expect(
+      await codeOf(
+        'mark_channel_read',
+        requestAs('admin', { channelId: CHANNEL, messageId: 'MessageThree00000001' }),
+      ),
+    ).toBe('permission-denied');
+    expect(
+      await codeOf(
+        'mark_channel_read',
+        requestAs('stranger', { channelId: CHANNEL, messageId: 'NoSuchMessage0000001' }),
+      ),
+    ).toBe('permission-denied');
+  });
+
+  it('answers not-found for no channel, and invalid-argument for a handle or a missing message id', async () => {
+    expect(
+      await codeOf(
+        'mark_channel_read',
+        requestAs('member', { channelId: 'NoSuchChannel0000001', messageId: 'MessageThree00000001' }),
+      ),
+    ).toBe('not-found');
+    expect(
+      await codeOf(
+        'mark_channel_read',
+        requestAs('member', { channelId: 'strategy-studio', messageId: 'MessageThree00000001' }),
+      ),
+    ).toBe('invalid-argument');
+    expect(await codeOf('mark_channel_read', requestAs('member', { channelId: CHANNEL }))).toBe(
       'invalid-argument',
     );
+    expect(
+      await codeOf('mark_channel_read', requestAs('member', { channelId: CHANNEL, messageId: 'short' })),
+    ).toBe('invalid-argument');
   });
 });
 

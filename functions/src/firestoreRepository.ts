@@ -11,7 +11,9 @@ import type {
   Timestamp,
   Transaction,
 } from 'firebase-admin/firestore';
-import type { Channel, UserDoc } from '../../core/model';
+import type { ReadMark } from '../../core/channels';
+import { compareMessages } from '../../core/messages';
+import type { Channel, ChatMessage, UserDoc } from '../../core/model';
 import { addPending, badgeCount } from '../../core/pending';
 import type { PendingCounts } from '../../core/pending';
 import type { JoinedChannel } from '../../core/users';
@@ -55,6 +57,11 @@ const dataOf = (snapshot: DocumentSnapshot): Data | null =>
   snapshot.exists ? ((snapshot.data() ?? {}) as Data) : null;
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
+/** A stored read marker; one from before issue #11 has no lastReadId: its whole millisecond was read. */
+function toReadMark(data: Data): ReadMark {
+  return { createdAt: toMillis(data.lastReadAt), id: text(data.lastReadId) };
+}
+
 /** The fields of `after` that differ from `before` (a whole new document when there was none). */
 function changedFields(before: UserDoc | null, after: UserDoc): Data {
   const next = userData(after);
@@ -76,8 +83,18 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
   const handleRef = (handle: string) => db.doc(`channelHandles/${handle}`);
   const readRef = (uid: string, channelId: string) => db.doc(`users/${uid}/channelReads/${channelId}`);
   const ts = (ms: number) => timestampFromMillis(ms);
+  const messagesOf = (channelId: string) => channelRef(channelId).collection('messages');
   const channelsOf = (snapshot: { docs: DocumentSnapshot[] }): Channel[] =>
     snapshot.docs.map((doc) => toChannel(doc.id, dataOf(doc) ?? {}));
+
+  /** The messages of one millisecond, in core/messages.ts order: [its Timestamp, the next one's). */
+  async function messagesAt(channelId: string, at: number): Promise<ChatMessage[]> {
+    const { docs } = await messagesOf(channelId)
+      .where('createdAt', '>=', ts(at))
+      .where('createdAt', '<', ts(at + 1))
+      .get();
+    return docs.map((doc) => toMessage(channelId, doc.id, (doc.data() ?? {}) as Data)).sort(compareMessages);
+  }
 
   async function deleteAll(refs: readonly DocumentReference[]): Promise<void> {
     for (const part of chunks(refs, BATCH_LIMIT)) {
@@ -298,18 +315,25 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
     },
 
     async latestMessage(channelId) {
-      const { docs } = await channelRef(channelId)
-        .collection('messages')
-        .orderBy('createdAt', 'desc')
-        .limit(1)
-        .get();
+      const { docs } = await messagesOf(channelId).orderBy('createdAt', 'desc').limit(1).get();
       const doc = docs[0];
-      return doc ? toMessage(channelId, doc.id, (doc.data() ?? {}) as Data) : null;
+      if (!doc) return null;
+      // The newest by stored time is in the newest millisecond; of that millisecond, the last by id.
+      const newest = toMessage(channelId, doc.id, (doc.data() ?? {}) as Data);
+      return (await messagesAt(channelId, newest.createdAt)).at(-1) ?? newest;
     },
 
-    async countMessages(channelId, after, senderId) {
-      const messages = channelRef(channelId).collection('messages');
-      const scope = after === null ? messages : messages.where('createdAt', '>', ts(after));
+    async getMessage(channelId, messageId) {
+      const data = dataOf(await messagesOf(channelId).doc(messageId).get());
+      return data ? toMessage(channelId, messageId, data) : null;
+    },
+
+    messagesAt,
+
+    async countMessages(channelId, from, senderId) {
+      const messages = messagesOf(channelId);
+      // A millisecond starts at its Timestamp (stored times are that or later within it).
+      const scope = from === null ? messages : messages.where('createdAt', '>=', ts(from));
       // Aggregations: the server counts, nothing is downloaded (index: messages senderId + createdAt).
       const [all, by] = await Promise.all([
         scope.count().get(),
@@ -318,16 +342,19 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
       return { all: all.data().count, by: by.data().count };
     },
 
-    async getReadMarker(uid, channelId) {
+    async getReadMark(uid, channelId) {
       const data = dataOf(await readRef(uid, channelId).get());
-      return data ? toMillis(data.lastReadAt) : null;
+      return data ? toReadMark(data) : null;
     },
 
-    async setReadMarker(uid, channelId, at) {
-      await db.runTransaction(async (tx) => {
+    updateReadMark(uid, channelId, decide) {
+      return db.runTransaction(async (tx) => {
         const data = dataOf(await tx.get(readRef(uid, channelId)));
-        if (data && toMillis(data.lastReadAt) >= at) return;
-        tx.set(readRef(uid, channelId), { lastReadAt: ts(at) });
+        const current = data ? toReadMark(data) : null;
+        const next = decide(current);
+        if (current && current.createdAt === next.createdAt && current.id === next.id) return current;
+        tx.set(readRef(uid, channelId), { lastReadAt: ts(next.createdAt), lastReadId: next.id });
+        return next;
       });
     },
 

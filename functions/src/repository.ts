@@ -1,6 +1,7 @@
 // The ports of functions/: everything the handlers need from Firestore and FCM, as domain verbs. The handlers
 // decide (with core/); a repository only reads, writes and runs transactions. firestoreRepository.ts and
 // fcm.ts implement these on the Admin SDK; tests give fakes.
+import type { ReadMark } from '../../core/channels';
 import type { Channel, ChatMessage, Invitation, UserDoc } from '../../core/model';
 import type { StoredOffer } from '../../core/offers';
 import type { JoinedChannel } from '../../core/users';
@@ -112,17 +113,38 @@ export interface Repository {
   /** Every user document with its creation time. */
   listUsers(): Promise<UserRecord[]>;
 
+  /** The channel's newest message in core/messages.ts order ((createdAt, id)), or null. */
   latestMessage(channelId: string): Promise<ChatMessage | null>;
-  /** Messages of the channel after `after` (all when null), and how many of those `senderId` wrote. */
+  /** channels/{channelId}/messages/{messageId}, or null. */
+  getMessage(channelId: string, messageId: string): Promise<ChatMessage | null>;
+  /**
+   * The channel's messages of one millisecond (stored times have sub-millisecond precision; a message's
+   * createdAt is its time rounded down to the millisecond).
+   */
+  messagesAt(channelId: string, at: number): Promise<ChatMessage[]>;
+  /**
+   * Messages of the channel from the millisecond `from` on (all when null), and how many of those `senderId`
+   * wrote.
+   */
   countMessages(
     channelId: string,
-    after: number | null,
+    from: number | null,
     senderId: string,
   ): Promise<{ all: number; by: number }>;
-  /** users/{uid}/channelReads/{channelId}.lastReadAt, or null. */
-  getReadMarker(uid: string, channelId: string): Promise<number | null>;
-  /** Moves the marker to `at`, never back. */
-  setReadMarker(uid: string, channelId: string, at: number): Promise<void>;
+  /**
+   * users/{uid}/channelReads/{channelId} as a read mark: `{lastReadAt, lastReadId}`; a marker from before issue
+   * #11 has no lastReadId (id ''), null when there is none.
+   */
+  getReadMark(uid: string, channelId: string): Promise<ReadMark | null>;
+  /**
+   * In one transaction: reads the caller's mark, lets `decide` answer the mark as it must be, and stores it when it
+   * differs. Answers the mark as stored afterwards.
+   */
+  updateReadMark(
+    uid: string,
+    channelId: string,
+    decide: (current: ReadMark | null) => ReadMark,
+  ): Promise<ReadMark>;
 
   createInvitation(invitation: NewInvitationDoc): Promise<void>;
   /** A channel's invitations (names from its title and its consultant), each with when it was created. */

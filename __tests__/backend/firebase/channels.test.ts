@@ -9,7 +9,7 @@ import {
   resetSdkFakes,
 } from './sdkFakes';
 import type * as Fakes from './sdkFakes';
-import type { AuthFake, FirestoreFake } from './sdkFakes';
+import type { AuthFake, FirestoreFake, FunctionsFake } from './sdkFakes';
 
 jest.mock('firebase/app', () => jest.requireActual<typeof Fakes>('./sdkFakes').createAppModule());
 jest.mock('firebase/auth', () => jest.requireActual<typeof Fakes>('./sdkFakes').createAuthModule());
@@ -19,6 +19,7 @@ jest.mock('firebase/messaging', () => jest.requireActual<typeof Fakes>('./sdkFak
 
 const auth = jest.requireMock<AuthFake>('firebase/auth');
 const fs = jest.requireMock<FirestoreFake>('firebase/firestore');
+const fn = jest.requireMock<FunctionsFake>('firebase/functions');
 
 beforeEach(() => resetSdkFakes());
 
@@ -147,5 +148,33 @@ describe('channels.listMyChannels', () => {
       status: 'UNAUTHENTICATED',
     });
     expect(fs.getDocs).not.toHaveBeenCalled();
+  });
+});
+
+describe('channels.markRead', () => {
+  const MESSAGE = 'MessageStudio0000003';
+
+  it('calls mark_channel_read with the channel and the message read up to', async () => {
+    fn.callable.mockResolvedValue({ data: { success: true } });
+    await expect(createFirebaseBackend(CONFIG).channels.markRead('ch1', MESSAGE)).resolves.toBeUndefined();
+    expect(fn.httpsCallable).toHaveBeenCalledWith(fn.functions, 'mark_channel_read');
+    expect(fn.callable).toHaveBeenCalledWith({ channelId: 'ch1', messageId: MESSAGE });
+  });
+
+  it('sends a mark made while leaving the same way, at once (a callable cannot outlive the page)', async () => {
+    fn.callable.mockResolvedValue({ data: { success: true } });
+    await createFirebaseBackend(CONFIG).channels.markRead('ch1', MESSAGE, { leaving: true });
+    expect(fn.callable).toHaveBeenCalledWith({ channelId: 'ch1', messageId: MESSAGE });
+  });
+
+  it('answers NOT_FOUND for a message the channel does not have, with the backend’s words', async () => {
+    fn.callable.mockRejectedValue(
+      new FakeFirebaseError('functions/not-found', 'There is no such message in this channel.'),
+    );
+    await expect(createFirebaseBackend(CONFIG).channels.markRead('ch1', MESSAGE)).rejects.toMatchObject({
+      name: 'BackendError',
+      status: 'NOT_FOUND',
+      message: 'There is no such message in this channel.',
+    });
   });
 });

@@ -1,7 +1,11 @@
+// The Firebase adapter's MessagesPort against the SDK's functions faked one by one: which queries and writes it
+// makes, and what it answers for what Firestore answers, including the answers Firestore gives that the contract
+// suite's fake never would (a snapshot repeating a document, a read failing after a denied write).
 import { createFirebaseBackend } from '@/backend/firebase';
-import type { UserDoc } from '@core/model';
+import type { ChatMessage, UserDoc } from '@core/model';
 import {
   CONFIG,
+  DOCUMENT_ID,
   FakeFirebaseError,
   FakeTimestamp,
   SERVER_TIMESTAMP,
@@ -13,7 +17,7 @@ import {
   resetSdkFakes,
 } from './sdkFakes';
 import type * as Fakes from './sdkFakes';
-import type { AuthFake, FakeChange, FirestoreFake } from './sdkFakes';
+import type { AuthFake, FakeChange, FakeRef, FirestoreFake } from './sdkFakes';
 
 jest.mock('firebase/app', () => jest.requireActual<typeof Fakes>('./sdkFakes').createAppModule());
 jest.mock('firebase/auth', () => jest.requireActual<typeof Fakes>('./sdkFakes').createAuthModule());
@@ -26,44 +30,143 @@ const fs = jest.requireMock<FirestoreFake>('firebase/firestore');
 
 beforeEach(() => resetSdkFakes());
 
-const message = (id: string, seconds: number, text = `text ${id}`) =>
-  docSnapshot(id, { senderId: 'u1', senderName: 'Ann', text, createdAt: new FakeTimestamp(seconds, 0) });
+const ID = {
+  a: 'AAAAAAAAAAAAAAAAAAA1',
+  b: 'BBBBBBBBBBBBBBBBBBB1',
+  c: 'CCCCCCCCCCCCCCCCCCC1',
+  d: 'DDDDDDDDDDDDDDDDDDD1',
+  e: 'EEEEEEEEEEEEEEEEEEE1',
+};
+
+/** A stored message at `ms` (and `micros` past it: Firestore keeps microseconds), by `senderId`. */
+const message = (id: string, ms: number, { text = `text ${id}`, senderId = 'u1', micros = 0 } = {}) => {
+  const at = FakeTimestamp.fromMillis(ms);
+  return docSnapshot(id, {
+    senderId,
+    senderName: 'Ann',
+    text,
+    createdAt: new FakeTimestamp(at.seconds, at.nanoseconds + micros * 1000),
+  });
+};
+const ids = (messages: ChatMessage[]) => messages.map((m) => m.id);
+const T = (ms: number) => FakeTimestamp.fromMillis(ms);
 
 describe('messages.listMessages', () => {
-  it('takes the newest page of channels/{id}/messages and answers it newest last', async () => {
-    fs.getDocs.mockResolvedValue(querySnapshot([message('m3', 3), message('m2', 2), message('m1', 1)]));
+  it('takes the newest page in (createdAt, documentId) order and answers it oldest first', async () => {
+    fs.getDocs.mockResolvedValue(
+      querySnapshot([message(ID.c, 3000), message(ID.b, 2000), message(ID.a, 1000)]),
+    );
     const messages = await createFirebaseBackend(CONFIG).messages.listMessages('ch1');
+    expect(fs.getDocs).toHaveBeenCalledTimes(1);
     expect(fs.getDocs).toHaveBeenCalledWith({
       type: 'query',
       path: 'channels/ch1/messages',
-      constraints: [{ orderBy: ['createdAt', 'desc'] }, { limit: 50 }],
+      constraints: [{ orderBy: ['createdAt', 'desc'] }, { orderBy: [DOCUMENT_ID, 'desc'] }, { limit: 50 }],
     });
-    expect(messages.map((m) => m.id)).toEqual(['m1', 'm2', 'm3']);
+    expect(ids(messages)).toEqual([ID.a, ID.b, ID.c]);
     expect(messages[0]).toStrictEqual({
-      id: 'm1',
+      id: ID.a,
       channelId: 'ch1',
       senderId: 'u1',
       senderName: 'Ann',
-      text: 'text m1',
+      text: `text ${ID.a}`,
       createdAt: 1000,
     });
   });
 
-  it('pages back from `before` with startAfter on the same descending order', async () => {
-    fs.getDocs.mockResolvedValue(querySnapshot([]));
-    await createFirebaseBackend(CONFIG).messages.listMessages('ch1', {
-      before: 1_700_000_000_500,
-      limit: 20,
+  it('reads the millisecond a full page ends in whole, and takes its newest by id, not by stored time', async () => {
+    // Three messages share 2000 ms; C was stored first, A last, so Firestore's newest two are 3000 and A.
+    fs.getDocs
+      .mockResolvedValueOnce(querySnapshot([message(ID.e, 3000), message(ID.a, 2000, { micros: 900 })]))
+      .mockResolvedValueOnce(
+        querySnapshot([
+          message(ID.c, 2000, { micros: 100 }),
+          message(ID.b, 2000, { micros: 500 }),
+          message(ID.a, 2000, { micros: 900 }),
+        ]),
+      );
+    const page = await createFirebaseBackend(CONFIG).messages.listMessages('ch1', { limit: 2 });
+    expect(fs.getDocs).toHaveBeenLastCalledWith({
+      type: 'query',
+      path: 'channels/ch1/messages',
+      constraints: [{ where: ['createdAt', '>=', T(2000)] }, { where: ['createdAt', '<', T(2001)] }],
     });
-    expect(fs.getDocs).toHaveBeenCalledWith({
+    expect(ids(page)).toEqual([ID.c, ID.e]);
+  });
+
+  it('pages back from a cursor: the earlier ids of its millisecond, then what is older', async () => {
+    fs.getDocs
+      .mockResolvedValueOnce(querySnapshot([message(ID.c, 2000), message(ID.a, 2000), message(ID.b, 2000)]))
+      .mockResolvedValueOnce(querySnapshot([message(ID.e, 1000)]));
+    const page = await createFirebaseBackend(CONFIG).messages.listMessages('ch1', {
+      before: { createdAt: 2000, id: ID.c },
+      limit: 5,
+    });
+    expect(fs.getDocs.mock.calls[1]?.[0]).toEqual({
       type: 'query',
       path: 'channels/ch1/messages',
       constraints: [
+        { where: ['createdAt', '<', T(2000)] },
         { orderBy: ['createdAt', 'desc'] },
-        { startAfter: [FakeTimestamp.fromMillis(1_700_000_000_500)] },
-        { limit: 20 },
+        { orderBy: [DOCUMENT_ID, 'desc'] },
+        { limit: 3 },
       ],
     });
+    expect(ids(page)).toEqual([ID.e, ID.a, ID.b]);
+  });
+
+  it('reads nothing of the millisecond of a cursor without an id (it stands before all of it)', async () => {
+    fs.getDocs.mockResolvedValue(querySnapshot([]));
+    await createFirebaseBackend(CONFIG).messages.listMessages('ch1', { before: { createdAt: 2000, id: '' } });
+    expect(fs.getDocs).toHaveBeenCalledTimes(1);
+    expect(fs.where.mock.calls).toEqual([['createdAt', '<', T(2000)]]);
+  });
+
+  it('answers a page within the cursor’s millisecond without reading further', async () => {
+    fs.getDocs.mockResolvedValueOnce(
+      querySnapshot([message(ID.a, 2000), message(ID.b, 2000), message(ID.c, 2000), message(ID.d, 2000)]),
+    );
+    const page = await createFirebaseBackend(CONFIG).messages.listMessages('ch1', {
+      before: { createdAt: 2000, id: ID.d },
+      limit: 2,
+    });
+    expect(ids(page)).toEqual([ID.b, ID.c]);
+    expect(fs.getDocs).toHaveBeenCalledTimes(1);
+  });
+
+  it('catches up after a cursor: the later ids of its millisecond, then the oldest that follow', async () => {
+    fs.getDocs
+      .mockResolvedValueOnce(querySnapshot([message(ID.c, 2000), message(ID.a, 2000)]))
+      .mockResolvedValueOnce(querySnapshot([message(ID.d, 2001), message(ID.e, 4000)]))
+      .mockResolvedValueOnce(querySnapshot([message(ID.e, 4000), message(ID.b, 4000)]));
+    const page = await createFirebaseBackend(CONFIG).messages.listMessages('ch1', {
+      after: { createdAt: 2000, id: ID.b },
+      limit: 3,
+    });
+    expect(fs.getDocs.mock.calls[1]?.[0]).toEqual({
+      type: 'query',
+      path: 'channels/ch1/messages',
+      constraints: [
+        { where: ['createdAt', '>=', T(2001)] },
+        { orderBy: ['createdAt', 'asc'] },
+        { orderBy: [DOCUMENT_ID, 'asc'] },
+        { limit: 2 },
+      ],
+    });
+    // The page after the cursor was full: 4000's millisecond is read whole too, and its first id taken.
+    expect(fs.getDocs).toHaveBeenCalledTimes(3);
+    expect(ids(page)).toEqual([ID.c, ID.d, ID.b]);
+  });
+
+  it.each([
+    ['both cursors', { before: { createdAt: 1, id: '' }, after: { createdAt: 1, id: '' } }],
+    ['a cursor with a negative time', { before: { createdAt: -1, id: '' } }],
+    ['a cursor with an id of the wrong shape', { after: { createdAt: 5, id: 'short' } }],
+  ])('refuses %s as INVALID_ARGUMENT without reading', async (_what, options) => {
+    await expect(createFirebaseBackend(CONFIG).messages.listMessages('ch1', options)).rejects.toMatchObject({
+      status: 'INVALID_ARGUMENT',
+    });
+    expect(fs.getDocs).not.toHaveBeenCalled();
   });
 
   it('keeps the page size within 1 and the page maximum of core/limits', async () => {
@@ -76,127 +179,269 @@ describe('messages.listMessages', () => {
 });
 
 describe('messages.sendMessage', () => {
-  it('adds the message with the server time and answers it with its new id', async () => {
-    auth.instance.currentUser = fakeUser({ uid: 'u1', displayName: 'Ann' });
-    fs.addDoc.mockResolvedValue({ id: 'm9' });
-    jest.spyOn(Date, 'now').mockReturnValue(1234);
-    const sent = await createFirebaseBackend(CONFIG).messages.sendMessage('ch1', '  Hello there ');
-    expect(fs.addDoc).toHaveBeenCalledWith(expect.objectContaining({ path: 'channels/ch1/messages' }), {
+  const path = (ref: unknown) => (ref as FakeRef).path;
+  const stored = (data: Record<string, unknown>) => docSnapshot(ID.a, data);
+
+  beforeEach(() => {
+    auth.instance.currentUser = fakeUser({ uid: 'u1', displayName: 'Ann', email: 'ann@example.com' });
+  });
+
+  it('writes the message under the client’s id with the server’s time, and answers it as stored', async () => {
+    fs.getDoc.mockImplementation(async (ref: FakeRef) =>
+      ref.path === 'users/u1'
+        ? docSnapshot('u1', { nickname: 'annie' })
+        : stored({
+            senderId: 'u1',
+            senderName: 'annie',
+            text: 'Hello there',
+            createdAt: new FakeTimestamp(7, 5e8),
+          }),
+    );
+    const sent = await createFirebaseBackend(CONFIG).messages.sendMessage('ch1', {
+      id: ID.a,
+      text: '  Hello there ',
+    });
+    expect(fs.setDoc).toHaveBeenCalledTimes(1);
+    expect(path(fs.setDoc.mock.calls[0]?.[0])).toBe(`channels/ch1/messages/${ID.a}`);
+    expect(fs.setDoc.mock.calls[0]?.[1]).toStrictEqual({
       senderId: 'u1',
-      senderName: 'Ann',
+      senderName: 'annie',
       text: 'Hello there',
       createdAt: SERVER_TIMESTAMP,
     });
+    expect(fs.addDoc).not.toHaveBeenCalled();
     expect(sent).toStrictEqual({
-      id: 'm9',
+      id: ID.a,
+      channelId: 'ch1',
+      senderId: 'u1',
+      senderName: 'annie',
+      text: 'Hello there',
+      createdAt: 7500,
+    });
+  });
+
+  it('reads the sender’s name once, as the backend derives it, and not at all once their document was read', async () => {
+    fs.getDoc.mockImplementation(async (ref: FakeRef) =>
+      ref.path === 'users/u1'
+        ? docSnapshot('u1', { nickname: 'annie' } satisfies Partial<UserDoc>)
+        : stored({}),
+    );
+    const backend = createFirebaseBackend(CONFIG);
+    await backend.messages.sendMessage('ch1', { id: ID.a, text: 'one' });
+    await backend.messages.sendMessage('ch1', { id: ID.b, text: 'two' });
+    expect(fs.getDoc.mock.calls.filter(([ref]) => path(ref) === 'users/u1')).toHaveLength(1);
+    expect(fs.setDoc.mock.calls.map(([, data]) => data.senderName)).toEqual(['annie', 'annie']);
+
+    fs.getDoc.mockClear();
+    const other = createFirebaseBackend(CONFIG);
+    await other.users.getUser('u1');
+    await other.messages.sendMessage('ch1', { id: ID.c, text: 'three' });
+    expect(fs.getDoc.mock.calls.filter(([ref]) => path(ref) === 'users/u1')).toHaveLength(1);
+  });
+
+  it('signs with the account’s name when the user document cannot be read', async () => {
+    fs.getDoc.mockImplementation(async (ref: FakeRef) =>
+      ref.path === 'users/u1' ? Promise.reject(new FakeFirebaseError('unavailable')) : stored({}),
+    );
+    await createFirebaseBackend(CONFIG).messages.sendMessage('ch1', { id: ID.a, text: 'hi' });
+    expect(fs.setDoc.mock.calls[0]?.[1]).toMatchObject({ senderName: 'Ann' });
+  });
+
+  describe('a repeated id (the rules deny the write: it would be an update)', () => {
+    beforeEach(() => {
+      fs.setDoc.mockRejectedValue(new FakeFirebaseError('permission-denied'));
+    });
+    const original = {
+      senderId: 'u1',
+      senderName: 'Ann',
+      text: 'The real text',
+      createdAt: new FakeTimestamp(9, 0),
+    };
+
+    it('answers the stored message of the caller, whatever text the repeat carries', async () => {
+      fs.getDoc.mockImplementation(async (ref: FakeRef) =>
+        ref.path === 'users/u1' ? docSnapshot('u1') : stored(original),
+      );
+      const again = await createFirebaseBackend(CONFIG).messages.sendMessage('ch1', {
+        id: ID.a,
+        text: 'Something else entirely',
+      });
+      expect(again).toStrictEqual({
+        id: ID.a,
+        channelId: 'ch1',
+        senderId: 'u1',
+        senderName: 'Ann',
+        text: 'The real text',
+        createdAt: 9000,
+      });
+      expect(fs.setDoc).toHaveBeenCalledTimes(1);
+    });
+
+    it('answers ALREADY_EXISTS for an id someone else used', async () => {
+      fs.getDoc.mockImplementation(async (ref: FakeRef) =>
+        ref.path === 'users/u1' ? docSnapshot('u1') : stored({ ...original, senderId: 'someone-else' }),
+      );
+      await expect(
+        createFirebaseBackend(CONFIG).messages.sendMessage('ch1', { id: ID.a, text: 'Mine?' }),
+      ).rejects.toMatchObject({ name: 'BackendError', status: 'ALREADY_EXISTS' });
+    });
+
+    it('answers the denial itself when nothing is stored under the id (not a member)', async () => {
+      fs.getDoc.mockImplementation(async (ref: FakeRef) =>
+        ref.path === 'users/u1' ? docSnapshot('u1') : docSnapshot(ID.a),
+      );
+      await expect(
+        createFirebaseBackend(CONFIG).messages.sendMessage('ch1', { id: ID.a, text: 'hi' }),
+      ).rejects.toMatchObject({ name: 'BackendError', status: 'PERMISSION_DENIED' });
+    });
+
+    it('answers the denial itself when the stored message cannot be read either', async () => {
+      fs.getDoc.mockImplementation(async (ref: FakeRef) =>
+        ref.path === 'users/u1'
+          ? docSnapshot('u1')
+          : Promise.reject(new FakeFirebaseError('permission-denied')),
+      );
+      await expect(
+        createFirebaseBackend(CONFIG).messages.sendMessage('ch1', { id: ID.a, text: 'hi' }),
+      ).rejects.toMatchObject({ status: 'PERMISSION_DENIED' });
+    });
+  });
+
+  it('passes any other failure on without looking for a stored message', async () => {
+    fs.getDoc.mockResolvedValue(docSnapshot('u1'));
+    fs.setDoc.mockRejectedValue(new FakeFirebaseError('unavailable'));
+    await expect(
+      createFirebaseBackend(CONFIG).messages.sendMessage('ch1', { id: ID.a, text: 'hi' }),
+    ).rejects.toMatchObject({ status: 'UNAVAILABLE' });
+    expect(fs.getDoc.mock.calls.filter(([ref]) => path(ref) !== 'users/u1')).toHaveLength(0);
+  });
+
+  it('answers the message with the device’s time when the read after the write fails', async () => {
+    jest.spyOn(Date, 'now').mockReturnValue(1234);
+    fs.getDoc.mockImplementation(async (ref: FakeRef) =>
+      ref.path === 'users/u1' ? docSnapshot('u1') : Promise.reject(new FakeFirebaseError('unavailable')),
+    );
+    await expect(
+      createFirebaseBackend(CONFIG).messages.sendMessage('ch1', { id: ID.a, text: 'hi' }),
+    ).resolves.toStrictEqual({
+      id: ID.a,
       channelId: 'ch1',
       senderId: 'u1',
       senderName: 'Ann',
-      text: 'Hello there',
+      text: 'hi',
       createdAt: 1234,
     });
   });
 
-  it("signs the message with the person's nickname once their user document has been read", async () => {
-    auth.instance.currentUser = fakeUser({ uid: 'u1', displayName: 'Ann' });
-    const stored: Partial<UserDoc> = { nickname: 'annie' };
-    fs.getDoc.mockResolvedValue(docSnapshot('u1', stored));
-    const backend = createFirebaseBackend(CONFIG);
-    await backend.users.getUser('u1');
-    await backend.messages.sendMessage('ch1', 'hi');
-    expect(fs.addDoc.mock.calls[0]?.[1]).toMatchObject({ senderName: 'annie' });
-  });
-
   it.each([
-    ['an empty message', '   '],
-    ['a message over the limit of core/limits', 'x'.repeat(4001)],
-  ])('refuses %s without writing', async (_what, text) => {
-    auth.instance.currentUser = fakeUser();
-    await expect(createFirebaseBackend(CONFIG).messages.sendMessage('ch1', text)).rejects.toMatchObject({
+    ['an empty message', { id: ID.a, text: '   ' }],
+    ['a message over the limit of core/limits', { id: ID.a, text: 'x'.repeat(4001) }],
+    ['a message without an id', { id: '', text: 'hi' }],
+    ['an id of the wrong shape', { id: 'not/a-document-id!!!', text: 'hi' }],
+  ])('refuses %s as INVALID_ARGUMENT without writing', async (_what, input) => {
+    await expect(createFirebaseBackend(CONFIG).messages.sendMessage('ch1', input)).rejects.toMatchObject({
       status: 'INVALID_ARGUMENT',
     });
-    expect(fs.addDoc).not.toHaveBeenCalled();
+    expect(fs.setDoc).not.toHaveBeenCalled();
   });
 
   it('asks to sign in when nobody is signed in', async () => {
-    await expect(createFirebaseBackend(CONFIG).messages.sendMessage('ch1', 'hi')).rejects.toMatchObject({
-      status: 'UNAUTHENTICATED',
-    });
-  });
-
-  it('answers PERMISSION_DENIED when the rules refuse the write (not a member)', async () => {
-    auth.instance.currentUser = fakeUser();
-    fs.addDoc.mockRejectedValue(new FakeFirebaseError('permission-denied'));
-    await expect(createFirebaseBackend(CONFIG).messages.sendMessage('ch1', 'hi')).rejects.toMatchObject({
-      name: 'BackendError',
-      status: 'PERMISSION_DENIED',
-    });
+    auth.instance.currentUser = null;
+    await expect(
+      createFirebaseBackend(CONFIG).messages.sendMessage('ch1', { id: ID.a, text: 'hi' }),
+    ).rejects.toMatchObject({ status: 'UNAUTHENTICATED' });
   });
 });
 
 describe('messages.subscribeMessages', () => {
   type Next = (snapshot: ReturnType<typeof liveSnapshot>) => void;
-  const added = (id: string, seconds: number): FakeChange => ({ type: 'added', doc: message(id, seconds) });
-
-  async function subscribe() {
-    const seen: string[] = [];
-    const unsubscribe = createFirebaseBackend(CONFIG).messages.subscribeMessages('ch1', (m) =>
-      seen.push(m.id),
+  const added = (doc: ReturnType<typeof message>): FakeChange => ({ type: 'added', doc });
+  const modified = (doc: ReturnType<typeof message>): FakeChange => ({ type: 'modified', doc });
+  const pending = (id: string, ms: number) =>
+    docSnapshot(
+      id,
+      { senderId: 'u1', senderName: 'Ann', text: 'mine', createdAt: T(ms) },
+      { hasPendingWrites: true },
     );
+
+  async function subscribe(since = { createdAt: 1000, ids: [ID.a] }) {
+    const batches: string[][] = [];
+    const received: ChatMessage[] = [];
+    const unsubscribe = createFirebaseBackend(CONFIG).messages.subscribeMessages('ch1', since, (messages) => {
+      batches.push(ids(messages));
+      received.push(...messages);
+    });
     await flushPromises();
     const [query, options, next] = fs.onSnapshot.mock.calls[0] ?? [];
-    return { seen, unsubscribe, query, options, next: next as Next };
+    return { batches, received, unsubscribe, query, options, next: next as Next };
   }
 
-  it('listens to the newest messages of the channel, metadata changes included', async () => {
-    const { query, options } = await subscribe();
+  it('listens to everything from the millisecond it holds on, without a limit, metadata changes included', async () => {
+    const { query, options } = await subscribe({ createdAt: 1000, ids: [ID.a] });
     expect(query).toEqual({
       type: 'query',
       path: 'channels/ch1/messages',
-      constraints: [{ orderBy: ['createdAt', 'desc'] }, { limit: 50 }],
+      constraints: [
+        { where: ['createdAt', '>=', T(1000)] },
+        { orderBy: ['createdAt', 'asc'] },
+        { orderBy: [DOCUMENT_ID, 'asc'] },
+      ],
     });
     expect(options).toEqual({ includeMetadataChanges: true });
+    expect(fs.limit).not.toHaveBeenCalled();
   });
 
-  it('skips the messages that exist when it starts, then passes on each new one', async () => {
-    const { seen, next } = await subscribe();
-    next(liveSnapshot([added('old1', 1), added('old2', 2)]));
-    next(liveSnapshot([added('new1', 3)]));
-    expect(seen).toEqual(['new1']);
-  });
-
-  it("counts what the server's first answer brings as existing, even after a snapshot from the cache", async () => {
-    const { seen, next } = await subscribe();
-    next(liveSnapshot([added('cached', 2)], true));
-    next(liveSnapshot([added('older-on-server', 1)]));
-    next(liveSnapshot([added('new1', 3)]));
-    expect(seen).toEqual(['new1']);
-  });
-
-  it('passes several new messages on oldest first, and ignores edits and messages leaving the window', async () => {
-    const { seen, next } = await subscribe();
-    next(liveSnapshot([]));
-    next(
-      liveSnapshot([
-        added('b', 5),
-        added('a', 4),
-        { type: 'modified', doc: message('x', 1) },
-        { type: 'removed', doc: message('y', 0) },
-      ]),
-    );
-    expect(seen).toEqual(['a', 'b']);
-  });
-
-  it('passes messages on as plain documents with epoch-millisecond times', async () => {
-    const received: unknown[] = [];
-    createFirebaseBackend(CONFIG).messages.subscribeMessages('ch1', (m) => received.push(m));
-    await flushPromises();
-    const next = fs.onSnapshot.mock.calls[0]?.[2] as Next;
-    next(liveSnapshot([]));
-    next(liveSnapshot([added('m1', 7)]));
-    expect(received).toStrictEqual([
-      { id: 'm1', channelId: 'ch1', senderId: 'u1', senderName: 'Ann', text: 'text m1', createdAt: 7000 },
+  it('delivers what it does not hold yet, each snapshot’s as one batch in (createdAt, id) order', async () => {
+    const { batches, next } = await subscribe({ createdAt: 1000, ids: [ID.a] });
+    next(liveSnapshot([added(message(ID.a, 1000)), added(message(ID.c, 1000)), added(message(ID.b, 1000))]));
+    next(liveSnapshot([added(message(ID.e, 3000)), added(message(ID.d, 2000))]));
+    expect(batches).toEqual([
+      [ID.b, ID.c],
+      [ID.d, ID.e],
     ]);
+  });
+
+  it('delivers a burst of any size in one batch: no window a burst could overflow', async () => {
+    const { batches, next } = await subscribe({ createdAt: 0, ids: [] });
+    const burst = Array.from({ length: 500 }, (_, i) =>
+      added(message(`Burst${String(i).padStart(15, '0')}`, 1000 + i)),
+    );
+    next(liveSnapshot(burst));
+    expect(batches.map((batch) => batch.length)).toEqual([500]);
+  });
+
+  it('delivers a document once, however often snapshots repeat it', async () => {
+    const { received, next } = await subscribe({ createdAt: 0, ids: [] });
+    next(liveSnapshot([added(message(ID.b, 2000)), added(message(ID.b, 2000))]));
+    next(liveSnapshot([modified(message(ID.b, 2000, { text: 'edited' }))]));
+    next(liveSnapshot([added(message(ID.b, 2000))], true));
+    expect(ids(received)).toEqual([ID.b]);
+    expect(received[0]?.text).toBe(`text ${ID.b}`);
+  });
+
+  it('holds this device’s own message until the server confirms it, then delivers it once with the server’s time', async () => {
+    const { received, next } = await subscribe({ createdAt: 0, ids: [] });
+    next(liveSnapshot([added(pending(ID.d, 1234))]));
+    expect(received).toEqual([]);
+    next(liveSnapshot([modified(message(ID.d, 5678, { text: 'mine' }))]));
+    next(liveSnapshot([modified(message(ID.d, 5678, { text: 'mine' }))]));
+    expect(received).toStrictEqual([
+      { id: ID.d, channelId: 'ch1', senderId: 'u1', senderName: 'Ann', text: 'mine', createdAt: 5678 },
+    ]);
+  });
+
+  it('asks the snapshot for metadata-only changes too (a confirmation can be one)', async () => {
+    const { next } = await subscribe();
+    const snapshot = liveSnapshot([]);
+    next(snapshot);
+    expect(snapshot.docChanges).toHaveBeenCalledWith({ includeMetadataChanges: true });
+  });
+
+  it('ignores documents leaving the query, and delivers nothing when a snapshot brings nothing new', async () => {
+    const { batches, next } = await subscribe({ createdAt: 0, ids: [] });
+    next(liveSnapshot([{ type: 'removed', doc: message(ID.b, 2000) }]));
+    next(liveSnapshot([], true));
+    expect(batches).toEqual([]);
   });
 
   it('stops the Firestore listener when unsubscribed', async () => {
@@ -205,5 +450,16 @@ describe('messages.subscribeMessages', () => {
     const { unsubscribe } = await subscribe();
     unsubscribe();
     expect(stop).toHaveBeenCalledTimes(1);
+  });
+
+  it('never starts a listener when unsubscribed before Firestore has loaded', async () => {
+    const unsubscribe = createFirebaseBackend(CONFIG).messages.subscribeMessages(
+      'ch1',
+      { createdAt: 0, ids: [] },
+      () => undefined,
+    );
+    unsubscribe();
+    await flushPromises();
+    expect(fs.onSnapshot).not.toHaveBeenCalled();
   });
 });

@@ -123,6 +123,8 @@ export class FakeTimestamp {
 }
 
 export const SERVER_TIMESTAMP = { serverTimestamp: true };
+/** What documentId() hands out (a FieldPath in the SDK). */
+export const DOCUMENT_ID = { documentId: true };
 export const DELETE_FIELD = { deleteField: true };
 
 export interface FakeRef {
@@ -140,11 +142,24 @@ export interface FakeDocSnapshot {
   id: string;
   exists(): boolean;
   data: jest.Mock<Record<string, unknown> | undefined, [options?: unknown]>;
+  metadata: { hasPendingWrites: boolean; fromCache: boolean };
 }
 
-/** A document snapshot; without data, one of a document that does not exist. */
-export function docSnapshot(id: string, data?: Record<string, unknown>): FakeDocSnapshot {
-  return { id, exists: () => data !== undefined, data: jest.fn(() => data) };
+/**
+ * A document snapshot; without data, one of a document that does not exist. `hasPendingWrites`: it carries this
+ * device's writes that the server has not confirmed yet.
+ */
+export function docSnapshot(
+  id: string,
+  data?: Record<string, unknown>,
+  { hasPendingWrites = false, fromCache = false } = {},
+): FakeDocSnapshot {
+  return {
+    id,
+    exists: () => data !== undefined,
+    data: jest.fn(() => data),
+    metadata: { hasPendingWrites, fromCache },
+  };
 }
 
 export function querySnapshot(docs: FakeDocSnapshot[]) {
@@ -156,12 +171,15 @@ export interface FakeChange {
   doc: FakeDocSnapshot;
 }
 
-/** A live query snapshot: its changes since the previous one, and whether it comes from the cache only. */
+/**
+ * A live query snapshot: its changes since the previous one (docChanges() answers them whatever it is asked:
+ * the test decides what the snapshot holds), and whether it comes from the cache only.
+ */
 export function liveSnapshot(changes: FakeChange[], fromCache = false) {
   return {
     docs: changes.filter((c) => c.type !== 'removed').map((c) => c.doc),
-    docChanges: () => changes,
-    metadata: { fromCache, hasPendingWrites: false },
+    docChanges: jest.fn((_options?: { includeMetadataChanges?: boolean }) => changes),
+    metadata: { fromCache, hasPendingWrites: changes.some((c) => c.doc.metadata.hasPendingWrites) },
   };
 }
 
@@ -188,6 +206,7 @@ export function createFirestoreModule() {
     orderBy: fake((field: string, direction = 'asc') => ({ orderBy: [field, direction] })),
     limit: fake((count: number) => ({ limit: count })),
     startAfter: fake((...values: unknown[]) => ({ startAfter: values })),
+    documentId: fake(() => DOCUMENT_ID),
     endBefore: fake((...values: unknown[]) => ({ endBefore: values })),
     serverTimestamp: fake(() => SERVER_TIMESTAMP),
     deleteField: fake(() => DELETE_FIELD),
@@ -196,6 +215,7 @@ export function createFirestoreModule() {
       notStubbed('getDocs') as (q: FakeQuery | FakeRef) => Promise<ReturnType<typeof querySnapshot>>,
     ),
     addDoc: fake((_ref: FakeRef, _data: Record<string, unknown>) => Promise.resolve({ id: 'new-id' })),
+    setDoc: fake((_ref: FakeRef, _data: Record<string, unknown>) => Promise.resolve()),
     updateDoc: fake((_ref: FakeRef, _data: Record<string, unknown>) => Promise.resolve()),
     deleteDoc: fake((_ref: FakeRef) => Promise.resolve()),
     onSnapshot: fake((..._args: unknown[]) => jest.fn()),

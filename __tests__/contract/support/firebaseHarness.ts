@@ -16,8 +16,8 @@ import {
 import { createFirestoreRepository } from '../../../functions/src/firestoreRepository';
 import { createFunctions } from '../../../functions/src/functions';
 import type { Deps } from '../../../functions/src/repository';
-import { current, fire, setCloud } from './firebaseSdk';
-import type { Account } from './firebaseSdk';
+import { current, fire, setCloud, setNetwork } from './firebaseSdk';
+import type { Account, FakeApp } from './firebaseSdk';
 import type { Harness } from './harness';
 import {
   ACCOUNTS_CREATED_AT,
@@ -98,7 +98,7 @@ export async function createFirebaseHarness(): Promise<Harness> {
     appOrigin: () => 'https://qupm-contract.web.app',
   };
   const fns = createFunctions(() => deps);
-  setCloud({ store, accounts, fns, pending: new Set(), failures: [], clock });
+  setCloud({ store, accounts, fns, pending: new Set(), failures: [], clock, apps: [] });
   // The device's clock agrees with the server's (the adapter estimates a write's time before reading it back).
   jest.spyOn(Date, 'now').mockImplementation(() => clock.now);
   seed(store, accounts);
@@ -121,6 +121,23 @@ export async function createFirebaseHarness(): Promise<Harness> {
     );
   });
 
+  // Each backend's Firebase app: the adapter initialises it the first time it is used (synchronously, on the way
+  // to signing in), so the app made during that call is this backend's.
+  const appOf = new WeakMap<Backend, FakeApp>();
+  const adopt = async (backend: Backend, start: () => Promise<unknown>): Promise<Backend> => {
+    const before = current().apps.length;
+    const started = start();
+    const app = current().apps[before];
+    if (app) appOf.set(backend, app);
+    await started;
+    return backend;
+  };
+  const network = (backend: Backend, online: boolean): void => {
+    const app = appOf.get(backend);
+    if (!app) throw new Error('disconnect() and reconnect() take a backend from as() or signUp()');
+    setNetwork(app, online);
+  };
+
   const settle = async (): Promise<void> => {
     while (current().pending.size > 0) await Promise.allSettled([...current().pending]);
     const failed = current().failures.shift();
@@ -130,18 +147,20 @@ export async function createFirebaseHarness(): Promise<Harness> {
   return {
     kind: 'firebase',
     pushToken: (seed) => `fcm-${seed.replace(/[^A-Za-z0-9]/g, '')}:APA91bContractToken`,
-    async as(who) {
+    as(who) {
       const backend = createFirebaseBackend(CONFIG);
-      await backend.auth.signIn({ email: PEOPLE[who].email, password: PASSWORD });
-      return backend;
+      return adopt(backend, () => backend.auth.signIn({ email: PEOPLE[who].email, password: PASSWORD }));
     },
     signedOut: (): Backend => createFirebaseBackend(CONFIG),
-    async signUp(input) {
+    signUp(input) {
       const backend = createFirebaseBackend(CONFIG);
-      await backend.auth.signUp(input);
-      return backend;
+      return adopt(backend, () => backend.auth.signUp(input));
     },
     settle,
+    // As Firestore's disableNetwork / enableNetwork: the app's listeners fall back to its cache (fromCache) and
+    // hear nothing from others; its writes wait; on return, one snapshot brings what changed meanwhile.
+    disconnect: (backend) => network(backend, false),
+    reconnect: (backend) => network(backend, true),
     advance: (ms) => {
       clock.now += ms;
     },

@@ -2,22 +2,35 @@
 // behave like the services behind them — one in-memory Firestore (functions/__tests__/support), a
 // Firebase Auth keeping accounts and custom claims, and Cloud Functions that run functions/'s real callables and
 // triggers (firebase-functions-test, offline) over the real Firestore repository on that same store. A
-// callable's answer and error cross a JSON boundary as on the wire. Firestore rules are not modelled: what they
-// alone decide is tested on the emulator (__tests__/rules/emulator).
+// callable's answer and error cross a JSON boundary as on the wire. Of Firestore's rules only the messages block
+// is modelled (rulesModel.ts: the adapter's exactly-once send depends on its denial); the rest is tested on the
+// emulator (__tests__/rules/emulator). Firestore's client is modelled below as far as the adapter relies on it:
+// latency-compensated writes, live queries with their metadata, and a network switch per app.
 //
 // The test file mocks the SDK with:
 //   jest.mock('firebase/app', () => firebaseModules().app) … for auth, firestore, functions and messaging.
 import { HttpsError, functionsTest } from '../../../functions/__tests__/support/functionsTest';
 import type { CallableRequest } from '../../../functions/__tests__/support/functionsTest';
-import { MemTimestamp, StoreError, sentinels } from '../../../functions/__tests__/support/memoryFirestore';
+import {
+  DOCUMENT_ID,
+  MemTimestamp,
+  PendingServerTimestamp,
+  StoreError,
+  clone,
+  runQuery,
+  sentinels,
+} from '../../../functions/__tests__/support/memoryFirestore';
 import type {
   Data,
   Filter,
   FilterOp,
   QuerySpec,
   MemoryFirestore,
+  StoredDoc,
 } from '../../../functions/__tests__/support/memoryFirestore';
 import type { createFunctions } from '../../../functions/src/functions';
+import { mayReadMessages, mayWriteMessage, messagesChannelOf } from './rulesModel';
+import type { RulesContext } from './rulesModel';
 
 /** What the SDK throws: an Error with a `code` (and `details` from callables). */
 class FirebaseError extends Error {
@@ -49,9 +62,11 @@ interface FakeAuth {
   currentUser: FakeUser | null;
   listeners: Set<(user: FakeUser | null) => void>;
 }
-interface FakeApp {
+export interface FakeApp {
   name: string;
   auth: FakeAuth;
+  /** Its Firestore client, made the first time the app uses Firestore. */
+  firestore?: Client;
 }
 
 /** The world behind the fakes; one per test, swapped in by createFirebaseHarness. */
@@ -63,6 +78,8 @@ export interface Cloud {
   /** Triggers that threw: settle() rethrows them, so that a failing trigger fails its test. */
   failures: unknown[];
   clock: { now: number };
+  /** Every app initialised, in order (the harness finds a backend's app by it). */
+  apps: FakeApp[];
 }
 let cloud: Cloud | null = null;
 
@@ -103,10 +120,11 @@ function setUser(auth: FakeAuth, user: FakeUser | null): void {
 function appModule() {
   let apps = 0;
   return {
-    initializeApp: (): FakeApp => ({
-      name: `app-${(apps += 1)}`,
-      auth: { currentUser: null, listeners: new Set() },
-    }),
+    initializeApp: (): FakeApp => {
+      const app: FakeApp = { name: `app-${(apps += 1)}`, auth: { currentUser: null, listeners: new Set() } };
+      current().apps.push(app);
+      return app;
+    },
   };
 }
 
@@ -169,6 +187,22 @@ function authModule() {
 }
 
 // ---- firebase/firestore (the modular client API the adapter calls)
+//
+// Each app has a client of its own, as the SDK keeps per Firestore instance: the server is the shared store,
+// reached while the app's network is on (disableNetwork / enableNetwork, or the harness's disconnect); a cache
+// holds what its live queries last received from the server (the SDK's memory cache with its default eager
+// garbage collection keeps no more); the app's own writes apply to its local view at once (hasPendingWrites) and
+// go to the server in order, or wait while the network is off. Live queries are raised as the SDK raises them:
+// asynchronously, from the cache first when it holds something or the network is off (fromCache), then from the
+// server; docChanges() removed, then added, then modified, in query order; a change of metadata alone (fromCache,
+// hasPendingWrites) only to a listener that asked for metadata changes, and in docChanges() only when asked
+// for too. Not modelled: oldIndex/newIndex, `serverTimestamps: 'previous'` (read as null), listeners that only
+// read the cache, waitForPendingWrites, and every rule but the messages block (rulesModel.ts).
+
+/** `documentId()`: the document-id pseudo-field. */
+const DOCUMENT_ID_FIELD = { __documentId: true } as const;
+type FieldRef = string | typeof DOCUMENT_ID_FIELD;
+const fieldName = (field: FieldRef): string => (typeof field === 'string' ? field : DOCUMENT_ID);
 
 interface Ref {
   kind: 'doc' | 'collection';
@@ -187,21 +221,420 @@ type Constraint =
   | { limit: number }
   | { startAfter: unknown[] };
 
+/** A document as a client sees it: the server's, or with the client's own writes on it (pending). */
+interface LocalDoc extends StoredDoc {
+  pending: boolean;
+}
+
+interface PendingWrite {
+  path: string;
+  kind: 'set' | 'update' | 'delete';
+  data: Data;
+  merge: boolean;
+  /** The device's clock when written: what a pending server timestamp estimates. */
+  localTime: number;
+}
+
+const PERMISSION_DENIED = () =>
+  new FirebaseError('permission-denied', 'Missing or insufficient permissions.');
+
 function clientError(error: unknown): unknown {
   if (error instanceof StoreError) return new FirebaseError(error.kind, `Firestore: ${error.message}`);
   return error;
 }
 
-async function guard<T>(work: () => T): Promise<T> {
+async function guard<T>(work: () => T | Promise<T>): Promise<T> {
   try {
-    return work();
+    return await work();
   } catch (error) {
     throw clientError(error);
   }
 }
 
-function snapshotOf(id: string, data: Data | undefined) {
-  return { id, exists: () => data !== undefined, data: () => data };
+/** A document reference's query: its collection, filtered to its id. */
+function specOf(target: Ref | Query): QuerySpec {
+  if (target.kind === 'query') return target.spec;
+  if (target.kind === 'collection') return { collection: target.path, filters: [], orderBy: [] };
+  return {
+    collection: target.path.split('/').slice(0, -1).join('/'),
+    filters: [{ field: DOCUMENT_ID, op: '==', value: target.id }],
+    orderBy: [],
+  };
+}
+
+function inScope(path: string, spec: QuerySpec): boolean {
+  const parts = path.split('/');
+  return spec.collection !== undefined
+    ? parts.slice(0, -1).join('/') === spec.collection
+    : parts.at(-2) === spec.collectionGroup;
+}
+
+function isSentinelValue(value: unknown): value is { __sentinel: string; elements?: unknown[]; by?: number } {
+  return typeof value === 'object' && value !== null && '__sentinel' in value;
+}
+
+/** A write applied to the local view, as the SDK does before the server answers. */
+function applyLocally(existing: Data | undefined, write: PendingWrite): Data | undefined {
+  if (write.kind === 'delete') return undefined;
+  if (write.kind === 'update' && existing === undefined) return undefined;
+  const next: Data = write.kind === 'update' || write.merge ? { ...(existing ?? {}) } : {};
+  for (const [key, value] of Object.entries(write.data)) {
+    if (!isSentinelValue(value)) {
+      next[key] = clone(value);
+    } else if (value.__sentinel === 'serverTimestamp') {
+      next[key] = new PendingServerTimestamp(write.localTime);
+    } else if (value.__sentinel === 'delete') {
+      delete next[key];
+    } else if (value.__sentinel === 'arrayUnion') {
+      const items = Array.isArray(next[key]) ? [...(next[key] as unknown[])] : [];
+      for (const element of value.elements ?? []) if (!items.includes(element)) items.push(element);
+      next[key] = items;
+    } else if (value.__sentinel === 'increment') {
+      next[key] = (typeof next[key] === 'number' ? (next[key] as number) : 0) + (value.by ?? 0);
+    }
+  }
+  return next;
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a instanceof MemTimestamp || b instanceof MemTimestamp) {
+    return a instanceof MemTimestamp && a.isEqual(b);
+  }
+  if (a instanceof PendingServerTimestamp || b instanceof PendingServerTimestamp) {
+    return (
+      a instanceof PendingServerTimestamp &&
+      b instanceof PendingServerTimestamp &&
+      a.localMillis === b.localMillis
+    );
+  }
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return (
+      Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => sameValue(v, b[i]))
+    );
+  }
+  if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null) {
+    const keys = Object.keys(a);
+    return (
+      keys.length === Object.keys(b).length &&
+      keys.every((key) => key in b && sameValue((a as Data)[key], (b as Data)[key]))
+    );
+  }
+  return a === b;
+}
+
+/** data(options): pending server timestamps as null, or as the local estimate when asked. */
+function readData(value: unknown, options: { serverTimestamps?: string } | undefined): unknown {
+  if (value instanceof PendingServerTimestamp) {
+    return options?.serverTimestamps === 'estimate' ? MemTimestamp.fromMillis(value.localMillis) : null;
+  }
+  if (value instanceof MemTimestamp) return value;
+  if (Array.isArray(value)) return value.map((item) => readData(item, options));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, readData(v, options)]));
+  }
+  return value;
+}
+
+function documentSnapshot(app: FakeApp, path: string, doc: LocalDoc | undefined, fromCache: boolean) {
+  const id = path.split('/').at(-1) ?? '';
+  return {
+    id,
+    ref: { kind: 'doc' as const, app, path, id },
+    exists: () => doc !== undefined,
+    data: (options?: { serverTimestamps?: string }) =>
+      doc === undefined ? undefined : (readData(doc.data, options) as Data),
+    get: (field: string) => (doc === undefined ? undefined : readData(doc.data[field], undefined)),
+    metadata: { hasPendingWrites: doc?.pending ?? false, fromCache },
+  };
+}
+
+interface Change {
+  type: 'added' | 'modified' | 'removed';
+  doc: LocalDoc;
+  /** Only hasPendingWrites changed. */
+  metadataOnly: boolean;
+}
+
+function querySnapshot(
+  app: FakeApp,
+  docs: LocalDoc[],
+  fromCache: boolean,
+  changes: Change[] = docs.map((doc) => ({ type: 'added' as const, doc, metadataOnly: false })),
+  listenedWithMetadata = false,
+) {
+  const snap = (doc: LocalDoc) => documentSnapshot(app, doc.path, doc, fromCache);
+  const snaps = docs.map(snap);
+  return {
+    docs: snaps,
+    size: snaps.length,
+    empty: snaps.length === 0,
+    forEach: (each: (doc: (typeof snaps)[number]) => void) => snaps.forEach(each),
+    metadata: { fromCache, hasPendingWrites: docs.some((doc) => doc.pending) },
+    docChanges(options: { includeMetadataChanges?: boolean } = {}) {
+      if (options.includeMetadataChanges && !listenedWithMetadata) {
+        throw new FirebaseError(
+          'invalid-argument',
+          'To include metadata changes with your document changes, you must also pass { includeMetadataChanges:true } to onSnapshot().',
+        );
+      }
+      return changes
+        .filter((change) => options.includeMetadataChanges === true || !change.metadataOnly)
+        .map((change) => ({ type: change.type, doc: snap(change.doc) }));
+    },
+  };
+}
+
+interface Observer {
+  next: (snapshot: never) => void;
+  error?: (error: unknown) => void;
+}
+
+/** One onSnapshot: what it last raised, and what the server last answered for its query (its cache share). */
+class LiveQuery {
+  last: Map<string, LocalDoc> | null = null;
+  fromCache = true;
+  hasPendingWrites = false;
+  synced: StoredDoc[] = [];
+  started = false;
+  stopped = false;
+  constructor(
+    readonly target: Ref | Query,
+    readonly spec: QuerySpec,
+    readonly includeMetadata: boolean,
+    readonly observer: Observer,
+  ) {}
+}
+
+/** One app's Firestore client: its network switch, cache, pending writes and live queries. */
+class Client {
+  online = true;
+  readonly pending: PendingWrite[] = [];
+  private readonly listeners = new Set<LiveQuery>();
+  private held: Array<() => void> = [];
+  private stopWatching: (() => void) | null = null;
+  private refreshQueued = false;
+
+  constructor(
+    readonly app: FakeApp,
+    readonly world: Cloud,
+  ) {}
+
+  private rulesContext(channelId: string): RulesContext {
+    const user = this.app.auth.currentUser;
+    const account = user ? [...this.world.accounts.values()].find((a) => a.uid === user.uid) : undefined;
+    return {
+      auth: user ? { uid: user.uid, isAdmin: account?.claims.isAdmin === true } : null,
+      channel: this.world.store.get(`channels/${channelId}`),
+    };
+  }
+
+  /** The server's documents in the query's scope, as rules let this client read them. */
+  private serverDocs(spec: QuerySpec): StoredDoc[] {
+    const channelId = spec.collection === undefined ? null : messagesChannelOf(spec.collection);
+    if (channelId !== null && !mayReadMessages(this.rulesContext(channelId))) throw PERMISSION_DENIED();
+    return this.world.store.documentsIn(spec);
+  }
+
+  /** What the cache holds in the query's scope: the documents live queries last received. */
+  private cacheDocs(spec: QuerySpec): StoredDoc[] {
+    const cached = new Map<string, StoredDoc>();
+    for (const live of this.listeners) {
+      for (const doc of live.synced) if (inScope(doc.path, spec)) cached.set(doc.path, doc);
+    }
+    return [...cached.values()];
+  }
+
+  /** `base` with this client's pending writes on it. */
+  private local(base: StoredDoc[], spec: QuerySpec): LocalDoc[] {
+    const docs = new Map<string, LocalDoc>(base.map((doc) => [doc.path, { ...doc, pending: false }]));
+    for (const write of this.pending) {
+      if (!inScope(write.path, spec)) continue;
+      const data = applyLocally(docs.get(write.path)?.data, write);
+      if (data === undefined) docs.delete(write.path);
+      else
+        docs.set(write.path, {
+          path: write.path,
+          id: write.path.split('/').at(-1) ?? '',
+          data,
+          pending: true,
+        });
+    }
+    return [...docs.values()];
+  }
+
+  private view(spec: QuerySpec, fromServer: boolean): LocalDoc[] {
+    const base = fromServer ? this.serverDocs(spec) : this.cacheDocs(spec);
+    return runQuery(this.local(base, spec), spec) as LocalDoc[];
+  }
+
+  async getDoc(ref: Ref) {
+    const spec = specOf(ref);
+    if (this.online) return documentSnapshot(this.app, ref.path, this.view(spec, true)[0], false);
+    const doc = this.view(spec, false)[0];
+    if (doc === undefined) {
+      throw new FirebaseError('unavailable', 'Failed to get document because the client is offline.');
+    }
+    return documentSnapshot(this.app, ref.path, doc, true);
+  }
+
+  async getDocs(target: Ref | Query) {
+    const spec = specOf(target);
+    return querySnapshot(this.app, this.view(spec, this.online), !this.online);
+  }
+
+  /** A write: in the local view at once; sent to the server in order, when the network is on. */
+  write(path: string, kind: PendingWrite['kind'], data: Data, merge = false): Promise<void> {
+    const write: PendingWrite = { path, kind, data: clone(data), merge, localTime: Date.now() };
+    this.pending.push(write);
+    this.scheduleRefresh();
+    return new Promise((resolve, reject) => {
+      const send = (): void => {
+        setTimeout(() => {
+          if (!this.online) {
+            this.held.push(send);
+            return;
+          }
+          try {
+            this.commit(write);
+            resolve();
+          } catch (error) {
+            reject(clientError(error));
+          } finally {
+            this.pending.splice(this.pending.indexOf(write), 1);
+            this.scheduleRefresh();
+          }
+        }, 0);
+      };
+      if (this.online) send();
+      else this.held.push(send);
+    });
+  }
+
+  /** The server applies a write, as rules let it. */
+  private commit(write: PendingWrite): void {
+    const { store } = this.world;
+    const channelId = messagesChannelOf(write.path);
+    if (channelId !== null) {
+      const exists = store.get(write.path) !== undefined;
+      const operation =
+        write.kind === 'delete' ? 'delete' : write.kind === 'set' && !exists ? 'create' : 'update';
+      const id = write.path.split('/').at(-1) ?? '';
+      if (!mayWriteMessage(operation, id, write.data, this.rulesContext(channelId)))
+        throw PERMISSION_DENIED();
+    }
+    if (write.kind === 'delete') store.delete(write.path);
+    else if (write.kind === 'update') store.update(write.path, write.data);
+    else store.set(write.path, write.data, { merge: write.merge });
+  }
+
+  setNetwork(online: boolean): void {
+    if (this.online === online) return;
+    this.online = online;
+    if (online) {
+      const held = this.held;
+      this.held = [];
+      for (const send of held) send();
+    }
+    this.scheduleRefresh();
+  }
+
+  listen(target: Ref | Query, includeMetadata: boolean, observer: Observer): () => void {
+    const live = new LiveQuery(target, specOf(target), includeMetadata, observer);
+    this.listeners.add(live);
+    this.stopWatching ??= this.world.store.onWrite(() => {
+      if (this.online) this.scheduleRefresh();
+    });
+    setTimeout(() => {
+      if (live.stopped) return;
+      live.started = true;
+      // The SDK's first event: from the cache when it holds something for the query, or the network is off.
+      const cached = this.view(live.spec, false);
+      if (cached.length > 0 || !this.online) this.raise(live, cached, true);
+      if (this.online) setTimeout(() => this.refresh(live), 0);
+    }, 0);
+    return () => this.stop(live);
+  }
+
+  private stop(live: LiveQuery): void {
+    live.stopped = true;
+    this.listeners.delete(live);
+    if (this.listeners.size === 0) {
+      this.stopWatching?.();
+      this.stopWatching = null;
+    }
+  }
+
+  private scheduleRefresh(): void {
+    if (this.refreshQueued) return;
+    this.refreshQueued = true;
+    setTimeout(() => {
+      this.refreshQueued = false;
+      for (const live of [...this.listeners]) if (live.started) this.refresh(live);
+    }, 0);
+  }
+
+  private refresh(live: LiveQuery): void {
+    if (live.stopped) return;
+    if (!this.online) {
+      this.raise(live, this.view(live.spec, false), true);
+      return;
+    }
+    let server: StoredDoc[];
+    try {
+      server = this.serverDocs(live.spec);
+    } catch (error) {
+      // The server ends a listen the rules refuse; the SDK reports it once and stops.
+      this.stop(live);
+      live.observer.error?.(error);
+      return;
+    }
+    live.synced = runQuery(server, live.spec);
+    this.raise(live, runQuery(this.local(server, live.spec), live.spec) as LocalDoc[], false);
+  }
+
+  /** Raises a snapshot of `docs` when the SDK would: the first, a change of data, or of metadata if asked. */
+  private raise(live: LiveQuery, docs: LocalDoc[], fromCache: boolean): void {
+    const previous = live.last;
+    const next = new Map(docs.map((doc) => [doc.path, doc]));
+    const removed: Change[] = [];
+    const added: Change[] = [];
+    const modified: Change[] = [];
+    for (const doc of previous?.values() ?? []) {
+      if (!next.has(doc.path)) removed.push({ type: 'removed', doc, metadataOnly: false });
+    }
+    for (const doc of docs) {
+      const before = previous?.get(doc.path);
+      if (!before) added.push({ type: 'added', doc, metadataOnly: false });
+      else if (!sameValue(before.data, doc.data))
+        modified.push({ type: 'modified', doc, metadataOnly: false });
+      else if (before.pending !== doc.pending) modified.push({ type: 'modified', doc, metadataOnly: true });
+    }
+    const changes = [...removed, ...added, ...modified];
+    const hasPendingWrites = docs.some((doc) => doc.pending);
+    const metadataChanged = fromCache !== live.fromCache || hasPendingWrites !== live.hasPendingWrites;
+    live.last = next;
+    live.fromCache = fromCache;
+    live.hasPendingWrites = hasPendingWrites;
+    const dataChanged = changes.some((change) => !change.metadataOnly);
+    const raise =
+      previous === null || dataChanged || (live.includeMetadata && (metadataChanged || changes.length > 0));
+    if (!raise) return;
+    const snapshot =
+      live.target.kind === 'doc'
+        ? documentSnapshot(this.app, live.target.path, docs[0], fromCache)
+        : querySnapshot(this.app, docs, fromCache, changes, live.includeMetadata);
+    live.observer.next(snapshot as never);
+  }
+}
+
+function clientOf(app: FakeApp): Client {
+  app.firestore ??= new Client(app, current());
+  return app.firestore;
+}
+
+/** The app's network, as disableNetwork / enableNetwork switch it (the harness's disconnect and reconnect). */
+export function setNetwork(app: FakeApp, online: boolean): void {
+  clientOf(app).setNetwork(online);
 }
 
 function firestoreModule() {
@@ -214,16 +647,20 @@ function firestoreModule() {
     getFirestore: (app: FakeApp) => ({ app }),
     collection: (db: { app: FakeApp }, ...segments: string[]) => ref('collection', db, segments),
     doc: (db: { app: FakeApp }, ...segments: string[]) => ref('doc', db, segments),
-    where: (field: string, op: FilterOp, value: unknown): Constraint => ({ where: { field, op, value } }),
-    orderBy: (field: string, direction: 'asc' | 'desc' = 'asc'): Constraint => ({
-      orderBy: { field, direction },
+    documentId: () => DOCUMENT_ID_FIELD,
+    where: (field: FieldRef, op: FilterOp, value: unknown): Constraint => ({
+      where: { field: fieldName(field), op, value },
+    }),
+    orderBy: (field: FieldRef, direction: 'asc' | 'desc' = 'asc'): Constraint => ({
+      orderBy: { field: fieldName(field), direction },
     }),
     limit: (limit: number): Constraint => ({ limit }),
     startAfter: (...values: unknown[]): Constraint => ({ startAfter: values }),
     serverTimestamp: sentinels.serverTimestamp,
     deleteField: sentinels.deleteField,
-    query(base: Ref, ...constraints: Constraint[]): Query {
-      const spec: QuerySpec = { collection: base.path, filters: [], orderBy: [] };
+    query(base: Ref | Query, ...constraints: Constraint[]): Query {
+      const from = specOf(base);
+      const spec: QuerySpec = { ...from, filters: [...from.filters], orderBy: [...from.orderBy] };
       for (const c of constraints) {
         if ('where' in c) spec.filters.push(c.where);
         else if ('orderBy' in c) spec.orderBy.push(c.orderBy);
@@ -232,26 +669,36 @@ function firestoreModule() {
       }
       return { kind: 'query', app: base.app, spec };
     },
-    getDoc: (target: Ref) => guard(() => snapshotOf(target.id, current().store.get(target.path))),
-    getDocs: (target: Ref | Query) =>
-      guard(() => {
-        const spec =
-          target.kind === 'query' ? target.spec : { collection: target.path, filters: [], orderBy: [] };
-        const docs = current()
-          .store.query(spec)
-          .map((doc) => ({ ...snapshotOf(doc.id, doc.data), data: () => doc.data }));
-        return { docs, empty: docs.length === 0, size: docs.length };
-      }),
+    getDoc: (target: Ref) => guard(() => clientOf(target.app).getDoc(target)),
+    getDocs: (target: Ref | Query) => guard(() => clientOf(target.app).getDocs(target)),
     async addDoc(target: Ref, data: Data) {
       const id = current().store.newId();
-      await guard(() => current().store.create(`${target.path}/${id}`, data));
-      return { id, path: `${target.path}/${id}` };
+      const path = `${target.path}/${id}`;
+      await guard(() => clientOf(target.app).write(path, 'set', data));
+      return { kind: 'doc' as const, app: target.app, id, path };
     },
-    setDoc: (target: Ref, data: Data) => guard(() => current().store.set(target.path, data)),
-    updateDoc: (target: Ref, data: Data) => guard(() => current().store.update(target.path, data)),
-    deleteDoc: (target: Ref) => guard(() => current().store.delete(target.path)),
-    onSnapshot() {
-      throw new Error('live listeners are outside the contract suite');
+    setDoc: (target: Ref, data: Data, options: { merge?: boolean } = {}) =>
+      guard(() => clientOf(target.app).write(target.path, 'set', data, options.merge === true)),
+    updateDoc: (target: Ref, data: Data) =>
+      guard(() => clientOf(target.app).write(target.path, 'update', data)),
+    deleteDoc: (target: Ref) => guard(() => clientOf(target.app).write(target.path, 'delete', {})),
+    disableNetwork: async (db: { app: FakeApp }) => clientOf(db.app).setNetwork(false),
+    enableNetwork: async (db: { app: FakeApp }) => clientOf(db.app).setNetwork(true),
+    /**
+     * onSnapshot(target, next, error?), onSnapshot(target, {next, error}), and either after an options object
+     * ({includeMetadataChanges}).
+     */
+    onSnapshot(target: Ref | Query, ...args: unknown[]): () => void {
+      const options =
+        typeof args[0] === 'object' && args[0] !== null && !('next' in args[0])
+          ? (args.shift() as { includeMetadataChanges?: boolean })
+          : {};
+      const first = args[0];
+      const observer: Observer =
+        typeof first === 'function'
+          ? { next: first as Observer['next'], error: args[1] as Observer['error'] }
+          : (first as Observer);
+      return clientOf(target.app).listen(target, options.includeMetadataChanges === true, observer);
     },
   };
 }

@@ -6,11 +6,13 @@ import path from 'node:path';
 import { assertFails, assertSucceeds, initializeTestEnvironment } from '@firebase/rules-unit-testing';
 import type { RulesTestContext, RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import {
+  Timestamp,
   addDoc,
   collection,
   deleteDoc,
   deleteField,
   doc,
+  documentId,
   getDoc,
   getDocs,
   limit,
@@ -224,16 +226,38 @@ describe('channels and messages', () => {
     await assertFails(getDocs(messages(STRANGER)));
   });
 
+  it("allows the adapter's pages and live query: millisecond ranges ordered by (createdAt, documentId())", async () => {
+    const messages = (uid: string) => collection(dbOf(uid), 'channels', CHANNEL, 'messages');
+    const at = Timestamp.fromMillis(Date.now() - 60_000);
+    const page = (uid: string) =>
+      query(
+        messages(uid),
+        where('createdAt', '<', at),
+        orderBy('createdAt', 'desc'),
+        orderBy(documentId(), 'desc'),
+        limit(50),
+      );
+    const since = (uid: string) =>
+      query(messages(uid), where('createdAt', '>=', at), orderBy('createdAt'), orderBy(documentId()));
+    await assertSucceeds(getDocs(page(MEMBER)));
+    await assertSucceeds(getDocs(since(OWNER)));
+    await assertFails(getDocs(page(STRANGER)));
+    await assertFails(getDocs(since(STRANGER)));
+  });
+
   const message = (senderId: string, text = 'Hello') => ({
     senderId,
     senderName: 'Morgan',
     text,
     createdAt: serverTimestamp(),
   });
+  /** Where the adapter writes: under the id the client chose (core/ids.ts newDocumentId). */
+  const messageRef = (uid: string, id: string) => doc(dbOf(uid), 'channels', CHANNEL, 'messages', id);
 
-  it('lets the owner and members write a message as themselves', async () => {
+  it('lets the owner and members write a message as themselves, under an id they chose', async () => {
+    await assertSucceeds(setDoc(messageRef(MEMBER, 'ClientChosenId000001'), message(MEMBER)));
+    await assertSucceeds(setDoc(messageRef(OWNER, 'ClientChosenId000002'), message(OWNER)));
     await assertSucceeds(addDoc(collection(dbOf(MEMBER), 'channels', CHANNEL, 'messages'), message(MEMBER)));
-    await assertSucceeds(addDoc(collection(dbOf(OWNER), 'channels', CHANNEL, 'messages'), message(OWNER)));
   });
 
   it.each([
@@ -243,8 +267,27 @@ describe('channels and messages', () => {
     ['over 4000 characters', MEMBER, message(MEMBER, 'x'.repeat(4001))],
     ['without text', MEMBER, message(MEMBER, '')],
     ['with an extra field', MEMBER, { ...message(MEMBER), pinned: true }],
+    ['with a time of its own', MEMBER, { ...message(MEMBER), createdAt: Timestamp.fromMillis(0) }],
   ])('refuses a message %s', async (_label, uid, data) => {
-    await assertFails(addDoc(collection(dbOf(uid), 'channels', CHANNEL, 'messages'), data));
+    await assertFails(setDoc(messageRef(uid, 'ClientChosenId000003'), data));
+  });
+
+  it.each([
+    ['too short', 'Short0000001'],
+    ['too long', 'ClientChosenId0000001'],
+    ['with other characters', 'Client-Chosen_Id0001'],
+  ])('refuses a message under an id %s', async (_label, id) => {
+    await assertFails(setDoc(messageRef(MEMBER, id), message(MEMBER)));
+  });
+
+  it('refuses a repeat of an id, even by its sender with the same words: a message is written once', async () => {
+    await assertSucceeds(setDoc(messageRef(MEMBER, 'ClientChosenId000004'), message(MEMBER, 'Once')));
+    await assertFails(setDoc(messageRef(MEMBER, 'ClientChosenId000004'), message(MEMBER, 'Once')));
+    await assertFails(setDoc(messageRef(MEMBER, 'ClientChosenId000004'), message(MEMBER, 'Other words')));
+    await assertFails(setDoc(messageRef(OWNER, 'ClientChosenId000004'), message(OWNER, 'Theirs')));
+    await assertFails(setDoc(messageRef(OWNER, 'MessageOne0000000001'), message(OWNER, 'Welcome')));
+    // What the adapter reads after the denial: the stored message, readable by the channel's people.
+    await assertSucceeds(getDoc(messageRef(OWNER, 'ClientChosenId000004')));
   });
 
   it('never lets a client change or delete a message, or write a channel', async () => {
@@ -271,6 +314,12 @@ describe('written by functions only', () => {
     await assertFails(
       updateDoc(doc(dbOf(MEMBER), 'offers', 'OfferActive000000001'), { discountPercent: 100 }),
     );
+  });
+
+  it('keeps read marks to functions: a person can neither read nor move their own', async () => {
+    const mark = doc(dbOf(MEMBER), 'users', MEMBER, 'channelReads', CHANNEL);
+    await assertFails(getDoc(mark));
+    await assertFails(setDoc(mark, { lastReadAt: serverTimestamp(), lastReadId: 'MessageOne0000000001' }));
   });
 
   it('lets a person read their pending counts, and not change them', async () => {

@@ -183,13 +183,16 @@ class WriteSet {
       if (write.kind === 'delete') exists.delete(write.path);
       else exists.add(write.path);
     }
-    for (const write of this.writes) {
-      guard(() => {
-        if (write.kind === 'delete') this.store.delete(write.path);
-        else if (write.kind === 'update') this.store.update(write.path, write.data ?? {});
-        else this.store.set(write.path, write.data ?? {}, { merge: write.merge === true });
-      });
-    }
+    // One commit: every server timestamp in it has the commit's time.
+    this.store.atomically(() => {
+      for (const write of this.writes) {
+        guard(() => {
+          if (write.kind === 'delete') this.store.delete(write.path);
+          else if (write.kind === 'update') this.store.update(write.path, write.data ?? {});
+          else this.store.set(write.path, write.data ?? {}, { merge: write.merge === true });
+        });
+      }
+    });
   }
 }
 

@@ -1,5 +1,7 @@
 // An in-memory Cloud Firestore: documents by path, queries with Firestore's semantics (a document without a
-// filtered or ordered field never matches), transactions that run one at a time (Firestore's serializable
+// filtered or ordered field never matches; ties are ordered by document name in the direction of the last
+// ordering; documentId() as a field), server timestamps with Firestore's microsecond precision (one commit time
+// per commit, increasing within a millisecond), transactions that run one at a time (Firestore's serializable
 // isolation), and write events for triggers. Both SDK fakes sit on it: adminFirestore.ts (the Admin SDK that
 // functions/ uses) and the client SDK fake of the contract suite, so a document one writes the other reads.
 
@@ -12,6 +14,7 @@ export class MemTimestamp {
     const seconds = Math.floor(ms / 1000);
     return new MemTimestamp(seconds, Math.round((ms - seconds * 1000) * 1e6));
   }
+  /** Whole milliseconds, rounded down (what core/documents.ts toMillis reads). */
   toMillis(): number {
     return this.seconds * 1000 + Math.floor(this.nanoseconds / 1e6);
   }
@@ -19,9 +22,25 @@ export class MemTimestamp {
     return new Date(this.toMillis());
   }
   isEqual(other: unknown): boolean {
-    return other instanceof MemTimestamp && other.toMillis() === this.toMillis();
+    return (
+      other instanceof MemTimestamp &&
+      other.seconds === this.seconds &&
+      other.nanoseconds === this.nanoseconds
+    );
   }
 }
+
+/**
+ * A server timestamp the client SDK has written locally and the server has not yet resolved. The client SDK
+ * orders it after every Timestamp and no relational filter on a Timestamp matches it; a snapshot's data() reads it
+ * as null, or as the local estimate with `{serverTimestamps: 'estimate'}`.
+ */
+export class PendingServerTimestamp {
+  constructor(readonly localMillis: number) {}
+}
+
+/** The document-id pseudo-field (`documentId()`, `FieldPath.documentId()`): a document's id in a collection. */
+export const DOCUMENT_ID = '__name__';
 
 /** Write sentinels (FieldValue / the client's serverTimestamp() and deleteField()). */
 export type Sentinel =
@@ -70,8 +89,10 @@ export interface QuerySpec {
   /** …every collection with this id, at any depth. */
   collectionGroup?: string;
   filters: Filter[];
+  /** A field or DOCUMENT_ID. */
   orderBy: Array<{ field: string; direction: 'asc' | 'desc' }>;
   limit?: number;
+  /** A cursor: values of the orderBy fields in order (the document's id for DOCUMENT_ID), the first ones at least. */
   startAfter?: unknown[];
 }
 
@@ -102,11 +123,14 @@ function checkDocPath(path: string): void {
     throw new StoreError('invalid-argument', `Not a document path: ${path}`);
 }
 
+// Firestore's order of value types; a pending server timestamp sits between Timestamps and strings, as in the
+// client SDK's local views.
 const TYPE_ORDER = (value: unknown): number => {
   if (value === null || value === undefined) return 0;
   if (typeof value === 'boolean') return 1;
   if (typeof value === 'number') return 2;
   if (value instanceof MemTimestamp) return 3;
+  if (value instanceof PendingServerTimestamp) return 3.5;
   if (typeof value === 'string') return 4;
   if (Array.isArray(value)) return 5;
   return 6;
@@ -115,7 +139,10 @@ const TYPE_ORDER = (value: unknown): number => {
 export function compareValues(a: unknown, b: unknown): number {
   const order = TYPE_ORDER(a) - TYPE_ORDER(b);
   if (order !== 0) return order;
-  if (a instanceof MemTimestamp && b instanceof MemTimestamp) return a.toMillis() - b.toMillis();
+  if (a instanceof MemTimestamp && b instanceof MemTimestamp)
+    return a.seconds - b.seconds || a.nanoseconds - b.nanoseconds;
+  if (a instanceof PendingServerTimestamp && b instanceof PendingServerTimestamp)
+    return a.localMillis - b.localMillis;
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
   if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
@@ -125,9 +152,15 @@ export function compareValues(a: unknown, b: unknown): number {
 const equal = (a: unknown, b: unknown): boolean =>
   TYPE_ORDER(a) === TYPE_ORDER(b) && compareValues(a, b) === 0;
 
-function matches(data: Data, filter: Filter): boolean {
-  if (!(filter.field in data)) return false;
-  const value = data[filter.field];
+/** A field of a stored document; DOCUMENT_ID is its id (its path in a collection-group query). */
+function fieldOf(doc: StoredDoc, field: string, byPath: boolean): { present: boolean; value: unknown } {
+  if (field === DOCUMENT_ID) return { present: true, value: byPath ? doc.path : doc.id };
+  return { present: field in doc.data, value: doc.data[field] };
+}
+
+function matches(doc: StoredDoc, filter: Filter, byPath: boolean): boolean {
+  const { present, value } = fieldOf(doc, filter.field, byPath);
+  if (!present) return false;
   switch (filter.op) {
     case '==':
       return equal(value, filter.value);
@@ -148,14 +181,82 @@ function matches(data: Data, filter: Filter): boolean {
   }
 }
 
+/**
+ * A query over a set of documents, as Firestore answers it: filters, then the order (documents without an
+ * ordered field left out; ties by document name in the direction of the last ordering), the cursor, the limit.
+ */
+export function runQuery(docs: readonly StoredDoc[], spec: QuerySpec): StoredDoc[] {
+  const byPath = spec.collection === undefined;
+  const orderBy = [...spec.orderBy];
+  if (!orderBy.some((rule) => rule.field === DOCUMENT_ID)) {
+    orderBy.push({ field: DOCUMENT_ID, direction: orderBy.at(-1)?.direction ?? 'asc' });
+  }
+  let found = docs.filter(
+    (doc) =>
+      spec.filters.every((filter) => matches(doc, filter, byPath)) &&
+      orderBy.every(({ field }) => fieldOf(doc, field, byPath).present),
+  );
+  const compare = (a: StoredDoc, b: StoredDoc): number => {
+    for (const { field, direction } of orderBy) {
+      const order = compareValues(fieldOf(a, field, byPath).value, fieldOf(b, field, byPath).value);
+      if (order !== 0) return direction === 'desc' ? -order : order;
+    }
+    return 0;
+  };
+  found = [...found].sort(compare);
+  if (spec.startAfter) {
+    const cursor = spec.startAfter;
+    found = found.filter((doc) => {
+      for (let i = 0; i < cursor.length; i += 1) {
+        const rule = orderBy[i];
+        if (!rule) break;
+        const order = compareValues(fieldOf(doc, rule.field, byPath).value, cursor[i]);
+        if (order !== 0) return rule.direction === 'desc' ? order < 0 : order > 0;
+      }
+      return false;
+    });
+  }
+  return spec.limit === undefined ? found : found.slice(0, spec.limit);
+}
+
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 export class MemoryFirestore {
   private readonly docs = new Map<string, Data>();
   private readonly listeners = new Set<(event: WriteEvent) => void>();
   private queue: Promise<unknown> = Promise.resolve();
+  /** The last commit time given out, in microseconds; the time of the commit under way, if any. */
+  private lastCommitMicros = -1;
+  private committing: MemTimestamp | null = null;
 
   constructor(readonly now: () => number = Date.now) {}
+
+  /**
+   * A commit's time, as Firestore gives it to server timestamps: the clock's millisecond with microseconds that
+   * grow with each commit inside it (so commits of one millisecond are ordered by time, not by id), never past
+   * the millisecond's end.
+   */
+  private commitTime(): MemTimestamp {
+    if (this.committing) return this.committing;
+    const ms = this.now();
+    const base = ms * 1000;
+    const last = this.lastCommitMicros;
+    const micros = Math.floor(last / 1000) === ms ? Math.min(last + 1, base + 999) : base;
+    this.lastCommitMicros = micros;
+    const seconds = Math.floor(micros / 1e6);
+    return new MemTimestamp(seconds, (micros - seconds * 1e6) * 1000);
+  }
+
+  /** Runs `work` (several writes) as one commit: every server timestamp in it has the same time. */
+  atomically<T>(work: () => T): T {
+    if (this.committing) return work();
+    this.committing = this.commitTime();
+    try {
+      return work();
+    } finally {
+      this.committing = null;
+    }
+  }
 
   /** Firestore's auto-id shape: 20 characters of [A-Za-z0-9] (core/ids.ts). */
   newId(): string {
@@ -184,7 +285,7 @@ export class MemoryFirestore {
       }
       switch (value.__sentinel) {
         case 'serverTimestamp':
-          next[key] = MemTimestamp.fromMillis(this.now());
+          next[key] = this.commitTime();
           break;
         case 'delete':
           delete next[key];
@@ -211,7 +312,10 @@ export class MemoryFirestore {
   set(path: string, data: Data, options: { merge?: boolean } = {}): void {
     checkDocPath(path);
     const existing = this.docs.get(path);
-    this.docs.set(path, this.resolve(options.merge ? existing : undefined, data));
+    this.docs.set(
+      path,
+      this.atomically(() => this.resolve(options.merge ? existing : undefined, data)),
+    );
     this.emit({ type: existing ? 'update' : 'create', path, data: this.get(path) });
   }
 
@@ -225,7 +329,10 @@ export class MemoryFirestore {
     checkDocPath(path);
     const existing = this.docs.get(path);
     if (!existing) throw new StoreError('not-found', `No document to update: ${path}`);
-    this.docs.set(path, this.resolve(existing, data));
+    this.docs.set(
+      path,
+      this.atomically(() => this.resolve(existing, data)),
+    );
     this.emit({ type: 'update', path, data: this.get(path) });
   }
 
@@ -234,39 +341,21 @@ export class MemoryFirestore {
     if (this.docs.delete(path)) this.emit({ type: 'delete', path, data: undefined });
   }
 
-  query(spec: QuerySpec): StoredDoc[] {
-    let found: StoredDoc[] = [];
+  /** The stored documents in a query's scope (its collection, or its collection group), unfiltered. */
+  documentsIn(scope: Pick<QuerySpec, 'collection' | 'collectionGroup'>): StoredDoc[] {
+    const found: StoredDoc[] = [];
     for (const [path, data] of this.docs) {
       const parts = path.split('/');
       const parent = parts.slice(0, -1).join('/');
       const inScope =
-        spec.collection !== undefined ? parent === spec.collection : parts.at(-2) === spec.collectionGroup;
-      if (inScope && spec.filters.every((filter) => matches(data, filter))) {
-        found.push({ path, id: parts.at(-1) ?? '', data: clone(data) });
-      }
+        scope.collection !== undefined ? parent === scope.collection : parts.at(-2) === scope.collectionGroup;
+      if (inScope) found.push({ path, id: parts.at(-1) ?? '', data: clone(data) });
     }
-    for (const { field } of spec.orderBy) found = found.filter((doc) => field in doc.data);
-    const orderBy = [...spec.orderBy];
-    found.sort((a, b) => {
-      for (const { field, direction } of orderBy) {
-        const order = compareValues(a.data[field], b.data[field]);
-        if (order !== 0) return direction === 'desc' ? -order : order;
-      }
-      return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
-    });
-    if (spec.startAfter) {
-      const cursor = spec.startAfter;
-      found = found.filter((doc) => {
-        for (let i = 0; i < cursor.length; i += 1) {
-          const rule = orderBy[i];
-          if (!rule) break;
-          const order = compareValues(doc.data[rule.field], cursor[i]);
-          if (order !== 0) return rule.direction === 'desc' ? order < 0 : order > 0;
-        }
-        return false;
-      });
-    }
-    return spec.limit === undefined ? found : found.slice(0, spec.limit);
+    return found;
+  }
+
+  query(spec: QuerySpec): StoredDoc[] {
+    return runQuery(this.documentsIn(spec), spec);
   }
 
   /** Runs `work` after every transaction before it has finished: Firestore's outcome without its retries. */

@@ -54,9 +54,21 @@ export function putChannel(store: MemoryFirestore, channel: SeedChannel): void {
   }
 }
 
-/** users/{uid}/channelReads/{channelId}: when the person last read the channel. */
-export function putReadMarker(store: MemoryFirestore, uid: string, channelId: string, at: number): void {
-  store.set(`users/${uid}/channelReads/${channelId}`, { lastReadAt: ts(at) });
+/**
+ * users/{uid}/channelReads/{channelId}: read up to and including the message `id` at `at` (issue #11); without an
+ * id, a marker as stored before issue #11 (the whole millisecond `at` read).
+ */
+export function putReadMarker(
+  store: MemoryFirestore,
+  uid: string,
+  channelId: string,
+  at: number,
+  id?: string,
+): void {
+  store.set(`users/${uid}/channelReads/${channelId}`, {
+    lastReadAt: ts(at),
+    ...(id === undefined ? {} : { lastReadId: id }),
+  });
 }
 
 export interface SeedMessage {

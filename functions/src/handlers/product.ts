@@ -21,9 +21,13 @@ import {
   assertInviteeIsSomeoneElse,
   CHANNEL_MESSAGES,
   channelMembers,
+  isUnread,
+  nextReadMark,
+  READ_MARK_MESSAGES,
   sortInvitations,
   sortOverview,
 } from '../../../core/channels';
+import type { ReadMark } from '../../../core/channels';
 import { QupmError } from '../../../core/errors';
 import { withEffectiveStatus } from '../../../core/invitations';
 import type {
@@ -62,6 +66,23 @@ async function existingChannel(repo: Repository, id: string): Promise<Channel> {
   return channel;
 }
 
+/**
+ * What `uid` has not read in the channel (core/channels.ts isUnread): messages by others after their mark. Counted
+ * by the server from the millisecond after the mark on; of the mark's own millisecond, only the messages after
+ * the marked one are read and judged (a marker from before issue #11 read its whole millisecond).
+ */
+async function unreadCount(
+  repo: Repository,
+  channelId: string,
+  uid: string,
+  mark: ReadMark | null,
+): Promise<number> {
+  const later = await repo.countMessages(channelId, mark === null ? null : mark.createdAt + 1, uid);
+  if (mark === null || mark.id === '') return later.all - later.by;
+  const sameMillisecond = await repo.messagesAt(channelId, mark.createdAt);
+  return later.all - later.by + sameMillisecond.filter((message) => isUnread(message, uid, mark)).length;
+}
+
 /** The public name of each uid that has a user document ('' for those that do not). */
 async function namesOf(repo: Repository, uids: readonly string[]): Promise<(uid: string) => string> {
   const users = await repo.getUsers(uids);
@@ -78,13 +99,11 @@ export const productCallables: {
     const channels = await repo.listChannelsFor(caller.uid);
     const overview = await Promise.all(
       channels.map(async (channel): Promise<ChannelOverview> => {
-        const [lastMessage, marker] = await Promise.all([
+        const [lastMessage, mark] = await Promise.all([
           repo.latestMessage(channel.id),
-          repo.getReadMarker(caller.uid, channel.id),
+          repo.getReadMark(caller.uid, channel.id),
         ]);
-        // core/channels.ts isUnread, counted by the server: after the marker, by someone else.
-        const counts = await repo.countMessages(channel.id, marker, caller.uid);
-        return { channel, lastMessage, unread: counts.all - counts.by };
+        return { channel, lastMessage, unread: await unreadCount(repo, channel.id, caller.uid, mark) };
       }),
     );
     return { channels: sortOverview(overview) };
@@ -119,9 +138,13 @@ export const productCallables: {
     };
   },
 
-  async mark_channel_read({ repo, now }, caller, { channelId }) {
+  async mark_channel_read({ repo }, caller, { channelId, messageId }) {
+    // Ownership before the message's existence: someone outside the channel learns nothing about its messages.
     assertCanMarkRead(await existingChannel(repo, channelId), caller.uid);
-    await repo.setReadMarker(caller.uid, channelId, now());
+    const message = await repo.getMessage(channelId, messageId);
+    if (!message) throw new QupmError('NOT_FOUND', READ_MARK_MESSAGES.noSuchMessage);
+    // Idempotent and monotonic: a late or repeated mark (another tab, a retry) never moves it back.
+    await repo.updateReadMark(caller.uid, channelId, (current) => nextReadMark(current, message));
     return { success: true };
   },
 

@@ -69,8 +69,13 @@ export function createChannelsPort(sdk: FirebaseSdk): ChannelsPort {
         listOf(data, 'members', toChannelMember),
       ),
 
-    markRead: async (id) => {
-      await callFunction(sdk, 'mark_channel_read', { channelId: id }, () => undefined);
+    // `leaving` (the page is going away) changes nothing here: a callable is a fetch the Functions SDK makes,
+    // which it cannot mark keepalive, so no call can be made to outlive the page. The best there is: the mark is
+    // sent at once, and a page that is only hidden (where the client flushes marks) usually lives long enough for
+    // it to finish. What does not arrive is not lost: the client keeps a mark until it is acknowledged and sends
+    // it again at its next start, and a late or repeated mark changes nothing (the mark only moves forward).
+    markRead: async (id, upTo) => {
+      await callFunction(sdk, 'mark_channel_read', { channelId: id, messageId: upTo }, () => undefined);
     },
 
     subscribeChannels: (listener) =>

@@ -6,6 +6,7 @@ import { createAuthPort } from './auth';
 import { createCallables } from './callables';
 import { createChannelsPort } from './channels';
 import type { FirebaseConfig } from './config';
+import { createLiveStatus } from './live';
 import { createMessagesPort, createSenderNames } from './messages';
 import { createPushProvider } from './messaging';
 import { createAdminPort } from './admin';
@@ -23,12 +24,14 @@ export function createFirebaseBackend(config: FirebaseConfig): Backend {
   const sdk = createFirebaseSdk(config);
   const senderNames = createSenderNames();
   const { callables, invitations } = createCallables(sdk);
+  const live = createLiveStatus(sdk);
   return {
     kind: 'firebase',
     auth: createAuthPort(sdk),
     users: createUsersPort(sdk, senderNames.remember),
     channels: createChannelsPort(sdk),
-    messages: createMessagesPort(sdk, senderNames.nameOf),
+    messages: createMessagesPort(sdk, senderNames, live),
+    live: live.port,
     invitations,
     offers: createOffersPort(sdk),
     pending: createPendingPort(sdk),

@@ -1,121 +1,260 @@
-// MessagesPort on Firestore channels/{id}/messages: pages of history (newest last), sending with the server's
-// time, and the messages that arrive while a channel is open.
+// MessagesPort on Firestore channels/{id}/messages, in core/messages.ts order: (createdAt, id), oldest first.
+//
+// Time. Firestore keeps a server timestamp to the microsecond; a message's createdAt is that time rounded down to
+// the millisecond (core/documents.ts toMillis). Within one millisecond Firestore orders by the stored time, the app
+// by id, so no Firestore cursor (a stored time and a document name) can stand for an app cursor (a millisecond and
+// an id), and a page cut by Firestore's order inside a millisecond would not be the app's page. So pages are cut at
+// millisecond boundaries: the millisecond a cursor names is read whole (`createdAt` in [T(ms), T(ms + 1)), T of a
+// millisecond being its first instant) and judged by id; the rest is a range on createdAt ordered by (createdAt,
+// documentId()) with a limit, and when a page is full, the millisecond it ends in is read whole as well, so that
+// the page takes the app's share of that millisecond, not Firestore's. A page costs one query, two when it is
+// full, three with a cursor; no composite index is needed (createdAt's own index serves every one).
+//
+// Sending. The client names the message (its id is the send's idempotency key, ARCHITECTURE.md "Live data"), and
+// the adapter writes channels/{id}/messages/{messageId} with setDoc. firestore.rules allow a create only, so a
+// repeat of the id is an update and is denied; the adapter then reads what is stored: the caller's own message is
+// the answer (nothing changes, whatever text the repeat carried), someone else's is ALREADY_EXISTS. A repeat writes
+// nothing, so on_message_created runs once per message.
+import type { QueryConstraint } from 'firebase/firestore';
 import { BackendError } from '../ports';
 import type { MessagesPort } from '../ports';
 import type { ChatMessage, UserDoc } from '@core/model';
+import { DOCUMENT_ID_PATTERN } from '@core/ids';
 import { LIMITS } from '@core/limits';
+import { compareMessages, isAfter, isNewSince } from '@core/messages';
+import type { MessageCursor } from '@core/messages';
 import { publicName } from '@core/users';
-import { toChatMessage } from './convert';
-import { guarded } from './errors';
+import { toChatMessage, toUserDoc } from './convert';
+import { guarded, toBackendError } from './errors';
 import { ESTIMATE, listenLazily, reportListenerError } from './live';
-import type { FirebaseSdk } from './sdk';
+import type { LiveStatusTracker } from './live';
+import type { FirebaseSdk, LoadedFirestore } from './sdk';
 
 export const DEFAULT_PAGE_SIZE = 50;
-/**
- * How many of the newest messages the live listener watches. New messages enter at the top of this window;
- * only a burst of more than this many between two snapshots could push one out unseen.
- */
-export const LIVE_WINDOW = 50;
 
-/** The name shown beside a person's messages: their nickname, else their name, as last read from users/{uid}. */
-export function createSenderNames(): {
+export const MESSAGE_ID_TAKEN = 'That message id is already taken.';
+
+export interface SenderNames {
   remember(user: UserDoc): void;
   nameOf(uid: string): string | undefined;
-} {
+}
+
+/** The name shown beside a person's messages (core/users.ts publicName), as last read from users/{uid}. */
+export function createSenderNames(): SenderNames {
   const names = new Map<string, string>();
   return {
     remember(user) {
-      const name = user.nickname?.trim() || user.displayName?.trim();
+      const name = publicName(user);
       if (name) names.set(user.uid, name);
     },
     nameOf: (uid) => names.get(uid),
   };
 }
 
-const byCreatedAt = (a: ChatMessage, b: ChatMessage): number =>
-  a.createdAt - b.createdAt || a.id.localeCompare(b.id);
-
 function pageSize(limit: number | undefined): number {
   if (limit === undefined || !Number.isFinite(limit)) return DEFAULT_PAGE_SIZE;
   return Math.min(Math.max(Math.trunc(limit), 1), LIMITS.messagesPageMax);
 }
 
+function checkCursor(cursor: MessageCursor | undefined): void {
+  if (cursor === undefined) return;
+  if (
+    !Number.isSafeInteger(cursor.createdAt) ||
+    cursor.createdAt < 0 ||
+    typeof cursor.id !== 'string' ||
+    (cursor.id !== '' && !DOCUMENT_ID_PATTERN.test(cursor.id))
+  ) {
+    throw new BackendError('INVALID_ARGUMENT', 'That is not a place in the conversation.');
+  }
+}
+
+function checkText(text: unknown): string {
+  const body = typeof text === 'string' ? text.trim() : '';
+  if (body.length === 0) throw new BackendError('INVALID_ARGUMENT', 'A message needs some text.');
+  if (body.length > LIMITS.messageMax) {
+    throw new BackendError('INVALID_ARGUMENT', `A message can have at most ${LIMITS.messageMax} characters.`);
+  }
+  return body;
+}
+
+/** Reads of one channel's messages, cut at millisecond boundaries (see the top of this module). */
+function channelReader({ sdk: fs, db }: LoadedFirestore, channelId: string) {
+  const messages = fs.collection(db, 'channels', channelId, 'messages');
+  const at = (ms: number) => fs.Timestamp.fromMillis(ms);
+  const read = async (...constraints: QueryConstraint[]): Promise<ChatMessage[]> => {
+    const { docs } = await fs.getDocs(fs.query(messages, ...constraints));
+    return docs.map((doc) => toChatMessage(channelId, doc.id, doc.data(ESTIMATE)));
+  };
+
+  /** Every message of one millisecond, in order. */
+  const millisecond = async (ms: number): Promise<ChatMessage[]> =>
+    (await read(fs.where('createdAt', '>=', at(ms)), fs.where('createdAt', '<', at(ms + 1)))).sort(
+      compareMessages,
+    );
+
+  /**
+   * The `count` messages nearest to one end of the range [from, to) of milliseconds, in order: the newest
+   * (`newest`) or the oldest.
+   */
+  const nearest = async (
+    end: 'newest' | 'oldest',
+    count: number,
+    range: { from?: number; to?: number },
+  ): Promise<ChatMessage[]> => {
+    const direction = end === 'newest' ? 'desc' : 'asc';
+    const page = await read(
+      ...(range.from !== undefined ? [fs.where('createdAt', '>=', at(range.from))] : []),
+      ...(range.to !== undefined ? [fs.where('createdAt', '<', at(range.to))] : []),
+      fs.orderBy('createdAt', direction),
+      fs.orderBy(fs.documentId(), direction),
+      fs.limit(count),
+    );
+    const edge = page.at(-1);
+    if (page.length < count || edge === undefined) return page.sort(compareMessages);
+    // Full: the millisecond the page ends in may have more messages than it took, and Firestore took them by
+    // stored time. Read it whole and take the app's share.
+    const whole = [
+      ...page.filter((message) => message.createdAt !== edge.createdAt),
+      ...(await millisecond(edge.createdAt)),
+    ].sort(compareMessages);
+    return end === 'newest' ? whole.slice(-count) : whole.slice(0, count);
+  };
+
+  return { messages, millisecond, nearest };
+}
+
 export function createMessagesPort(
   sdk: FirebaseSdk,
-  nameOf: (uid: string) => string | undefined,
+  senderNames: SenderNames,
+  live: Pick<LiveStatusTracker, 'track'>,
 ): MessagesPort {
+  /** The caller's public name as the backend derives it (on_message_created corrects a stale one). */
+  async function senderNameOf(firestore: LoadedFirestore, uid: string): Promise<string> {
+    const known = senderNames.nameOf(uid);
+    if (known) return known;
+    const account = sdk.auth().currentUser;
+    const email = account?.email ?? '';
+    try {
+      const { sdk: fs, db } = firestore;
+      const snapshot = await fs.getDoc(fs.doc(db, 'users', uid));
+      if (snapshot.exists()) {
+        const user = toUserDoc(uid, snapshot.data(ESTIMATE), email);
+        senderNames.remember(user);
+        return publicName(user);
+      }
+    } catch {
+      // The account's own name stands in (a document not written yet, or unreadable offline).
+    }
+    return publicName({ displayName: account?.displayName, email });
+  }
+
   return {
-    listMessages: (channelId, { before, limit } = {}) =>
+    listMessages: (channelId, { before, after, limit } = {}) =>
       guarded(async () => {
-        const { sdk: fs, db } = await sdk.firestore();
-        // Newest first so that limit() takes the latest page; `before` continues past the oldest one shown.
-        // (Messages within the same millisecond as `before` count as shown: the port's cursor is a time.)
-        const constraints = [
-          fs.orderBy('createdAt', 'desc'),
-          ...(before !== undefined ? [fs.startAfter(fs.Timestamp.fromMillis(before))] : []),
-          fs.limit(pageSize(limit)),
-        ];
-        const { docs } = await fs.getDocs(
-          fs.query(fs.collection(db, 'channels', channelId, 'messages'), ...constraints),
-        );
-        return docs.map((doc) => toChatMessage(channelId, doc.id, doc.data(ESTIMATE))).reverse();
+        if (before !== undefined && after !== undefined) {
+          throw new BackendError('INVALID_ARGUMENT', 'Page before or after a message, not both.');
+        }
+        checkCursor(before ?? after);
+        const count = pageSize(limit);
+        const { millisecond, nearest } = channelReader(await sdk.firestore(), channelId);
+        if (after !== undefined) {
+          const same = (await millisecond(after.createdAt)).filter((message) => isAfter(message, after));
+          if (same.length >= count) return same.slice(0, count);
+          return [...same, ...(await nearest('oldest', count - same.length, { from: after.createdAt + 1 }))];
+        }
+        if (before !== undefined) {
+          // `id: ''` stands before every id of its millisecond: nothing of it is before the cursor.
+          const same =
+            before.id === ''
+              ? []
+              : (await millisecond(before.createdAt)).filter(
+                  (message) => compareMessages(message, before) < 0,
+                );
+          if (same.length >= count) return same.slice(-count);
+          return [...(await nearest('newest', count - same.length, { to: before.createdAt })), ...same];
+        }
+        return nearest('newest', count, {});
       }),
 
-    sendMessage: (channelId, text) =>
+    sendMessage: (channelId, message) =>
       guarded(async () => {
-        const body = text.trim();
-        if (body.length === 0) throw new BackendError('INVALID_ARGUMENT', 'A message needs some text.');
-        if (body.length > LIMITS.messageMax) {
-          throw new BackendError(
-            'INVALID_ARGUMENT',
-            `A message can have at most ${LIMITS.messageMax} characters.`,
-          );
+        const body = checkText(message?.text);
+        const id = message?.id;
+        if (typeof id !== 'string' || !DOCUMENT_ID_PATTERN.test(id)) {
+          throw new BackendError('INVALID_ARGUMENT', 'A message needs an id of 20 letters and digits.');
         }
         const senderId = sdk.requireUid();
-        const account = sdk.auth().currentUser;
-        // As the backend names a sender (core/users.ts publicName); on_message_created corrects a stale guess.
-        const senderName =
-          nameOf(senderId) ?? publicName({ displayName: account?.displayName, email: account?.email ?? '' });
-        const { sdk: fs, db } = await sdk.firestore();
-        const ref = await fs.addDoc(fs.collection(db, 'channels', channelId, 'messages'), {
-          senderId,
-          senderName,
-          text: body,
-          createdAt: fs.serverTimestamp(),
-        });
-        // The server's time is known only once the write is read back; the local clock stands in for it.
-        return { id: ref.id, channelId, senderId, senderName, text: body, createdAt: Date.now() };
+        const firestore = await sdk.firestore();
+        const { sdk: fs, db } = firestore;
+        const senderName = await senderNameOf(firestore, senderId);
+        const ref = fs.doc(db, 'channels', channelId, 'messages', id);
+        const stored = async (): Promise<ChatMessage | null> => {
+          const snapshot = await fs.getDoc(ref);
+          return snapshot.exists() ? toChatMessage(channelId, id, snapshot.data(ESTIMATE)) : null;
+        };
+        try {
+          await fs.setDoc(ref, { senderId, senderName, text: body, createdAt: fs.serverTimestamp() });
+        } catch (error) {
+          // A repeat of the id is an update, which the rules deny: what is stored under it decides.
+          if (toBackendError(error).status !== 'PERMISSION_DENIED') throw error;
+          const existing = await stored().catch(() => null);
+          if (existing === null) throw error;
+          if (existing.senderId !== senderId) throw new BackendError('ALREADY_EXISTS', MESSAGE_ID_TAKEN);
+          return existing;
+        }
+        // The stored message, with the server's time; should that read fail, the device's clock stands in.
+        const written = await stored().catch(() => null);
+        return written ?? { id, channelId, senderId, senderName, text: body, createdAt: Date.now() };
       }),
 
-    subscribeMessages: (channelId, listener) =>
+    subscribeMessages: (channelId, since, listener) =>
       listenLazily(sdk, 'Live messages', ({ sdk: fs, db }) => {
-        let baselineSeen = false;
-        const newest = fs.query(
+        const tracked = live.track();
+        // What the subscriber holds of since's millisecond, and then everything delivered: each id once.
+        const delivered = new Set(since.ids);
+        // Everything from since's millisecond on, without a limit: a burst of any size stays in the query, and
+        // the SDK's own reconnect brings what was posted while the stream was down.
+        const newer = fs.query(
           fs.collection(db, 'channels', channelId, 'messages'),
-          fs.orderBy('createdAt', 'desc'),
-          fs.limit(LIVE_WINDOW),
+          fs.where('createdAt', '>=', fs.Timestamp.fromMillis(since.createdAt)),
+          fs.orderBy('createdAt'),
+          fs.orderBy(fs.documentId()),
         );
-        return fs.onSnapshot(
-          newest,
-          // Metadata changes too, so that the moment the cached view is confirmed by the server is seen even
-          // when it brings no document change.
+        const stop = fs.onSnapshot(
+          newer,
+          // Metadata changes too: a document's confirmation by the server, and the listener falling back to
+          // the cache and catching up again (the live status).
           { includeMetadataChanges: true },
           (snapshot) => {
-            // What the server holds when the listener starts is history (listMessages' job), not new: skip it,
-            // including what a cached first snapshot or the server's first answer bring.
-            if (!baselineSeen) {
-              baselineSeen = !snapshot.metadata.fromCache;
-              return;
+            const batch: ChatMessage[] = [];
+            for (const change of snapshot.docChanges({ includeMetadataChanges: true })) {
+              const { doc } = change;
+              // A message with pending writes is this device's own, not yet on the server: it is delivered
+              // when the server confirms it (its time is the server's then).
+              if (change.type === 'removed' || doc.metadata.hasPendingWrites || delivered.has(doc.id))
+                continue;
+              const message = toChatMessage(channelId, doc.id, doc.data(ESTIMATE));
+              if (!isNewSince(message, since)) continue;
+              delivered.add(doc.id);
+              batch.push(message);
             }
-            snapshot
-              .docChanges()
-              .filter((change) => change.type === 'added')
-              .map((change) => toChatMessage(channelId, change.doc.id, change.doc.data(ESTIMATE)))
-              .sort(byCreatedAt)
-              .forEach((message) => listener(message));
+            try {
+              if (batch.length > 0) listener(batch.sort(compareMessages));
+            } finally {
+              // After the batch: 'live' is reported once what the snapshot brought has been delivered (and
+              // whatever the subscriber did with it, the status still follows the listener).
+              tracked.report(snapshot.metadata.fromCache);
+            }
           },
-          reportListenerError('Live messages'),
+          (error) => {
+            tracked.stop();
+            reportListenerError('Live messages')(error);
+          },
         );
+        return () => {
+          stop();
+          tracked.stop();
+        };
       }),
   };
 }

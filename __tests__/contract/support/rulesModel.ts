@@ -1,0 +1,82 @@
+// The one block of firestore.rules that the Firebase adapter's behaviour depends on, transcribed for the client
+// SDK fake (firebaseSdk.ts): channels/{channelId}/messages/{messageId}. A send is exactly once because a repeat of
+// an id is an update, which these rules deny (src/backend/firebase/messages.ts reads the stored message then), so
+// the fake must deny it as Firestore would. Everything else the rules decide is tested on the emulator
+// (__tests__/rules/emulator); other paths are not modelled here and are allowed.
+import type { Data } from '../../../functions/__tests__/support/memoryFirestore';
+
+export interface RulesAuth {
+  uid: string;
+  isAdmin: boolean;
+}
+
+/** What the rules see of a request: who asks, and the stored channel document (`get()` in the rules). */
+export interface RulesContext {
+  auth: RulesAuth | null;
+  channel: Data | undefined;
+}
+
+const MESSAGE_PATH = /^channels\/([^/]+)\/messages(?:\/([^/]+))?$/;
+
+/** The channel id of a path under channels/{id}/messages (the collection or one of its documents), else null. */
+export function messagesChannelOf(path: string): string | null {
+  return MESSAGE_PATH.exec(path)?.[1] ?? null;
+}
+
+const members = (channel: Data | undefined): unknown[] =>
+  Array.isArray(channel?.members) ? (channel.members as unknown[]) : [];
+
+// function canReadChannel(channel)
+function canReadChannel({ auth, channel }: RulesContext): boolean {
+  if (!auth || !channel) return false;
+  return channel.ownerId === auth.uid || members(channel).includes(auth.uid) || auth.isAdmin;
+}
+
+// function canMessageIn(channel)
+function canMessageIn({ auth, channel }: RulesContext): boolean {
+  if (!auth || !channel) return false;
+  return channel.ownerId === auth.uid || members(channel).includes(auth.uid);
+}
+
+const isText = (value: unknown, min: number, max: number): boolean =>
+  typeof value === 'string' && value.length >= min && value.length <= max;
+
+/** `data.createdAt == request.time`: the write's own server timestamp. */
+const isRequestTime = (value: unknown): boolean =>
+  typeof value === 'object' &&
+  value !== null &&
+  (value as { __sentinel?: unknown }).__sentinel === 'serverTimestamp';
+
+// function isNewMessage()
+function isNewMessage(data: Data, auth: RulesAuth): boolean {
+  const fields = ['senderId', 'senderName', 'text', 'createdAt'];
+  const keys = Object.keys(data);
+  return (
+    keys.every((key) => fields.includes(key)) &&
+    fields.every((field) => keys.includes(field)) &&
+    data.senderId === auth.uid &&
+    isText(data.senderName, 0, 100) &&
+    isText(data.text, 1, 4000) &&
+    isRequestTime(data.createdAt)
+  );
+}
+
+/** `allow read` on a message (a get, or a query of the collection). */
+export function mayReadMessages(context: RulesContext): boolean {
+  return canReadChannel(context);
+}
+
+/**
+ * A write of channels/{channelId}/messages/{messageId}: `create` when no document is stored there, `update` (a
+ * set over a stored one, or an update), `delete`. Only create is allowed.
+ */
+export function mayWriteMessage(
+  operation: 'create' | 'update' | 'delete',
+  messageId: string,
+  data: Data,
+  context: RulesContext,
+): boolean {
+  if (operation !== 'create' || !context.auth) return false;
+  // messageId.matches('^[A-Za-z0-9]{20}$')
+  return /^[A-Za-z0-9]{20}$/.test(messageId) && canMessageIn(context) && isNewMessage(data, context.auth);
+}
