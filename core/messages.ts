@@ -82,6 +82,8 @@ export function mergeMessages<T extends Ordered>(existing: readonly T[], incomin
 
   const held = new Map(existing.map((message, index) => [message.id, index]));
   let changed = false;
+  // A copy whose time differs from the one held (an estimate the backend has since fixed) moves: sort again.
+  let moved = false;
   const replaced = existing.slice();
   const added: T[] = [];
   for (const message of fresh) {
@@ -90,12 +92,13 @@ export function mergeMessages<T extends Ordered>(existing: readonly T[], incomin
       added.push(message);
       changed = true;
     } else if (replaced[index] !== message) {
+      if (replaced[index]?.createdAt !== message.createdAt) moved = true;
       replaced[index] = message;
       changed = true;
     }
   }
   if (!changed) return existing as T[];
-  return added.length === 0 ? replaced : [...replaced, ...added].sort(compareMessages);
+  return added.length === 0 && !moved ? replaced : [...replaced, ...added].sort(compareMessages);
 }
 
 /**

@@ -68,6 +68,15 @@ describe('mergeMessages', () => {
     expect(mergeMessages(held, [])).toBe(held);
   });
 
+  it('moves a held message whose time the backend corrected (an estimate replaced by the stored time)', () => {
+    const held = [m(ID_0, 1), m(ID_A, 9), m(ID_a, 5)].sort(compareMessages);
+    expect(mergeMessages(held, [m(ID_A, 2)]).map((x) => `${x.createdAt}:${x.id[0]}`)).toEqual([
+      '1:0',
+      '2:A',
+      '5:a',
+    ]);
+  });
+
   it('appends what is newer, inserts what is older, once each', () => {
     const held = [m(ID_A, 2)];
     expect(mergeMessages(held, [m(ID_a, 3), m(ID_a, 3)]).map((x) => x.id)).toEqual([ID_A, ID_a]);
