@@ -102,6 +102,40 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+describe('the live conversation under a burst', () => {
+  it('shows all of 200 messages posted at once by four clients, and the next one, with no saga failing', async () => {
+    const at = () => origin;
+    const { consultantToken, channelId, clients } = await joinClients(at, 'Strategy Studio', CLIENTS);
+    const dana = await openWindow('consultant@qupm.demo');
+    // All at once: every client's messages in flight together (the burst that once stopped live updates).
+    await Promise.all(
+      clients.flatMap((token, k) =>
+        Array.from({ length: PER_CLIENT }, (_, i) => sendAll(at, token, channelId, [`at once ${k}-${i}`])),
+      ),
+    );
+    await sendAll(at, clients[0] ?? '', channelId, ['and one more after it']);
+    const texts = (await serverMessages(at, consultantToken, channelId)).map((m) => m.text);
+    await until(
+      'every message in the window',
+      async () => {
+        const seen = await shown(dana.page);
+        return JSON.stringify(seen) === JSON.stringify(texts.slice(texts.length - seen.length)) &&
+          seen.filter((t) => t.startsWith('at once ')).length === CLIENTS * PER_CLIENT &&
+          seen.at(-1) === 'and one more after it'
+          ? true
+          : undefined;
+      },
+      30_000,
+    );
+    expect(
+      dana.errors.filter((e) =>
+        /saga failed|Minified React error|Maximum update depth|watcher failed/.test(e),
+      ),
+    ).toEqual([]);
+    await dana.context.close();
+  });
+});
+
 describe('the live conversation under bursts, a server kill and an offline spell', () => {
   it('shows every message in both windows exactly once, in the server’s order', async () => {
     // Four clients of Strategy Studio, each joined with an invitation of its own.
