@@ -31,7 +31,7 @@ import type { Conversation } from '@/store/conversationSlice';
 import { toFailure } from './errors';
 import { forEachSession, keepingChannel, takeBatch } from './session';
 import { supervise } from './supervise';
-import { RECONNECTING_NOTICE_DELAY_MS } from './timings';
+import { LIVE_SLICE_MAX, RECONNECTING_NOTICE_DELAY_MS } from './timings';
 
 export function createChannelsChannel(channels: ChannelsPort): EventChannel<{ channel: Channel }> {
   return keepingChannel((emit) => channels.subscribeChannels((channel) => emit({ channel })));
@@ -114,7 +114,12 @@ export function* watchLiveMessages(backend: Backend, ownUid: string) {
     yield fork(followChannels, mux);
     while (true) {
       const batches: ChatMessage[][] = yield* takeBatch(mux.channel);
-      yield put(messagesArrived({ messages: batches.flat(), ownUid }));
+      const messages = batches.flat();
+      // A large batch (a catch-up after hours offline) goes in slices, a task each: the page stays responsive.
+      for (let start = 0; start < messages.length; start += LIVE_SLICE_MAX) {
+        if (start > 0) yield delay(0);
+        yield put(messagesArrived({ messages: messages.slice(start, start + LIVE_SLICE_MAX), ownUid }));
+      }
     }
   } finally {
     mux.channel.close();

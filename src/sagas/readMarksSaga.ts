@@ -1,7 +1,7 @@
 // Read marks that stick (issue #11). A message is read when the person has seen it: the channel is open and the
-// window is visible and focused. The newest message seen becomes the channel's pending mark (kept on the device
-// until the backend acknowledges it), sent at most once a second, at once when the person leaves the channel, and
-// with keepalive when the page hides. The backend keeps marks monotonic, so a late or repeated one is harmless;
+// window is visible and focused. The newest message seen becomes the channel's pending mark, sent at most once a
+// second, at once when the person leaves the channel, and with keepalive when the page hides; a mark the backend
+// has not acknowledged (sending failed, or the page hid) is kept on the device for the next start. The backend keeps marks monotonic, so a late or repeated one is harmless;
 // one that failed is sent again on the next occasion (a new mark, the network back, the next start).
 import type { EventChannel } from 'redux-saga';
 import { call, fork, put, select, take, takeEvery, throttle } from 'redux-saga/effects';
@@ -47,11 +47,19 @@ export function* noteSeen(store: ConversationStore, uid: string, attention: Atte
   const known: MessageCursor | undefined = yield select(selectNewestMark, channelId);
   if (known && compareMessages(newest, known) <= 0) return;
   yield put(messagesSeen({ channelId, createdAt: newest.createdAt, id: newest.id }));
+}
+
+/**
+ * Keeps a mark on the device until it is acknowledged: written when sending it failed, and before a page that
+ * hides sends its marks (it may not live to hear the answer) — not for every message seen, which would be a
+ * device write per message of a busy channel for a mark that is sent within a second anyway.
+ */
+export function* keepOnDevice(store: ConversationStore, uid: string, mark: PendingMark) {
   yield call([store, store.putReadMark], {
     uid,
-    channelId,
-    messageId: newest.id,
-    createdAt: newest.createdAt,
+    channelId: mark.channelId,
+    messageId: mark.id,
+    createdAt: mark.createdAt,
   });
 }
 
@@ -61,6 +69,7 @@ export function* noteSeen(store: ConversationStore, uid: string, attention: Atte
  */
 export function* sendMarks(backend: Backend, store: ConversationStore, uid: string, leaving: boolean) {
   const marks: PendingMark[] = yield select(selectPendingMarks);
+  if (leaving) for (const mark of marks) yield call(keepOnDevice, store, uid, mark);
   let sent = 0;
   for (const mark of marks) {
     try {
@@ -70,6 +79,7 @@ export function* sendMarks(backend: Backend, store: ConversationStore, uid: stri
       sent += 1;
     } catch (error) {
       // Kept, here and on the device: the next occasion sends it again.
+      if (!leaving) yield call(keepOnDevice, store, uid, mark);
       console.warn('A read mark could not be sent yet', error);
     }
   }

@@ -233,4 +233,43 @@ describe('createLocalAuth', () => {
     expect(states).toEqual([user, null]);
     expect(auth.currentUser()).toBeNull();
   });
+
+  it('hands the access token over at once only when it is known and not due (else the caller waits)', async () => {
+    const fresh = setup({ qupm_session: sessionJson() });
+    expect(fresh.auth.freshAccessToken()).toBe(jwt({ sub: 'u1', isAdmin: true }));
+    fresh.listen();
+    // While the stored session is being checked at start-up, nothing is handed over at once.
+    expect(fresh.auth.freshAccessToken()).toBeNull();
+    await flush();
+    expect(fresh.auth.freshAccessToken()).toBe(jwt({ sub: 'u1', isAdmin: true }));
+
+    const due = setup({ qupm_session: sessionJson({ expiresAt: NOW + 1_000 }) });
+    expect(due.auth.freshAccessToken()).toBeNull();
+    expect(setup().auth.freshAccessToken()).toBeNull();
+  });
+
+  it('signs out when the server says the session is over, and keeps it when the server cannot be reached', async () => {
+    const refused = setup(
+      { qupm_session: sessionJson() },
+      jest.fn(async () =>
+        json(401, { error: { status: 'UNAUTHENTICATED', message: 'Your session has ended.' } }),
+      ),
+    );
+    refused.listen();
+    await flush();
+    await refused.auth.verifySession();
+    expect(refused.auth.currentUser()).toBeNull();
+    expect(refused.states.at(-1)).toBeNull();
+
+    const offline = setup(
+      { qupm_session: sessionJson() },
+      jest.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    offline.listen();
+    await flush();
+    await offline.auth.verifySession();
+    expect(offline.auth.currentUser()).toEqual(user);
+  });
 });

@@ -71,7 +71,7 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
 
   /** An authenticated request; a session the server refuses is dropped (signed out cleanly, never a loop). */
   async function api<T>(path: string, init: Omit<RequestOptions, 'token'> = {}): Promise<T> {
-    const token = await auth.getAccessToken();
+    const token = auth.freshAccessToken() ?? (await auth.getAccessToken());
     try {
       return await requestJson<T>(fetchImpl, `${baseUrl}${path}`, { ...init, token });
     } catch (error) {

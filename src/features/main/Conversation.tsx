@@ -296,7 +296,11 @@ function Announcer({ channelId }: { channelId: string }) {
 
 export function Conversation({ channelId }: { channelId: string }) {
   const dispatch = useAppDispatch();
-  const overview = useAppSelector(selectOverview).find((o) => o.channel.id === channelId);
+  // The channel alone (not the overview, which changes with every message): a live message re-renders the list,
+  // not the whole conversation.
+  const channel = useAppSelector(
+    (state) => selectOverview(state).find((o) => o.channel.id === channelId)?.channel,
+  );
   const permissions = useAppSelector((state) => selectChannelPermissions(state, channelId));
   const banner = useAppSelector((state) => selectShowServiceBanner(state, channelId));
   const known = useAppSelector((state) => selectConversation(state, channelId) !== undefined);
@@ -307,7 +311,6 @@ export function Conversation({ channelId }: { channelId: string }) {
     if (!known) dispatch(messagesRequested({ channelId }));
   }, [dispatch, channelId, known]);
 
-  const channel = overview?.channel;
   const isOwner = permissions?.isOwner === true;
   return (
     <section className="conversation" aria-labelledby="conversation-title">

@@ -126,7 +126,7 @@ function Home() {
   // A malformed channel id in the URL opens nothing (it never reaches a backend).
   const openId = parseDocumentId(params.get('channel'));
   const name = user.nickname || user.authUser?.email || 'there';
-  const hasChannels = useAppSelector(selectOverview).length > 0;
+  const hasChannels = useAppSelector((state) => selectOverview(state).length > 0);
 
   useEffect(() => {
     dispatch(channelOpened({ id: openId }));
