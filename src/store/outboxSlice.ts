@@ -29,9 +29,11 @@ export interface OutboxState {
   drafts: Record<string, string>;
   /** Entries found unreadable on this device and dropped (the person is told once). */
   dropped: number;
+  /** What this device kept has been read back (until then, unsent messages of an earlier page are not known). */
+  restored: boolean;
 }
 
-export const initialState: OutboxState = { entries: [], drafts: {}, dropped: 0 };
+export const initialState: OutboxState = { entries: [], drafts: {}, dropped: 0, restored: false };
 
 const find = (state: OutboxState, id: string): OutboxEntry | undefined =>
   state.entries.find((entry) => entry.id === id);
@@ -120,6 +122,7 @@ const outboxSlice = createSlice({
       // A draft typed since the page opened wins over the one kept from before.
       for (const draft of drafts) state.drafts[draft.channelId] ??= draft.text;
       state.dropped += dropped;
+      state.restored = true;
     },
     droppedNoticeDismissed(state) {
       state.dropped = 0;
@@ -156,6 +159,7 @@ export const selectOutboxEntry = (state: WithOutbox, id: string): OutboxEntry | 
 export const selectDraft = (state: WithOutbox, channelId: string): string =>
   state.outbox.drafts[channelId] ?? '';
 export const selectDroppedCount = (state: WithOutbox): number => state.outbox.dropped;
+export const selectOutboxRestored = (state: WithOutbox): boolean => state.outbox.restored;
 /** A channel's messages on their way out, in the order they were written. */
 export const selectPendingFor = createSelector(
   [selectOutboxEntries, (_state: WithOutbox, channelId: string) => channelId],

@@ -5,22 +5,33 @@ import { Link, Navigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { selectAuthStatus } from '@/store/userSlice';
 import { signOutRequested } from '@/store/authSlice';
-import { selectOutboxEntries } from '@/store/outboxSlice';
+import { selectOutboxEntries, selectOutboxRestored } from '@/store/outboxSlice';
 import { LoadingScreen } from '@/ui/LoadingScreen';
+
+/** How long a directly opened /logout waits for the device's unsent messages to be read back. */
+const LOGOUT_RESTORE_WAIT_MS = 2_000;
 
 export function Component() {
   const dispatch = useAppDispatch();
   const status = useAppSelector(selectAuthStatus);
   const unsent = useAppSelector(selectOutboxEntries).length;
+  const restored = useAppSelector(selectOutboxRestored);
   const [confirmed, setConfirmed] = useState(false);
+  // Opened directly, the page first reads back what this device kept; a device that cannot answer soon (no
+  // IndexedDB, or its code not loaded offline) is not waited for.
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setWaited(true), LOGOUT_RESTORE_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, []);
   const signedIn = status === 'signedIn' || status === 'loading';
   // Once every message is sent (also while the question is on screen), there is nothing to lose.
-  const go = signedIn && (unsent === 0 || confirmed);
+  const go = signedIn && (restored || waited) && (unsent === 0 || confirmed);
   useEffect(() => {
     if (go) dispatch(signOutRequested());
   }, [dispatch, go]);
   if (status === 'signedOut') return <Navigate to="/" replace />;
-  if (signedIn && !go) {
+  if (signedIn && !go && unsent > 0) {
     return (
       <section className="screen" aria-labelledby="logout-title">
         <div className="card">

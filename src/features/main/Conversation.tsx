@@ -188,12 +188,19 @@ function MessageList({ channelId }: { channelId: string }) {
   const now = useNow(60_000);
   const scroller = useRef<HTMLDivElement>(null);
   const sentinel = useRef<HTMLLIElement>(null);
-  const previous = useRef<{ first?: string; last?: string; height: number }>({ height: 0 });
+  const previous = useRef<{ first?: string; last?: string; height: number; sent: number }>({
+    height: 0,
+    sent: 0,
+  });
   const first = messages[0]?.id;
-  const last = pending.at(-1)?.id ?? messages[messages.length - 1]?.id;
+  // The tail of the list: the newest message, or the newest of the person's own on their way out with its state
+  // (a bubble that turns into "Not sent" grows, and must stay in view).
+  const tail = pending.at(-1);
+  const last = tail ? `${tail.id}:${tail.status}` : messages[messages.length - 1]?.id;
+  const sentCount = pending.length;
 
-  // Keep the view where the person is: at the bottom for new messages (when they were at the bottom), and on
-  // the same message when an older page is added above.
+  // Keep the view where the person is: at the bottom for new messages (when they were at the bottom, and always
+  // for one they just sent), and on the same message when an older page is added above.
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;
@@ -203,10 +210,11 @@ function MessageList({ channelId }: { channelId: string }) {
     } else if (last !== before.last) {
       const nearBottom =
         el.scrollHeight - el.clientHeight - el.scrollTop < 160 + (el.scrollHeight - before.height);
-      if (before.last === undefined || nearBottom) el.scrollTop = el.scrollHeight;
+      const justSent = sentCount > before.sent;
+      if (before.last === undefined || nearBottom || justSent) el.scrollTop = el.scrollHeight;
     }
-    previous.current = { first, last, height: el.scrollHeight };
-  }, [first, last]);
+    previous.current = { first, last, height: el.scrollHeight, sent: sentCount };
+  }, [first, last, sentCount]);
 
   // Infinite scroll back: reaching the top loads the page before.
   const hasMore = conversation?.hasMore === true;
