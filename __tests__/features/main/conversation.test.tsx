@@ -12,7 +12,9 @@ import { wholeNumber } from '@/features/main/ManagePanel';
 import { overviewLoaded, permissionsLoaded } from '@/store/channelsSlice';
 import type { Channel, ChatMessage } from '@core/model';
 import { messagesArrived } from '@/store/channelsSlice';
+import { DroppedNotice } from '@/features/main/LiveNotices';
 import {
+  conversationsRestored,
   messageAcknowledged,
   outboxSendPostponed,
   outboxSendRefused,
@@ -179,6 +181,25 @@ describe('Conversation: the outbox and drafts (issue #11)', () => {
     cleanup();
     renderConversation({ canMessage: true, isOwner: false }, store);
     expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('Half a thought');
+  });
+});
+
+describe('DroppedNotice', () => {
+  it('says once that something kept on this device could not be read, and goes when dismissed', () => {
+    const store = signedInStore();
+    store.dispatch(conversationsRestored({ outbox: [], drafts: [], readMarks: [], dropped: 2 }));
+    render(
+      <Provider store={store}>
+        <DroppedNotice />
+      </Provider>,
+    );
+    expect(screen.getByRole('alert').textContent).toContain(
+      '2 unsent messages or drafts on this device could not be read and were removed.',
+    );
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 
