@@ -12,6 +12,7 @@ import { chromium } from 'playwright-core';
 import type { Page } from 'playwright-core';
 import { buildServer } from '../server/app';
 import { joinClients, sendAll } from '../e2e/support/burstClients';
+import { TRACK_EVENT_SOURCES, dropStreams } from '../e2e/support/browser';
 
 export const MESSAGES = 200;
 export const BURST = 200;
@@ -55,29 +56,6 @@ function summary(latencies: number[]): Percentiles {
     maxMs: round(sorted.at(-1) ?? 0),
   };
 }
-
-/**
- * Chromium's offline emulation fails new requests but leaves an open event stream flowing; a lost network ends
- * it. The page's EventSources are tracked so that going offline can end them with an error, as the network would.
- */
-// A string, not a function: tsx's transform would wrap a function's classes with helpers the page does not have.
-const TRACK_STREAMS = `(() => {
-  const Native = window.EventSource;
-  const open = [];
-  window.EventSource = class extends Native {
-    constructor(url, init) {
-      super(url, init);
-      open.push(this);
-    }
-  };
-  window.__dropStreams = () => {
-    for (const source of open.splice(0)) {
-      if (source.readyState === Native.CLOSED) continue;
-      source.close();
-      if (source.onerror) source.onerror(new Event('error'));
-    }
-  };
-})();`;
 
 async function signIn(page: Page, origin: string, email: string): Promise<void> {
   await page.goto(origin + '/');
@@ -156,7 +134,7 @@ export async function benchMessageLatency(staticDir: string): Promise<LatencyRep
     const [sender, receiver] = await Promise.all(
       ['member@qupm.demo', 'consultant@qupm.demo'].map(async (email) => {
         const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-        await page.addInitScript(TRACK_STREAMS);
+        await page.addInitScript(TRACK_EVENT_SOURCES);
         await signIn(page, origin, email);
         return page;
       }),
@@ -202,49 +180,40 @@ export async function benchMessageLatency(staticDir: string): Promise<LatencyRep
     const burstTasks = await takeLongTasks(receiver);
 
     // A 500-message burst from the four clients at once: the longest task while it arrives.
-    const before = await receiver.locator('.messages__list > li.message').count();
-    const big = BIG_BURST / clients.length;
-    await Promise.all(
-      clients.map((token, k) =>
-        sendAll(
-          at,
-          token,
-          channelId,
-          Array.from({ length: big }, (_, i) => `big ${k}-${i}`),
+    const shownCount = () => receiver.locator('.messages__list > li.message').count();
+    const burstOf = (label: string) =>
+      Promise.all(
+        clients.map((token, k) =>
+          sendAll(
+            at,
+            token,
+            channelId,
+            Array.from({ length: BIG_BURST / clients.length }, (_, i) => `${label} ${k}-${i}`),
+          ),
         ),
-      ),
-    );
-    await receiver.waitForFunction(
-      (expected) => document.querySelectorAll('.messages__list > li.message').length >= expected,
-      before + BIG_BURST,
-      { timeout: 60_000 },
-    );
+      );
+    const shownAtLeast = (expected: number) =>
+      receiver.waitForFunction(
+        (count) => document.querySelectorAll('.messages__list > li.message').length >= count,
+        expected,
+        { timeout: 60_000 },
+      );
+    const before = await shownCount();
+    await burstOf('big');
+    await shownAtLeast(before + BIG_BURST);
     const bigTasks = await takeLongTasks(receiver);
-    const bigBurstShown = (await receiver.locator('.messages__list > li.message').count()) - before;
+    const bigBurstShown = (await shownCount()) - before;
 
     // A 500-message catch-up: the receiver is offline (its stream cut, as a lost network cuts it) while the
     // clients post 500 messages, then comes back and gets them all at once.
     const context = receiver.context();
     await context.setOffline(true);
-    await receiver.evaluate(() => (window as unknown as { __dropStreams: () => void }).__dropStreams());
-    const beforeCatchUp = await receiver.locator('.messages__list > li.message').count();
-    await Promise.all(
-      clients.map((token, k) =>
-        sendAll(
-          at,
-          token,
-          channelId,
-          Array.from({ length: big }, (_, i) => `missed ${k}-${i}`),
-        ),
-      ),
-    );
+    await dropStreams(receiver);
+    const beforeCatchUp = await shownCount();
+    await burstOf('missed');
     await takeLongTasks(receiver);
     await context.setOffline(false);
-    await receiver.waitForFunction(
-      (expected) => document.querySelectorAll('.messages__list > li.message').length >= expected,
-      beforeCatchUp + BIG_BURST,
-      { timeout: 60_000 },
-    );
+    await shownAtLeast(beforeCatchUp + BIG_BURST);
     const catchUpTasks = await takeLongTasks(receiver);
 
     const report = {

@@ -7,14 +7,14 @@
 //
 // Chromium's offline emulation fails new requests but leaves an open event stream flowing, which a phone that
 // loses its network does not: so going offline here also ends the page's open streams with an error, as a lost
-// connection does (the EventSources are tracked by an init script: the browser edge, nothing of the app's).
+// connection does (support/browser.ts TRACK_EVENT_SOURCES: the browser edge, nothing of the app's).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startChild } from '../__tests__/server/support/startChild';
 import type { ChildServer } from '../__tests__/server/support/startChild';
-import { launchBrowser, watchErrors } from './support/browser';
+import { TRACK_EVENT_SOURCES, dropStreams, launchBrowser, watchErrors } from './support/browser';
 import { joinClients, sendAll, serverMessages } from './support/burstClients';
 import { BUILD_DIR } from './support/server';
 
@@ -60,24 +60,7 @@ async function openWindow(email: string): Promise<{ page: Page; context: Browser
   const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
   contexts.push(context);
   const page = await context.newPage();
-  await page.addInitScript(() => {
-    const Native = window.EventSource;
-    const open: EventSource[] = [];
-    class Tracked extends Native {
-      constructor(url: string | URL, init?: EventSourceInit) {
-        super(url, init);
-        open.push(this);
-      }
-    }
-    window.EventSource = Tracked;
-    (window as unknown as { __dropStreams: () => void }).__dropStreams = () => {
-      for (const source of open.splice(0)) {
-        if (source.readyState === Native.CLOSED) continue;
-        source.close();
-        source.onerror?.(new Event('error'));
-      }
-    };
-  });
+  await page.addInitScript(TRACK_EVENT_SOURCES);
   const errors = watchErrors(page);
   await page.goto(origin);
   await page.getByLabel('Email').fill(email);
@@ -164,7 +147,7 @@ describe('the live conversation under bursts, a server kill and an offline spell
     await until('40 acknowledged', async () => (acknowledged >= 40 ? true : undefined), 60_000);
     const offlineAt = Date.now();
     await morgan.context.setOffline(true);
-    await morgan.page.evaluate(() => (window as unknown as { __dropStreams: () => void }).__dropStreams());
+    await dropStreams(morgan.page);
     const offlineTexts = [`offline one ${Date.now()}`, `offline two ${Date.now()}`];
     for (const text of offlineTexts) {
       await morgan.page.getByLabel('Message', { exact: true }).fill(text);

@@ -80,3 +80,31 @@ export async function waitForServiceWorkerControl(page: Page, timeoutMs = 30_000
     );
   }
 }
+
+/**
+ * An init script that lets a test end the page's open event streams with an error, as a lost network does:
+ * Chromium's offline emulation fails new requests but leaves an open EventSource flowing. A string, so that no
+ * transform wraps it with helpers the page does not have. Use with `dropStreams`.
+ */
+export const TRACK_EVENT_SOURCES = `(() => {
+  const Native = window.EventSource;
+  const open = [];
+  window.EventSource = class extends Native {
+    constructor(url, init) {
+      super(url, init);
+      open.push(this);
+    }
+  };
+  window.__dropStreams = () => {
+    for (const source of open.splice(0)) {
+      if (source.readyState === Native.CLOSED) continue;
+      source.close();
+      if (source.onerror) source.onerror(new Event('error'));
+    }
+  };
+})();`;
+
+/** Ends the page's open event streams with an error (the page must have TRACK_EVENT_SOURCES). */
+export async function dropStreams(page: Page): Promise<void> {
+  await page.evaluate(() => (window as unknown as { __dropStreams: () => void }).__dropStreams());
+}
