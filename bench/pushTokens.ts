@@ -8,7 +8,7 @@ import createSagaMiddleware from 'redux-saga';
 import type { Task } from 'redux-saga';
 import { eventChannel } from 'redux-saga';
 import type { Backend, PushProviderPort } from '../src/backend/ports';
-import type { PushEnv, VisibilityEvent } from '../src/sagas/push/env';
+import type { PushEnv, VisibilityEvent } from '../src/platform/pushEnv';
 import { pushSaga } from '../src/sagas/push/pushSaga';
 import app, { rootMounted, started } from '../src/store/appSlice';
 import push from '../src/store/pushSlice';

@@ -143,6 +143,34 @@ export interface AuthUser {
   displayName: string | null;
 }
 
+// ---- requests: what a client asks a backend to create (the ports take them; the screens' slices carry them)
+
+export interface NewChannel {
+  /** The public handle: lowercase letters, digits and single dashes, 3-40 characters. */
+  channelId: string;
+  title: string;
+  description: string;
+}
+
+export interface NewInvitation {
+  channelId: string;
+  /** Only this email may accept it; without one, anyone with the link may (once). */
+  inviteeEmail?: string;
+  passes: number;
+  credits: number;
+  expiresAt: number;
+}
+
+export interface NewOffer {
+  channelId: string;
+  /** A member of the channel. */
+  userId: string;
+  /** 1 to 100. */
+  discountPercent: number;
+  source?: string;
+  expiresAt: number;
+}
+
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   enabled: true,
   delivery: { channels: ['push', 'in_app'] },

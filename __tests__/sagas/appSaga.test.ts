@@ -15,8 +15,8 @@ import {
   createDisplayModeChannel,
   createInstallPromptChannel,
   showInstallPrompt,
-} from '@/sagas/channels';
-import type { ConnectivityEvent, InstallPromptEvent } from '@/sagas/channels';
+} from '@/platform/browserEvents';
+import type { ConnectivityEvent, InstallPromptEvent } from '@/platform/browserEvents';
 import appReducer, { initialState, installRequested } from '@/store/appSlice';
 import type { AppState } from '@/store/appSlice';
 

@@ -4,7 +4,7 @@ import { throwError } from 'redux-saga-test-plan/providers';
 import { channel } from 'redux-saga';
 import { call, delay, fork, put, take } from 'redux-saga/effects';
 import { deviceReleased, deviceReleaseRequested } from '@/store/pushSlice';
-import { SIGN_OUT_RELEASE_TIMEOUT_MS } from '@/sagas/timings';
+import { SIGN_OUT_RELEASE_TIMEOUT_MS } from '@/timings';
 import { createVirtualTime } from '../support/virtualTime';
 import { combineReducers } from '@reduxjs/toolkit';
 import {

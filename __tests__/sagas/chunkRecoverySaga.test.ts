@@ -5,7 +5,7 @@ import { browserLocalStorage, browserSessionStorage } from '@/platform';
 import { rootReducer } from '@/store/rootReducer';
 import type { RootState } from '@/store/rootReducer';
 import { chunkLoadFailed, chunkRetryRequested } from '@/store/versionSlice';
-import { clearAllCaches, reloadPage } from '@/sagas/browser';
+import { clearAllCaches, reloadPage } from '@/platform/browser';
 import { chunkRecoverySaga } from '@/sagas/chunkRecoverySaga';
 import { createFakeStore } from '../platform/fakes';
 import type { FakeStore } from '../platform/fakes';

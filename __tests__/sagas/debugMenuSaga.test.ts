@@ -13,8 +13,8 @@ import {
   workerRestartStarted,
 } from '@/store/swHealthSlice';
 import { buildUserState, loaded, signedIn } from '@/store/userSlice';
-import type { Dialogs } from '@/sagas/browser';
-import { now } from '@/sagas/browser';
+import type { Dialogs } from '@/platform/browser';
+import { now } from '@/platform/browser';
 import {
   DEBUG_MENU_TEXT,
   debugMenuSaga,
@@ -22,7 +22,7 @@ import {
   NO_USER_FOR_VALIDATION,
   parseChoice,
 } from '@/sagas/debugMenuSaga';
-import { DEBUG_BUTTON_DIM_MS } from '@/sagas/timings';
+import { DEBUG_BUTTON_DIM_MS } from '@/timings';
 import { createFakeStore } from '../platform/fakes';
 import { createVirtualTime, START } from '../support/virtualTime';
 

@@ -9,8 +9,8 @@ import type { RootState } from '@/store/rootReducer';
 import { buildUserState, loaded, signedIn, signedOut } from '@/store/userSlice';
 import { pushMessageReceived } from '@/store/inboxSlice';
 import { channelOpened } from '@/store/channelsSlice';
-import { applyAppBadge, postToWorker } from '@/sagas/browser';
-import type { WorkerMessageEvent } from '@/sagas/browser';
+import { applyAppBadge, postToWorker } from '@/platform/browser';
+import type { WorkerMessageEvent } from '@/platform/browser';
 import {
   clearPending,
   expireNotice,
@@ -18,7 +18,7 @@ import {
   inboxSaga,
   watchWorkerMessages,
 } from '@/sagas/inboxSaga';
-import { NOTICE_DURATION_MS } from '@/sagas/timings';
+import { NOTICE_DURATION_MS } from '@/timings';
 import type { NotificationSettings } from '@core/model';
 import { createFakeBackend } from '../support/fakeBackend';
 import { createVirtualTime } from '../support/virtualTime';

@@ -9,8 +9,8 @@ import {
   isPageControlled,
   isServiceWorkerSupported,
   registerServiceWorker,
-} from '@/sagas/serviceWorkerRegistration';
-import type { ServiceWorkerEvent } from '@/sagas/serviceWorkerRegistration';
+} from '@/platform/serviceWorker';
+import type { ServiceWorkerEvent } from '@/platform/serviceWorker';
 import appReducer, { initialState } from '@/store/appSlice';
 import type { AppState } from '@/store/appSlice';
 

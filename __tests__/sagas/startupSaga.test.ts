@@ -6,9 +6,14 @@ import { rootReducer } from '@/store/rootReducer';
 import type { RootState } from '@/store/rootReducer';
 import { serviceWorkerRegistered, serviceWorkerRegistrationFailed } from '@/store/appSlice';
 import { healthCheckRequested } from '@/store/swHealthSlice';
-import { checkForNewVersion, isLegacyMessagingWorker, now, unregisterLegacyWorkers } from '@/sagas/browser';
+import {
+  checkForNewVersion,
+  isLegacyMessagingWorker,
+  now,
+  unregisterLegacyWorkers,
+} from '@/platform/browser';
 import { classifyStartup, readLastStart, startupSaga } from '@/sagas/startupSaga';
-import { STARTUP_RESTART_THRESHOLD_MS } from '@/sagas/timings';
+import { STARTUP_RESTART_THRESHOLD_MS } from '@/timings';
 import { createFakeStore } from '../platform/fakes';
 import type { FakeStore } from '../platform/fakes';
 

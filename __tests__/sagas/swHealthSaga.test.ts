@@ -7,8 +7,8 @@ import { rootReducer } from '@/store/rootReducer';
 import type { RootState } from '@/store/rootReducer';
 import { serviceWorkerRegistered, serviceWorkerRegistrationStarted } from '@/store/appSlice';
 import { healthCheckRequested, monitorStarted, restartCooldownReset } from '@/store/swHealthSlice';
-import { now, restartServiceWorker } from '@/sagas/browser';
-import type { WorkerLifecycleEvent } from '@/sagas/browser';
+import { now, restartServiceWorker } from '@/platform/browser';
+import type { WorkerLifecycleEvent } from '@/platform/browser';
 import {
   postToActiveWorker,
   requestFromWorker,
@@ -21,7 +21,7 @@ import {
   swHealthSaga,
   watchWorkerLifecycle,
 } from '@/sagas/swHealthSaga';
-import { SW_HEALTH_CHECK_INTERVAL_MS, SW_MESSAGE_TIMEOUT_MS, SW_RESTART_COOLDOWN_MS } from '@/sagas/timings';
+import { SW_HEALTH_CHECK_INTERVAL_MS, SW_MESSAGE_TIMEOUT_MS, SW_RESTART_COOLDOWN_MS } from '@/timings';
 import { createVirtualTime, START } from '../support/virtualTime';
 import type { VirtualTime } from '../support/virtualTime';
 

@@ -11,7 +11,7 @@ import reducer, {
 } from '@/store/swHealthSlice';
 import type { SwHealthState } from '@/store/swHealthSlice';
 import { serviceWorkerRegistrationFailed } from '@/store/appSlice';
-import { SW_RESTART_COOLDOWN_MS } from '@/sagas/timings';
+import { SW_RESTART_COOLDOWN_MS } from '@/timings';
 
 const MIN = 60_000;
 const T0 = 1_700_000_000_000;

@@ -4,8 +4,8 @@
 import { eventChannel } from 'redux-saga';
 import type { EventChannel } from 'redux-saga';
 import type { Backend } from '@/backend/ports';
-import type { PushEnv, VisibilityEvent } from '@/sagas/push/env';
-import { MessagingBlockedError } from '@/sagas/push/env';
+import type { PushEnv, VisibilityEvent } from '@/platform/pushEnv';
+import { MessagingBlockedError } from '@/platform/pushEnv';
 import type { PermissionState } from '@/store/pushSlice';
 import { createFakeBackend } from './fakeBackend';
 import { TokenStore } from './tokenStore';

@@ -10,7 +10,7 @@ import {
 import type { PushDeps } from '@/sw/push';
 import { createSeenMessages } from '@/sw/seen';
 import type { PushMsgMessage } from '@/protocol/messages';
-import { FOREGROUND_HANDLED_WAIT_MS } from '@/sagas/timings';
+import { FOREGROUND_HANDLED_WAIT_MS } from '@/timings';
 import { createScope, fakeCaches, fakeWindow, IPHONE_UA, ORIGIN } from './swScope';
 import type { FakeCaches, FakeWindow } from './swScope';
 

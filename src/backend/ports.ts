@@ -12,6 +12,9 @@ import type {
   IdTokenClaims,
   Invitation,
   IssuedOffer,
+  NewChannel,
+  NewInvitation,
+  NewOffer,
   NotificationSettings,
   Offer,
   PendingCountsDoc,
@@ -69,13 +72,6 @@ export interface UsersPort {
   updateProfile(uid: string, patch: ProfilePatch): Promise<UserDoc>;
   /** Live changes of users/{uid} (balances granted by an activation, roles changed by an admin). */
   subscribeUser(uid: string, listener: (user: UserDoc) => void): Unsubscribe;
-}
-
-export interface NewChannel {
-  /** The public handle: lowercase letters, digits and single dashes, 3-40 characters. */
-  channelId: string;
-  title: string;
-  description: string;
 }
 
 export interface ChannelsPort {
@@ -147,15 +143,6 @@ export interface LivePort {
   subscribeStatus(listener: (status: LiveStatus) => void): Unsubscribe;
 }
 
-export interface NewInvitation {
-  channelId: string;
-  /** Only this email may accept it; without one, anyone with the link may (once). */
-  inviteeEmail?: string;
-  passes: number;
-  credits: number;
-  expiresAt: number;
-}
-
 export interface InvitationsPort {
   getInvitation(id: string): Promise<Invitation>;
   acceptInvitation(id: string): Promise<Invitation>;
@@ -164,16 +151,6 @@ export interface InvitationsPort {
   createInvitation(input: NewInvitation): Promise<Invitation>;
   /** A channel's invitations, for its owner (newest first). */
   listChannelInvitations(channelId: string): Promise<Invitation[]>;
-}
-
-export interface NewOffer {
-  channelId: string;
-  /** A member of the channel. */
-  userId: string;
-  /** 1 to 100. */
-  discountPercent: number;
-  source?: string;
-  expiresAt: number;
 }
 
 /** Offers from the consultant's side; a user's own active offers come from the get_user_active_offers callable. */

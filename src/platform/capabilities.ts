@@ -4,6 +4,9 @@
 // spec §5: push support requires service worker, push manager, Notification API, fetch and IndexedDB.
 export type PushCapability = 'serviceWorker' | 'pushManager' | 'notification' | 'fetch' | 'indexedDb';
 
+/** The notification permission as the app reads it: the browser's three answers, or no Notification API at all. */
+export type PermissionState = 'default' | 'granted' | 'denied' | 'unsupported';
+
 export interface PushSupport {
   supported: boolean;
   missing: PushCapability[];

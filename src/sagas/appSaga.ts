@@ -17,8 +17,8 @@ import {
   createDisplayModeChannel,
   createInstallPromptChannel,
   showInstallPrompt,
-} from './channels';
-import type { ConnectivityEvent, InstallPromptEvent } from './channels';
+} from '@/platform/browserEvents';
+import type { ConnectivityEvent, InstallPromptEvent } from '@/platform/browserEvents';
 
 /** Reads the environment from the browser; the one place start-up touches globals. */
 export function readEnvironment(): AppStartedPayload {

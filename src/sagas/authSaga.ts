@@ -37,10 +37,10 @@ import {
 import type { SignedInUserState } from '@/store/userSlice';
 import { deviceReleased, deviceReleaseRequested } from '@/store/pushSlice';
 import { liveResumed } from '@/store/liveSlice';
-import { toFailure } from './errors';
+import { toFailure } from '@/backend/errors';
 import { keepingChannel } from './session';
 import { supervise } from './supervise';
-import { SIGN_OUT_RELEASE_TIMEOUT_MS } from './timings';
+import { SIGN_OUT_RELEASE_TIMEOUT_MS } from '@/timings';
 
 export interface AuthChange {
   user: AuthUser | null;

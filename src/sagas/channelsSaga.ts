@@ -28,10 +28,10 @@ import {
 import { liveResumed, liveStatusChanged, reconnectingNoticeShown } from '@/store/liveSlice';
 import { selectConversation } from '@/store/conversationSlice';
 import type { Conversation } from '@/store/conversationSlice';
-import { toFailure } from './errors';
+import { toFailure } from '@/backend/errors';
 import { forEachSession, keepingChannel, takeBatch } from './session';
 import { supervise } from './supervise';
-import { LIVE_SLICE_MAX, RECONNECTING_NOTICE_DELAY_MS } from './timings';
+import { LIVE_SLICE_MAX, RECONNECTING_NOTICE_DELAY_MS } from '@/timings';
 
 export function createChannelsChannel(channels: ChannelsPort): EventChannel<{ channel: Channel }> {
   return keepingChannel((emit) => channels.subscribeChannels((channel) => emit({ channel })));

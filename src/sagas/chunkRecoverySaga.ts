@@ -19,7 +19,7 @@ import {
   chunkReloadStarted,
   chunkRetryRequested,
 } from '@/store/versionSlice';
-import { clearAllCaches, reloadPage } from './browser';
+import { clearAllCaches, reloadPage } from '@/platform/browser';
 
 export function* handleChunkLoadFailed() {
   const session: KeyValueStore | null = yield call(browserSessionStorage);

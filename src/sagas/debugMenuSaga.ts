@@ -26,9 +26,9 @@ import {
 } from '@/store/swHealthSlice';
 import type { SwHealthState } from '@/store/swHealthSlice';
 import { loaded, selectUid } from '@/store/userSlice';
-import { browserDialogs, now } from './browser';
-import type { Dialogs } from './browser';
-import { DEBUG_BUTTON_DIM_MS, DEBUG_RESULT_TIMEOUT_MS, SW_RESTART_COOLDOWN_MS } from './timings';
+import { browserDialogs, now } from '@/platform/browser';
+import type { Dialogs } from '@/platform/browser';
+import { DEBUG_BUTTON_DIM_MS, DEBUG_RESULT_TIMEOUT_MS, SW_RESTART_COOLDOWN_MS } from '@/timings';
 
 /** spec §9: the iOS debug popup flag is off; the menu opens only from its button. */
 export const IOS_DEBUG_POPUP_ENABLED = false;

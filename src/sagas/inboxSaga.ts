@@ -23,9 +23,11 @@ import {
 import { workerMessageIgnored } from '@/store/swHealthSlice';
 import { loaded, selectUid, selectUser } from '@/store/userSlice';
 import type { UserState } from '@/store/userSlice';
-import { applyAppBadge, createVisibilityChannel, createWorkerMessageChannel, postToWorker } from './browser';
-import type { VisibilityEvent, WorkerMessageEvent } from './browser';
-import { NOTICE_DURATION_MS, VISIBILITY_THROTTLE_MS } from './timings';
+import { applyAppBadge, createWorkerMessageChannel, postToWorker } from '@/platform/browser';
+import type { WorkerMessageEvent } from '@/platform/browser';
+import { createVisibilityChannel } from '@/platform/browserEvents';
+import type { VisibilityEvent } from '@/platform/browserEvents';
+import { NOTICE_DURATION_MS, VISIBILITY_THROTTLE_MS } from '@/timings';
 import { supervise, superviseQuietly } from './supervise';
 
 /** Whether this page may show a message in-app: someone is signed in and takes in-app notices. */

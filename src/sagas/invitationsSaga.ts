@@ -24,7 +24,7 @@ import {
 } from '@/store/invitationsSlice';
 import { overviewRequested } from '@/store/channelsSlice';
 import { docChanged } from '@/store/userSlice';
-import { toFailure } from './errors';
+import { toFailure } from '@/backend/errors';
 
 export function* handleInvitationRequested(backend: Backend, action: ReturnType<typeof invitationRequested>) {
   const { id } = action.payload;

@@ -19,7 +19,7 @@ import {
 } from '@/store/offersSlice';
 import type { OffersState } from '@/store/offersSlice';
 import { liveResumed } from '@/store/liveSlice';
-import { toFailure } from './errors';
+import { toFailure } from '@/backend/errors';
 import { forEachSession, keepingChannel } from './session';
 import { supervise } from './supervise';
 

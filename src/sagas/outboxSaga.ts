@@ -33,7 +33,7 @@ import {
   selectOutboxEntry,
 } from '@/store/outboxSlice';
 import type { OutboxEntry, OutboxState } from '@/store/outboxSlice';
-import { toFailure } from './errors';
+import { toFailure } from '@/backend/errors';
 import { forEachSession } from './session';
 import { supervise } from './supervise';
 import {
@@ -41,7 +41,7 @@ import {
   OUTBOX_RETRY_MAX_MS,
   OUTBOX_RETRY_START_MS,
   OUTBOX_SEND_TIMEOUT_MS,
-} from './timings';
+} from '@/timings';
 
 /** Refusals that another try cannot change: the person decides (Retry or Delete). */
 const REFUSED = new Set([

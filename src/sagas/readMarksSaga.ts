@@ -29,7 +29,7 @@ import {
 import type { PendingMark } from '@/store/readMarksSlice';
 import { forEachSession } from './session';
 import { supervise } from './supervise';
-import { READ_MARK_THROTTLE_MS } from './timings';
+import { READ_MARK_THROTTLE_MS } from '@/timings';
 
 /** Whether the person is looking (kept by the attention watcher; read by the others). */
 export interface Attention {

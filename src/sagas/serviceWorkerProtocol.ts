@@ -5,7 +5,7 @@ import { messageSW } from 'workbox-window';
 import { call, delay, race } from 'redux-saga/effects';
 import { parseWorkerToPageMessage } from '@/protocol/messages';
 import type { PageToWorkerMessage, WorkerToPageMessage } from '@/protocol/messages';
-import { SW_MESSAGE_TIMEOUT_MS } from './timings';
+import { SW_MESSAGE_TIMEOUT_MS } from '@/timings';
 
 /** spec §8. */
 export const SW_COMMUNICATION_TIMEOUT = 'SW communication timeout';

@@ -17,8 +17,8 @@ import {
   isPageControlled,
   isServiceWorkerSupported,
   registerServiceWorker,
-} from './serviceWorkerRegistration';
-import type { ServiceWorkerEvent } from './serviceWorkerRegistration';
+} from '@/platform/serviceWorker';
+import type { ServiceWorkerEvent } from '@/platform/serviceWorker';
 
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

@@ -15,9 +15,9 @@ import {
 import type { AppState } from '@/store/appSlice';
 import { healthCheckRequested, startupClassified } from '@/store/swHealthSlice';
 import type { StartupKind } from '@/store/swHealthSlice';
-import { checkForNewVersion, now, unregisterLegacyWorkers } from './browser';
-import type { LegacyCleanup } from './browser';
-import { STARTUP_RESTART_THRESHOLD_MS } from './timings';
+import { checkForNewVersion, now, unregisterLegacyWorkers } from '@/platform/browser';
+import type { LegacyCleanup } from '@/platform/browser';
+import { STARTUP_RESTART_THRESHOLD_MS } from '@/timings';
 
 /** The previous start, or null when none is stored or the stored value is not a time. */
 export function readLastStart(store: KeyValueStore | null): number | null {

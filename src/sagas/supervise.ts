@@ -6,12 +6,12 @@
 import { call, delay, put } from 'redux-saga/effects';
 import type { Saga } from 'redux-saga';
 import { watcherCrashed, watcherRestarted } from '@/store/liveSlice';
-import { now } from './browser';
+import { now } from '@/platform/browser';
 import {
   SUPERVISOR_BACKOFF_MAX_MS,
   SUPERVISOR_BACKOFF_START_MS,
   SUPERVISOR_STABLE_AFTER_MS,
-} from './timings';
+} from '@/timings';
 
 /** The wait before the n-th restart in a row (n from 1): 1 s, 2 s, 4 s … up to 30 s. */
 export function restartDelay(crashesInARow: number): number {

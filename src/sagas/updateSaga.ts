@@ -14,8 +14,8 @@ import {
   updateRestartRequested,
   updateWaiting,
 } from '@/store/versionSlice';
-import { activateWaitingWorker, checkForNewVersion, reloadPage } from './browser';
-import { SW_MESSAGE_TIMEOUT_MS, UPDATE_BANNER_MS, UPDATE_CHECK_INTERVAL_MS } from './timings';
+import { activateWaitingWorker, checkForNewVersion, reloadPage } from '@/platform/browser';
+import { SW_MESSAGE_TIMEOUT_MS, UPDATE_BANNER_MS, UPDATE_CHECK_INTERVAL_MS } from '@/timings';
 
 /** spec §2: the banner shows only if the local setting equals 'true' (exactly). */
 export function updateNotificationsEnabled(store: KeyValueStore | null): boolean {

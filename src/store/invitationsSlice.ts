@@ -3,10 +3,8 @@
 // status and reason, so each screen can say which of expired, used, not found or not yours it is.
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { Invitation } from '@core/model';
-import type { NewInvitation } from '@/backend/ports';
-import type { PlainFailure } from '@/sagas/errors';
-import type { LoadStatus } from './status';
+import type { Invitation, NewInvitation } from '@core/model';
+import type { LoadStatus, PlainFailure } from './status';
 
 type Step = { status: 'idle' | 'sending' | 'done' | 'failed'; error: PlainFailure | null };
 const idle: Step = { status: 'idle', error: null };

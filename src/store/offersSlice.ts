@@ -3,8 +3,7 @@
 // list does not need to change for that).
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { IssuedOffer, Offer } from '@core/model';
-import type { NewOffer } from '@/backend/ports';
+import type { IssuedOffer, NewOffer, Offer } from '@core/model';
 import type { LoadStatus } from './status';
 
 export interface OffersState {

@@ -3,10 +3,10 @@
 // stays in local storage (spec §3 fcm_token), never in the store.
 import { createAction, createSelector, createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { PushSupport } from '@/platform';
+import type { PermissionState, PushSupport } from '@/platform';
 import type { UserState } from './userSlice';
 
-export type PermissionState = 'default' | 'granted' | 'denied' | 'unsupported';
+export type { PermissionState } from '@/platform';
 
 /** Where this device's push token stands, as one finite union. */
 export type TokenStatus =

@@ -3,7 +3,7 @@
 // is derived (assessHealth), never stored. Times are epoch milliseconds.
 import { createSelector, createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { SW_ASSESSMENT_MIN_UPTIME_MS, SW_RESTART_WINDOW_MS } from '@/sagas/timings';
+import { SW_ASSESSMENT_MIN_UPTIME_MS, SW_RESTART_WINDOW_MS } from '@/timings';
 import type { WorkerPushCounts } from '@/protocol/messages';
 import { serviceWorkerRegistrationFailed } from './appSlice';
 

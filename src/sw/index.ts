@@ -1,7 +1,7 @@
 // QuPM's service worker: wires one module per job — lifecycle, precache, the page protocol, push display with
 // the badge, and notification clicks.
 import type { PrecacheEntry } from 'workbox-precaching';
-import { FOREGROUND_HANDLED_WAIT_MS } from '../sagas/timings';
+import { FOREGROUND_HANDLED_WAIT_MS } from '../timings';
 import { createForegroundWaits } from './foreground';
 import { installLifecycle, skipWaiting } from './lifecycle';
 import { createMessageListener } from './messages';

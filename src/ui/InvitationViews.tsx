@@ -2,7 +2,7 @@
 // screen for each way it can fail (expired, used, not found, not yours, not accepted yet, offline).
 import { Link } from 'react-router-dom';
 import type { Invitation } from '@core/model';
-import type { PlainFailure } from '@/sagas/errors';
+import type { PlainFailure } from '@/store/status';
 
 export function grantWords({ passes, credits }: { passes: number; credits: number }): string {
   const parts = [

@@ -17,7 +17,7 @@ import type { Obtained } from '@/sagas/push/tokenLifecycle';
 import { VALIDATION_MESSAGES } from '@/store/pushSlice';
 import type { ValidationResult } from '@/store/pushSlice';
 import { LOCAL_STORAGE_KEYS } from '@/platform';
-import { PUSH_PROVIDER_TIMEOUT_MS, TOKEN_TOUCH_INTERVAL_MS } from '@/sagas/timings';
+import { PUSH_PROVIDER_TIMEOUT_MS, TOKEN_TOUCH_INTERVAL_MS } from '@/timings';
 import { BLOCKED_MESSAGE, DEVICE_ID, PUBLIC_KEY, TOKEN_A, TOKEN_B, UID } from '../../support/pushHarness';
 import { START } from '../../support/virtualTime';
 import { createHarness, initialState, putTypes, reducer } from './support';

@@ -7,7 +7,7 @@ import type { Backend } from '@/backend/ports';
 import type { Channel, ChannelMember, ChatMessage } from '@core/model';
 import { cursorOf } from '@core/messages';
 import { channelChanged } from '@/store/channelsSlice';
-import { toFailure } from '@/sagas/errors';
+import { toFailure } from '@/backend/errors';
 import {
   MESSAGES_PAGE,
   messagesFailed,

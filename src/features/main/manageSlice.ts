@@ -1,8 +1,7 @@
 // A consultant's tools on the main screen (issue #6): creating and editing a channel, and its members.
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { ChannelMember } from '@core/model';
-import type { NewChannel } from '@/backend/ports';
+import type { ChannelMember, NewChannel } from '@core/model';
 import type { LoadStatus } from '@/store/status';
 
 export interface ManageState {

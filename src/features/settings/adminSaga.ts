@@ -3,7 +3,7 @@ import { call, put, takeEvery, takeLatest } from 'redux-saga/effects';
 import { loadBackend } from '@/backend';
 import type { Backend } from '@/backend/ports';
 import type { AdminChannel, AdminUser } from '@core/model';
-import { toFailure } from '@/sagas/errors';
+import { toFailure } from '@/backend/errors';
 import {
   adminChannelsFailed,
   adminChannelsLoaded,

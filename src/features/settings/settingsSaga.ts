@@ -4,7 +4,7 @@ import { loadBackend } from '@/backend';
 import type { Backend, ProfilePatch } from '@/backend/ports';
 import type { PushTokenDoc, UserDoc } from '@core/model';
 import { docChanged, selectUid } from '@/store/userSlice';
-import { toFailure } from '@/sagas/errors';
+import { toFailure } from '@/backend/errors';
 import {
   deviceRemoveFailed,
   deviceRemoveRequested,

@@ -23,8 +23,8 @@ import {
   STARTUP_VALIDATION_DELAY_MS,
   TOKEN_CHECK_INTERVAL_MS,
   VISIBILITY_THROTTLE_MS,
-} from '../timings';
-import type { VisibilityEvent } from './env';
+} from '@/timings';
+import type { VisibilityEvent } from '@/platform/pushEnv';
 import { cancelShared } from './sharedTask';
 import { validateAndRefreshToken } from './tokenLifecycle';
 import type { PushContext } from './tokenLifecycle';

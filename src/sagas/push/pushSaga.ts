@@ -23,8 +23,8 @@ import {
 } from '@/store/pushSlice';
 import type { PermissionState, PushGate, PushGateReason } from '@/store/pushSlice';
 import { selectUid } from '@/store/userSlice';
-import { browserPushEnv } from './env';
-import type { PushEnv } from './env';
+import { browserPushEnv } from '@/platform/pushEnv';
+import type { PushEnv } from '@/platform/pushEnv';
 import { monitorPush } from './monitor';
 import { cancelShared, createSharedTask } from './sharedTask';
 import { releaseDeviceToken, validateAndRefreshToken } from './tokenLifecycle';

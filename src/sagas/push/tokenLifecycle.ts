@@ -40,8 +40,8 @@ import {
   TOKEN_RETRY_BASE_DELAY_MS,
   TOKEN_TOUCH_INTERVAL_MS,
   TOKEN_VALIDATION_COOLDOWN_MS,
-} from '../timings';
-import type { PushEnv } from './env';
+} from '@/timings';
+import type { PushEnv } from '@/platform/pushEnv';
 import { cancelShared, runShared } from './sharedTask';
 import type { SharedTask } from './sharedTask';
 

@@ -1,12 +1,7 @@
-// Port failures as plain data for the store: a status, a message for a person, and the finer reason if any.
-import { BackendError } from '@/backend/ports';
-import type { ErrorReason } from '@core/errors';
-
-export interface PlainFailure {
-  status: string;
-  message: string;
-  reason?: ErrorReason;
-}
+// Port failures as plain data for the store (STYLE 5: no Error objects in state): a status, a message for a
+// person, and the finer reason if any. Beside BackendError, which every adapter throws.
+import { BackendError } from './ports';
+import type { PlainFailure } from '@/store/status';
 
 export function toFailure(error: unknown): PlainFailure {
   if (error instanceof BackendError) {

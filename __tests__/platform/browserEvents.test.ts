@@ -1,7 +1,11 @@
 /**
  * @jest-environment ./__tests__/support/jsdom-environment.js
  */
-import { createConnectivityChannel, createInstallPromptChannel, showInstallPrompt } from '@/sagas/channels';
+import {
+  createConnectivityChannel,
+  createInstallPromptChannel,
+  showInstallPrompt,
+} from '@/platform/browserEvents';
 
 describe('createConnectivityChannel', () => {
   it('emits the browser going offline and online, and removes its listeners when closed', () => {

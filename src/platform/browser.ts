@@ -59,17 +59,6 @@ export function createWorkerLifecycleChannel(): EventChannel<WorkerLifecycleEven
   });
 }
 
-export type VisibilityEvent = { visible: boolean };
-
-export function createVisibilityChannel(): EventChannel<VisibilityEvent> {
-  return eventChannel((emit) => {
-    if (typeof document === 'undefined') return () => undefined;
-    const onChange = (): void => emit({ visible: document.visibilityState === 'visible' });
-    document.addEventListener('visibilitychange', onChange);
-    return () => document.removeEventListener('visibilitychange', onChange);
-  });
-}
-
 /** Posts a message that expects no answer to the active worker (foregroundHandled). */
 export async function postToWorker(message: PageToWorkerMessage): Promise<void> {
   const container = serviceWorkerContainer();

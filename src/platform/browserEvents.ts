@@ -3,6 +3,17 @@
 import { eventChannel } from 'redux-saga';
 import type { EventChannel } from 'redux-saga';
 
+export type VisibilityEvent = { visible: boolean };
+
+export function createVisibilityChannel(): EventChannel<VisibilityEvent> {
+  return eventChannel((emit) => {
+    if (typeof document === 'undefined') return () => undefined;
+    const onChange = (): void => emit({ visible: document.visibilityState === 'visible' });
+    document.addEventListener('visibilitychange', onChange);
+    return () => document.removeEventListener('visibilitychange', onChange);
+  });
+}
+
 export type ConnectivityEvent = { online: boolean };
 
 export function createConnectivityChannel(target: Window): EventChannel<ConnectivityEvent> {

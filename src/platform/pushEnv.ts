@@ -3,12 +3,14 @@
 // tests and the benchmark pass stand-ins, so nothing deeper than this edge is ever faked.
 import { eventChannel } from 'redux-saga';
 import type { EventChannel } from 'redux-saga';
-import { browserHostname, browserLocalStorage, browserPushSupport, isPushEnabledForHost } from '@/platform';
-import type { KeyValueStore, PushSupport } from '@/platform';
-import type { PermissionState } from '@/store/pushSlice';
 import { LIMITS } from '@core/limits';
-import { createVisibilityChannel } from '../browser';
-import type { VisibilityEvent } from '../browser';
+import { browserPushSupport } from './capabilities';
+import type { PermissionState, PushSupport } from './capabilities';
+import { browserHostname, isPushEnabledForHost } from './environment';
+import { browserLocalStorage } from './storage';
+import type { KeyValueStore } from './storage';
+import { createVisibilityChannel } from './browserEvents';
+import type { VisibilityEvent } from './browserEvents';
 
 /** spec §5: the error a messaging service-worker registration is rejected with where push is disabled. */
 export const MESSAGING_SW_BLOCKED_MESSAGE =

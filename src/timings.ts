@@ -1,5 +1,7 @@
-// Every duration and count the sagas run on, in one place, each with the spec's number (spec §9) or, where the
-// spec is silent, the reason for the choice. Sagas wait only through `delay`/`race`/`throttle` on these.
+// Every duration and count the app runs on, in one place, each with the spec's number (spec §9) or, where the
+// spec is silent, the reason for the choice. Sagas wait only through `delay`/`race`/`throttle` on these; the
+// store (swHealthSlice) and the service worker (src/sw, under its own tsconfig) read them too, so this module
+// imports nothing.
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;

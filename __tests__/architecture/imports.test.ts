@@ -1,0 +1,94 @@
+// The folder rules of issue #12, read off the source tree so they stay true: imports flow one way (STYLE 1),
+// src/sagas holds sagas only and nothing below it reaches up into it, no screen reaches past the store into the
+// backend, one module owns the page's service worker, and a slice reacts to another's event through its imported
+// creator, never a spelled-out type string (STYLE 3).
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.join(__dirname, '../..');
+
+/** Every .ts/.tsx file under `dir` (repo-relative, forward slashes). */
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (abs: string): void => {
+    for (const name of readdirSync(abs)) {
+      const child = path.join(abs, name);
+      if (statSync(child).isDirectory()) walk(child);
+      else if (/\.tsx?$/.test(name) && !name.endsWith('.d.ts')) out.push(path.relative(ROOT, child));
+    }
+  };
+  walk(path.join(ROOT, dir));
+  return out.map((f) => f.split(path.sep).join('/')).sort();
+}
+
+const read = (file: string): string => readFileSync(path.join(ROOT, file), 'utf8');
+
+/** The modules a file imports (static imports and re-exports, `import()` and `jest.mock`-free code alike). */
+function importSpecifiers(source: string): string[] {
+  const specifiers: string[] = [];
+  const patterns = [
+    /\b(?:import|export)\s[^'"]*?\sfrom\s*['"]([^'"]+)['"]/g,
+    /\bimport\s*['"]([^'"]+)['"]/g,
+    /\bimport\(\s*(?:\/\*[^*]*\*\/\s*)?['"]([^'"]+)['"]\s*\)/g,
+  ];
+  for (const pattern of patterns)
+    for (const match of source.matchAll(pattern)) specifiers.push(match[1] ?? '');
+  return specifiers;
+}
+
+/** Where an import points, repo-relative without extension (`src/sagas/supervise`), or the package name. */
+function resolveImport(fromFile: string, specifier: string): string {
+  if (specifier.startsWith('@/')) return `src/${specifier.slice(2)}`;
+  if (specifier.startsWith('@core/')) return `core/${specifier.slice(6)}`;
+  if (specifier.startsWith('.'))
+    return path.posix.normalize(path.posix.join(path.posix.dirname(fromFile), specifier));
+  return specifier;
+}
+
+const isUnder = (target: string, folder: string): boolean =>
+  target === folder || target.startsWith(`${folder}/`);
+
+/** `file: specifier` for every import of a file among `files` that lands under `folder`. */
+function importsInto(files: string[], folder: string): string[] {
+  return files.flatMap((file) =>
+    importSpecifiers(read(file))
+      .filter((specifier) => isUnder(resolveImport(file, specifier), folder))
+      .map((specifier) => `${file}: ${specifier}`),
+  );
+}
+
+describe('the import rules', () => {
+  it('reads every kind of import it must police', () => {
+    const source = [
+      "import { a } from '@/sagas/x';",
+      "import type { B } from '../sagas/y';",
+      "export { c } from './z';",
+      "import './side-effect';",
+      'const lazy = () => import(/* webpackChunkName: "c" */ \'@/backend/local\');',
+      'import {\n  d,\n  e,\n} from "@core/model";',
+    ].join('\n');
+    expect(importSpecifiers(source)).toEqual([
+      '@/sagas/x',
+      '../sagas/y',
+      './z',
+      '@core/model',
+      './side-effect',
+      '@/backend/local',
+    ]);
+    expect(resolveImport('src/store/a.ts', '../sagas/y')).toBe('src/sagas/y');
+    expect(resolveImport('src/sw/index.ts', '../timings')).toBe('src/timings');
+  });
+
+  it.each(['src/store', 'src/sw', 'src/ui', 'src/platform'])(
+    'nothing in %s imports from src/sagas',
+    (folder) => {
+      expect(importsInto(sourceFiles(folder), 'src/sagas')).toEqual([]);
+    },
+  );
+
+  it('no screen (a .tsx under src/features) imports src/backend', () => {
+    const screens = sourceFiles('src/features').filter((file) => file.endsWith('.tsx'));
+    expect(screens.length).toBeGreaterThan(10);
+    expect(importsInto(screens, 'src/backend')).toEqual([]);
+  });
+});
