@@ -23,6 +23,13 @@ function sourceFiles(dir: string): string[] {
 
 const read = (file: string): string => readFileSync(path.join(ROOT, file), 'utf8');
 
+/** The code of a file without its comment lines (a comment may name what the code must not do). */
+const code = (file: string): string =>
+  read(file)
+    .split('\n')
+    .filter((line) => !/^\s*(\/\/|\/\*|\*)/.test(line))
+    .join('\n');
+
 /** The modules a file imports (static imports and re-exports, `import()` and `jest.mock`-free code alike). */
 function importSpecifiers(source: string): string[] {
   const specifiers: string[] = [];
@@ -90,5 +97,20 @@ describe('the import rules', () => {
     const screens = sourceFiles('src/features').filter((file) => file.endsWith('.tsx'));
     expect(screens.length).toBeGreaterThan(10);
     expect(importsInto(screens, 'src/backend')).toEqual([]);
+  });
+
+  it('only the worker owner (src/platform/serviceWorker.ts) talks to navigator.serviceWorker on the page', () => {
+    const owner = 'src/platform/serviceWorker.ts';
+    // The push adapters still look up the registration themselves (deleteToken); the next commit routes them here.
+    const page = sourceFiles('src').filter(
+      (file) => !isUnder(file, 'src/sw') && !isUnder(file, 'src/backend') && file !== owner,
+    );
+    const touches = page.filter((file) =>
+      /navigator\??\.serviceWorker|['"]serviceWorker['"]\s+in\s+navigator|['"]workbox-window['"]/.test(
+        code(file),
+      ),
+    );
+    expect(touches).toEqual([]);
+    expect(code(owner)).toMatch(/navigator\.serviceWorker/);
   });
 });

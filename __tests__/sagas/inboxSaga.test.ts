@@ -9,8 +9,9 @@ import type { RootState } from '@/store/rootReducer';
 import { buildUserState, loaded, signedIn, signedOut } from '@/store/userSlice';
 import { pushMessageReceived } from '@/store/inboxSlice';
 import { channelOpened } from '@/store/channelsSlice';
-import { applyAppBadge, postToWorker } from '@/platform/browser';
-import type { WorkerMessageEvent } from '@/platform/browser';
+import { applyAppBadge } from '@/platform/browser';
+import { postToWorker } from '@/platform/serviceWorker';
+import type { WorkerMessageEvent } from '@/platform/serviceWorker';
 import {
   clearPending,
   expireNotice,

@@ -1,10 +1,10 @@
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
+import { postToActiveWorker } from '@/platform/serviceWorker';
 import {
   enableServiceWorkerMessaging,
   newEventId,
-  postToActiveWorker,
   requestFromWorker,
   SW_COMMUNICATION_TIMEOUT,
 } from '@/sagas/serviceWorkerProtocol';

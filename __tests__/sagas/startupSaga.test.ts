@@ -6,12 +6,12 @@ import { rootReducer } from '@/store/rootReducer';
 import type { RootState } from '@/store/rootReducer';
 import { serviceWorkerRegistered, serviceWorkerRegistrationFailed } from '@/store/appSlice';
 import { healthCheckRequested } from '@/store/swHealthSlice';
+import { now } from '@/platform/browser';
 import {
   checkForNewVersion,
   isLegacyMessagingWorker,
-  now,
   unregisterLegacyWorkers,
-} from '@/platform/browser';
+} from '@/platform/serviceWorker';
 import { classifyStartup, readLastStart, startupSaga } from '@/sagas/startupSaga';
 import { STARTUP_RESTART_THRESHOLD_MS } from '@/timings';
 import { createFakeStore } from '../platform/fakes';

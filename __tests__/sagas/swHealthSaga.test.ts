@@ -7,13 +7,10 @@ import { rootReducer } from '@/store/rootReducer';
 import type { RootState } from '@/store/rootReducer';
 import { serviceWorkerRegistered, serviceWorkerRegistrationStarted } from '@/store/appSlice';
 import { healthCheckRequested, monitorStarted, restartCooldownReset } from '@/store/swHealthSlice';
-import { now, restartServiceWorker } from '@/platform/browser';
-import type { WorkerLifecycleEvent } from '@/platform/browser';
-import {
-  postToActiveWorker,
-  requestFromWorker,
-  SW_COMMUNICATION_TIMEOUT,
-} from '@/sagas/serviceWorkerProtocol';
+import { now } from '@/platform/browser';
+import { postToActiveWorker, restartServiceWorker } from '@/platform/serviceWorker';
+import type { WorkerLifecycleEvent } from '@/platform/serviceWorker';
+import { requestFromWorker, SW_COMMUNICATION_TIMEOUT } from '@/sagas/serviceWorkerProtocol';
 import {
   checkPeriodically,
   handleHealthCheck,

@@ -10,6 +10,7 @@ import { browserHostname, isPushEnabledForHost } from './environment';
 import { browserLocalStorage } from './storage';
 import type { KeyValueStore } from './storage';
 import { createVisibilityChannel } from './browserEvents';
+import { readyServiceWorkerRegistration } from './serviceWorker';
 import type { VisibilityEvent } from './browserEvents';
 
 /** spec §5: the error a messaging service-worker registration is rejected with where push is disabled. */
@@ -95,7 +96,7 @@ export function browserPushEnv(pushHostOverride: boolean = __PUSH_HOST_OVERRIDE_
     },
     async messagingRegistration() {
       if (!environmentEnabled) throw new MessagingBlockedError();
-      return navigator.serviceWorker.ready;
+      return readyServiceWorkerRegistration();
     },
     createVisibilityChannel,
   };

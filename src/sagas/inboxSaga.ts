@@ -23,8 +23,9 @@ import {
 import { workerMessageIgnored } from '@/store/swHealthSlice';
 import { loaded, selectUid, selectUser } from '@/store/userSlice';
 import type { UserState } from '@/store/userSlice';
-import { applyAppBadge, createWorkerMessageChannel, postToWorker } from '@/platform/browser';
-import type { WorkerMessageEvent } from '@/platform/browser';
+import { applyAppBadge } from '@/platform/browser';
+import { createWorkerMessageChannel, postToWorker } from '@/platform/serviceWorker';
+import type { WorkerMessageEvent } from '@/platform/serviceWorker';
 import { createVisibilityChannel } from '@/platform/browserEvents';
 import type { VisibilityEvent } from '@/platform/browserEvents';
 import { NOTICE_DURATION_MS, VISIBILITY_THROTTLE_MS } from '@/timings';

@@ -1,30 +1,15 @@
 // The page's half of the service-worker protocol (src/protocol): requests to the active worker travel over a
-// MessageChannel (workbox-window's messageSW) and every answer is parsed before it is believed. A worker that
-// does not answer within spec §9's 5 s is reported as 'SW communication timeout' (spec §8).
-import { messageSW } from 'workbox-window';
+// MessageChannel (through the page's worker owner, src/platform/serviceWorker.ts) and every answer is parsed
+// before it is believed. A worker that does not answer within spec §9's 5 s is reported as
+// 'SW communication timeout' (spec §8).
 import { call, delay, race } from 'redux-saga/effects';
+import { postToActiveWorker, ServiceWorkerProtocolError } from '@/platform/serviceWorker';
 import { parseWorkerToPageMessage } from '@/protocol/messages';
 import type { PageToWorkerMessage, WorkerToPageMessage } from '@/protocol/messages';
 import { SW_MESSAGE_TIMEOUT_MS } from '@/timings';
 
 /** spec §8. */
 export const SW_COMMUNICATION_TIMEOUT = 'SW communication timeout';
-
-export class ServiceWorkerProtocolError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ServiceWorkerProtocolError';
-  }
-}
-
-/** Sends a message to the worker that controls this scope and resolves with its raw answer. Browser edge. */
-export async function postToActiveWorker(message: PageToWorkerMessage): Promise<unknown> {
-  // `ready` waits for an active worker; with none registered it never settles, which the caller's race bounds.
-  const registration = await navigator.serviceWorker.ready;
-  const worker = registration.active;
-  if (!worker) throw new ServiceWorkerProtocolError('No active service worker');
-  return messageSW(worker, message);
-}
 
 let eventCounter = 0;
 

@@ -2,7 +2,6 @@
 // and a new version installed and waiting (the update banner's cue).
 import { call, put, take } from 'redux-saga/effects';
 import type { EventChannel } from 'redux-saga';
-import type { Workbox } from 'workbox-window';
 import {
   serviceWorkerControlling,
   serviceWorkerRegistered,
@@ -18,7 +17,7 @@ import {
   isServiceWorkerSupported,
   registerServiceWorker,
 } from '@/platform/serviceWorker';
-import type { ServiceWorkerEvent } from '@/platform/serviceWorker';
+import type { ServiceWorkerEvent, Workbox } from '@/platform/serviceWorker';
 
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

@@ -15,8 +15,9 @@ import {
 import type { AppState } from '@/store/appSlice';
 import { healthCheckRequested, startupClassified } from '@/store/swHealthSlice';
 import type { StartupKind } from '@/store/swHealthSlice';
-import { checkForNewVersion, now, unregisterLegacyWorkers } from '@/platform/browser';
-import type { LegacyCleanup } from '@/platform/browser';
+import { now } from '@/platform/browser';
+import { checkForNewVersion, unregisterLegacyWorkers } from '@/platform/serviceWorker';
+import type { LegacyCleanup } from '@/platform/serviceWorker';
 import { STARTUP_RESTART_THRESHOLD_MS } from '@/timings';
 
 /** The previous start, or null when none is stored or the stored value is not a time. */

@@ -22,10 +22,15 @@ import {
   workerRestartStarted,
 } from '@/store/swHealthSlice';
 import type { SwHealthState } from '@/store/swHealthSlice';
-import { createWorkerLifecycleChannel, now, restartServiceWorker } from '@/platform/browser';
-import type { WorkerLifecycleEvent } from '@/platform/browser';
+import { now } from '@/platform/browser';
+import {
+  createWorkerLifecycleChannel,
+  restartServiceWorker,
+  ServiceWorkerProtocolError,
+} from '@/platform/serviceWorker';
+import type { WorkerLifecycleEvent } from '@/platform/serviceWorker';
 import { errorMessage } from './serviceWorkerSaga';
-import { requestFromWorker, ServiceWorkerProtocolError } from './serviceWorkerProtocol';
+import { requestFromWorker } from './serviceWorkerProtocol';
 import { SW_HEALTH_CHECK_INTERVAL_MS, SW_RESTART_COOLDOWN_MS } from '@/timings';
 
 /** A worker restart the app triggers, unless one was triggered within the last 30 s (spec §9). */

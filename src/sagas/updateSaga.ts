@@ -14,7 +14,8 @@ import {
   updateRestartRequested,
   updateWaiting,
 } from '@/store/versionSlice';
-import { activateWaitingWorker, checkForNewVersion, reloadPage } from '@/platform/browser';
+import { reloadPage } from '@/platform/browser';
+import { activateWaitingWorker, checkForNewVersion } from '@/platform/serviceWorker';
 import { SW_MESSAGE_TIMEOUT_MS, UPDATE_BANNER_MS, UPDATE_CHECK_INTERVAL_MS } from '@/timings';
 
 /** spec §2: the banner shows only if the local setting equals 'true' (exactly). */

@@ -7,7 +7,8 @@ import { buildUserState, docChanged, loaded, signedIn, signedOut } from '@/store
 import { deviceReleaseRequested, permissionRequested, validationRequested } from '@/store/pushSlice';
 import { LOCAL_STORAGE_KEYS } from '@/platform';
 import * as matchers from 'redux-saga-test-plan/matchers';
-import { enableServiceWorkerMessaging, postToActiveWorker } from '@/sagas/serviceWorkerProtocol';
+import { postToActiveWorker } from '@/platform/serviceWorker';
+import { enableServiceWorkerMessaging } from '@/sagas/serviceWorkerProtocol';
 import { BLOCKED_MESSAGE, UID } from '../../support/pushHarness';
 import { ada, createHarness, initialState, putTypes, reducer, userDoc } from './support';
 import type { Harness, State, StateOptions } from './support';
