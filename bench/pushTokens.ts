@@ -7,9 +7,10 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import type { Task } from 'redux-saga';
 import { eventChannel } from 'redux-saga';
+import { call, fork } from 'redux-saga/effects';
 import type { Backend, PushProviderPort } from '../src/backend/ports';
 import type { PushEnv, VisibilityEvent } from '../src/platform/pushEnv';
-import { pushSaga } from '../src/sagas/push/pushSaga';
+import { pushDeviceSaga, pushSaga } from '../src/sagas/push/pushSaga';
 import app, { rootMounted, started } from '../src/store/appSlice';
 import push from '../src/store/pushSlice';
 import type { ValidationResult } from '../src/store/pushSlice';
@@ -150,11 +151,12 @@ export async function benchPushTokens(): Promise<PushTokenBenchReport> {
         middleware: (defaults) =>
           defaults({ thunk: false, serializableCheck: false, immutableCheck: false }).concat(sagas),
       });
-      const task = sagas.run(
-        pushSaga,
-        () => env,
-        async () => backend,
-      );
+      // Push as the root saga starts it: the device's side at once, the token work once the backend has loaded.
+      const task = sagas.run(function* page() {
+        yield fork(pushDeviceSaga, () => env);
+        const loaded: Backend = yield call(async () => backend);
+        yield call(pushSaga, loaded, () => env);
+      });
       store.dispatch(
         started({
           platform: 'web',

@@ -113,4 +113,14 @@ describe('the import rules', () => {
     expect(touches).toEqual([]);
     expect(code(owner)).toMatch(/navigator\.serviceWorker/);
   });
+  it('only the root saga loads the backend (src/backend/index.ts); every other saga is handed it', () => {
+    const loaders = sourceFiles('src')
+      .filter((file) => !isUnder(file, 'src/backend'))
+      .filter((file) =>
+        importSpecifiers(read(file)).some((specifier) =>
+          ['src/backend', 'src/backend/index'].includes(resolveImport(file, specifier)),
+        ),
+      );
+    expect(loaders).toEqual(['src/sagas/rootSaga.ts']);
+  });
 });

@@ -9,6 +9,7 @@ import { createVirtualTime } from '../support/virtualTime';
 import { combineReducers } from '@reduxjs/toolkit';
 import {
   authSaga,
+  authUnavailableSaga,
   createAuthStateChannel,
   createUserDocChannel,
   handleAuthStateChanged,
@@ -19,7 +20,7 @@ import {
   watchAuthState,
 } from '@/sagas/authSaga';
 import type { AuthChange } from '@/sagas/authSaga';
-import { loadBackend } from '@/backend';
+import { createRootSaga } from '@/sagas/rootSaga';
 import { BackendError } from '@/backend/ports';
 import type { Backend } from '@/backend/ports';
 import user from '@/store/userSlice';
@@ -233,20 +234,26 @@ describe('sign-in, sign-up and sign-out requests', () => {
 });
 
 describe('authSaga', () => {
+  /** The app's root saga with auth, when the backend's chunk cannot be loaded. */
+  const rootWithoutBackend = createRootSaga(
+    {},
+    {
+      sagas: { auth: authSaga },
+      unavailable: authUnavailableSaga,
+      load: () => Promise.reject(new Error('ChunkLoadError')),
+    },
+  );
+
   it('signs out when the backend cannot be loaded', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { storeState } = await expectSaga(authSaga)
-      .withReducer(reducer)
-      .provide([[matchers.call.fn(loadBackend), throwError(new Error('ChunkLoadError'))]])
-      .run();
+    const { storeState } = await expectSaga(rootWithoutBackend).withReducer(reducer).run();
     expect((storeState as State).user.status).toBe('signedOut');
   });
 
   it('still answers a sign-in when the backend could not be loaded, so the form never waits forever', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { storeState } = await expectSaga(authSaga)
+    const { storeState } = await expectSaga(rootWithoutBackend)
       .withReducer(reducer)
-      .provide([[matchers.call.fn(loadBackend), throwError(new Error('ChunkLoadError'))]])
       .dispatch(signInRequested({ email: 'a@b.co', password: 'x' }))
       .silentRun(30);
     expect((storeState as State).auth).toMatchObject({
@@ -260,10 +267,9 @@ describe('authSaga', () => {
     let finishSignOut!: () => void;
     const signOut = jest.fn(() => new Promise<void>((resolve) => (finishSignOut = resolve)));
     (backend.auth as unknown as { signOut: typeof signOut }).signOut = signOut;
-    const saga = expectSaga(authSaga)
+    const saga = expectSaga(authSaga, backend)
       .withReducer(reducer)
       .provide([
-        [matchers.call.fn(loadBackend), backend],
         [matchers.call.fn(createAuthStateChannel), channel()],
         [matchers.call.fn(releasePushBeforeSignOut), undefined],
       ]);

@@ -3,7 +3,6 @@ import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import { combineReducers } from '@reduxjs/toolkit';
 import { call, race, take } from 'redux-saga/effects';
-import { loadBackend } from '@/backend';
 import { BackendError } from '@/backend/ports';
 import type { Backend, LiveStatus } from '@/backend/ports';
 import type { MessagesSince } from '@core/messages';
@@ -376,9 +375,7 @@ describe('channelsSaga', () => {
     live.backend.channels.listOverview.mockResolvedValue([
       { channel: channel(A), lastMessage: null, unread: 0 },
     ]);
-    const saga = expectSaga(channelsSaga)
-      .withReducer(reducer)
-      .provide([[matchers.call.fn(loadBackend), live.backend]]);
+    const saga = expectSaga(channelsSaga, live.backend).withReducer(reducer);
     const pending = saga.silentRun(100);
     saga.dispatch(signedIn({ authUser: me }));
     saga.dispatch(loaded(buildUserState(me, null, { isAdmin: false })));
@@ -398,9 +395,7 @@ describe('channelsSaga', () => {
     ]);
     let state = reducer(undefined, signedIn({ authUser: me }));
     state = reducer(state, loaded(buildUserState(me, null, { isAdmin: false })));
-    const saga = expectSaga(channelsSaga)
-      .withReducer(reducer, state)
-      .provide([[matchers.call.fn(loadBackend), live.backend]]);
+    const saga = expectSaga(channelsSaga, live.backend).withReducer(reducer, state);
     const pending = saga.silentRun(100);
     await new Promise((r) => setTimeout(r, 20));
     expect(live.watched()).toEqual([A]);

@@ -2,7 +2,8 @@ import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import { channel } from 'redux-saga';
-import { loadBackend } from '@/backend';
+import { all, fork } from 'redux-saga/effects';
+import type { Backend } from '@/backend/ports';
 import type { PushMsgMessage } from '@/protocol/messages';
 import { rootReducer } from '@/store/rootReducer';
 import type { RootState } from '@/store/rootReducer';
@@ -17,6 +18,7 @@ import {
   expireNotice,
   handlePushMessage,
   inboxSaga,
+  pendingSaga,
   watchWorkerMessages,
 } from '@/sagas/inboxSaga';
 import { NOTICE_DURATION_MS } from '@/timings';
@@ -163,12 +165,16 @@ describe('expireNotice', () => {
 });
 
 describe('clearing pending notifications (issue #5 part 9)', () => {
+  /** The inbox as the root saga runs it: its own saga, and the one that clears pending notifications. */
+  function* inboxWithBackend(backend: Backend) {
+    yield all([fork(inboxSaga), fork(pendingSaga, backend)]);
+  }
+
   function clearWith(state: RootState, answer: unknown, action?: { type: string }) {
     const backend = createFakeBackend();
-    const saga = expectSaga(action ? inboxSaga : clearPending)
+    const saga = expectSaga(action ? inboxWithBackend : clearPending, backend as unknown as Backend)
       .withReducer(rootReducer, state)
       .provide([
-        [matchers.call.fn(loadBackend), backend],
         [matchers.call.fn(backend.callables.clearPendingNotifications), answer],
         [matchers.call.fn(applyAppBadge), undefined],
         [matchers.call.fn(postToWorker), undefined],

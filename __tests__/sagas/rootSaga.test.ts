@@ -1,4 +1,5 @@
-import { put, take } from 'redux-saga/effects';
+import { call, put, take } from 'redux-saga/effects';
+import type { Backend } from '@/backend/ports';
 import { createRootSaga } from '@/sagas/rootSaga';
 import { createAppStore } from '@/store';
 import { connectivityChanged } from '@/store/appSlice';
@@ -42,6 +43,65 @@ describe('rootSaga', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+});
+
+describe('rootSaga and the backend', () => {
+  const backend = { kind: 'local' } as Backend;
+  const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  /** A saga that notes that it started (and, for a saga handed the backend, which one). */
+  function recorder(started: string[], name: string) {
+    return function* record(given?: Backend) {
+      yield call([started, started.push], given ? `${name} with ${given.kind}` : name);
+    };
+  }
+
+  it('starts the sagas that need no backend before the backend has loaded', async () => {
+    let finishLoading!: (value: Backend) => void;
+    const load = jest.fn(() => new Promise<Backend>((resolve) => (finishLoading = resolve)));
+    const started: string[] = [];
+    const shell = recorder(started, 'shell');
+    const withBackend = recorder(started, 'saga');
+    createAppStore({
+      rootSaga: createRootSaga({ shell }, { sagas: { withBackend }, unavailable: shell, load }),
+    });
+    expect(started).toEqual(['shell']);
+    finishLoading(backend);
+    await nextTask();
+    expect(started).toEqual(['shell', 'saga with local']);
+  });
+
+  it('loads the backend once and hands the same one to every saga that talks to it', async () => {
+    const load = jest.fn(async () => backend);
+    const given: Backend[] = [];
+    function* first(b: Backend) {
+      yield call([given, given.push], b);
+    }
+    const unavailable = recorder([], 'unavailable');
+    createAppStore({ rootSaga: createRootSaga({}, { sagas: { first, second: first }, unavailable, load }) });
+    await nextTask();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(given).toEqual([backend, backend]);
+  });
+
+  it('starts the stand-in instead when the backend cannot load, and none of the sagas that need it', async () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const started: string[] = [];
+    const load = () => Promise.reject(new Error('ChunkLoadError'));
+    createAppStore({
+      rootSaga: createRootSaga(
+        {},
+        {
+          sagas: { withBackend: recorder(started, 'saga') },
+          unavailable: recorder(started, 'unavailable'),
+          load,
+        },
+      ),
+    });
+    await nextTask();
+    expect(started).toEqual(['unavailable']);
+    expect(errors).toHaveBeenCalledWith('The backend could not be loaded', expect.any(Error));
   });
 });
 

@@ -17,7 +17,6 @@ import {
   takeLeading,
 } from 'redux-saga/effects';
 import type { AuthPort, Backend, UsersPort } from '@/backend/ports';
-import { loadBackend } from '@/backend';
 import type { AuthUser, IdTokenClaims, UserDoc } from '@core/model';
 import {
   requestFailed,
@@ -176,17 +175,16 @@ export function* answerUnavailable(action: { type: string }) {
   );
 }
 
-export function* authSaga() {
-  let backend: Backend;
-  try {
-    backend = yield call(loadBackend);
-  } catch (error) {
-    console.error('The backend could not be loaded', error);
-    yield put(signedOut());
-    // Every request still gets an answer, so no form waits forever.
-    yield takeEvery([signInRequested.type, signUpRequested.type, signOutRequested.type], answerUnavailable);
-    return;
-  }
+/**
+ * What runs instead of authSaga when the backend cannot be loaded (the root saga starts it): the person is
+ * signed out, and every request still gets an answer, so no form waits forever.
+ */
+export function* authUnavailableSaga() {
+  yield put(signedOut());
+  yield takeEvery([signInRequested.type, signUpRequested.type, signOutRequested.type], answerUnavailable);
+}
+
+export function* authSaga(backend: Backend) {
   yield fork(watchAuthState, backend);
   yield takeLeading(signInRequested.type, handleSignIn, backend);
   yield takeLeading(signUpRequested.type, handleSignUp, backend);

@@ -7,7 +7,6 @@
 import type { EventChannel } from 'redux-saga';
 import { buffers } from 'redux-saga';
 import { call, delay, fork, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
-import { loadBackend } from '@/backend';
 import type { Backend, ChannelsPort, LiveStatus, MessagesPort, Unsubscribe } from '@/backend/ports';
 import { sinceOf } from '@core/messages';
 import type { MessagesSince } from '@core/messages';
@@ -216,12 +215,6 @@ export function* runSession(uid: string, backend: Backend) {
   if (openId !== null) yield put(permissionsRequested({ channelId: openId }));
 }
 
-export function* channelsSaga() {
-  let backend: Backend;
-  try {
-    backend = yield call(loadBackend);
-  } catch {
-    return; // the auth saga reports a backend that cannot load
-  }
+export function* channelsSaga(backend: Backend) {
   yield call(forEachSession, runSession, backend);
 }

@@ -3,11 +3,10 @@
 // unread counts and the badge, and when the worker asked this page to present it (and the person is signed in and
 // takes in-app notices) it shows an in-app notice and tells the worker (foregroundHandled), which then shows no
 // system notification. Opening the app — the first screen signed in, or coming back to it — calls
-// clear_pending_notifications for the signed-in person and clears the badge; opening a channel clears the badge
-// too (issue #6's channelsSaga makes that call for the channel).
+// clear_pending_notifications for the signed-in person and clears the badge (pendingSaga, which starts with the
+// backend); opening a channel clears the badge too (issue #6's channelsSaga makes that call for the channel).
 import { call, delay, fork, put, select, take, takeEvery, takeLeading } from 'redux-saga/effects';
 import type { EventChannel } from 'redux-saga';
-import { loadBackend } from '@/backend';
 import type { Backend } from '@/backend/ports';
 import type { PushMsgMessage } from '@/protocol/messages';
 import { channelOpened } from '@/store/channelsSlice';
@@ -76,13 +75,12 @@ export function* expireNotice(action: ReturnType<typeof pushMessageReceived>) {
 }
 
 /** spec §7 clear_pending_notifications {userId} for the signed-in person, and the badge cleared. */
-export function* clearPending() {
+export function* clearPending(backend: Backend) {
   const uid: string | null = yield select(selectUid);
   if (uid === null) return;
   yield put(pendingClearStarted());
   yield call(applyAppBadge, 0);
   try {
-    const backend: Backend = yield call(loadBackend);
     yield call([backend.callables, backend.callables.clearPendingNotifications], { userId: uid });
     yield put(pendingCleared());
   } catch (error) {
@@ -92,12 +90,12 @@ export function* clearPending() {
 }
 
 /** Coming back to the app counts as opening it (at most once per spec §9's 5 s visibility rate limit). */
-export function* watchVisibility(channel: EventChannel<VisibilityEvent>) {
+export function* watchVisibility(backend: Backend, channel: EventChannel<VisibilityEvent>) {
   try {
     while (true) {
       const { visible }: VisibilityEvent = yield take(channel);
       if (!visible) continue;
-      yield call(clearPending);
+      yield call(clearPending, backend);
       yield delay(VISIBILITY_THROTTLE_MS);
     }
   } finally {
@@ -116,16 +114,21 @@ export function* followWorkerMessages() {
   yield call(watchWorkerMessages, channel);
 }
 
-export function* followVisibility() {
+export function* followVisibility(backend: Backend) {
   const channel: EventChannel<VisibilityEvent> = yield call(createVisibilityChannel);
-  yield call(watchVisibility, channel);
+  yield call(watchVisibility, backend, channel);
 }
 
+/** Starts with the app, before the worker registers, so a PUSH_MSG sent at once finds its listener. */
 export function* inboxSaga() {
   yield takeEvery(pushMessageReceived.type, expireNotice);
-  // user/loaded: the app opened with a session, or someone signed in.
-  yield takeLeading(loaded.type, clearPending);
   yield takeEvery(channelOpened.type, handleChannelOpened);
   yield fork(supervise, 'inbox', followWorkerMessages);
-  yield fork(superviseQuietly, 'app visibility', followVisibility);
+}
+
+/** Clearing pending notifications, against the backend: when the app opens signed in, and when it comes back. */
+export function* pendingSaga(backend: Backend) {
+  // user/loaded: the app opened with a session, or someone signed in.
+  yield takeLeading(loaded.type, clearPending, backend);
+  yield fork(superviseQuietly, 'app visibility', followVisibility, backend);
 }

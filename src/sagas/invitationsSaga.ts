@@ -2,7 +2,6 @@
 // and credits: the user document that comes back updates the balances at once), and a consultant creating
 // and listing a channel's invitations. Failures keep their status and reason for the screens' words.
 import { call, put, takeLatest, takeLeading } from 'redux-saga/effects';
-import { loadBackend } from '@/backend';
 import type { Backend } from '@/backend/ports';
 import type { Invitation, UserDoc } from '@core/model';
 import {
@@ -94,13 +93,7 @@ export function* handleChannelInvitations(
   }
 }
 
-export function* invitationsSaga() {
-  let backend: Backend;
-  try {
-    backend = yield call(loadBackend);
-  } catch {
-    return;
-  }
+export function* invitationsSaga(backend: Backend) {
   yield takeLatest(invitationRequested.type, handleInvitationRequested, backend);
   // Accept and activate are single-use: a second press while one runs is ignored.
   yield takeLeading(acceptRequested.type, handleAccept, backend);

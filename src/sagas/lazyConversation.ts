@@ -6,18 +6,19 @@
 import { all, call, fork, select, take } from 'redux-saga/effects';
 import { loaded, selectAuthStatus } from '@/store/userSlice';
 import type { AuthStatus } from '@/store/userSlice';
+import type { Backend } from '@/backend/ports';
 import { superviseQuietly } from './supervise';
 
 export function loadConversationSagas() {
   return import(/* webpackChunkName: "conversation" */ './conversationSagas');
 }
 
-export function* lazyConversationSaga() {
+export function* lazyConversationSaga(backend: Backend) {
   const status: AuthStatus = yield select(selectAuthStatus);
   if (status !== 'signedIn') yield take(loaded.type);
   const sagas: Awaited<ReturnType<typeof loadConversationSagas>> = yield call(loadConversationSagas);
   yield all([
-    fork(superviseQuietly, 'outbox', sagas.outboxSaga),
-    fork(superviseQuietly, 'read marks', sagas.readMarksSaga),
+    fork(superviseQuietly, 'outbox', sagas.outboxSaga, backend),
+    fork(superviseQuietly, 'read marks', sagas.readMarksSaga, backend),
   ]);
 }

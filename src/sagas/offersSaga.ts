@@ -2,7 +2,6 @@
 // backend says they changed; the offers a consultant issued; and issuing one to a member.
 import type { EventChannel } from 'redux-saga';
 import { call, put, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
-import { loadBackend } from '@/backend';
 import type { Backend, OffersPort } from '@/backend/ports';
 import type { IssuedOffer, Offer } from '@core/model';
 import {
@@ -83,13 +82,7 @@ export function* runOffers(_uid: string, backend: Backend) {
   yield call(supervise, 'offers', watchOffersChanged, backend);
 }
 
-export function* offersSaga() {
-  let backend: Backend;
-  try {
-    backend = yield call(loadBackend);
-  } catch {
-    return;
-  }
+export function* offersSaga(backend: Backend) {
   yield takeLatest(activeOffersRequested.type, handleActiveOffersRequested, backend);
   yield takeLatest(issuedOffersRequested.type, handleIssuedOffersRequested, backend);
   yield takeLeading(offerIssueRequested.type, handleOfferIssue, backend);

@@ -7,7 +7,6 @@
 // device kept for the account (a shared device must not keep someone's unsent words).
 import type { EventChannel } from 'redux-saga';
 import { call, debounce, delay, fork, put, race, select, take, takeEvery } from 'redux-saga/effects';
-import { loadBackend } from '@/backend';
 import type { Backend } from '@/backend/ports';
 import { BackendError } from '@/backend/ports';
 import type { ChatMessage } from '@core/model';
@@ -224,13 +223,7 @@ export function* runOutbox(uid: string, backend: Backend, store: ConversationSto
   yield fork(supervise, 'outbox', sendQueued, backend, uid);
 }
 
-export function* outboxSaga() {
-  let backend: Backend;
-  try {
-    backend = yield call(loadBackend);
-  } catch {
-    return; // the auth saga reports a backend that cannot load
-  }
+export function* outboxSaga(backend: Backend) {
   const store: ConversationStore = yield call(browserConversationStore);
   yield call(forEachSession, runOutbox, backend, store);
 }

@@ -5,7 +5,6 @@
 // one that failed is sent again on the next occasion (a new mark, the network back, the next start).
 import type { EventChannel } from 'redux-saga';
 import { call, fork, put, select, take, takeEvery, throttle } from 'redux-saga/effects';
-import { loadBackend } from '@/backend';
 import type { Backend } from '@/backend/ports';
 import { compareMessages } from '@core/messages';
 import type { MessageCursor } from '@core/messages';
@@ -154,13 +153,7 @@ export function* runReadMarks(uid: string, backend: Backend, store: Conversation
   yield call(noteSeen, store, uid, attention);
 }
 
-export function* readMarksSaga() {
-  let backend: Backend;
-  try {
-    backend = yield call(loadBackend);
-  } catch {
-    return;
-  }
+export function* readMarksSaga(backend: Backend) {
   const store: ConversationStore = yield call(browserConversationStore);
   yield call(forEachSession, runReadMarks, backend, store);
 }

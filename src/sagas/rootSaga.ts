@@ -1,25 +1,34 @@
-// The root saga spawns every feature saga, each supervised: spawned sagas are detached, so one that fails never
-// stops the others, and the supervisor starts it again (reported, with backoff) so it never stays stopped.
-import { all, spawn } from 'redux-saga/effects';
+// The root saga. The sagas that need no backend start at once; then the backend adapter is loaded, once (its
+// chunk loads beside the first screen's, never in the shell), and every saga that talks to the backend starts
+// with it as its first argument: no saga loads it by itself. A backend that cannot load starts the auth saga's
+// stand-in instead, so every request still gets an answer. Every saga is spawned and supervised: spawned sagas
+// are detached, so one that fails never stops the others, and the supervisor starts it again (reported, with
+// backoff) so it never stays stopped.
+import { all, call, spawn } from 'redux-saga/effects';
 import type { Saga } from 'redux-saga';
+import { loadBackend } from '@/backend';
+import type { Backend } from '@/backend/ports';
 import { settingsSaga } from '@/features/settings/settingsSaga';
 import { adminSaga } from '@/features/settings/adminSaga';
+import { mainSaga } from '@/features/main/mainSaga';
 import { appSaga } from './appSaga';
-import { authSaga } from './authSaga';
+import { authSaga, authUnavailableSaga } from './authSaga';
 import { chunkRecoverySaga } from './chunkRecoverySaga';
 import { lazyDebugMenuSaga } from './lazyDebugMenu';
-import { inboxSaga } from './inboxSaga';
-import { mainSaga } from '@/features/main/mainSaga';
+import { inboxSaga, pendingSaga } from './inboxSaga';
 import { channelsSaga } from './channelsSaga';
 import { invitationsSaga } from './invitationsSaga';
 import { offersSaga } from './offersSaga';
-import { pushSaga } from './push/pushSaga';
+import { pushDeviceSaga, pushSaga } from './push/pushSaga';
 import { serviceWorkerSaga } from './serviceWorkerSaga';
 import { startupSaga } from './startupSaga';
 import { swHealthSaga } from './swHealthSaga';
 import { updateSaga } from './updateSaga';
 import { lazyConversationSaga } from './lazyConversation';
 import { superviseQuietly } from './supervise';
+
+/** A saga that talks to the backend: the root hands it the loaded backend as its first argument. */
+export type BackendSaga = Saga<[Backend]>;
 
 // The inbox saga starts before the worker registers, so a PUSH_MSG sent at once finds its listener.
 export const appSagas: Record<string, Saga> = {
@@ -30,6 +39,13 @@ export const appSagas: Record<string, Saga> = {
   'service worker': serviceWorkerSaga,
   'service worker health': swHealthSaga,
   update: updateSaga,
+  'push device': pushDeviceSaga,
+  'debug menu': lazyDebugMenuSaga,
+};
+
+// In this order: pending notifications are cleared on user/loaded, which the auth saga puts.
+export const backendSagas: Record<string, BackendSaga> = {
+  pending: pendingSaga,
   auth: authSaga,
   push: pushSaga,
   channels: channelsSaga,
@@ -39,13 +55,31 @@ export const appSagas: Record<string, Saga> = {
   main: mainSaga,
   settings: settingsSaga,
   admin: adminSaga,
-  'debug menu': lazyDebugMenuSaga,
 };
 
-export function createRootSaga(sagas: Record<string, Saga>) {
+export interface WithBackend {
+  sagas: Record<string, BackendSaga>;
+  /** Started instead of `sagas` when the backend cannot load. */
+  unavailable: Saga;
+  load?: () => Promise<Backend>;
+}
+
+export function createRootSaga(sagas: Record<string, Saga>, withBackend?: WithBackend) {
   return function* rootSaga() {
     yield all(Object.entries(sagas).map(([name, saga]) => spawn(superviseQuietly, name, saga)));
+    if (!withBackend) return;
+    let backend: Backend;
+    try {
+      backend = yield call(withBackend.load ?? loadBackend);
+    } catch (error) {
+      console.error('The backend could not be loaded', error);
+      yield spawn(superviseQuietly, 'auth', withBackend.unavailable);
+      return;
+    }
+    yield all(
+      Object.entries(withBackend.sagas).map(([name, saga]) => spawn(superviseQuietly, name, saga, backend)),
+    );
   };
 }
 
-export const rootSaga = createRootSaga(appSagas);
+export const rootSaga = createRootSaga(appSagas, { sagas: backendSagas, unavailable: authUnavailableSaga });

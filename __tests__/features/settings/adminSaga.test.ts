@@ -2,7 +2,6 @@ import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import { combineReducers } from '@reduxjs/toolkit';
-import { loadBackend } from '@/backend';
 import { BackendError } from '@/backend/ports';
 import type { Backend } from '@/backend/ports';
 import { handleRoleChange, handleUsersRequested } from '@/features/settings/adminSaga';
@@ -24,12 +23,9 @@ const member: AdminUser = {
 
 describe('admin section', () => {
   it('lists the users', async () => {
-    const { storeState } = await expectSaga(handleUsersRequested)
+    const { storeState } = await expectSaga(handleUsersRequested, backend)
       .withReducer(reducer)
-      .provide([
-        [matchers.call.fn(loadBackend), backend],
-        [matchers.call.fn(backend.admin.listUsers), [member]],
-      ])
+      .provide([[matchers.call.fn(backend.admin.listUsers), [member]]])
       .run();
     expect((storeState as State).admin.users).toEqual({ status: 'loaded', items: [member], error: null });
   });
@@ -38,13 +34,11 @@ describe('admin section', () => {
     const state = reducer(undefined, adminUsersLoaded({ items: [member] }));
     const { storeState } = await expectSaga(
       handleRoleChange,
+      backend,
       roleChangeRequested({ uid: 'u1', isOwner: true }),
     )
       .withReducer(reducer, reducer(state, roleChangeRequested({ uid: 'u1', isOwner: true })))
-      .provide([
-        [matchers.call.fn(loadBackend), backend],
-        [matchers.call.fn(backend.admin.setConsultant), { ...member, isOwner: true }],
-      ])
+      .provide([[matchers.call.fn(backend.admin.setConsultant), { ...member, isOwner: true }]])
       .call([backend.admin, backend.admin.setConsultant], 'u1', true)
       .run();
     expect((storeState as State).admin.users.items[0]?.isOwner).toBe(true);
@@ -54,11 +48,11 @@ describe('admin section', () => {
   it('says why a role change was refused', async () => {
     const { storeState } = await expectSaga(
       handleRoleChange,
+      backend,
       roleChangeRequested({ uid: 'u1', isOwner: true }),
     )
       .withReducer(reducer)
       .provide([
-        [matchers.call.fn(loadBackend), backend],
         [
           matchers.call.fn(backend.admin.setConsultant),
           throwError(new BackendError('PERMISSION_DENIED', 'Admins only.')),

@@ -2,7 +2,6 @@ import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import { combineReducers } from '@reduxjs/toolkit';
-import { loadBackend } from '@/backend';
 import { BackendError } from '@/backend/ports';
 import type { Backend } from '@/backend/ports';
 import user, { buildUserState, loaded, signedIn } from '@/store/userSlice';
@@ -53,12 +52,13 @@ describe('settings saga', () => {
   const backend = createFakeBackend() as unknown as Backend;
 
   it('saves the nickname and puts the saved document into the user state', async () => {
-    const { storeState } = await expectSaga(handleProfileSave, profileSaveRequested({ nickname: 'Countess' }))
+    const { storeState } = await expectSaga(
+      handleProfileSave,
+      backend,
+      profileSaveRequested({ nickname: 'Countess' }),
+    )
       .withReducer(reducer, signedInState())
-      .provide([
-        [matchers.call.fn(loadBackend), backend],
-        [matchers.call.fn(backend.users.updateProfile), { ...doc, nickname: 'Countess' }],
-      ])
+      .provide([[matchers.call.fn(backend.users.updateProfile), { ...doc, nickname: 'Countess' }]])
       .call([backend.users, backend.users.updateProfile], 'u1', { nickname: 'Countess' })
       .run();
     expect((storeState as State).user.nickname).toBe('Countess');
@@ -66,10 +66,13 @@ describe('settings saga', () => {
   });
 
   it('reports a refused save with its message and changes nothing', async () => {
-    const { storeState } = await expectSaga(handleProfileSave, profileSaveRequested({ nickname: 'x' }))
+    const { storeState } = await expectSaga(
+      handleProfileSave,
+      backend,
+      profileSaveRequested({ nickname: 'x' }),
+    )
       .withReducer(reducer, signedInState())
       .provide([
-        [matchers.call.fn(loadBackend), backend],
         [
           matchers.call.fn(backend.users.updateProfile),
           throwError(new BackendError('INVALID_ARGUMENT', 'nickname: too long')),
@@ -81,9 +84,13 @@ describe('settings saga', () => {
   });
 
   it('refuses to save for a signed-out person without calling the backend', async () => {
-    const { storeState } = await expectSaga(handleProfileSave, profileSaveRequested({ nickname: 'x' }))
+    const { storeState } = await expectSaga(
+      handleProfileSave,
+      backend,
+      profileSaveRequested({ nickname: 'x' }),
+    )
       .withReducer(reducer)
-      .not.call.fn(loadBackend)
+      .not.call.fn(backend.users.updateProfile)
       .run();
     expect((storeState as State).settings.profile.status).toBe('failed');
   });
@@ -92,24 +99,19 @@ describe('settings saga', () => {
     const next = { enabled: false, delivery: { channels: [] } };
     const { storeState } = await expectSaga(
       handleNotificationsSave,
+      backend,
       notificationsSaveRequested({ settings: next }),
     )
       .withReducer(reducer, signedInState())
-      .provide([
-        [matchers.call.fn(loadBackend), backend],
-        [matchers.call.fn(backend.users.updateProfile), { ...doc, notificationSettings: next }],
-      ])
+      .provide([[matchers.call.fn(backend.users.updateProfile), { ...doc, notificationSettings: next }]])
       .run();
     expect((storeState as State).user.notificationSettings).toEqual(next);
   });
 
   it('lists the devices, most recently used first', async () => {
-    const { storeState } = await expectSaga(handleDevicesRequested)
+    const { storeState } = await expectSaga(handleDevicesRequested, backend)
       .withReducer(reducer, signedInState())
-      .provide([
-        [matchers.call.fn(loadBackend), backend],
-        [matchers.call.fn(backend.pushTokens.listMyTokens), [token('a', 10), token('b', 30)]],
-      ])
+      .provide([[matchers.call.fn(backend.pushTokens.listMyTokens), [token('a', 10), token('b', 30)]]])
       .run();
     expect((storeState as State).settings.devices.items.map((d) => d.id)).toEqual(['b', 'a']);
   });
@@ -119,18 +121,14 @@ describe('settings saga', () => {
       type: 'settings/devicesLoaded',
       payload: { items: [token('a', 1)] },
     });
-    const removed = await expectSaga(handleDeviceRemove, deviceRemoveRequested({ id: 'a' }))
+    const removed = await expectSaga(handleDeviceRemove, backend, deviceRemoveRequested({ id: 'a' }))
       .withReducer(reducer, loadedDevices)
-      .provide([
-        [matchers.call.fn(loadBackend), backend],
-        [matchers.call.fn(backend.pushTokens.deleteToken), undefined],
-      ])
+      .provide([[matchers.call.fn(backend.pushTokens.deleteToken), undefined]])
       .run();
     expect((removed.storeState as State).settings.devices.items).toEqual([]);
-    const failed = await expectSaga(handleDeviceRemove, deviceRemoveRequested({ id: 'a' }))
+    const failed = await expectSaga(handleDeviceRemove, backend, deviceRemoveRequested({ id: 'a' }))
       .withReducer(reducer, loadedDevices)
       .provide([
-        [matchers.call.fn(loadBackend), backend],
         [
           matchers.call.fn(backend.pushTokens.deleteToken),
           throwError(new BackendError('UNAVAILABLE', 'offline')),

@@ -1,7 +1,9 @@
 import { expectSaga } from 'redux-saga-test-plan';
-import { call, race, take } from 'redux-saga/effects';
+import { call, fork, race, take } from 'redux-saga/effects';
 import type { Saga } from 'redux-saga';
-import { pushSaga } from '@/sagas/push/pushSaga';
+import type { Backend } from '@/backend/ports';
+import type { PushEnv } from '@/platform/pushEnv';
+import { pushDeviceSaga, pushSaga } from '@/sagas/push/pushSaga';
 import { rootUnmounted, rootMounted, serviceWorkerControlling } from '@/store/appSlice';
 import { buildUserState, docChanged, loaded, signedIn, signedOut } from '@/store/userSlice';
 import { deviceReleaseRequested, permissionRequested, validationRequested } from '@/store/pushSlice';
@@ -20,9 +22,16 @@ function* untilStopped(saga: Saga, ...args: unknown[]) {
   yield race({ run: call(saga, ...args), stop: take(STOP) });
 }
 
+/** Push as the root saga runs it: the device's side at once, the token work once the backend has loaded. */
+function* pushSagas(backend: Backend, createEnv: () => PushEnv) {
+  yield fork(pushDeviceSaga, createEnv);
+  const loaded: Backend = yield call(async () => backend);
+  yield call(pushSaga, loaded, createEnv);
+}
+
 /** pushSaga against the harness, from a given store state; `stop()` ends it and returns the run's result. */
 function start(h: Harness, options: StateOptions = {}) {
-  const saga = expectSaga(untilStopped, pushSaga, () => h.env)
+  const saga = expectSaga(untilStopped, pushSagas, h.backend.backend, () => h.env)
     .withReducer(reducer, initialState(options))
     .provide(h.providers);
   const pending = saga.run({ timeout: 10_000, silenceTimeout: true });
@@ -285,7 +294,7 @@ describe('pushSaga: service-worker messaging', () => {
   it("records 'SW communication timeout' and still runs token work when the worker stays silent", async () => {
     const h = createHarness({ workerMessaging: 'real' });
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const saga = expectSaga(untilStopped, pushSaga, () => h.env)
+    const saga = expectSaga(untilStopped, pushSagas, h.backend.backend, () => h.env)
       .withReducer(reducer, initialState())
       .provide([[matchers.call.fn(postToActiveWorker), new Promise(() => undefined)], ...h.providers]);
     const pending = saga.run({ timeout: 10_000, silenceTimeout: true });

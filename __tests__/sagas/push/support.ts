@@ -8,7 +8,6 @@ import app, { rootMounted, started } from '@/store/appSlice';
 import user, { buildUserState, loaded, signedIn } from '@/store/userSlice';
 import push, { supportDetected } from '@/store/pushSlice';
 import type { PermissionState } from '@/store/pushSlice';
-import { loadBackend } from '@/backend';
 import { enableServiceWorkerMessaging } from '@/sagas/serviceWorkerProtocol';
 import { createSharedTask } from '@/sagas/push/sharedTask';
 import type { PushContext } from '@/sagas/push/tokenLifecycle';
@@ -103,7 +102,6 @@ export function createHarness(
     backend,
     ctx,
     providers: [
-      [matchers.call.fn(loadBackend), backend.backend],
       ...(options.workerMessaging === 'real'
         ? []
         : [[matchers.call.fn(enableServiceWorkerMessaging), true] as [unknown, unknown]]),

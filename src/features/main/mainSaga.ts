@@ -2,7 +2,6 @@
 // cursor, so messages sharing a millisecond are never skipped), and a consultant's channel tools. Sending goes
 // through the outbox (src/sagas/outboxSaga.ts). Each worker catches its own failure and puts it as plain words.
 import { call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
-import { loadBackend } from '@/backend';
 import type { Backend } from '@/backend/ports';
 import type { Channel, ChannelMember, ChatMessage } from '@core/model';
 import { cursorOf } from '@core/messages';
@@ -93,13 +92,7 @@ export function* handleMembersRequested(backend: Backend, action: ReturnType<typ
   }
 }
 
-export function* mainSaga() {
-  let backend: Backend;
-  try {
-    backend = yield call(loadBackend);
-  } catch {
-    return;
-  }
+export function* mainSaga(backend: Backend) {
   yield takeEvery(messagesRequested.type, handleMessagesRequested, backend);
   yield takeLeading(olderRequested.type, handleOlderRequested, backend);
   yield takeLeading(channelCreateRequested.type, handleChannelCreate, backend);

@@ -1,6 +1,5 @@
 // The admin section's requests against the admin port.
 import { call, put, takeEvery, takeLatest } from 'redux-saga/effects';
-import { loadBackend } from '@/backend';
 import type { Backend } from '@/backend/ports';
 import type { AdminChannel, AdminUser } from '@core/model';
 import { toFailure } from '@/backend/errors';
@@ -16,9 +15,8 @@ import {
   roleChangeRequested,
 } from './adminSlice';
 
-export function* handleUsersRequested() {
+export function* handleUsersRequested(backend: Backend) {
   try {
-    const backend: Backend = yield call(loadBackend);
     const items: AdminUser[] = yield call([backend.admin, backend.admin.listUsers]);
     yield put(adminUsersLoaded({ items }));
   } catch (error) {
@@ -26,9 +24,8 @@ export function* handleUsersRequested() {
   }
 }
 
-export function* handleChannelsRequested() {
+export function* handleChannelsRequested(backend: Backend) {
   try {
-    const backend: Backend = yield call(loadBackend);
     const items: AdminChannel[] = yield call([backend.admin, backend.admin.listChannels]);
     yield put(adminChannelsLoaded({ items }));
   } catch (error) {
@@ -36,10 +33,9 @@ export function* handleChannelsRequested() {
   }
 }
 
-export function* handleRoleChange(action: ReturnType<typeof roleChangeRequested>) {
+export function* handleRoleChange(backend: Backend, action: ReturnType<typeof roleChangeRequested>) {
   const { uid, isOwner } = action.payload;
   try {
-    const backend: Backend = yield call(loadBackend);
     const user: AdminUser = yield call([backend.admin, backend.admin.setConsultant], uid, isOwner);
     yield put(roleChanged({ user }));
   } catch (error) {
@@ -47,8 +43,8 @@ export function* handleRoleChange(action: ReturnType<typeof roleChangeRequested>
   }
 }
 
-export function* adminSaga() {
-  yield takeLatest(adminUsersRequested.type, handleUsersRequested);
-  yield takeLatest(adminChannelsRequested.type, handleChannelsRequested);
-  yield takeEvery(roleChangeRequested.type, handleRoleChange);
+export function* adminSaga(backend: Backend) {
+  yield takeLatest(adminUsersRequested.type, handleUsersRequested, backend);
+  yield takeLatest(adminChannelsRequested.type, handleChannelsRequested, backend);
+  yield takeEvery(roleChangeRequested.type, handleRoleChange, backend);
 }

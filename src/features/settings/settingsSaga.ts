@@ -1,6 +1,5 @@
 // Settings requests against the users and push-token ports; saved documents flow back into the user slice.
 import { call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
-import { loadBackend } from '@/backend';
 import type { Backend, ProfilePatch } from '@/backend/ports';
 import type { PushTokenDoc, UserDoc } from '@core/model';
 import { docChanged, selectUid } from '@/store/userSlice';
@@ -24,6 +23,7 @@ const NOT_SIGNED_IN = 'Please sign in first.';
 
 /** Saves a patch of the user's own document; the saved document flows back into the user slice. */
 function* saveOwnProfile(
+  backend: Backend,
   patch: ProfilePatch,
   saved: () => { type: string },
   failed: (payload: { message: string }) => { type: string },
@@ -34,7 +34,6 @@ function* saveOwnProfile(
     return;
   }
   try {
-    const backend: Backend = yield call(loadBackend);
     const doc: UserDoc = yield call([backend.users, backend.users.updateProfile], uid, patch);
     yield put(docChanged({ doc }));
     yield put(saved());
@@ -43,27 +42,30 @@ function* saveOwnProfile(
   }
 }
 
-export function* handleProfileSave(action: ReturnType<typeof profileSaveRequested>) {
-  yield call(saveOwnProfile, { nickname: action.payload.nickname }, profileSaved, profileSaveFailed);
+export function* handleProfileSave(backend: Backend, action: ReturnType<typeof profileSaveRequested>) {
+  yield call(saveOwnProfile, backend, { nickname: action.payload.nickname }, profileSaved, profileSaveFailed);
 }
 
-export function* handleNotificationsSave(action: ReturnType<typeof notificationsSaveRequested>) {
+export function* handleNotificationsSave(
+  backend: Backend,
+  action: ReturnType<typeof notificationsSaveRequested>,
+) {
   yield call(
     saveOwnProfile,
+    backend,
     { notificationSettings: action.payload.settings },
     notificationsSaved,
     notificationsSaveFailed,
   );
 }
 
-export function* handleDevicesRequested() {
+export function* handleDevicesRequested(backend: Backend) {
   const uid: string | null = yield select(selectUid);
   if (!uid) {
     yield put(devicesLoadFailed({ message: NOT_SIGNED_IN }));
     return;
   }
   try {
-    const backend: Backend = yield call(loadBackend);
     const items: PushTokenDoc[] = yield call([backend.pushTokens, backend.pushTokens.listMyTokens], uid);
     yield put(devicesLoaded({ items: [...items].sort((a, b) => b.lastUsed - a.lastUsed) }));
   } catch (error) {
@@ -71,7 +73,7 @@ export function* handleDevicesRequested() {
   }
 }
 
-export function* handleDeviceRemove(action: ReturnType<typeof deviceRemoveRequested>) {
+export function* handleDeviceRemove(backend: Backend, action: ReturnType<typeof deviceRemoveRequested>) {
   const { id } = action.payload;
   const uid: string | null = yield select(selectUid);
   if (!uid) {
@@ -79,7 +81,6 @@ export function* handleDeviceRemove(action: ReturnType<typeof deviceRemoveReques
     return;
   }
   try {
-    const backend: Backend = yield call(loadBackend);
     yield call([backend.pushTokens, backend.pushTokens.deleteToken], uid, id);
     yield put(deviceRemoved({ id }));
   } catch (error) {
@@ -87,9 +88,9 @@ export function* handleDeviceRemove(action: ReturnType<typeof deviceRemoveReques
   }
 }
 
-export function* settingsSaga() {
-  yield takeLatest(profileSaveRequested.type, handleProfileSave);
-  yield takeLatest(notificationsSaveRequested.type, handleNotificationsSave);
-  yield takeLatest(devicesRequested.type, handleDevicesRequested);
-  yield takeEvery(deviceRemoveRequested.type, handleDeviceRemove);
+export function* settingsSaga(backend: Backend) {
+  yield takeLatest(profileSaveRequested.type, handleProfileSave, backend);
+  yield takeLatest(notificationsSaveRequested.type, handleNotificationsSave, backend);
+  yield takeLatest(devicesRequested.type, handleDevicesRequested, backend);
+  yield takeEvery(deviceRemoveRequested.type, handleDeviceRemove, backend);
 }

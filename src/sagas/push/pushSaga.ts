@@ -1,11 +1,11 @@
-// Push on this device (spec §4, §5): detects support, follows the notification permission, and supervises token
+// Push on this device (spec §4, §5), in two sagas. pushDeviceSaga needs no backend and starts with the app: it
+// detects support and follows the notification permission. pushSaga starts with the backend and supervises token
 // monitoring: it runs while the gate is open (signed in, user document allowing push, supported, environment
 // enabled, app mounted) and stops, with every timer, channel and listener, when the gate closes, at sign-out or
 // when the app's root unmounts. Sign-out asks it to release this device's token before the session ends.
 import { call, cancel, fork, put, select, take, takeLeading } from 'redux-saga/effects';
 import { superviseQuietly } from '../supervise';
 import type { EventChannel, Task } from 'redux-saga';
-import { loadBackend } from '@/backend';
 import type { Backend } from '@/backend/ports';
 import { markRefreshNeededAfterSwUpdate } from '@/platform';
 import { serviceWorkerControlling } from '@/store/appSlice';
@@ -68,9 +68,9 @@ export function* followPermission(env: PushEnv) {
  * spec §4: asking happens only from a user gesture. The saga runs synchronously inside the click's dispatch, so
  * Notification.requestPermission is called while the gesture is still active (iOS requires it).
  */
-export function* handlePermissionRequested(ctx: PushContext) {
+export function* handlePermissionRequested(env: PushEnv) {
   try {
-    const permission: PermissionState = yield call([ctx.env, ctx.env.requestPermission]);
+    const permission: PermissionState = yield call([env, env.requestPermission]);
     yield put(permissionChanged({ permission }));
   } catch (error) {
     console.warn('Asking for notification permission failed', error);
@@ -137,26 +137,25 @@ export function* handleDeviceRelease(ctx: PushContext) {
   yield call(releaseDeviceToken, ctx, uid);
 }
 
-/** `createEnv` and `load` are the browser edge and the backend; the token benchmark passes its own. */
-export function* pushSaga(
-  createEnv: () => PushEnv = browserPushEnv,
-  load: () => Promise<Backend> = loadBackend,
-) {
+/**
+ * The browser's side of push, known without a backend (settings' about section shows it to anyone): support,
+ * and the notification permission, followed when site settings change it and asked for on a click. `createEnv`
+ * is the browser edge; tests and the token benchmark pass their own.
+ */
+export function* pushDeviceSaga(createEnv: () => PushEnv = browserPushEnv) {
   const env: PushEnv = yield call(createEnv);
   const permission: PermissionState = yield call([env, env.readPermission]);
   yield put(
     supportDetected({ support: env.support, environmentEnabled: env.environmentEnabled, permission }),
   );
-  let backend: Backend;
-  try {
-    backend = yield call(load);
-  } catch {
-    // The auth saga reports a backend that cannot load; without one there is no token to keep.
-    return;
-  }
-  const ctx: PushContext = { backend, env, creation: createSharedTask(), validation: createSharedTask() };
   yield fork(superviseQuietly, 'push permission', followPermission, env);
-  yield takeLeading(permissionRequested.type, handlePermissionRequested, ctx);
+  yield takeLeading(permissionRequested.type, handlePermissionRequested, env);
+}
+
+/** Token work against `backend`, on the browser edge `createEnv` gives; the token benchmark passes its own. */
+export function* pushSaga(backend: Backend, createEnv: () => PushEnv = browserPushEnv) {
+  const env: PushEnv = yield call(createEnv);
+  const ctx: PushContext = { backend, env, creation: createSharedTask(), validation: createSharedTask() };
   yield takeLeading(validationRequested.type, handleValidationRequested, ctx);
   yield takeLeading(deviceReleaseRequested.type, handleDeviceRelease, ctx);
   yield takeLeading(serviceWorkerControlling.type, handleServiceWorkerUpdated, ctx);
