@@ -1,6 +1,11 @@
 // The backend the build was configured for (QUPM_BACKEND=local|firebase), loaded lazily and once: its chunk loads
 // beside the first screen's, never inside the shell. The unused adapter is dropped from the build.
+import { getServiceWorkerRegistration } from '@/platform/serviceWorker';
+import type { AdapterHost } from './host';
 import type { Backend } from './ports';
+
+/** The page, as the adapters may use it: the service worker's one owner answers for the registration. */
+const host: AdapterHost = { serviceWorkerRegistration: getServiceWorkerRegistration };
 
 let backend: Promise<Backend> | null = null;
 
@@ -8,9 +13,9 @@ export function loadBackend(): Promise<Backend> {
   backend ??=
     __BACKEND__ === 'firebase'
       ? import(/* webpackChunkName: "backend-firebase" */ './firebase').then((m) =>
-          m.createFirebaseBackend(m.readFirebaseConfigFromEnv(__FIREBASE_ENV__)),
+          m.createFirebaseBackend(m.readFirebaseConfigFromEnv(__FIREBASE_ENV__), host),
         )
-      : import(/* webpackChunkName: "backend-local" */ './local').then((m) => m.createLocalBackend());
+      : import(/* webpackChunkName: "backend-local" */ './local').then((m) => m.createLocalBackend({ host }));
   return backend;
 }
 

@@ -1,4 +1,6 @@
 import { createFirebaseBackend } from '@/backend/firebase';
+import type { AdapterHost } from '@/backend/host';
+import { getServiceWorkerRegistration } from '@/platform/serviceWorker';
 import { CONFIG, FakeFirebaseError, resetSdkFakes } from './sdkFakes';
 import type * as Fakes from './sdkFakes';
 import type { AppFake, MessagingFake } from './sdkFakes';
@@ -32,6 +34,9 @@ function browser(
   Object.defineProperty(globalThis, 'Notification', { value: { permission }, configurable: true });
   return serviceWorker;
 }
+
+/** The page as src/backend/index.ts hands it to the adapter: the worker owner answers for the registration. */
+const page: AdapterHost = { serviceWorkerRegistration: getServiceWorkerRegistration };
 
 beforeEach(() => resetSdkFakes());
 afterEach(() => {
@@ -116,7 +121,7 @@ describe('pushProvider.deleteToken', () => {
   it("after a reload, hands FCM the app's own registration first and never lets it register a worker", async () => {
     const registration = ownRegistration();
     const serviceWorker = browser(registration);
-    await expect(createFirebaseBackend(CONFIG).pushProvider.deleteToken()).resolves.toBe(true);
+    await expect(createFirebaseBackend(CONFIG, page).pushProvider.deleteToken()).resolves.toBe(true);
     expect(fm.getToken).toHaveBeenCalledWith(fm.messaging, {
       vapidKey: 'config-vapid-key',
       serviceWorkerRegistration: registration,
@@ -129,21 +134,21 @@ describe('pushProvider.deleteToken', () => {
 
   it('answers false without asking FCM when this device has no push subscription', async () => {
     browser(ownRegistration(null));
-    await expect(createFirebaseBackend(CONFIG).pushProvider.deleteToken()).resolves.toBe(false);
+    await expect(createFirebaseBackend(CONFIG, page).pushProvider.deleteToken()).resolves.toBe(false);
     expect(fm.getToken).not.toHaveBeenCalled();
     expect(fm.deleteToken).not.toHaveBeenCalled();
   });
 
   it('answers false without asking FCM when the app has no worker registered', async () => {
     browser(undefined);
-    await expect(createFirebaseBackend(CONFIG).pushProvider.deleteToken()).resolves.toBe(false);
+    await expect(createFirebaseBackend(CONFIG, page).pushProvider.deleteToken()).resolves.toBe(false);
     expect(fm.deleteToken).not.toHaveBeenCalled();
   });
 
   it('drops the subscription itself, without a permission prompt, when notifications are no longer granted', async () => {
     const subscription = { unsubscribe: jest.fn(async () => true) };
     browser(ownRegistration(subscription), 'default');
-    await expect(createFirebaseBackend(CONFIG).pushProvider.deleteToken()).resolves.toBe(true);
+    await expect(createFirebaseBackend(CONFIG, page).pushProvider.deleteToken()).resolves.toBe(true);
     expect(subscription.unsubscribe).toHaveBeenCalledTimes(1);
     expect(fm.getToken).not.toHaveBeenCalled();
   });

@@ -1,6 +1,8 @@
 // The Firebase adapter (production, ARCHITECTURE.md): every port on the Firebase JS SDK 12, modular API.
 // This module is itself loaded with import() (src/backend/index.ts); inside it, only firebase/app and
 // firebase/auth are static, and Firestore, Functions and Messaging load the first time a port needs them.
+import { NO_HOST } from '../host';
+import type { AdapterHost } from '../host';
 import type { Backend } from '../ports';
 import { createAuthPort } from './auth';
 import { createCallables } from './callables';
@@ -20,7 +22,7 @@ export type { FirebaseConfig } from './config';
 export { DEFAULT_FUNCTIONS_REGION, FIREBASE_ENV_VARIABLES, readFirebaseConfigFromEnv } from './config';
 export { INVITATION_CALLABLES, PRODUCT_CALLABLES } from './callables';
 
-export function createFirebaseBackend(config: FirebaseConfig): Backend {
+export function createFirebaseBackend(config: FirebaseConfig, host: AdapterHost = NO_HOST): Backend {
   const sdk = createFirebaseSdk(config);
   const senderNames = createSenderNames();
   const { callables, invitations } = createCallables(sdk);
@@ -38,6 +40,6 @@ export function createFirebaseBackend(config: FirebaseConfig): Backend {
     admin: createAdminPort(sdk),
     pushTokens: createPushTokensPort(sdk),
     callables,
-    pushProvider: createPushProvider(sdk),
+    pushProvider: createPushProvider(sdk, host),
   };
 }

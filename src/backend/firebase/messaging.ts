@@ -2,23 +2,19 @@
 // The SDK registers a root firebase-messaging-sw.js of its own whenever it is asked for or to delete a token
 // without a registration; QuPM has no such file, so this module never lets that happen.
 import { BackendError } from '../ports';
+import type { AdapterHost } from '../host';
 import type { PushProviderPort } from '../ports';
 import { PERMISSION_BLOCKED_MESSAGE, PUSH_UNSUPPORTED_MESSAGE, guarded } from './errors';
 import type { FirebaseSdk } from './sdk';
 
 const WORKER_NOT_READY = "QuPM's background worker is not ready yet. Reload the page and try again.";
 
-/** The app's own registration (the one controlling this page's scope), or null. */
-async function findOwnRegistration(): Promise<ServiceWorkerRegistration | null> {
-  if (typeof navigator === 'undefined' || !navigator.serviceWorker) return null;
-  return (await navigator.serviceWorker.getRegistration()) ?? null;
-}
-
 function notificationPermission(): NotificationPermission | 'unsupported' {
   return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
 }
 
-export function createPushProvider(sdk: FirebaseSdk): PushProviderPort {
+/** `host` answers for the app's own registration (the one controlling this page's scope). */
+export function createPushProvider(sdk: FirebaseSdk, host: AdapterHost): PushProviderPort {
   /** Whether the SDK already holds the app's registration (set by getToken in this page's life). */
   let bound = false;
   let lastVapidKey = sdk.config.vapidKey;
@@ -53,7 +49,7 @@ export function createPushProvider(sdk: FirebaseSdk): PushProviderPort {
         if (!bound) {
           // First call in this page's life (after a reload): hand the SDK the app's registration through
           // getToken, which answers from its stored token, before deleting; never prompt for permission here.
-          const registration = await findOwnRegistration();
+          const registration = await host.serviceWorkerRegistration();
           const subscription = await registration?.pushManager.getSubscription();
           if (!registration || !subscription) return false;
           if (notificationPermission() !== 'granted') return subscription.unsubscribe();

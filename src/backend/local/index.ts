@@ -1,6 +1,7 @@
 // The local adapter: every port on the embedded server's HTTP API (core/wire.ts), live data over its
 // Server-Sent Events, and the browser's own Push API as the push provider.
 import { BackendError } from '../ports';
+import type { AdapterHost } from '../host';
 import type { Backend, NewPushToken, ProfilePatch } from '../ports';
 import type {
   AdminChannel,
@@ -41,6 +42,8 @@ export interface LocalBackendOptions {
   backoff?: (failures: number) => number;
   /** Calls back when the browser comes back online (default: the window's `online` event). */
   onOnline?: (callback: () => void) => void;
+  /** The page around the adapter (default: none, so no service-worker registration is known). */
+  host?: AdapterHost;
 }
 
 function windowOnline(callback: () => void): void {
@@ -256,6 +259,7 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
       async () =>
         (await requestJson<{ vapidPublicKey: string }>(fetchImpl, `${baseUrl}/api/push/config`))
           .vapidPublicKey,
+      options.host,
     ),
   };
 }

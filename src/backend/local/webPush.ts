@@ -1,6 +1,8 @@
 // The local backend's push provider: the browser's own Push API on the app's service worker. The "token" is the
 // subscription, base64url-encoded JSON, so it travels and is stored like an FCM token. The public (VAPID) key
 // is the embedded server's, read once from GET /api/push/config.
+import { NO_HOST } from '../host';
+import type { AdapterHost } from '../host';
 import { BackendError } from '../ports';
 import type { PushProviderPort } from '../ports';
 import { base64UrlToBytes, bytesToBase64Url } from './base64url';
@@ -20,7 +22,10 @@ function sameKey(a: ArrayBuffer | null | undefined, b: Uint8Array): boolean {
 
 let lastRegistration: ServiceWorkerRegistration | null = null;
 
-export function createWebPushProvider(readPublicKey: () => Promise<string>): PushProviderPort {
+export function createWebPushProvider(
+  readPublicKey: () => Promise<string>,
+  host: AdapterHost = NO_HOST,
+): PushProviderPort {
   let publicKey: Promise<string> | null = null;
   return {
     permissionBlockedMessage: WEB_PUSH_PERMISSION_BLOCKED,
@@ -53,7 +58,7 @@ export function createWebPushProvider(readPublicKey: () => Promise<string>): Pus
     },
 
     async deleteToken() {
-      const registration = lastRegistration ?? (await navigator.serviceWorker?.getRegistration());
+      const registration = lastRegistration ?? (await host.serviceWorkerRegistration());
       const subscription = await registration?.pushManager.getSubscription();
       return subscription ? subscription.unsubscribe() : false;
     },
