@@ -14,7 +14,7 @@ import { pushDeviceSaga, pushSaga } from '../src/sagas/push/pushSaga';
 import app, { rootMounted, started } from '../src/store/appSlice';
 import push from '../src/store/pushSlice';
 import type { ValidationResult } from '../src/store/pushSlice';
-import user, { buildUserState, loaded, signedIn } from '../src/store/userSlice';
+import user, { buildUserState, accountLoaded, signedIn } from '../src/store/userSlice';
 import type { UserDoc } from '../core/model';
 import { MemoryStorage } from '../__tests__/support/pushHarness';
 import { TokenStore } from '../__tests__/support/tokenStore';
@@ -154,8 +154,8 @@ export async function benchPushTokens(): Promise<PushTokenBenchReport> {
       // Push as the root saga starts it: the device's side at once, the token work once the backend has loaded.
       const task = sagas.run(function* page() {
         yield fork(pushDeviceSaga, () => env);
-        const loaded: Backend = yield call(async () => backend);
-        yield call(pushSaga, loaded, () => env);
+        const ready: Backend = yield call(async () => backend);
+        yield call(pushSaga, ready, () => env);
       });
       store.dispatch(
         started({
@@ -166,7 +166,7 @@ export async function benchPushTokens(): Promise<PushTokenBenchReport> {
         }),
       );
       store.dispatch(signedIn({ authUser }));
-      store.dispatch(loaded(buildUserState(authUser, doc, { isAdmin: false })));
+      store.dispatch(accountLoaded(buildUserState(authUser, doc, { isAdmin: false })));
       store.dispatch(rootMounted());
       return { task };
     }

@@ -122,3 +122,64 @@ describe('the import rules', () => {
     expect(loaders).toEqual(['src/sagas/rootSaga.ts']);
   });
 });
+
+/** Every slice's actions: `name` → the reducer names it exports, plus the createAction events (`domain/name`). */
+function actionsBySlice(): Map<string, string[]> {
+  const files = [...sourceFiles('src/store'), ...sourceFiles('src/features')].filter((f) =>
+    f.endsWith('Slice.ts'),
+  );
+  const slices = new Map<string, string[]>();
+  for (const file of files) {
+    const source = code(file);
+    const name = /createSlice\(\{\s*name:\s*'([^']+)'/.exec(source)?.[1];
+    const exported = /export const \{([^}]*)\}\s*=\s*\w+\.actions/.exec(source)?.[1];
+    if (name && exported)
+      slices.set(
+        name,
+        exported
+          .split(',')
+          .map((a) => a.trim())
+          .filter(Boolean),
+      );
+    for (const [, domain = '', action = ''] of source.matchAll(
+      /createAction(?:<[^>]*>)?\(\s*'([^'/]+)\/([^']+)'/g,
+    ))
+      slices.set(domain, [...(slices.get(domain) ?? []), action]);
+  }
+  return slices;
+}
+
+describe('the event rules (STYLE 3)', () => {
+  const slices = actionsBySlice();
+
+  it('finds every slice and its actions', () => {
+    expect([...slices.keys()]).toEqual(
+      expect.arrayContaining(['app', 'auth', 'user', 'push', 'version', 'settings']),
+    );
+    expect(slices.get('user')).toEqual(['signedOut', 'signedIn', 'accountLoaded', 'docChanged']);
+  });
+
+  it("spells no action type (a 'user/signedOut' string): a reaction imports the action's creator", () => {
+    const domains = [...slices.keys()].join('|');
+    const spelled = new RegExp(`['"\`](${domains})/[A-Za-z]+['"\`]`);
+    const files = sourceFiles('src').filter(
+      (file) => !isUnder(file, 'src/backend') && !isUnder(file, 'src/sw'),
+    );
+    const offenders = files.flatMap((file) =>
+      code(file)
+        .split('\n')
+        .filter((line) => spelled.test(line) && !/createAction(<[^>]*>)?\(/.test(line))
+        .map((line) => `${file}: ${line.trim()}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('names every action as a past-tense event or a …Requested intent', () => {
+    // Past participles: regular (-ed) and the irregular ones the app uses.
+    const event = /(ed|edIn|edOut|Requested|Shown|Hidden|Seen|Read|Reset|TookControl)$/;
+    const misnamed = [...slices].flatMap(([domain, actions]) =>
+      actions.filter((action) => !event.test(action)).map((action) => `${domain}/${action}`),
+    );
+    expect(misnamed).toEqual([]);
+  });
+});

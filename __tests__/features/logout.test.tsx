@@ -7,7 +7,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { Component as Logout } from '@/features/logout/route';
 import { createAppStore } from '@/store';
 import { conversationsRestored, messageSendRequested } from '@/store/outboxSlice';
-import { buildUserState, loaded, signedIn } from '@/store/userSlice';
+import { buildUserState, accountLoaded, signedIn } from '@/store/userSlice';
 
 const me = { uid: 'uidMember00000000001', email: 'me@example.com', displayName: 'Me' };
 
@@ -20,7 +20,7 @@ function renderLogout({ unsent, restored }: { unsent: number; restored: boolean 
     return dispatch(action);
   }) as typeof store.dispatch;
   dispatch(signedIn({ authUser: me }));
-  dispatch(loaded(buildUserState(me, null, { isAdmin: false })));
+  dispatch(accountLoaded(buildUserState(me, null, { isAdmin: false })));
   for (let i = 0; i < unsent; i += 1)
     dispatch(messageSendRequested({ channelId: 'ChannelLogout0000001', text: `m${i}` }));
   if (restored) dispatch(conversationsRestored({ outbox: [], drafts: [], readMarks: [], dropped: 0 }));

@@ -19,7 +19,7 @@ import channels, {
   selectShowServiceBanner,
 } from '@/store/channelsSlice';
 import live, { liveResumed, selectReconnecting } from '@/store/liveSlice';
-import user, { buildUserState, loaded, signedIn, signedOut } from '@/store/userSlice';
+import user, { buildUserState, accountLoaded, signedIn, signedOut } from '@/store/userSlice';
 import conversation, { messagesLoaded } from '@/store/conversationSlice';
 import type { Channel, ChannelOverview, ChatMessage } from '@core/model';
 import { createFakeBackend } from '../support/fakeBackend';
@@ -234,7 +234,7 @@ describe('runSession: live messages', () => {
         throw new Error('listener broke');
       });
       let state = rootReducer(undefined, signedIn({ authUser: me }));
-      state = rootReducer(state, loaded(buildUserState(me, null, { isAdmin: false })));
+      state = rootReducer(state, accountLoaded(buildUserState(me, null, { isAdmin: false })));
       const { store, types } = runWithStore(runSession, [ME, live.backend], state);
       await jest.advanceTimersByTimeAsync(0);
       expect(live.watched()).toEqual([]);
@@ -378,7 +378,7 @@ describe('channelsSaga', () => {
     const saga = expectSaga(channelsSaga, live.backend).withReducer(reducer);
     const pending = saga.silentRun(100);
     saga.dispatch(signedIn({ authUser: me }));
-    saga.dispatch(loaded(buildUserState(me, null, { isAdmin: false })));
+    saga.dispatch(accountLoaded(buildUserState(me, null, { isAdmin: false })));
     await new Promise((r) => setTimeout(r, 20));
     expect(live.watched()).toEqual([A]);
     saga.dispatch(signedOut());
@@ -394,7 +394,7 @@ describe('channelsSaga', () => {
       { channel: channel(A), lastMessage: null, unread: 0 },
     ]);
     let state = reducer(undefined, signedIn({ authUser: me }));
-    state = reducer(state, loaded(buildUserState(me, null, { isAdmin: false })));
+    state = reducer(state, accountLoaded(buildUserState(me, null, { isAdmin: false })));
     const saga = expectSaga(channelsSaga, live.backend).withReducer(reducer, state);
     const pending = saga.silentRun(100);
     await new Promise((r) => setTimeout(r, 20));

@@ -12,7 +12,7 @@ import {
   monitorStarted,
   workerRestartStarted,
 } from '@/store/swHealthSlice';
-import { buildUserState, loaded, signedIn } from '@/store/userSlice';
+import { buildUserState, accountLoaded, signedIn } from '@/store/userSlice';
 import type { Dialogs } from '@/platform/browser';
 import { now } from '@/platform/browser';
 import {
@@ -37,7 +37,7 @@ function iosState(signedInAs: typeof ada | null) {
   state = rootReducer(state, monitorStarted({ at: START }));
   if (signedInAs) {
     state = rootReducer(state, signedIn({ authUser: signedInAs }));
-    state = rootReducer(state, loaded(buildUserState(signedInAs, null, { isAdmin: false })));
+    state = rootReducer(state, accountLoaded(buildUserState(signedInAs, null, { isAdmin: false })));
   }
   return state;
 }
@@ -200,7 +200,7 @@ describe('the debug popup flag (spec §9: off)', () => {
     const d = dialogs('8');
     await expectSaga(debugMenuSaga, d)
       .withReducer(rootReducer, iosState(null))
-      .dispatch(loaded(buildUserState(ada, null, { isAdmin: false })))
+      .dispatch(accountLoaded(buildUserState(ada, null, { isAdmin: false })))
       .run({ timeout: 50, silenceTimeout: true });
     expect(d.prompts).toEqual([]);
   });
@@ -209,7 +209,7 @@ describe('the debug popup flag (spec §9: off)', () => {
     const d = dialogs('8');
     await expectSaga(debugMenuSaga, d, true)
       .withReducer(rootReducer, iosState(null))
-      .dispatch(loaded(buildUserState(ada, null, { isAdmin: false })))
+      .dispatch(accountLoaded(buildUserState(ada, null, { isAdmin: false })))
       .run({ timeout: 50, silenceTimeout: true });
     expect(d.prompts).toEqual([DEBUG_MENU_TEXT]);
   });

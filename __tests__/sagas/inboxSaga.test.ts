@@ -7,7 +7,7 @@ import type { Backend } from '@/backend/ports';
 import type { PushMsgMessage } from '@/protocol/messages';
 import { rootReducer } from '@/store/rootReducer';
 import type { RootState } from '@/store/rootReducer';
-import { buildUserState, loaded, signedIn, signedOut } from '@/store/userSlice';
+import { buildUserState, accountLoaded, signedIn, signedOut } from '@/store/userSlice';
 import { pushMessageReceived } from '@/store/inboxSlice';
 import { channelOpened } from '@/store/channelsSlice';
 import { applyAppBadge } from '@/platform/browser';
@@ -34,7 +34,7 @@ function signedInState(
   let state = rootReducer(undefined, signedIn({ authUser: ada }));
   state = rootReducer(
     state,
-    loaded(
+    accountLoaded(
       buildUserState(
         ada,
         {
@@ -222,11 +222,11 @@ describe('clearing pending notifications (issue #5 part 9)', () => {
     expect((done.storeState as RootState).inbox).toMatchObject({ unreadByChannel: {}, badgeCount: 0 });
   });
 
-  it('runs when the app opens signed in (user/loaded)', async () => {
+  it('runs when the app opens signed in (user/accountLoaded)', async () => {
     const { backend, result } = clearWith(
       signedInState(),
       { success: true },
-      loaded(buildUserState(ada, null, { isAdmin: false })),
+      accountLoaded(buildUserState(ada, null, { isAdmin: false })),
     );
     expect(
       (await result).effects.call?.some((e) => e.payload.fn === backend.callables.clearPendingNotifications),

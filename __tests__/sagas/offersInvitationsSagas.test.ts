@@ -19,7 +19,7 @@ import invitations, {
   invitationRequested,
 } from '@/store/invitationsSlice';
 import channels from '@/store/channelsSlice';
-import user, { buildUserState, loaded, signedIn } from '@/store/userSlice';
+import user, { buildUserState, accountLoaded, signedIn } from '@/store/userSlice';
 import type { Invitation, IssuedOffer, Offer, UserDoc } from '@core/model';
 import { createFakeBackend } from '../support/fakeBackend';
 
@@ -160,7 +160,7 @@ describe('invitations', () => {
 
   it('activates and puts the new balances into the user state at once', async () => {
     let state = reducer(undefined, signedIn({ authUser: me }));
-    state = reducer(state, loaded(buildUserState(me, null, { isAdmin: false })));
+    state = reducer(state, accountLoaded(buildUserState(me, null, { isAdmin: false })));
     const doc: UserDoc = {
       uid: ME,
       email: me.email,

@@ -23,7 +23,7 @@ import {
 } from '@/store/outboxSlice';
 import { rootReducer } from '@/store/rootReducer';
 import type { RootState } from '@/store/rootReducer';
-import { buildUserState, loaded, signedIn } from '@/store/userSlice';
+import { buildUserState, accountLoaded, signedIn } from '@/store/userSlice';
 import { createFakeBackend } from '../support/fakeBackend';
 import { createVirtualTime } from '../support/virtualTime';
 
@@ -79,7 +79,7 @@ const stored = (id: string, text: string): ChatMessage => ({
 
 function signedInState(): RootState {
   let state = rootReducer(undefined, signedIn({ authUser: me }));
-  state = rootReducer(state, loaded(buildUserState(me, null, { isAdmin: false })));
+  state = rootReducer(state, accountLoaded(buildUserState(me, null, { isAdmin: false })));
   return rootReducer(state, messagesRequested({ channelId: CHANNEL }));
 }
 

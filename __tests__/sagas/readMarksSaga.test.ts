@@ -15,7 +15,7 @@ import { messagesLoaded, messagesRequested } from '@/store/conversationSlice';
 import { conversationsRestored } from '@/store/outboxSlice';
 import { rootReducer } from '@/store/rootReducer';
 import type { RootState } from '@/store/rootReducer';
-import { buildUserState, loaded, signedIn } from '@/store/userSlice';
+import { buildUserState, accountLoaded, signedIn } from '@/store/userSlice';
 import { createFakeBackend } from '../support/fakeBackend';
 import { createVirtualTime } from '../support/virtualTime';
 
@@ -68,7 +68,7 @@ function sources() {
 
 function stateWith(openId: string | null, messages: ChatMessage[]): RootState {
   let state = rootReducer(undefined, signedIn({ authUser: me }));
-  state = rootReducer(state, loaded(buildUserState(me, null, { isAdmin: false })));
+  state = rootReducer(state, accountLoaded(buildUserState(me, null, { isAdmin: false })));
   state = rootReducer(state, messagesRequested({ channelId: A }));
   state = rootReducer(state, messagesLoaded({ channelId: A, messages }));
   return rootReducer(state, channelOpened({ id: openId }));

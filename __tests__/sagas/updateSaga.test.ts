@@ -3,8 +3,8 @@ import * as matchers from 'redux-saga-test-plan/matchers';
 import { browserLocalStorage } from '@/platform';
 import { rootReducer } from '@/store/rootReducer';
 import type { RootState } from '@/store/rootReducer';
-import { serviceWorkerControlling } from '@/store/appSlice';
-import { updateNotificationsToggled, updateRestartRequested, updateWaiting } from '@/store/versionSlice';
+import { serviceWorkerTookControl } from '@/store/appSlice';
+import { updateNotificationsToggled, updateRestartRequested, updateInstalled } from '@/store/versionSlice';
 import { reloadPage } from '@/platform/browser';
 import { activateWaitingWorker, checkForNewVersion } from '@/platform/serviceWorker';
 import { updateSaga } from '@/sagas/updateSaga';
@@ -35,7 +35,7 @@ describe('the update banner (spec §2)', () => {
   it("shows for 5 s when a new worker waits and enable_update_notifications is 'true'", async () => {
     const store = createFakeStore({ enable_update_notifications: 'true' });
     const { saga, time } = start(store);
-    const running = saga.dispatch(updateWaiting()).run({ timeout: 300, silenceTimeout: true });
+    const running = saga.dispatch(updateInstalled()).run({ timeout: 300, silenceTimeout: true });
     await time.flush();
     expect(time.live()).toContain(UPDATE_BANNER_MS);
     await time.advance(UPDATE_BANNER_MS - 1);
@@ -59,7 +59,7 @@ describe('the update banner (spec §2)', () => {
   ])('does not show when the setting is %s', async (_label, initial: Record<string, string>) => {
     const store = createFakeStore(initial);
     const { saga } = start(store);
-    const result = await saga.dispatch(updateWaiting()).run({ timeout: 50, silenceTimeout: true });
+    const result = await saga.dispatch(updateInstalled()).run({ timeout: 50, silenceTimeout: true });
     expect(result.effects.put?.map((e) => e.payload.action.type)).not.toContain('version/updateBannerShown');
     expect(store.contents().version_update_pending).toBe('true');
   });
@@ -87,7 +87,7 @@ describe('restarting into the new version', () => {
     const running = saga.dispatch(updateRestartRequested()).run({ timeout: 300, silenceTimeout: true });
     await time.flush();
     expect(time.live()).toContain(SW_MESSAGE_TIMEOUT_MS);
-    saga.dispatch(serviceWorkerControlling({ isUpdate: true }));
+    saga.dispatch(serviceWorkerTookControl({ isUpdate: true }));
     const result = await running;
     expect(reloads(result)).toBe(1);
     expect(result.effects.call?.some((e) => e.payload.fn === activateWaitingWorker)).toBe(true);

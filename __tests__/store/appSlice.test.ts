@@ -5,7 +5,7 @@ import reducer, {
   installPromptCaptured,
   installPromptUsed,
   selectOfflineReady,
-  serviceWorkerControlling,
+  serviceWorkerTookControl,
   serviceWorkerRegistered,
   serviceWorkerRegistrationFailed,
   serviceWorkerRegistrationStarted,
@@ -44,7 +44,7 @@ describe('app reducer', () => {
     expect(selectOfflineReady({ app: state })).toBe(false);
     state = reducer(state, serviceWorkerRegistered());
     expect(selectOfflineReady({ app: state })).toBe(false);
-    state = reducer(state, serviceWorkerControlling({ isUpdate: false }));
+    state = reducer(state, serviceWorkerTookControl({ isUpdate: false }));
     expect(selectOfflineReady({ app: state })).toBe(true);
   });
 

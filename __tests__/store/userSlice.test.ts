@@ -3,7 +3,7 @@ import reducer, {
   docChanged,
   fallbackUserState,
   initialState,
-  loaded,
+  accountLoaded,
   selectRole,
   signedIn,
   signedOut,
@@ -84,7 +84,7 @@ describe('user reducer', () => {
   it('clears everything on sign-out', () => {
     const signedInState = reducer(
       reducer(initialState, signedIn({ authUser })),
-      loaded(buildUserState(authUser, doc, { isAdmin: true })),
+      accountLoaded(buildUserState(authUser, doc, { isAdmin: true })),
     );
     expect(signedInState.status).toBe('signedIn');
     expect(reducer(signedInState, signedOut())).toEqual({ ...initialState, status: 'signedOut' });
@@ -92,20 +92,23 @@ describe('user reducer', () => {
 
   it('drops a late answer for an account that is no longer signed in', () => {
     const other = reducer(initialState, signedIn({ authUser: { ...authUser, uid: 'u2' } }));
-    expect(reducer(other, loaded(buildUserState(authUser, doc, { isAdmin: false })))).toBe(other);
+    expect(reducer(other, accountLoaded(buildUserState(authUser, doc, { isAdmin: false })))).toBe(other);
   });
 
   it('follows a changed document but keeps the admin claim', () => {
     let state = reducer(
       reducer(initialState, signedIn({ authUser })),
-      loaded(buildUserState(authUser, doc, { isAdmin: true })),
+      accountLoaded(buildUserState(authUser, doc, { isAdmin: true })),
     );
     state = reducer(state, docChanged({ doc: { ...doc, credits: 20, passCount: 5 } }));
     expect(state).toMatchObject({ credits: 20, passCount: 5, isAdmin: true, status: 'signedIn' });
   });
 
   it("ignores another account's document", () => {
-    const state = reducer(reducer(initialState, signedIn({ authUser })), loaded(fallbackUserState(authUser)));
+    const state = reducer(
+      reducer(initialState, signedIn({ authUser })),
+      accountLoaded(fallbackUserState(authUser)),
+    );
     expect(reducer(state, docChanged({ doc: { ...doc, uid: 'u2', credits: 99 } })).credits).toBe(0);
   });
 

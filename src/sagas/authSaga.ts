@@ -20,7 +20,7 @@ import type { AuthPort, Backend, UsersPort } from '@/backend/ports';
 import type { AuthUser, IdTokenClaims, UserDoc } from '@core/model';
 import {
   requestFailed,
-  requestSucceeded,
+  requestCompleted,
   signInRequested,
   signOutRequested,
   signUpRequested,
@@ -29,7 +29,7 @@ import {
   buildUserState,
   docChanged,
   fallbackUserState,
-  loaded,
+  accountLoaded,
   signedIn,
   signedOut,
 } from '@/store/userSlice';
@@ -101,7 +101,7 @@ export function* handleAuthStateChanged(backend: Backend, { user }: AuthChange) 
     console.error('Failed to build the user state', error);
     state = fallbackUserState(user);
   }
-  yield put(loaded(state));
+  yield put(accountLoaded(state));
   // Live changes of the document until the next auth change cancels this worker (takeLatest).
   yield call(supervise, 'user', watchUserDoc, backend, user.uid);
 }
@@ -109,7 +109,7 @@ export function* handleAuthStateChanged(backend: Backend, { user }: AuthChange) 
 export function* handleSignIn(backend: Backend, action: ReturnType<typeof signInRequested>) {
   try {
     yield call([backend.auth, backend.auth.signIn], action.payload);
-    yield put(requestSucceeded());
+    yield put(requestCompleted());
   } catch (error) {
     yield put(requestFailed({ kind: 'signIn', ...toFailure(error) }));
   }
@@ -118,7 +118,7 @@ export function* handleSignIn(backend: Backend, action: ReturnType<typeof signIn
 export function* handleSignUp(backend: Backend, action: ReturnType<typeof signUpRequested>) {
   try {
     yield call([backend.auth, backend.auth.signUp], action.payload);
-    yield put(requestSucceeded());
+    yield put(requestCompleted());
   } catch (error) {
     yield put(requestFailed({ kind: 'signUp', ...toFailure(error) }));
   }
@@ -139,11 +139,11 @@ export function* handleSignOut(backend: Backend) {
   try {
     yield call(releasePushBeforeSignOut);
     yield call([backend.auth, backend.auth.signOut]);
-    yield put(requestSucceeded());
+    yield put(requestCompleted());
   } catch (error) {
     yield put(requestFailed({ kind: 'signOut', ...toFailure(error) }));
   } finally {
-    if ((yield cancelled()) as boolean) yield put(requestSucceeded());
+    if ((yield cancelled()) as boolean) yield put(requestCompleted());
   }
 }
 

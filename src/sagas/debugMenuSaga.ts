@@ -25,7 +25,7 @@ import {
   selectSwHealth,
 } from '@/store/swHealthSlice';
 import type { SwHealthState } from '@/store/swHealthSlice';
-import { loaded, selectUid } from '@/store/userSlice';
+import { accountLoaded, selectUid } from '@/store/userSlice';
 import { browserDialogs, now } from '@/platform/browser';
 import type { Dialogs } from '@/platform/browser';
 import { DEBUG_BUTTON_DIM_MS, DEBUG_RESULT_TIMEOUT_MS, SW_RESTART_COOLDOWN_MS } from '@/timings';
@@ -225,7 +225,7 @@ export function* dimButton() {
 /** The debug popup (off): the menu would open by itself when someone signs in on iOS. */
 export function* popUpOnSignIn(dialogs: Dialogs) {
   while (true) {
-    yield take(loaded.type);
+    yield take(accountLoaded.type);
     const app: AppState = yield select(selectApp);
     if (app.platform === 'ios') yield call(handleMenuOpened, dialogs);
   }

@@ -20,7 +20,7 @@ import {
   selectSeenMessageIds,
 } from '@/store/inboxSlice';
 import { workerMessageIgnored } from '@/store/swHealthSlice';
-import { loaded, selectUid, selectUser } from '@/store/userSlice';
+import { accountLoaded, selectUid, selectUser } from '@/store/userSlice';
 import type { UserState } from '@/store/userSlice';
 import { applyAppBadge } from '@/platform/browser';
 import { createWorkerMessageChannel, postToWorker } from '@/platform/serviceWorker';
@@ -128,7 +128,7 @@ export function* inboxSaga() {
 
 /** Clearing pending notifications, against the backend: when the app opens signed in, and when it comes back. */
 export function* pendingSaga(backend: Backend) {
-  // user/loaded: the app opened with a session, or someone signed in.
-  yield takeLeading(loaded.type, clearPending, backend);
+  // user/accountLoaded: the app opened with a session, or someone signed in.
+  yield takeLeading(accountLoaded.type, clearPending, backend);
   yield fork(superviseQuietly, 'app visibility', followVisibility, backend);
 }

@@ -4,7 +4,7 @@
 // sends what it finds there when it starts. A failed load (offline before the chunk was ever cached) is retried
 // by the supervisor that runs this saga.
 import { all, call, fork, select, take } from 'redux-saga/effects';
-import { loaded, selectAuthStatus } from '@/store/userSlice';
+import { accountLoaded, selectAuthStatus } from '@/store/userSlice';
 import type { AuthStatus } from '@/store/userSlice';
 import type { Backend } from '@/backend/ports';
 import { superviseQuietly } from './supervise';
@@ -15,7 +15,7 @@ export function loadConversationSagas() {
 
 export function* lazyConversationSaga(backend: Backend) {
   const status: AuthStatus = yield select(selectAuthStatus);
-  if (status !== 'signedIn') yield take(loaded.type);
+  if (status !== 'signedIn') yield take(accountLoaded.type);
   const sagas: Awaited<ReturnType<typeof loadConversationSagas>> = yield call(loadConversationSagas);
   yield all([
     fork(superviseQuietly, 'outbox', sagas.outboxSaga, backend),

@@ -43,7 +43,7 @@ export const appSagas: Record<string, Saga> = {
   'debug menu': lazyDebugMenuSaga,
 };
 
-// In this order: pending notifications are cleared on user/loaded, which the auth saga puts.
+// In this order: pending notifications are cleared on user/accountLoaded, which the auth saga puts.
 export const backendSagas: Record<string, BackendSaga> = {
   pending: pendingSaga,
   auth: authSaga,

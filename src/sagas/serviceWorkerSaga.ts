@@ -3,13 +3,13 @@
 import { call, put, take } from 'redux-saga/effects';
 import type { EventChannel } from 'redux-saga';
 import {
-  serviceWorkerControlling,
+  serviceWorkerTookControl,
   serviceWorkerRegistered,
   serviceWorkerRegistrationFailed,
   serviceWorkerRegistrationStarted,
   serviceWorkerUnsupported,
 } from '@/store/appSlice';
-import { updateWaiting } from '@/store/versionSlice';
+import { updateInstalled } from '@/store/versionSlice';
 import {
   createServiceWorkerChannel,
   getWorkbox,
@@ -39,11 +39,11 @@ export function* serviceWorkerSaga(enabled: boolean = __SERVICE_WORKER__) {
     yield call(registerServiceWorker, wb);
     yield put(serviceWorkerRegistered());
     const controlled: boolean = yield call(isPageControlled);
-    if (controlled) yield put(serviceWorkerControlling({ isUpdate: false }));
+    if (controlled) yield put(serviceWorkerTookControl({ isUpdate: false }));
     while (true) {
       const event: ServiceWorkerEvent = yield take(channel);
-      if (event.type === 'controlling') yield put(serviceWorkerControlling({ isUpdate: event.isUpdate }));
-      else if (event.type === 'waiting') yield put(updateWaiting());
+      if (event.type === 'controlling') yield put(serviceWorkerTookControl({ isUpdate: event.isUpdate }));
+      else if (event.type === 'waiting') yield put(updateInstalled());
     }
   } catch (error) {
     yield put(serviceWorkerRegistrationFailed({ message: errorMessage(error) }));

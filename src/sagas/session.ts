@@ -4,11 +4,11 @@ import type { Buffer, Channel, EventChannel, Task } from 'redux-saga';
 import { cancel, delay, flush, fork, select, take } from 'redux-saga/effects';
 import type { Effect } from 'redux-saga/effects';
 import type { Unsubscribe } from '@/backend/ports';
-import { loaded, selectAuthStatus, selectUid, signedOut } from '@/store/userSlice';
+import { accountLoaded, selectAuthStatus, selectUid, signedOut } from '@/store/userSlice';
 import type { AuthStatus } from '@/store/userSlice';
 
 /**
- * Runs `worker(uid, ...args)` for each signed-in session (user/loaded) and cancels it when the session ends or the
+ * Runs `worker(uid, ...args)` for each signed-in session (user/accountLoaded) and cancels it when the session ends or the
  * next one starts. A session already under way when this starts (a supervised restart after a crash) is resumed.
  */
 export function* forEachSession(
@@ -21,11 +21,11 @@ export function* forEachSession(
   const current: string | null = yield select(selectUid);
   if (status === 'signedIn' && current !== null) task = yield fork(worker, current, ...args);
   while (true) {
-    const action: { type: string } = yield take([loaded.type, signedOut.type]);
+    const action: { type: string } = yield take([accountLoaded.type, signedOut.type]);
     if (task) yield cancel(task);
     task = undefined;
     const uid: string | null = yield select(selectUid);
-    if (action.type === loaded.type && uid !== null) task = yield fork(worker, uid, ...args);
+    if (action.type === accountLoaded.type && uid !== null) task = yield fork(worker, uid, ...args);
   }
 }
 

@@ -5,14 +5,14 @@
 import { call, delay, fork, put, race, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { browserLocalStorage, LOCAL_STORAGE_KEYS, readString, removeKey, writeString } from '@/platform';
 import type { KeyValueStore } from '@/platform';
-import { serviceWorkerControlling } from '@/store/appSlice';
+import { serviceWorkerTookControl } from '@/store/appSlice';
 import {
   updateBannerHidden,
   updateBannerShown,
   updateNotificationsRead,
   updateNotificationsToggled,
   updateRestartRequested,
-  updateWaiting,
+  updateInstalled,
 } from '@/store/versionSlice';
 import { reloadPage } from '@/platform/browser';
 import { activateWaitingWorker, checkForNewVersion } from '@/platform/serviceWorker';
@@ -23,7 +23,7 @@ export function updateNotificationsEnabled(store: KeyValueStore | null): boolean
   return readString(store, LOCAL_STORAGE_KEYS.enableUpdateNotifications) === 'true';
 }
 
-export function* handleUpdateWaiting() {
+export function* handleUpdateInstalled() {
   const store: KeyValueStore | null = yield call(browserLocalStorage);
   yield call(writeString, store, LOCAL_STORAGE_KEYS.versionUpdatePending, 'true');
   if (!updateNotificationsEnabled(store)) return;
@@ -43,7 +43,7 @@ export function* handleRestartRequested() {
   try {
     const waiting: boolean = yield call(activateWaitingWorker);
     if (waiting) {
-      yield race({ controlling: take(serviceWorkerControlling.type), timeout: delay(SW_MESSAGE_TIMEOUT_MS) });
+      yield race({ controlling: take(serviceWorkerTookControl.type), timeout: delay(SW_MESSAGE_TIMEOUT_MS) });
     }
   } catch (error) {
     console.warn('Activating the new version failed', error);
@@ -74,7 +74,7 @@ export function* updateSaga(enabled: boolean = __SERVICE_WORKER__) {
   const store: KeyValueStore | null = yield call(browserLocalStorage);
   yield put(updateNotificationsRead({ enabled: updateNotificationsEnabled(store) }));
   yield takeEvery(updateNotificationsToggled.type, handleNotificationsToggled);
-  yield takeLatest(updateWaiting.type, handleUpdateWaiting);
+  yield takeLatest(updateInstalled.type, handleUpdateInstalled);
   yield takeLeading(updateRestartRequested.type, handleRestartRequested);
   if (enabled) yield fork(checkForUpdatesPeriodically);
 }

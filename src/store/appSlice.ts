@@ -81,8 +81,8 @@ const appSlice = createSlice({
       state.serviceWorker.status = 'failed';
       state.serviceWorker.error = action.payload.message;
     },
-    /** A worker controls the page; `isUpdate` when it replaced an earlier version (spec §3 fcm_refresh_needed…). */
-    serviceWorkerControlling(state, _action: PayloadAction<{ isUpdate: boolean }>) {
+    /** A worker took control of the page; `isUpdate` when it replaced an earlier one (spec §3 fcm_refresh_needed…). */
+    serviceWorkerTookControl(state, _action: PayloadAction<{ isUpdate: boolean }>) {
       state.serviceWorker.controlling = true;
     },
   },
@@ -100,7 +100,7 @@ export const {
   serviceWorkerRegistrationStarted,
   serviceWorkerRegistered,
   serviceWorkerRegistrationFailed,
-  serviceWorkerControlling,
+  serviceWorkerTookControl,
 } = appSlice.actions;
 
 /** The person pressed "Install QuPM"; the app saga shows the browser's install prompt. */

@@ -38,7 +38,8 @@ const authSlice = createSlice({
       state.pending = 'signOut';
       state.failure = null;
     },
-    requestSucceeded(state) {
+    /** The backend did what the person asked (or the request was cut short): the form stops waiting. */
+    requestCompleted(state) {
       state.pending = null;
       state.failure = null;
     },
@@ -56,7 +57,7 @@ export const {
   signInRequested,
   signUpRequested,
   signOutRequested,
-  requestSucceeded,
+  requestCompleted,
   requestFailed,
   failureDismissed,
 } = authSlice.actions;

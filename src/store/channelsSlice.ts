@@ -7,6 +7,7 @@ import type { Channel, ChannelOverview, ChannelPermissions, ChatMessage } from '
 import { compareMessages } from '@core/messages';
 
 import type { LoadStatus } from './status';
+import { signedOut } from './userSlice';
 
 export interface PermissionsEntry {
   status: 'loading' | 'loaded' | 'failed';
@@ -115,7 +116,7 @@ const channelsSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder.addCase('user/signedOut', () => initialState);
+    builder.addCase(signedOut, () => initialState);
   },
 });
 

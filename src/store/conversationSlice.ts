@@ -9,6 +9,7 @@ import type { ChatMessage } from '@core/model';
 import { messagesArrived } from './channelsSlice';
 import { selectPendingFor } from './outboxSlice';
 import type { OutboxEntry, OutboxState } from './outboxSlice';
+import { signedOut } from './userSlice';
 
 /** Messages asked for at once, first load and each page back. */
 export const MESSAGES_PAGE = 30;
@@ -87,7 +88,7 @@ const conversationSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder.addCase('user/signedOut', () => initialState);
+    builder.addCase(signedOut, () => initialState);
     // Messages that arrived together join the conversations that are loaded, each once.
     builder.addCase(messagesArrived, (state, action) => {
       const byChannel = new Map<string, ChatMessage[]>();

@@ -6,6 +6,7 @@ import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { PushPayload } from '@/protocol/messages';
 import { channelOpened } from './channelsSlice';
+import { signedOut } from './userSlice';
 
 export interface Notice {
   id: string;
@@ -95,7 +96,7 @@ const inboxSlice = createSlice({
       state.badgeCount = 0;
     });
     // A shared device shows the next person nothing of the last one's messages.
-    builder.addCase('user/signedOut', (state) => ({ ...initialState, seenIds: state.seenIds }));
+    builder.addCase(signedOut, (state) => ({ ...initialState, seenIds: state.seenIds }));
   },
 });
 

@@ -5,6 +5,7 @@ import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { Invitation, NewInvitation } from '@core/model';
 import type { LoadStatus, PlainFailure } from './status';
+import { signedOut } from './userSlice';
 
 type Step = { status: 'idle' | 'sending' | 'done' | 'failed'; error: PlainFailure | null };
 const idle: Step = { status: 'idle', error: null };
@@ -130,7 +131,7 @@ const invitationsSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder.addCase('user/signedOut', () => initialState);
+    builder.addCase(signedOut, () => initialState);
   },
 });
 

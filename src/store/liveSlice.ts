@@ -4,6 +4,7 @@
 import { createAction, createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { LiveStatus } from '@/backend/ports';
+import { signedOut } from './userSlice';
 
 export interface WatcherHealth {
   /** It carries live data (its crash means live updates stopped until it is back). */
@@ -55,7 +56,7 @@ const liveSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder.addCase('user/signedOut', () => initialState);
+    builder.addCase(signedOut, () => initialState);
   },
 });
 

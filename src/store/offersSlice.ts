@@ -5,6 +5,7 @@ import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { IssuedOffer, NewOffer, Offer } from '@core/model';
 import type { LoadStatus } from './status';
+import { signedOut } from './userSlice';
 
 export interface OffersState {
   active: { status: LoadStatus; items: Offer[]; error: string | null };
@@ -59,7 +60,7 @@ const offersSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder.addCase('user/signedOut', () => initialState);
+    builder.addCase(signedOut, () => initialState);
   },
 });
 

@@ -8,6 +8,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import { newDocumentId } from '@core/ids';
 import type { ChatMessage } from '@core/model';
 import type { StoredDraft, StoredOutboxEntry, StoredReadMark } from '@/platform/conversationStore';
+import { signedOut } from './userSlice';
 
 export interface OutboxEntry {
   id: string;
@@ -129,7 +130,7 @@ const outboxSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder.addCase('user/signedOut', () => initialState);
+    builder.addCase(signedOut, () => initialState);
   },
 });
 

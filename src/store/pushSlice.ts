@@ -4,6 +4,7 @@
 import { createAction, createSelector, createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { PermissionState, PushSupport } from '@/platform';
+import { signedOut } from './userSlice';
 import type { UserState } from './userSlice';
 
 export type { PermissionState } from '@/platform';
@@ -110,7 +111,8 @@ const pushSlice = createSlice({
       state.tokenStatus = 'off';
       state.creationAttempt = 0;
     },
-    awaitingPermission(state) {
+    /** The gate opened while the permission is undecided: token work waits for the person to answer. */
+    permissionWaitStarted(state) {
       state.tokenStatus = 'awaitingPermission';
     },
     permissionBlocked(state, action: PayloadAction<{ message: string }>) {
@@ -167,7 +169,7 @@ const pushSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder.addCase('user/signedOut', (state) => ({
+    builder.addCase(signedOut, (state) => ({
       ...initialState,
       support: state.support,
       environmentEnabled: state.environmentEnabled,
@@ -183,7 +185,7 @@ export const {
   promptDismissed,
   monitoringStarted,
   monitoringStopped,
-  awaitingPermission,
+  permissionWaitStarted,
   permissionBlocked,
   tokenCreationStarted,
   tokenCreationRetried,

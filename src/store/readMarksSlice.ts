@@ -5,6 +5,7 @@ import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { MessageCursor } from '@core/messages';
 import { conversationsRestored } from './outboxSlice';
+import { signedOut } from './userSlice';
 
 export interface PendingMark extends MessageCursor {
   channelId: string;
@@ -34,7 +35,7 @@ const readMarksSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder.addCase('user/signedOut', () => initialState);
+    builder.addCase(signedOut, () => initialState);
     builder.addCase(conversationsRestored, (state, action) => {
       for (const mark of action.payload.readMarks) {
         state.pending[mark.channelId] ??= {

@@ -83,7 +83,8 @@ const userSlice = createSlice({
     signedIn(_state, action: PayloadAction<{ authUser: AuthUser }>) {
       return { ...initialState, status: 'loading' as const, authUser: action.payload.authUser };
     },
-    loaded(state, action: PayloadAction<SignedInUserState>) {
+    /** The account is read (user document and claims): the person is signed in with everything known. */
+    accountLoaded(state, action: PayloadAction<SignedInUserState>) {
       // A late answer for an account that is no longer signed in is dropped.
       if (state.authUser?.uid !== action.payload.authUser?.uid) return state;
       return { ...action.payload, status: 'signedIn' as const };
@@ -98,7 +99,7 @@ const userSlice = createSlice({
   },
 });
 
-export const { signedOut, signedIn, loaded, docChanged } = userSlice.actions;
+export const { signedOut, signedIn, accountLoaded, docChanged } = userSlice.actions;
 export default userSlice.reducer;
 
 interface WithUser {

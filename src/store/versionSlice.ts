@@ -27,7 +27,8 @@ const versionSlice = createSlice({
   name: 'version',
   initialState,
   reducers: {
-    updateWaiting(state) {
+    /** A new version of the worker is installed and waits to take over. */
+    updateInstalled(state) {
       if (state.update === 'current') state.update = 'waiting';
     },
     updateNotificationsRead(state, action: PayloadAction<{ enabled: boolean }>) {
@@ -62,7 +63,7 @@ const versionSlice = createSlice({
 });
 
 export const {
-  updateWaiting,
+  updateInstalled,
   updateNotificationsRead,
   updateNotificationsToggled,
   updateBannerShown,

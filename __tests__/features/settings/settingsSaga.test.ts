@@ -4,7 +4,7 @@ import { throwError } from 'redux-saga-test-plan/providers';
 import { combineReducers } from '@reduxjs/toolkit';
 import { BackendError } from '@/backend/ports';
 import type { Backend } from '@/backend/ports';
-import user, { buildUserState, loaded, signedIn } from '@/store/userSlice';
+import user, { buildUserState, accountLoaded, signedIn } from '@/store/userSlice';
 import settings, {
   deviceRemoveRequested,
   notificationsSaveRequested,
@@ -35,7 +35,7 @@ const doc: UserDoc = {
 const signedInState = (): State =>
   reducer(
     reducer(undefined, signedIn({ authUser: ada })),
-    loaded(buildUserState(ada, doc, { isAdmin: false })),
+    accountLoaded(buildUserState(ada, doc, { isAdmin: false })),
   );
 const token = (id: string, lastUsed: number): PushTokenDoc => ({
   id,

@@ -4,8 +4,8 @@ import type { Saga } from 'redux-saga';
 import type { Backend } from '@/backend/ports';
 import type { PushEnv } from '@/platform/pushEnv';
 import { pushDeviceSaga, pushSaga } from '@/sagas/push/pushSaga';
-import { rootUnmounted, rootMounted, serviceWorkerControlling } from '@/store/appSlice';
-import { buildUserState, docChanged, loaded, signedIn, signedOut } from '@/store/userSlice';
+import { rootUnmounted, rootMounted, serviceWorkerTookControl } from '@/store/appSlice';
+import { buildUserState, docChanged, accountLoaded, signedIn, signedOut } from '@/store/userSlice';
 import { deviceReleaseRequested, permissionRequested, validationRequested } from '@/store/pushSlice';
 import { LOCAL_STORAGE_KEYS } from '@/platform';
 import * as matchers from 'redux-saga-test-plan/matchers';
@@ -25,8 +25,8 @@ function* untilStopped(saga: Saga, ...args: unknown[]) {
 /** Push as the root saga runs it: the device's side at once, the token work once the backend has loaded. */
 function* pushSagas(backend: Backend, createEnv: () => PushEnv) {
   yield fork(pushDeviceSaga, createEnv);
-  const loaded: Backend = yield call(async () => backend);
-  yield call(pushSaga, loaded, createEnv);
+  const ready: Backend = yield call(async () => backend);
+  yield call(pushSaga, ready, createEnv);
 }
 
 /** pushSaga against the harness, from a given store state; `stop()` ends it and returns the run's result. */
@@ -56,7 +56,7 @@ describe('pushSaga: monitoring starts with the session', () => {
     const h = createHarness();
     const app = start(h, { signedIn: false });
     app.dispatch(signedIn({ authUser: ada }));
-    app.dispatch(loaded(buildUserState(ada, userDoc(), { isAdmin: false })));
+    app.dispatch(accountLoaded(buildUserState(ada, userDoc(), { isAdmin: false })));
     await h.time.advance(2_999);
     expect(h.backend.ports.pushProvider.getToken).not.toHaveBeenCalled();
     await h.time.advance(1);
@@ -169,7 +169,7 @@ describe('pushSaga: the checks', () => {
     const app = start(h);
     await h.time.advance(60_000);
     expect(h.backend.store.writes).toBe(1);
-    app.dispatch(serviceWorkerControlling({ isUpdate: true }));
+    app.dispatch(serviceWorkerTookControl({ isUpdate: true }));
     await h.time.flush();
     expect(h.backend.store.writes).toBe(2);
     expect(h.env.storage.getItem(LOCAL_STORAGE_KEYS.fcmRefreshNeededAfterSwUpdate)).toBeNull();
@@ -190,7 +190,9 @@ describe('pushSaga: permission', () => {
     await h.time.advance(1); // spec §9: a wait after the grant, then the token at once
     expect(h.backend.ports.pushProvider.getToken).toHaveBeenCalledTimes(1);
     const result = await app.stop();
-    expect(putTypes(result)).toEqual(expect.arrayContaining(['push/awaitingPermission', 'push/tokenSaved']));
+    expect(putTypes(result)).toEqual(
+      expect.arrayContaining(['push/permissionWaitStarted', 'push/tokenSaved']),
+    );
   });
 
   it('stays blocked with the provider’s message when the person says no', async () => {

@@ -5,7 +5,7 @@ import type { Reducer } from '@reduxjs/toolkit';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import type { expectSaga } from 'redux-saga-test-plan';
 import app, { rootMounted, started } from '@/store/appSlice';
-import user, { buildUserState, loaded, signedIn } from '@/store/userSlice';
+import user, { buildUserState, accountLoaded, signedIn } from '@/store/userSlice';
 import push, { supportDetected } from '@/store/pushSlice';
 import type { PermissionState } from '@/store/pushSlice';
 import { enableServiceWorkerMessaging } from '@/sagas/serviceWorkerProtocol';
@@ -63,7 +63,7 @@ export function initialState(options: StateOptions = {}): State {
   );
   if (options.signedIn ?? true) {
     state = reducer(state, signedIn({ authUser: ada }));
-    state = reducer(state, loaded(buildUserState(ada, userDoc(options.settings), { isAdmin: false })));
+    state = reducer(state, accountLoaded(buildUserState(ada, userDoc(options.settings), { isAdmin: false })));
   }
   return state;
 }

@@ -3,6 +3,7 @@ import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { ChannelMember, NewChannel } from '@core/model';
 import type { LoadStatus } from '@/store/status';
+import { signedOut } from '@/store/userSlice';
 
 export interface ManageState {
   members: Record<string, { status: LoadStatus; items: ChannelMember[]; error: string | null }>;
@@ -66,7 +67,7 @@ const manageSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder.addCase('user/signedOut', () => initialState);
+    builder.addCase(signedOut, () => initialState);
   },
 });
 

@@ -4,6 +4,7 @@ import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { AdminChannel, AdminUser } from '@core/model';
 import type { LoadStatus } from '@/store/status';
+import { signedOut } from '@/store/userSlice';
 
 export interface AdminState {
   users: { status: LoadStatus; items: AdminUser[]; error: string | null };
@@ -59,7 +60,7 @@ const adminSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder.addCase('user/signedOut', () => initialState);
+    builder.addCase(signedOut, () => initialState);
   },
 });
 

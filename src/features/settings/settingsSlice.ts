@@ -6,6 +6,7 @@ import type { NotificationSettings, PushTokenDoc } from '@core/model';
 
 export type SaveStatus = 'idle' | 'saving' | 'saved' | 'failed';
 import type { LoadStatus } from '@/store/status';
+import { signedOut } from '@/store/userSlice';
 
 export interface SettingsState {
   profile: { status: SaveStatus; error: string | null };
@@ -67,7 +68,7 @@ const settingsSlice = createSlice({
   },
   extraReducers: (builder) => {
     // Nothing of one account's settings survives its sign-out.
-    builder.addCase('user/signedOut', () => initialState);
+    builder.addCase(signedOut, () => initialState);
   },
 });
 

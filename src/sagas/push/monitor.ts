@@ -7,7 +7,7 @@ import type { EventChannel } from 'redux-saga';
 import type { Platform } from '@/platform';
 import { selectPlatform } from '@/store/appSlice';
 import {
-  awaitingPermission,
+  permissionWaitStarted,
   messagingEnableAnswered,
   messagingEnableFailed,
   permissionBlocked,
@@ -111,7 +111,7 @@ export function* monitorPush(ctx: PushContext, uid: string) {
     if (permission === 'denied') {
       yield put(permissionBlocked({ message: ctx.backend.pushProvider.permissionBlockedMessage }));
     } else {
-      yield put(awaitingPermission());
+      yield put(permissionWaitStarted());
     }
     const change: PermissionAction = yield take(isPermissionChange);
     if (change.payload.permission === 'granted') {

@@ -8,7 +8,7 @@ import { superviseQuietly } from '../supervise';
 import type { EventChannel, Task } from 'redux-saga';
 import type { Backend } from '@/backend/ports';
 import { markRefreshNeededAfterSwUpdate } from '@/platform';
-import { serviceWorkerControlling } from '@/store/appSlice';
+import { rootMounted, rootUnmounted, serviceWorkerTookControl } from '@/store/appSlice';
 import {
   deviceReleaseRequested,
   failureRecorded,
@@ -22,7 +22,7 @@ import {
   validationRequested,
 } from '@/store/pushSlice';
 import type { PermissionState, PushGate, PushGateReason } from '@/store/pushSlice';
-import { selectUid } from '@/store/userSlice';
+import { accountLoaded, docChanged, selectUid, signedIn, signedOut } from '@/store/userSlice';
 import { browserPushEnv } from '@/platform/pushEnv';
 import type { PushEnv } from '@/platform/pushEnv';
 import { monitorPush } from './monitor';
@@ -32,12 +32,12 @@ import type { PushContext } from './tokenLifecycle';
 
 /** Actions after which the gate may have opened or closed. */
 const GATE_INPUTS = new Set<string>([
-  'user/signedIn',
-  'user/loaded',
-  'user/docChanged',
-  'user/signedOut',
-  'app/rootMounted',
-  'app/rootUnmounted',
+  signedIn.type,
+  accountLoaded.type,
+  docChanged.type,
+  signedOut.type,
+  rootMounted.type,
+  rootUnmounted.type,
   supportDetected.type,
 ]);
 const isGateInput = (action: { type: string }): boolean => GATE_INPUTS.has(action.type);
@@ -87,7 +87,7 @@ export function* handleValidationRequested(ctx: PushContext) {
 /** spec §3 fcm_refresh_needed_after_sw_update: a new worker took over, so the next check syncs the token. */
 export function* handleServiceWorkerUpdated(
   ctx: PushContext,
-  action: ReturnType<typeof serviceWorkerControlling>,
+  action: ReturnType<typeof serviceWorkerTookControl>,
 ) {
   if (!action.payload.isUpdate) return;
   yield call(markRefreshNeededAfterSwUpdate, ctx.env.storage);
@@ -158,7 +158,7 @@ export function* pushSaga(backend: Backend, createEnv: () => PushEnv = browserPu
   const ctx: PushContext = { backend, env, creation: createSharedTask(), validation: createSharedTask() };
   yield takeLeading(validationRequested.type, handleValidationRequested, ctx);
   yield takeLeading(deviceReleaseRequested.type, handleDeviceRelease, ctx);
-  yield takeLeading(serviceWorkerControlling.type, handleServiceWorkerUpdated, ctx);
+  yield takeLeading(serviceWorkerTookControl.type, handleServiceWorkerUpdated, ctx);
   try {
     yield call(superviseMonitoring, ctx);
   } finally {
