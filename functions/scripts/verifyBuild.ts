@@ -69,7 +69,11 @@ for (const file of jsFiles(lib)) {
       if (!path.resolve(path.dirname(file), specifier).startsWith(lib + path.sep)) {
         undeclared.push(`${where} requires ${specifier}, outside lib/`);
       }
-    } else if (!specifier.startsWith('node:') && !builtins.has(specifier) && !declared.has(packageName(specifier))) {
+    } else if (
+      !specifier.startsWith('node:') &&
+      !builtins.has(specifier) &&
+      !declared.has(packageName(specifier))
+    ) {
       undeclared.push(`${where} requires ${specifier}, which functions/package.json does not list`);
     }
   }
