@@ -1,6 +1,10 @@
-// Checks that lib/ is deployable on its own (npm run build:verify, run by CI): the entry point loads, exports
-// every function, and every module it loads lives inside functions/ — core/ compiled into lib/core, packages
-// from functions/node_modules — because `firebase deploy` uploads this folder and nothing beside it.
+// Checks that lib/ is deployable on its own (npm run build:verify, run by CI and before a deploy): the entry point
+// loads and exports every function; every file of lib/ requires only other files of lib/ (core/ is compiled into
+// lib/core), Node's built-ins, and packages functions/package.json lists as dependencies — because `firebase
+// deploy` uploads this folder and installs its dependencies, nothing beside it. Here, in the npm workspace, those
+// packages load from the root's node_modules, where npm hoists them; nothing else may load from outside functions/.
+import { readFileSync, readdirSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import path from 'node:path';
 
 const EXPECTED = [
@@ -35,10 +39,53 @@ process.env.GCLOUD_PROJECT ??= 'qupm-verify';
 const entry = require(path.join(root, 'lib/functions/src/index.js')) as Record<string, unknown>;
 
 const missing = EXPECTED.filter((name) => typeof entry[name] !== 'function');
-const outside = Object.keys(require.cache).filter((file) => !file.startsWith(root + path.sep));
-if (missing.length > 0 || outside.length > 0) {
+
+// Outside functions/, only installed packages may load (never ../src or ../core as sources).
+const outside = Object.keys(require.cache).filter(
+  (file) => !file.startsWith(root + path.sep) && !file.split(path.sep).includes('node_modules'),
+);
+
+const lib = path.join(root, 'lib');
+const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+  dependencies?: Record<string, string>;
+};
+const declared = new Set(Object.keys(manifest.dependencies ?? {}));
+const builtins = new Set(builtinModules);
+const packageName = (specifier: string): string =>
+  specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : (specifier.split('/')[0] ?? '');
+
+function* jsFiles(dir: string): Generator<string> {
+  for (const entryName of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entryName.name);
+    if (entryName.isDirectory()) yield* jsFiles(full);
+    else if (entryName.name.endsWith('.js')) yield full;
+  }
+}
+const undeclared: string[] = [];
+for (const file of jsFiles(lib)) {
+  for (const [, specifier = ''] of readFileSync(file, 'utf8').matchAll(/\brequire\("([^"]+)"\)/g)) {
+    const where = path.relative(root, file);
+    if (specifier.startsWith('.')) {
+      if (!path.resolve(path.dirname(file), specifier).startsWith(lib + path.sep)) {
+        undeclared.push(`${where} requires ${specifier}, outside lib/`);
+      }
+    } else if (
+      !specifier.startsWith('node:') &&
+      !builtins.has(specifier) &&
+      !declared.has(packageName(specifier))
+    ) {
+      undeclared.push(`${where} requires ${specifier}, which functions/package.json does not list`);
+    }
+  }
+}
+
+if (missing.length > 0 || outside.length > 0 || undeclared.length > 0) {
   if (missing.length > 0) console.error(`Missing exports: ${missing.join(', ')}`);
   if (outside.length > 0) console.error(`Loaded from outside functions/:\n  ${outside.join('\n  ')}`);
+  if (undeclared.length > 0) console.error(`Not deployable:\n  ${undeclared.join('\n  ')}`);
   process.exit(1);
 }
-console.log(`functions/lib is deployable: ${EXPECTED.length} functions, every module inside functions/.`);
+console.log(
+  `functions/lib is deployable: ${EXPECTED.length} functions; lib/ requires only itself, built-ins and ` +
+    `its ${declared.size} declared dependencies.`,
+);
