@@ -15,13 +15,8 @@ import {
 import { buildUserState, accountLoaded, signedIn } from '@/store/userSlice';
 import type { Dialogs } from '@/platform/browser';
 import { now } from '@/platform/browser';
-import {
-  DEBUG_MENU_TEXT,
-  debugMenuSaga,
-  NO_USER_FOR_DIAGNOSTIC,
-  NO_USER_FOR_VALIDATION,
-  parseChoice,
-} from '@/sagas/debugMenuSaga';
+import { DEBUG_MENU_TEXT, debugMenuSaga, parseChoice } from '@/sagas/debugMenuSaga';
+import { NO_USER_FOR_DIAGNOSTIC, NO_USER_FOR_VALIDATION } from '@/sagas/debugMenuOptions';
 import { DEBUG_BUTTON_DIM_MS } from '@/timings';
 import { createFakeStore } from '../platform/fakes';
 import { createVirtualTime, START } from '../support/virtualTime';
