@@ -4,11 +4,11 @@
 //     that calls a function whose body is `return true`;
 //   - a client write (create, update, write) whose condition, with every function it calls inlined, has no key
 //     allow-list (`hasOnly([...])`), or whose allow-lists name a role field;
-//   - a collection of ARCHITECTURE.md's Data table without its own match block;
+//   - a collection clients read or write (FIRESTORE_COLLECTIONS) without its own match block;
 //   - a create-only collection (CREATE_ONLY: messages, whose client-chosen id is a send's idempotency key) that
 //     a client may update or delete, or whose create does not check the id's shape.
 // It is a guard against the mistakes that open a database, not a proof: the emulator suite tests behaviour.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** Fields only the backend writes (ARCHITECTURE.md "Data": role and balance fields, and the admin claim). */
@@ -162,18 +162,6 @@ function allowListedNames(text: string): string[] {
 const normalise = (rulesPath: string): string =>
   rulesPath.replace(/\{[^}=]+=\*\*\}/g, '**').replace(/\{[^}]+\}/g, '{*}');
 
-/** The document paths the rules must cover, from ARCHITECTURE.md's "Data" table: users, users/{uid}/FCMTokens… */
-export function collectionsFromArchitecture(markdown: string): string[] {
-  const section = markdown.split(/\n## /).find((part) => part.startsWith('Data'));
-  if (!section) throw new Error('ARCHITECTURE.md has no "Data" section');
-  const collections: string[] = [];
-  for (const line of section.split('\n')) {
-    const cell = /^\|\s*([A-Za-z][\w{}/]*)\s*\|/.exec(line)?.[1];
-    if (cell && cell !== 'collection') collections.push(cell);
-  }
-  return collections;
-}
-
 /** /users/{*}/FCMTokens/{*} for 'users/{uid}/FCMTokens': the documents of that collection. */
 function documentPattern(collection: string): string {
   return normalise(`/${collection}/{doc}`);
@@ -230,17 +218,19 @@ export function checkFirestoreRules(source: string, collections: readonly string
   for (const collection of collections) {
     const wanted = documentPattern(collection);
     if (!covered.has(wanted) && !covered.has(normalise(`/${collection}/{doc=**}`))) {
-      problems.push(`ARCHITECTURE.md's ${collection} has no match block (${wanted})`);
+      problems.push(`${collection} has no match block (${wanted})`);
     }
   }
   return problems;
 }
 
 /**
- * ARCHITECTURE.md's collections as of this commit, for a deploy from a clone without shared/ beside it; the
- * static rules test fails when they differ from the table.
+ * The collections clients read or write on Firestore, each of which the rules must cover with its own match
+ * block (the Data table of the team's ARCHITECTURE.md, as this code implements it). A test reads the Firestore
+ * code of src/backend/firebase and functions/src and fails when it names a collection missing here or in
+ * SERVER_ONLY_COLLECTIONS, or when one listed here is no longer used.
  */
-export const KNOWN_COLLECTIONS = [
+export const FIRESTORE_COLLECTIONS = [
   'users',
   'users/{uid}/FCMTokens',
   'channels',
@@ -250,22 +240,19 @@ export const KNOWN_COLLECTIONS = [
   'users/{uid}/pending',
 ] as const;
 
-/**
- * The repository's copy of ARCHITECTURE.md (docs/, kept equal to the team's shared one), so a clean clone checks
- * the rules on its own; QUPM_ARCHITECTURE_MD points elsewhere, e.g. at ../shared/ARCHITECTURE.md.
- */
-export function architecturePath(root: string): string {
-  return process.env.QUPM_ARCHITECTURE_MD ?? path.resolve(root, 'docs/ARCHITECTURE.md');
-}
+/** Bookkeeping only functions touch: no match block, so every client access is denied. */
+export const SERVER_ONLY_COLLECTIONS = [
+  'channelHandles',
+  'channels/{id}/members',
+  'users/{uid}/channelReads',
+] as const;
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(__filename)) {
   const root = path.resolve(__dirname, '..');
-  const architecture = architecturePath(root);
-  let collections: readonly string[] = KNOWN_COLLECTIONS;
-  if (existsSync(architecture)) collections = collectionsFromArchitecture(readFileSync(architecture, 'utf8'));
-  else
-    console.warn(`firestore.rules: ${architecture} not found; checking the collections known at this commit`);
-  const problems = checkFirestoreRules(readFileSync(path.join(root, 'firestore.rules'), 'utf8'), collections);
+  const problems = checkFirestoreRules(
+    readFileSync(path.join(root, 'firestore.rules'), 'utf8'),
+    FIRESTORE_COLLECTIONS,
+  );
   for (const problem of problems) console.error(`firestore.rules: ${problem}`);
   if (problems.length > 0) process.exit(1);
   console.log(
