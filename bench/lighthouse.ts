@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { buildServer } from '../server/app';
+import { CHROMIUM_ARGS } from '../drivers/chromium';
 
 // Lighthouse runs as its own CLI process: it serialises functions into the page, and the TypeScript loader this
 // script runs under would rename them into code the page cannot run.
@@ -48,17 +49,6 @@ export function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 /** Lighthouse sometimes loses the trace of a load (NO_NAVSTART); such a run is repeated, up to this often. */
 const ATTEMPTS = 3;
 
@@ -72,7 +62,7 @@ async function attempt(url: string): Promise<Lhr> {
         '--output=json',
         '--quiet',
         `--only-categories=${CATEGORIES.join(',')}`,
-        `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+        `--chrome-flags=${CHROMIUM_ARGS.join(' ')}`,
       ],
       {
         env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },

@@ -8,27 +8,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import type { Page } from 'playwright-core';
 import { buildServer } from '../server/app';
-import { joinClients, sendAll } from '../e2e/support/burstClients';
-import { TRACK_EVENT_SOURCES, dropStreams } from '../e2e/support/browser';
+import { joinClients, sendAll } from '../drivers/burstClients';
+import { TRACK_EVENT_SOURCES, dropStreams, launchChromium } from '../drivers/chromium';
 
 export const MESSAGES = 200;
 export const BURST = 200;
 export const BIG_BURST = 500;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 interface Percentiles {
   p50Ms: number;
   p99Ms: number;
@@ -129,7 +116,7 @@ export async function benchMessageLatency(staticDir: string): Promise<LatencyRep
   const address = app.server.address();
   const origin = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
   const at = () => origin;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+  const browser = await launchChromium();
   try {
     const [sender, receiver] = await Promise.all(
       ['member@qupm.demo', 'consultant@qupm.demo'].map(async (email) => {

@@ -15,8 +15,8 @@ import { newDocumentId } from '../server/ids';
 import { createRepos } from '../server/repo';
 import { DEFAULT_PUSH_CONCURRENCY } from '../server/services/pushQueue';
 import type { SessionResponse } from '../core/wire';
-import { startPushReceiver, TLS_CERT } from '../__tests__/support/pushReceiver';
-import { subscriptionToken } from '../__tests__/support/webPushTokens';
+import { startPushReceiver, TLS_CERT } from '../drivers/pushReceiver';
+import { subscriptionToken } from '../drivers/webPushTokens';
 
 export interface FanoutRun {
   /** From sending the message to its request's answer (the sender's wait: it never includes the pushes). */

@@ -1,7 +1,8 @@
 // Signing in as each demo role, settings, a reload that stays signed in, and signing out, in a real browser
 // against the real server and its demo world.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, watchErrors } from './support/browser';
+import { launchChromium } from '../drivers/chromium';
+import { watchErrors } from './support/browser';
 import { startServer } from './support/server';
 import type { RunningServer } from './support/server';
 
@@ -13,7 +14,7 @@ let errors: string[];
 
 beforeAll(async () => {
   server = await startServer();
-  browser = await launchBrowser();
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

@@ -7,15 +7,16 @@
 //
 // Chromium's offline emulation fails new requests but leaves an open event stream flowing, which a phone that
 // loses its network does not: so going offline here also ends the page's open streams with an error, as a lost
-// connection does (support/browser.ts TRACK_EVENT_SOURCES: the browser edge, nothing of the app's).
+// connection does (drivers/chromium.ts TRACK_EVENT_SOURCES: the browser edge, nothing of the app's).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startChild } from '../__tests__/server/support/startChild';
 import type { ChildServer } from '../__tests__/server/support/startChild';
-import { TRACK_EVENT_SOURCES, dropStreams, launchBrowser, watchErrors } from './support/browser';
-import { joinClients, sendAll, serverMessages } from './support/burstClients';
+import { dropStreams, launchChromium, TRACK_EVENT_SOURCES } from '../drivers/chromium';
+import { watchErrors } from './support/browser';
+import { joinClients, sendAll, serverMessages } from '../drivers/burstClients';
 import { BUILD_DIR } from './support/server';
 
 jest.setTimeout(240_000);
@@ -75,7 +76,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'qupm-chaos-'));
   server = await startChild(dataDir, { QUPM_TEST_STATIC_DIR: BUILD_DIR });
   origin = server.origin;
-  browser = await launchBrowser();
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

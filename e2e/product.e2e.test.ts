@@ -4,7 +4,8 @@
 // is checked with axe-core for serious or critical violations.
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, watchErrors } from './support/browser';
+import { launchChromium } from '../drivers/chromium';
+import { watchErrors } from './support/browser';
 import { startServer } from './support/server';
 import type { RunningServer } from './support/server';
 
@@ -14,7 +15,7 @@ const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   server = await startServer();
-  browser = await launchBrowser();
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

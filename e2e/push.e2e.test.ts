@@ -5,17 +5,18 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, watchErrors } from './support/browser';
+import { launchChromium } from '../drivers/chromium';
+import { watchErrors } from './support/browser';
 import { startServer } from './support/server';
 import type { RunningServer } from './support/server';
-import { subscriptionToken } from '../__tests__/support/webPushTokens';
+import { subscriptionToken } from '../drivers/webPushTokens';
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
   server = await startServer();
-  browser = await launchBrowser();
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

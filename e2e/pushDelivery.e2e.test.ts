@@ -1,7 +1,8 @@
 // Each push reaches the person exactly once (QUALITY.md, issue #5): pushed with the DevTools protocol to the real
 // worker of the real build, served by the real server, with 0, 1 and 2 tabs open.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, waitForServiceWorkerControl, watchErrors } from './support/browser';
+import { launchChromium } from '../drivers/chromium';
+import { waitForServiceWorkerControl, watchErrors } from './support/browser';
 import {
   deliverPush,
   notificationsOnScreen,
@@ -20,7 +21,7 @@ let context: BrowserContext;
 
 beforeAll(async () => {
   server = await startServer();
-  browser = await launchBrowser();
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

@@ -4,7 +4,8 @@
 import { appendFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, waitForServiceWorkerControl } from './support/browser';
+import { launchChromium } from '../drivers/chromium';
+import { waitForServiceWorkerControl } from './support/browser';
 import { copyOfBuild, startServer } from './support/server';
 import type { RunningServer } from './support/server';
 
@@ -17,7 +18,7 @@ let server: RunningServer | undefined;
 let build: ReturnType<typeof copyOfBuild> | undefined;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

@@ -1,6 +1,7 @@
 // The app shell in a real browser: first paint, every route, and the service worker.
 import type { Browser } from 'playwright-core';
-import { launchBrowser, waitForServiceWorkerControl, watchErrors } from './support/browser';
+import { launchChromium } from '../drivers/chromium';
+import { waitForServiceWorkerControl, watchErrors } from './support/browser';
 import { startServer } from './support/server';
 import type { RunningServer } from './support/server';
 
@@ -9,7 +10,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   server = await startServer();
-  browser = await launchBrowser();
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

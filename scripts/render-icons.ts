@@ -1,8 +1,8 @@
 // Renders assets/icon.svg and assets/icon-rounded.svg to the exact-size PNG app icons in public/icons/.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import type { Page } from 'playwright-core';
+import { launchChromium } from '../drivers/chromium';
 
 interface IconJob {
   /** SVG source file name inside assets/. */
@@ -82,19 +82,7 @@ async function main(): Promise<void> {
   }
   await mkdir(outDir, { recursive: true });
 
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({ deviceScaleFactor: 1, viewport: { width: 512, height: 512 } });
     const page = await context.newPage();

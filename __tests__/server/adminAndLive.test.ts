@@ -6,7 +6,7 @@ import { demoIds, expectError, startTestServer } from './support/testServer';
 import type { DemoIds, TestServer } from './support/testServer';
 import { openStream } from './support/sse';
 import type { LiveStream } from './support/sse';
-import { pushToken } from '../support/webPushTokens';
+import { pushToken } from '../../drivers/webPushTokens';
 
 const DAY = 24 * 60 * 60 * 1000;
 

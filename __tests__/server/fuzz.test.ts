@@ -6,7 +6,7 @@ import { ERROR_STATUSES, HTTP_STATUS } from '../../core/errors';
 import { API } from '../../core/wire';
 import { demoIds, startTestServer } from './support/testServer';
 import type { DemoIds, TestServer } from './support/testServer';
-import { pushTokens } from '../support/webPushTokens';
+import { pushTokens } from '../../drivers/webPushTokens';
 
 const TOKENS = pushTokens(['fuzz-000000000']);
 

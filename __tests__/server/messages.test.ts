@@ -5,7 +5,7 @@ import { newDocumentId } from '../../core/ids';
 import { compareMessages, cursorOf, encodeCursor } from '../../core/messages';
 import type { MessageCursor } from '../../core/messages';
 import type { ChatMessage } from '../../core/model';
-import { pushToken } from '../support/webPushTokens';
+import { pushToken } from '../../drivers/webPushTokens';
 import { openStream, waitFor } from './support/sse';
 import { demoIds, expectError, startTestServer } from './support/testServer';
 import type { DemoIds, TestServer } from './support/testServer';

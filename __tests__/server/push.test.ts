@@ -12,9 +12,9 @@ import { keepVapidKeys, sendToToken } from '../../server/services/push';
 import type { PushContext } from '../../server/services/push';
 import { demoIds, startTestServer } from './support/testServer';
 import type { TestServer } from './support/testServer';
-import { startPushReceiver } from '../support/pushReceiver';
-import type { PushReceiver } from '../support/pushReceiver';
-import { pushToken, subscriptionToken } from '../support/webPushTokens';
+import { startPushReceiver } from '../../drivers/pushReceiver';
+import type { PushReceiver } from '../../drivers/pushReceiver';
+import { pushToken, subscriptionToken } from '../../drivers/webPushTokens';
 
 const DAY = 24 * 60 * 60 * 1000;
 

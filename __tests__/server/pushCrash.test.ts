@@ -8,10 +8,10 @@ import Database from 'better-sqlite3';
 import type { ChatMessage } from '../../core/model';
 import type { SessionResponse } from '../../core/wire';
 import { DATABASE_FILE } from '../../server/db/database';
-import { startPushReceiver, TLS_CERT_FILE } from '../support/pushReceiver';
-import type { PushReceiver } from '../support/pushReceiver';
-import { decryptPush, subscriptionToken } from '../support/webPushTokens';
-import type { SubscriptionToken } from '../support/webPushTokens';
+import { startPushReceiver, TLS_CERT_FILE } from '../../drivers/pushReceiver';
+import type { PushReceiver } from '../../drivers/pushReceiver';
+import { decryptPush, subscriptionToken } from '../../drivers/webPushTokens';
+import type { SubscriptionToken } from '../../drivers/webPushTokens';
 import { startChild } from './support/startChild';
 import type { ChildServer } from './support/startChild';
 

@@ -6,10 +6,10 @@ import type { RetryPolicy } from '../../server/services/pushQueue';
 import { backoffMs } from '../../server/services/pushQueue';
 import { demoIds, startTestServer } from './support/testServer';
 import type { DemoIds, TestServer } from './support/testServer';
-import { startPushReceiver } from '../support/pushReceiver';
-import type { PushReceiver, ReceivedPush } from '../support/pushReceiver';
-import { decryptPush, subscriptionToken } from '../support/webPushTokens';
-import type { SubscriptionToken } from '../support/webPushTokens';
+import { startPushReceiver } from '../../drivers/pushReceiver';
+import type { PushReceiver, ReceivedPush } from '../../drivers/pushReceiver';
+import { decryptPush, subscriptionToken } from '../../drivers/webPushTokens';
+import type { SubscriptionToken } from '../../drivers/webPushTokens';
 
 jest.setTimeout(20_000);
 

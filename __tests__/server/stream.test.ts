@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { ChatMessage, UserDoc } from '../../core/model';
 import { demoIds, expectError, startTestServer } from './support/testServer';
 import type { DemoIds, TestServer } from './support/testServer';
-import { pushTokens } from '../support/webPushTokens';
+import { pushTokens } from '../../drivers/webPushTokens';
 
 const TOKENS = pushTokens(['live-0000000']);
 

@@ -1,7 +1,7 @@
 import type { PushTokenDoc, UserDoc } from '../../core/model';
 import { demoIds, expectError, startTestServer } from './support/testServer';
 import type { DemoIds, TestServer } from './support/testServer';
-import { pushToken, pushTokens } from '../support/webPushTokens';
+import { pushToken, pushTokens } from '../../drivers/webPushTokens';
 
 const TOKENS = pushTokens([
   'aaaaaaaaaaaa',

@@ -1,28 +1,10 @@
-// Debian's Chromium through playwright-core, with the flags this sandboxed, offline machine needs.
+// The browser tests' helpers around drivers/chromium.ts: a persistent profile, error watching, service-worker control.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import type { Browser, BrowserContext, LaunchOptions, Page } from 'playwright-core';
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-const launchOptions: LaunchOptions = { executablePath: CHROMIUM_PATH, args: ARGS, headless: true };
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch(launchOptions);
-}
+import type { BrowserContext, Page } from 'playwright-core';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../../drivers/chromium';
 
 export interface PersistentBrowser {
   context: BrowserContext;
@@ -33,7 +15,7 @@ export interface PersistentBrowser {
 export async function launchPersistent(): Promise<PersistentBrowser> {
   const profile = mkdtempSync(path.join(tmpdir(), 'qupm-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
-    ...launchOptions,
+    ...CHROMIUM_LAUNCH_OPTIONS,
     viewport: { width: 1280, height: 800 },
   });
   return {
@@ -79,32 +61,4 @@ export async function waitForServiceWorkerControl(page: Page, timeoutMs = 30_000
         : 'No service worker became active for the page',
     );
   }
-}
-
-/**
- * An init script that lets a test end the page's open event streams with an error, as a lost network does:
- * Chromium's offline emulation fails new requests but leaves an open EventSource flowing. A string, so that no
- * transform wraps it with helpers the page does not have. Use with `dropStreams`.
- */
-export const TRACK_EVENT_SOURCES = `(() => {
-  const Native = window.EventSource;
-  const open = [];
-  window.EventSource = class extends Native {
-    constructor(url, init) {
-      super(url, init);
-      open.push(this);
-    }
-  };
-  window.__dropStreams = () => {
-    for (const source of open.splice(0)) {
-      if (source.readyState === Native.CLOSED) continue;
-      source.close();
-      if (source.onerror) source.onerror(new Event('error'));
-    }
-  };
-})();`;
-
-/** Ends the page's open event streams with an error (the page must have TRACK_EVENT_SOURCES). */
-export async function dropStreams(page: Page): Promise<void> {
-  await page.evaluate(() => (window as unknown as { __dropStreams: () => void }).__dropStreams());
 }

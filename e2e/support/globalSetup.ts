@@ -1,7 +1,7 @@
 // The browser tests drive the production build: make sure there is one and that Chromium is installed.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CHROMIUM_PATH } from './browser';
+import { CHROMIUM_PATH } from '../../drivers/chromium';
 
 export default function globalSetup(): void {
   const shell = path.join(__dirname, '..', '..', 'dist', 'index.html');
