@@ -9,10 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildServer } from '../server/app';
-import { PasswordHasher } from '../server/auth/passwords';
-import { DATABASE_FILE, openDatabase, write } from '../server/db/database';
+import { BENCH_PASSWORD, SENDER_EMAIL, seedChannel } from './seed';
 import { newDocumentId } from '../server/ids';
-import { createRepos } from '../server/repo';
 import { DEFAULT_PUSH_CONCURRENCY } from '../server/services/pushQueue';
 import type { SessionResponse } from '../core/wire';
 import { startPushReceiver, TLS_CERT } from '../drivers/pushReceiver';
@@ -35,8 +33,6 @@ export interface PushFanoutReport {
   markdown: string;
 }
 
-const SENDER_PASSWORD = 'bench-password-1';
-
 export async function benchPushFanout({ tokens = 1000, runs = 3 } = {}): Promise<PushFanoutReport> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'qupm-bench-fanout-'));
   const receiver = await startPushReceiver();
@@ -57,7 +53,7 @@ export async function benchPushFanout({ tokens = 1000, runs = 3 } = {}): Promise
           method: 'POST',
           url: '/api/auth/signin',
           headers: { 'content-type': 'application/json' },
-          payload: JSON.stringify({ email: 'sender@bench.qupm', password: SENDER_PASSWORD }),
+          payload: JSON.stringify({ email: SENDER_EMAIL, password: BENCH_PASSWORD }),
         })
       ).json<SessionResponse>();
 
@@ -103,51 +99,26 @@ export async function benchPushFanout({ tokens = 1000, runs = 3 } = {}): Promise
 }
 
 /** A sender who owns a channel with `tokens` members, each with one subscription at the receiver. */
-async function seed(dataDir: string, tokens: number, origin: string): Promise<string> {
-  const db = openDatabase(path.join(dataDir, DATABASE_FILE));
-  try {
-    const repos = createRepos(db);
-    const hash = await new PasswordHasher(2 ** 4).hash(SENDER_PASSWORD);
-    const now = Date.now();
-    const sender = newDocumentId();
-    const channelId = newDocumentId();
-    write(db, () => {
-      repos.users.insert({
-        uid: sender,
-        email: 'sender@bench.qupm',
-        passwordHash: hash,
-        isOwner: true,
+function seed(dataDir: string, tokens: number, origin: string): Promise<string> {
+  return seedChannel(dataDir, {
+    handle: 'fan-out',
+    title: 'Fan-out',
+    members: tokens,
+    memberEmail: (i) => `member${i}@bench.qupm`,
+    withMember(repos, uid, i, now) {
+      const subscription = subscriptionToken(`m${i}`, `${origin}/push/m${i}`);
+      repos.tokens.replace(uid, {
+        id: newDocumentId(),
+        token: subscription.token,
+        deviceId: `device-${i}`,
         createdAt: now,
+        lastUsed: now,
+        status: 'active',
+        platform: 'web',
+        userAgent: 'Bench/1',
       });
-      repos.channels.insert({
-        id: channelId,
-        channelId: 'fan-out',
-        ownerId: sender,
-        title: 'Fan-out',
-        description: '',
-        createdAt: now,
-      });
-      for (let i = 0; i < tokens; i += 1) {
-        const uid = newDocumentId();
-        repos.users.insert({ uid, email: `member${i}@bench.qupm`, passwordHash: 'x', createdAt: now });
-        repos.channels.addMember(channelId, uid, now);
-        const subscription = subscriptionToken(`m${i}`, `${origin}/push/m${i}`);
-        repos.tokens.replace(uid, {
-          id: newDocumentId(),
-          token: subscription.token,
-          deviceId: `device-${i}`,
-          createdAt: now,
-          lastUsed: now,
-          status: 'active',
-          platform: 'web',
-          userAgent: 'Bench/1',
-        });
-      }
-    });
-    return channelId;
-  } finally {
-    db.close();
-  }
+    },
+  });
 }
 
 const round = (ms: number): number => Math.round(ms * 10) / 10;

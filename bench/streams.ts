@@ -13,16 +13,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildServer } from '../server/app';
-import { PasswordHasher } from '../server/auth/passwords';
-import { DATABASE_FILE, openDatabase, write } from '../server/db/database';
-import { newDocumentId } from '../server/ids';
-import { createRepos } from '../server/repo';
+import { BENCH_PASSWORD, SENDER_EMAIL, seedChannel } from './seed';
 import { MAX_STREAMS_PER_USER } from '../server/stream';
 import { STREAM_MAX_BUFFERED_BYTES } from '../core/wire';
 import type { SessionResponse } from '../core/wire';
 
 const CHILD_FLAG = 'QUPM_BENCH_STREAMS_CHILD';
-const PASSWORD = 'bench-password-1';
 const MB = 1024 * 1024;
 
 export interface SlowReadersReport {
@@ -72,7 +68,7 @@ export async function benchSlowReaders({ streams = 100, messages = 2000 } = {}):
       return nextMessage(child, 'stats');
     };
 
-    const sender = await signIn(origin, 'sender@bench.qupm');
+    const sender = await signIn(origin, SENDER_EMAIL);
     const readerSessions = await Promise.all(
       Array.from({ length: readers }, (_, i) => signIn(origin, `reader${i}@bench.qupm`)),
     );
@@ -133,47 +129,20 @@ export async function benchSlowReaders({ streams = 100, messages = 2000 } = {}):
 }
 
 /** A sender who owns a channel, and `readers` members of it (each may open MAX_STREAMS_PER_USER streams). */
-async function seed(dataDir: string, readers: number): Promise<string> {
-  const db = openDatabase(path.join(dataDir, DATABASE_FILE));
-  try {
-    const repos = createRepos(db);
-    const hash = await new PasswordHasher(2 ** 4).hash(PASSWORD);
-    const now = Date.now();
-    const sender = newDocumentId();
-    const channelId = newDocumentId();
-    write(db, () => {
-      repos.users.insert({
-        uid: sender,
-        email: 'sender@bench.qupm',
-        passwordHash: hash,
-        isOwner: true,
-        createdAt: now,
-      });
-      repos.channels.insert({
-        id: channelId,
-        channelId: 'slow-readers',
-        ownerId: sender,
-        title: 'Slow readers',
-        description: '',
-        createdAt: now,
-      });
-      for (let i = 0; i < readers; i += 1) {
-        const uid = newDocumentId();
-        repos.users.insert({ uid, email: `reader${i}@bench.qupm`, passwordHash: hash, createdAt: now });
-        repos.channels.addMember(channelId, uid, now);
-      }
-    });
-    return channelId;
-  } finally {
-    db.close();
-  }
+function seed(dataDir: string, readers: number): Promise<string> {
+  return seedChannel(dataDir, {
+    handle: 'slow-readers',
+    title: 'Slow readers',
+    members: readers,
+    memberEmail: (i) => `reader${i}@bench.qupm`,
+  });
 }
 
 async function signIn(origin: string, email: string): Promise<SessionResponse> {
   const res = await fetch(`${origin}/api/auth/signin`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
   });
   if (res.status !== 200) throw new Error(`Sign-in as ${email} failed: ${await res.text()}`);
   return (await res.json()) as SessionResponse;
