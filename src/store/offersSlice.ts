@@ -49,8 +49,10 @@ const offersSlice = createSlice({
       state.issue = { status: 'sending', error: null, last: null };
     },
     offerIssued(state, action: PayloadAction<{ offer: IssuedOffer }>) {
-      state.issue = { status: 'sent', error: null, last: action.payload.offer };
-      state.issued.items = [action.payload.offer, ...state.issued.items];
+      const { offer } = action.payload;
+      state.issue = { status: 'sent', error: null, last: offer };
+      // A reload of the list (after a reconnect) may have answered first, with this offer in it: listed once.
+      state.issued.items = [offer, ...state.issued.items.filter((o) => o.offeringId !== offer.offeringId)];
     },
     offerIssueFailed(state, action: PayloadAction<{ message: string }>) {
       state.issue = { status: 'failed', error: action.payload.message, last: null };

@@ -3,6 +3,7 @@
 // mark that could not be sent (offline, the page closed) is sent on the next start: what was seen stays read.
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
+import { compareMessages } from '@core/messages';
 import type { MessageCursor } from '@core/messages';
 import { conversationsRestored } from './outboxSlice';
 import { signedOut } from './userSlice';
@@ -30,7 +31,10 @@ const readMarksSlice = createSlice({
     },
     readMarkAcknowledged(state, action: PayloadAction<PendingMark>) {
       const { channelId, createdAt, id } = action.payload;
-      state.acknowledged[channelId] = { createdAt, id };
+      // Overlapping sends may answer out of order: an older acknowledgement never replaces a newer one.
+      const known = state.acknowledged[channelId];
+      if (!known || compareMessages({ createdAt, id }, known) > 0)
+        state.acknowledged[channelId] = { createdAt, id };
       if (state.pending[channelId]?.id === id) delete state.pending[channelId];
     },
   },

@@ -1,0 +1,237 @@
+import { findNonSerializableValue } from '@reduxjs/toolkit';
+import type { ChatMessage } from '@core/model';
+import { messagesArrived } from '@/store/channelsSlice';
+import reducer, {
+  MESSAGES_PAGE,
+  initialState,
+  messagesFailed,
+  messagesLoaded,
+  messagesRequested,
+  olderFailed,
+  olderLoaded,
+  olderRequested,
+  selectConversation,
+  selectConversationView,
+} from '@/store/conversationSlice';
+import type { ConversationState } from '@/store/conversationSlice';
+import outboxReducer, { messageSendRequested } from '@/store/outboxSlice';
+import type { OutboxState } from '@/store/outboxSlice';
+import { signedOut } from '@/store/userSlice';
+
+const A = 'ChannelA000000000001';
+const B = 'ChannelB000000000001';
+const ME = 'uidMe000000000000001';
+const T0 = 1_700_000_000_000;
+
+const msg = (id: string, at: number, channelId = A): ChatMessage => ({
+  id,
+  channelId,
+  senderId: 'uidDana0000000000001',
+  senderName: 'Dana',
+  text: `text of ${id}`,
+  createdAt: T0 + at,
+});
+
+/** `n` messages a millisecond apart, ids m000… in order, ending at `last`. */
+const page = (n: number, last = n): ChatMessage[] =>
+  Array.from({ length: n }, (_, i) => msg(`m${String(last - n + 1 + i).padStart(3, '0')}`, last - n + 1 + i));
+
+const ids = (state: ConversationState, channelId = A) =>
+  selectConversation({ conversation: state }, channelId)?.messages.map((m) => m.id);
+
+const loaded = (messages: ChatMessage[], channelId = A) =>
+  reducer(reducer(initialState, messagesRequested({ channelId })), messagesLoaded({ channelId, messages }));
+
+describe('conversation reducer: the first page', () => {
+  it('starts with no conversation', () => {
+    expect(selectConversation({ conversation: reducer(undefined, { type: '@@INIT' }) }, A)).toBeUndefined();
+  });
+
+  it('loads a channel that was asked for, with nothing in it yet', () => {
+    const state = reducer(initialState, messagesRequested({ channelId: A }));
+    expect(selectConversation({ conversation: state }, A)).toEqual({
+      status: 'loading',
+      messages: [],
+      hasMore: false,
+      loadingOlder: false,
+      error: null,
+    });
+    expect(selectConversation({ conversation: state }, B)).toBeUndefined();
+  });
+
+  it('puts a loaded page in (createdAt, id) order, whatever order it came in', () => {
+    const state = loaded([msg('b', 5), msg('c', 1), msg('a', 5)]);
+    expect(ids(state)).toEqual(['c', 'a', 'b']);
+    expect(selectConversation({ conversation: state }, A)?.status).toBe('loaded');
+  });
+
+  it('expects older messages only after a full page', () => {
+    expect(selectConversation({ conversation: loaded(page(MESSAGES_PAGE)) }, A)?.hasMore).toBe(true);
+    expect(selectConversation({ conversation: loaded(page(MESSAGES_PAGE - 1)) }, A)?.hasMore).toBe(false);
+  });
+
+  it('keeps live messages that came in while the first page was on its way', () => {
+    let state = reducer(initialState, messagesRequested({ channelId: A }));
+    state = reducer(state, messagesArrived({ messages: [msg('live', 100)], ownUid: ME }));
+    state = reducer(state, messagesLoaded({ channelId: A, messages: [msg('old', 1), msg('live', 100)] }));
+    expect(ids(state)).toEqual(['old', 'live']);
+  });
+
+  it('says why a channel with nothing shown failed to load, and tries again when asked', () => {
+    let state = reducer(initialState, messagesRequested({ channelId: A }));
+    state = reducer(state, messagesFailed({ channelId: A, message: "Can't reach QuPM right now." }));
+    expect(selectConversation({ conversation: state }, A)).toMatchObject({
+      status: 'failed',
+      error: "Can't reach QuPM right now.",
+    });
+    state = reducer(state, messagesRequested({ channelId: A }));
+    expect(selectConversation({ conversation: state }, A)).toMatchObject({ status: 'loading', error: null });
+  });
+
+  it('keeps showing what it has when a reload fails', () => {
+    let state = loaded([msg('a', 1)]);
+    state = reducer(state, messagesRequested({ channelId: A }));
+    expect(selectConversation({ conversation: state }, A)?.status).toBe('loaded');
+    state = reducer(state, messagesFailed({ channelId: A, message: 'Server busy' }));
+    expect(selectConversation({ conversation: state }, A)).toMatchObject({
+      status: 'loaded',
+      error: 'Server busy',
+      messages: [msg('a', 1)],
+    });
+  });
+
+  it('merges a reload into what it has, each message once', () => {
+    const state = reducer(
+      loaded([msg('a', 1), msg('b', 2)]),
+      messagesLoaded({ channelId: A, messages: [msg('b', 2), msg('c', 3)] }),
+    );
+    expect(ids(state)).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('conversation reducer: paging back', () => {
+  it('marks a page back as loading, only for a channel it knows', () => {
+    const state = reducer(loaded(page(MESSAGES_PAGE)), olderRequested({ channelId: A }));
+    expect(selectConversation({ conversation: state }, A)?.loadingOlder).toBe(true);
+    expect(reducer(initialState, olderRequested({ channelId: A }))).toEqual(initialState);
+  });
+
+  it('puts an older page before what it has, and stops expecting more after a short page', () => {
+    let state = reducer(loaded(page(MESSAGES_PAGE, 100)), olderRequested({ channelId: A }));
+    state = reducer(state, olderLoaded({ channelId: A, messages: page(5, 70) }));
+    const conversation = selectConversation({ conversation: state }, A);
+    expect(conversation?.messages.map((m) => m.id).slice(0, 6)).toEqual([
+      'm066',
+      'm067',
+      'm068',
+      'm069',
+      'm070',
+      'm071',
+    ]);
+    expect(conversation?.messages).toHaveLength(MESSAGES_PAGE + 5);
+    expect(conversation).toMatchObject({ loadingOlder: false, hasMore: false });
+  });
+
+  it('keeps expecting more after a full older page', () => {
+    let state = reducer(loaded(page(MESSAGES_PAGE, 100)), olderRequested({ channelId: A }));
+    state = reducer(state, olderLoaded({ channelId: A, messages: page(MESSAGES_PAGE, 70) }));
+    expect(selectConversation({ conversation: state }, A)?.hasMore).toBe(true);
+  });
+
+  it('keeps the older page of a channel it no longer knows out of the state', () => {
+    const state = reducer(initialState, olderLoaded({ channelId: A, messages: page(3) }));
+    expect(state).toEqual(initialState);
+  });
+
+  it('says why a page back failed, keeping the messages and the hope of more', () => {
+    let state = reducer(loaded(page(MESSAGES_PAGE)), olderRequested({ channelId: A }));
+    state = reducer(state, olderFailed({ channelId: A, message: 'Server busy' }));
+    expect(selectConversation({ conversation: state }, A)).toMatchObject({
+      loadingOlder: false,
+      hasMore: true,
+      error: 'Server busy',
+      status: 'loaded',
+    });
+    expect(ids(state)).toHaveLength(MESSAGES_PAGE);
+    expect(reducer(initialState, olderFailed({ channelId: A, message: 'x' }))).toEqual(initialState);
+  });
+});
+
+describe('conversation reducer: live messages and sign-out', () => {
+  it('adds arriving messages to the conversations it holds, each to its own, each once', () => {
+    let state = loaded([msg('a1', 1)]);
+    state = reducer(state, messagesRequested({ channelId: B }));
+    state = reducer(
+      state,
+      messagesArrived({
+        messages: [msg('b1', 3, B), msg('a3', 3), msg('a1', 1), msg('a2', 2), msg('a3', 3)],
+        ownUid: ME,
+      }),
+    );
+    expect(ids(state, A)).toEqual(['a1', 'a2', 'a3']);
+    expect(ids(state, B)).toEqual(['b1']);
+  });
+
+  it('does not open a conversation for a channel nobody is looking at', () => {
+    const state = reducer(
+      loaded([msg('a1', 1)]),
+      messagesArrived({ messages: [msg('c1', 1, 'ChannelC')], ownUid: ME }),
+    );
+    expect(selectConversation({ conversation: state }, 'ChannelC')).toBeUndefined();
+  });
+
+  it('forgets every conversation at sign-out', () => {
+    expect(reducer(loaded(page(3)), signedOut())).toEqual(initialState);
+  });
+
+  it('stays serializable through loads, pages and live batches', () => {
+    let state = loaded(page(MESSAGES_PAGE, 100));
+    state = reducer(state, olderRequested({ channelId: A }));
+    state = reducer(state, olderLoaded({ channelId: A, messages: page(2, 70) }));
+    state = reducer(state, messagesArrived({ messages: [msg('z', 500)], ownUid: ME }));
+    state = reducer(state, messagesFailed({ channelId: B, message: 'offline' }));
+    expect(findNonSerializableValue(state)).toBe(false);
+  });
+});
+
+describe('selectConversationView', () => {
+  const send = (outbox: OutboxState, text: string, channelId = A) =>
+    outboxReducer(outbox, messageSendRequested({ channelId, text }));
+
+  it("shows the channel's messages, then its own sends still on their way, in the order written", () => {
+    let outbox = send(outboxReducer(undefined, { type: '@@INIT' }), 'first');
+    outbox = send(outbox, 'elsewhere', B);
+    outbox = send(outbox, 'second');
+    const view = selectConversationView({ conversation: loaded([msg('a', 1)]), outbox }, A);
+    expect(view.messages.map((m) => m.id)).toEqual(['a']);
+    expect(view.pending.map((entry) => entry.text)).toEqual(['first', 'second']);
+  });
+
+  it('shows a sent message once, where the backend put it, while it is still in the outbox', () => {
+    const outbox = send(outboxReducer(undefined, { type: '@@INIT' }), 'hello');
+    const sent = outbox.entries[0];
+    if (!sent) throw new Error('nothing queued');
+    const conversation = reducer(
+      loaded([msg('a', 1)]),
+      messagesArrived({ messages: [{ ...msg(sent.id, 2), senderId: ME, text: 'hello' }], ownUid: ME }),
+    );
+    const view = selectConversationView({ conversation, outbox }, A);
+    expect(view.messages.map((m) => m.text)).toEqual(['text of a', 'hello']);
+    expect(view.pending).toEqual([]);
+  });
+
+  it('finds a sent message also deep in a long conversation', () => {
+    const outbox = send(outboxReducer(undefined, { type: '@@INIT' }), 'old send');
+    const sent = outbox.entries[0];
+    if (!sent) throw new Error('nothing queued');
+    const conversation = loaded([{ ...msg(sent.id, 0), senderId: ME }, ...page(250, 300)]);
+    expect(selectConversationView({ conversation, outbox }, A).pending).toEqual([]);
+  });
+
+  it('gives an empty view of a channel it does not hold, and the same view again for the same state', () => {
+    const state = { conversation: initialState, outbox: outboxReducer(undefined, { type: '@@INIT' }) };
+    const view = selectConversationView(state, A);
+    expect(view).toEqual({ messages: [], pending: [] });
+    expect(selectConversationView(state, A)).toBe(view);
+  });
+});
