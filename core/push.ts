@@ -2,6 +2,7 @@
 // `{messageId, data: {type, badge_count, channelId}, notification: {title, body}}`): who wrote, the start of
 // what they wrote, the recipient's badge count (spec §5), and the path of this origin a click opens.
 import type { NotificationSettings } from './model';
+import { channelPath } from './paths';
 
 /** `data.type` of every push QuPM sends, by what caused it. */
 export const PUSH_TYPES = { message: 'message' } as const;
@@ -20,11 +21,6 @@ export function wantsPush(settings: NotificationSettings | null | undefined): bo
 function cut(text: string, max: number): string {
   const oneLine = text.replace(/\s+/g, ' ').trim();
   return oneLine.length > max ? `${oneLine.slice(0, max - 1).trimEnd()}…` : oneLine;
-}
-
-/** The path (never a full URL) a click on a channel's notification opens: the channel on the home screen. */
-export function channelPath(channelId: string): string {
-  return `/?channel=${encodeURIComponent(channelId)}`;
 }
 
 export interface MessagePush {

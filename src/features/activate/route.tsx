@@ -4,6 +4,7 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { parseDocumentId } from '@core/ids';
+import { channelPath } from '@core/paths';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import {
   activateRequested,
@@ -37,7 +38,7 @@ function Activation({ id }: { id: string }) {
         <Balances />
         <div className="form-actions">
           {channelId && (
-            <Link className="button button--primary" to={`/?channel=${encodeURIComponent(channelId)}`}>
+            <Link className="button button--primary" to={channelPath(channelId)}>
               Open the channel
             </Link>
           )}
@@ -72,7 +73,7 @@ function Activation({ id }: { id: string }) {
       <section className="screen screen--center" aria-labelledby="activate-title">
         <h1 id="activate-title">This invitation is already activated</h1>
         <p className="muted">What it granted is in your balance.</p>
-        <Link className="button button--primary" to={`/?channel=${encodeURIComponent(invitation.channelId)}`}>
+        <Link className="button button--primary" to={channelPath(invitation.channelId)}>
           Open the channel
         </Link>
       </section>

@@ -4,6 +4,7 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { parseDocumentId } from '@core/ids';
+import { activatePath, channelPath } from '@core/paths';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import {
   acceptRequested,
@@ -88,12 +89,12 @@ function Invitation({ id }: { id: string }) {
           </button>
         )}
         {mine && invitation.status === 'accepted' && grants && (
-          <Link className="button button--primary" to={`/activate/${id}`}>
+          <Link className="button button--primary" to={activatePath(id)}>
             Activate now
           </Link>
         )}
         {mine && (
-          <Link className="button" to={`/?channel=${encodeURIComponent(invitation.channelId)}`}>
+          <Link className="button" to={channelPath(invitation.channelId)}>
             Open the channel
           </Link>
         )}

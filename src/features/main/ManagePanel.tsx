@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { LIMITS } from '@core/limits';
 import type { Channel, ChannelMember, Invitation } from '@core/model';
+import { invitePath } from '@core/paths';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import {
   channelInvitationsRequested,
@@ -39,7 +40,7 @@ export function wholeNumber(value: string, min: number, max: number): number | n
 }
 
 export function invitationLink(id: string, origin: string = window.location.origin): string {
-  return `${origin}/invite/${id}`;
+  return `${origin}${invitePath(id)}`;
 }
 
 function Details({ channel }: { channel: Channel }) {

@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { LIMITS } from '@core/limits';
+import { channelPath } from '@core/paths';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { channelCreateRequested, channelSaveDismissed, selectChannelSave } from './manageSlice';
 
@@ -47,7 +48,7 @@ export function NewChannelForm({ onDone }: { onDone: () => void }) {
     if (submitted && save.status === 'saved' && save.channelId) {
       dispatch(channelSaveDismissed());
       onDone();
-      navigate(`/?channel=${encodeURIComponent(save.channelId)}`);
+      navigate(channelPath(save.channelId));
     }
   }, [submitted, save, dispatch, onDone, navigate]);
 

@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { parseDocumentId } from '@core/ids';
+import { CHANNEL_PARAM } from '@core/paths';
 import { channelOpened, selectOverview } from '@/store/channelsSlice';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import {
@@ -124,7 +125,7 @@ function Home() {
   const role = useAppSelector(selectRole);
   const [params] = useSearchParams();
   // A malformed channel id in the URL opens nothing (it never reaches a backend).
-  const openId = parseDocumentId(params.get('channel'));
+  const openId = parseDocumentId(params.get(CHANNEL_PARAM));
   const name = user.nickname || user.authUser?.email || 'there';
   const hasChannels = useAppSelector((state) => selectOverview(state).length > 0);
 
