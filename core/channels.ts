@@ -6,7 +6,7 @@ import type { Channel, ChannelMember, ChannelOverview, ChatMessage, Invitation }
 import type { Caller, ChannelAccess } from './permissions';
 import { canReadChannel, channelPermissions } from './permissions';
 import { LIMITS } from './limits';
-import { compareMessages, cursorOf, isAfter } from './messages';
+import { compareIds, compareMessages, cursorOf, isAfter } from './messages';
 import type { MessageCursor } from './messages';
 
 export const CHANNEL_MESSAGES = {
@@ -88,13 +88,20 @@ export function lastActivity(overview: Pick<ChannelOverview, 'channel' | 'lastMe
   return overview.lastMessage?.createdAt ?? overview.channel.createdAt;
 }
 
-/** The person's channel list: newest activity first; ties by channel id, for a stable order. */
-export function sortOverview(list: readonly ChannelOverview[]): ChannelOverview[] {
-  return [...list].sort(
-    (a, b) =>
-      lastActivity(b) - lastActivity(a) ||
-      (a.channel.id < b.channel.id ? -1 : a.channel.id > b.channel.id ? 1 : 0),
-  );
+type OverviewOrdered = Pick<ChannelOverview, 'channel' | 'lastMessage'>;
+
+/**
+ * The order of the person's channel list: newest activity first; ties by channel id compared by code unit (as
+ * ids are everywhere, core/messages.ts), for a stable order. The backends sort with it and the client keeps its
+ * live list in it.
+ */
+export function compareOverview(a: OverviewOrdered, b: OverviewOrdered): number {
+  return lastActivity(b) - lastActivity(a) || compareIds(a.channel.id, b.channel.id);
+}
+
+/** The person's channel list in its order (compareOverview). */
+export function sortOverview<T extends OverviewOrdered>(list: readonly T[]): T[] {
+  return [...list].sort(compareOverview);
 }
 
 /**
