@@ -23,7 +23,8 @@ import type {
 import { badgeCount, pendingRecipients } from '../../core/pending';
 import type { Caller } from '../../core/permissions';
 import { canMessage, canReadChannel } from '../../core/permissions';
-import { messagePush, wantsPush } from '../../core/push';
+import { wantsPush } from '../../core/delivery';
+import { messagePush } from '../../core/push';
 import type { PageOptions } from '../repo/messages';
 import type { NewPushJob } from '../repo/pushJobs';
 import type { ServerContext } from '../context';
