@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { DOCUMENT_ID_PATTERN } from './ids';
 import { DELIVERY_CHANNELS, DEVICE_ID_PATTERN, LIMITS, PLATFORMS, PUSH_TOKEN_PATTERN } from './limits';
 import { parseCursor } from './messages';
+import { MESSAGE_RAW_MAX, MESSAGE_TEXT_MESSAGES, checkMessageText } from './messageText';
 import type { MessageCursor } from './messages';
 
 const trimmed = (max: number) => z.string().trim().min(1).max(max);
@@ -63,12 +64,16 @@ export const pushTokenCreateBody = z.strictObject({
   userAgent: z.string().max(LIMITS.userAgentMax),
 });
 
-/** A message's text: trimmed, 1 to 4,000 characters (core/limits.ts messageMax). */
+/** A message's text: bounded before trimming, then core/messageText.ts decides (trimmed, 1 to 4,000 characters). */
 export const messageTextSchema = z
   .string()
-  .max(LIMITS.messageMax * 2)
-  .transform((text) => text.trim())
-  .pipe(z.string().min(1, 'a message needs some text').max(LIMITS.messageMax));
+  .max(MESSAGE_RAW_MAX)
+  .transform((raw, ctx) => {
+    const checked = checkMessageText(raw);
+    if (checked.ok) return checked.text;
+    ctx.addIssue({ code: 'custom', message: MESSAGE_TEXT_MESSAGES[checked.problem] });
+    return z.NEVER;
+  });
 
 /**
  * POST /api/channels/:id/messages. `id` is the client's (the send's idempotency key); without one the server
