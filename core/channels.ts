@@ -5,7 +5,7 @@ import { QupmError } from './errors';
 import type { Channel, ChannelMember, ChannelOverview, ChatMessage, Invitation } from './model';
 import type { Caller, ChannelAccess } from './permissions';
 import { canReadChannel, channelPermissions } from './permissions';
-import { LIMITS } from './limits';
+import { sameEmail } from './email';
 import { compareIds, compareMessages, cursorOf, isAfter } from './messages';
 import type { MessageCursor } from './messages';
 
@@ -130,23 +130,12 @@ export function sortInvitations<T extends Pick<Invitation, 'id'> & { createdAt: 
   return [...list].sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-/**
- * An invitation's or offer's expiry, checked against the backend's clock: after now and at most a year ahead
- * (core/limits.ts maxValidityMs). `field` names it in the message, as a schema failure would.
- */
-export function assertExpiry(expiresAt: number, now: number, field = 'expiresAt'): void {
-  if (expiresAt <= now) throw new QupmError('INVALID_ARGUMENT', `${field}: must be in the future`);
-  if (expiresAt > now + LIMITS.maxValidityMs) {
-    throw new QupmError('INVALID_ARGUMENT', `${field}: at most a year ahead`);
-  }
-}
-
 /** A consultant does not invite their own email: accepting it would be refused as their own invitation. */
 export function assertInviteeIsSomeoneElse(
   inviteeEmail: string | undefined,
   caller: Pick<Caller, 'email'>,
 ): void {
-  if (inviteeEmail !== undefined && inviteeEmail.trim().toLowerCase() === caller.email.trim().toLowerCase()) {
+  if (inviteeEmail !== undefined && sameEmail(inviteeEmail, caller.email)) {
     throw new QupmError('INVALID_ARGUMENT', 'inviteeEmail: invite someone other than yourself');
   }
 }

@@ -17,7 +17,6 @@ import {
   assertCanListMembers,
   assertCanMarkRead,
   assertChannelOwner,
-  assertExpiry,
   assertInviteeIsSomeoneElse,
   CHANNEL_MESSAGES,
   channelMembers,
@@ -29,6 +28,7 @@ import {
 } from '../../../core/channels';
 import type { ReadMark } from '../../../core/channels';
 import { QupmError } from '../../../core/errors';
+import { assertExpiry } from '../../../core/expiry';
 import { withEffectiveStatus } from '../../../core/invitations';
 import type {
   AdminChannel,

@@ -2,8 +2,12 @@
 // an offer, invite people (passes, credits, expiry) and copy or share the invitation link.
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
+import { isEmail } from '@core/email';
+import { expiresAfterDays, isValidityDays } from '@core/expiry';
+import { isInvitationGrant } from '@core/invitations';
 import { LIMITS } from '@core/limits';
 import type { Channel, ChannelMember, Invitation } from '@core/model';
+import { isDiscountPercent } from '@core/offers';
 import { invitePath } from '@core/paths';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import {
@@ -24,7 +28,6 @@ import {
   selectMembers,
 } from './manageSlice';
 
-const DAY = 24 * 60 * 60 * 1000;
 type Tab = 'details' | 'members' | 'invite';
 const TABS: Array<[Tab, string]> = [
   ['details', 'Details'],
@@ -32,11 +35,11 @@ const TABS: Array<[Tab, string]> = [
   ['invite', 'Invite'],
 ];
 
-/** A whole number from a form field within [min, max], or null. */
-export function wholeNumber(value: string, min: number, max: number): number | null {
+/** The whole number a form field holds (digits only, white space around them allowed), or null. */
+export function readWholeNumber(value: string): number | null {
   if (!/^\s*\d+\s*$/.test(value)) return null;
   const n = Number(value);
-  return Number.isSafeInteger(n) && n >= min && n <= max ? n : null;
+  return Number.isSafeInteger(n) ? n : null;
 }
 
 export function invitationLink(id: string, origin: string = window.location.origin): string {
@@ -127,10 +130,12 @@ function OfferForm({
 
   const submit = (event: FormEvent): void => {
     event.preventDefault();
-    const percent = wholeNumber(discount, LIMITS.discountMin, LIMITS.discountMax);
-    if (percent === null) return setProblem('A discount is a whole percent from 1 to 100.');
-    const validDays = wholeNumber(days, 1, 365);
-    if (validDays === null) return setProblem('An offer lasts 1 to 365 days.');
+    const percent = readWholeNumber(discount);
+    if (!isDiscountPercent(percent))
+      return setProblem(`A discount is a whole percent from ${LIMITS.discountMin} to ${LIMITS.discountMax}.`);
+    const validDays = readWholeNumber(days);
+    if (!isValidityDays(validDays))
+      return setProblem(`An offer lasts ${LIMITS.validityDaysMin} to ${LIMITS.validityDaysMax} days.`);
     setProblem(null);
     dispatch(
       offerIssueRequested({
@@ -138,7 +143,7 @@ function OfferForm({
         userId: member.uid,
         discountPercent: percent,
         source: source.trim() || channel.title,
-        expiresAt: Date.now() + validDays * DAY,
+        expiresAt: expiresAfterDays(validDays, Date.now()),
       }),
     );
   };
@@ -317,15 +322,16 @@ function Invite({ channel }: { channel: Channel }) {
 
   const submit = (event: FormEvent): void => {
     event.preventDefault();
-    const p = wholeNumber(passes, 0, LIMITS.invitationGrantMax);
-    const c = wholeNumber(credits, 0, LIMITS.invitationGrantMax);
-    const d = wholeNumber(days, 1, 365);
+    const p = readWholeNumber(passes);
+    const c = readWholeNumber(credits);
+    const d = readWholeNumber(days);
     const trimmed = email.trim();
-    if (trimmed !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed))
+    if (trimmed !== '' && !isEmail(trimmed))
       return setProblem('Enter an email like name@example.com, or leave it empty.');
-    if (p === null || c === null)
+    if (!isInvitationGrant(p) || !isInvitationGrant(c))
       return setProblem(`Passes and credits are whole numbers from 0 to ${LIMITS.invitationGrantMax}.`);
-    if (d === null) return setProblem('An invitation lasts 1 to 365 days.');
+    if (!isValidityDays(d))
+      return setProblem(`An invitation lasts ${LIMITS.validityDaysMin} to ${LIMITS.validityDaysMax} days.`);
     setProblem(null);
     dispatch(
       invitationCreateRequested({
@@ -333,7 +339,7 @@ function Invite({ channel }: { channel: Channel }) {
         ...(trimmed ? { inviteeEmail: trimmed } : {}),
         passes: p,
         credits: c,
-        expiresAt: Date.now() + d * DAY,
+        expiresAt: expiresAfterDays(d, Date.now()),
       }),
     );
   };

@@ -2,12 +2,10 @@
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { LIMITS } from '@core/limits';
+import { CHANNEL_HANDLE_PATTERN, LIMITS } from '@core/limits';
 import { channelPath } from '@core/paths';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { channelCreateRequested, channelSaveDismissed, selectChannelSave } from './manageSlice';
-
-const HANDLE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** A handle from a title: lowercase ASCII letters and digits joined by single dashes. */
 export function suggestHandle(title: string): string {
@@ -28,7 +26,8 @@ export function checkNewChannel(title: string, handle: string): string | null {
     return `A title can be at most ${LIMITS.channelTitleMax} characters.`;
   if (handle.length < LIMITS.channelIdMin || handle.length > LIMITS.channelIdMax)
     return `The handle needs ${LIMITS.channelIdMin} to ${LIMITS.channelIdMax} characters.`;
-  if (!HANDLE.test(handle)) return 'The handle can use lowercase letters, digits and single dashes.';
+  if (!CHANNEL_HANDLE_PATTERN.test(handle))
+    return 'The handle can use lowercase letters, digits and single dashes.';
   return null;
 }
 
