@@ -8,7 +8,7 @@ import { createAppStore } from '@/store';
 import { Conversation, checkMessage } from '@/features/main/Conversation';
 import { messagesLoaded } from '@/store/conversationSlice';
 import { suggestHandle, checkNewChannel } from '@/features/main/NewChannelForm';
-import { readWholeNumber } from '@/features/main/ManagePanel';
+import { readWholeNumber } from '@/features/main/formNumbers';
 import { isDiscountPercent } from '@core/offers';
 import { overviewLoaded, permissionsLoaded } from '@/store/channelsSlice';
 import type { Channel, ChatMessage } from '@core/model';
