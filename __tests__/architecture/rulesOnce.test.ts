@@ -75,6 +75,12 @@ const RULES: Array<{ rule: string; owner: string; copy: RegExp; example: string 
     example: 'o.lastMessage?.createdAt ?? o.channel.createdAt',
   },
   {
+    rule: 'spells the characters of a push token',
+    owner: 'core/limits.ts',
+    copy: /A-Za-z0-9_\\-:\.|A-Za-z0-9_:\.-/,
+    example: 'const TOKEN_PATTERN = /^[A-Za-z0-9_\\-:.]+$/;',
+  },
+  {
     rule: 'lists the statuses a stored offer may have',
     owner: 'core/documents.ts',
     copy: /\[\s*'active',\s*'used',\s*'revoked'\s*\]/,
