@@ -1,13 +1,16 @@
 // Channel rules of issue #6, for both backends (docs/DECISIONS.md "Product (#6)"): who creates, edits and looks
-// after a channel, who sees its members and invitations, what counts as unread, and how the person's channel
-// list and the member list are ordered. Every refusal is a QupmError with a message fit for a person.
+// after a channel, who sees its members and invitations, what counts as unread, and how the member list is
+// ordered (the person's channel list: core/overview.ts). Every refusal is a QupmError with a message fit for a person.
 import { QupmError } from './errors';
-import type { Channel, ChannelMember, ChannelOverview, ChatMessage, Invitation } from './model';
+import type { Channel, ChannelMember, ChatMessage, Invitation } from './model';
 import type { Caller, ChannelAccess } from './permissions';
 import { canReadChannel, channelPermissions } from './permissions';
 import { sameEmail } from './email';
-import { compareIds, compareMessages, cursorOf, isAfter } from './messages';
+import { compareMessages, cursorOf, isAfter } from './messages';
 import type { MessageCursor } from './messages';
+
+/** A channel's public handle (spec §3 channelId): lowercase letters and digits, in words joined by single dashes. */
+export const CHANNEL_HANDLE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export const CHANNEL_MESSAGES = {
   noSuchChannel: 'There is no such channel.',
@@ -82,27 +85,6 @@ export function nextReadMark(
 export const READ_MARK_MESSAGES = {
   noSuchMessage: 'There is no such message in this channel.',
 } as const;
-
-/** When a channel was last active: its last message, else its creation. */
-export function lastActivity(overview: Pick<ChannelOverview, 'channel' | 'lastMessage'>): number {
-  return overview.lastMessage?.createdAt ?? overview.channel.createdAt;
-}
-
-type OverviewOrdered = Pick<ChannelOverview, 'channel' | 'lastMessage'>;
-
-/**
- * The order of the person's channel list: newest activity first; ties by channel id compared by code unit (as
- * ids are everywhere, core/messages.ts), for a stable order. The backends sort with it and the client keeps its
- * live list in it.
- */
-export function compareOverview(a: OverviewOrdered, b: OverviewOrdered): number {
-  return lastActivity(b) - lastActivity(a) || compareIds(a.channel.id, b.channel.id);
-}
-
-/** The person's channel list in its order (compareOverview). */
-export function sortOverview<T extends OverviewOrdered>(list: readonly T[]): T[] {
-  return [...list].sort(compareOverview);
-}
 
 /**
  * A channel's people: the owner first (joined when the channel was created), then the members in the order they

@@ -4,12 +4,12 @@
 import { LIMITS } from './limits';
 
 /**
- * An email address as QuPM accepts one: zod's "practical" email pattern (z.regexes.email), which the schemas
- * pass to `z.email({ pattern })`: dot-separated local parts, a domain of labels and a top-level name of 2+
- * letters. No quoted local parts, IP literals or non-ASCII: the rare address it refuses is refused everywhere.
+ * An email address as QuPM accepts one: zod's "practical" email pattern (z.regexes.email), written shorter with
+ * the same meaning (`\w` and the `i` flag for its letter classes), which the schemas pass to `z.email({ pattern })`:
+ * dot-separated local parts, a domain of labels and a top-level name of 2+ letters. No quoted local parts, IP
+ * literals or non-ASCII: the rare address it refuses is refused everywhere.
  */
-export const EMAIL_PATTERN =
-  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+export const EMAIL_PATTERN = /^(?:[\w'+-]+\.)*[\w'+-]*[\w+-]@(?:[a-z\d][a-z\d-]*\.)+[a-z]{2,}$/i;
 
 /** An address as it is stored and compared: without surrounding white space, in lower case. */
 export function normalizeEmail(email: string): string {

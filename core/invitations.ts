@@ -6,7 +6,8 @@
 //      └─────────────── expiresAt passes ───────────────▶ expired (as read)
 import { sameEmail } from './email';
 import { QupmError } from './errors';
-import { LIMITS, isWholeNumberIn } from './limits';
+import { LIMITS } from './limits';
+import { isWholeNumberIn } from './wholeNumber';
 import type { Invitation, InvitationStatus } from './model';
 
 /** Who accepts or activates: the signed-in caller's uid and email. */

@@ -1,7 +1,8 @@
 // Offer selection (spec §7 get_user_active_offers): the caller's offers that are active now, soonest to
 // expire first, with exactly the spec's Offer fields.
 import { QupmError } from './errors';
-import { LIMITS, isWholeNumberIn } from './limits';
+import { LIMITS } from './limits';
+import { isWholeNumberIn } from './wholeNumber';
 import type { Offer } from './model';
 
 /** An offer as a backend stores it: the spec's fields plus whom it was granted to. */

@@ -4,14 +4,8 @@ import { z } from 'zod';
 import { DOCUMENT_ID_PATTERN } from './ids';
 import { EMAIL_PATTERN } from './email';
 import { isInvitationGrant } from './invitations';
-import {
-  CHANNEL_HANDLE_PATTERN,
-  DELIVERY_CHANNELS,
-  DEVICE_ID_PATTERN,
-  LIMITS,
-  PLATFORMS,
-  PUSH_TOKEN_PATTERN,
-} from './limits';
+import { CHANNEL_HANDLE_PATTERN } from './channels';
+import { DELIVERY_CHANNELS, DEVICE_ID_PATTERN, LIMITS, PLATFORMS, PUSH_TOKEN_PATTERN } from './limits';
 import { parseCursor } from './messages';
 import { isDiscountPercent } from './offers';
 import { MESSAGE_RAW_MAX, MESSAGE_TEXT_MESSAGES, checkMessageText } from './messageText';

@@ -50,9 +50,15 @@ const RULES: Array<{ rule: string; owner: string; copy: RegExp; example: string 
     example: 'to={`/activate/${id}`}',
   },
   {
-    rule: "spells the message limit (4,000) or the forms' validity (365 days)",
+    rule: 'spells the message limit (4,000)',
     owner: 'core/limits.ts',
-    copy: /\b(4_?000|365)\b/,
+    copy: /\b4_?000\b/,
+    example: 'if (text.trim().length > 4000) return;',
+  },
+  {
+    rule: "spells the forms' validity (365 days)",
+    owner: 'core/expiry.ts',
+    copy: /\b365\b/,
     example: 'wholeNumber(days, 1, 365)',
   },
   {
@@ -70,7 +76,7 @@ const RULES: Array<{ rule: string; owner: string; copy: RegExp; example: string 
   },
   {
     rule: "orders the channel list by a channel's last activity",
-    owner: 'core/channels.ts',
+    owner: 'core/overview.ts',
     copy: /lastMessage\?\.createdAt\s*\?\?/,
     example: 'o.lastMessage?.createdAt ?? o.channel.createdAt',
   },

@@ -1,10 +1,16 @@
 // How long invitations and offers run (core/expiry.ts): the forms' whole days, and the backends' check.
 import { QupmError } from '@core/errors';
-import { assertExpiry, expiresAfterDays, isValidityDays } from '@core/expiry';
-import { LIMITS } from '@core/limits';
+import { MAX_VALIDITY_MS, VALIDITY_DAYS, assertExpiry, expiresAfterDays, isValidityDays } from '@core/expiry';
 
 const NOW = 1_767_225_600_000;
 const DAY = 24 * 60 * 60 * 1000;
+
+describe('the limits', () => {
+  it('the forms offer 1 to 365 days; the backends accept a day more', () => {
+    expect(VALIDITY_DAYS).toEqual({ min: 1, max: 365 });
+    expect(MAX_VALIDITY_MS).toBe(366 * DAY);
+  });
+});
 
 describe('isValidityDays', () => {
   it.each([
@@ -42,14 +48,14 @@ describe('assertExpiry', () => {
     ['now', NOW, 'expiresAt: must be in the future'],
     ['a moment ago', NOW - 1, 'expiresAt: must be in the future'],
     ['a moment from now', NOW + 1, null],
-    ['exactly the limit ahead', NOW + LIMITS.maxValidityMs, null],
-    ['a millisecond past the limit', NOW + LIMITS.maxValidityMs + 1, 'expiresAt: at most a year ahead'],
+    ['exactly the limit ahead', NOW + MAX_VALIDITY_MS, null],
+    ['a millisecond past the limit', NOW + MAX_VALIDITY_MS + 1, 'expiresAt: at most a year ahead'],
   ])('%s', (_label, expiresAt, expected) => {
     expect(refusal(expiresAt)).toBe(expected);
   });
 
   it('accepts every validity the forms offer, also from a browser clock up to a day ahead', () => {
-    for (const days of [LIMITS.validityDaysMin, LIMITS.validityDaysMax]) {
+    for (const days of [VALIDITY_DAYS.min, VALIDITY_DAYS.max]) {
       for (const skew of [0, DAY - 1]) expect(refusal(expiresAfterDays(days, NOW + skew))).toBeNull();
     }
   });

@@ -1,56 +1,44 @@
-// The numeric limits of core/limits.ts and the one predicate they share, at their boundaries.
-import fc from 'fast-check';
-import { CHANNEL_HANDLE_PATTERN, LIMITS, isWholeNumberIn } from '@core/limits';
-import { channelHandleSchema } from '@core/schemas';
+// The limits of core/limits.ts that the backends, firestore.rules (__tests__/rules/limits.test.ts) and the client's
+// forms share: the numbers of the spec and of docs/DECISIONS.md, and the token pattern, at their boundaries.
+import { DEVICE_ID_PATTERN, LIMITS, PUSH_TOKEN_PATTERN } from '@core/limits';
+import { isPlausiblePushToken } from '@/platform/fcmToken';
 
-describe('isWholeNumberIn', () => {
-  it.each([
-    [0, true],
-    [10, true],
-    [-1, false],
-    [11, false],
-    [2.5, false],
-    [Number.NaN, false],
-    [Number.POSITIVE_INFINITY, false],
-    ['5', false],
-    [null, false],
-  ])('%p in [0, 10] → %s', (value, expected) => {
-    expect(isWholeNumberIn(value, 0, 10)).toBe(expected);
-  });
-
-  it('refuses integers past the safe range, which lose their exactness', () => {
-    expect(isWholeNumberIn(2 ** 53, 0, Number.POSITIVE_INFINITY)).toBe(false);
-    expect(isWholeNumberIn(2 ** 53 - 1, 0, Number.POSITIVE_INFINITY)).toBe(true);
-  });
-
-  it('accepts exactly the whole numbers from min to max', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: -50, max: 50 }), fc.integer({ min: -20, max: 20 }), (n, min) => {
-        expect(isWholeNumberIn(n, min, min + 10)).toBe(n >= min && n <= min + 10);
-      }),
-    );
+describe('LIMITS', () => {
+  it('holds the numbers the rules are written to', () => {
+    expect(LIMITS).toMatchObject({
+      messageMax: 4000,
+      discountMin: 1,
+      discountMax: 100,
+      invitationGrantMax: 1000,
+      emailMax: 254,
+      passwordMin: 8,
+      passwordMax: 128,
+      pushTokenMin: 16,
+      pushTokenMax: 8192,
+    });
   });
 });
 
-describe('validity', () => {
-  it('the forms offer 1 to 365 days; the backends accept a day more', () => {
-    expect([LIMITS.validityDaysMin, LIMITS.validityDaysMax]).toEqual([1, 365]);
-    expect(LIMITS.maxValidityMs).toBe(366 * 24 * 60 * 60 * 1000);
-  });
-});
-
-describe('CHANNEL_HANDLE_PATTERN', () => {
+describe('PUSH_TOKEN_PATTERN and the token sizes', () => {
   it.each([
-    ['growth-clinic', true],
-    ['a1-b2-c3', true],
-    ['Growth', false],
-    ['-lead', false],
-    ['trail-', false],
-    ['two--dashes', false],
-    ['under_score', false],
-  ])('%s → %s', (handle, expected) => {
-    expect(CHANNEL_HANDLE_PATTERN.test(handle)).toBe(expected);
-    // The schema adds only the length bounds (3 to 40, all these are within).
-    expect(channelHandleSchema.safeParse(handle).success).toBe(expected);
+    ['an FCM-like token', `${'a'.repeat(140)}:APA91b-_x.y`, true],
+    ['exactly 16 characters', 'a'.repeat(16), true],
+    ['15 characters', 'a'.repeat(15), false],
+    ['exactly 8192 characters', 'a'.repeat(8192), true],
+    ['8193 characters', 'a'.repeat(8193), false],
+    ['white space', `${'a'.repeat(20)} b`, false],
+    ['JSON', '{"token":"aaaaaaaaaaaaaaaa"}', false],
+  ])('%s: the device keeps it exactly when the backends would take it (%s)', (_label, token, expected) => {
+    const backendsTake =
+      token.length >= LIMITS.pushTokenMin &&
+      token.length <= LIMITS.pushTokenMax &&
+      PUSH_TOKEN_PATTERN.test(token);
+    expect(backendsTake).toBe(expected);
+    expect(isPlausiblePushToken(token)).toBe(expected);
+  });
+
+  it('device ids are letters, digits and dashes', () => {
+    expect(DEVICE_ID_PATTERN.test('0f8fad5b-d9cb-469f-a165-70867728950e')).toBe(true);
+    expect(DEVICE_ID_PATTERN.test('a_b')).toBe(false);
   });
 });

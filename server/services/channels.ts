@@ -10,7 +10,6 @@ import {
   channelMembers,
   nextReadMark,
   READ_MARK_MESSAGES,
-  sortOverview,
 } from '../../core/channels';
 import { QupmError } from '../../core/errors';
 import type {
@@ -20,6 +19,7 @@ import type {
   ChatMessage,
   PendingCountsDoc,
 } from '../../core/model';
+import { sortOverview } from '../../core/overview';
 import { badgeCount, pendingRecipients } from '../../core/pending';
 import type { Caller } from '../../core/permissions';
 import { canMessage, canReadChannel } from '../../core/permissions';

@@ -8,7 +8,6 @@
 import { call, delay, fork, put, select, take, takeEvery, takeLeading } from 'redux-saga/effects';
 import type { EventChannel } from 'redux-saga';
 import { wantsInApp } from '@core/delivery';
-import { DEFAULT_NOTIFICATION_SETTINGS } from '@core/model';
 import type { Backend } from '@/backend/ports';
 import type { PushMsgMessage } from '@/protocol/messages';
 import { channelOpened } from '@/store/channelsSlice';
@@ -34,11 +33,12 @@ import { supervise, superviseQuietly } from './supervise';
 
 /**
  * Whether this page may show a message in-app: someone is signed in and takes in-app notices. Settings not read
- * yet count as the defaults every account starts with (which take them).
+ * yet count as the defaults every account starts with, which take them (core/model.ts
+ * DEFAULT_NOTIFICATION_SETTINGS; __tests__/core/delivery.test.ts holds the two together).
  */
 export function canPresentInApp(user: UserState): boolean {
   if (user.status !== 'signedIn') return false;
-  return wantsInApp(user.notificationSettings ?? DEFAULT_NOTIFICATION_SETTINGS);
+  return user.notificationSettings === null || wantsInApp(user.notificationSettings);
 }
 
 export function* handlePushMessage(message: PushMsgMessage) {

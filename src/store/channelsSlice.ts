@@ -4,7 +4,7 @@
 import { createSelector, createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { Channel, ChannelOverview, ChannelPermissions, ChatMessage } from '@core/model';
-import { compareOverview } from '@core/channels';
+import { compareOverview } from '@core/overview';
 import { compareMessages } from '@core/messages';
 
 import type { LoadStatus } from './status';

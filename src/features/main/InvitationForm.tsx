@@ -3,7 +3,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { isEmail } from '@core/email';
-import { expiresAfterDays, isValidityDays } from '@core/expiry';
+import { VALIDITY_DAYS, expiresAfterDays, isValidityDays } from '@core/expiry';
 import { isInvitationGrant } from '@core/invitations';
 import { LIMITS } from '@core/limits';
 import type { Channel } from '@core/model';
@@ -38,7 +38,7 @@ export function InvitationForm({ channel }: { channel: Channel }) {
     if (!isInvitationGrant(p) || !isInvitationGrant(c))
       return setProblem(`Passes and credits are whole numbers from 0 to ${LIMITS.invitationGrantMax}.`);
     if (!isValidityDays(d))
-      return setProblem(`An invitation lasts ${LIMITS.validityDaysMin} to ${LIMITS.validityDaysMax} days.`);
+      return setProblem(`An invitation lasts ${VALIDITY_DAYS.min} to ${VALIDITY_DAYS.max} days.`);
     setProblem(null);
     dispatch(
       invitationCreateRequested({

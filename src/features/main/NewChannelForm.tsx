@@ -2,7 +2,8 @@
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { CHANNEL_HANDLE_PATTERN, LIMITS } from '@core/limits';
+import { CHANNEL_HANDLE_PATTERN } from '@core/channels';
+import { LIMITS } from '@core/limits';
 import { channelPath } from '@core/paths';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { channelCreateRequested, channelSaveDismissed, selectChannelSave } from './manageSlice';

@@ -2,7 +2,7 @@
 // numbers are checked with core's rules before anything is sent; the backend checks them again.
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { expiresAfterDays, isValidityDays } from '@core/expiry';
+import { VALIDITY_DAYS, expiresAfterDays, isValidityDays } from '@core/expiry';
 import { LIMITS } from '@core/limits';
 import type { Channel, ChannelMember } from '@core/model';
 import { isDiscountPercent } from '@core/offers';
@@ -36,7 +36,7 @@ export function OfferForm({
       return setProblem(`A discount is a whole percent from ${LIMITS.discountMin} to ${LIMITS.discountMax}.`);
     const validDays = readWholeNumber(days);
     if (!isValidityDays(validDays))
-      return setProblem(`An offer lasts ${LIMITS.validityDaysMin} to ${LIMITS.validityDaysMax} days.`);
+      return setProblem(`An offer lasts ${VALIDITY_DAYS.min} to ${VALIDITY_DAYS.max} days.`);
     setProblem(null);
     dispatch(
       offerIssueRequested({
