@@ -1,13 +1,16 @@
 // Channel rules of issue #6, for both backends (docs/DECISIONS.md "Product (#6)"): who creates, edits and looks
-// after a channel, who sees its members and invitations, what counts as unread, and how the person's channel
-// list and the member list are ordered. Every refusal is a QupmError with a message fit for a person.
+// after a channel, who sees its members and invitations, what counts as unread, and how the member list is
+// ordered (the person's channel list: core/overview.ts). Every refusal is a QupmError with a message fit for a person.
 import { QupmError } from './errors';
-import type { Channel, ChannelMember, ChannelOverview, ChatMessage, Invitation } from './model';
+import type { Channel, ChannelMember, ChatMessage, Invitation } from './model';
 import type { Caller, ChannelAccess } from './permissions';
 import { canReadChannel, channelPermissions } from './permissions';
-import { LIMITS } from './limits';
+import { sameEmail } from './email';
 import { compareMessages, cursorOf, isAfter } from './messages';
 import type { MessageCursor } from './messages';
+
+/** A channel's public handle (spec §3 channelId): lowercase letters and digits, in words joined by single dashes. */
+export const CHANNEL_HANDLE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export const CHANNEL_MESSAGES = {
   noSuchChannel: 'There is no such channel.',
@@ -83,20 +86,6 @@ export const READ_MARK_MESSAGES = {
   noSuchMessage: 'There is no such message in this channel.',
 } as const;
 
-/** When a channel was last active: its last message, else its creation. */
-export function lastActivity(overview: Pick<ChannelOverview, 'channel' | 'lastMessage'>): number {
-  return overview.lastMessage?.createdAt ?? overview.channel.createdAt;
-}
-
-/** The person's channel list: newest activity first; ties by channel id, for a stable order. */
-export function sortOverview(list: readonly ChannelOverview[]): ChannelOverview[] {
-  return [...list].sort(
-    (a, b) =>
-      lastActivity(b) - lastActivity(a) ||
-      (a.channel.id < b.channel.id ? -1 : a.channel.id > b.channel.id ? 1 : 0),
-  );
-}
-
 /**
  * A channel's people: the owner first (joined when the channel was created), then the members in the order they
  * joined (ties by uid). `joinedAt` answers a member's join time; `nameOf` their public name.
@@ -123,23 +112,12 @@ export function sortInvitations<T extends Pick<Invitation, 'id'> & { createdAt: 
   return [...list].sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-/**
- * An invitation's or offer's expiry, checked against the backend's clock: after now and at most a year ahead
- * (core/limits.ts maxValidityMs). `field` names it in the message, as a schema failure would.
- */
-export function assertExpiry(expiresAt: number, now: number, field = 'expiresAt'): void {
-  if (expiresAt <= now) throw new QupmError('INVALID_ARGUMENT', `${field}: must be in the future`);
-  if (expiresAt > now + LIMITS.maxValidityMs) {
-    throw new QupmError('INVALID_ARGUMENT', `${field}: at most a year ahead`);
-  }
-}
-
 /** A consultant does not invite their own email: accepting it would be refused as their own invitation. */
 export function assertInviteeIsSomeoneElse(
   inviteeEmail: string | undefined,
   caller: Pick<Caller, 'email'>,
 ): void {
-  if (inviteeEmail !== undefined && inviteeEmail.trim().toLowerCase() === caller.email.trim().toLowerCase()) {
+  if (inviteeEmail !== undefined && sameEmail(inviteeEmail, caller.email)) {
     throw new QupmError('INVALID_ARGUMENT', 'inviteeEmail: invite someone other than yourself');
   }
 }

@@ -1,8 +1,19 @@
 // Firestore documents as both Firebase sides read them (the web SDK in src/backend/firebase, the Admin SDK in
 // functions/): plain documents of core/model.ts with Timestamps as epoch milliseconds, missing fields given the
-// defaults of ARCHITECTURE.md, and nothing else copied. Written once so the two cannot read a document differently.
-import type { Channel, ChatMessage, NotificationSettings, UserDoc } from './model';
+// defaults of ARCHITECTURE.md, and nothing else copied. Written once so the two cannot read a document differently;
+// the web adapter reads callable answers, which functions/ built from these documents, with the same readers.
+import type {
+  Channel,
+  ChatMessage,
+  Invitation,
+  InvitationStatus,
+  NotificationSettings,
+  Offer,
+  PendingCountsDoc,
+  UserDoc,
+} from './model';
 import { DEFAULT_NOTIFICATION_SETTINGS } from './model';
+import type { StoredOffer } from './offers';
 import { DELIVERY_CHANNELS } from './limits';
 import type { DeliveryChannel } from './limits';
 
@@ -95,4 +106,66 @@ export function toChatMessage(channelId: string, id: string, data: DocumentData)
     text: text(data.text),
     createdAt: toMillis(data.createdAt),
   };
+}
+
+export const INVITATION_STATUSES: readonly InvitationStatus[] = [
+  'pending',
+  'accepted',
+  'activated',
+  'expired',
+];
+export const OFFER_STATUSES: readonly Offer['status'][] = ['active', 'used', 'revoked'];
+
+/**
+ * invitations/{id}, with the names it is shown with (its channel's title, its consultant's public name), which
+ * functions/ reads beside it and a callable answer carries. A status of another value reads as 'pending'.
+ */
+export function toInvitation(
+  id: string,
+  data: DocumentData,
+  names: { channelTitle: string; consultantName: string },
+): Invitation {
+  const invitation: Invitation = {
+    id,
+    channelId: text(data.channelId),
+    channelTitle: names.channelTitle,
+    consultantId: text(data.consultantId),
+    consultantName: names.consultantName,
+    status: INVITATION_STATUSES.find((s) => s === data.status) ?? 'pending',
+    passes: count(data.passes),
+    credits: count(data.credits),
+    expiresAt: toMillis(data.expiresAt),
+  };
+  const inviteeEmail = optionalText(data.inviteeEmail);
+  const acceptedBy = optionalText(data.acceptedBy);
+  if (inviteeEmail !== undefined) invitation.inviteeEmail = inviteeEmail;
+  if (acceptedBy !== undefined) invitation.acceptedBy = acceptedBy;
+  return invitation;
+}
+
+/**
+ * offers/{id}. A status of another value reads as 'revoked': an offer grants its discount only when its document
+ * says it is active (docs/DECISIONS.md "Issue #12: domain rules once"). `offeringId` falls back to the document's id.
+ */
+export function toStoredOffer(id: string, data: DocumentData): StoredOffer {
+  return {
+    offeringId: text(data.offeringId, id),
+    userId: text(data.userId),
+    discountPercent: count(data.discountPercent),
+    source: text(data.source),
+    channelId: text(data.channelId),
+    status: OFFER_STATUSES.find((s) => s === data.status) ?? 'revoked',
+    expiresAt: toMillis(data.expiresAt),
+    createdAt: toMillis(data.createdAt),
+  };
+}
+
+/** users/{uid}/pending documents (id = source, field count) as counts; anything but a positive whole count is left out. */
+export function toPendingCounts(docs: ReadonlyArray<{ id: string; data: DocumentData }>): PendingCountsDoc {
+  const counts: PendingCountsDoc = {};
+  for (const { id, data } of docs) {
+    const value = data.count;
+    if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) counts[id] = value;
+  }
+  return counts;
 }

@@ -4,7 +4,10 @@
 //
 //   pending ──accept (invitee, not expired)──▶ accepted ──activate (acceptor, not expired)──▶ activated
 //      └─────────────── expiresAt passes ───────────────▶ expired (as read)
+import { sameEmail } from './email';
 import { QupmError } from './errors';
+import { LIMITS } from './limits';
+import { isWholeNumberIn } from './wholeNumber';
 import type { Invitation, InvitationStatus } from './model';
 
 /** Who accepts or activates: the signed-in caller's uid and email. */
@@ -19,6 +22,11 @@ export interface Grant {
   credits: number;
 }
 
+/** Passes or credits one invitation may grant: a whole number from 0 to LIMITS.invitationGrantMax. */
+export function isInvitationGrant(value: unknown): value is number {
+  return isWholeNumberIn(value, 0, LIMITS.invitationGrantMax);
+}
+
 export const INVITATION_MESSAGES = {
   expired: 'This invitation has expired. Ask your consultant for a new one.',
   used: 'This invitation has already been used.',
@@ -26,8 +34,6 @@ export const INVITATION_MESSAGES = {
   ownInvitation: 'This is your own invitation: share its link with the person you invite.',
   notAccepted: 'Accept this invitation before activating it.',
 } as const;
-
-const sameEmail = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** The status as the invitee sees it now: a pending invitation past its expiry is expired. */
 export function effectiveInvitationStatus(

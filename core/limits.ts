@@ -1,4 +1,8 @@
-// Input limits of QuPM, one place for both backends and the client's forms.
+// Input limits of QuPM, one place for both backends and the client's forms. The rules built on them live beside
+// their domain: core/offers.ts isDiscountPercent, core/invitations.ts isInvitationGrant, core/expiry.ts (with the
+// validity limits), core/messageText.ts, core/email.ts, core/channels.ts CHANNEL_HANDLE_PATTERN. The app's shell
+// carries this module, so it holds the numbers and short patterns the shell needs and little else.
+
 export const LIMITS = {
   emailMax: 254,
   passwordMin: 8,
@@ -22,8 +26,6 @@ export const LIMITS = {
   offerSourceMax: 80,
   /** Passes and credits one invitation may grant. */
   invitationGrantMax: 1000,
-  /** Invitations and offers run at most a year. */
-  maxValidityMs: 366 * 24 * 60 * 60 * 1000,
   deliveryChannelsMax: 4,
 } as const;
 

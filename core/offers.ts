@@ -1,11 +1,18 @@
 // Offer selection (spec §7 get_user_active_offers): the caller's offers that are active now, soonest to
 // expire first, with exactly the spec's Offer fields.
 import { QupmError } from './errors';
+import { LIMITS } from './limits';
+import { isWholeNumberIn } from './wholeNumber';
 import type { Offer } from './model';
 
 /** An offer as a backend stores it: the spec's fields plus whom it was granted to. */
 export interface StoredOffer extends Offer {
   userId: string;
+}
+
+/** A discount an offer may carry: a whole percent from 1 to 100 (ARCHITECTURE.md). */
+export function isDiscountPercent(value: unknown): value is number {
+  return isWholeNumberIn(value, LIMITS.discountMin, LIMITS.discountMax);
 }
 
 /** Active = status 'active' and not yet expired (an offer expiring exactly now is over). */

@@ -1,7 +1,7 @@
 // What a push notification for a new channel message says, for both backends (ARCHITECTURE.md "Wire formats":
 // `{messageId, data: {type, badge_count, channelId}, notification: {title, body}}`): who wrote, the start of
 // what they wrote, the recipient's badge count (spec §5), and the path of this origin a click opens.
-import type { NotificationSettings } from './model';
+import { channelPath } from './paths';
 
 /** `data.type` of every push QuPM sends, by what caused it. */
 export const PUSH_TYPES = { message: 'message' } as const;
@@ -12,19 +12,9 @@ export const PUSH_BODY_MAX = 120;
 /** The sender's name as a title; longer names are cut. */
 export const PUSH_TITLE_MAX = 60;
 
-/** spec §5: push is for users whose notifications are enabled with 'push' among the delivery channels. */
-export function wantsPush(settings: NotificationSettings | null | undefined): boolean {
-  return settings?.enabled === true && settings.delivery.channels.includes('push');
-}
-
 function cut(text: string, max: number): string {
   const oneLine = text.replace(/\s+/g, ' ').trim();
   return oneLine.length > max ? `${oneLine.slice(0, max - 1).trimEnd()}…` : oneLine;
-}
-
-/** The path (never a full URL) a click on a channel's notification opens: the channel on the home screen. */
-export function channelPath(channelId: string): string {
-  return `/?channel=${encodeURIComponent(channelId)}`;
 }
 
 export interface MessagePush {

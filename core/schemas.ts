@@ -2,19 +2,30 @@
 // Objects are strict (an unknown key, `__proto__` included, is refused), strings bounded, numbers finite.
 import { z } from 'zod';
 import { DOCUMENT_ID_PATTERN } from './ids';
+import { EMAIL_PATTERN } from './email';
+import { isInvitationGrant } from './invitations';
+import { CHANNEL_HANDLE_PATTERN } from './channels';
 import { DELIVERY_CHANNELS, DEVICE_ID_PATTERN, LIMITS, PLATFORMS, PUSH_TOKEN_PATTERN } from './limits';
 import { parseCursor } from './messages';
+import { isDiscountPercent } from './offers';
+import { MESSAGE_RAW_MAX, MESSAGE_TEXT_MESSAGES, checkMessageText } from './messageText';
 import type { MessageCursor } from './messages';
 
 const trimmed = (max: number) => z.string().trim().min(1).max(max);
 
-export const emailSchema = z.string().trim().toLowerCase().max(LIMITS.emailMax).pipe(z.email());
+/** core/email.ts isEmail, in zod: normalized, bounded, EMAIL_PATTERN (zod's own default, named once in core). */
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(LIMITS.emailMax)
+  .pipe(z.email({ pattern: EMAIL_PATTERN }));
 export const documentIdSchema = z.string().regex(DOCUMENT_ID_PATTERN, 'not a QuPM id');
 export const channelHandleSchema = z
   .string()
   .min(LIMITS.channelIdMin)
   .max(LIMITS.channelIdMax)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lowercase letters, digits and single dashes');
+  .regex(CHANNEL_HANDLE_PATTERN, 'lowercase letters, digits and single dashes');
 export const pushTokenSchema = z
   .string()
   .min(LIMITS.pushTokenMin)
@@ -63,12 +74,16 @@ export const pushTokenCreateBody = z.strictObject({
   userAgent: z.string().max(LIMITS.userAgentMax),
 });
 
-/** A message's text: trimmed, 1 to 4,000 characters (core/limits.ts messageMax). */
+/** A message's text: bounded before trimming, then core/messageText.ts decides (trimmed, 1 to 4,000 characters). */
 export const messageTextSchema = z
   .string()
-  .max(LIMITS.messageMax * 2)
-  .transform((text) => text.trim())
-  .pipe(z.string().min(1, 'a message needs some text').max(LIMITS.messageMax));
+  .max(MESSAGE_RAW_MAX)
+  .transform((raw, ctx) => {
+    const checked = checkMessageText(raw);
+    if (checked.ok) return checked.text;
+    ctx.addIssue({ code: 'custom', message: MESSAGE_TEXT_MESSAGES[checked.problem] });
+    return z.NEVER;
+  });
 
 /**
  * POST /api/channels/:id/messages. `id` is the client's (the send's idempotency key); without one the server
@@ -96,7 +111,32 @@ export const channelPatchBody = z
   .refine((patch) => Object.keys(patch).length > 0, 'nothing to change');
 
 const futureTime = z.number().int().positive();
-const grant = z.number().int().min(0).max(LIMITS.invitationGrantMax);
+/**
+ * A number that core's predicate `accepts` (the one rule the forms use too), refused in words that name what it
+ * missed: `whole` when it is not a whole number, else the bound it crossed.
+ */
+function wholeNumber(
+  accepts: (value: number) => boolean,
+  bounds: { min: number; max: number; whole: string; unit: string },
+) {
+  return z.number().superRefine((value, ctx) => {
+    if (accepts(value)) return;
+    const { min, max, whole, unit } = bounds;
+    const message = !Number.isSafeInteger(value)
+      ? whole
+      : value < min
+        ? `at least ${min}${unit}`
+        : `at most ${max}${unit}`;
+    ctx.addIssue({ code: 'custom', message });
+  });
+}
+
+const grant = wholeNumber(isInvitationGrant, {
+  min: 0,
+  max: LIMITS.invitationGrantMax,
+  whole: 'a whole number',
+  unit: '',
+});
 
 /** expiresAt is checked against the server's clock where it is used: after now, at most a year ahead. */
 export const invitationCreateBody = z.strictObject({
@@ -110,11 +150,12 @@ export const invitationCreateBody = z.strictObject({
 export const offerCreateBody = z.strictObject({
   channelId: documentIdSchema,
   userId: documentIdSchema,
-  discountPercent: z
-    .number()
-    .int('a whole percent')
-    .min(LIMITS.discountMin, 'at least 1 %')
-    .max(LIMITS.discountMax, 'at most 100 %'),
+  discountPercent: wholeNumber(isDiscountPercent, {
+    min: LIMITS.discountMin,
+    max: LIMITS.discountMax,
+    whole: 'a whole percent',
+    unit: ' %',
+  }),
   source: trimmed(LIMITS.offerSourceMax).default('Consultant offer'),
   expiresAt: futureTime,
 });

@@ -5,6 +5,7 @@
 // invitations; active offers (one ending within a day) and an expired one.
 import type { ChatMessage, NotificationSettings } from '../core/model';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../core/model';
+import { invitePath } from '../core/paths';
 import type { PasswordHasher } from './auth/passwords';
 import { write } from './db/database';
 import type { Db } from './db/database';
@@ -411,6 +412,6 @@ export function formatDemo(summary: DemoSummary, origin: string): string {
       .trimEnd();
   const out = ['Demo sign-ins:', line(header), ...rows.map(line)];
   for (const id of summary.visitorInvitationIds)
-    out.push(`  Invitation for ${DEMO_EMAILS.visitor}: ${origin}/invite/${id}`);
+    out.push(`  Invitation for ${DEMO_EMAILS.visitor}: ${origin}${invitePath(id)}`);
   return out.join('\n');
 }

@@ -3,8 +3,10 @@ import {
   activateInvitation,
   canReadInvitation,
   effectiveInvitationStatus,
+  isInvitationGrant,
   withEffectiveStatus,
 } from '@core/invitations';
+import { invitationCreateBody } from '@core/schemas';
 import { QupmError } from '@core/errors';
 import type { Invitation } from '@core/model';
 
@@ -164,5 +166,27 @@ describe('canReadInvitation', () => {
     const open = invitation({ inviteeEmail: undefined, status: 'accepted', acceptedBy: 'invitee' });
     expect(canReadInvitation(open, reader('invitee', 'guest@example.com'))).toBe(true);
     expect(canReadInvitation(open, reader('stranger', 'someone@example.com'))).toBe(false);
+  });
+});
+
+describe('isInvitationGrant', () => {
+  const body = (passes: unknown, credits: unknown) => ({
+    channelId: 'AbCdEfGhIj0123456789',
+    passes,
+    credits,
+    expiresAt: 1,
+  });
+
+  it.each([
+    [0, true],
+    [1000, true],
+    [-1, false],
+    [1001, false],
+    [0.5, false],
+    ['1', false],
+  ])('%p → %s, for passes and credits, in the form and the schema alike', (value, expected) => {
+    expect(isInvitationGrant(value)).toBe(expected);
+    expect(invitationCreateBody.safeParse(body(value, 0)).success).toBe(expected);
+    expect(invitationCreateBody.safeParse(body(0, value)).success).toBe(expected);
   });
 });

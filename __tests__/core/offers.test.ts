@@ -1,4 +1,5 @@
-import { activeOffersFor, isOfferActive } from '@core/offers';
+import { activeOffersFor, isDiscountPercent, isOfferActive } from '@core/offers';
+import { offerCreateBody } from '@core/schemas';
 import type { StoredOffer } from '@core/offers';
 
 const NOW = 1_000_000;
@@ -57,5 +58,27 @@ describe('activeOffersFor', () => {
 
   it('gives nobody (an empty uid) no offers', () => {
     expect(activeOffersFor([offer({ userId: '' })], '', NOW)).toEqual([]);
+  });
+});
+
+describe('isDiscountPercent', () => {
+  const body = (discountPercent: unknown) => ({
+    channelId: 'AbCdEfGhIj0123456789',
+    userId: 'BbCdEfGhIj0123456789',
+    discountPercent,
+    expiresAt: 1,
+  });
+
+  it.each([
+    [1, true],
+    [100, true],
+    [0, false],
+    [101, false],
+    [12.5, false],
+    [Number.NaN, false],
+    ['10', false],
+  ])('%p → %s, for the form and the schema alike', (value, expected) => {
+    expect(isDiscountPercent(value)).toBe(expected);
+    expect(offerCreateBody.safeParse(body(value)).success).toBe(expected);
   });
 });

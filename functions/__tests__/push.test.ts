@@ -1,5 +1,5 @@
 // The push for a new message, built from core/push.ts's content into FCM's shape: exactly these fields.
-import { PUSH_BODY_MAX, messagePush, wantsPush } from '../../core/push';
+import { PUSH_BODY_MAX, messagePush } from '../../core/push';
 import { DEAD_TOKEN_CODES, isDeadToken, linkOn, toFcmMessage } from '../src/push';
 
 describe('toFcmMessage', () => {
@@ -58,23 +58,6 @@ describe('messagePush (core/push.ts)', () => {
     expect(messagePush({ channelId: 'a&b', senderName: 'A', text: 'x', badgeCount: 1 }).path).toBe(
       '/?channel=a%26b',
     );
-  });
-});
-
-describe('wantsPush (spec §5)', () => {
-  it.each([
-    [{ enabled: true, delivery: { channels: ['push', 'in_app'] } }, true],
-    [{ enabled: true, delivery: { channels: ['in_app'] } }, false],
-    [{ enabled: false, delivery: { channels: ['push'] } }, false],
-    [undefined, false],
-  ] as const)('%j → %s', (settings, expected) => {
-    expect(
-      wantsPush(
-        settings
-          ? { enabled: settings.enabled, delivery: { channels: [...settings.delivery.channels] } }
-          : undefined,
-      ),
-    ).toBe(expected);
   });
 });
 

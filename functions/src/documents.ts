@@ -1,21 +1,7 @@
-// Firestore documents (as the Admin SDK reads them) to the plain documents of core/model.ts and back: Timestamps
-// become epoch milliseconds, missing fields get ARCHITECTURE.md's defaults, nothing else is copied.
-import type { Invitation, InvitationStatus, UserDoc } from '../../core/model';
-import type { StoredOffer } from '../../core/offers';
-import {
-  count,
-  optionalText,
-  text,
-  toChannel,
-  toChatMessage,
-  toMillis,
-  toUserDoc,
-} from '../../core/documents';
+// The other direction of core/documents.ts, which reads Firestore documents for both Firebase sides: what
+// functions/ writes. Reading stays in core/ alone.
+import type { UserDoc } from '../../core/model';
 import type { DocumentData } from '../../core/documents';
-
-export { toChannel, toMillis, toUserDoc };
-/** A message document (channels/{id}/messages/{mid}). */
-export const toMessage = toChatMessage;
 
 export type Data = DocumentData;
 
@@ -23,45 +9,4 @@ export type Data = DocumentData;
 export function userData(user: UserDoc): Data {
   const { uid: _uid, ...data } = user;
   return data;
-}
-
-const INVITATION_STATUSES: readonly InvitationStatus[] = ['pending', 'accepted', 'activated', 'expired'];
-
-/** An invitation with the names it is shown with (its channel's title, its consultant's public name). */
-export function toInvitation(
-  id: string,
-  data: Data,
-  names: { channelTitle: string; consultantName: string },
-) {
-  const invitation: Invitation = {
-    id,
-    channelId: text(data.channelId),
-    channelTitle: names.channelTitle,
-    consultantId: text(data.consultantId),
-    consultantName: names.consultantName,
-    status: INVITATION_STATUSES.find((s) => s === data.status) ?? 'pending',
-    passes: count(data.passes),
-    credits: count(data.credits),
-    expiresAt: toMillis(data.expiresAt),
-  };
-  const inviteeEmail = optionalText(data.inviteeEmail);
-  const acceptedBy = optionalText(data.acceptedBy);
-  if (inviteeEmail !== undefined) invitation.inviteeEmail = inviteeEmail;
-  if (acceptedBy !== undefined) invitation.acceptedBy = acceptedBy;
-  return invitation;
-}
-
-const OFFER_STATUSES: readonly StoredOffer['status'][] = ['active', 'used', 'revoked'];
-
-export function toStoredOffer(id: string, data: Data): StoredOffer {
-  return {
-    offeringId: text(data.offeringId, id),
-    userId: text(data.userId),
-    discountPercent: count(data.discountPercent),
-    source: text(data.source),
-    channelId: text(data.channelId),
-    status: OFFER_STATUSES.find((s) => s === data.status) ?? 'revoked',
-    expiresAt: toMillis(data.expiresAt),
-    createdAt: toMillis(data.createdAt),
-  };
 }

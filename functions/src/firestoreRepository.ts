@@ -19,14 +19,16 @@ import type { PendingCounts } from '../../core/pending';
 import type { JoinedChannel } from '../../core/users';
 import { publicName } from '../../core/users';
 import {
+  text,
   toChannel,
+  toChatMessage,
   toInvitation,
-  toMessage,
   toMillis,
+  toPendingCounts,
   toStoredOffer,
   toUserDoc,
-  userData,
-} from './documents';
+} from '../../core/documents';
+import { userData } from './documents';
 import type { Data } from './documents';
 import type { InvitationOutcome, InvitationState, Repository, TokenRef } from './repository';
 
@@ -55,7 +57,6 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 
 const dataOf = (snapshot: DocumentSnapshot): Data | null =>
   snapshot.exists ? ((snapshot.data() ?? {}) as Data) : null;
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /** A stored read marker; one from before issue #11 has no lastReadId: its whole millisecond was read. */
 function toReadMark(data: Data): ReadMark {
@@ -93,7 +94,9 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
       .where('createdAt', '>=', ts(at))
       .where('createdAt', '<', ts(at + 1))
       .get();
-    return docs.map((doc) => toMessage(channelId, doc.id, (doc.data() ?? {}) as Data)).sort(compareMessages);
+    return docs
+      .map((doc) => toChatMessage(channelId, doc.id, (doc.data() ?? {}) as Data))
+      .sort(compareMessages);
   }
 
   async function deleteAll(refs: readonly DocumentReference[]): Promise<void> {
@@ -178,8 +181,7 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
       for (const uid of uids) {
         badges[uid] = await db.runTransaction(async (tx) => {
           const { docs } = await tx.get(userRef(uid).collection('pending'));
-          const counts: Record<string, number> = {};
-          for (const doc of docs) counts[doc.id] = (doc.data() as { count?: number }).count ?? 0;
+          const counts = toPendingCounts(docs.map((doc) => ({ id: doc.id, data: doc.data() })));
           const next: PendingCounts = addPending(counts, source);
           tx.set(userRef(uid).collection('pending').doc(source), {
             count: next[source] ?? 1,
@@ -319,13 +321,13 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
       const doc = docs[0];
       if (!doc) return null;
       // The newest by stored time is in the newest millisecond; of that millisecond, the last by id.
-      const newest = toMessage(channelId, doc.id, (doc.data() ?? {}) as Data);
+      const newest = toChatMessage(channelId, doc.id, (doc.data() ?? {}) as Data);
       return (await messagesAt(channelId, newest.createdAt)).at(-1) ?? newest;
     },
 
     async getMessage(channelId, messageId) {
       const data = dataOf(await messagesOf(channelId).doc(messageId).get());
-      return data ? toMessage(channelId, messageId, data) : null;
+      return data ? toChatMessage(channelId, messageId, data) : null;
     },
 
     messagesAt,

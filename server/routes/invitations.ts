@@ -1,7 +1,8 @@
 // /api/invitations (create) and /api/invitations/:id, its accept and activate (core/wire.ts API). Accept and
 // activate take no body.
 import type { FastifyInstance } from 'fastify';
-import { assertExpiry, assertInviteeIsSomeoneElse } from '../../core/channels';
+import { assertInviteeIsSomeoneElse } from '../../core/channels';
+import { assertExpiry } from '../../core/expiry';
 import { invitationCreateBody } from '../../core/schemas';
 import type { ServerContext } from '../context';
 import { idParams, parse } from '../http';

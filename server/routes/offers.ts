@@ -1,6 +1,6 @@
 // POST /api/offers and GET /api/offers/issued (core/wire.ts API): a consultant's side of offers.
 import type { FastifyInstance } from 'fastify';
-import { assertExpiry } from '../../core/channels';
+import { assertExpiry } from '../../core/expiry';
 import { offerCreateBody } from '../../core/schemas';
 import type { ServerContext } from '../context';
 import { parse } from '../http';

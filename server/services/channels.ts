@@ -10,7 +10,6 @@ import {
   channelMembers,
   nextReadMark,
   READ_MARK_MESSAGES,
-  sortOverview,
 } from '../../core/channels';
 import { QupmError } from '../../core/errors';
 import type {
@@ -20,10 +19,12 @@ import type {
   ChatMessage,
   PendingCountsDoc,
 } from '../../core/model';
+import { sortOverview } from '../../core/overview';
 import { badgeCount, pendingRecipients } from '../../core/pending';
 import type { Caller } from '../../core/permissions';
 import { canMessage, canReadChannel } from '../../core/permissions';
-import { messagePush, wantsPush } from '../../core/push';
+import { wantsPush } from '../../core/delivery';
+import { messagePush } from '../../core/push';
 import type { PageOptions } from '../repo/messages';
 import type { NewPushJob } from '../repo/pushJobs';
 import type { ServerContext } from '../context';

@@ -6,7 +6,7 @@
 import { openDB } from 'idb';
 import type { DBSchema, IDBPDatabase } from 'idb';
 import { DOCUMENT_ID_PATTERN } from '@core/ids';
-import { LIMITS } from '@core/limits';
+import { MESSAGE_RAW_MAX } from '@core/messageText';
 
 export const CONVERSATION_DB_NAME = 'qupm-conversations';
 const VERSION = 1;
@@ -83,7 +83,7 @@ export function isStoredOutboxEntry(value: unknown): value is StoredOutboxEntry 
     isId(value.channelId) &&
     typeof value.text === 'string' &&
     value.text.trim().length > 0 &&
-    value.text.length <= LIMITS.messageMax * 2 &&
+    value.text.length <= MESSAGE_RAW_MAX &&
     isTime(value.createdAt) &&
     (value.status === 'pending' || value.status === 'refused') &&
     (value.error === null || (typeof value.error === 'string' && value.error.length <= 500))
@@ -96,7 +96,7 @@ export function isStoredDraft(value: unknown): value is StoredDraft {
     isUid(value.uid) &&
     isId(value.channelId) &&
     typeof value.text === 'string' &&
-    value.text.length <= LIMITS.messageMax * 2
+    value.text.length <= MESSAGE_RAW_MAX
   );
 }
 

@@ -1,25 +1,24 @@
 // The push (FCM) token kept in local storage between visits. Older builds stored it as fcmToken; it now lives
 // under fcm_token, and anything stored that could not be a token is removed so that it never reaches the
 // backend as a token and never sticks around to be read again.
+import { LIMITS, PUSH_TOKEN_PATTERN } from '@core/limits';
 import type { KeyValueStore } from './storage';
 import { readString, removeKey, writeString } from './storage';
 import { LOCAL_STORAGE_KEYS } from './storageKeys';
 
-// FCM registration tokens are ~150-200 characters today; the bounds are wide on purpose so that a change of
-// format upstream does not make QuPM throw real tokens away, while '', 'null' and megabyte blobs are refused.
-const MIN_TOKEN_LENGTH = 16;
-const MAX_TOKEN_LENGTH = 8192;
-// The characters FCM tokens are made of (base64url plus ':' and '.'). The class alone rules out whitespace,
-// '[object Object]' and anything JSON-looking (quotes, braces, brackets), which is what corrupt values were.
-const TOKEN_PATTERN = /^[A-Za-z0-9_\-:.]+$/;
-
-/** Whether the value could be a push token (a non-empty string of token characters, 16 to 8192 long). */
+/**
+ * Whether the value could be a push token: what the backends accept as one (core/limits.ts: 16 to 8192 token
+ * characters). FCM registration tokens are ~150-200 characters today; the bounds are wide on purpose so that a
+ * change of format upstream does not make QuPM throw real tokens away, while '', 'null' and megabyte blobs are
+ * refused. The characters (base64url plus ':' and '.') rule out whitespace, '[object Object]' and anything
+ * JSON-looking (quotes, braces, brackets), which is what corrupt values were.
+ */
 export function isPlausiblePushToken(value: unknown): value is string {
   return (
     typeof value === 'string' &&
-    value.length >= MIN_TOKEN_LENGTH &&
-    value.length <= MAX_TOKEN_LENGTH &&
-    TOKEN_PATTERN.test(value)
+    value.length >= LIMITS.pushTokenMin &&
+    value.length <= LIMITS.pushTokenMax &&
+    PUSH_TOKEN_PATTERN.test(value)
   );
 }
 

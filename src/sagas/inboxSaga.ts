@@ -7,6 +7,7 @@
 // backend); opening a channel clears the badge too (issue #6's channelsSaga makes that call for the channel).
 import { call, delay, fork, put, select, take, takeEvery, takeLeading } from 'redux-saga/effects';
 import type { EventChannel } from 'redux-saga';
+import { wantsInApp } from '@core/delivery';
 import type { Backend } from '@/backend/ports';
 import type { PushMsgMessage } from '@/protocol/messages';
 import { channelOpened } from '@/store/channelsSlice';
@@ -30,11 +31,14 @@ import type { VisibilityEvent } from '@/platform/browserEvents';
 import { NOTICE_DURATION_MS, VISIBILITY_THROTTLE_MS } from '@/timings';
 import { supervise, superviseQuietly } from './supervise';
 
-/** Whether this page may show a message in-app: someone is signed in and takes in-app notices. */
+/**
+ * Whether this page may show a message in-app: someone is signed in and takes in-app notices. Settings not read
+ * yet count as the defaults every account starts with, which take them (core/model.ts
+ * DEFAULT_NOTIFICATION_SETTINGS; __tests__/core/delivery.test.ts holds the two together).
+ */
 export function canPresentInApp(user: UserState): boolean {
   if (user.status !== 'signedIn') return false;
-  const settings = user.notificationSettings;
-  return settings === null || (settings.enabled && settings.delivery.channels.includes('in_app'));
+  return user.notificationSettings === null || wantsInApp(user.notificationSettings);
 }
 
 export function* handlePushMessage(message: PushMsgMessage) {

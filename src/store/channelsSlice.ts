@@ -4,6 +4,7 @@
 import { createSelector, createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { Channel, ChannelOverview, ChannelPermissions, ChatMessage } from '@core/model';
+import { compareOverview } from '@core/overview';
 import { compareMessages } from '@core/messages';
 
 import type { LoadStatus } from './status';
@@ -33,11 +34,6 @@ export const initialState: ChannelsState = {
   permissions: {},
 };
 
-const activity = (o: ChannelOverview): number => o.lastMessage?.createdAt ?? o.channel.createdAt;
-/** Newest activity first, as the server orders them. */
-const byActivity = (a: ChannelOverview, b: ChannelOverview): number =>
-  activity(b) - activity(a) || a.channel.id.localeCompare(b.channel.id);
-
 const channelsSlice = createSlice({
   name: 'channels',
   initialState,
@@ -48,7 +44,7 @@ const channelsSlice = createSlice({
     },
     overviewLoaded(state, action: PayloadAction<{ items: ChannelOverview[] }>) {
       state.status = 'loaded';
-      state.items = [...action.payload.items].sort(byActivity);
+      state.items = [...action.payload.items].sort(compareOverview);
       // What the person has open is being read: its count stays at 0 while it is open.
       const open = state.items.find((o) => o.channel.id === state.openId);
       if (open) open.unread = 0;
@@ -63,7 +59,7 @@ const channelsSlice = createSlice({
       const existing = state.items.find((o) => o.channel.id === channel.id);
       if (existing) existing.channel = channel;
       else state.items.push({ channel, lastMessage: null, unread: 0 });
-      state.items.sort(byActivity);
+      state.items.sort(compareOverview);
     },
     /**
      * Messages arrived together (live, caught up after a reconnect, or acknowledged after a send here): one action
@@ -86,7 +82,7 @@ const channelsSlice = createSlice({
         if (message.senderId !== ownUid && state.openId !== message.channelId) overview.unread += 1;
         changed = true;
       }
-      if (changed) state.items.sort(byActivity);
+      if (changed) state.items.sort(compareOverview);
     },
     channelOpened(state, action: PayloadAction<{ id: string | null }>) {
       state.openId = action.payload.id;

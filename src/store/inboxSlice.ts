@@ -4,6 +4,7 @@
 // data only.
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
+import { channelPath } from '@core/paths';
 import type { PushPayload } from '@/protocol/messages';
 import { channelOpened } from './channelsSlice';
 import { signedOut } from './userSlice';
@@ -42,7 +43,7 @@ export const initialState: InboxState = {
 
 export function noticePath(payload: PushPayload): string {
   const channelId = payload.data.channelId;
-  return channelId ? `/?channel=${encodeURIComponent(channelId)}` : '/';
+  return channelId ? channelPath(channelId) : '/';
 }
 
 const inboxSlice = createSlice({

@@ -3,6 +3,7 @@
 // stays in local storage (spec §3 fcm_token), never in the store.
 import { createAction, createSelector, createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
+import { wantsPush } from '@core/delivery';
 import type { PermissionState, PushSupport } from '@/platform';
 import { signedOut } from './userSlice';
 import type { UserState } from './userSlice';
@@ -264,7 +265,7 @@ export const selectPushGate = createSelector(
     if (!environmentEnabled) return closed('environment');
     if (!docExists || settings === null) return closed('noUserDoc');
     if (!settings.enabled) return closed('notificationsOff');
-    if (!settings.delivery.channels.includes('push')) return closed('pushNotChosen');
+    if (!wantsPush(settings)) return closed('pushNotChosen');
     return { open: true, uid, reason: null };
   },
 );

@@ -3,6 +3,7 @@
 // the background" notice). A message is delivered once per id: every open window gets PUSH_MSG (unread counts,
 // badge), at most one focused window is asked to present it in-app, and when that page answers foregroundHandled
 // the worker shows nothing; otherwise one system notification tagged with the message id.
+import { channelPath } from '../../core/paths';
 import { parsePushPayload } from '../protocol/messages';
 import type { PushMsgMessage, PushPayload, WorkerPushCounts } from '../protocol/messages';
 import type { ForegroundWaits } from './foreground';
@@ -65,7 +66,7 @@ export function messagePath(payload: PushPayload, origin: string): string {
   const fromUrl = sameOriginPath(payload.data.url, origin);
   if (fromUrl !== null) return fromUrl;
   const channelId = payload.data.channelId;
-  return channelId ? `/?channel=${encodeURIComponent(channelId)}` : '/';
+  return channelId ? channelPath(channelId) : '/';
 }
 
 /** spec §5: a count above 0 sets the app badge, otherwise it clears it. Where badges are missing, nothing. */

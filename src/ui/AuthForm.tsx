@@ -1,6 +1,7 @@
 // Sign in / create an account. Used on `/` and wherever a screen needs a signed-in person (an invitation).
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
+import { LIMITS } from '@core/limits';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import {
   failureDismissed,
@@ -87,7 +88,7 @@ export function AuthForm({ title, lead }: { title: string; lead?: string }) {
               id={ids.name}
               name="name"
               autoComplete="name"
-              maxLength={60}
+              maxLength={LIMITS.displayNameMax}
               value={displayName}
               onChange={(e) => setDisplayName(e.target.value)}
             />
@@ -101,7 +102,7 @@ export function AuthForm({ title, lead }: { title: string; lead?: string }) {
             type="email"
             inputMode="email"
             autoComplete="email"
-            maxLength={254}
+            maxLength={LIMITS.emailMax}
             required
             value={email}
             onChange={(e) => setEmail(e.target.value)}
@@ -114,12 +115,12 @@ export function AuthForm({ title, lead }: { title: string; lead?: string }) {
             name="password"
             type="password"
             autoComplete={mode === 'signIn' ? 'current-password' : 'new-password'}
-            maxLength={128}
+            maxLength={LIMITS.passwordMax}
             required
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />
-          {mode === 'signUp' && <p className="field__hint">At least 8 characters.</p>}
+          {mode === 'signUp' && <p className="field__hint">At least {LIMITS.passwordMin} characters.</p>}
         </div>
         {error && (
           <p id={ids.error} className="form-error" role="alert">

@@ -2,6 +2,7 @@
 // screen for each way it can fail (expired, used, not found, not yours, not accepted yet, offline).
 import { Link } from 'react-router-dom';
 import type { Invitation } from '@core/model';
+import { invitePath } from '@core/paths';
 import type { PlainFailure } from '@/store/status';
 
 export function grantWords({ passes, credits }: { passes: number; credits: number }): string {
@@ -103,7 +104,7 @@ export function InvitationProblem({
       {detail && detail !== text && <p className="muted">{detail}</p>}
       <div className="form-actions">
         {kind === 'notAccepted' && (
-          <Link className="button button--primary" to={`/invite/${invitationId}`}>
+          <Link className="button button--primary" to={invitePath(invitationId)}>
             Open the invitation
           </Link>
         )}

@@ -114,6 +114,15 @@ describe('auth.signUp', () => {
     expect(auth.createUserWithEmailAndPassword).not.toHaveBeenCalled();
   });
 
+  it.each(['not-an-email', 'ann@example', 'ann@exa mple.com', `${'a'.repeat(250)}@b.co`])(
+    'refuses an email the embedded server refuses (%s), before creating anything',
+    async (email) => {
+      const signUp = createFirebaseBackend(CONFIG).auth.signUp({ email, password: 'long-enough' });
+      await expect(signUp).rejects.toMatchObject({ status: 'INVALID_ARGUMENT', name: 'BackendError' });
+      expect(auth.createUserWithEmailAndPassword).not.toHaveBeenCalled();
+    },
+  );
+
   it('answers "email taken" when the account exists', async () => {
     auth.createUserWithEmailAndPassword.mockRejectedValue(new FakeFirebaseError('auth/email-already-in-use'));
     const signUp = createFirebaseBackend(CONFIG).auth.signUp({ email: 'a@b.co', password: 'long-enough' });

@@ -8,7 +8,8 @@ import { createAppStore } from '@/store';
 import { Conversation, checkMessage } from '@/features/main/Conversation';
 import { messagesLoaded } from '@/store/conversationSlice';
 import { suggestHandle, checkNewChannel } from '@/features/main/NewChannelForm';
-import { wholeNumber } from '@/features/main/ManagePanel';
+import { readWholeNumber } from '@/features/main/formNumbers';
+import { isDiscountPercent } from '@core/offers';
 import { overviewLoaded, permissionsLoaded } from '@/store/channelsSlice';
 import type { Channel, ChatMessage } from '@core/model';
 import { messagesArrived } from '@/store/channelsSlice';
@@ -226,6 +227,7 @@ describe('input checks', () => {
     ['-3', null],
     ['', null],
   ])('reads %s as a whole percent from 1 to 100: %s', (value, expected) => {
-    expect(wholeNumber(value, 1, 100)).toBe(expected);
+    const percent = readWholeNumber(value);
+    expect(isDiscountPercent(percent) ? percent : null).toBe(expected);
   });
 });

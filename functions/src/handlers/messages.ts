@@ -4,7 +4,8 @@
 // count, and the deletion of every token FCM reports dead.
 import { canMessage } from '../../../core/permissions';
 import { pendingRecipients } from '../../../core/pending';
-import { messagePush, wantsPush } from '../../../core/push';
+import { wantsPush } from '../../../core/delivery';
+import { messagePush } from '../../../core/push';
 import { publicName } from '../../../core/users';
 import { isDeadToken, toFcmMessage } from '../push';
 import type { Deps, TokenRef } from '../repository';

@@ -17,7 +17,6 @@ import {
   assertCanListMembers,
   assertCanMarkRead,
   assertChannelOwner,
-  assertExpiry,
   assertInviteeIsSomeoneElse,
   CHANNEL_MESSAGES,
   channelMembers,
@@ -25,11 +24,12 @@ import {
   nextReadMark,
   READ_MARK_MESSAGES,
   sortInvitations,
-  sortOverview,
 } from '../../../core/channels';
 import type { ReadMark } from '../../../core/channels';
 import { QupmError } from '../../../core/errors';
+import { assertExpiry } from '../../../core/expiry';
 import { withEffectiveStatus } from '../../../core/invitations';
+import { sortOverview } from '../../../core/overview';
 import type {
   AdminChannel,
   AdminUser,

@@ -10,13 +10,15 @@ import {
 } from 'firebase/auth';
 import { BackendError } from '../ports';
 import type { AuthPort } from '../ports';
+import { isEmail } from '@core/email';
 import { LIMITS } from '@core/limits';
 import { toAuthUser } from './convert';
 import { SIGN_IN_MESSAGE, guarded } from './errors';
 import type { FirebaseSdk } from './sdk';
 
 /** The same bounds the embedded server puts on sign-up (core/schemas.ts signUpBody), checked before any call. */
-function checkSignUp(password: string, displayName: string | undefined): void {
+function checkSignUp(email: string, password: string, displayName: string | undefined): void {
+  if (!isEmail(email)) throw new BackendError('INVALID_ARGUMENT', 'Enter a valid email address.');
   if (password.length < LIMITS.passwordMin || password.length > LIMITS.passwordMax) {
     throw new BackendError(
       'INVALID_ARGUMENT',
@@ -36,7 +38,7 @@ export function createAuthPort(sdk: FirebaseSdk): AuthPort {
     signUp: ({ email, password, displayName }) =>
       guarded(async () => {
         const name = displayName?.trim() || undefined;
-        checkSignUp(password, name);
+        checkSignUp(email, password, name);
         const { user } = await createUserWithEmailAndPassword(sdk.auth(), email.trim(), password);
         if (!name) return toAuthUser(user);
         try {

@@ -9,11 +9,9 @@ import type {
   ChannelMember,
   ChannelOverview,
   IssuedOffer,
-  PendingCountsDoc,
   ChannelPermissions,
   ChatMessage,
   Invitation,
-  InvitationStatus,
   Offer,
   Platform,
   PushTokenDoc,
@@ -24,17 +22,26 @@ import { UNREADABLE_ANSWER_MESSAGE } from './errors';
 import {
   count,
   isRecord,
-  optionalText,
   text,
   toChannel,
   toChatMessage,
+  toInvitation as readInvitation,
   toMillis,
+  toStoredOffer,
   toUserDoc,
 } from '@core/documents';
+import { toOffer as offerFields } from '@core/offers';
 import type { DocumentData } from '@core/documents';
 
 export type { DocumentData } from '@core/documents';
-export { toChannel, toChatMessage, toMillis, toNotificationSettings, toUserDoc } from '@core/documents';
+export {
+  toChannel,
+  toChatMessage,
+  toMillis,
+  toNotificationSettings,
+  toPendingCounts,
+  toUserDoc,
+} from '@core/documents';
 
 export function toAuthUser(user: {
   uid: string;
@@ -62,42 +69,19 @@ function unreadable(): BackendError {
   return new BackendError('INTERNAL', UNREADABLE_ANSWER_MESSAGE);
 }
 
-const INVITATION_STATUSES: readonly InvitationStatus[] = ['pending', 'accepted', 'activated', 'expired'];
-
-/** An invitation as a callable answers it. */
+/** An invitation as a callable answers it: the document's fields, its id and the names it is shown with. */
 export function toInvitation(value: unknown): Invitation {
   if (!isRecord(value) || typeof value.id !== 'string') throw unreadable();
-  const invitation: Invitation = {
-    id: value.id,
-    channelId: text(value.channelId),
+  return readInvitation(value.id, value, {
     channelTitle: text(value.channelTitle),
-    consultantId: text(value.consultantId),
     consultantName: text(value.consultantName),
-    status: INVITATION_STATUSES.find((s) => s === value.status) ?? 'pending',
-    passes: count(value.passes),
-    credits: count(value.credits),
-    expiresAt: toMillis(value.expiresAt),
-  };
-  const inviteeEmail = optionalText(value.inviteeEmail);
-  const acceptedBy = optionalText(value.acceptedBy);
-  if (inviteeEmail !== undefined) invitation.inviteeEmail = inviteeEmail;
-  if (acceptedBy !== undefined) invitation.acceptedBy = acceptedBy;
-  return invitation;
+  });
 }
 
-const OFFER_STATUSES: readonly Offer['status'][] = ['active', 'used', 'revoked'];
-
+/** An offer as a callable answers it: the document's fields (the spec's Offer; whom it went to is dropped). */
 export function toOffer(value: unknown): Offer {
   if (!isRecord(value)) throw unreadable();
-  return {
-    offeringId: text(value.offeringId),
-    discountPercent: count(value.discountPercent),
-    source: text(value.source),
-    channelId: text(value.channelId),
-    status: OFFER_STATUSES.find((s) => s === value.status) ?? 'active',
-    expiresAt: toMillis(value.expiresAt),
-    createdAt: toMillis(value.createdAt),
-  };
+  return offerFields(toStoredOffer('', value));
 }
 
 export function toOffers(value: unknown): { offers: Offer[] } {
@@ -181,14 +165,4 @@ export function toAdminChannel(value: unknown): AdminChannel {
     ownerName: text(value.ownerName),
     messageCount: count(value.messageCount),
   };
-}
-
-/** users/{uid}/pending documents (id = source, field count) as counts; odd values are left out. */
-export function toPendingCounts(docs: ReadonlyArray<{ id: string; data: DocumentData }>): PendingCountsDoc {
-  const counts: PendingCountsDoc = {};
-  for (const { id, data } of docs) {
-    const value = data.count;
-    if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) counts[id] = value;
-  }
-  return counts;
 }

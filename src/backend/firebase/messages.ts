@@ -22,6 +22,7 @@ import type { ChatMessage, UserDoc } from '@core/model';
 import { DOCUMENT_ID_PATTERN } from '@core/ids';
 import { LIMITS } from '@core/limits';
 import { compareMessages, isAfter, isNewSince } from '@core/messages';
+import { MESSAGE_TEXT_MESSAGES, checkMessageText } from '@core/messageText';
 import type { MessageCursor } from '@core/messages';
 import { publicName } from '@core/users';
 import { toChatMessage, toUserDoc } from './convert';
@@ -69,12 +70,9 @@ function checkCursor(cursor: MessageCursor | undefined): void {
 }
 
 function checkText(text: unknown): string {
-  const body = typeof text === 'string' ? text.trim() : '';
-  if (body.length === 0) throw new BackendError('INVALID_ARGUMENT', 'A message needs some text.');
-  if (body.length > LIMITS.messageMax) {
-    throw new BackendError('INVALID_ARGUMENT', `A message can have at most ${LIMITS.messageMax} characters.`);
-  }
-  return body;
+  const checked = checkMessageText(typeof text === 'string' ? text : '');
+  if (!checked.ok) throw new BackendError('INVALID_ARGUMENT', MESSAGE_TEXT_MESSAGES[checked.problem]);
+  return checked.text;
 }
 
 /** Reads of one channel's messages, cut at millisecond boundaries (see the top of this module). */

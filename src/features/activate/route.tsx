@@ -1,43 +1,34 @@
 // `/activate/:invitationId` (issue #6): activates an accepted invitation and grants its passes and credits; the
-// balances update at once (and live on the person's other devices). Expired, used, not found, not yours and not
-// yet accepted invitations each get their own screen.
-import { useEffect } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import { parseDocumentId } from '@core/ids';
+// balances update at once (and live on the person's other devices). The frame (the id checked, signing in on the
+// same route, loading and failures) is src/ui/InvitationFrame.tsx; this route says what is particular to
+// activating: expired, used, not yours and not yet accepted invitations each get their own screen.
+import { Link } from 'react-router-dom';
+import { channelPath } from '@core/paths';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import {
-  activateRequested,
-  invitationRequested,
-  selectActivateStep,
-  selectViewedInvitation,
-} from '@/store/invitationsSlice';
-import { selectAuthStatus, selectUid } from '@/store/userSlice';
-import { AuthForm } from '@/ui/AuthForm';
-import { InvalidInvitation } from '@/ui/InvalidInvitation';
-import { InvitationProblem, InvitationSummary, grantWords, problemOf } from '@/ui/InvitationViews';
+import { activateRequested, selectActivateStep } from '@/store/invitationsSlice';
+import { selectUid } from '@/store/userSlice';
 import { Balances } from '@/ui/Balances';
-import { LoadingScreen } from '@/ui/LoadingScreen';
+import { InvitationRoute, InvitationScreen, useViewedInvitation } from '@/ui/InvitationFrame';
+import { InvitationProblem, InvitationSummary, grantWords, problemOf } from '@/ui/InvitationViews';
 
 function Activation({ id }: { id: string }) {
   const dispatch = useAppDispatch();
-  const viewed = useAppSelector(selectViewedInvitation);
+  const viewed = useViewedInvitation(id);
   const step = useAppSelector(selectActivateStep);
   const uid = useAppSelector(selectUid);
-
-  useEffect(() => {
-    dispatch(invitationRequested({ id }));
-  }, [dispatch, id]);
 
   if (step.status === 'done' && step.granted) {
     const channelId = viewed.invitation?.channelId;
     return (
-      <section className="screen screen--center" aria-labelledby="activate-title">
-        <p className="eyebrow">Activated</p>
-        <h1 id="activate-title">You received {grantWords(step.granted)}</h1>
+      <InvitationScreen
+        titleId="activate-title"
+        eyebrow="Activated"
+        title={`You received ${grantWords(step.granted)}`}
+      >
         <Balances />
         <div className="form-actions">
           {channelId && (
-            <Link className="button button--primary" to={`/?channel=${encodeURIComponent(channelId)}`}>
+            <Link className="button button--primary" to={channelPath(channelId)}>
               Open the channel
             </Link>
           )}
@@ -45,23 +36,13 @@ function Activation({ id }: { id: string }) {
             Offers and services
           </Link>
         </div>
-      </section>
+      </InvitationScreen>
     );
   }
   if (step.status === 'failed' && step.error) {
     return <InvitationProblem kind={problemOf(step.error)} invitationId={id} detail={step.error.message} />;
   }
-  if (viewed.id !== id || viewed.status === 'loading' || viewed.status === 'idle')
-    return <LoadingScreen inline />;
-  if (viewed.status === 'failed' || !viewed.invitation) {
-    return (
-      <InvitationProblem
-        kind={problemOf(viewed.error ?? { status: 'INTERNAL', message: '' })}
-        invitationId={id}
-        onRetry={() => dispatch(invitationRequested({ id }))}
-      />
-    );
-  }
+  if (viewed.screen) return viewed.screen;
   const invitation = viewed.invitation;
   const mine = invitation.acceptedBy === uid;
   if (invitation.status === 'expired') return <InvitationProblem kind="expired" invitationId={id} />;
@@ -69,19 +50,21 @@ function Activation({ id }: { id: string }) {
   if (!mine) return <InvitationProblem kind="used" invitationId={id} />;
   if (invitation.status === 'activated') {
     return (
-      <section className="screen screen--center" aria-labelledby="activate-title">
-        <h1 id="activate-title">This invitation is already activated</h1>
+      <InvitationScreen titleId="activate-title" title="This invitation is already activated">
         <p className="muted">What it granted is in your balance.</p>
-        <Link className="button button--primary" to={`/?channel=${encodeURIComponent(invitation.channelId)}`}>
+        <Link className="button button--primary" to={channelPath(invitation.channelId)}>
           Open the channel
         </Link>
-      </section>
+      </InvitationScreen>
     );
   }
   return (
-    <section className="screen screen--center invitation" aria-labelledby="activate-title">
-      <p className="eyebrow">Activation</p>
-      <h1 id="activate-title">Activate your invitation to {invitation.channelTitle}</h1>
+    <InvitationScreen
+      className="screen screen--center invitation"
+      titleId="activate-title"
+      eyebrow="Activation"
+      title={`Activate your invitation to ${invitation.channelTitle}`}
+    >
       <p className="muted">Activating adds {grantWords(invitation)} to your account. It works once.</p>
       <InvitationSummary invitation={invitation} />
       <div className="form-actions">
@@ -94,24 +77,21 @@ function Activation({ id }: { id: string }) {
           {step.status === 'sending' ? 'Activating…' : 'Activate'}
         </button>
       </div>
-    </section>
+    </InvitationScreen>
   );
 }
 
 export function Component() {
-  const invitationId = parseDocumentId(useParams().invitationId);
-  const status = useAppSelector(selectAuthStatus);
-  if (invitationId === null) return <InvalidInvitation />;
-  if (status === 'unknown' || status === 'loading') return <LoadingScreen inline />;
-  if (status === 'signedOut') {
-    return (
-      <section className="screen invitation" aria-labelledby="activate-signin-title">
-        <p className="eyebrow">Activation</p>
-        <h1 id="activate-signin-title">Activate your invitation</h1>
-        <p className="muted">Sign in with the account that accepted it. You stay right here.</p>
-        <AuthForm title="Sign in to continue" />
-      </section>
-    );
-  }
-  return <Activation id={invitationId} />;
+  return (
+    <InvitationRoute
+      signIn={{
+        titleId: 'activate-signin-title',
+        eyebrow: 'Activation',
+        title: 'Activate your invitation',
+        text: 'Sign in with the account that accepted it. You stay right here.',
+      }}
+    >
+      {(id) => <Activation id={id} />}
+    </InvitationRoute>
+  );
 }

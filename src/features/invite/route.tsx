@@ -1,45 +1,20 @@
-// `/invite/:invitationId` (issue #6): who invites to which channel and what it grants, and accept. A signed-out
-// visitor signs in or up right here and stays on the same invitation. The id is checked before anything uses it
-// (a malformed one never reaches a backend); each failure gets its own screen.
-import { useEffect } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import { parseDocumentId } from '@core/ids';
+// `/invite/:invitationId` (issue #6): who invites to which channel and what it grants, and accept. The frame
+// (the id checked, signing in on the same route, loading and failures) is src/ui/InvitationFrame.tsx; this
+// route says what is particular to accepting.
+import { Link } from 'react-router-dom';
+import type { Invitation } from '@core/model';
+import { activatePath, channelPath } from '@core/paths';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import {
-  acceptRequested,
-  invitationRequested,
-  selectAcceptStep,
-  selectViewedInvitation,
-} from '@/store/invitationsSlice';
-import { selectAuthStatus, selectUid } from '@/store/userSlice';
-import { AuthForm } from '@/ui/AuthForm';
-import { InvalidInvitation } from '@/ui/InvalidInvitation';
+import { acceptRequested, selectAcceptStep } from '@/store/invitationsSlice';
+import { selectUid } from '@/store/userSlice';
+import { InvitationRoute, InvitationScreen, useViewedInvitation } from '@/ui/InvitationFrame';
 import { InvitationProblem, InvitationSummary, grantWords, problemOf } from '@/ui/InvitationViews';
-import { LoadingScreen } from '@/ui/LoadingScreen';
 
-function Invitation({ id }: { id: string }) {
+function Acceptance({ id, invitation }: { id: string; invitation: Invitation }) {
   const dispatch = useAppDispatch();
-  const viewed = useAppSelector(selectViewedInvitation);
   const accept = useAppSelector(selectAcceptStep);
   const uid = useAppSelector(selectUid);
 
-  useEffect(() => {
-    dispatch(invitationRequested({ id }));
-  }, [dispatch, id]);
-
-  if (viewed.id !== id || viewed.status === 'loading' || viewed.status === 'idle')
-    return <LoadingScreen inline />;
-  if (viewed.status === 'failed' || !viewed.invitation) {
-    const failure = viewed.error ?? { status: 'INTERNAL', message: '' };
-    return (
-      <InvitationProblem
-        kind={problemOf(failure)}
-        invitationId={id}
-        onRetry={() => dispatch(invitationRequested({ id }))}
-      />
-    );
-  }
-  const invitation = viewed.invitation;
   const mine = invitation.acceptedBy !== undefined && invitation.acceptedBy === uid;
   if (invitation.status === 'expired') return <InvitationProblem kind="expired" invitationId={id} />;
   if ((invitation.status === 'accepted' || invitation.status === 'activated') && !mine) {
@@ -54,27 +29,25 @@ function Invitation({ id }: { id: string }) {
   const ownInvitation = invitation.consultantId === uid;
   const grants = invitation.passes > 0 || invitation.credits > 0;
   return (
-    <section className="screen screen--center invitation" aria-labelledby="invite-title">
-      <p className="eyebrow">Invitation</p>
-      {mine ? (
-        <>
-          <h1 id="invite-title">You joined {invitation.channelTitle}</h1>
-          <p className="muted">
-            {invitation.status === 'activated'
-              ? 'This invitation is activated: what it grants is yours.'
-              : grants
-                ? `Activate it to receive ${grantWords(invitation)}.`
-                : 'You can message your consultant in the channel now.'}
-          </p>
-        </>
-      ) : (
-        <>
-          <h1 id="invite-title">
-            {invitation.consultantName} invites you to {invitation.channelTitle}
-          </h1>
-          <p className="muted">Accept to join the channel and message {invitation.consultantName} there.</p>
-        </>
-      )}
+    <InvitationScreen
+      className="screen screen--center invitation"
+      titleId="invite-title"
+      eyebrow="Invitation"
+      title={
+        mine
+          ? `You joined ${invitation.channelTitle}`
+          : `${invitation.consultantName} invites you to ${invitation.channelTitle}`
+      }
+    >
+      <p className="muted">
+        {!mine
+          ? `Accept to join the channel and message ${invitation.consultantName} there.`
+          : invitation.status === 'activated'
+            ? 'This invitation is activated: what it grants is yours.'
+            : grants
+              ? `Activate it to receive ${grantWords(invitation)}.`
+              : 'You can message your consultant in the channel now.'}
+      </p>
       <InvitationSummary invitation={invitation} />
       <div className="form-actions">
         {!mine && !ownInvitation && (
@@ -88,12 +61,12 @@ function Invitation({ id }: { id: string }) {
           </button>
         )}
         {mine && invitation.status === 'accepted' && grants && (
-          <Link className="button button--primary" to={`/activate/${id}`}>
+          <Link className="button button--primary" to={activatePath(id)}>
             Activate now
           </Link>
         )}
         {mine && (
-          <Link className="button" to={`/?channel=${encodeURIComponent(invitation.channelId)}`}>
+          <Link className="button" to={channelPath(invitation.channelId)}>
             Open the channel
           </Link>
         )}
@@ -103,29 +76,28 @@ function Invitation({ id }: { id: string }) {
           This is your own invitation. Share its link with the person you invite.
         </p>
       )}
-    </section>
+    </InvitationScreen>
   );
 }
 
+function InvitationPage({ id }: { id: string }) {
+  const viewed = useViewedInvitation(id);
+  if (viewed.screen) return viewed.screen;
+  return <Acceptance id={id} invitation={viewed.invitation} />;
+}
+
 export function Component() {
-  const invitationId = parseDocumentId(useParams().invitationId);
-  const status = useAppSelector(selectAuthStatus);
-  if (invitationId === null) return <InvalidInvitation />;
-  if (status === 'unknown' || status === 'loading') return <LoadingScreen inline />;
-  if (status === 'signedOut') {
-    return (
-      <section className="screen invitation" aria-labelledby="invite-signin-title">
-        <p className="eyebrow">Invitation</p>
-        <h1 id="invite-signin-title">You have been invited to QuPM</h1>
-        <p className="muted">
-          Sign in, or create an account, to see the invitation and accept it. You stay right here.
-        </p>
-        <AuthForm
-          title="Sign in to continue"
-          lead="Use the email the invitation was sent to, if it names one."
-        />
-      </section>
-    );
-  }
-  return <Invitation id={invitationId} />;
+  return (
+    <InvitationRoute
+      signIn={{
+        titleId: 'invite-signin-title',
+        eyebrow: 'Invitation',
+        title: 'You have been invited to QuPM',
+        text: 'Sign in, or create an account, to see the invitation and accept it. You stay right here.',
+        formLead: 'Use the email the invitation was sent to, if it names one.',
+      }}
+    >
+      {(id) => <InvitationPage id={id} />}
+    </InvitationRoute>
+  );
 }

@@ -2,6 +2,7 @@
 // consultant can start a new channel from here.
 import { Suspense, lazy, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { channelPath } from '@core/paths';
 import { useAppSelector } from '@/store/hooks';
 import { selectChannels } from '@/store/channelsSlice';
 import { selectIsConsultant, selectUid } from '@/store/userSlice';
@@ -14,10 +15,6 @@ const NewChannelForm = lazy(() =>
     default: m.NewChannelForm,
   })),
 );
-
-export function channelHref(id: string): string {
-  return `/?channel=${encodeURIComponent(id)}`;
-}
 
 export function ChannelList({ openId }: { openId: string | null }) {
   const { status, items, error } = useAppSelector(selectChannels);
@@ -84,7 +81,7 @@ export function ChannelList({ openId }: { openId: string | null }) {
               <li key={channel.id}>
                 <Link
                   className={open ? 'channel-link channel-link--open' : 'channel-link'}
-                  to={channelHref(channel.id)}
+                  to={channelPath(channel.id)}
                   aria-current={open ? 'page' : undefined}
                 >
                   <span className="channel-link__title">{channel.title}</span>

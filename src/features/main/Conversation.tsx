@@ -6,6 +6,7 @@ import { Suspense, lazy, memo, useEffect, useId, useLayoutEffect, useRef, useSta
 import type { FormEvent, KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { LIMITS } from '@core/limits';
+import { checkMessageText } from '@core/messageText';
 import type { ChatMessage } from '@core/model';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { selectChannelPermissions, selectOverview, selectShowServiceBanner } from '@/store/channelsSlice';
@@ -37,12 +38,10 @@ const ManagePanel = lazy(() =>
 
 /** What is wrong with a message before it is sent, in words, or null (the server checks the same). */
 export function checkMessage(text: string): string | null {
-  if (text.trim() === '') return 'Write a message first.';
-  const length = text.trim().length;
-  if (length > LIMITS.messageMax) {
-    return `A message can be at most ${LIMITS.messageMax.toLocaleString('en')} characters; this one has ${length.toLocaleString('en')}.`;
-  }
-  return null;
+  const checked = checkMessageText(text);
+  if (checked.ok) return null;
+  if (checked.problem === 'empty') return 'Write a message first.';
+  return `A message can be at most ${LIMITS.messageMax.toLocaleString('en')} characters; this one has ${checked.length.toLocaleString('en')}.`;
 }
 
 function ServiceBanner() {

@@ -2,11 +2,11 @@
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { CHANNEL_HANDLE_PATTERN } from '@core/channels';
 import { LIMITS } from '@core/limits';
+import { channelPath } from '@core/paths';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { channelCreateRequested, channelSaveDismissed, selectChannelSave } from './manageSlice';
-
-const HANDLE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** A handle from a title: lowercase ASCII letters and digits joined by single dashes. */
 export function suggestHandle(title: string): string {
@@ -27,7 +27,8 @@ export function checkNewChannel(title: string, handle: string): string | null {
     return `A title can be at most ${LIMITS.channelTitleMax} characters.`;
   if (handle.length < LIMITS.channelIdMin || handle.length > LIMITS.channelIdMax)
     return `The handle needs ${LIMITS.channelIdMin} to ${LIMITS.channelIdMax} characters.`;
-  if (!HANDLE.test(handle)) return 'The handle can use lowercase letters, digits and single dashes.';
+  if (!CHANNEL_HANDLE_PATTERN.test(handle))
+    return 'The handle can use lowercase letters, digits and single dashes.';
   return null;
 }
 
@@ -47,7 +48,7 @@ export function NewChannelForm({ onDone }: { onDone: () => void }) {
     if (submitted && save.status === 'saved' && save.channelId) {
       dispatch(channelSaveDismissed());
       onDone();
-      navigate(`/?channel=${encodeURIComponent(save.channelId)}`);
+      navigate(channelPath(save.channelId));
     }
   }, [submitted, save, dispatch, onDone, navigate]);
 

@@ -1,8 +1,9 @@
 // The main screen `/`. Signed out: what QuPM is, and sign in / sign up. Signed in: the person's home: balances,
 // their channels and the open channel's conversation (`/?channel=<id>`, so a reload or a link keeps it open).
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { parseDocumentId } from '@core/ids';
+import { CHANNEL_PARAM } from '@core/paths';
 import { channelOpened, selectOverview } from '@/store/channelsSlice';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import {
@@ -19,9 +20,14 @@ import { ROLE_NAMES } from '@/ui/roles';
 import { Balances } from '@/ui/Balances';
 import { LoadingScreen } from '@/ui/LoadingScreen';
 import { ChannelList } from './ChannelList';
-import { Conversation } from './Conversation';
 import { DroppedNotice } from './LiveNotices';
 import './main.css';
+
+// The open channel's conversation loads in its own chunk, asked for as soon as someone is signed in (Home), so it
+// is there by the time a channel opens; the first screen of a signed-out visitor never needs it, and the shell
+// stays within its 150 KB (docs/DECISIONS.md "Issue #12: domain rules once").
+const loadConversation = () => import(/* webpackChunkName: "conversation-view" */ './Conversation');
+const Conversation = lazy(() => loadConversation().then((m) => ({ default: m.Conversation })));
 
 /**
  * Installing QuPM: the browser's own prompt where there is one (beforeinstallprompt); on iOS, which has none,
@@ -124,7 +130,7 @@ function Home() {
   const role = useAppSelector(selectRole);
   const [params] = useSearchParams();
   // A malformed channel id in the URL opens nothing (it never reaches a backend).
-  const openId = parseDocumentId(params.get('channel'));
+  const openId = parseDocumentId(params.get(CHANNEL_PARAM));
   const name = user.nickname || user.authUser?.email || 'there';
   const hasChannels = useAppSelector((state) => selectOverview(state).length > 0);
 
@@ -132,6 +138,10 @@ function Home() {
     dispatch(channelOpened({ id: openId }));
   }, [dispatch, openId]);
   useEffect(() => () => void dispatch(channelOpened({ id: null })), [dispatch]);
+  useEffect(() => {
+    // Fetched ahead of the first channel the person opens; a failure here is retried by the lazy component.
+    loadConversation().catch(() => undefined);
+  }, []);
 
   return (
     <section
@@ -152,7 +162,17 @@ function Home() {
       <div className={openId ? 'workspace workspace--open' : 'workspace'}>
         <ChannelList openId={openId} />
         {openId ? (
-          <Conversation key={openId} channelId={openId} />
+          <Suspense
+            fallback={
+              <div className="workspace__placeholder card">
+                <p className="muted" role="status">
+                  Loading…
+                </p>
+              </div>
+            }
+          >
+            <Conversation key={openId} channelId={openId} />
+          </Suspense>
         ) : (
           hasChannels && (
             <div className="workspace__placeholder card">

@@ -5,6 +5,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import type { IssuedOffer, Offer } from '@core/model';
+import { channelPath } from '@core/paths';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { overviewRequested, selectChannels, selectChannelTitles } from '@/store/channelsSlice';
 import {
@@ -184,7 +185,7 @@ function Services() {
                 {channel.description && <p className="muted">{channel.description}</p>}
                 <p className="service__meta">
                   {channel.members.length} member{channel.members.length === 1 ? '' : 's'} ·{' '}
-                  <Link to={`/?channel=${encodeURIComponent(channel.id)}`}>Open the channel</Link>
+                  <Link to={channelPath(channel.id)}>Open the channel</Link>
                 </p>
               </li>
             ))}

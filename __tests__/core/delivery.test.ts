@@ -1,0 +1,81 @@
+// Who wants which delivery (spec §5), written once in core/delivery.ts and used by both backends (who gets a
+// push), the client's push gate and its inbox (whether an open page shows a notice).
+import { wantsDelivery, wantsInApp, wantsPush } from '@core/delivery';
+import type { DeliveryChannel } from '@core/limits';
+import type { NotificationSettings } from '@core/model';
+import { DEFAULT_NOTIFICATION_SETTINGS } from '@core/model';
+import { canPresentInApp } from '@/sagas/inboxSaga';
+import { selectPushGate } from '@/store/pushSlice';
+import { rootReducer } from '@/store/rootReducer';
+import type { RootState } from '@/store/rootReducer';
+import { initialState as userInitial } from '@/store/userSlice';
+
+const settings = (enabled: boolean, ...channels: DeliveryChannel[]): NotificationSettings => ({
+  enabled,
+  delivery: { channels },
+});
+
+describe('wantsPush and wantsInApp', () => {
+  it.each([
+    [settings(true, 'push', 'in_app'), true, true],
+    [settings(true, 'push'), true, false],
+    [settings(true, 'in_app'), false, true],
+    [settings(true), false, false],
+    [settings(false, 'push', 'in_app'), false, false],
+    [null, false, false],
+    [undefined, false, false],
+  ])('%j → push %s, in-app %s', (value, push, inApp) => {
+    expect(wantsPush(value)).toBe(push);
+    expect(wantsInApp(value)).toBe(inApp);
+    expect(wantsDelivery(value, 'push')).toBe(push);
+    expect(wantsDelivery(value, 'in_app')).toBe(inApp);
+  });
+
+  it('new accounts want both', () => {
+    expect(wantsPush(DEFAULT_NOTIFICATION_SETTINGS)).toBe(true);
+    expect(wantsInApp(DEFAULT_NOTIFICATION_SETTINGS)).toBe(true);
+  });
+});
+
+describe('the client decides as the backends do', () => {
+  const all = [
+    settings(true, 'push', 'in_app'),
+    settings(true, 'push'),
+    settings(true, 'in_app'),
+    settings(true),
+    settings(false, 'push', 'in_app'),
+  ];
+
+  /** A signed-in person on a device where push works, with `value` as their settings. */
+  function state(value: NotificationSettings | null): RootState {
+    const base = rootReducer(undefined, { type: 'test/init' });
+    return {
+      ...base,
+      app: { ...base.app, rootMounted: true },
+      push: {
+        ...base.push,
+        support: { supported: true, missing: [] },
+        environmentEnabled: true,
+      },
+      user: {
+        ...userInitial,
+        status: 'signedIn',
+        authUser: { uid: 'u1', email: 'a@b.co', displayName: null },
+        userDocExists: true,
+        notificationSettings: value,
+      },
+    } as RootState;
+  }
+
+  it.each(all)('the push gate opens exactly when the backend would push: %j', (value) => {
+    expect(selectPushGate(state(value)).open).toBe(wantsPush(value));
+  });
+
+  it.each(all)('an open page presents exactly when in-app notices are wanted: %j', (value) => {
+    expect(canPresentInApp(state(value).user)).toBe(wantsInApp(value));
+  });
+
+  it('a page presents while the settings are still unread (the defaults take in-app notices)', () => {
+    expect(canPresentInApp(state(null).user)).toBe(true);
+  });
+});

@@ -1,0 +1,36 @@
+import { CHANNEL_PARAM, activatePath, channelPath, invitePath } from '@core/paths';
+
+const ID = 'AbCdEfGhIj0123456789';
+const ORIGIN = 'https://qupm.example';
+
+describe('channelPath', () => {
+  it('opens the channel on the home screen', () => {
+    expect(channelPath(ID)).toBe(`/?channel=${ID}`);
+  });
+
+  it('is read back by the home screen as the same id, whatever the id holds', () => {
+    for (const id of [ID, 'a b', 'x&channel=y', '../../evil', 'é/#?']) {
+      const url = new URL(channelPath(id), ORIGIN);
+      expect(url.origin).toBe(ORIGIN);
+      expect(url.pathname).toBe('/');
+      expect(url.searchParams.getAll(CHANNEL_PARAM)).toEqual([id]);
+    }
+  });
+});
+
+describe('invitePath and activatePath', () => {
+  it('name the invitation routes', () => {
+    expect(invitePath(ID)).toBe(`/invite/${ID}`);
+    expect(activatePath(ID)).toBe(`/activate/${ID}`);
+  });
+
+  it('escape a slash, ? and # in the id: one path segment on this origin', () => {
+    for (const build of [invitePath, activatePath]) {
+      const url = new URL(build('../x?y#z'), ORIGIN);
+      expect(url.origin).toBe(ORIGIN);
+      expect(url.pathname.split('/')).toHaveLength(3);
+      expect(url.search).toBe('');
+      expect(url.hash).toBe('');
+    }
+  });
+});

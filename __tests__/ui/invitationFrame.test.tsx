@@ -1,0 +1,161 @@
+/**
+ * @jest-environment ./__tests__/support/jsdom-environment.js
+ */
+// /invite/:id and /activate/:id on their one frame (src/ui/InvitationFrame.tsx): the same checks, sign-in,
+// loading and failure screens, each route with its own words and its own step.
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { Invitation } from '@core/model';
+import { Component as ActivateRoute } from '@/features/activate/route';
+import { Component as InviteRoute } from '@/features/invite/route';
+import { createAppStore } from '@/store';
+import { activated, invitationFailed, invitationLoaded, invitationRequested } from '@/store/invitationsSlice';
+import { accountLoaded, initialState as userInitial, signedIn } from '@/store/userSlice';
+
+const ID = 'AbCdEfGhIj0123456789';
+const ME = 'uidMe000000000000001';
+const invitation = (over: Partial<Invitation> = {}): Invitation => ({
+  id: ID,
+  channelId: 'chanA000000000000001',
+  channelTitle: 'Growth Clinic',
+  consultantId: 'uidDana0000000000001',
+  consultantName: 'Dana',
+  status: 'pending',
+  passes: 2,
+  credits: 0,
+  expiresAt: 4_000_000_000_000,
+  ...over,
+});
+
+function renderAt(path: string, signedInAs: string | null) {
+  const store = createAppStore({
+    preloadedState: { user: { ...userInitial, status: signedInAs ? 'unknown' : 'signedOut' } },
+  });
+  if (signedInAs) {
+    const authUser = { uid: signedInAs, email: 'me@example.com', displayName: null };
+    store.dispatch(signedIn({ authUser }));
+    store.dispatch(
+      accountLoaded({
+        authUser,
+        isConsultant: false,
+        effectiveConId: '',
+        isAdmin: false,
+        nickname: '',
+        credits: 0,
+        passCount: 0,
+        domainId: undefined,
+        userDocExists: true,
+        notificationSettings: null,
+      }),
+    );
+  }
+  const seen: string[] = [];
+  const dispatch = store.dispatch;
+  store.dispatch = ((action: { type: string }) => {
+    seen.push(action.type);
+    return dispatch(action);
+  }) as typeof store.dispatch;
+  render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/invite/:invitationId" element={<InviteRoute />} />
+          <Route path="/activate/:invitationId" element={<ActivateRoute />} />
+        </Routes>
+      </MemoryRouter>
+    </Provider>,
+  );
+  return { store: { ...store, dispatch }, seen };
+}
+
+/** The screen's own title (a sign-in screen also holds the form's). */
+const heading = (): string => screen.getAllByRole('heading', { level: 1 })[0]?.textContent ?? '';
+
+describe.each([
+  ['/invite', 'You have been invited to QuPM'],
+  ['/activate', 'Activate your invitation'],
+])('%s', (route, signInTitle) => {
+  it('refuses an id of the wrong shape without asking for anything', () => {
+    const { seen } = renderAt(`${route}/not-an-id`, ME);
+    expect(heading()).toBe('This invitation link is not valid');
+    expect(seen).not.toContain(invitationRequested.type);
+  });
+
+  it('lets a signed-out visitor sign in on the same route', () => {
+    const { seen } = renderAt(`${route}/${ID}`, null);
+    expect(heading()).toBe(signInTitle);
+    expect(screen.getByRole('heading', { name: 'Sign in to continue' })).toBeTruthy();
+    expect(seen).not.toContain(invitationRequested.type);
+  });
+
+  it('asks for the invitation and shows it loading, then its problem with Try again', () => {
+    const { store, seen } = renderAt(`${route}/${ID}`, ME);
+    expect(seen.filter((type) => type === invitationRequested.type)).toHaveLength(1);
+    expect(screen.getByText('Loading QuPM...')).toBeTruthy();
+    act(() => {
+      store.dispatch(invitationFailed({ id: ID, error: { status: 'UNAVAILABLE', message: 'offline' } }));
+    });
+    expect(heading()).toBe("The invitation couldn't be loaded");
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(seen.filter((type) => type === invitationRequested.type)).toHaveLength(2);
+  });
+
+  it('says an expired invitation has expired', () => {
+    const { store } = renderAt(`${route}/${ID}`, ME);
+    act(() => {
+      store.dispatch(invitationLoaded({ invitation: invitation({ status: 'expired' }) }));
+    });
+    expect(heading()).toBe('This invitation has expired');
+  });
+});
+
+describe('each route’s own step', () => {
+  it('/invite offers to accept a pending invitation', () => {
+    const { store } = renderAt(`/invite/${ID}`, ME);
+    act(() => {
+      store.dispatch(invitationLoaded({ invitation: invitation() }));
+    });
+    expect(heading()).toBe('Dana invites you to Growth Clinic');
+    expect(screen.getByRole('button', { name: 'Accept invitation' })).toBeTruthy();
+  });
+
+  it('/invite offers to activate an invitation the person accepted', () => {
+    const { store } = renderAt(`/invite/${ID}`, ME);
+    act(() => {
+      store.dispatch(invitationLoaded({ invitation: invitation({ status: 'accepted', acceptedBy: ME }) }));
+    });
+    expect(heading()).toBe('You joined Growth Clinic');
+    expect(screen.getByRole('link', { name: 'Activate now' }).getAttribute('href')).toBe(`/activate/${ID}`);
+    expect(screen.getByRole('link', { name: 'Open the channel' }).getAttribute('href')).toBe(
+      '/?channel=chanA000000000000001',
+    );
+  });
+
+  it('/activate sends a pending invitation back to be accepted first', () => {
+    const { store } = renderAt(`/activate/${ID}`, ME);
+    act(() => {
+      store.dispatch(invitationLoaded({ invitation: invitation() }));
+    });
+    expect(heading()).toBe('Accept the invitation first');
+    expect(screen.getByRole('link', { name: 'Open the invitation' }).getAttribute('href')).toBe(
+      `/invite/${ID}`,
+    );
+  });
+
+  it('/activate activates an accepted invitation and shows what it granted', () => {
+    const { store } = renderAt(`/activate/${ID}`, ME);
+    const accepted = invitation({ status: 'accepted', acceptedBy: ME });
+    act(() => {
+      store.dispatch(invitationLoaded({ invitation: accepted }));
+    });
+    expect(heading()).toBe('Activate your invitation to Growth Clinic');
+    act(() => {
+      store.dispatch(activated({ invitation: { ...accepted, status: 'activated' } }));
+    });
+    expect(heading()).toBe('You received 2 channel passes');
+    expect(screen.getByRole('link', { name: 'Open the channel' }).getAttribute('href')).toBe(
+      '/?channel=chanA000000000000001',
+    );
+  });
+});

@@ -1,0 +1,24 @@
+// Whether a person wants a kind of delivery (spec §5; docs/DECISIONS.md "Backend, sign-in and user state"): their
+// notifications are enabled and the kind is among their delivery channels. Written once for the backends (who
+// gets a push), the client's push gate (whether this device keeps a token) and its inbox (whether an open page
+// shows a notice).
+import type { DeliveryChannel } from './limits';
+import type { NotificationSettings } from './model';
+
+/** Notifications enabled, with `channel` among the delivery channels. No settings: nothing is wanted. */
+export function wantsDelivery(
+  settings: NotificationSettings | null | undefined,
+  channel: DeliveryChannel,
+): boolean {
+  return settings?.enabled === true && settings.delivery.channels.includes(channel);
+}
+
+/** spec §5: push is for users whose notifications are enabled with 'push' among the delivery channels. */
+export function wantsPush(settings: NotificationSettings | null | undefined): boolean {
+  return wantsDelivery(settings, 'push');
+}
+
+/** Notices inside an open QuPM window: notifications enabled with 'in_app' among the delivery channels. */
+export function wantsInApp(settings: NotificationSettings | null | undefined): boolean {
+  return wantsDelivery(settings, 'in_app');
+}

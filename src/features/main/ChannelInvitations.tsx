@@ -1,0 +1,50 @@
+// A channel's invitations as its owner sees them, newest first: for whom, what each grants, its status, and the
+// link of those still waiting.
+import { useEffect } from 'react';
+import type { Channel, Invitation } from '@core/model';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { channelInvitationsRequested, selectChannelInvitations } from '@/store/invitationsSlice';
+import { grantWords } from '@/ui/InvitationViews';
+import { ShareLink } from './ShareLink';
+
+const STATUS_WORDS: Record<Invitation['status'], string> = {
+  pending: 'waiting',
+  accepted: 'accepted',
+  activated: 'activated',
+  expired: 'expired',
+};
+
+export function ChannelInvitations({ channel }: { channel: Channel }) {
+  const dispatch = useAppDispatch();
+  const list = useAppSelector((state) => selectChannelInvitations(state, channel.id));
+  useEffect(() => {
+    dispatch(channelInvitationsRequested({ channelId: channel.id }));
+  }, [dispatch, channel.id]);
+
+  return (
+    <>
+      <h3 className="manage__subtitle">Invitations</h3>
+      {!list || list.status === 'loading' ? (
+        <p className="muted" role="status">
+          Loading invitations…
+        </p>
+      ) : list.items.length === 0 ? (
+        <p className="muted">None yet.</p>
+      ) : (
+        <ul className="invitations">
+          {list.items.map((invitation) => (
+            <li key={invitation.id} className="invitations__item">
+              <span>
+                {invitation.inviteeEmail ?? 'Anyone with the link'} · {grantWords(invitation)} ·{' '}
+                <span className={`status status--${invitation.status}`}>
+                  {STATUS_WORDS[invitation.status]}
+                </span>
+              </span>
+              {invitation.status === 'pending' && <ShareLink invitation={invitation} />}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
