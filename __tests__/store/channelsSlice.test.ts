@@ -1,0 +1,211 @@
+import { findNonSerializableValue } from '@reduxjs/toolkit';
+import type { Channel, ChannelOverview, ChatMessage } from '@core/model';
+import reducer, {
+  channelChanged,
+  channelOpened,
+  initialState,
+  messagesArrived,
+  overviewFailed,
+  overviewLoaded,
+  overviewRequested,
+  permissionsFailed,
+  permissionsLoaded,
+  permissionsRequested,
+  selectChannelTitles,
+  selectShowServiceBanner,
+} from '@/store/channelsSlice';
+import type { ChannelsState } from '@/store/channelsSlice';
+import { signedOut } from '@/store/userSlice';
+
+const ME = 'uidMe';
+const T0 = 1_700_000_000_000;
+
+const channel = (id: string, createdAt = T0, title = `Channel ${id}`): Channel => ({
+  id,
+  channelId: `handle-${id}`,
+  ownerId: 'uidOwner',
+  title,
+  description: '',
+  members: [ME],
+  createdAt,
+});
+const message = (channelId: string, id: string, createdAt: number, senderId = 'uidOther'): ChatMessage => ({
+  id,
+  channelId,
+  senderId,
+  senderName: senderId,
+  text: `text ${id}`,
+  createdAt,
+});
+const overview = (id: string, last: ChatMessage | null, unread = 0): ChannelOverview => ({
+  channel: channel(id),
+  lastMessage: last,
+  unread,
+});
+
+const run = (...actions: Parameters<typeof reducer>[1][]): ChannelsState =>
+  actions.reduce((state, action) => reducer(state, action), initialState);
+const ids = (state: ChannelsState): string[] => state.items.map((o) => o.channel.id);
+const wrap = (channels: ChannelsState) => ({ channels });
+
+/** Two channels: A last active at T0+10, B at T0+20 (so B is first). */
+const loaded = () =>
+  overviewLoaded({
+    items: [overview('A', message('A', 'a1', T0 + 10)), overview('B', message('B', 'b1', T0 + 20))],
+  });
+
+describe('the overview', () => {
+  it('loads, newest activity first, whatever order the backend answered', () => {
+    const state = run(overviewRequested(), loaded());
+    expect(state.status).toBe('loaded');
+    expect(ids(state)).toEqual(['B', 'A']);
+  });
+
+  it('keeps a loaded list on screen while it reloads, and after a failed reload', () => {
+    const reloading = run(loaded(), overviewRequested());
+    expect(reloading.status).toBe('loaded');
+    const failed = reducer(reloading, overviewFailed({ message: 'offline' }));
+    expect(failed.status).toBe('loaded');
+    expect(failed.error).toBe('offline');
+    expect(ids(failed)).toEqual(['B', 'A']);
+  });
+
+  it('fails when there was nothing to keep', () => {
+    const state = run(overviewRequested(), overviewFailed({ message: 'offline' }));
+    expect(state.status).toBe('failed');
+    expect(state.items).toEqual([]);
+  });
+
+  it('reads the open channel as read when the list arrives', () => {
+    const state = run(
+      channelOpened({ id: 'A' }),
+      overviewLoaded({ items: [overview('A', message('A', 'a1', T0), 3), overview('B', null, 2)] }),
+    );
+    expect(state.items.find((o) => o.channel.id === 'A')?.unread).toBe(0);
+    expect(state.items.find((o) => o.channel.id === 'B')?.unread).toBe(2);
+  });
+});
+
+describe('live messages', () => {
+  it('makes the newest its channel’s last message, moves the channel up and counts others’ messages', () => {
+    const state = run(loaded(), messagesArrived({ messages: [message('A', 'a2', T0 + 30)], ownUid: ME }));
+    expect(ids(state)).toEqual(['A', 'B']);
+    const a = state.items[0]!;
+    expect(a.lastMessage?.id).toBe('a2');
+    expect(a.unread).toBe(1);
+  });
+
+  it('does not count one’s own messages, nor those of the open channel', () => {
+    const state = run(
+      loaded(),
+      channelOpened({ id: 'B' }),
+      messagesArrived({
+        messages: [message('A', 'a2', T0 + 30, ME), message('B', 'b2', T0 + 31)],
+        ownUid: ME,
+      }),
+    );
+    expect(state.items.map((o) => [o.channel.id, o.unread])).toEqual([
+      ['B', 0],
+      ['A', 0],
+    ]);
+  });
+
+  it('counts a repeated or older message once at most, in a burst or across batches', () => {
+    const a2 = message('A', 'a2', T0 + 30);
+    const a3 = message('A', 'a3', T0 + 40);
+    const state = run(
+      loaded(),
+      messagesArrived({ messages: [a3, a2, a3], ownUid: ME }),
+      messagesArrived({ messages: [a2, message('A', 'old', T0 + 1)], ownUid: ME }),
+    );
+    const a = state.items.find((o) => o.channel.id === 'A')!;
+    expect(a.unread).toBe(2);
+    expect(a.lastMessage?.id).toBe('a3');
+  });
+
+  it('orders messages of one millisecond by id, so the last message is the same on every device', () => {
+    const state = run(
+      loaded(),
+      messagesArrived({ messages: [message('A', 'm2', T0 + 30), message('A', 'm1', T0 + 30)], ownUid: ME }),
+    );
+    expect(state.items.find((o) => o.channel.id === 'A')?.lastMessage?.id).toBe('m2');
+  });
+
+  it('ignores messages of a channel it does not list', () => {
+    const before = run(loaded());
+    const after = reducer(before, messagesArrived({ messages: [message('Z', 'z1', T0 + 99)], ownUid: ME }));
+    expect(after.items).toEqual(before.items);
+  });
+});
+
+describe('channels and the open channel', () => {
+  it('adds a new channel by its activity and updates a known one in place', () => {
+    const added = run(loaded(), channelChanged({ channel: channel('C', T0 + 15) }));
+    expect(ids(added)).toEqual(['B', 'C', 'A']);
+    const renamed = reducer(added, channelChanged({ channel: channel('A', T0, 'Renamed') }));
+    expect(renamed.items.filter((o) => o.channel.id === 'A')).toHaveLength(1);
+    expect(selectChannelTitles(wrap(renamed))).toEqual({ A: 'Renamed', B: 'Channel B', C: 'Channel C' });
+  });
+
+  it('opening a channel clears its unread count; closing keeps the others', () => {
+    const state = run(
+      overviewLoaded({ items: [overview('A', null, 4), overview('B', null, 1)] }),
+      channelOpened({ id: 'A' }),
+      channelOpened({ id: null }),
+    );
+    expect(state.openId).toBeNull();
+    expect(state.items.map((o) => o.unread).sort()).toEqual([0, 1]);
+  });
+});
+
+describe('permissions and the service banner (spec §2, §7)', () => {
+  const banner = (state: ChannelsState) => selectShowServiceBanner(wrap(state), 'A');
+
+  it('shows the banner only once the backend said neither message nor own', () => {
+    expect(banner(run(permissionsRequested({ channelId: 'A' })))).toBe(false);
+    expect(
+      banner(
+        run(
+          permissionsLoaded({
+            channelId: 'A',
+            result: { permissions: { canMessage: false, isOwner: false } },
+          }),
+        ),
+      ),
+    ).toBe(true);
+    expect(
+      banner(
+        run(
+          permissionsLoaded({
+            channelId: 'A',
+            result: { permissions: { canMessage: false, isOwner: true } },
+          }),
+        ),
+      ),
+    ).toBe(false);
+    expect(banner(run(permissionsFailed({ channelId: 'A', message: 'offline' })))).toBe(false);
+  });
+
+  it('keeps what it knew while it asks again', () => {
+    const state = run(
+      permissionsLoaded({ channelId: 'A', result: { permissions: { canMessage: true, isOwner: false } } }),
+      permissionsRequested({ channelId: 'A' }),
+    );
+    expect(state.permissions.A).toEqual({ status: 'loading', canMessage: true, isOwner: false, error: null });
+  });
+});
+
+it('forgets everything when the person signs out', () => {
+  const state = run(
+    loaded(),
+    channelOpened({ id: 'A' }),
+    permissionsRequested({ channelId: 'A' }),
+    signedOut(),
+  );
+  expect(state).toEqual(initialState);
+});
+
+it('stays serializable', () => {
+  const state = run(loaded(), messagesArrived({ messages: [message('A', 'a2', T0 + 30)], ownUid: ME }));
+  expect(findNonSerializableValue(state)).toBe(false);
+});
