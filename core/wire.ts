@@ -7,7 +7,6 @@ import type {
   ChatMessage,
   Invitation,
   Offer,
-  PendingCountsDoc,
   PushTokenDoc,
   UserDoc,
 } from './model';
@@ -68,7 +67,6 @@ export const API = {
   createInvitation: 'POST /api/invitations', // invitationCreateBody → Invitation (the channel's owner)
   issueOffer: 'POST /api/offers', // offerCreateBody → IssuedOffer (channel owner, to a member; 1-100 %)
   listIssuedOffers: 'GET /api/offers/issued', // → { offers: IssuedOffer[] } the caller's, newest first
-  pendingCounts: 'GET /api/users/:uid/pending', // → { counts: PendingCountsDoc } (own only)
   adminUsers: 'GET /api/admin/users', // → { users: AdminUser[] } (isAdmin claim)
   adminSetRole: 'POST /api/admin/users/:uid/role', // roleBody → AdminUser (isAdmin claim; not for oneself)
   adminChannels: 'GET /api/admin/channels', // → { channels: AdminChannel[] } (isAdmin claim)
@@ -103,8 +101,6 @@ export type StreamEvent =
   | { type: 'offers'; data: { changed: true } }
   | { type: 'tokens'; data: { tokens: PushTokenDoc[] } }
   | { type: 'invitation'; data: { invitation: Invitation } }
-  /** To the user: their pending notification counts changed (a message arrived, or they were cleared). */
-  | { type: 'pending'; data: { counts: PendingCountsDoc } }
   /** The last event of a stream that the server ends. */
   | { type: 'closing'; data: { reason: StreamClosingReason } };
 

@@ -47,7 +47,6 @@ export function createFakeBackend(): DeepMock<Omit<Backend, 'kind'>> & { kind: '
       'listChannelInvitations',
     ]),
     offers: port('offers', ['issueOffer', 'listIssuedOffers', 'subscribeOffers']),
-    pending: port('pending', ['getPendingCounts', 'subscribePending']),
     admin: port('admin', ['listUsers', 'setConsultant', 'listChannels']),
     pushTokens: port('pushTokens', [
       'findActiveToken',

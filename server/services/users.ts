@@ -1,7 +1,7 @@
 // users/{uid} and users/{uid}/FCMTokens: read by the owner (documents also by an admin), written by the owner
 // through the profile and token bodies only.
 import { QupmError } from '../../core/errors';
-import type { PendingCountsDoc, PushTokenDoc, UserDoc } from '../../core/model';
+import type { PushTokenDoc, UserDoc } from '../../core/model';
 import type { Caller } from '../../core/permissions';
 import { canReadUser, canWriteUser } from '../../core/permissions';
 import type { ProfileChanges } from '../repo/users';
@@ -21,12 +21,6 @@ export function readUser(ctx: ServiceContext, caller: Caller, uid: string): User
   const doc = ctx.repos.users.getDoc(uid);
   if (!doc) throw new QupmError('NOT_FOUND', NO_SUCH_USER);
   return doc;
-}
-
-/** users/{uid}/pending: the pending notification counts behind the badge; one's own only. */
-export function readPendingCounts(ctx: ServiceContext, caller: Caller, uid: string): PendingCountsDoc {
-  if (caller.uid !== uid) throw new QupmError('PERMISSION_DENIED', NOT_YOUR_DOCUMENT);
-  return { ...ctx.repos.pending.counts(uid) };
 }
 
 /** Tells the user's open streams their document changed. */

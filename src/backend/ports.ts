@@ -17,7 +17,6 @@ import type {
   NewOffer,
   NotificationSettings,
   Offer,
-  PendingCountsDoc,
   Platform,
   PushTokenDoc,
   UserDoc,
@@ -162,12 +161,6 @@ export interface OffersPort {
   subscribeOffers(listener: () => void): Unsubscribe;
 }
 
-/** users/{uid}/pending, behind the badge (spec §5) and the unread marks. */
-export interface PendingPort {
-  getPendingCounts(uid: string): Promise<PendingCountsDoc>;
-  subscribePending(uid: string, listener: (counts: PendingCountsDoc) => void): Unsubscribe;
-}
-
 /** The admin section (isAdmin claim only; every call is checked by the backend too). */
 export interface AdminPort {
   listUsers(): Promise<AdminUser[]>;
@@ -227,7 +220,6 @@ export interface Backend {
   live: LivePort;
   invitations: InvitationsPort;
   offers: OffersPort;
-  pending: PendingPort;
   admin: AdminPort;
   pushTokens: PushTokensPort;
   callables: CallablesPort;

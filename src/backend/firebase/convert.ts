@@ -9,7 +9,6 @@ import type {
   ChannelMember,
   ChannelOverview,
   IssuedOffer,
-  PendingCountsDoc,
   ChannelPermissions,
   ChatMessage,
   Invitation,
@@ -181,14 +180,4 @@ export function toAdminChannel(value: unknown): AdminChannel {
     ownerName: text(value.ownerName),
     messageCount: count(value.messageCount),
   };
-}
-
-/** users/{uid}/pending documents (id = source, field count) as counts; odd values are left out. */
-export function toPendingCounts(docs: ReadonlyArray<{ id: string; data: DocumentData }>): PendingCountsDoc {
-  const counts: PendingCountsDoc = {};
-  for (const { id, data } of docs) {
-    const value = data.count;
-    if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) counts[id] = value;
-  }
-  return counts;
 }

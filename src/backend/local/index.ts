@@ -14,7 +14,6 @@ import type {
   Invitation,
   IssuedOffer,
   Offer,
-  PendingCountsDoc,
   PushTokenDoc,
   UserDoc,
 } from '@core/model';
@@ -204,17 +203,6 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
       subscribeOffers: (listener) =>
         stream.subscribe((event) => {
           if (event.type === 'offers') listener();
-        }),
-    },
-
-    pending: {
-      async getPendingCounts(uid) {
-        return (await api<{ counts: PendingCountsDoc }>(`/api/users/${enc(uid)}/pending`)).counts;
-      },
-      subscribePending: (_uid, listener) =>
-        stream.subscribe((event) => {
-          // The stream carries only the caller's own counts.
-          if (event.type === 'pending') listener(event.data.counts);
         }),
     },
 

@@ -36,7 +36,6 @@ const EVENT_TYPES: StreamEvent['type'][] = [
   'offers',
   'tokens',
   'invitation',
-  'pending',
   'closing',
 ];
 const CLOSING_REASONS: StreamClosingReason[] = ['signed-out', 'expired'];
