@@ -161,7 +161,6 @@ export const callablePayloads = {
   clear_pending_notifications: z.strictObject({ userId: z.string().min(1).max(128) }),
 } as const;
 export type CallableName = keyof typeof callablePayloads;
-export const CALLABLE_NAMES = Object.keys(callablePayloads) as CallableName[];
 
 export const callableEnvelope = z.strictObject({ data: z.unknown() });
 

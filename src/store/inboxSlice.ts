@@ -1,11 +1,10 @@
 // Messages that reach an open window (issue #5 part 3, spec §5): the in-app notices on screen, the ids already
-// handled (a repeated id is skipped), unread counts per channel, the app badge's count, and the clearing of the
-// backend's pending count when the app is opened (a channel's own opening is issue #6's channelsSaga). Plain
-// data only.
+// handled (a repeated id is skipped), and the clearing of the backend's pending count when the app is opened (a
+// channel's own opening is issue #6's channelsSaga). The app badge is the browser's (set from each push's
+// badge_count, src/sagas/inboxSaga.ts); unread counts are the channel overview's. Plain data only.
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { PushPayload } from '@/protocol/messages';
-import { channelOpened } from './channelsSlice';
 import { signedOut } from './userSlice';
 
 export interface Notice {
@@ -22,8 +21,6 @@ export interface InboxState {
   notices: Notice[];
   /** The newest message ids this page handled, oldest first. */
   seenIds: string[];
-  unreadByChannel: Record<string, number>;
-  badgeCount: number;
   pendingClear: PendingClearStatus;
 }
 
@@ -35,8 +32,6 @@ export const MAX_NOTICES = 3;
 export const initialState: InboxState = {
   notices: [],
   seenIds: [],
-  unreadByChannel: {},
-  badgeCount: 0,
   pendingClear: 'idle',
 };
 
@@ -56,9 +51,6 @@ const inboxSlice = createSlice({
     ) {
       const { messageId, payload, presented } = action.payload;
       state.seenIds = [...state.seenIds, messageId].slice(-SEEN_IDS_KEPT);
-      state.badgeCount = payload.data.badge_count;
-      const channelId = payload.data.channelId;
-      if (channelId) state.unreadByChannel[channelId] = (state.unreadByChannel[channelId] ?? 0) + 1;
       if (presented) {
         const notice: Notice = {
           id: messageId,
@@ -79,7 +71,6 @@ const inboxSlice = createSlice({
     },
     pendingClearStarted(state) {
       state.pendingClear = 'clearing';
-      state.badgeCount = 0;
     },
     pendingCleared(state) {
       state.pendingClear = 'cleared';
@@ -89,12 +80,6 @@ const inboxSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    // Opening a channel's conversation (issue #6; its saga clears the backend's pending count) reads it.
-    builder.addCase(channelOpened, (state, action) => {
-      if (action.payload.id === null) return;
-      delete state.unreadByChannel[action.payload.id];
-      state.badgeCount = 0;
-    });
     // A shared device shows the next person nothing of the last one's messages.
     builder.addCase(signedOut, (state) => ({ ...initialState, seenIds: state.seenIds }));
   },
@@ -116,6 +101,3 @@ interface WithInbox {
 }
 export const selectNotices = (state: WithInbox): Notice[] => state.inbox.notices;
 export const selectSeenMessageIds = (state: WithInbox): string[] => state.inbox.seenIds;
-export const selectUnreadByChannel = (state: WithInbox): Record<string, number> =>
-  state.inbox.unreadByChannel;
-export const selectBadgeCount = (state: WithInbox): number => state.inbox.badgeCount;
