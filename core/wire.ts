@@ -1,15 +1,6 @@
 // The embedded server's HTTP surface under /api (ARCHITECTURE.md "Wire formats"), shared by server/ and the
 // local adapter so the two cannot drift. Bodies are JSON; errors are always an ErrorBody (core/errors.ts).
-import type {
-  AuthUser,
-  Channel,
-  ChannelPermissions,
-  ChatMessage,
-  Invitation,
-  Offer,
-  PushTokenDoc,
-  UserDoc,
-} from './model';
+import type { AuthUser, Channel, ChannelPermissions, ChatMessage, Invitation, Offer, UserDoc } from './model';
 
 /** POST /api/auth/signup | /api/auth/signin | /api/auth/refresh. */
 export interface SessionResponse {
@@ -99,7 +90,6 @@ export type StreamEvent =
   | { type: 'channel'; data: { channel: Channel } }
   /** To the user an offer was issued to (and its consultant): offers changed, read them again. */
   | { type: 'offers'; data: { changed: true } }
-  | { type: 'tokens'; data: { tokens: PushTokenDoc[] } }
   | { type: 'invitation'; data: { invitation: Invitation } }
   /** The last event of a stream that the server ends. */
   | { type: 'closing'; data: { reason: StreamClosingReason } };

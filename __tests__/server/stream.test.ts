@@ -2,9 +2,6 @@ import http from 'node:http';
 import type { ChatMessage, UserDoc } from '../../core/model';
 import { demoIds, expectError, startTestServer } from './support/testServer';
 import type { DemoIds, TestServer } from './support/testServer';
-import { pushTokens } from '../support/webPushTokens';
-
-const TOKENS = pushTokens(['live-0000000']);
 
 let server: TestServer;
 let ids: DemoIds;
@@ -172,22 +169,6 @@ describe('the live stream', () => {
     } finally {
       member.close();
       visitor.close();
-    }
-  });
-
-  it('delivers the token list when it changes', async () => {
-    const member = await open(await ticketFor(ids.token.member));
-    try {
-      await server.request('POST', `/api/users/${ids.uid.member}/tokens`, {
-        token: ids.token.member,
-        body: { token: TOKENS['live-0000000'], deviceId: 'live', platform: 'web', userAgent: 'test' },
-      });
-      const event = await member.next('tokens');
-      expect((event.data as { tokens: Array<{ deviceId: string }> }).tokens.map((t) => t.deviceId)).toContain(
-        'live',
-      );
-    } finally {
-      member.close();
     }
   });
 
