@@ -193,7 +193,6 @@ describe('clearing pending notifications (issue #5 part 9)', () => {
         .args,
     ).toEqual([{ userId: 'ada-uid' }]);
     expect(calls(done, applyAppBadge)).toEqual([[0]]);
-    expect((done.storeState as RootState).inbox.pendingClear).toBe('cleared');
   });
 
   it('does nothing while nobody is signed in', async () => {
@@ -204,8 +203,8 @@ describe('clearing pending notifications (issue #5 part 9)', () => {
   it('only logs a failure', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { result } = clearWith(signedInState(), throwError(new Error('offline')));
-    expect(((await result).storeState as RootState).inbox.pendingClear).toBe('failed');
-    expect(warn).toHaveBeenCalled();
+    await expect(result).resolves.toBeDefined();
+    expect(warn).toHaveBeenCalledWith('Clearing pending notifications failed', expect.any(Error));
   });
 
   it('clears the badge when a channel is opened (issue #6 clears pending)', async () => {

@@ -1,7 +1,7 @@
-// Messages that reach an open window (issue #5 part 3, spec §5): the in-app notices on screen, the ids already
-// handled (a repeated id is skipped), and the clearing of the backend's pending count when the app is opened (a
-// channel's own opening is issue #6's channelsSaga). The app badge is the browser's (set from each push's
-// badge_count, src/sagas/inboxSaga.ts); unread counts are the channel overview's. Plain data only.
+// Messages that reach an open window (issue #5 part 3, spec §5): the in-app notices on screen and the ids already
+// handled (a repeated id is skipped). The app badge is the browser's (set from each push's badge_count, and
+// cleared with the backend's pending count when the app opens: src/sagas/inboxSaga.ts); unread counts are the
+// channel overview's. Plain data only.
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { PushPayload } from '@/protocol/messages';
@@ -15,13 +15,10 @@ export interface Notice {
   path: string;
 }
 
-export type PendingClearStatus = 'idle' | 'clearing' | 'cleared' | 'failed';
-
 export interface InboxState {
   notices: Notice[];
   /** The newest message ids this page handled, oldest first. */
   seenIds: string[];
-  pendingClear: PendingClearStatus;
 }
 
 /** Ids remembered: pushes repeat within minutes, never hundreds of messages later. */
@@ -32,7 +29,6 @@ export const MAX_NOTICES = 3;
 export const initialState: InboxState = {
   notices: [],
   seenIds: [],
-  pendingClear: 'idle',
 };
 
 export function noticePath(payload: PushPayload): string {
@@ -69,15 +65,6 @@ const inboxSlice = createSlice({
     noticeExpired(state, action: PayloadAction<{ id: string }>) {
       state.notices = state.notices.filter((n) => n.id !== action.payload.id);
     },
-    pendingClearStarted(state) {
-      state.pendingClear = 'clearing';
-    },
-    pendingCleared(state) {
-      state.pendingClear = 'cleared';
-    },
-    pendingClearFailed(state, _action: PayloadAction<{ error: string }>) {
-      state.pendingClear = 'failed';
-    },
   },
   extraReducers: (builder) => {
     // A shared device shows the next person nothing of the last one's messages.
@@ -85,15 +72,8 @@ const inboxSlice = createSlice({
   },
 });
 
-export const {
-  pushMessageReceived,
-  duplicateMessageSkipped,
-  noticeDismissed,
-  noticeExpired,
-  pendingClearStarted,
-  pendingCleared,
-  pendingClearFailed,
-} = inboxSlice.actions;
+export const { pushMessageReceived, duplicateMessageSkipped, noticeDismissed, noticeExpired } =
+  inboxSlice.actions;
 export default inboxSlice.reducer;
 
 interface WithInbox {
