@@ -183,6 +183,8 @@ export const invitationCallablePayloads = {
   get_invitation: z.strictObject({ invitationId: documentIdSchema }),
   accept_invitation: z.strictObject({ invitationId: documentIdSchema }),
   activate_invitation: z.strictObject({ invitationId: documentIdSchema }),
+  /** The invitations waiting for the caller (GET /api/invitations on the embedded server). */
+  list_my_invitations: z.union([z.null(), z.undefined(), z.strictObject({})]),
 } as const;
 export type InvitationCallableName = keyof typeof invitationCallablePayloads;
 

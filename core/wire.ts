@@ -1,6 +1,6 @@
 // The embedded server's HTTP surface under /api (ARCHITECTURE.md "Wire formats"), shared by server/ and the
 // local adapter so the two cannot drift. Bodies are JSON; errors are always an ErrorBody (core/errors.ts).
-import type { AuthUser, Channel, ChannelPermissions, ChatMessage, Invitation, Offer, UserDoc } from './model';
+import type { AuthUser, Channel, ChannelPermissions, ChatMessage, Offer, UserDoc } from './model';
 
 /** POST /api/auth/signup | /api/auth/signin | /api/auth/refresh. */
 export interface SessionResponse {
@@ -62,6 +62,8 @@ export const API = {
   adminSetRole: 'POST /api/admin/users/:uid/role', // roleBody → AdminUser (isAdmin claim; not for oneself)
   adminChannels: 'GET /api/admin/channels', // → { channels: AdminChannel[] } (isAdmin claim)
   // ----------------------------------------------------------------------------------------------------------
+  // → { invitations: Invitation[] } the pending, unexpired ones naming the caller's email, newest first
+  listMyInvitations: 'GET /api/invitations',
   getInvitation: 'GET /api/invitations/:id', // → Invitation
   acceptInvitation: 'POST /api/invitations/:id/accept', // → Invitation
   activateInvitation: 'POST /api/invitations/:id/activate', // → { invitation: Invitation, user: UserDoc }
@@ -90,7 +92,11 @@ export type StreamEvent =
   | { type: 'channel'; data: { channel: Channel } }
   /** To the user an offer was issued to (and its consultant): offers changed, read them again. */
   | { type: 'offers'; data: { changed: true } }
-  | { type: 'invitation'; data: { invitation: Invitation } }
+  /**
+   * To whoever is signed in with an invitation's invitee email: the invitations addressed to them changed (one
+   * was created, accepted or activated); read them again. An invitation for anyone with the link sends none.
+   */
+  | { type: 'invitations'; data: { changed: true } }
   /** The last event of a stream that the server ends. */
   | { type: 'closing'; data: { reason: StreamClosingReason } };
 

@@ -45,6 +45,8 @@ export function createFakeBackend(): DeepMock<Omit<Backend, 'kind'>> & { kind: '
       'activateInvitation',
       'createInvitation',
       'listChannelInvitations',
+      'listMyInvitations',
+      'subscribeMyInvitations',
     ]),
     offers: port('offers', ['issueOffer', 'listIssuedOffers', 'subscribeOffers']),
     admin: port('admin', ['listUsers', 'setConsultant', 'listChannels']),

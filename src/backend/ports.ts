@@ -150,6 +150,14 @@ export interface InvitationsPort {
   createInvitation(input: NewInvitation): Promise<Invitation>;
   /** A channel's invitations, for its owner (newest first). */
   listChannelInvitations(channelId: string): Promise<Invitation[]>;
+  /** The invitations waiting for the caller: naming their email, still pending and unexpired, newest first. */
+  listMyInvitations(): Promise<Invitation[]>;
+  /**
+   * Live: the invitations addressed to the caller may have changed (one was created, accepted or activated, in
+   * this window or another), or the live connection has just (re)opened and changes may have been missed. The
+   * listener reads them again.
+   */
+  subscribeMyInvitations(listener: () => void): Unsubscribe;
 }
 
 /** Offers from the consultant's side; a user's own active offers come from the get_user_active_offers callable. */

@@ -14,7 +14,8 @@ import {
 import { selectAuthStatus, selectUid } from '@/store/userSlice';
 import { AuthForm } from '@/ui/AuthForm';
 import { InvalidInvitation } from '@/ui/InvalidInvitation';
-import { InvitationProblem, InvitationSummary, grantWords, problemOf } from '@/ui/InvitationViews';
+import { grantWords } from '@/ui/grantWords';
+import { InvitationProblem, InvitationSummary, problemOf } from '@/ui/InvitationViews';
 import { LoadingScreen } from '@/ui/LoadingScreen';
 
 function Invitation({ id }: { id: string }) {

@@ -13,7 +13,7 @@ import {
   selectInvitationCreate,
 } from '@/store/invitationsSlice';
 import { offerIssueDismissed, offerIssueRequested, selectOfferIssue } from '@/store/offersSlice';
-import { grantWords } from '@/ui/InvitationViews';
+import { grantWords } from '@/ui/grantWords';
 import { formatFullTime } from '@/ui/time';
 import {
   channelSaveDismissed,
