@@ -9,11 +9,11 @@ import type {
   InvitationStatus,
   NotificationSettings,
   Offer,
-  PendingCountsDoc,
   UserDoc,
 } from './model';
 import { DEFAULT_NOTIFICATION_SETTINGS } from './model';
 import type { StoredOffer } from './offers';
+import type { PendingCounts } from './pending';
 import { DELIVERY_CHANNELS } from './limits';
 import type { DeliveryChannel } from './limits';
 
@@ -161,8 +161,8 @@ export function toStoredOffer(id: string, data: DocumentData): StoredOffer {
 }
 
 /** users/{uid}/pending documents (id = source, field count) as counts; anything but a positive whole count is left out. */
-export function toPendingCounts(docs: ReadonlyArray<{ id: string; data: DocumentData }>): PendingCountsDoc {
-  const counts: PendingCountsDoc = {};
+export function toPendingCounts(docs: ReadonlyArray<{ id: string; data: DocumentData }>): PendingCounts {
+  const counts: Record<string, number> = {};
   for (const { id, data } of docs) {
     const value = data.count;
     if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) counts[id] = value;

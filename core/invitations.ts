@@ -116,3 +116,29 @@ export function activateInvitation(
     grant: { passes: invitation.passes, credits: invitation.credits },
   };
 }
+
+/**
+ * The invitations a person sees waiting for them on their home screen: those naming their email that they can
+ * still accept (pending, not expired), newest first (by creation, then id). An invitation for anyone with the
+ * link names nobody, so it is nobody's until accepted.
+ */
+export function openInvitationsFor(
+  list: ReadonlyArray<{ invitation: Invitation; createdAt: number }>,
+  caller: Pick<InvitationCaller, 'email'>,
+  now: number,
+): Invitation[] {
+  return list
+    .filter(
+      ({ invitation }) =>
+        invitation.inviteeEmail !== undefined &&
+        caller.email !== '' &&
+        sameEmail(invitation.inviteeEmail, caller.email) &&
+        effectiveInvitationStatus(invitation, now) === 'pending',
+    )
+    .sort(
+      (a, b) =>
+        b.createdAt - a.createdAt ||
+        (a.invitation.id < b.invitation.id ? -1 : a.invitation.id > b.invitation.id ? 1 : 0),
+    )
+    .map(({ invitation }) => invitation);
+}

@@ -123,9 +123,6 @@ export interface AdminChannel {
   messageCount: number;
 }
 
-/** users/{uid}/pending: pending notification counts by source (a channel's document id). */
-export type PendingCountsDoc = Record<string, number>;
-
 /** spec §3 Channel permissions result. */
 export interface ChannelPermissions {
   permissions: { canMessage: boolean; isOwner: boolean };

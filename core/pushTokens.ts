@@ -5,11 +5,6 @@ import { z } from 'zod';
 /** QUALITY.md: tokens unused for 30 days are pruned by the backend. */
 export const TOKEN_UNUSED_PRUNE_AFTER_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** Whether a token document has gone unused long enough to be pruned. */
-export function isStaleToken(doc: { lastUsed: number }, now: number): boolean {
-  return now - doc.lastUsed > TOKEN_UNUSED_PRUNE_AFTER_MS;
-}
-
 /** HTTP answers of a push service that mean the subscription is gone for good (RFC 8030 §7.3: 404 and 410). */
 export function isGonePushStatus(status: number): boolean {
   return status === 404 || status === 410;

@@ -202,7 +202,6 @@ export const callablePayloads = {
   clear_pending_notifications: z.strictObject({ userId: z.string().min(1).max(128) }),
 } as const;
 export type CallableName = keyof typeof callablePayloads;
-export const CALLABLE_NAMES = Object.keys(callablePayloads) as CallableName[];
 
 export const callableEnvelope = z.strictObject({ data: z.unknown() });
 
@@ -225,6 +224,8 @@ export const invitationCallablePayloads = {
   get_invitation: z.strictObject({ invitationId: documentIdSchema }),
   accept_invitation: z.strictObject({ invitationId: documentIdSchema }),
   activate_invitation: z.strictObject({ invitationId: documentIdSchema }),
+  /** The invitations waiting for the caller (GET /api/invitations on the embedded server). */
+  list_my_invitations: z.union([z.null(), z.undefined(), z.strictObject({})]),
 } as const;
 export type InvitationCallableName = keyof typeof invitationCallablePayloads;
 

@@ -1,16 +1,6 @@
 // The embedded server's HTTP surface under /api (ARCHITECTURE.md "Wire formats"), shared by server/ and the
 // local adapter so the two cannot drift. Bodies are JSON; errors are always an ErrorBody (core/errors.ts).
-import type {
-  AuthUser,
-  Channel,
-  ChannelPermissions,
-  ChatMessage,
-  Invitation,
-  Offer,
-  PendingCountsDoc,
-  PushTokenDoc,
-  UserDoc,
-} from './model';
+import type { AuthUser, Channel, ChannelPermissions, ChatMessage, Offer, UserDoc } from './model';
 
 /** POST /api/auth/signup | /api/auth/signin | /api/auth/refresh. */
 export interface SessionResponse {
@@ -68,11 +58,12 @@ export const API = {
   createInvitation: 'POST /api/invitations', // invitationCreateBody → Invitation (the channel's owner)
   issueOffer: 'POST /api/offers', // offerCreateBody → IssuedOffer (channel owner, to a member; 1-100 %)
   listIssuedOffers: 'GET /api/offers/issued', // → { offers: IssuedOffer[] } the caller's, newest first
-  pendingCounts: 'GET /api/users/:uid/pending', // → { counts: PendingCountsDoc } (own only)
   adminUsers: 'GET /api/admin/users', // → { users: AdminUser[] } (isAdmin claim)
   adminSetRole: 'POST /api/admin/users/:uid/role', // roleBody → AdminUser (isAdmin claim; not for oneself)
   adminChannels: 'GET /api/admin/channels', // → { channels: AdminChannel[] } (isAdmin claim)
   // ----------------------------------------------------------------------------------------------------------
+  // → { invitations: Invitation[] } the pending, unexpired ones naming the caller's email, newest first
+  listMyInvitations: 'GET /api/invitations',
   getInvitation: 'GET /api/invitations/:id', // → Invitation
   acceptInvitation: 'POST /api/invitations/:id/accept', // → Invitation
   activateInvitation: 'POST /api/invitations/:id/activate', // → { invitation: Invitation, user: UserDoc }
@@ -101,10 +92,11 @@ export type StreamEvent =
   | { type: 'channel'; data: { channel: Channel } }
   /** To the user an offer was issued to (and its consultant): offers changed, read them again. */
   | { type: 'offers'; data: { changed: true } }
-  | { type: 'tokens'; data: { tokens: PushTokenDoc[] } }
-  | { type: 'invitation'; data: { invitation: Invitation } }
-  /** To the user: their pending notification counts changed (a message arrived, or they were cleared). */
-  | { type: 'pending'; data: { counts: PendingCountsDoc } }
+  /**
+   * To whoever is signed in with an invitation's invitee email: the invitations addressed to them changed (one
+   * was created, accepted or activated); read them again. An invitation for anyone with the link sends none.
+   */
+  | { type: 'invitations'; data: { changed: true } }
   /** The last event of a stream that the server ends. */
   | { type: 'closing'; data: { reason: StreamClosingReason } };
 

@@ -183,6 +183,54 @@ describe('consultant and client in two browsers', () => {
   });
 });
 
+describe('an invitation addressed to someone, live (issue #12)', () => {
+  it('appears on their home screen in every window without a reload, and leaves the other one when accepted', async () => {
+    const email = `invitee-${Date.now()}@example.com`;
+    // A new account in two windows of one browser, which share its session.
+    const context = await browser.newContext({ viewport: { width: 1200, height: 860 } });
+    contexts.push(context);
+    const first = await context.newPage();
+    const errors = watchErrors(first);
+    await first.goto(server.url + '/');
+    await first.getByRole('tab', { name: 'Create account' }).click();
+    await first.getByLabel('Your name').fill('Ines Invitee');
+    await first.getByLabel('Email').fill(email);
+    await first.getByLabel('Password').fill('a-long-password');
+    await first.getByRole('button', { name: 'Create account' }).click();
+    await first.getByRole('heading', { name: 'Channels' }).waitFor();
+    const second = await context.newPage();
+    errors.push(...watchErrors(second));
+    await second.goto(server.url + '/');
+    await second.getByRole('heading', { name: 'Channels' }).waitFor();
+    expect(await first.locator('.invitations-for-you__card').count()).toBe(0);
+
+    const consultant = await newPage();
+    await signIn(consultant, 'consultant@qupm.demo');
+    await consultant.locator('.channel-link', { hasText: 'Growth Clinic' }).click();
+    await consultant.getByRole('button', { name: 'Manage' }).click();
+    await consultant.getByRole('tab', { name: 'Invite' }).click();
+    await consultant.getByLabel('Their email (optional)').fill(email);
+    await consultant.getByLabel('Passes').fill('1');
+    await consultant.getByLabel('Credits').fill('2');
+    await consultant.getByLabel('Valid for (days)').fill('7');
+    await consultant.getByRole('button', { name: 'Create invitation' }).click();
+    await consultant.locator('.manage__created input').waitFor();
+
+    for (const page of [first, second]) {
+      const card = page.getByRole('region', { name: 'An invitation for you' });
+      await card.waitFor();
+      expect(await card.textContent()).toContain('Dana invites you to Growth Clinic');
+    }
+    await expectAccessible(first, 'home with an invitation');
+
+    await first.getByRole('link', { name: 'View invitation' }).click();
+    await first.getByRole('button', { name: 'Accept invitation' }).click();
+    await first.getByRole('heading', { name: /^You joined Growth Clinic/ }).waitFor();
+    await second.locator('.invitations-for-you__card').waitFor({ state: 'detached' });
+    expect(errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
+  });
+});
+
 describe('every other screen is accessible', () => {
   it.each([
     ['consultant@qupm.demo', '/services'],

@@ -341,7 +341,7 @@ export function describePortContract(makeHarness: () => Promise<Harness>): void 
       expect(listed.filter((m) => m.id === first.id)).toStrictEqual([stored]);
       expect(listed).toHaveLength(MESSAGES.length + 1);
       // Counted once for the others, too.
-      expect(await (await h.as('consultant')).pending.getPendingCounts(PEOPLE.consultant.uid)).toStrictEqual({
+      expect(await h.pendingCounts(PEOPLE.consultant.uid)).toStrictEqual({
         [CHANNELS.studio.id]: 1,
       });
     });
@@ -619,6 +619,111 @@ export function describePortContract(makeHarness: () => Promise<Harness>): void 
     });
   });
 
+  describe('the invitations waiting for a person, live (issue #12)', () => {
+    const pending = INVITATIONS.pending;
+
+    const followers: Array<() => void> = [];
+    // Before the harness closes, also when a test failed: a live subscription left open keeps reconnecting.
+    afterEach(() => {
+      for (const stop of followers.splice(0)) stop();
+    });
+
+    /** Follows `backend`'s invitations, counting each "read them again" (stopped after the test). */
+    function follow(backend: Backend) {
+      let calls = 0;
+      followers.push(
+        backend.invitations.subscribeMyInvitations(() => {
+          calls += 1;
+        }),
+      );
+      return { calls: () => calls };
+    }
+
+    /** Follows, and waits for the first "read them again" (the connection opened, or the first snapshot). */
+    async function following(backend: Backend) {
+      const followed = follow(backend);
+      await eventually(() => expect(followed.calls()).toBeGreaterThan(0));
+      return followed;
+    }
+
+    const inviteVisitor = async () => {
+      h.advance(1000);
+      const created = await (
+        await h.as('consultant')
+      ).invitations.createInvitation({
+        channelId: CHANNELS.studio.id,
+        inviteeEmail: PEOPLE.visitor.email,
+        passes: 1,
+        credits: 0,
+        expiresAt: START + 3 * DAY,
+      });
+      await h.settle();
+      return created;
+    };
+
+    it('lists the pending, unexpired ones naming the caller, as the invitation reads, and nobody else’s', async () => {
+      const visitor = await h.as('visitor');
+      expect(await visitor.invitations.listMyInvitations()).toStrictEqual([
+        await visitor.invitations.getInvitation(pending.id),
+      ]);
+      // The member's is used, the link invitation names nobody, and the consultant is invited to nothing.
+      expect(await (await h.as('member')).invitations.listMyInvitations()).toStrictEqual([]);
+      expect(await (await h.as('consultant')).invitations.listMyInvitations()).toStrictEqual([]);
+    });
+
+    it('tells every window of the invitee when one is created for them, and lists it first', async () => {
+      const phone = await h.as('visitor');
+      const laptop = await h.as('visitor');
+      const [onPhone, onLaptop] = [await following(phone), await following(laptop)];
+      const before = [onPhone.calls(), onLaptop.calls()];
+      const created = await inviteVisitor();
+      await eventually(() => {
+        expect(onPhone.calls()).toBeGreaterThan(before[0] ?? 0);
+        expect(onLaptop.calls()).toBeGreaterThan(before[1] ?? 0);
+      });
+      expect((await laptop.invitations.listMyInvitations()).map((i) => i.id)).toEqual([
+        created.id,
+        pending.id,
+      ]);
+      expect((await phone.invitations.listMyInvitations())[0]).toStrictEqual(created);
+    });
+
+    it('tells nobody else', async () => {
+      const onVisitor = await following(await h.as('visitor'));
+      const onMember = await following(await h.as('member'));
+      const [visitorBefore, memberBefore] = [onVisitor.calls(), onMember.calls()];
+      await inviteVisitor();
+      await eventually(() => expect(onVisitor.calls()).toBeGreaterThan(visitorBefore));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(onMember.calls()).toBe(memberBefore);
+    });
+
+    it('tells the other window when the invitee accepts in one, and it leaves the list', async () => {
+      const phone = await h.as('visitor');
+      const laptop = await h.as('visitor');
+      const onLaptop = await following(laptop);
+      const before = onLaptop.calls();
+      await phone.invitations.acceptInvitation(pending.id);
+      await h.settle();
+      await eventually(() => expect(onLaptop.calls()).toBeGreaterThan(before));
+      expect(await laptop.invitations.listMyInvitations()).toStrictEqual([]);
+    });
+
+    it('after a drop, tells the window that was offline, once it is back, what came meanwhile', async () => {
+      const laptop = await h.as('visitor');
+      const onLaptop = await following(laptop);
+      h.disconnect(laptop);
+      const before = onLaptop.calls();
+      const created = await inviteVisitor();
+      h.reconnect(laptop);
+      await eventually(() => expect(onLaptop.calls()).toBeGreaterThan(before));
+      expect((await laptop.invitations.listMyInvitations()).map((i) => i.id)).toEqual([
+        created.id,
+        pending.id,
+      ]);
+    });
+  });
+
   describe('pushTokens', () => {
     let TOKEN: string;
     let NEW_TOKEN: { token: string; deviceId: string; platform: 'web'; userAgent: string };
@@ -785,6 +890,7 @@ export function describePortContract(makeHarness: () => Promise<Harness>): void 
         nobody.callables.getUserActiveOffers(),
         nobody.callables.clearPendingNotifications({ userId: PEOPLE.member.uid }),
         nobody.invitations.getInvitation(INVITATIONS.pending.id),
+        nobody.invitations.listMyInvitations(),
       ];
       for (const call of calls) expect(await statusOf(call)).toEqual({ status: 'UNAUTHENTICATED' });
     });
@@ -1019,13 +1125,11 @@ export function describePortContract(makeHarness: () => Promise<Harness>): void 
 
   describe('pending counts (issue #6)', () => {
     it('counts a message for everyone in the channel but its sender', async () => {
-      const member = await h.as('member');
-      expect(await member.pending.getPendingCounts(PEOPLE.member.uid)).toEqual({});
+      expect(await h.pendingCounts(PEOPLE.member.uid)).toEqual({});
       await (await h.as('consultant')).messages.sendMessage(CHANNELS.studio.id, msg('Ping'));
       await h.settle();
-      expect(await member.pending.getPendingCounts(PEOPLE.member.uid)).toEqual({ [CHANNELS.studio.id]: 1 });
-      const consultant = await h.as('consultant');
-      expect(await consultant.pending.getPendingCounts(PEOPLE.consultant.uid)).toEqual({});
+      expect(await h.pendingCounts(PEOPLE.member.uid)).toEqual({ [CHANNELS.studio.id]: 1 });
+      expect(await h.pendingCounts(PEOPLE.consultant.uid)).toEqual({});
     });
   });
 

@@ -10,20 +10,27 @@ import {
   handleActivate,
   handleInvitationCreate,
   handleInvitationRequested,
+  handleMyInvitationsRequested,
+  invitationsSaga,
+  watchMyInvitations,
 } from '@/sagas/invitationsSaga';
 import offers, { activeOffersRequested, offerIssueRequested } from '@/store/offersSlice';
 import invitations, {
   acceptRequested,
   activateRequested,
   invitationCreateRequested,
+  invitationLoaded,
   invitationRequested,
+  myInvitationsLoaded,
+  myInvitationsRequested,
 } from '@/store/invitationsSlice';
 import channels from '@/store/channelsSlice';
-import user, { buildUserState, accountLoaded, signedIn } from '@/store/userSlice';
+import live from '@/store/liveSlice';
+import user, { buildUserState, accountLoaded, signedIn, signedOut } from '@/store/userSlice';
 import type { Invitation, IssuedOffer, Offer, UserDoc } from '@core/model';
 import { createFakeBackend } from '../support/fakeBackend';
 
-const reducer = combineReducers({ user, channels, offers, invitations });
+const reducer = combineReducers({ user, channels, offers, invitations, live });
 type State = ReturnType<typeof reducer>;
 const backend = createFakeBackend() as unknown as Backend;
 const ME = 'uidMember00000000001';
@@ -217,5 +224,123 @@ describe('invitations', () => {
       error: null,
       created: invitation,
     });
+  });
+});
+
+describe('the invitations waiting for the person (issue #12)', () => {
+  const other: Invitation = { ...invitation, id: 'inv00000000000000002', channelTitle: 'Growth Clinic' };
+  /** The home screen has read the list once, and the person is looking at `INV` on /invite. */
+  const shown = (): State => {
+    let state = reducer(undefined, myInvitationsLoaded({ items: [invitation] }));
+    state = reducer(state, invitationRequested({ id: INV }));
+    return reducer(state, invitationLoaded({ invitation }));
+  };
+  /** A fake backend whose subscribeMyInvitations hands the test its listener. */
+  function following() {
+    const fake = createFakeBackend();
+    const subscription: { emit: (() => void) | null; subscribed: number } = { emit: null, subscribed: 0 };
+    fake.invitations.subscribeMyInvitations.mockImplementation((listener: () => void) => {
+      subscription.subscribed += 1;
+      subscription.emit = listener;
+      return () => (subscription.emit = null);
+    });
+    return { fake, subscription, backend: fake as unknown as Backend };
+  }
+  const putTypes = (result: { effects: { put?: Array<{ payload: { action: { type: string } } }> } }) =>
+    (result.effects.put ?? []).map((e) => e.payload.action.type);
+
+  it('lists them for the home screen', async () => {
+    const { storeState } = await expectSaga(handleMyInvitationsRequested, backend)
+      .withReducer(reducer, reducer(undefined, myInvitationsRequested()))
+      .provide([[matchers.call.fn(backend.invitations.listMyInvitations), [other, invitation]]])
+      .run();
+    expect((storeState as State).invitations.mine).toEqual({
+      status: 'loaded',
+      items: [other, invitation],
+      error: null,
+    });
+  });
+
+  it('keeps the list it showed when reading it again fails (offline), and says why', async () => {
+    const state = reducer(shown(), myInvitationsRequested());
+    const { storeState } = await expectSaga(handleMyInvitationsRequested, backend)
+      .withReducer(reducer, state)
+      .provide([
+        [
+          matchers.call.fn(backend.invitations.listMyInvitations),
+          throwError(new BackendError('UNAVAILABLE', 'You are offline.')),
+        ],
+      ])
+      .run();
+    expect((storeState as State).invitations.mine).toEqual({
+      status: 'loaded',
+      items: [invitation],
+      error: 'You are offline.',
+    });
+  });
+
+  it('reads the list and the invitation on screen again whenever the backend says they changed', async () => {
+    const { subscription, backend: live } = following();
+    const pending = expectSaga(watchMyInvitations, live).withReducer(reducer, shown()).silentRun(50);
+    await new Promise((r) => setTimeout(r, 5));
+    subscription.emit!();
+    subscription.emit!();
+    const result = await pending;
+    expect(putTypes(result)).toEqual([
+      myInvitationsRequested.type,
+      invitationRequested.type,
+      myInvitationsRequested.type,
+      invitationRequested.type,
+    ]);
+    // The invitation on screen stays on screen while it is read again (no loading flash).
+    expect((result.storeState as State).invitations.viewed).toMatchObject({ id: INV, status: 'loaded' });
+    expect(subscription.emit).toBeNull();
+  });
+
+  it('reads nothing that no screen shows', async () => {
+    const { subscription, backend: live } = following();
+    const pending = expectSaga(watchMyInvitations, live).withReducer(reducer).silentRun(50);
+    await new Promise((r) => setTimeout(r, 5));
+    subscription.emit!();
+    expect(putTypes(await pending)).toEqual([]);
+  });
+
+  it('follows them in a session already under way (a restart), and stops listening when cancelled', async () => {
+    const { subscription, backend: live } = following();
+    let state = reducer(undefined, signedIn({ authUser: me }));
+    state = reducer(state, accountLoaded(buildUserState(me, null, { isAdmin: false })));
+    const pending = expectSaga(invitationsSaga, live).withReducer(reducer, state).silentRun(50);
+    await new Promise((r) => setTimeout(r, 5));
+    expect([subscription.subscribed, subscription.emit === null]).toEqual([1, false]);
+    await pending;
+    expect(subscription.emit).toBeNull();
+  });
+
+  it('stops listening when the person signs out, and listens again for the next one', async () => {
+    const { subscription, backend: live } = following();
+    const saga = expectSaga(invitationsSaga, live).withReducer(reducer);
+    const pending = saga.silentRun(80);
+    saga.dispatch(signedIn({ authUser: me }));
+    saga.dispatch(accountLoaded(buildUserState(me, null, { isAdmin: false })));
+    await new Promise((r) => setTimeout(r, 5));
+    expect([subscription.subscribed, subscription.emit === null]).toEqual([1, false]);
+    saga.dispatch(signedOut());
+    await new Promise((r) => setTimeout(r, 5));
+    expect(subscription.emit).toBeNull();
+    saga.dispatch(signedIn({ authUser: me }));
+    saga.dispatch(accountLoaded(buildUserState(me, null, { isAdmin: false })));
+    await new Promise((r) => setTimeout(r, 5));
+    expect([subscription.subscribed, subscription.emit === null]).toEqual([2, false]);
+    await pending;
+  });
+
+  it('takes an invitation accepted here off the list at once, and forgets the list at sign-out', () => {
+    let state = reducer(shown(), myInvitationsLoaded({ items: [other, invitation] }));
+    state = reducer(state, {
+      type: 'invitations/accepted',
+      payload: { invitation: { ...invitation, status: 'accepted' } },
+    });
+    expect(state.invitations.mine.items).toEqual([other]);
+    expect(reducer(state, signedOut()).invitations.mine).toEqual({ status: 'idle', items: [], error: null });
   });
 });

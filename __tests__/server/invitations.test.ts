@@ -63,6 +63,51 @@ describe('reading an invitation', () => {
   });
 });
 
+describe('GET /api/invitations: the ones waiting for the caller (issue #12)', () => {
+  const mine = async (token: string) =>
+    (await server.request('GET', '/api/invitations', { token })).json<{ invitations: Invitation[] }>()
+      .invitations;
+
+  it('lists the pending, unexpired invitations naming the caller, newest first, as each one reads', async () => {
+    server.clock.advance(1000);
+    const created = await server.request('POST', '/api/invitations', {
+      token: ids.token.consultant,
+      body: {
+        channelId: ids.strategy,
+        inviteeEmail: 'visitor@qupm.demo',
+        passes: 0,
+        credits: 1,
+        expiresAt: server.clock.now() + DAY,
+      },
+    });
+    const newest = created.json<Invitation>();
+    // Not the expired one, nor the link invitation that names nobody.
+    expect(await mine(ids.token.visitor)).toEqual([
+      newest,
+      (await read(ids.token.visitor, ids.pendingInvitation)).json<Invitation>(),
+    ]);
+  });
+
+  it('drops one once it is accepted', async () => {
+    await accept(ids.token.visitor, ids.pendingInvitation);
+    expect(await mine(ids.token.visitor)).toEqual([]);
+  });
+
+  it('drops one once its date passes', async () => {
+    await later(8 * DAY);
+    expect(await mine(ids.token.visitor)).toEqual([]);
+  });
+
+  it('lists nothing for someone invited to nothing open, the consultant included', async () => {
+    expect(await mine(ids.token.member)).toEqual([]);
+    expect(await mine(ids.token.consultant)).toEqual([]);
+  });
+
+  it('needs a session', async () => {
+    expectError(await server.request('GET', '/api/invitations'), 401, 'UNAUTHENTICATED');
+  });
+});
+
 describe('accepting and activating', () => {
   it('accept joins the channel and connects the visitor to the consultant', async () => {
     const res = await accept(ids.token.visitor, ids.pendingInvitation);

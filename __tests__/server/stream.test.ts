@@ -2,9 +2,6 @@ import http from 'node:http';
 import type { ChatMessage, UserDoc } from '../../core/model';
 import { demoIds, expectError, startTestServer } from './support/testServer';
 import type { DemoIds, TestServer } from './support/testServer';
-import { pushTokens } from '../../drivers/webPushTokens';
-
-const TOKENS = pushTokens(['live-0000000']);
 
 let server: TestServer;
 let ids: DemoIds;
@@ -35,6 +32,12 @@ interface Stream {
   waitFor(text: string, timeoutMs?: number): Promise<void>;
   ended: Promise<void>;
   close(): void;
+}
+
+/** Waits for a ping written after now: whatever the server published before it has arrived by then. */
+async function nextPing(stream: Stream): Promise<void> {
+  const seen = stream.raw.split(': ping').length;
+  await waitUntil(() => (stream.raw.split(': ping').length > seen ? true : undefined), 2000, 'a ping');
 }
 
 function open(ticket: string): Promise<Stream> {
@@ -175,41 +178,53 @@ describe('the live stream', () => {
     }
   });
 
-  it('delivers the token list when it changes', async () => {
-    const member = await open(await ticketFor(ids.token.member));
-    try {
-      await server.request('POST', `/api/users/${ids.uid.member}/tokens`, {
-        token: ids.token.member,
-        body: { token: TOKENS['live-0000000'], deviceId: 'live', platform: 'web', userAgent: 'test' },
-      });
-      const event = await member.next('tokens');
-      expect((event.data as { tokens: Array<{ deviceId: string }> }).tokens.map((t) => t.deviceId)).toContain(
-        'live',
-      );
-    } finally {
-      member.close();
-    }
-  });
-
-  it('tells the invitee and the consultant about an accepted invitation, and the new member about the channel', async () => {
+  it("tells the invitee's streams that their invitations changed when one is accepted, and the new member about the channel", async () => {
     const visitor = await open(await ticketFor(ids.token.visitor));
     const consultant = await open(await ticketFor(ids.token.consultant));
     try {
       await server.request('POST', `/api/invitations/${ids.pendingInvitation}/accept`, {
         token: ids.token.visitor,
       });
-      expect(
-        ((await visitor.next('invitation')).data as { invitation: { status: string } }).invitation.status,
-      ).toBe('accepted');
-      expect((await consultant.next('invitation')).event).toBe('invitation');
+      expect((await visitor.next('invitations')).data).toEqual({ changed: true });
       const channel = (await visitor.next('channel')).data as { channel: { members: string[] } };
       expect(channel.channel.members).toContain(ids.uid.visitor);
       expect(((await visitor.next('user')).data as { user: UserDoc }).user.effectiveConId).toBe(
         ids.uid.consultant,
       );
+      // The consultant reads their channel's invitations when they look at them: nothing tells them.
+      expect((await consultant.next('channel')).event).toBe('channel');
+      await nextPing(consultant);
+      expect(consultant.events.map((e) => e.event)).not.toContain('invitations');
     } finally {
       visitor.close();
       consultant.close();
+    }
+  });
+
+  it('tells whoever is signed in with the email an invitation names that it was created; a link invitation tells nobody', async () => {
+    const visitor = await open(await ticketFor(ids.token.visitor));
+    const member = await open(await ticketFor(ids.token.member));
+    try {
+      const invite = (inviteeEmail?: string) =>
+        server.request('POST', '/api/invitations', {
+          token: ids.token.consultant,
+          body: {
+            channelId: ids.growth,
+            ...(inviteeEmail === undefined ? {} : { inviteeEmail }),
+            passes: 1,
+            credits: 0,
+            expiresAt: server.clock.now() + 86_400_000,
+          },
+        });
+      expect((await invite()).statusCode).toBe(200);
+      expect((await invite('VISITOR@qupm.demo')).statusCode).toBe(200);
+      expect((await visitor.next('invitations')).data).toEqual({ changed: true });
+      await Promise.all([nextPing(member), nextPing(visitor)]);
+      expect(visitor.events.filter((e) => e.event === 'invitations')).toHaveLength(1);
+      expect(member.events.map((e) => e.event)).not.toContain('invitations');
+    } finally {
+      visitor.close();
+      member.close();
     }
   });
 

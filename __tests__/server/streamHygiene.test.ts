@@ -247,8 +247,8 @@ describe('a reader that stops reading', () => {
     const big = (i: number) => `${i} ${'x'.repeat(3990)}`;
     let sentBytes = 0;
     let i = 0;
-    // Less than the cap in all (a generous 300 bytes a message for the frame around it and the member's
-    // 'pending' event): however little the network took, the stream cannot be over it yet.
+    // Less than the cap in all (a generous 300 bytes a message for the frame around it): however little the
+    // network took, the stream cannot be over it yet.
     while (sentBytes + 5000 < STREAM_MAX_BUFFERED_BYTES) {
       sentBytes += JSON.stringify(await say(ids.token.consultant, big(i))).length + 300;
       i += 1;

@@ -3,9 +3,7 @@ import reducer, {
   initialState,
   liveStatusChanged,
   reconnectingNoticeShown,
-  selectLiveStatus,
   selectReconnecting,
-  selectWatchers,
   watcherCrashed,
   watcherRestarted,
 } from '@/store/liveSlice';
@@ -18,16 +16,14 @@ const interrupted = () => reducer(initialState, liveStatusChanged({ status: 'int
 describe('live reducer: the connection', () => {
   it('starts connecting, without telling the person anything', () => {
     const state = reducer(undefined, { type: '@@INIT' });
-    expect(selectLiveStatus({ live: state })).toBe('connecting');
+    expect(state.status).toBe('connecting');
     expect(reconnecting(state)).toBe(false);
-    expect(selectWatchers({ live: state })).toEqual({});
+    expect(state.watchers).toEqual({});
   });
 
   it('follows the backend’s status', () => {
-    expect(selectLiveStatus({ live: reducer(initialState, liveStatusChanged({ status: 'live' })) })).toBe(
-      'live',
-    );
-    expect(selectLiveStatus({ live: interrupted() })).toBe('interrupted');
+    expect(reducer(initialState, liveStatusChanged({ status: 'live' })).status).toBe('live');
+    expect(interrupted().status).toBe('interrupted');
   });
 
   it('says "Reconnecting…" only once the live saga decides an interruption lasted', () => {
@@ -72,7 +68,7 @@ describe('live reducer: crashed watchers (src/sagas/supervise.ts)', () => {
     state = crash(state, 'channels', true, 'second');
     state = reducer(state, watcherRestarted({ name: 'channels' }));
     state = crash(state, 'offers', true, 'other');
-    expect(selectWatchers({ live: state })).toEqual({
+    expect(state.watchers).toEqual({
       channels: { live: true, restarting: false, restarts: 2, lastError: 'second' },
       offers: { live: true, restarting: true, restarts: 0, lastError: 'other' },
     });
@@ -80,7 +76,7 @@ describe('live reducer: crashed watchers (src/sagas/supervise.ts)', () => {
 
   it('records a restart of a watcher it never saw crash, as one that carries no live data', () => {
     const state = reducer(initialState, watcherRestarted({ name: 'page hide' }));
-    expect(selectWatchers({ live: state })['page hide']).toEqual({
+    expect(state.watchers['page hide']).toEqual({
       live: false,
       restarting: false,
       restarts: 1,

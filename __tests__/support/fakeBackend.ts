@@ -45,9 +45,10 @@ export function createFakeBackend(): DeepMock<Omit<Backend, 'kind'>> & { kind: '
       'activateInvitation',
       'createInvitation',
       'listChannelInvitations',
+      'listMyInvitations',
+      'subscribeMyInvitations',
     ]),
     offers: port('offers', ['issueOffer', 'listIssuedOffers', 'subscribeOffers']),
-    pending: port('pending', ['getPendingCounts', 'subscribePending']),
     admin: port('admin', ['listUsers', 'setConsultant', 'listChannels']),
     pushTokens: port('pushTokens', [
       'findActiveToken',

@@ -4,8 +4,8 @@ import { logger } from 'firebase-functions';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { functionsTest } from './support/functionsTest';
 import type { TestBackend } from './support/functionsTest';
-import { putPending } from './support/seed';
-import { CHANNEL, EMAIL, NOW, UID, requestAs, seededBackend } from './support/world';
+import { putInvitation, putPending } from './support/seed';
+import { CHANNEL, EMAIL, INVITATION, NOW, UID, requestAs, seededBackend } from './support/world';
 
 let backend: TestBackend;
 beforeEach(() => {
@@ -21,6 +21,7 @@ type Name = keyof TestBackend['fns'] &
     | 'get_invitation'
     | 'accept_invitation'
     | 'activate_invitation'
+    | 'list_my_invitations'
   );
 
 function call(name: Name, request: ReturnType<typeof requestAs>): Promise<unknown> {
@@ -50,6 +51,7 @@ const VALID_PAYLOADS: Record<Name, unknown> = {
   get_invitation: { invitationId: 'InvitePending0000001' },
   accept_invitation: { invitationId: 'InvitePending0000001' },
   activate_invitation: { invitationId: 'InviteAccepted000001' },
+  list_my_invitations: null,
 };
 
 describe('every callable', () => {
@@ -295,6 +297,38 @@ describe('get_invitation', () => {
       expect(error.code).toBe('invalid-argument');
     },
   );
+});
+
+describe('list_my_invitations (issue #12)', () => {
+  it('lists the pending, unexpired invitations naming the caller, newest first, as get_invitation reads them', async () => {
+    putInvitation(backend.store, {
+      id: 'InviteNewer000000001',
+      channelId: CHANNEL,
+      consultantId: UID.consultant,
+      inviteeEmail: EMAIL.stranger,
+      status: 'pending',
+      passes: 0,
+      credits: 1,
+      expiresAt: NOW + 2 * 86_400_000,
+      createdAt: NOW - 60_000,
+    });
+    const stranger = requestAs('stranger', null);
+    const listed = (await call('list_my_invitations', stranger)) as { invitations: Array<{ id: string }> };
+    // Not the expired one, not the two accepted ones, not the link invitation that names nobody.
+    expect(listed.invitations.map((i) => i.id)).toEqual(['InviteNewer000000001', INVITATION.pending]);
+    expect(listed.invitations[1]).toStrictEqual(
+      await call('get_invitation', requestAs('stranger', { invitationId: INVITATION.pending })),
+    );
+  });
+
+  it('answers an empty list to someone invited to nothing, and to an account without an email', async () => {
+    await expect(call('list_my_invitations', requestAs('member', null))).resolves.toEqual({
+      invitations: [],
+    });
+    await expect(
+      call('list_my_invitations', requestAs('stranger', null, { email: undefined })),
+    ).resolves.toEqual({ invitations: [] });
+  });
 });
 
 describe('accept_invitation', () => {

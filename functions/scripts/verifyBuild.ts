@@ -14,6 +14,7 @@ const EXPECTED = [
   'get_invitation',
   'accept_invitation',
   'activate_invitation',
+  'list_my_invitations',
   'on_user_created',
   'on_message_created',
   'prune_stale_tokens',

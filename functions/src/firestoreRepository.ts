@@ -396,6 +396,40 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
       });
     },
 
+    async listPendingInvitationsFor(email) {
+      const { docs } = await db
+        .collection('invitations')
+        .where('inviteeEmail', '==', email.trim().toLowerCase())
+        .where('status', '==', 'pending')
+        .get();
+      // The names each invitation is shown with: its channel's title, its consultant's public name (a few
+      // invitations at most, usually from one consultant).
+      const titles = new Map<string, string>();
+      const names = new Map<string, string>();
+      for (const doc of docs) {
+        const channelId = text(doc.get('channelId'));
+        const consultantId = text(doc.get('consultantId'));
+        if (channelId && !titles.has(channelId)) {
+          const data = dataOf(await channelRef(channelId).get());
+          titles.set(channelId, data ? text(data.title) : '');
+        }
+        if (consultantId && !names.has(consultantId)) {
+          const data = dataOf(await userRef(consultantId).get());
+          names.set(consultantId, data ? publicName(toUserDoc(consultantId, data)) : '');
+        }
+      }
+      return docs.map((doc) => {
+        const data = (doc.data() ?? {}) as Data;
+        return {
+          invitation: toInvitation(doc.id, data, {
+            channelTitle: titles.get(text(data.channelId)) ?? '',
+            consultantName: names.get(text(data.consultantId)) ?? '',
+          }),
+          createdAt: toMillis(data.createdAt),
+        };
+      });
+    },
+
     async createOffer(offer) {
       await db.doc(`offers/${offer.offeringId}`).create({
         offeringId: offer.offeringId,

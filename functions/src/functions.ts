@@ -104,6 +104,11 @@ export function createFunctions(deps: () => Deps) {
       invitationCallablePayloads.activate_invitation,
       invitationCallables.activate_invitation,
     ),
+    list_my_invitations: callable(
+      deps,
+      invitationCallablePayloads.list_my_invitations,
+      invitationCallables.list_my_invitations,
+    ),
 
     /**
      * users/{uid} for every new account. A 1st-gen trigger on purpose: 2nd-gen functions have only the

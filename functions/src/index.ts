@@ -72,6 +72,7 @@ export const {
   get_invitation,
   accept_invitation,
   activate_invitation,
+  list_my_invitations,
   on_user_created,
   on_message_created,
   on_token_created,

@@ -149,6 +149,8 @@ export interface Repository {
   createInvitation(invitation: NewInvitationDoc): Promise<void>;
   /** A channel's invitations (names from its title and its consultant), each with when it was created. */
   listInvitationsForChannel(channelId: string): Promise<Array<{ invitation: Invitation; createdAt: number }>>;
+  /** The pending invitations naming `email` (expired ones too), with their names and creation times. */
+  listPendingInvitationsFor(email: string): Promise<Array<{ invitation: Invitation; createdAt: number }>>;
 
   createOffer(offer: StoredOffer): Promise<void>;
   /** Every offer (any status) of these channels. */

@@ -13,6 +13,7 @@ interface InvitationRow {
   credits: number;
   expires_at: number;
   accepted_by: string | null;
+  created_at: number;
   channel_title: string;
   consultant_email: string;
   consultant_nickname: string | null;
@@ -60,6 +61,7 @@ export class InvitationsRepo {
   private readonly setActivated;
   private readonly pendingFor;
   private readonly forChannel;
+  private readonly forInvitee;
 
   constructor(db: Db) {
     const select = `SELECT i.*, c.title AS channel_title, u.email AS consultant_email,
@@ -69,6 +71,9 @@ export class InvitationsRepo {
     // core/channels.ts sortInvitations: newest first, then id.
     this.forChannel = db.prepare<[string], InvitationRow>(
       `${select} WHERE i.channel_id = ? ORDER BY i.created_at DESC, i.id`,
+    );
+    this.forInvitee = db.prepare<[string], InvitationRow>(
+      `${select} WHERE i.invitee_email = ? AND i.status = 'pending'`,
     );
     this.insertRow = db.prepare(
       `INSERT INTO invitations (id, channel_id, consultant_id, invitee_email, status, passes, credits,
@@ -98,6 +103,13 @@ export class InvitationsRepo {
   /** A channel's invitations, newest first (statuses as stored; the caller applies expiry). */
   listForChannel(channelId: string): Invitation[] {
     return this.forChannel.all(channelId).map(toInvitation);
+  }
+
+  /** The pending invitations naming `email` (expired ones too), with when each was created. */
+  listPendingForInvitee(email: string): Array<{ invitation: Invitation; createdAt: number }> {
+    return this.forInvitee
+      .all(email.trim().toLowerCase())
+      .map((row) => ({ invitation: toInvitation(row), createdAt: row.created_at }));
   }
 
   insert(invitation: NewInvitation): void {

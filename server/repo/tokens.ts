@@ -29,7 +29,6 @@ export class TokensRepo {
   private readonly listRows;
   private readonly byToken;
   private readonly byId;
-  private readonly holders;
   private readonly insertRow;
   private readonly deleteRow;
   private readonly deleteForDevice;
@@ -45,9 +44,6 @@ export class TokensRepo {
       'SELECT * FROM push_tokens WHERE uid = ? AND token = ?',
     );
     this.byId = db.prepare<[string, string], TokenRow>('SELECT * FROM push_tokens WHERE uid = ? AND id = ?');
-    this.holders = db.prepare<[string, string], { uid: string }>(
-      'SELECT DISTINCT uid FROM push_tokens WHERE token = ? AND uid != ?',
-    );
     this.insertRow = db.prepare(
       `INSERT INTO push_tokens (id, uid, token, device_id, created_at, last_used, status, platform, user_agent)
        VALUES (@id, @uid, @token, @deviceId, @createdAt, @lastUsed, @status, @platform, @userAgent)`,
@@ -57,9 +53,7 @@ export class TokensRepo {
       'DELETE FROM push_tokens WHERE uid = ? AND (device_id = ? OR token = ?)',
     );
     this.deleteToken = db.prepare<[string, string]>('DELETE FROM push_tokens WHERE token = ? AND uid != ?');
-    this.deleteUnused = db.prepare<[number], { uid: string }>(
-      'DELETE FROM push_tokens WHERE last_used < ? RETURNING uid',
-    );
+    this.deleteUnused = db.prepare<[number]>('DELETE FROM push_tokens WHERE last_used < ?');
     this.touchRow = db.prepare<[number, string, string]>(
       'UPDATE push_tokens SET last_used = ? WHERE uid = ? AND id = ?',
     );
@@ -79,11 +73,6 @@ export class TokensRepo {
     return row ? toDoc(row) : null;
   }
 
-  /** Users other than `uid` holding `token` (a browser that another account used before). */
-  otherHolders(token: string, uid: string): string[] {
-    return this.holders.all(token, uid).map((row) => row.uid);
-  }
-
   /**
    * Saves `doc` as the one document of (uid, deviceId): whatever this user had for that device or that token
    * goes (spec §4: the replaced old token document is deleted), and so does the token under other accounts.
@@ -98,9 +87,9 @@ export class TokensRepo {
     return this.touchRow.run(now, uid, id).changes === 1;
   }
 
-  /** Deletes every document last used before `cutoff`; returns the owner of each deleted one. */
-  deleteUnusedSince(cutoff: number): string[] {
-    return this.deleteUnused.all(cutoff).map((row) => row.uid);
+  /** Deletes every document last used before `cutoff`; returns how many went. */
+  deleteUnusedSince(cutoff: number): number {
+    return this.deleteUnused.run(cutoff).changes;
   }
 
   delete(uid: string, id: string): boolean {

@@ -1,5 +1,5 @@
-// /api/invitations (create) and /api/invitations/:id, its accept and activate (core/wire.ts API). Accept and
-// activate take no body.
+// /api/invitations (create; list the caller's own) and /api/invitations/:id, its accept and activate
+// (core/wire.ts API). Accept and activate take no body.
 import type { FastifyInstance } from 'fastify';
 import { assertInviteeIsSomeoneElse } from '../../core/channels';
 import { assertExpiry } from '../../core/expiry';
@@ -10,6 +10,7 @@ import {
   acceptInvitation,
   activateInvitation,
   createInvitation,
+  listMyInvitations,
   readInvitation,
 } from '../services/invitations';
 
@@ -22,6 +23,12 @@ export function registerInvitationRoutes(app: FastifyInstance, ctx: ServerContex
     assertInviteeIsSomeoneElse(body.inviteeEmail, caller);
     await ctx.guards.callables(request, caller.uid);
     return createInvitation(ctx, caller, body);
+  });
+
+  app.get('/api/invitations', async (request) => {
+    const caller = await ctx.authenticate(request);
+    await ctx.guards.documents(request, caller.uid);
+    return { invitations: listMyInvitations(ctx, caller) };
   });
 
   app.get('/api/invitations/:id', async (request) => {

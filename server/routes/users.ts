@@ -4,15 +4,7 @@ import { profilePatchBody, pushTokenCreateBody, tokensQuery } from '../../core/s
 import type { ServerContext } from '../context';
 import { parse, tokenParams, uidParams } from '../http';
 import { assertDeliverableToken } from '../services/push';
-import {
-  addToken,
-  deleteToken,
-  listTokens,
-  readPendingCounts,
-  readUser,
-  touchToken,
-  updateProfile,
-} from '../services/users';
+import { addToken, deleteToken, listTokens, readUser, touchToken, updateProfile } from '../services/users';
 
 export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.get('/api/users/:uid', async (request) => {
@@ -28,13 +20,6 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext): vo
     const changes = parse(profilePatchBody, request.body);
     await ctx.guards.documents(request, caller.uid);
     return updateProfile(ctx, caller, uid, changes);
-  });
-
-  app.get('/api/users/:uid/pending', async (request) => {
-    const caller = await ctx.authenticate(request);
-    const { uid } = parse(uidParams, request.params);
-    await ctx.guards.documents(request, caller.uid);
-    return { counts: readPendingCounts(ctx, caller, uid) };
   });
 
   app.get('/api/users/:uid/tokens', async (request) => {

@@ -35,7 +35,6 @@ export const callables: {
         throw new QupmError('NOT_FOUND', 'There is no such user.');
       ctx.repos.pending.clear(data.userId);
     });
-    ctx.hub.publish({ uids: [data.userId] }, { type: 'pending', data: { counts: {} } });
     return { success: true };
   },
 };

@@ -12,13 +12,7 @@ import {
   READ_MARK_MESSAGES,
 } from '../../core/channels';
 import { QupmError } from '../../core/errors';
-import type {
-  Channel,
-  ChannelMember,
-  ChannelOverview,
-  ChatMessage,
-  PendingCountsDoc,
-} from '../../core/model';
+import type { Channel, ChannelMember, ChannelOverview, ChatMessage } from '../../core/model';
 import { sortOverview } from '../../core/overview';
 import { badgeCount, pendingRecipients } from '../../core/pending';
 import type { Caller } from '../../core/permissions';
@@ -41,12 +35,6 @@ export function publishChannel(ctx: ServiceContext, channel: Channel): void {
     { uids: [channel.ownerId, ...channel.members], admins: true },
     { type: 'channel', data: { channel } },
   );
-}
-
-/** Streams each user's pending counts to that user. */
-export function publishPending(ctx: ServiceContext, counts: ReadonlyMap<string, PendingCountsDoc>): void {
-  for (const [uid, doc] of counts)
-    ctx.hub.publish({ uids: [uid] }, { type: 'pending', data: { counts: doc } });
 }
 
 function load(ctx: ServiceContext, id: string): Channel {
@@ -211,18 +199,15 @@ export function sendMessage(
     const recipients = pendingRecipients(channel, caller.uid);
     ctx.repos.pending.increment(recipients, channel.id, now);
 
-    const counts = new Map<string, PendingCountsDoc>();
     const jobs: NewPushJob[] = [];
     const queuedTokens = new Set<string>();
     for (const uid of recipients) {
-      const pending = { ...ctx.repos.pending.counts(uid) };
-      counts.set(uid, pending);
       if (!wantsPush(ctx.repos.users.notificationSettings(uid))) continue;
       const push = messagePush({
         channelId: channel.id,
         senderName: message.senderName,
         text: message.text,
-        badgeCount: badgeCount(pending),
+        badgeCount: badgeCount(ctx.repos.pending.counts(uid)),
       });
       const payload = JSON.stringify({
         messageId: message.id,
@@ -237,15 +222,14 @@ export function sendMessage(
       }
     }
     ctx.repos.pushJobs.enqueue(jobs, now);
-    return { repeat: false, message, channel, counts } as const;
+    return { repeat: false, message, channel, queued: jobs.length > 0 } as const;
   });
   if (outcome.repeat) return outcome.message;
-  const { message, channel, counts } = outcome;
+  const { message, channel, queued } = outcome;
   ctx.hub.publish(
     { uids: [channel.ownerId, ...channel.members], admins: true },
     { type: 'message', data: { message } },
   );
-  publishPending(ctx, counts);
-  if (counts.size > 0) ctx.pushQueue.wake();
+  if (queued) ctx.pushQueue.wake();
   return message;
 }

@@ -8,6 +8,7 @@ import {
   activateInvitation as decideActivate,
   canReadInvitation,
   INVITATION_MESSAGES,
+  openInvitationsFor,
   withEffectiveStatus,
 } from '../../core/invitations';
 import { assertCanListInvitations, assertChannelOwner, CHANNEL_MESSAGES } from '../../core/channels';
@@ -28,14 +29,19 @@ function load(ctx: ServiceContext, id: string): Invitation {
   return invitation;
 }
 
+/**
+ * Tells whoever is signed in with the invitee's email that the invitations addressed to them changed (one was
+ * created, accepted or activated); their home screen and invitation page read them again. An invitation for
+ * anyone with the link is addressed to nobody.
+ */
 function publishInvitation(ctx: ServiceContext, invitation: Invitation): void {
-  ctx.hub.publish(
-    {
-      uids: [invitation.consultantId, ...(invitation.acceptedBy ? [invitation.acceptedBy] : [])],
-      emails: invitation.inviteeEmail ? [invitation.inviteeEmail] : [],
-    },
-    { type: 'invitation', data: { invitation } },
-  );
+  if (invitation.inviteeEmail === undefined) return;
+  ctx.hub.publish({ emails: [invitation.inviteeEmail] }, { type: 'invitations', data: { changed: true } });
+}
+
+/** The invitations waiting for the caller: naming their email, still pending and unexpired, newest first. */
+export function listMyInvitations(ctx: ServiceContext, caller: Caller): Invitation[] {
+  return openInvitationsFor(ctx.repos.invitations.listPendingForInvitee(caller.email), caller, ctx.now());
 }
 
 /** The channel's owner invites someone (anyone with the link when no email is named), pending until expiresAt. */

@@ -9,7 +9,6 @@ import { isGonePushStatus, parseWebPushToken, TOKEN_UNUSED_PRUNE_AFTER_MS } from
 import type { Db } from '../db/database';
 import { write } from '../db/database';
 import type { Repos } from '../repo';
-import { publishTokens } from './users';
 import type { ServiceContext } from './users';
 
 const VAPID_SETTING = 'vapid_keys';
@@ -148,13 +147,11 @@ export async function sendToToken(
 }
 
 function pruneToken(ctx: ServiceContext, uid: string, id: string): void {
-  if (write(ctx.db, () => ctx.repos.tokens.delete(uid, id))) publishTokens(ctx, uid);
+  write(ctx.db, () => ctx.repos.tokens.delete(uid, id));
 }
 
 /** Deletes every token document unused for 30 days; returns how many went. */
 export function pruneStaleTokens(ctx: ServiceContext): number {
   const cutoff = ctx.now() - TOKEN_UNUSED_PRUNE_AFTER_MS;
-  const owners = write(ctx.db, () => ctx.repos.tokens.deleteUnusedSince(cutoff));
-  for (const uid of new Set(owners)) publishTokens(ctx, uid);
-  return owners.length;
+  return write(ctx.db, () => ctx.repos.tokens.deleteUnusedSince(cutoff));
 }

@@ -1,7 +1,7 @@
 // users/{uid} and users/{uid}/FCMTokens: read by the owner (documents also by an admin), written by the owner
 // through the profile and token bodies only.
 import { QupmError } from '../../core/errors';
-import type { PendingCountsDoc, PushTokenDoc, UserDoc } from '../../core/model';
+import type { PushTokenDoc, UserDoc } from '../../core/model';
 import type { Caller } from '../../core/permissions';
 import { canReadUser, canWriteUser } from '../../core/permissions';
 import type { ProfileChanges } from '../repo/users';
@@ -23,20 +23,10 @@ export function readUser(ctx: ServiceContext, caller: Caller, uid: string): User
   return doc;
 }
 
-/** users/{uid}/pending: the pending notification counts behind the badge; one's own only. */
-export function readPendingCounts(ctx: ServiceContext, caller: Caller, uid: string): PendingCountsDoc {
-  if (caller.uid !== uid) throw new QupmError('PERMISSION_DENIED', NOT_YOUR_DOCUMENT);
-  return { ...ctx.repos.pending.counts(uid) };
-}
-
 /** Tells the user's open streams their document changed. */
 export function publishUser(ctx: ServiceContext, uid: string): void {
   const user = ctx.repos.users.getDoc(uid);
   if (user) ctx.hub.publish({ uids: [uid] }, { type: 'user', data: { user } });
-}
-
-export function publishTokens(ctx: ServiceContext, uid: string): void {
-  ctx.hub.publish({ uids: [uid] }, { type: 'tokens', data: { tokens: ctx.repos.tokens.list(uid) } });
 }
 
 export function updateProfile(
@@ -85,11 +75,9 @@ export function addToken(
   input: Omit<PushTokenDoc, 'id' | 'createdAt' | 'lastUsed' | 'status'>,
 ): PushTokenDoc {
   requireOwnTokens(caller, uid);
-  const result = write(ctx.db, () => {
+  return write(ctx.db, () => {
     const existing = ctx.repos.tokens.findByToken(uid, input.token);
-    if (existing && existing.deviceId === input.deviceId) {
-      return { doc: existing, changed: false, formerHolders: [] as string[] };
-    }
+    if (existing && existing.deviceId === input.deviceId) return existing;
     const now = ctx.now();
     const doc: PushTokenDoc = {
       id: newDocumentId(),
@@ -102,15 +90,9 @@ export function addToken(
       userAgent: input.userAgent,
     };
     // A browser's push token belongs to whoever uses it now: the previous account stops receiving its pushes.
-    const formerHolders = ctx.repos.tokens.otherHolders(input.token, uid);
     ctx.repos.tokens.replace(uid, doc);
-    return { doc, changed: true, formerHolders };
+    return doc;
   });
-  if (result.changed) {
-    publishTokens(ctx, uid);
-    for (const holder of result.formerHolders) publishTokens(ctx, holder);
-  }
-  return result.doc;
 }
 
 export function touchToken(ctx: ServiceContext, caller: Caller, uid: string, id: string): PushTokenDoc {
@@ -120,13 +102,11 @@ export function touchToken(ctx: ServiceContext, caller: Caller, uid: string, id:
     return ctx.repos.tokens.get(uid, id);
   });
   if (!doc) throw new QupmError('NOT_FOUND', NO_SUCH_TOKEN);
-  publishTokens(ctx, uid);
   return doc;
 }
 
 /** Deletes a token document; deleting one that is already gone succeeds too (as Firestore's delete does). */
 export function deleteToken(ctx: ServiceContext, caller: Caller, uid: string, id: string): void {
   requireOwnTokens(caller, uid);
-  const deleted = write(ctx.db, () => ctx.repos.tokens.delete(uid, id));
-  if (deleted) publishTokens(ctx, uid);
+  write(ctx.db, () => ctx.repos.tokens.delete(uid, id));
 }

@@ -17,7 +17,6 @@ import type {
   NewOffer,
   NotificationSettings,
   Offer,
-  PendingCountsDoc,
   Platform,
   PushTokenDoc,
   UserDoc,
@@ -151,6 +150,14 @@ export interface InvitationsPort {
   createInvitation(input: NewInvitation): Promise<Invitation>;
   /** A channel's invitations, for its owner (newest first). */
   listChannelInvitations(channelId: string): Promise<Invitation[]>;
+  /** The invitations waiting for the caller: naming their email, still pending and unexpired, newest first. */
+  listMyInvitations(): Promise<Invitation[]>;
+  /**
+   * Live: the invitations addressed to the caller may have changed (one was created, accepted or activated, in
+   * this window or another), or the live connection has just (re)opened and changes may have been missed. The
+   * listener reads them again.
+   */
+  subscribeMyInvitations(listener: () => void): Unsubscribe;
 }
 
 /** Offers from the consultant's side; a user's own active offers come from the get_user_active_offers callable. */
@@ -160,12 +167,6 @@ export interface OffersPort {
   listIssuedOffers(): Promise<IssuedOffer[]>;
   /** Live: the caller's offers changed (one was issued to them, or by them). */
   subscribeOffers(listener: () => void): Unsubscribe;
-}
-
-/** users/{uid}/pending, behind the badge (spec §5) and the unread marks. */
-export interface PendingPort {
-  getPendingCounts(uid: string): Promise<PendingCountsDoc>;
-  subscribePending(uid: string, listener: (counts: PendingCountsDoc) => void): Unsubscribe;
 }
 
 /** The admin section (isAdmin claim only; every call is checked by the backend too). */
@@ -227,7 +228,6 @@ export interface Backend {
   live: LivePort;
   invitations: InvitationsPort;
   offers: OffersPort;
-  pending: PendingPort;
   admin: AdminPort;
   pushTokens: PushTokensPort;
   callables: CallablesPort;

@@ -14,9 +14,6 @@ import { channelOpened } from '@/store/channelsSlice';
 import {
   duplicateMessageSkipped,
   noticeExpired,
-  pendingClearFailed,
-  pendingCleared,
-  pendingClearStarted,
   pushMessageReceived,
   selectSeenMessageIds,
 } from '@/store/inboxSlice';
@@ -82,14 +79,12 @@ export function* expireNotice(action: ReturnType<typeof pushMessageReceived>) {
 export function* clearPending(backend: Backend) {
   const uid: string | null = yield select(selectUid);
   if (uid === null) return;
-  yield put(pendingClearStarted());
   yield call(applyAppBadge, 0);
   try {
     yield call([backend.callables, backend.callables.clearPendingNotifications], { userId: uid });
-    yield put(pendingCleared());
   } catch (error) {
+    // spec §8: only logged; the next opening clears them.
     console.warn('Clearing pending notifications failed', error);
-    yield put(pendingClearFailed({ error: error instanceof Error ? error.message : String(error) }));
   }
 }
 

@@ -1,8 +1,12 @@
 // Invitations (issue #6): reading one, accepting it (joins the channel) and activating it (grants its passes
 // and credits: the user document that comes back updates the balances at once), and a consultant creating
 // and listing a channel's invitations. Failures keep their status and reason for the screens' words.
-import { call, put, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { Backend } from '@/backend/ports';
+// While someone is signed in, the invitations addressed to them are kept live (issue #12): whenever the backend
+// says they changed — created, or accepted in another window — what is shown is read again: the list on the
+// home screen and the invitation the person is looking at.
+import type { EventChannel } from 'redux-saga';
+import { call, put, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { Backend, InvitationsPort } from '@/backend/ports';
 import type { Invitation, UserDoc } from '@core/model';
 import {
   acceptFailed,
@@ -20,10 +24,22 @@ import {
   invitationFailed,
   invitationLoaded,
   invitationRequested,
+  myInvitationsFailed,
+  myInvitationsLoaded,
+  myInvitationsRequested,
+  selectMyInvitations,
+  selectViewedInvitation,
 } from '@/store/invitationsSlice';
+import type { InvitationsState } from '@/store/invitationsSlice';
 import { overviewRequested } from '@/store/channelsSlice';
 import { docChanged } from '@/store/userSlice';
 import { toFailure } from '@/backend/errors';
+import { forEachSession, keepingChannel } from './session';
+import { supervise } from './supervise';
+
+export function createMyInvitationsChannel(invitations: InvitationsPort): EventChannel<{ changed: true }> {
+  return keepingChannel((emit) => invitations.subscribeMyInvitations(() => emit({ changed: true })));
+}
 
 export function* handleInvitationRequested(backend: Backend, action: ReturnType<typeof invitationRequested>) {
   const { id } = action.payload;
@@ -93,6 +109,44 @@ export function* handleChannelInvitations(
   }
 }
 
+export function* handleMyInvitationsRequested(backend: Backend) {
+  try {
+    const items: Invitation[] = yield call([backend.invitations, backend.invitations.listMyInvitations]);
+    yield put(myInvitationsLoaded({ items }));
+  } catch (error) {
+    yield put(myInvitationsFailed({ message: toFailure(error).message }));
+  }
+}
+
+/** The invitations addressed to the person may have changed: what a screen shows of them is read again. */
+export function* refreshMyInvitations() {
+  const mine: InvitationsState['mine'] = yield select(selectMyInvitations);
+  if (mine.status !== 'idle') yield put(myInvitationsRequested());
+  const viewed: InvitationsState['viewed'] = yield select(selectViewedInvitation);
+  if (viewed.id !== null && viewed.status === 'loaded') yield put(invitationRequested({ id: viewed.id }));
+}
+
+/** While signed in: the backend's "your invitations changed" reads them again. */
+export function* watchMyInvitations(backend: Backend) {
+  const channel: EventChannel<{ changed: true }> = yield call(
+    createMyInvitationsChannel,
+    backend.invitations,
+  );
+  try {
+    while (true) {
+      yield take(channel);
+      yield call(refreshMyInvitations);
+    }
+  } finally {
+    channel.close();
+  }
+}
+
+/** One signed-in session: the invitations addressed to the person kept live. */
+export function* runMyInvitations(_uid: string, backend: Backend) {
+  yield call(supervise, 'invitations', watchMyInvitations, backend);
+}
+
 export function* invitationsSaga(backend: Backend) {
   yield takeLatest(invitationRequested.type, handleInvitationRequested, backend);
   // Accept and activate are single-use: a second press while one runs is ignored.
@@ -100,4 +154,6 @@ export function* invitationsSaga(backend: Backend) {
   yield takeLeading(activateRequested.type, handleActivate, backend);
   yield takeLeading(invitationCreateRequested.type, handleInvitationCreate, backend);
   yield takeLatest(channelInvitationsRequested.type, handleChannelInvitations, backend);
+  yield takeLatest(myInvitationsRequested.type, handleMyInvitationsRequested, backend);
+  yield call(forEachSession, runMyInvitations, backend);
 }

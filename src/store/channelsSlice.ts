@@ -143,9 +143,6 @@ export const selectChannelPermissions = (
 export const selectChannelTitles = createSelector([selectOverview], (items) =>
   Object.fromEntries(items.map((o) => [o.channel.id, o.channel.title])),
 );
-export const selectTotalUnread = createSelector([selectOverview], (items) =>
-  items.reduce((sum, o) => sum + o.unread, 0),
-);
 /**
  * spec §2: the service banner shows when the person can neither message nor owns the channel; only once the
  * backend has said so, so it never flashes while the permissions load or when they could not be read.

@@ -1,6 +1,7 @@
 // Invitations (issue #6): the one an invitee is looking at (/invite/:id, /activate/:id) with its accept and
-// activate, and a consultant's invitations per channel with the one being created. Failures keep the backend's
-// status and reason, so each screen can say which of expired, used, not found or not yours it is.
+// activate, the ones waiting for the signed-in person (kept live, issue #12), and a consultant's invitations per
+// channel with the one being created. Failures keep the backend's status and reason, so each screen can say which
+// of expired, used, not found or not yours it is.
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { Invitation, NewInvitation } from '@core/model';
@@ -19,6 +20,8 @@ export interface InvitationsState {
   };
   accept: Step;
   activate: Step & { granted: { passes: number; credits: number } | null };
+  /** The invitations naming the person's email that they can still accept, newest first. */
+  mine: { status: LoadStatus; items: Invitation[]; error: string | null };
   byChannel: Record<string, { status: LoadStatus; items: Invitation[]; error: string | null }>;
   create: {
     status: 'idle' | 'sending' | 'created' | 'failed';
@@ -31,6 +34,7 @@ export const initialState: InvitationsState = {
   viewed: { id: null, status: 'idle', invitation: null, error: null },
   accept: idle,
   activate: { ...idle, granted: null },
+  mine: { status: 'idle', items: [], error: null },
   byChannel: {},
   create: { status: 'idle', error: null, created: null },
 };
@@ -72,6 +76,8 @@ const invitationsSlice = createSlice({
       state.accept = { status: 'done', error: null };
       if (state.viewed.id === action.payload.invitation.id)
         state.viewed.invitation = action.payload.invitation;
+      // No longer waiting: it leaves the home screen at once (the backend's list agrees when it is read again).
+      state.mine.items = state.mine.items.filter((i) => i.id !== action.payload.invitation.id);
     },
     acceptFailed(state, action: PayloadAction<{ error: PlainFailure }>) {
       state.accept = { status: 'failed', error: action.payload.error };
@@ -90,6 +96,24 @@ const invitationsSlice = createSlice({
     },
     activateFailed(state, action: PayloadAction<{ error: PlainFailure }>) {
       state.activate = { status: 'failed', error: action.payload.error, granted: null };
+    },
+    myInvitationsRequested(state) {
+      state.mine = {
+        ...state.mine,
+        status: state.mine.status === 'loaded' ? 'loaded' : 'loading',
+        error: null,
+      };
+    },
+    myInvitationsLoaded(state, action: PayloadAction<{ items: Invitation[] }>) {
+      state.mine = { status: 'loaded', items: action.payload.items, error: null };
+    },
+    myInvitationsFailed(state, action: PayloadAction<{ message: string }>) {
+      // What was shown stays (a failed re-read offline); a first read that failed says so.
+      state.mine = {
+        ...state.mine,
+        status: state.mine.status === 'loaded' ? 'loaded' : 'failed',
+        error: action.payload.message,
+      };
     },
     channelInvitationsRequested(state, action: PayloadAction<{ channelId: string }>) {
       const known = state.byChannel[action.payload.channelId];
@@ -145,6 +169,9 @@ export const {
   activateRequested,
   activated,
   activateFailed,
+  myInvitationsRequested,
+  myInvitationsLoaded,
+  myInvitationsFailed,
   channelInvitationsRequested,
   channelInvitationsLoaded,
   channelInvitationsFailed,
@@ -161,6 +188,7 @@ interface WithInvitations {
 export const selectViewedInvitation = (state: WithInvitations) => state.invitations.viewed;
 export const selectAcceptStep = (state: WithInvitations) => state.invitations.accept;
 export const selectActivateStep = (state: WithInvitations) => state.invitations.activate;
+export const selectMyInvitations = (state: WithInvitations) => state.invitations.mine;
 export const selectInvitationCreate = (state: WithInvitations) => state.invitations.create;
 export const selectChannelInvitations = (state: WithInvitations, channelId: string) =>
   state.invitations.byChannel[channelId];

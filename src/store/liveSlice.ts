@@ -73,8 +73,6 @@ export default liveSlice.reducer;
 interface WithLive {
   live: LiveState;
 }
-export const selectLiveStatus = (state: WithLive): LiveStatus => state.live.status;
 /** "Reconnecting…": the connection has been down for a while, or a watcher crashed and is not back yet. */
 export const selectReconnecting = (state: WithLive): boolean =>
   state.live.reconnectingShown || Object.values(state.live.watchers).some((w) => w.live && w.restarting);
-export const selectWatchers = (state: WithLive): Record<string, WatcherHealth> => state.live.watchers;

@@ -219,7 +219,6 @@ export const selectPush = (state: WithPush): PushState => state.push;
 export const selectPushSupport = (state: WithPush): PushSupport => state.push.support;
 export const selectPushEnvironmentEnabled = (state: WithPush): boolean => state.push.environmentEnabled;
 export const selectPermission = (state: WithPush): PermissionState => state.push.permission;
-export const selectTokenStatus = (state: WithPush): TokenStatus => state.push.tokenStatus;
 export const selectLastValidatedAt = (state: WithPush): number | null => state.push.lastValidatedAt;
 
 /** Why token work does not run, most basic reason first; null when it may run. */

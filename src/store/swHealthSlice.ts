@@ -215,7 +215,6 @@ interface WithSwHealth {
   swHealth: SwHealthState;
 }
 export const selectSwHealth = (state: WithSwHealth): SwHealthState => state.swHealth;
-export const selectStartup = (state: WithSwHealth): SwHealthState['startup'] => state.swHealth.startup;
 /** The health as of the monitor's latest look (a screen must not read the clock while rendering). */
 export const selectHealthReport = createSelector([selectSwHealth], (health) =>
   assessHealth(health, health.observedAt ?? health.monitorStartedAt ?? 0),

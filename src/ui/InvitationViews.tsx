@@ -4,14 +4,7 @@ import { Link } from 'react-router-dom';
 import type { Invitation } from '@core/model';
 import { invitePath } from '@core/paths';
 import type { PlainFailure } from '@/store/status';
-
-export function grantWords({ passes, credits }: { passes: number; credits: number }): string {
-  const parts = [
-    passes > 0 ? `${passes} channel pass${passes === 1 ? '' : 'es'}` : null,
-    credits > 0 ? `${credits} credit${credits === 1 ? '' : 's'}` : null,
-  ].filter(Boolean);
-  return parts.length > 0 ? parts.join(' and ') : 'access to the channel';
-}
+import { grantWords } from './grantWords';
 
 export function InvitationSummary({ invitation }: { invitation: Invitation }) {
   return (

@@ -1,7 +1,7 @@
 import { INVITATION_CALLABLES, createFirebaseBackend } from '@/backend/firebase';
-import { CONFIG, FakeFirebaseError, resetSdkFakes } from './sdkFakes';
+import { CONFIG, FakeFirebaseError, fakeUser, flushPromises, querySnapshot, resetSdkFakes } from './sdkFakes';
 import type * as Fakes from './sdkFakes';
-import type { AppFake, FunctionsFake } from './sdkFakes';
+import type { AppFake, FirestoreFake, FunctionsFake } from './sdkFakes';
 
 jest.mock('firebase/app', () => jest.requireActual<typeof Fakes>('./sdkFakes').createAppModule());
 jest.mock('firebase/auth', () => jest.requireActual<typeof Fakes>('./sdkFakes').createAuthModule());
@@ -11,6 +11,8 @@ jest.mock('firebase/messaging', () => jest.requireActual<typeof Fakes>('./sdkFak
 
 const app = jest.requireMock<AppFake>('firebase/app');
 const fn = jest.requireMock<FunctionsFake>('firebase/functions');
+const fs = jest.requireMock<FirestoreFake>('firebase/firestore');
+const auth = jest.requireMock<{ instance: { currentUser: unknown } }>('firebase/auth');
 
 beforeEach(() => resetSdkFakes());
 
@@ -143,7 +145,47 @@ describe('invitations', () => {
       'get_invitation',
       'accept_invitation',
       'activate_invitation',
+      'list_my_invitations',
     ]);
+  });
+
+  it('list_my_invitations: sends no payload and answers the invitations waiting for the person', async () => {
+    answers({ invitations: [{ ...INVITATION, status: 'pending' }] });
+    const mine = await createFirebaseBackend(CONFIG).invitations.listMyInvitations();
+    expect(fn.httpsCallable).toHaveBeenCalledWith(fn.functions, 'list_my_invitations');
+    expect(fn.callable).toHaveBeenCalledWith(null);
+    expect(mine).toStrictEqual([{ ...INVITATION, status: 'pending', expiresAt: 1_800_000_000_000 }]);
+  });
+
+  it('follows exactly the pending invitations naming the person’s email (the query the rules allow)', async () => {
+    auth.instance.currentUser = fakeUser({ email: 'ann@example.com' });
+    const stop = jest.fn();
+    fs.onSnapshot.mockReturnValue(stop);
+    const listener = jest.fn();
+    const unsubscribe = createFirebaseBackend(CONFIG).invitations.subscribeMyInvitations(listener);
+    await flushPromises();
+    const [target, next] = fs.onSnapshot.mock.calls[0] ?? [];
+    expect(target).toEqual({
+      type: 'query',
+      path: 'invitations',
+      constraints: [
+        { where: ['inviteeEmail', '==', 'ann@example.com'] },
+        { where: ['status', '==', 'pending'] },
+      ],
+    });
+    // Every snapshot asks for a read, the first one included.
+    (next as (snapshot: unknown) => void)(querySnapshot([]));
+    (next as (snapshot: unknown) => void)(querySnapshot([]));
+    expect(listener).toHaveBeenCalledTimes(2);
+    unsubscribe();
+    expect(stop).toHaveBeenCalledTimes(1);
+  });
+
+  it('follows nothing for an account without an email', async () => {
+    auth.instance.currentUser = fakeUser({ email: null });
+    createFirebaseBackend(CONFIG).invitations.subscribeMyInvitations(jest.fn());
+    await flushPromises();
+    expect(fs.onSnapshot).not.toHaveBeenCalled();
   });
 
   it('get_invitation: sends the invitation id and answers the invitation with epoch-millisecond times', async () => {

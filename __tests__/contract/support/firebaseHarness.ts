@@ -156,6 +156,10 @@ export async function createFirebaseHarness(): Promise<Harness> {
       const backend = createFirebaseBackend(CONFIG);
       return adopt(backend, () => backend.auth.signUp(input));
     },
+    async pendingCounts(uid) {
+      const docs = store.query({ collection: `users/${uid}/pending`, filters: [], orderBy: [] });
+      return Object.fromEntries(docs.map((doc) => [doc.id, doc.data.count as number]));
+    },
     settle,
     // As Firestore's disableNetwork / enableNetwork: the app's listeners fall back to its cache (fromCache) and
     // hear nothing from others; its writes wait; on return, one snapshot brings what changed meanwhile.

@@ -11,6 +11,11 @@ export interface Harness {
   signedOut(): Backend;
   /** Signs up a new account through the adapter and answers it signed in. */
   signUp(input: { email: string; password: string; displayName?: string }): Promise<Backend>;
+  /**
+   * The pending notification counts the backend keeps for `uid` behind the badge (users/{uid}/pending), by
+   * channel. No port reads them (the badge comes with each push), so the harness reads the backend's store.
+   */
+  pendingCounts(uid: string): Promise<Record<string, number>>;
   /** Lets whatever the backend does after it has answered (Firebase's triggers) finish. */
   settle(): Promise<void>;
   /**

@@ -135,6 +135,13 @@ export async function createLocalHarness(): Promise<Harness> {
       await backend.auth.signUp(input);
       return backend;
     },
+    async pendingCounts(uid) {
+      const rows = server.query<{ source: string; count: number }>(
+        'SELECT source, count FROM pending_notifications WHERE uid = ?',
+        uid,
+      );
+      return Object.fromEntries(rows.map((row) => [row.source, row.count]));
+    },
     settle: async () => undefined,
     disconnect(backend) {
       const network = networkOf(backend);

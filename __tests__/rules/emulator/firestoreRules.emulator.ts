@@ -81,6 +81,14 @@ beforeEach(async () => {
       passes: 1,
       credits: 1,
     });
+    await setDoc(doc(db, 'invitations', 'InviteForMember00001'), {
+      channelId: CHANNEL,
+      consultantId: OWNER,
+      inviteeEmail: `${MEMBER.toLowerCase()}@qupm.test`,
+      status: 'pending',
+      passes: 1,
+      credits: 1,
+    });
     await setDoc(doc(db, 'offers', 'OfferActive000000001'), {
       userId: MEMBER,
       channelId: CHANNEL,
@@ -308,6 +316,26 @@ describe('written by functions only', () => {
     );
   });
 
+  it('lets the invitee follow the invitations naming their email, and no one else, and never write one', async () => {
+    const email = `${MEMBER.toLowerCase()}@qupm.test`;
+    const invitee = env.authenticatedContext(MEMBER, { email }).firestore();
+    const mine = (db: ReturnType<typeof nobody>) =>
+      query(
+        collection(db, 'invitations'),
+        where('inviteeEmail', '==', email),
+        where('status', '==', 'pending'),
+      );
+    await assertSucceeds(getDocs(mine(invitee)));
+    await assertSucceeds(getDoc(doc(invitee, 'invitations', 'InviteForMember00001')));
+    // A query not bound to their email could hold others' invitations.
+    await assertFails(getDocs(query(collection(invitee, 'invitations'), where('status', '==', 'pending'))));
+    await assertFails(getDoc(doc(invitee, 'invitations', 'InvitePending0000001')));
+    const stranger = env.authenticatedContext(STRANGER, { email: 'stranger@qupm.test' }).firestore();
+    await assertFails(getDocs(mine(stranger)));
+    await assertFails(getDocs(mine(dbOf(STRANGER))));
+    await assertFails(updateDoc(doc(invitee, 'invitations', 'InviteForMember00001'), { status: 'accepted' }));
+  });
+
   it('lets a person read their offers, and no client write one', async () => {
     await assertSucceeds(getDoc(doc(dbOf(MEMBER), 'offers', 'OfferActive000000001')));
     await assertFails(getDoc(doc(dbOf(STRANGER), 'offers', 'OfferActive000000001')));
@@ -322,8 +350,8 @@ describe('written by functions only', () => {
     await assertFails(setDoc(mark, { lastReadAt: serverTimestamp(), lastReadId: 'MessageOne0000000001' }));
   });
 
-  it('lets a person read their pending counts, and not change them', async () => {
-    await assertSucceeds(getDocs(collection(dbOf(MEMBER), 'users', MEMBER, 'pending')));
+  it('keeps pending counts to functions: a person can neither read nor change their own', async () => {
+    await assertFails(getDocs(collection(dbOf(MEMBER), 'users', MEMBER, 'pending')));
     await assertFails(updateDoc(doc(dbOf(MEMBER), 'users', MEMBER, 'pending', CHANNEL), { count: 0 }));
     await assertFails(getDocs(collection(dbOf(STRANGER), 'users', MEMBER, 'pending')));
   });

@@ -10,6 +10,7 @@ import {
   acceptInvitation as decideAccept,
   activateInvitation as decideActivate,
   canReadInvitation,
+  openInvitationsFor,
   withEffectiveStatus,
 } from '../../../core/invitations';
 import type { invitationCallablePayloads, InvitationCallableName } from '../../../core/schemas';
@@ -25,6 +26,7 @@ interface InvitationResults {
   get_invitation: Invitation;
   accept_invitation: Invitation;
   activate_invitation: { invitation: Invitation; user: UserDoc };
+  list_my_invitations: { invitations: Invitation[] };
 }
 
 function existing(state: InvitationState): Invitation {
@@ -65,6 +67,13 @@ export const invitationCallables: {
       return { invitation: accepted, user: { ...user, effectiveConId: effectiveConId(user, joined) } };
     });
     return invitation;
+  },
+
+  /** As the embedded server's GET /api/invitations: pending, unexpired, naming the caller's email. */
+  async list_my_invitations({ repo, now }, caller) {
+    if (caller.email === '') return { invitations: [] };
+    const pending = await repo.listPendingInvitationsFor(caller.email);
+    return { invitations: openInvitationsFor(pending, caller, now()) };
   },
 
   async activate_invitation({ repo, now }, caller, { invitationId }) {

@@ -1,10 +1,13 @@
 // The callable Cloud Functions: spec §7's three, the invitation calls that rules alone cannot guard
 // (ARCHITECTURE.md: single-use, idempotent, bound to the invitee), and issue #6's product calls. Answers are
-// checked and converted here.
+// checked and converted here. The invitations addressed to the person are followed live on the invitations that
+// name their email (firestore.rules lets them list exactly those), and read through list_my_invitations, which
+// adds the channel's and the consultant's names the person may not read themselves.
 import type { CallablesPort, InvitationsPort } from '../ports';
 import type { CallableName } from '@core/schemas';
 import { listOf, toActivation, toInvitation, toOffers, toPermissions } from './convert';
 import { guarded } from './errors';
+import { listenLazily, reportListenerError } from './live';
 import type { FirebaseSdk } from './sdk';
 
 /** Callables the client calls beyond spec §7's, with their payloads; functions/ implements them (issue #7). */
@@ -12,6 +15,7 @@ export const INVITATION_CALLABLES = {
   get_invitation: 'get_invitation',
   accept_invitation: 'accept_invitation',
   activate_invitation: 'activate_invitation',
+  list_my_invitations: 'list_my_invitations',
 } as const;
 export interface InvitationPayload {
   invitationId: string;
@@ -82,6 +86,25 @@ export function createCallables(sdk: FirebaseSdk): {
       createInvitation: (input) => call('create_invitation', input, toInvitation),
       listChannelInvitations: (channelId) =>
         call('list_channel_invitations', { channelId }, (data) => listOf(data, 'invitations', toInvitation)),
+      listMyInvitations: () =>
+        call('list_my_invitations', null, (data) => listOf(data, 'invitations', toInvitation)),
+      subscribeMyInvitations: (listener) =>
+        listenLazily(sdk, 'Live invitations', ({ sdk: fs, db }) => {
+          // Firebase Auth keeps emails lowercased, as invitations store them (core/schemas.ts emailSchema).
+          const email = sdk.auth().currentUser?.email;
+          if (!email) return () => undefined;
+          // Every snapshot, the first included: the SDK raises one when what the query holds changes, also
+          // after it reconnects, and never for metadata alone.
+          return fs.onSnapshot(
+            fs.query(
+              fs.collection(db, 'invitations'),
+              fs.where('inviteeEmail', '==', email),
+              fs.where('status', '==', 'pending'),
+            ),
+            () => listener(),
+            reportListenerError('Live invitations'),
+          );
+        }),
     },
   };
 }

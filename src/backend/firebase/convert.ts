@@ -34,14 +34,7 @@ import { toOffer as offerFields } from '@core/offers';
 import type { DocumentData } from '@core/documents';
 
 export type { DocumentData } from '@core/documents';
-export {
-  toChannel,
-  toChatMessage,
-  toMillis,
-  toNotificationSettings,
-  toPendingCounts,
-  toUserDoc,
-} from '@core/documents';
+export { toChannel, toChatMessage, toMillis, toNotificationSettings, toUserDoc } from '@core/documents';
 
 export function toAuthUser(user: {
   uid: string;

@@ -13,7 +13,6 @@ import { createMessagesPort, createSenderNames } from './messages';
 import { createPushProvider } from './messaging';
 import { createAdminPort } from './admin';
 import { createOffersPort } from './offers';
-import { createPendingPort } from './pending';
 import { createPushTokensPort } from './pushTokens';
 import { createFirebaseSdk } from './sdk';
 import { createUsersPort } from './users';
@@ -36,7 +35,6 @@ export function createFirebaseBackend(config: FirebaseConfig, host: AdapterHost 
     live: live.port,
     invitations,
     offers: createOffersPort(sdk),
-    pending: createPendingPort(sdk),
     admin: createAdminPort(sdk),
     pushTokens: createPushTokensPort(sdk),
     callables,

@@ -14,7 +14,6 @@ import type {
   Invitation,
   IssuedOffer,
   Offer,
-  PendingCountsDoc,
   PushTokenDoc,
   UserDoc,
 } from '@core/model';
@@ -194,6 +193,21 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
         return (await api<{ invitations: Invitation[] }>(`/api/channels/${enc(channelId)}/invitations`))
           .invitations;
       },
+      async listMyInvitations() {
+        return (await api<{ invitations: Invitation[] }>('/api/invitations')).invitations;
+      },
+      subscribeMyInvitations(listener) {
+        const stopEvents = stream.subscribe((event) => {
+          // Anything but the event's one shape is dropped (the stream has already dropped what is not JSON).
+          if (event.type === 'invitations' && event.data.changed === true) listener();
+        });
+        // The stream keeps no replay: whatever changed while it was down is read again once it is back.
+        const stopOpens = stream.onOpen(listener);
+        return () => {
+          stopOpens();
+          stopEvents();
+        };
+      },
     },
 
     offers: {
@@ -204,17 +218,6 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
       subscribeOffers: (listener) =>
         stream.subscribe((event) => {
           if (event.type === 'offers') listener();
-        }),
-    },
-
-    pending: {
-      async getPendingCounts(uid) {
-        return (await api<{ counts: PendingCountsDoc }>(`/api/users/${enc(uid)}/pending`)).counts;
-      },
-      subscribePending: (_uid, listener) =>
-        stream.subscribe((event) => {
-          // The stream carries only the caller's own counts.
-          if (event.type === 'pending') listener(event.data.counts);
         }),
     },
 

@@ -9,7 +9,8 @@ import { activateRequested, selectActivateStep } from '@/store/invitationsSlice'
 import { selectUid } from '@/store/userSlice';
 import { Balances } from '@/ui/Balances';
 import { InvitationRoute, InvitationScreen, useViewedInvitation } from '@/ui/InvitationFrame';
-import { InvitationProblem, InvitationSummary, grantWords, problemOf } from '@/ui/InvitationViews';
+import { grantWords } from '@/ui/grantWords';
+import { InvitationProblem, InvitationSummary, problemOf } from '@/ui/InvitationViews';
 
 function Activation({ id }: { id: string }) {
   const dispatch = useAppDispatch();

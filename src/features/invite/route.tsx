@@ -8,7 +8,8 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { acceptRequested, selectAcceptStep } from '@/store/invitationsSlice';
 import { selectUid } from '@/store/userSlice';
 import { InvitationRoute, InvitationScreen, useViewedInvitation } from '@/ui/InvitationFrame';
-import { InvitationProblem, InvitationSummary, grantWords, problemOf } from '@/ui/InvitationViews';
+import { grantWords } from '@/ui/grantWords';
+import { InvitationProblem, InvitationSummary, problemOf } from '@/ui/InvitationViews';
 
 function Acceptance({ id, invitation }: { id: string; invitation: Invitation }) {
   const dispatch = useAppDispatch();

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import type { Channel, Invitation } from '@core/model';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { channelInvitationsRequested, selectChannelInvitations } from '@/store/invitationsSlice';
-import { grantWords } from '@/ui/InvitationViews';
+import { grantWords } from '@/ui/grantWords';
 import { ShareLink } from './ShareLink';
 
 const STATUS_WORDS: Record<Invitation['status'], string> = {

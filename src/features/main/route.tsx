@@ -1,5 +1,6 @@
 // The main screen `/`. Signed out: what QuPM is, and sign in / sign up. Signed in: the person's home: balances,
-// their channels and the open channel's conversation (`/?channel=<id>`, so a reload or a link keeps it open).
+// the invitations waiting for them, their channels and the open channel's conversation (`/?channel=<id>`, so a
+// reload or a link keeps it open).
 import { Suspense, lazy, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { parseDocumentId } from '@core/ids';
@@ -20,6 +21,7 @@ import { ROLE_NAMES } from '@/ui/roles';
 import { Balances } from '@/ui/Balances';
 import { LoadingScreen } from '@/ui/LoadingScreen';
 import { ChannelList } from './ChannelList';
+import { InvitationsForYou } from './InvitationsForYou';
 import { DroppedNotice } from './LiveNotices';
 import './main.css';
 
@@ -158,6 +160,7 @@ function Home() {
         <Balances />
       </div>
       <PushPrompt />
+      <InvitationsForYou />
       <DroppedNotice />
       <div className={openId ? 'workspace workspace--open' : 'workspace'}>
         <ChannelList openId={openId} />
