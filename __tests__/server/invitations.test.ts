@@ -233,3 +233,131 @@ describe('accepting and activating', () => {
     expect(await user('visitor')).toMatchObject({ passCount: 2, credits: 5 });
   });
 });
+
+describe('POST /api/invitations (a consultant invites to their channel)', () => {
+  const YEAR = 366 * DAY;
+  const post = (token: string | undefined, url: string, body?: unknown) =>
+    server.request('POST', url, {
+      ...(token === undefined ? {} : { token }),
+      ...(body === undefined ? {} : { body }),
+    });
+  const get = (token: string | undefined, url: string) =>
+    server.request('GET', url, token === undefined ? {} : { token });
+  const rows = (table: 'invitations' | 'offers') =>
+    server.query<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`)[0]?.n;
+
+  const invite = () => ({
+    channelId: ids.growth,
+    inviteeEmail: '  Nia.Okafor@Example.com ',
+    passes: 2,
+    credits: 4,
+    expiresAt: server.clock.now() + 7 * DAY,
+  });
+
+  it('lets the owner invite someone by email; the invitee can then read and accept it, and joins', async () => {
+    const res = await post(ids.token.consultant, '/api/invitations', invite());
+    expect(res.statusCode).toBe(200);
+    const invitation = res.json<Invitation>();
+    expect(invitation).toEqual({
+      id: expect.stringMatching(/^[A-Za-z0-9]{20}$/),
+      channelId: ids.growth,
+      channelTitle: 'Growth Clinic',
+      consultantId: ids.uid.consultant,
+      consultantName: 'Dana',
+      inviteeEmail: 'nia.okafor@example.com',
+      status: 'pending',
+      passes: 2,
+      credits: 4,
+      expiresAt: server.clock.now() + 7 * DAY,
+    });
+    const listed = (await get(ids.token.consultant, `/api/channels/${ids.growth}/invitations`)).json<{
+      invitations: Invitation[];
+    }>().invitations;
+    expect(listed[0]).toEqual(invitation);
+
+    const signUp = await post(undefined, '/api/auth/signup', {
+      email: 'nia.okafor@example.com',
+      password: 'nia-password-1',
+      displayName: 'Nia',
+    });
+    const nia = signUp.json<{ accessToken: string; user: { uid: string } }>();
+    expect((await get(nia.accessToken, `/api/invitations/${invitation.id}`)).json()).toEqual(invitation);
+    const accepted = await post(nia.accessToken, `/api/invitations/${invitation.id}/accept`);
+    expect(accepted.json()).toMatchObject({ status: 'accepted', acceptedBy: nia.user.uid });
+    const activated = await post(nia.accessToken, `/api/invitations/${invitation.id}/activate`);
+    expect(activated.json()).toMatchObject({ user: { passCount: 2, credits: 4 } });
+    expect(
+      server.query(
+        'SELECT uid FROM channel_members WHERE channel_id = ? AND uid = ?',
+        ids.growth,
+        nia.user.uid,
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('makes an invitation without an email one anyone with the link may accept, once', async () => {
+    const { inviteeEmail: _none, ...open } = invite();
+    const invitation = (await post(ids.token.consultant, '/api/invitations', open)).json<Invitation>();
+    expect(invitation).not.toHaveProperty('inviteeEmail');
+    expect((await post(ids.token.visitor, `/api/invitations/${invitation.id}/accept`)).statusCode).toBe(200);
+    expectError(
+      await post(ids.token.member, `/api/invitations/${invitation.id}/accept`),
+      400,
+      'FAILED_PRECONDITION',
+    );
+  });
+
+  it.each(['member', 'visitor', 'admin'] as const)(
+    'refuses the %s, who does not own the channel',
+    async (role) => {
+      const before = rows('invitations');
+      expectError(await post(ids.token[role], '/api/invitations', invite()), 403, 'PERMISSION_DENIED');
+      expect(rows('invitations')).toBe(before);
+    },
+  );
+
+  it('answers NOT_FOUND for a channel that does not exist', async () => {
+    expectError(
+      await post(ids.token.consultant, '/api/invitations', {
+        ...invite(),
+        channelId: 'NoSuchChannel0000001',
+      }),
+      404,
+      'NOT_FOUND',
+    );
+  });
+
+  it.each<[string, (input: ReturnType<typeof invite>) => unknown]>([
+    ['an expiry in the past', (input) => ({ ...input, expiresAt: server.clock.now() - 1 })],
+    ['an expiry of right now', (input) => ({ ...input, expiresAt: server.clock.now() })],
+    ['an expiry over a year ahead', (input) => ({ ...input, expiresAt: server.clock.now() + YEAR + 1 })],
+    ['negative passes', (input) => ({ ...input, passes: -1 })],
+    ['over 1000 credits', (input) => ({ ...input, credits: 1001 })],
+    ['half a pass', (input) => ({ ...input, passes: 1.5 })],
+    ['an email that is not one', (input) => ({ ...input, inviteeEmail: 'not-an-email' })],
+    ["the consultant's own email", (input) => ({ ...input, inviteeEmail: 'CONSULTANT@qupm.demo' })],
+    ['a channel handle instead of its id', (input) => ({ ...input, channelId: 'growth-clinic' })],
+    ['a status of its own choosing', (input) => ({ ...input, status: 'accepted' })],
+    ['no expiry', ({ expiresAt: _none, ...input }) => input],
+  ])('refuses %s as INVALID_ARGUMENT, and stores nothing', async (_label, change) => {
+    const before = rows('invitations');
+    expectError(
+      await post(ids.token.consultant, '/api/invitations', change(invite())),
+      400,
+      'INVALID_ARGUMENT',
+    );
+    expect(rows('invitations')).toBe(before);
+  });
+
+  it('accepts an expiry of exactly a year ahead', async () => {
+    const res = await post(ids.token.consultant, '/api/invitations', {
+      ...invite(),
+      expiresAt: server.clock.now() + YEAR,
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('checks the session before the body', async () => {
+    expectError(await post(undefined, '/api/invitations', { channelId: 'x' }), 401, 'UNAUTHENTICATED');
+  });
+});

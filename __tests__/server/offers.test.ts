@@ -1,12 +1,14 @@
-// Issue #6's consultant tools over the real server with the demo world: creating invitations for one's channel
-// (which the invitee then accepts), and issuing offers with a discount to its members — with every refusal.
-import type { Invitation, IssuedOffer, Offer } from '../../core/model';
+// Issuing offers (issue #6, server/services/offers.ts) over the real server with the demo world: a consultant
+// grants a member of their channel a discount, lists what they issued, and the two people concerned are told live
+// (and nobody else: shown by order, a later event to them arrives and the offer event came nowhere before it).
+import type { IssuedOffer, Offer } from '../../core/model';
 import { demoIds, expectError, startTestServer } from './support/testServer';
 import type { DemoIds, TestServer } from './support/testServer';
+import { openStream } from './support/sse';
+import type { LiveStream } from './support/sse';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
-const YEAR = 366 * DAY;
 
 let server: TestServer;
 let ids: DemoIds;
@@ -26,122 +28,16 @@ const get = (token: string | undefined, url: string) =>
 const rows = (table: 'invitations' | 'offers') =>
   server.query<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`)[0]?.n;
 
-describe('POST /api/invitations', () => {
-  const invite = () => ({
-    channelId: ids.growth,
-    inviteeEmail: '  Nia.Okafor@Example.com ',
-    passes: 2,
-    credits: 4,
-    expiresAt: server.clock.now() + 7 * DAY,
+let markers = 0;
+/** Publishes a 'user' event to `role` only: the order marker of this file's "was not told" checks. */
+async function marker(role: keyof DemoIds['uid']): Promise<void> {
+  markers += 1;
+  const res = await server.request('PATCH', `/api/users/${ids.uid[role]}`, {
+    token: ids.token[role],
+    body: { nickname: `Marker ${markers}` },
   });
-
-  it('lets the owner invite someone by email; the invitee can then read and accept it, and joins', async () => {
-    const res = await post(ids.token.consultant, '/api/invitations', invite());
-    expect(res.statusCode).toBe(200);
-    const invitation = res.json<Invitation>();
-    expect(invitation).toEqual({
-      id: expect.stringMatching(/^[A-Za-z0-9]{20}$/),
-      channelId: ids.growth,
-      channelTitle: 'Growth Clinic',
-      consultantId: ids.uid.consultant,
-      consultantName: 'Dana',
-      inviteeEmail: 'nia.okafor@example.com',
-      status: 'pending',
-      passes: 2,
-      credits: 4,
-      expiresAt: server.clock.now() + 7 * DAY,
-    });
-    const listed = (await get(ids.token.consultant, `/api/channels/${ids.growth}/invitations`)).json<{
-      invitations: Invitation[];
-    }>().invitations;
-    expect(listed[0]).toEqual(invitation);
-
-    const signUp = await post(undefined, '/api/auth/signup', {
-      email: 'nia.okafor@example.com',
-      password: 'nia-password-1',
-      displayName: 'Nia',
-    });
-    const nia = signUp.json<{ accessToken: string; user: { uid: string } }>();
-    expect((await get(nia.accessToken, `/api/invitations/${invitation.id}`)).json()).toEqual(invitation);
-    const accepted = await post(nia.accessToken, `/api/invitations/${invitation.id}/accept`);
-    expect(accepted.json()).toMatchObject({ status: 'accepted', acceptedBy: nia.user.uid });
-    const activated = await post(nia.accessToken, `/api/invitations/${invitation.id}/activate`);
-    expect(activated.json()).toMatchObject({ user: { passCount: 2, credits: 4 } });
-    expect(
-      server.query(
-        'SELECT uid FROM channel_members WHERE channel_id = ? AND uid = ?',
-        ids.growth,
-        nia.user.uid,
-      ),
-    ).toHaveLength(1);
-  });
-
-  it('makes an invitation without an email one anyone with the link may accept, once', async () => {
-    const { inviteeEmail: _none, ...open } = invite();
-    const invitation = (await post(ids.token.consultant, '/api/invitations', open)).json<Invitation>();
-    expect(invitation).not.toHaveProperty('inviteeEmail');
-    expect((await post(ids.token.visitor, `/api/invitations/${invitation.id}/accept`)).statusCode).toBe(200);
-    expectError(
-      await post(ids.token.member, `/api/invitations/${invitation.id}/accept`),
-      400,
-      'FAILED_PRECONDITION',
-    );
-  });
-
-  it.each(['member', 'visitor', 'admin'] as const)(
-    'refuses the %s, who does not own the channel',
-    async (role) => {
-      const before = rows('invitations');
-      expectError(await post(ids.token[role], '/api/invitations', invite()), 403, 'PERMISSION_DENIED');
-      expect(rows('invitations')).toBe(before);
-    },
-  );
-
-  it('answers NOT_FOUND for a channel that does not exist', async () => {
-    expectError(
-      await post(ids.token.consultant, '/api/invitations', {
-        ...invite(),
-        channelId: 'NoSuchChannel0000001',
-      }),
-      404,
-      'NOT_FOUND',
-    );
-  });
-
-  it.each<[string, (input: ReturnType<typeof invite>) => unknown]>([
-    ['an expiry in the past', (input) => ({ ...input, expiresAt: server.clock.now() - 1 })],
-    ['an expiry of right now', (input) => ({ ...input, expiresAt: server.clock.now() })],
-    ['an expiry over a year ahead', (input) => ({ ...input, expiresAt: server.clock.now() + YEAR + 1 })],
-    ['negative passes', (input) => ({ ...input, passes: -1 })],
-    ['over 1000 credits', (input) => ({ ...input, credits: 1001 })],
-    ['half a pass', (input) => ({ ...input, passes: 1.5 })],
-    ['an email that is not one', (input) => ({ ...input, inviteeEmail: 'not-an-email' })],
-    ["the consultant's own email", (input) => ({ ...input, inviteeEmail: 'CONSULTANT@qupm.demo' })],
-    ['a channel handle instead of its id', (input) => ({ ...input, channelId: 'growth-clinic' })],
-    ['a status of its own choosing', (input) => ({ ...input, status: 'accepted' })],
-    ['no expiry', ({ expiresAt: _none, ...input }) => input],
-  ])('refuses %s as INVALID_ARGUMENT, and stores nothing', async (_label, change) => {
-    const before = rows('invitations');
-    expectError(
-      await post(ids.token.consultant, '/api/invitations', change(invite())),
-      400,
-      'INVALID_ARGUMENT',
-    );
-    expect(rows('invitations')).toBe(before);
-  });
-
-  it('accepts an expiry of exactly a year ahead', async () => {
-    const res = await post(ids.token.consultant, '/api/invitations', {
-      ...invite(),
-      expiresAt: server.clock.now() + YEAR,
-    });
-    expect(res.statusCode).toBe(200);
-  });
-
-  it('checks the session before the body', async () => {
-    expectError(await post(undefined, '/api/invitations', { channelId: 'x' }), 401, 'UNAUTHENTICATED');
-  });
-});
+  expect(res.statusCode).toBe(200);
+}
 
 describe('POST /api/offers', () => {
   const offer = () => ({
@@ -278,5 +174,34 @@ describe('GET /api/offers/issued', () => {
     expect((await get(ids.token.member, '/api/offers/issued')).json()).toEqual({ offers: [] });
     expect((await get(ids.token.admin, '/api/offers/issued')).json()).toEqual({ offers: [] });
     expectError(await get(undefined, '/api/offers/issued'), 401, 'UNAUTHENTICATED');
+  });
+});
+
+describe('live events', () => {
+  const streams: LiveStream[] = [];
+  const open = async (role: keyof DemoIds['uid']) => {
+    const stream = await openStream(server, ids.token[role]);
+    streams.push(stream);
+    return stream;
+  };
+  afterEach(() => {
+    for (const stream of streams.splice(0)) stream.close();
+  });
+
+  it('tells the person an offer was issued to and its consultant, and nobody else', async () => {
+    const member = await open('member');
+    const consultant = await open('consultant');
+    const visitor = await open('visitor');
+    const res = await post(ids.token.consultant, '/api/offers', {
+      channelId: ids.strategy,
+      userId: ids.uid.member,
+      discountPercent: 5,
+      expiresAt: server.clock.now() + DAY,
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await member.next('offers')).data).toEqual({ changed: true });
+    expect((await consultant.next('offers')).data).toEqual({ changed: true });
+    await marker('visitor');
+    expect((await visitor.before('user')).map((e) => e.event)).not.toContain('offers');
   });
 });
