@@ -132,7 +132,7 @@ async function seed(dataDir: string, tokens: number, origin: string): Promise<st
         repos.users.insert({ uid, email: `member${i}@bench.qupm`, passwordHash: 'x', createdAt: now });
         repos.channels.addMember(channelId, uid, now);
         const subscription = subscriptionToken(`m${i}`, `${origin}/push/m${i}`);
-        repos.tokens.replace(uid, {
+        repos.tokens.insert(uid, {
           id: newDocumentId(),
           token: subscription.token,
           deviceId: `device-${i}`,

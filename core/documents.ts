@@ -1,9 +1,9 @@
 // Firestore documents as both Firebase sides read them (the web SDK in src/backend/firebase, the Admin SDK in
 // functions/): plain documents of core/model.ts with Timestamps as epoch milliseconds, missing fields given the
 // defaults of ARCHITECTURE.md, and nothing else copied. Written once so the two cannot read a document differently.
-import type { Channel, ChatMessage, NotificationSettings, UserDoc } from './model';
+import type { Channel, ChatMessage, NotificationSettings, PushTokenDoc, UserDoc } from './model';
 import { DEFAULT_NOTIFICATION_SETTINGS } from './model';
-import { DELIVERY_CHANNELS } from './limits';
+import { DELIVERY_CHANNELS, PLATFORMS } from './limits';
 import type { DeliveryChannel } from './limits';
 
 export type DocumentData = Record<string, unknown>;
@@ -94,5 +94,20 @@ export function toChatMessage(channelId: string, id: string, data: DocumentData)
     senderName: text(data.senderName),
     text: text(data.text),
     createdAt: toMillis(data.createdAt),
+  };
+}
+
+/** users/{uid}/FCMTokens/{id} (spec §3 push token document); an unknown platform reads as 'web'. */
+export function toPushTokenDoc(id: string, data: DocumentData): PushTokenDoc {
+  const platform = PLATFORMS.find((p) => p === data.platform) ?? 'web';
+  return {
+    id,
+    token: text(data.token),
+    deviceId: text(data.deviceId),
+    createdAt: toMillis(data.createdAt),
+    lastUsed: toMillis(data.lastUsed),
+    status: 'active',
+    platform,
+    userAgent: text(data.userAgent),
   };
 }

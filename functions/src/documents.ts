@@ -9,11 +9,12 @@ import {
   toChannel,
   toChatMessage,
   toMillis,
+  toPushTokenDoc,
   toUserDoc,
 } from '../../core/documents';
 import type { DocumentData } from '../../core/documents';
 
-export { toChannel, toMillis, toUserDoc };
+export { toChannel, toMillis, toPushTokenDoc, toUserDoc };
 /** A message document (channels/{id}/messages/{mid}). */
 export const toMessage = toChatMessage;
 
