@@ -107,7 +107,7 @@ function seed(dataDir: string, tokens: number, origin: string): Promise<string> 
     memberEmail: (i) => `member${i}@bench.qupm`,
     withMember(repos, uid, i, now) {
       const subscription = subscriptionToken(`m${i}`, `${origin}/push/m${i}`);
-      repos.tokens.replace(uid, {
+      repos.tokens.insert(uid, {
         id: newDocumentId(),
         token: subscription.token,
         deviceId: `device-${i}`,

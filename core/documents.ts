@@ -9,12 +9,13 @@ import type {
   InvitationStatus,
   NotificationSettings,
   Offer,
+  PushTokenDoc,
   UserDoc,
 } from './model';
 import { DEFAULT_NOTIFICATION_SETTINGS } from './model';
 import type { StoredOffer } from './offers';
 import type { PendingCounts } from './pending';
-import { DELIVERY_CHANNELS } from './limits';
+import { DELIVERY_CHANNELS, PLATFORMS } from './limits';
 import type { DeliveryChannel } from './limits';
 
 export type DocumentData = Record<string, unknown>;
@@ -168,4 +169,19 @@ export function toPendingCounts(docs: ReadonlyArray<{ id: string; data: Document
     if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) counts[id] = value;
   }
   return counts;
+}
+
+/** users/{uid}/FCMTokens/{id} (spec §3 push token document); an unknown platform reads as 'web'. */
+export function toPushTokenDoc(id: string, data: DocumentData): PushTokenDoc {
+  const platform = PLATFORMS.find((p) => p === data.platform) ?? 'web';
+  return {
+    id,
+    token: text(data.token),
+    deviceId: text(data.deviceId),
+    createdAt: toMillis(data.createdAt),
+    lastUsed: toMillis(data.lastUsed),
+    status: 'active',
+    platform,
+    userAgent: text(data.userAgent),
+  };
 }

@@ -1,9 +1,46 @@
-// Push-token rules shared by both backends (ARCHITECTURE.md: written once in core/): when a token is stale, which
-// push-service answers mean a token is gone, and, for the embedded backend, what a Web Push token must hold.
+// Push-token rules shared by both backends (ARCHITECTURE.md: written once in core/): which documents a save keeps
+// and replaces, when a token is stale, which push-service answers mean a token is gone, and, for the embedded
+// backend, what a Web Push token must hold.
 import { z } from 'zod';
 
 /** QUALITY.md: tokens unused for 30 days are pruned by the backend. */
 export const TOKEN_UNUSED_PRUNE_AFTER_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** A stored token document as a save sees it: whose it is, and which token of which device it holds. */
+export interface TokenDocKey {
+  uid: string;
+  id: string;
+  token: string;
+  deviceId: string;
+}
+
+/** What saving a device's token does: answer the document there is (`keep`), or make a new one; `remove` goes. */
+export interface TokenSavePlan<T extends TokenDocKey> {
+  keep: T | null;
+  remove: T[];
+}
+
+/**
+ * QUALITY.md "Push and tokens" and spec §4: one token document per (user, device), and a browser's token under one
+ * account only, so a shared device never pushes the last person's messages. `related` is every stored document of
+ * this user and device, and every one holding this token under any account. The same token for the same device is
+ * the document there is (the first by id, should a bygone race have left two); everything else related is
+ * replaced.
+ * The backend runs this inside the transaction of the save (server/services/users.ts addToken,
+ * functions/src/handlers/tokens.ts save_push_token): it alone owns the rule, and clients trust its answer.
+ */
+export function planTokenSave<T extends TokenDocKey>(
+  uid: string,
+  input: { token: string; deviceId: string },
+  related: readonly T[],
+): TokenSavePlan<T> {
+  const unique = [...new Map(related.map((doc) => [`${doc.uid}/${doc.id}`, doc])).values()];
+  const keep =
+    unique
+      .filter((doc) => doc.uid === uid && doc.token === input.token && doc.deviceId === input.deviceId)
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))[0] ?? null;
+  return { keep, remove: unique.filter((doc) => doc !== keep) };
+}
 
 /** HTTP answers of a push service that mean the subscription is gone for good (RFC 8030 §7.3: 404 and 410). */
 export function isGonePushStatus(status: number): boolean {

@@ -229,6 +229,15 @@ export const invitationCallablePayloads = {
 } as const;
 export type InvitationCallableName = keyof typeof invitationCallablePayloads;
 
+/**
+ * The token callable of the Firebase backend (src/backend/firebase/pushTokens.ts addToken): a device's push token
+ * saved for `userId`, the caller. The embedded server answers the same at POST /api/users/:uid/tokens.
+ */
+export const tokenCallablePayloads = {
+  save_push_token: z.strictObject({ userId: z.string().min(1).max(128), ...pushTokenCreateBody.shape }),
+} as const;
+export type TokenCallableName = keyof typeof tokenCallablePayloads;
+
 const noPayload = z.union([z.null(), z.undefined(), z.strictObject({})]);
 const channelRef = z.strictObject({ channelId: documentIdSchema });
 

@@ -6,7 +6,9 @@
 //     allow-list (`hasOnly([...])`), or whose allow-lists name a role field;
 //   - a collection clients read or write (FIRESTORE_COLLECTIONS) without its own match block;
 //   - a create-only collection (CREATE_ONLY: messages, whose client-chosen id is a send's idempotency key) that
-//     a client may update or delete, or whose create does not check the id's shape.
+//     a client may update or delete, or whose create does not check the id's shape;
+//   - a collection only functions create (CREATED_BY_FUNCTIONS: token documents, one per device, which the
+//     save_push_token callable keeps) that a client may create.
 // It is a guard against the mistakes that open a database, not a proof: the emulator suite tests behaviour.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -28,6 +30,13 @@ const WRITE_OPS = new Set(['write', 'create', 'update']);
  * an update, and be denied, for the write to happen once (ARCHITECTURE.md "Live data", issue #11).
  */
 export const CREATE_ONLY = ['channels/{id}/messages'] as const;
+
+/**
+ * Collections whose documents only functions/ create: a device's push token document is saved by the
+ * save_push_token callable, which keeps one per (user, device) in a transaction (issue #12). A client creating
+ * one would make a second document for its device.
+ */
+export const CREATED_BY_FUNCTIONS = ['users/{uid}/FCMTokens'] as const;
 
 /** core/ids.ts DOCUMENT_ID_PATTERN, as the rules write it. */
 const ID_SHAPE = "'^[A-Za-z0-9]{20}$'";
@@ -209,6 +218,18 @@ export function checkFirestoreRules(source: string, collections: readonly string
       if (!statement.replace(/\s+/g, '').includes(`${id}.matches(${ID_SHAPE})`)) {
         problems.push(
           `allow create at ${block.path} does not check the client-chosen id's shape (${id}.matches(${ID_SHAPE}))`,
+        );
+      }
+    }
+  }
+
+  for (const collection of CREATED_BY_FUNCTIONS) {
+    const block = blocks.find((candidate) => normalise(candidate.path) === documentPattern(collection));
+    if (!block) continue;
+    for (const allow of allows(block)) {
+      if (allow.ops.some((op) => op === 'create' || op === 'write')) {
+        problems.push(
+          `allow ${allow.ops.join(', ')} at ${block.path}: ${collection} is created by functions only (save_push_token)`,
         );
       }
     }

@@ -775,6 +775,60 @@ export function describePortContract(makeHarness: () => Promise<Harness>): void 
       await expect(backend.pushTokens.findActiveToken(uid, TOKEN)).resolves.toBeNull();
     });
 
+    // Issue #12 part 8: the backend alone keeps one document per device (the embedded server's transaction, the
+    // save_push_token callable's on Firebase); the client saves and keeps the answer.
+    it("leaves exactly one document for a device after a second token, and the person's other devices keep theirs", async () => {
+      const { backend, uid } = await mine();
+      const phone = await backend.pushTokens.addToken(uid, {
+        ...NEW_TOKEN,
+        token: h.pushToken('device-2-token'),
+        deviceId: 'device-2',
+      });
+      await backend.pushTokens.addToken(uid, NEW_TOKEN);
+      const next = await backend.pushTokens.addToken(uid, {
+        ...NEW_TOKEN,
+        token: h.pushToken('device-1-token-b'),
+      });
+      const listed = await backend.pushTokens.listMyTokens(uid);
+      expect(listed.filter((t) => t.deviceId === 'device-1')).toStrictEqual([next]);
+      expect(listed.map((t) => t.id).sort()).toEqual([phone.id, next.id].sort());
+    });
+
+    it('leaves one document when two saves for one device race (two tabs), and it is one of the answers', async () => {
+      const { backend: tab, uid } = await mine();
+      const { backend: otherTab } = await mine();
+      const answers = await Promise.all([
+        tab.pushTokens.addToken(uid, NEW_TOKEN),
+        otherTab.pushTokens.addToken(uid, { ...NEW_TOKEN, token: h.pushToken('device-1-token-b') }),
+      ]);
+      await h.settle();
+      const listed = await tab.pushTokens.listMyTokens(uid);
+      expect(listed).toHaveLength(1);
+      expect(answers).toContainEqual(listed[0]);
+    });
+
+    it('answers the one document to two saves of the same token racing', async () => {
+      const { backend: tab, uid } = await mine();
+      const { backend: otherTab } = await mine();
+      const [a, b] = await Promise.all([
+        tab.pushTokens.addToken(uid, NEW_TOKEN),
+        otherTab.pushTokens.addToken(uid, NEW_TOKEN),
+      ]);
+      await h.settle();
+      expect(b).toStrictEqual(a);
+      expect(await tab.pushTokens.listMyTokens(uid)).toStrictEqual([a]);
+    });
+
+    it('moves a browser’s token to the account that saves it, so a shared device pushes only to them', async () => {
+      const member = await mine('member');
+      await member.backend.pushTokens.addToken(member.uid, NEW_TOKEN);
+      const visitor = await mine('visitor');
+      const saved = await visitor.backend.pushTokens.addToken(visitor.uid, NEW_TOKEN);
+      await h.settle();
+      expect(await visitor.backend.pushTokens.listMyTokens(visitor.uid)).toStrictEqual([saved]);
+      expect(await member.backend.pushTokens.listMyTokens(member.uid)).toEqual([]);
+    });
+
     it('touches lastUsed', async () => {
       const { backend, uid } = await mine();
       const saved = await backend.pushTokens.addToken(uid, NEW_TOKEN);

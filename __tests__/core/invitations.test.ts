@@ -4,6 +4,7 @@ import {
   canReadInvitation,
   effectiveInvitationStatus,
   isInvitationGrant,
+  openInvitationsFor,
   withEffectiveStatus,
 } from '@core/invitations';
 import { invitationCreateBody } from '@core/schemas';
@@ -188,5 +189,33 @@ describe('isInvitationGrant', () => {
     expect(isInvitationGrant(value)).toBe(expected);
     expect(invitationCreateBody.safeParse(body(value, 0)).success).toBe(expected);
     expect(invitationCreateBody.safeParse(body(0, value)).success).toBe(expected);
+  });
+});
+
+describe('openInvitationsFor (the invitations waiting on the home screen)', () => {
+  const at = (createdAt: number, over: Partial<Invitation>) => ({ invitation: invitation(over), createdAt });
+
+  it('lists the pending, unexpired ones naming the email, whatever its case, newest first then by id', () => {
+    const list = [
+      at(1, { id: 'old' }),
+      at(5, { id: 'newB', inviteeEmail: 'Guest@Example.com' }),
+      at(5, { id: 'newA' }),
+    ];
+    expect(openInvitationsFor(list, invitee, NOW).map((i) => i.id)).toEqual(['newA', 'newB', 'old']);
+  });
+
+  it('leaves out expired, accepted and activated ones, link invitations, and other people’s', () => {
+    const list = [
+      at(1, { id: 'expired', expiresAt: NOW }),
+      at(2, { id: 'accepted', status: 'accepted', acceptedBy: invitee.uid }),
+      at(3, { id: 'activated', status: 'activated', acceptedBy: invitee.uid }),
+      at(4, { id: 'link', inviteeEmail: undefined }),
+      at(5, { id: 'theirs', inviteeEmail: stranger.email }),
+    ];
+    expect(openInvitationsFor(list, invitee, NOW)).toEqual([]);
+  });
+
+  it('lists nothing for an account without an email', () => {
+    expect(openInvitationsFor([at(1, { inviteeEmail: '' })], { email: '' }, NOW)).toEqual([]);
   });
 });

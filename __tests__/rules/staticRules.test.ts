@@ -152,6 +152,22 @@ describe('the static check fails on a planted bad rule', () => {
     );
   });
 
+  it.each([
+    [
+      'create',
+      'allow update: if isUser(uid) && isTouch();',
+      'allow create, update: if isUser(uid) && isTouch();',
+    ],
+    ['write', 'allow delete: if isUser(uid);', 'allow write: if isUser(uid) && isTouch();'],
+  ])('token documents a client may %s (save_push_token keeps one per device)', (op, search, replacement) => {
+    const bad = planted(search, replacement);
+    expect(check(bad).join('\n')).toMatch(
+      new RegExp(
+        `allow [a-z, ]*${op}[a-z, ]* at /users/\\{uid\\}/FCMTokens/\\{tokenId\\}: users/\\{uid\\}/FCMTokens is created by functions only`,
+      ),
+    );
+  });
+
   it("a message create that does not check the client-chosen id's shape", () => {
     const bad = planted(
       "allow create: if messageId.matches('^[A-Za-z0-9]{20}$')\n          && ",

@@ -162,7 +162,7 @@ describe('sendToToken', () => {
       platform: 'web',
       userAgent: 'ua',
     };
-    ctx.repos.tokens.replace(uid, doc);
+    ctx.repos.tokens.insert(uid, doc);
     return doc;
   }
 

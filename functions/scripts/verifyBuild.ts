@@ -15,6 +15,7 @@ const EXPECTED = [
   'accept_invitation',
   'activate_invitation',
   'list_my_invitations',
+  'save_push_token',
   'on_user_created',
   'on_message_created',
   'prune_stale_tokens',

@@ -25,12 +25,13 @@ import {
   toInvitation,
   toMillis,
   toPendingCounts,
+  toPushTokenDoc,
   toStoredOffer,
   toUserDoc,
 } from '../../core/documents';
 import { userData } from './documents';
 import type { Data } from './documents';
-import type { InvitationOutcome, InvitationState, Repository, TokenRef } from './repository';
+import type { InvitationOutcome, InvitationState, Repository, StoredToken, TokenRef } from './repository';
 
 /** The parts of the Admin SDK the repository uses. */
 export interface FirestoreSdk {
@@ -474,6 +475,36 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
       });
     },
 
+    saveDeviceToken(uid, created, decide) {
+      return db.runTransaction(async (tx) => {
+        const mine = userRef(uid).collection('FCMTokens');
+        const [sameDevice, sameToken] = await Promise.all([
+          tx.get(mine.where('deviceId', '==', created.deviceId)),
+          tx.get(db.collectionGroup('FCMTokens').where('token', '==', created.token)),
+        ]);
+        const related = [...sameDevice.docs, ...sameToken.docs].flatMap((doc): StoredToken[] => {
+          // users/{uid}/FCMTokens/{id}: the owner is the second segment of the document's path.
+          const [root, owner] = doc.ref.path.split('/');
+          return root === 'users' && owner
+            ? [{ ...toPushTokenDoc(doc.id, (doc.data() ?? {}) as Data), uid: owner }]
+            : [];
+        });
+        const { keep, remove } = decide(related);
+        for (const doc of remove) tx.delete(userRef(doc.uid).collection('FCMTokens').doc(doc.id));
+        if (keep) {
+          const { uid: _owner, ...doc } = keep;
+          return doc;
+        }
+        const { id, ...fields } = created;
+        tx.create(mine.doc(id), {
+          ...fields,
+          createdAt: ts(created.createdAt),
+          lastUsed: ts(created.lastUsed),
+        });
+        return created;
+      });
+    },
+
     async listActiveTokens(uids) {
       const perUser = await Promise.all(
         uids.map(async (uid) => {
@@ -486,15 +517,6 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
 
     async deleteTokens(tokens) {
       await deleteAll(tokens.map(({ uid, id }) => userRef(uid).collection('FCMTokens').doc(id)));
-    },
-
-    async findTokenHolders(token) {
-      const { docs } = await db.collectionGroup('FCMTokens').where('token', '==', token).get();
-      return docs.flatMap((doc): TokenRef[] => {
-        // users/{uid}/FCMTokens/{id}: the owner is the second segment of the document's path.
-        const [root, uid] = doc.ref.path.split('/');
-        return root === 'users' && uid ? [{ uid, id: doc.id, token }] : [];
-      });
     },
 
     async deleteTokensUnusedSince(cutoff) {

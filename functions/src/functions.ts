@@ -9,7 +9,12 @@ import type { CallableFunction, CallableOptions } from 'firebase-functions/v2/ht
 import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import type { z } from 'zod';
-import { callablePayloads, invitationCallablePayloads, productCallablePayloads } from '../../core/schemas';
+import {
+  callablePayloads,
+  invitationCallablePayloads,
+  productCallablePayloads,
+  tokenCallablePayloads,
+} from '../../core/schemas';
 import type { ProductCallableName } from '../../core/schemas';
 import { guarded } from './callable';
 import type { Handler } from './callable';
@@ -17,7 +22,7 @@ import { specCallables } from './handlers/callables';
 import { invitationCallables } from './handlers/invitations';
 import { productCallables } from './handlers/product';
 import { handleMessageCreated } from './handlers/messages';
-import { handlePruneStaleTokens, handleTokenCreated } from './handlers/tokens';
+import { handlePruneStaleTokens, tokenCallables } from './handlers/tokens';
 import { handleUserCreated } from './handlers/users';
 import { ENFORCE_APP_CHECK, FUNCTIONS_REGION } from './params';
 import type { Deps } from './repository';
@@ -109,6 +114,8 @@ export function createFunctions(deps: () => Deps) {
       invitationCallablePayloads.list_my_invitations,
       invitationCallables.list_my_invitations,
     ),
+    // The one writer of token documents (firestore.rules: no client creates one).
+    save_push_token: callable(deps, tokenCallablePayloads.save_push_token, tokenCallables.save_push_token),
 
     /**
      * users/{uid} for every new account. A 1st-gen trigger on purpose: 2nd-gen functions have only the
@@ -140,19 +147,6 @@ export function createFunctions(deps: () => Deps) {
         });
         if (outcome.skipped)
           logger.warn('message not fanned out', { ...event.params, reason: outcome.skipped });
-      },
-    ),
-
-    on_token_created: onDocumentCreated(
-      { document: 'users/{uid}/FCMTokens/{tokenId}', region: FUNCTIONS_REGION, retry: false },
-      async (event) => {
-        const token = event.data?.data()?.token;
-        const removed = await handleTokenCreated(deps(), {
-          uid: event.params.uid,
-          id: event.params.tokenId,
-          token: typeof token === 'string' ? token : '',
-        });
-        if (removed > 0) logger.info('push token moved to its new account', { removed });
       },
     ),
 

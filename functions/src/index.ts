@@ -73,8 +73,8 @@ export const {
   accept_invitation,
   activate_invitation,
   list_my_invitations,
+  save_push_token,
   on_user_created,
   on_message_created,
-  on_token_created,
   prune_stale_tokens,
 } = functions;

@@ -2,7 +2,8 @@
 // decide (with core/); a repository only reads, writes and runs transactions. firestoreRepository.ts and
 // fcm.ts implement these on the Admin SDK; tests give fakes.
 import type { ReadMark } from '../../core/channels';
-import type { Channel, ChatMessage, Invitation, UserDoc } from '../../core/model';
+import type { Channel, ChatMessage, Invitation, PushTokenDoc, UserDoc } from '../../core/model';
+import type { TokenSavePlan } from '../../core/pushTokens';
 import type { StoredOffer } from '../../core/offers';
 import type { JoinedChannel } from '../../core/users';
 
@@ -12,6 +13,9 @@ export interface TokenRef {
   id: string;
   token: string;
 }
+
+/** A stored push token document with its owner, as a save decides on it. */
+export type StoredToken = PushTokenDoc & { uid: string };
 
 /** What a transaction over an invitation read, for the handler to decide on. */
 export interface InvitationState {
@@ -165,13 +169,21 @@ export interface Repository {
     decide: (user: UserDoc | null, joined: JoinedChannel[]) => UserDoc,
   ): Promise<UserRecord>;
 
+  /**
+   * In one transaction: reads `uid`'s token documents of `created.deviceId` and every document holding
+   * `created.token` (any account's), lets `decide` choose (core/pushTokens.ts planTokenSave), deletes what it
+   * removes, and answers the document it keeps, or stores `created` under `uid` and answers it.
+   */
+  saveDeviceToken(
+    uid: string,
+    created: PushTokenDoc,
+    decide: (related: StoredToken[]) => TokenSavePlan<StoredToken>,
+  ): Promise<PushTokenDoc>;
   /** The 'active' token documents of these users. */
   listActiveTokens(uids: readonly string[]): Promise<TokenRef[]>;
   deleteTokens(tokens: readonly Pick<TokenRef, 'uid' | 'id'>[]): Promise<void>;
   /** Deletes every token document whose lastUsed is before `cutoff` (epoch ms); answers how many. */
   deleteTokensUnusedSince(cutoff: number): Promise<number>;
-  /** Every token document, in any account, holding exactly this token. */
-  findTokenHolders(token: string): Promise<TokenRef[]>;
 }
 
 /** One FCM send's outcome, in the order the messages were given. */

@@ -1,4 +1,5 @@
-// users/{uid}/FCMTokens: the push-token documents, one per (user, device).
+// users/{uid}/FCMTokens: the push-token documents, one per (user, device): the unique index push_tokens_user_device
+// holds it, and server/services/users.ts addToken decides each save with core/pushTokens.ts planTokenSave.
 import type { Db } from '../db/database';
 import type { Platform, PushTokenDoc } from '../../core/model';
 
@@ -27,12 +28,10 @@ const toDoc = (row: TokenRow): PushTokenDoc => ({
 
 export class TokensRepo {
   private readonly listRows;
-  private readonly byToken;
+  private readonly relatedRows;
   private readonly byId;
   private readonly insertRow;
   private readonly deleteRow;
-  private readonly deleteForDevice;
-  private readonly deleteToken;
   private readonly touchRow;
   private readonly deleteUnused;
 
@@ -40,8 +39,8 @@ export class TokensRepo {
     this.listRows = db.prepare<[string], TokenRow>(
       'SELECT * FROM push_tokens WHERE uid = ? ORDER BY created_at, id',
     );
-    this.byToken = db.prepare<[string, string], TokenRow>(
-      'SELECT * FROM push_tokens WHERE uid = ? AND token = ?',
+    this.relatedRows = db.prepare<[string, string, string], TokenRow>(
+      'SELECT * FROM push_tokens WHERE (uid = ? AND device_id = ?) OR token = ?',
     );
     this.byId = db.prepare<[string, string], TokenRow>('SELECT * FROM push_tokens WHERE uid = ? AND id = ?');
     this.insertRow = db.prepare(
@@ -49,10 +48,6 @@ export class TokensRepo {
        VALUES (@id, @uid, @token, @deviceId, @createdAt, @lastUsed, @status, @platform, @userAgent)`,
     );
     this.deleteRow = db.prepare<[string, string]>('DELETE FROM push_tokens WHERE uid = ? AND id = ?');
-    this.deleteForDevice = db.prepare<[string, string, string]>(
-      'DELETE FROM push_tokens WHERE uid = ? AND (device_id = ? OR token = ?)',
-    );
-    this.deleteToken = db.prepare<[string, string]>('DELETE FROM push_tokens WHERE token = ? AND uid != ?');
     this.deleteUnused = db.prepare<[number]>('DELETE FROM push_tokens WHERE last_used < ?');
     this.touchRow = db.prepare<[number, string, string]>(
       'UPDATE push_tokens SET last_used = ? WHERE uid = ? AND id = ?',
@@ -63,9 +58,9 @@ export class TokensRepo {
     return this.listRows.all(uid).map(toDoc);
   }
 
-  findByToken(uid: string, token: string): PushTokenDoc | null {
-    const row = this.byToken.get(uid, token);
-    return row ? toDoc(row) : null;
+  /** The user's documents of this device, and every document holding this token (whoever's): what a save decides on. */
+  related(uid: string, deviceId: string, token: string): Array<PushTokenDoc & { uid: string }> {
+    return this.relatedRows.all(uid, deviceId, token).map((row) => ({ ...toDoc(row), uid: row.uid }));
   }
 
   get(uid: string, id: string): PushTokenDoc | null {
@@ -73,13 +68,7 @@ export class TokensRepo {
     return row ? toDoc(row) : null;
   }
 
-  /**
-   * Saves `doc` as the one document of (uid, deviceId): whatever this user had for that device or that token
-   * goes (spec §4: the replaced old token document is deleted), and so does the token under other accounts.
-   */
-  replace(uid: string, doc: PushTokenDoc): void {
-    this.deleteForDevice.run(uid, doc.deviceId, doc.token);
-    this.deleteToken.run(doc.token, uid);
+  insert(uid: string, doc: PushTokenDoc): void {
     this.insertRow.run({ ...doc, uid });
   }
 

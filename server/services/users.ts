@@ -4,6 +4,7 @@ import { QupmError } from '../../core/errors';
 import type { PushTokenDoc, UserDoc } from '../../core/model';
 import type { Caller } from '../../core/permissions';
 import { canReadUser, canWriteUser } from '../../core/permissions';
+import { planTokenSave } from '../../core/pushTokens';
 import type { ProfileChanges } from '../repo/users';
 import { write } from '../db/database';
 import { newDocumentId } from '../ids';
@@ -64,9 +65,11 @@ export function listTokens(
 }
 
 /**
- * Saves this device's push token. The same token again answers the existing document; a new token for a device
- * replaces that device's document (one per user and device, also under concurrent calls: the write runs in one
- * immediate transaction over a unique index).
+ * Saves this device's push token, the one owner of "one token document per device" on this backend: inside one
+ * immediate transaction, core/pushTokens.ts planTokenSave answers the document there is for the same token on the
+ * same device, or replaces whatever this user held for the device (spec §4: the replaced old token document is
+ * deleted) and the same token under other accounts (a shared browser pushes only to whoever uses it now). The
+ * unique index on (uid, device_id) backs it. The client keeps the answer.
  */
 export function addToken(
   ctx: ServiceContext,
@@ -76,8 +79,16 @@ export function addToken(
 ): PushTokenDoc {
   requireOwnTokens(caller, uid);
   return write(ctx.db, () => {
-    const existing = ctx.repos.tokens.findByToken(uid, input.token);
-    if (existing && existing.deviceId === input.deviceId) return existing;
+    const { keep, remove } = planTokenSave(
+      uid,
+      input,
+      ctx.repos.tokens.related(uid, input.deviceId, input.token),
+    );
+    for (const doc of remove) ctx.repos.tokens.delete(doc.uid, doc.id);
+    if (keep) {
+      const { uid: _owner, ...doc } = keep;
+      return doc;
+    }
     const now = ctx.now();
     const doc: PushTokenDoc = {
       id: newDocumentId(),
@@ -89,8 +100,7 @@ export function addToken(
       platform: input.platform,
       userAgent: input.userAgent,
     };
-    // A browser's push token belongs to whoever uses it now: the previous account stops receiving its pushes.
-    ctx.repos.tokens.replace(uid, doc);
+    ctx.repos.tokens.insert(uid, doc);
     return doc;
   });
 }

@@ -9,7 +9,7 @@ import {
   resetSdkFakes,
 } from './sdkFakes';
 import type * as Fakes from './sdkFakes';
-import type { FirestoreFake } from './sdkFakes';
+import type { FirestoreFake, FunctionsFake } from './sdkFakes';
 
 jest.mock('firebase/app', () => jest.requireActual<typeof Fakes>('./sdkFakes').createAppModule());
 jest.mock('firebase/auth', () => jest.requireActual<typeof Fakes>('./sdkFakes').createAuthModule());
@@ -18,6 +18,7 @@ jest.mock('firebase/functions', () => jest.requireActual<typeof Fakes>('./sdkFak
 jest.mock('firebase/messaging', () => jest.requireActual<typeof Fakes>('./sdkFakes').createMessagingModule());
 
 const fs = jest.requireMock<FirestoreFake>('firebase/firestore');
+const fn = jest.requireMock<FunctionsFake>('firebase/functions');
 
 beforeEach(() => resetSdkFakes());
 
@@ -62,60 +63,38 @@ describe('pushTokens.findActiveToken', () => {
 
 describe('pushTokens.addToken', () => {
   const input = { token: TOKEN, deviceId: 'device-1', platform: 'web' as const, userAgent: 'UA' };
+  const saved = { id: 't2', ...input, status: 'active', createdAt: 5000, lastUsed: 5000 };
 
-  beforeEach(() => {
-    fs.getDocs.mockResolvedValue(querySnapshot([]));
-    fs.addDoc.mockResolvedValue({ id: 't2' });
-  });
+  beforeEach(() => fn.callable.mockResolvedValue({ data: saved }));
 
-  it('adds an active token document with the server time as createdAt and lastUsed', async () => {
-    jest.spyOn(Date, 'now').mockReturnValue(5000);
+  it("saves through save_push_token for the caller's account and answers the document the backend kept", async () => {
     const added = await createFirebaseBackend(CONFIG).pushTokens.addToken('u1', input);
-    expect(fs.addDoc).toHaveBeenCalledWith(
-      expect.objectContaining({ type: 'collection', path: 'users/u1/FCMTokens' }),
-      {
-        token: TOKEN,
-        deviceId: 'device-1',
-        platform: 'web',
-        userAgent: 'UA',
-        status: 'active',
-        createdAt: SERVER_TIMESTAMP,
-        lastUsed: SERVER_TIMESTAMP,
-      },
-    );
-    expect(added).toStrictEqual({ id: 't2', ...input, status: 'active', createdAt: 5000, lastUsed: 5000 });
+    expect(fn.httpsCallable).toHaveBeenCalledWith(fn.functions, 'save_push_token');
+    expect(fn.callable).toHaveBeenCalledWith({ userId: 'u1', ...input });
+    expect(added).toStrictEqual(saved);
   });
 
-  it('writes nothing but the fields of a token document', async () => {
+  it('writes no token document itself: one per device is the backend’s to keep', async () => {
+    await createFirebaseBackend(CONFIG).pushTokens.addToken('u1', input);
+    expect([fs.addDoc, fs.setDoc, fs.deleteDoc, fs.getDocs].map((call) => call.mock.calls.length)).toEqual([
+      0, 0, 0, 0,
+    ]);
+  });
+
+  it('sends nothing but the fields of a token document', async () => {
     await createFirebaseBackend(CONFIG).pushTokens.addToken('u1', {
       ...input,
       isOwner: true,
     } as typeof input);
-    expect(fs.addDoc.mock.calls[0]?.[1]).not.toHaveProperty('isOwner');
+    expect(fn.callable.mock.calls[0]?.[0]).not.toHaveProperty('isOwner');
   });
 
-  it('answers the document there is for the same token on the same device, and writes nothing', async () => {
-    fs.getDocs.mockResolvedValue(querySnapshot([docSnapshot('t1', stored)]));
-    const found = await createFirebaseBackend(CONFIG).pushTokens.addToken('u1', {
-      ...input,
-      platform: 'android',
+  it('answers INTERNAL for an answer it cannot read', async () => {
+    fn.callable.mockResolvedValue({ data: { token: TOKEN } });
+    await expect(createFirebaseBackend(CONFIG).pushTokens.addToken('u1', input)).rejects.toMatchObject({
+      name: 'BackendError',
+      status: 'INTERNAL',
     });
-    expect(found.id).toBe('t1');
-    expect(fs.addDoc).not.toHaveBeenCalled();
-    expect(fs.deleteDoc).not.toHaveBeenCalled();
-  });
-
-  it("replaces the device's document when the device has a new token (spec §4)", async () => {
-    fs.getDocs.mockImplementation(async (q) => {
-      const [constraint] = (q as { constraints: Array<{ where: unknown[] }> }).constraints;
-      return querySnapshot(constraint?.where[0] === 'deviceId' ? [docSnapshot('t1', stored)] : []);
-    });
-    const added = await createFirebaseBackend(CONFIG).pushTokens.addToken('u1', {
-      ...input,
-      token: `${TOKEN}-new`,
-    });
-    expect(fs.deleteDoc).toHaveBeenCalledWith(expect.objectContaining({ path: 'users/u1/FCMTokens/t1' }));
-    expect(added.id).toBe('t2');
   });
 
   it.each([
@@ -128,8 +107,7 @@ describe('pushTokens.addToken', () => {
     await expect(
       createFirebaseBackend(CONFIG).pushTokens.addToken('u1', { ...input, ...change } as typeof input),
     ).rejects.toMatchObject({ name: 'BackendError', status: 'INVALID_ARGUMENT' });
-    expect(fs.getDocs).not.toHaveBeenCalled();
-    expect(fs.addDoc).not.toHaveBeenCalled();
+    expect(fn.callable).not.toHaveBeenCalled();
   });
 });
 

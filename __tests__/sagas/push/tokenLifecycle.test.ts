@@ -200,7 +200,7 @@ describe('obtainToken (the global lock)', () => {
 describe('saveToken', () => {
   it('saves an active document for this device and keeps the token, then waits 0.5 s', async () => {
     const h = createHarness();
-    const pending = run(h, saveToken, [h.ctx, UID, TOKEN_A, null]);
+    const pending = run(h, saveToken, [h.ctx, UID, TOKEN_A]);
     await h.time.advance(499);
     expect(h.env.storage.getItem(LOCAL_STORAGE_KEYS.fcmToken)).toBe(TOKEN_A);
     const { returnValue } = await (h.time.advance(1), pending);
@@ -219,20 +219,27 @@ describe('saveToken', () => {
     expect(h.time.requested).toEqual([500]);
   });
 
-  it('deletes the replaced document of the old token', async () => {
+  it('leaves the replaced document to the backend, and keeps the document the backend answered', async () => {
     const h = createHarness();
     const old = savedEarlier(h, TOKEN_A);
-    h.backend.store.docs.get(old.id)!.deviceId = 'another-device-id'; // so the add alone would not replace it
-    await runFor(h, 1_000, saveToken, [h.ctx, UID, TOKEN_B, { uid: UID, docId: old.id, syncedAt: 0 }]);
-    expect(h.backend.store.of(UID).map((d) => d.token)).toEqual([TOKEN_B]);
-    expect(h.backend.ports.pushTokens.deleteToken).toHaveBeenCalledWith(UID, old.id);
+    const { returnValue } = await runFor(h, 1_000, saveToken, [h.ctx, UID, TOKEN_B]);
+    const saved = returnValue as { id: string };
+    // One document for this device: the backend's save replaced the old one (spec §4).
+    expect(h.backend.store.of(UID).map((d) => [d.id, d.token])).toEqual([[saved.id, TOKEN_B]]);
+    expect(saved.id).not.toBe(old.id);
+    expect(h.backend.ports.pushTokens.deleteToken).not.toHaveBeenCalled();
+    expect(JSON.parse(h.env.storage.getItem(LOCAL_STORAGE_KEYS.fcmTokenRecord) ?? 'null')).toEqual({
+      uid: UID,
+      docId: saved.id,
+      syncedAt: START,
+    });
   });
 
   it('throws, keeping nothing, when the backend answers without a document id', async () => {
     const h = createHarness();
     h.backend.ports.pushTokens.addToken.mockResolvedValue({ token: TOKEN_A } as never);
     jest.spyOn(console, 'error').mockImplementation(() => undefined); // redux-saga logs the thrown error
-    const failed = expect(run(h, saveToken, [h.ctx, UID, TOKEN_A, null])).rejects.toThrow(/no document id/);
+    const failed = expect(run(h, saveToken, [h.ctx, UID, TOKEN_A])).rejects.toThrow(/no document id/);
     await h.time.advance(1_000);
     await failed;
     expect(h.env.storage.getItem(LOCAL_STORAGE_KEYS.fcmToken)).toBeNull();

@@ -1,25 +1,39 @@
-// The daily prune (QUALITY.md "Push and tokens"): token documents unused for 30 days go, by the same rule as the
-// embedded server's pruneStaleTokens (core/pushTokens.ts). A device still in use touches lastUsed at least daily.
-import { TOKEN_UNUSED_PRUNE_AFTER_MS } from '../../../core/pushTokens';
+// Push token documents (QUALITY.md "Push and tokens"): save_push_token, the one writer of a device's token
+// document on Firebase (firestore.rules let no client create one), and the daily prune of tokens unused for 30 days,
+// by the same rules as the embedded server (core/pushTokens.ts).
+import { QupmError } from '../../../core/errors';
+import type { PushTokenDoc } from '../../../core/model';
+import { planTokenSave, TOKEN_UNUSED_PRUNE_AFTER_MS } from '../../../core/pushTokens';
+import type { tokenCallablePayloads, TokenCallableName } from '../../../core/schemas';
+import type { Handler } from '../callable';
 import type { Deps } from '../repository';
+
+export const NOT_YOUR_DEVICES = 'You can only see and change the devices of your own account.';
 
 export async function handlePruneStaleTokens({ repo, now }: Deps): Promise<number> {
   return repo.deleteTokensUnusedSince(now() - TOKEN_UNUSED_PRUNE_AFTER_MS);
 }
 
-/**
- * A browser's push token belongs to whoever registered it last (QUALITY.md: a shared device never pushes the last
- * person's messages): when an account saves a token, the same token under every other account is deleted, as the
- * embedded server's addToken does. Rules keep clients from deleting other people's documents, so this runs here.
- * Answers how many documents went.
- */
-export async function handleTokenCreated(
-  { repo }: Deps,
-  created: { uid: string; id: string; token: string },
-): Promise<number> {
-  if (created.token === '') return 0;
-  const holders = await repo.findTokenHolders(created.token);
-  const others = holders.filter((holder) => holder.uid !== created.uid);
-  if (others.length > 0) await repo.deleteTokens(others);
-  return others.length;
-}
+export const tokenCallables: {
+  [N in TokenCallableName]: Handler<(typeof tokenCallablePayloads)[N], PushTokenDoc>;
+} = {
+  /**
+   * Saves this device's push token as the embedded server's POST /api/users/:uid/tokens does: inside one
+   * transaction, the same token for the same device answers the document there is; otherwise whatever the caller
+   * held for this device, and this token under any other account, is replaced by a new document (spec §4: the
+   * replaced old token document is deleted; a shared browser pushes only to whoever uses it now). Times are the
+   * backend's, so the daily prune never trusts a device's clock. The client keeps the answer.
+   */
+  async save_push_token({ repo, now }, caller, { userId, ...input }) {
+    if (caller.uid !== userId) throw new QupmError('PERMISSION_DENIED', NOT_YOUR_DEVICES);
+    const at = now();
+    const created: PushTokenDoc = {
+      id: repo.newId(),
+      ...input,
+      status: 'active',
+      createdAt: at,
+      lastUsed: at,
+    };
+    return repo.saveDeviceToken(caller.uid, created, (related) => planTokenSave(caller.uid, input, related));
+  },
+};

@@ -40,8 +40,14 @@ export const PRODUCT_CALLABLES = {
   admin_list_channels: 'admin_list_channels',
 } as const;
 
+/** The one writer of a device's token document (firestore.rules let no client create one). */
+export const TOKEN_CALLABLES = { save_push_token: 'save_push_token' } as const;
+
 export type CallableFunctionName =
-  CallableName | keyof typeof INVITATION_CALLABLES | keyof typeof PRODUCT_CALLABLES;
+  | CallableName
+  | keyof typeof INVITATION_CALLABLES
+  | keyof typeof PRODUCT_CALLABLES
+  | keyof typeof TOKEN_CALLABLES;
 
 /** Calls one callable and reads its answer with `read` (which throws on an answer of the wrong shape). */
 export function callFunction<T>(

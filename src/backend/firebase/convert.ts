@@ -13,11 +13,9 @@ import type {
   ChatMessage,
   Invitation,
   Offer,
-  Platform,
   PushTokenDoc,
   UserDoc,
 } from '@core/model';
-import { PLATFORMS } from '@core/limits';
 import { UNREADABLE_ANSWER_MESSAGE } from './errors';
 import {
   count,
@@ -27,14 +25,21 @@ import {
   toChatMessage,
   toInvitation as readInvitation,
   toMillis,
+  toPushTokenDoc,
   toStoredOffer,
   toUserDoc,
 } from '@core/documents';
 import { toOffer as offerFields } from '@core/offers';
-import type { DocumentData } from '@core/documents';
 
 export type { DocumentData } from '@core/documents';
-export { toChannel, toChatMessage, toMillis, toNotificationSettings, toUserDoc } from '@core/documents';
+export {
+  toChannel,
+  toChatMessage,
+  toMillis,
+  toNotificationSettings,
+  toPushTokenDoc,
+  toUserDoc,
+} from '@core/documents';
 
 export function toAuthUser(user: {
   uid: string;
@@ -44,18 +49,10 @@ export function toAuthUser(user: {
   return { uid: user.uid, email: user.email ?? '', displayName: user.displayName ?? null };
 }
 
-export function toPushTokenDoc(id: string, data: DocumentData): PushTokenDoc {
-  const platform = PLATFORMS.find((p) => p === data.platform) ?? 'web';
-  return {
-    id,
-    token: text(data.token),
-    deviceId: text(data.deviceId),
-    createdAt: toMillis(data.createdAt),
-    lastUsed: toMillis(data.lastUsed),
-    status: 'active',
-    platform: platform satisfies Platform,
-    userAgent: text(data.userAgent),
-  };
+/** save_push_token's answer: the device's document as the backend saved it (times in epoch milliseconds). */
+export function toPushTokenAnswer(value: unknown): PushTokenDoc {
+  if (!isRecord(value) || typeof value.id !== 'string' || typeof value.token !== 'string') throw unreadable();
+  return toPushTokenDoc(value.id, value);
 }
 
 function unreadable(): BackendError {

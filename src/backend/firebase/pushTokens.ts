@@ -1,9 +1,11 @@
-// PushTokensPort on Firestore users/{uid}/FCMTokens (spec §3 push token documents, spec §7 token calls).
+// PushTokensPort on Firestore users/{uid}/FCMTokens (spec §3 push token documents, spec §7 token calls): saved
+// through the save_push_token callable, read, touched and deleted directly.
 import { BackendError } from '../ports';
 import type { NewPushToken, PushTokensPort } from '../ports';
 import type { PushTokenDoc } from '@core/model';
 import { DEVICE_ID_PATTERN, LIMITS, PLATFORMS, PUSH_TOKEN_PATTERN } from '@core/limits';
-import { toPushTokenDoc } from './convert';
+import { callFunction } from './callables';
+import { toPushTokenAnswer, toPushTokenDoc } from './convert';
 import { guarded } from './errors';
 import { ESTIMATE } from './live';
 import type { FirebaseSdk } from './sdk';
@@ -11,7 +13,7 @@ import type { FirebaseSdk } from './sdk';
 const byCreatedAt = (a: PushTokenDoc, b: PushTokenDoc): number =>
   a.createdAt - b.createdAt || a.id.localeCompare(b.id);
 
-/** The bounds of core/schemas.ts pushTokenCreateBody (firestore.rules holds the same), checked before any call. */
+/** The bounds of core/schemas.ts pushTokenCreateBody (the callable checks them too), checked before any call. */
 function checkNewToken({ token, deviceId, platform, userAgent }: NewPushToken): NewPushToken {
   const valid =
     typeof token === 'string' &&
@@ -26,7 +28,7 @@ function checkNewToken({ token, deviceId, platform, userAgent }: NewPushToken): 
     typeof userAgent === 'string' &&
     userAgent.length <= LIMITS.userAgentMax;
   if (!valid) throw new BackendError('INVALID_ARGUMENT', "This device's push registration is not valid.");
-  // Rebuilt, so that nothing but these fields is ever written.
+  // Rebuilt, so that nothing but these fields is ever sent.
   return { token, deviceId, platform, userAgent };
 }
 
@@ -56,48 +58,12 @@ export function createPushTokensPort(sdk: FirebaseSdk): PushTokensPort {
         return first ? toPushTokenDoc(first.id, first.data(ESTIMATE)) : null;
       }),
 
+    // The backend owns "one document per device" (functions/src/handlers/tokens.ts save_push_token, in one
+    // transaction; firestore.rules let no client create a token document): the answer is the device's document.
     addToken: (uid, input) =>
       guarded(async () => {
-        const { token, deviceId, platform, userAgent } = checkNewToken(input);
-        const { fs, collection } = await tokens(uid);
-        // One document per (user, device), as the embedded server keeps them (server/README.md "Push tokens"):
-        // the same token again is the document there is; a new token for this device replaces the old one.
-        const [sameDevice, sameToken] = await Promise.all([
-          fs.getDocs(fs.query(collection, fs.where('deviceId', '==', deviceId))),
-          fs.getDocs(fs.query(collection, fs.where('token', '==', token))),
-        ]);
-        const existing = new Map([...sameDevice.docs, ...sameToken.docs].map((doc) => [doc.id, doc]));
-        for (const doc of existing.values()) {
-          const data = doc.data(ESTIMATE);
-          if (data?.token === token && data.deviceId === deviceId) return toPushTokenDoc(doc.id, data);
-        }
-        await Promise.all(
-          [...existing.keys()].map(async (id) => {
-            const { ref } = await tokenDoc(uid, id);
-            await fs.deleteDoc(ref);
-          }),
-        );
-        // The server's clock, so that the daily prune of tokens unused for 30 days never trusts a device's.
-        const ref = await fs.addDoc(collection, {
-          token,
-          deviceId,
-          platform,
-          userAgent,
-          status: 'active',
-          createdAt: fs.serverTimestamp(),
-          lastUsed: fs.serverTimestamp(),
-        });
-        const now = Date.now();
-        return {
-          id: ref.id,
-          token,
-          deviceId,
-          platform,
-          userAgent,
-          status: 'active',
-          createdAt: now,
-          lastUsed: now,
-        };
+        const payload = { userId: uid, ...checkNewToken(input) };
+        return callFunction(sdk, 'save_push_token', payload, toPushTokenAnswer);
       }),
 
     touchToken: (uid, id) =>

@@ -156,10 +156,12 @@ export function* obtainToken(ctx: PushContext) {
 
 /**
  * spec §4: saves the token as this device's active token document (status 'active', deviceId, platform,
- * userAgent; the backend stamps createdAt and lastUsed), deletes the replaced document, keeps the token in
- * fcm_token with its record, and waits as spec §9 says after a save.
+ * userAgent; the backend stamps createdAt and lastUsed), keeps the token in fcm_token with the record of the
+ * document the backend answered, and waits as spec §9 says after a save. The backend owns "one document per
+ * device": the same save deletes the device's replaced document (server/services/users.ts addToken,
+ * functions/src/handlers/tokens.ts save_push_token), so the client deletes nothing itself.
  */
-export function* saveToken(ctx: PushContext, uid: string, token: string, previous: PushTokenRecord | null) {
+export function* saveToken(ctx: PushContext, uid: string, token: string) {
   const { pushTokens } = ctx.backend;
   const deviceId: string = yield select(selectDeviceId);
   const platform: Platform = yield select(selectPlatform);
@@ -172,14 +174,6 @@ export function* saveToken(ctx: PushContext, uid: string, token: string, previou
   // The answer is checked before it is kept: a document without its id could never be touched or deleted.
   if (parseDocumentId(doc?.id) === null)
     throw new Error('The backend saved the token but sent back no document id');
-  if (previous !== null && previous.uid === uid && previous.docId !== doc.id) {
-    try {
-      yield call([pushTokens, pushTokens.deleteToken], uid, previous.docId);
-    } catch (error) {
-      // The backend also replaces a device's document itself; a failed delete here is only logged.
-      console.warn('Could not delete the replaced push token document', error);
-    }
-  }
   const now: number = yield call([ctx.env, ctx.env.now]);
   yield call(storePushTokenWithRecord, ctx.env.storage, token, { uid, docId: doc.id, syncedAt: now });
   yield call(clearRefreshNeededAfterSwUpdate, ctx.env.storage);
@@ -199,7 +193,7 @@ function* generate(ctx: PushContext, uid: string, success: ValidationMessage, fa
   const obtained: Obtained = yield call(obtainToken, ctx);
   if ('error' in obtained) return result(false, failure);
   try {
-    yield call(saveToken, ctx, uid, obtained.token, null);
+    yield call(saveToken, ctx, uid, obtained.token);
     return result(true, success);
   } catch (error) {
     yield put(tokenCreationFailed({ error: messageOf(error) }));
@@ -268,7 +262,7 @@ export function* checkToken(ctx: PushContext, uid: string) {
   }
   // The provider's token is not the stored one, or its document is gone: the stored token was invalid.
   try {
-    yield call(saveToken, ctx, uid, obtained.token, record);
+    yield call(saveToken, ctx, uid, obtained.token);
     return result(true, VALIDATION_MESSAGES.refreshed);
   } catch (error) {
     yield put(tokenCreationFailed({ error: messageOf(error) }));
