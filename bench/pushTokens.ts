@@ -16,8 +16,8 @@ import push from '../src/store/pushSlice';
 import type { ValidationResult } from '../src/store/pushSlice';
 import user, { buildUserState, accountLoaded, signedIn } from '../src/store/userSlice';
 import type { UserDoc } from '../core/model';
-import { MemoryStorage } from '../__tests__/support/pushHarness';
-import { TokenStore } from '../__tests__/support/tokenStore';
+import { MemoryStorage } from '../drivers/memoryStorage';
+import { MemoryTokenStore } from '../drivers/memoryTokenStore';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -82,7 +82,7 @@ export async function benchPushTokens(): Promise<PushTokenBenchReport> {
   });
   try {
     const storage = new MemoryStorage(); // local storage survives reloads
-    const tokens = new TokenStore(() => Date.now());
+    const tokens = new MemoryTokenStore(() => Date.now());
     const provider: PushProviderPort = {
       permissionBlockedMessage: 'blocked',
       getPublicKey: async () => 'BPublicKey',

@@ -93,6 +93,20 @@ describe('the import rules', () => {
     },
   );
 
+  it.each(['src', 'server', 'functions'])(
+    'core/, shared by every side, imports nothing from %s',
+    (folder) => {
+      expect(importsInto(sourceFiles('core'), folder)).toEqual([]);
+    },
+  );
+
+  it.each(['__tests__', 'e2e'])(
+    'the bench imports no test support from %s (drivers/ is shared)',
+    (folder) => {
+      expect(importsInto(sourceFiles('bench'), folder)).toEqual([]);
+    },
+  );
+
   it('no screen (a .tsx under src/features) imports src/backend', () => {
     const screens = sourceFiles('src/features').filter((file) => file.endsWith('.tsx'));
     expect(screens.length).toBeGreaterThan(10);

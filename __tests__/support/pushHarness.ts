@@ -8,9 +8,8 @@ import type { PushEnv, VisibilityEvent } from '@/platform/pushEnv';
 import { MessagingBlockedError } from '@/platform/pushEnv';
 import type { PermissionState } from '@/store/pushSlice';
 import { createFakeBackend } from './fakeBackend';
-import { TokenStore } from './tokenStore';
-
-export { TokenStore };
+import { MemoryTokenStore } from '../../drivers/memoryTokenStore';
+import { MemoryStorage } from '../../drivers/memoryStorage';
 
 export const TOKEN_A = 'token-A-' + 'a'.repeat(40);
 export const TOKEN_B = 'token-B-' + 'b'.repeat(40);
@@ -22,7 +21,7 @@ export const BLOCKED_MESSAGE = 'Registration failed - permission denied';
 export type PushTestBackend = ReturnType<typeof createPushBackend>;
 
 export function createPushBackend(now: () => number) {
-  const store = new TokenStore(now);
+  const store = new MemoryTokenStore(now);
   const backend = createFakeBackend();
   const port = store.port();
   backend.pushTokens.findActiveToken.mockImplementation(port.findActiveToken);
@@ -34,20 +33,6 @@ export function createPushBackend(now: () => number) {
   backend.pushProvider.getToken.mockImplementation(async () => TOKEN_A);
   backend.pushProvider.deleteToken.mockImplementation(async () => true);
   return { backend: backend as unknown as Backend, ports: backend, store };
-}
-
-/** A Web Storage stand-in with the same string-only semantics. */
-export class MemoryStorage {
-  readonly data = new Map<string, string>();
-  getItem(key: string): string | null {
-    return this.data.has(key) ? (this.data.get(key) as string) : null;
-  }
-  setItem(key: string, value: string): void {
-    this.data.set(key, String(value));
-  }
-  removeItem(key: string): void {
-    this.data.delete(key);
-  }
 }
 
 export interface FakePushEnv extends PushEnv {

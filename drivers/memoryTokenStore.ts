@@ -1,9 +1,11 @@
-// In-memory token documents behind the PushTokensPort with the embedded server's rule (one document per user
-// and device; the same token again answers the same document), counting the reads and writes a real backend
-// would bill. Plain functions, no jest: the push-token benchmark runs on it too.
-import { BackendError } from '@/backend/ports';
-import type { NewPushToken, PushTokensPort } from '@/backend/ports';
-import type { PushTokenDoc } from '@core/model';
+// Token documents in memory behind the PushTokensPort, standing in for a backend: each save follows the backends'
+// one rule (core/pushTokens.ts planTokenSave: one document per user and device, a token under one account only),
+// and it counts the reads and writes a real backend would bill. Used by the push saga's tests and the push-token
+// benchmark.
+import { BackendError } from '../src/backend/ports';
+import type { NewPushToken, PushTokensPort } from '../src/backend/ports';
+import type { PushTokenDoc } from '../core/model';
+import { planTokenSave } from '../core/pushTokens';
 
 type Stored = PushTokenDoc & { uid: string };
 
@@ -11,7 +13,7 @@ function strip({ uid: _uid, ...doc }: Stored): PushTokenDoc {
   return doc;
 }
 
-export class TokenStore {
+export class MemoryTokenStore {
   readonly docs = new Map<string, Stored>();
   reads = 0;
   writes = 0;
@@ -21,12 +23,12 @@ export class TokenStore {
 
   add(uid: string, input: NewPushToken): PushTokenDoc {
     this.writes += 1;
-    const same = [...this.docs.values()].find((d) => d.uid === uid && d.token === input.token);
-    if (same && same.deviceId === input.deviceId) return strip(same);
-    for (const [id, doc] of this.docs) {
-      if (doc.uid === uid && (doc.deviceId === input.deviceId || doc.token === input.token))
-        this.docs.delete(id);
-    }
+    const related = [...this.docs.values()].filter(
+      (d) => (d.uid === uid && d.deviceId === input.deviceId) || d.token === input.token,
+    );
+    const plan = planTokenSave(uid, input, related);
+    for (const doc of plan.remove) this.docs.delete(doc.id);
+    if (plan.keep) return strip(plan.keep);
     const at = this.now();
     const id = `doc${String(this.nextId++).padStart(17, '0')}`;
     const doc: Stored = { ...input, id, status: 'active', createdAt: at, lastUsed: at, uid };
