@@ -2,33 +2,8 @@
 // src/sagas holds sagas only and nothing below it reaches up into it, no screen reaches past the store into the
 // backend, one module owns the page's service worker, and a slice reacts to another's event through its imported
 // creator, never a spelled-out type string (STYLE 3).
-import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-
-const ROOT = path.join(__dirname, '../..');
-
-/** Every .ts/.tsx file under `dir` (repo-relative, forward slashes). */
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (abs: string): void => {
-    for (const name of readdirSync(abs)) {
-      const child = path.join(abs, name);
-      if (statSync(child).isDirectory()) walk(child);
-      else if (/\.tsx?$/.test(name) && !name.endsWith('.d.ts')) out.push(path.relative(ROOT, child));
-    }
-  };
-  walk(path.join(ROOT, dir));
-  return out.map((f) => f.split(path.sep).join('/')).sort();
-}
-
-const read = (file: string): string => readFileSync(path.join(ROOT, file), 'utf8');
-
-/** The code of a file without its comment lines (a comment may name what the code must not do). */
-const code = (file: string): string =>
-  read(file)
-    .split('\n')
-    .filter((line) => !/^\s*(\/\/|\/\*|\*)/.test(line))
-    .join('\n');
+import { code, read, sourceFiles } from './sourceTree';
 
 /** The modules a file imports (static imports and re-exports, `import()` and `jest.mock`-free code alike). */
 function importSpecifiers(source: string): string[] {

@@ -2,35 +2,22 @@
 // lives in one core/ module, and the backends, the worker and the client's forms and selectors import it. The
 // checks are textual and cheap; each names the one module its rule lives in, and they read code lines only (a
 // comment may name a rule's number or shape).
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
+import { isCommentLine, read, sourceFiles as filesUnder } from './sourceTree';
 
-const ROOT = path.join(__dirname, '../..');
 const SOURCES = ['src', 'core', 'server', 'functions/src'];
 
-/** Every .ts/.tsx file under the source folders (repo-relative, forward slashes). */
-function sourceFiles(): string[] {
-  const out: string[] = [];
-  const walk = (abs: string): void => {
-    for (const name of readdirSync(abs)) {
-      const child = path.join(abs, name);
-      if (statSync(child).isDirectory()) walk(child);
-      else if (/\.tsx?$/.test(name) && !name.endsWith('.d.ts')) out.push(path.relative(ROOT, child));
-    }
-  };
-  for (const dir of SOURCES) walk(path.join(ROOT, dir));
-  return out.map((f) => f.split(path.sep).join('/')).sort();
-}
+/** Every .ts/.tsx file under the source folders. */
+const sourceFiles = (): string[] => filesUnder(...SOURCES);
 
 /** `file:line: text` for every code line (comment lines left out) of every source file but `owner` matching. */
 function copiesOutside(owner: string, pattern: RegExp): string[] {
   return sourceFiles()
     .filter((file) => file !== owner)
     .flatMap((file) =>
-      readFileSync(path.join(ROOT, file), 'utf8')
+      read(file)
         .split('\n')
         .map((line, i) => ({ line, at: `${file}:${i + 1}` }))
-        .filter(({ line }) => !/^\s*(\/\/|\/\*|\*)/.test(line) && pattern.test(line))
+        .filter(({ line }) => !isCommentLine(line) && pattern.test(line))
         .map(({ line, at }) => `${at}: ${line.trim()}`),
     );
 }

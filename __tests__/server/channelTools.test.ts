@@ -5,7 +5,7 @@ import type { Channel, ChannelMember, ChannelOverview, ChatMessage, Invitation }
 import { compareMessages } from '../../core/messages';
 import { demoIds, expectError, startTestServer } from './support/testServer';
 import type { DemoIds, TestServer } from './support/testServer';
-import { openStream } from './support/sse';
+import { demoStreams } from './support/sse';
 import type { LiveStream } from './support/sse';
 
 const HOUR = 60 * 60 * 1000;
@@ -481,27 +481,8 @@ describe('pending counts (users/{uid}/pending, behind badge_count)', () => {
   });
 });
 
-let markers = 0;
-/** Publishes a 'user' event to `role` only: the order marker of this file's "was not told" checks. */
-async function marker(role: keyof DemoIds['uid']): Promise<void> {
-  markers += 1;
-  const res = await server.request('PATCH', `/api/users/${ids.uid[role]}`, {
-    token: ids.token[role],
-    body: { nickname: `Marker ${markers}` },
-  });
-  expect(res.statusCode).toBe(200);
-}
-
 describe('live events', () => {
-  const streams: LiveStream[] = [];
-  const open = async (role: keyof DemoIds['uid']) => {
-    const stream = await openStream(server, ids.token[role]);
-    streams.push(stream);
-    return stream;
-  };
-  afterEach(() => {
-    for (const stream of streams.splice(0)) stream.close();
-  });
+  const { open, marker } = demoStreams(() => ({ server, ids }));
 
   it('tells the owner and admins about a new channel, and the members about an edited one', async () => {
     const consultant = await open('consultant');

@@ -4,8 +4,7 @@
 import type { IssuedOffer, Offer } from '../../core/model';
 import { demoIds, expectError, startTestServer } from './support/testServer';
 import type { DemoIds, TestServer } from './support/testServer';
-import { openStream } from './support/sse';
-import type { LiveStream } from './support/sse';
+import { demoStreams } from './support/sse';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -27,17 +26,6 @@ const get = (token: string | undefined, url: string) =>
   server.request('GET', url, token === undefined ? {} : { token });
 const rows = (table: 'invitations' | 'offers') =>
   server.query<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`)[0]?.n;
-
-let markers = 0;
-/** Publishes a 'user' event to `role` only: the order marker of this file's "was not told" checks. */
-async function marker(role: keyof DemoIds['uid']): Promise<void> {
-  markers += 1;
-  const res = await server.request('PATCH', `/api/users/${ids.uid[role]}`, {
-    token: ids.token[role],
-    body: { nickname: `Marker ${markers}` },
-  });
-  expect(res.statusCode).toBe(200);
-}
 
 describe('POST /api/offers', () => {
   const offer = () => ({
@@ -178,15 +166,7 @@ describe('GET /api/offers/issued', () => {
 });
 
 describe('live events', () => {
-  const streams: LiveStream[] = [];
-  const open = async (role: keyof DemoIds['uid']) => {
-    const stream = await openStream(server, ids.token[role]);
-    streams.push(stream);
-    return stream;
-  };
-  afterEach(() => {
-    for (const stream of streams.splice(0)) stream.close();
-  });
+  const { open, marker } = demoStreams(() => ({ server, ids }));
 
   it('tells the person an offer was issued to and its consultant, and nobody else', async () => {
     const member = await open('member');

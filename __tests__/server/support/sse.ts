@@ -2,7 +2,7 @@
 // to wait for one. Absence is shown by order, not by waiting: an event that was published before another one
 // the same stream received would have arrived before it.
 import http from 'node:http';
-import type { TestServer } from './testServer';
+import type { DemoIds, TestServer } from './testServer';
 
 export interface SseEvent {
   /** The frame's `id:` (the server numbers every event), or null when it had none. */
@@ -96,4 +96,34 @@ export async function openStream(server: TestServer, accessToken: string): Promi
     close: () => request.destroy(),
   };
   return stream;
+}
+
+/**
+ * Streams opened as the demo world's people, each closed after its test, and the order marker of the "was not
+ * told" checks: `marker(role)` publishes a 'user' event to that person only, so an event they must not get is
+ * shown absent by coming nowhere before it. Call at the top of a describe; `world` answers the current server.
+ */
+export function demoStreams(world: () => { server: TestServer; ids: DemoIds }) {
+  const streams: LiveStream[] = [];
+  let markers = 0;
+  afterEach(() => {
+    for (const stream of streams.splice(0)) stream.close();
+  });
+  return {
+    async open(role: keyof DemoIds['uid']): Promise<LiveStream> {
+      const { server, ids } = world();
+      const stream = await openStream(server, ids.token[role]);
+      streams.push(stream);
+      return stream;
+    },
+    async marker(role: keyof DemoIds['uid']): Promise<void> {
+      const { server, ids } = world();
+      markers += 1;
+      const res = await server.request('PATCH', `/api/users/${ids.uid[role]}`, {
+        token: ids.token[role],
+        body: { nickname: `Marker ${markers}` },
+      });
+      expect(res.statusCode).toBe(200);
+    },
+  };
 }
