@@ -9,6 +9,8 @@ export const LIMITS = {
   passwordMax: 128,
   displayNameMax: 60,
   nicknameMax: 40,
+  /** A message's stored sender name (a nickname, a display name or an email's local part: all shorter). */
+  senderNameMax: 100,
   /** issue #6: messages longer than this are refused. */
   messageMax: 4000,
   channelTitleMax: 80,

@@ -2,6 +2,7 @@
 // open streams of that audience only, under an id that increases for as long as the server runs (the SSE `id:`).
 // It also ends every stream of a session that ended.
 import type { StreamClosingReason, StreamEvent } from '../core/wire';
+import { normalizeEmail } from '../core/email';
 
 export interface Subscriber {
   uid: string;
@@ -54,7 +55,7 @@ export class EventHub {
     if (this.subscribers.size === 0) return;
     const id = this.nextEventId();
     const uids = new Set(audience.uids ?? []);
-    const emails = new Set([...(audience.emails ?? [])].map((email) => email.toLowerCase()));
+    const emails = new Set([...(audience.emails ?? [])].map(normalizeEmail));
     // A subscriber may leave while this runs (a slow reader dropped, a token expired): deleting from a Set
     // during for…of is safe, and it is not visited again.
     for (const subscriber of this.subscribers) {

@@ -56,6 +56,12 @@ const RULES: Array<{ rule: string; owner: string; copy: RegExp; example: string 
     example: 'const EMAIL = /^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$/;',
   },
   {
+    rule: 'normalizes an email',
+    owner: 'core/email.ts',
+    copy: /mail\w*(\.trim\(\))?\.toLowerCase\(\)|map\(\(email\) => email\.toLowerCase/,
+    example: 'const key = inviteeEmail.trim().toLowerCase();',
+  },
+  {
     rule: 'reads the delivery channels of notification settings',
     owner: 'core/delivery.ts',
     copy: /delivery\.channels\.includes\(/,

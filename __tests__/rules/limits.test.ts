@@ -31,6 +31,7 @@ describe('firestore.rules repeats core/limits.ts', () => {
     ['text', 1, LIMITS.messageMax],
     ['nickname', 1, LIMITS.nicknameMax],
     ['displayName', 1, LIMITS.displayNameMax],
+    ['senderName', 0, LIMITS.senderNameMax],
   ])('%s: %d to %d characters', (field, min, max) => {
     expect(bounds.get(field)).toEqual([[min, max]]);
   });

@@ -2,6 +2,7 @@
 // writers of roles, balances, invitations, offers and pending counts). Layout: ARCHITECTURE.md "Data", with
 // users/{uid}/pending/{channelId} = {count, updatedAt}. The SDK comes in as a parameter so that tests can give
 // a fake of it.
+import { normalizeEmail } from '../../core/email';
 import type {
   DocumentData,
   DocumentReference,
@@ -400,7 +401,7 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
     async listPendingInvitationsFor(email) {
       const { docs } = await db
         .collection('invitations')
-        .where('inviteeEmail', '==', email.trim().toLowerCase())
+        .where('inviteeEmail', '==', normalizeEmail(email))
         .where('status', '==', 'pending')
         .get();
       // The names each invitation is shown with: its channel's title, its consultant's public name (a few

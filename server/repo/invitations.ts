@@ -1,4 +1,5 @@
 // invitations: what a consultant offers someone for one of their channels.
+import { normalizeEmail } from '../../core/email';
 import type { Db } from '../db/database';
 import type { Invitation, InvitationStatus } from '../../core/model';
 import { publicName } from '../../core/users';
@@ -108,7 +109,7 @@ export class InvitationsRepo {
   /** The pending invitations naming `email` (expired ones too), with when each was created. */
   listPendingForInvitee(email: string): Array<{ invitation: Invitation; createdAt: number }> {
     return this.forInvitee
-      .all(email.trim().toLowerCase())
+      .all(normalizeEmail(email))
       .map((row) => ({ invitation: toInvitation(row), createdAt: row.created_at }));
   }
 

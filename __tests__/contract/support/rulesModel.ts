@@ -4,6 +4,7 @@
 // the fake must deny it as Firestore would. Everything else the rules decide is tested on the emulator
 // (__tests__/rules/emulator); other paths are not modelled here and are allowed.
 import type { Data } from '../../../functions/__tests__/support/memoryFirestore';
+import { LIMITS } from '../../../core/limits';
 
 export interface RulesAuth {
   uid: string;
@@ -55,8 +56,8 @@ function isNewMessage(data: Data, auth: RulesAuth): boolean {
     keys.every((key) => fields.includes(key)) &&
     fields.every((field) => keys.includes(field)) &&
     data.senderId === auth.uid &&
-    isText(data.senderName, 0, 100) &&
-    isText(data.text, 1, 4000) &&
+    isText(data.senderName, 0, LIMITS.senderNameMax) &&
+    isText(data.text, 1, LIMITS.messageMax) &&
     isRequestTime(data.createdAt)
   );
 }
