@@ -8,6 +8,7 @@ import { handleActiveOffersRequested, handleOfferIssue, watchOffersChanged } fro
 import {
   handleAccept,
   handleActivate,
+  leadingPerInvitation,
   handleInvitationCreate,
   handleInvitationRequested,
   handleMyInvitationsRequested,
@@ -165,6 +166,42 @@ describe('invitations', () => {
     });
   });
 
+  it('accepts one invitation once at a time, and never holds another back behind it', async () => {
+    const OTHER = 'invB0000000000000002';
+    const pending = new Map<string, Array<(value: Invitation) => void>>();
+    const calls: string[] = [];
+    const slowBackend = {
+      ...backend,
+      invitations: {
+        ...backend.invitations,
+        acceptInvitation: (id: string) => {
+          calls.push(id);
+          return new Promise<Invitation>((resolve) => pending.set(id, [...(pending.get(id) ?? []), resolve]));
+        },
+      },
+    } as unknown as Backend;
+    const answer = (id: string) =>
+      pending.get(id)?.shift()?.({ ...invitation, id, status: 'accepted', acceptedBy: ME });
+    const run = expectSaga(function* watcher() {
+      yield leadingPerInvitation(acceptRequested.type, handleAccept, slowBackend);
+    })
+      .withReducer(reducer)
+      .dispatch(invitationRequested({ id: INV }))
+      .dispatch(acceptRequested({ id: INV }))
+      .dispatch(acceptRequested({ id: INV })) // a second press while the first runs
+      .dispatch(invitationRequested({ id: OTHER })) // the person opens another invitation
+      .dispatch(acceptRequested({ id: OTHER }))
+      .silentRun(50);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(calls).toEqual([INV, OTHER]);
+    answer(INV); // the first answer, late: it must not land on the invitation now on screen
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    answer(OTHER);
+    const { storeState } = await run;
+    expect((storeState as State).invitations.accept).toEqual({ status: 'done', error: null, id: OTHER });
+    expect(calls).toEqual([INV, OTHER]);
+  });
+
   it('activates and puts the new balances into the user state at once', async () => {
     let state = reducer(undefined, signedIn({ authUser: me }));
     state = reducer(state, accountLoaded(buildUserState(me, null, { isAdmin: false })));
@@ -177,8 +214,9 @@ describe('invitations', () => {
       passCount: 2,
       effectiveConId: 'uidConsultant0000001',
     };
+    // The watcher hands the saga an action the store has already seen.
     const { storeState } = await expectSaga(handleActivate, backend, activateRequested({ id: INV }))
-      .withReducer(reducer, state)
+      .withReducer(reducer, reducer(state, activateRequested({ id: INV })))
       .provide([
         [
           matchers.call.fn(backend.invitations.activateInvitation),
@@ -190,13 +228,14 @@ describe('invitations', () => {
     expect((storeState as State).invitations.activate).toEqual({
       status: 'done',
       error: null,
+      id: INV,
       granted: { passes: 2, credits: 5 },
     });
   });
 
   it('says a second activation is "already used"', async () => {
     const { storeState } = await expectSaga(handleActivate, backend, activateRequested({ id: INV }))
-      .withReducer(reducer)
+      .withReducer(reducer, reducer(undefined, activateRequested({ id: INV })))
       .provide([
         [
           matchers.call.fn(backend.invitations.activateInvitation),

@@ -67,7 +67,7 @@ describe('invitations reducer: the invitation a person looks at', () => {
       error: null,
     });
     expect(selectAcceptStep(at(state)).status).toBe('idle');
-    expect(selectActivateStep(at(state))).toEqual({ status: 'idle', error: null, granted: null });
+    expect(selectActivateStep(at(state))).toEqual({ status: 'idle', error: null, id: null, granted: null });
     expect(selectInvitationCreate(at(state)).status).toBe('idle');
   });
 
@@ -106,11 +106,11 @@ describe('invitations reducer: the invitation a person looks at', () => {
 
   it('forgets what was done with one invitation when the person looks at another', () => {
     let state = reducer(viewingLoaded(invitation('inv1')), acceptRequested({ id: 'inv1' }));
-    state = reducer(state, acceptFailed({ error: used }));
+    state = reducer(state, acceptFailed({ id: 'inv1', error: used }));
     state = reducer(state, activateRequested({ id: 'inv1' }));
     state = reducer(state, invitationRequested({ id: 'inv2' }));
-    expect(selectAcceptStep(at(state))).toEqual({ status: 'idle', error: null });
-    expect(selectActivateStep(at(state))).toEqual({ status: 'idle', error: null, granted: null });
+    expect(selectAcceptStep(at(state))).toEqual({ status: 'idle', error: null, id: null });
+    expect(selectActivateStep(at(state))).toEqual({ status: 'idle', error: null, id: null, granted: null });
     expect(selectViewedInvitation(at(state)).invitation).toBeNull();
   });
 });
@@ -118,12 +118,12 @@ describe('invitations reducer: the invitation a person looks at', () => {
 describe('invitations reducer: accept and activate', () => {
   it('accepts, showing the invitation as the backend answered it', () => {
     let state = reducer(viewingLoaded(invitation('inv1')), acceptRequested({ id: 'inv1' }));
-    expect(selectAcceptStep(at(state))).toEqual({ status: 'sending', error: null });
+    expect(selectAcceptStep(at(state))).toEqual({ status: 'sending', error: null, id: 'inv1' });
     state = reducer(
       state,
       accepted({ invitation: invitation('inv1', { status: 'accepted', acceptedBy: 'uidMe' }) }),
     );
-    expect(selectAcceptStep(at(state))).toEqual({ status: 'done', error: null });
+    expect(selectAcceptStep(at(state))).toEqual({ status: 'done', error: null, id: 'inv1' });
     expect(selectViewedInvitation(at(state)).invitation).toMatchObject({
       status: 'accepted',
       acceptedBy: 'uidMe',
@@ -132,11 +132,12 @@ describe('invitations reducer: accept and activate', () => {
 
   it('keeps the reason of a refused accept, and clears it on the next try', () => {
     let state = reducer(viewingLoaded(invitation('inv1')), acceptRequested({ id: 'inv1' }));
-    state = reducer(state, acceptFailed({ error: used }));
-    expect(selectAcceptStep(at(state))).toEqual({ status: 'failed', error: used });
+    state = reducer(state, acceptFailed({ id: 'inv1', error: used }));
+    expect(selectAcceptStep(at(state))).toEqual({ status: 'failed', error: used, id: 'inv1' });
     expect(selectAcceptStep(at(reducer(state, acceptRequested({ id: 'inv1' }))))).toEqual({
       status: 'sending',
       error: null,
+      id: 'inv1',
     });
   });
 
@@ -146,6 +147,24 @@ describe('invitations reducer: accept and activate', () => {
       accepted({ invitation: invitation('inv1', { status: 'accepted' }) }),
     );
     expect(selectViewedInvitation(at(state)).invitation).toMatchObject({ id: 'inv2', status: 'pending' });
+  });
+
+  it('never lets the answer about one invitation land on the next one the person opened', () => {
+    // Accepting and activating inv1, the person opens inv2 and starts on it; inv1's answers come late.
+    let state = reducer(viewingLoaded(invitation('inv1')), acceptRequested({ id: 'inv1' }));
+    state = reducer(state, activateRequested({ id: 'inv1' }));
+    state = reducer(state, invitationRequested({ id: 'inv2' }));
+    state = reducer(state, invitationLoaded({ invitation: invitation('inv2') }));
+    state = reducer(state, acceptRequested({ id: 'inv2' }));
+    state = reducer(state, accepted({ invitation: invitation('inv1', { status: 'accepted' }) }));
+    state = reducer(state, acceptFailed({ id: 'inv1', error: used }));
+    state = reducer(state, activated({ invitation: invitation('inv1', { status: 'activated', passes: 9 }) }));
+    state = reducer(state, activateFailed({ id: 'inv1', error: used }));
+    expect(selectAcceptStep(at(state))).toEqual({ status: 'sending', error: null, id: 'inv2' });
+    expect(selectActivateStep(at(state))).toEqual({ status: 'idle', error: null, id: null, granted: null });
+    // inv2's own answer lands.
+    state = reducer(state, accepted({ invitation: invitation('inv2', { status: 'accepted' }) }));
+    expect(selectAcceptStep(at(state)).status).toBe('done');
   });
 
   it('activates, keeping what was granted for the screen that says so', () => {
@@ -161,6 +180,7 @@ describe('invitations reducer: accept and activate', () => {
     expect(selectActivateStep(at(state))).toEqual({
       status: 'done',
       error: null,
+      id: 'inv1',
       granted: { passes: 3, credits: 7 },
     });
     expect(selectViewedInvitation(at(state)).invitation?.status).toBe('activated');
@@ -168,8 +188,13 @@ describe('invitations reducer: accept and activate', () => {
 
   it('says why an activation was refused, with nothing granted', () => {
     let state = reducer(viewingLoaded(invitation('inv1')), activateRequested({ id: 'inv1' }));
-    state = reducer(state, activateFailed({ error: used }));
-    expect(selectActivateStep(at(state))).toEqual({ status: 'failed', error: used, granted: null });
+    state = reducer(state, activateFailed({ id: 'inv1', error: used }));
+    expect(selectActivateStep(at(state))).toEqual({
+      status: 'failed',
+      error: used,
+      id: 'inv1',
+      granted: null,
+    });
   });
 });
 
@@ -257,7 +282,7 @@ describe('invitations reducer: sign-out', () => {
 
   it('stays serializable, failures included', () => {
     let state = reducer(viewing('inv1'), invitationFailed({ id: 'inv1', error: expired }));
-    state = reducer(state, acceptFailed({ error: used }));
+    state = reducer(state, acceptFailed({ id: 'inv1', error: used }));
     state = reducer(state, activated({ invitation: invitation('inv1') }));
     state = reducer(state, channelInvitationsLoaded({ channelId: CH, items: [invitation('inv1')] }));
     expect(findNonSerializableValue(state)).toBe(false);

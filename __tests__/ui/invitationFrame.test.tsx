@@ -10,7 +10,13 @@ import type { Invitation } from '@core/model';
 import { Component as ActivateRoute } from '@/features/activate/route';
 import { Component as InviteRoute } from '@/features/invite/route';
 import { createAppStore } from '@/store';
-import { activated, invitationFailed, invitationLoaded, invitationRequested } from '@/store/invitationsSlice';
+import {
+  activateRequested,
+  activated,
+  invitationFailed,
+  invitationLoaded,
+  invitationRequested,
+} from '@/store/invitationsSlice';
 import { accountLoaded, initialState as userInitial, signedIn } from '@/store/userSlice';
 
 const ID = 'AbCdEfGhIj0123456789';
@@ -151,6 +157,7 @@ describe('each route’s own step', () => {
     });
     expect(heading()).toBe('Activate your invitation to Growth Clinic');
     act(() => {
+      store.dispatch(activateRequested({ id: ID }));
       store.dispatch(activated({ invitation: { ...accepted, status: 'activated' } }));
     });
     expect(heading()).toBe('You received 2 channel passes');

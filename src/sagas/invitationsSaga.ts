@@ -5,7 +5,7 @@
 // says they changed — created, or accepted in another window — what is shown is read again: the list on the
 // home screen and the invitation the person is looking at.
 import type { EventChannel } from 'redux-saga';
-import { call, put, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, put, select, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { Backend, InvitationsPort } from '@/backend/ports';
 import type { Invitation, UserDoc } from '@core/model';
 import {
@@ -61,7 +61,7 @@ export function* handleAccept(backend: Backend, action: ReturnType<typeof accept
     // The person is now a member: their channel list gains the channel.
     yield put(overviewRequested());
   } catch (error) {
-    yield put(acceptFailed({ error: toFailure(error) }));
+    yield put(acceptFailed({ id: action.payload.id, error: toFailure(error) }));
   }
 }
 
@@ -74,7 +74,7 @@ export function* handleActivate(backend: Backend, action: ReturnType<typeof acti
     yield put(docChanged({ doc: result.user }));
     yield put(activated({ invitation: result.invitation }));
   } catch (error) {
-    yield put(activateFailed({ error: toFailure(error) }));
+    yield put(activateFailed({ id: action.payload.id, error: toFailure(error) }));
   }
 }
 
@@ -147,11 +147,35 @@ export function* runMyInvitations(_uid: string, backend: Backend) {
   yield call(supervise, 'invitations', watchMyInvitations, backend);
 }
 
+type InvitationStepAction = ReturnType<typeof acceptRequested> | ReturnType<typeof activateRequested>;
+
+/**
+ * Runs `worker` for each request, but only one at a time per invitation: accept and activate are single-use, so a
+ * second press on the same invitation while one runs is ignored, while another invitation the person opened in the
+ * meantime is never held back by the first one's request.
+ */
+export function leadingPerInvitation<A extends InvitationStepAction>(
+  type: A['type'],
+  worker: (backend: Backend, action: A) => Generator,
+  backend: Backend,
+) {
+  const running = new Set<string>();
+  return takeEvery(type, function* perInvitation(action: A) {
+    const { id } = action.payload;
+    if (running.has(id)) return;
+    running.add(id);
+    try {
+      yield call(worker, backend, action);
+    } finally {
+      running.delete(id);
+    }
+  });
+}
+
 export function* invitationsSaga(backend: Backend) {
   yield takeLatest(invitationRequested.type, handleInvitationRequested, backend);
-  // Accept and activate are single-use: a second press while one runs is ignored.
-  yield takeLeading(acceptRequested.type, handleAccept, backend);
-  yield takeLeading(activateRequested.type, handleActivate, backend);
+  yield leadingPerInvitation(acceptRequested.type, handleAccept, backend);
+  yield leadingPerInvitation(activateRequested.type, handleActivate, backend);
   yield takeLeading(invitationCreateRequested.type, handleInvitationCreate, backend);
   yield takeLatest(channelInvitationsRequested.type, handleChannelInvitations, backend);
   yield takeLatest(myInvitationsRequested.type, handleMyInvitationsRequested, backend);

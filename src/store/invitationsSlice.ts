@@ -8,8 +8,9 @@ import type { Invitation, NewInvitation } from '@core/model';
 import type { LoadStatus, PlainFailure } from './status';
 import { signedOut } from './userSlice';
 
-type Step = { status: 'idle' | 'sending' | 'done' | 'failed'; error: PlainFailure | null };
-const idle: Step = { status: 'idle', error: null };
+/** An accept or activate, of the invitation `id`: an answer about another invitation never lands on it. */
+type Step = { status: 'idle' | 'sending' | 'done' | 'failed'; error: PlainFailure | null; id: string | null };
+const idle: Step = { status: 'idle', error: null, id: null };
 
 export interface InvitationsState {
   viewed: {
@@ -69,33 +70,38 @@ const invitationsSlice = createSlice({
       if (state.viewed.id !== action.payload.id) return;
       state.viewed = { ...state.viewed, status: 'failed', error: action.payload.error };
     },
-    acceptRequested(state, _action: PayloadAction<{ id: string }>) {
-      state.accept = { status: 'sending', error: null };
+    acceptRequested(state, action: PayloadAction<{ id: string }>) {
+      state.accept = { status: 'sending', error: null, id: action.payload.id };
     },
     accepted(state, action: PayloadAction<{ invitation: Invitation }>) {
-      state.accept = { status: 'done', error: null };
+      const { id } = action.payload.invitation;
+      if (state.accept.id === id) state.accept = { status: 'done', error: null, id };
       if (state.viewed.id === action.payload.invitation.id)
         state.viewed.invitation = action.payload.invitation;
       // No longer waiting: it leaves the home screen at once (the backend's list agrees when it is read again).
       state.mine.items = state.mine.items.filter((i) => i.id !== action.payload.invitation.id);
     },
-    acceptFailed(state, action: PayloadAction<{ error: PlainFailure }>) {
-      state.accept = { status: 'failed', error: action.payload.error };
+    acceptFailed(state, action: PayloadAction<{ id: string; error: PlainFailure }>) {
+      const { id, error } = action.payload;
+      if (state.accept.id === id) state.accept = { status: 'failed', error, id };
     },
-    activateRequested(state, _action: PayloadAction<{ id: string }>) {
-      state.activate = { status: 'sending', error: null, granted: null };
+    activateRequested(state, action: PayloadAction<{ id: string }>) {
+      state.activate = { status: 'sending', error: null, id: action.payload.id, granted: null };
     },
     activated(state, action: PayloadAction<{ invitation: Invitation }>) {
       const { invitation } = action.payload;
-      state.activate = {
-        status: 'done',
-        error: null,
-        granted: { passes: invitation.passes, credits: invitation.credits },
-      };
+      if (state.activate.id === invitation.id)
+        state.activate = {
+          status: 'done',
+          error: null,
+          id: invitation.id,
+          granted: { passes: invitation.passes, credits: invitation.credits },
+        };
       if (state.viewed.id === invitation.id) state.viewed.invitation = invitation;
     },
-    activateFailed(state, action: PayloadAction<{ error: PlainFailure }>) {
-      state.activate = { status: 'failed', error: action.payload.error, granted: null };
+    activateFailed(state, action: PayloadAction<{ id: string; error: PlainFailure }>) {
+      const { id, error } = action.payload;
+      if (state.activate.id === id) state.activate = { status: 'failed', error, id, granted: null };
     },
     myInvitationsRequested(state) {
       state.mine = {
