@@ -12,7 +12,7 @@ import type {
   PushTokenDoc,
   UserDoc,
 } from './model';
-import { DEFAULT_NOTIFICATION_SETTINGS } from './model';
+import { NOT_OPTED_IN } from './model';
 import type { StoredOffer } from './offers';
 import type { PendingCounts } from './pending';
 import { DELIVERY_CHANNELS, PLATFORMS } from './limits';
@@ -52,16 +52,19 @@ export function toMillis(value: unknown, fallback = 0): number {
   return fallback;
 }
 
+/**
+ * notificationSettings as stored. Missing or malformed reads as not opted in (spec §5: token work and pushes need
+ * `enabled` true and `push` among the channels), never as the defaults a new account is given; an unknown or
+ * repeated channel is dropped.
+ */
 export function toNotificationSettings(value: unknown): NotificationSettings {
-  const settings = isRecord(value) ? value : {};
-  const delivery = isRecord(settings.delivery) ? settings.delivery : {};
-  const channels = Array.isArray(delivery.channels)
-    ? [...new Set(delivery.channels.filter((c): c is DeliveryChannel => DELIVERY_CHANNELS.includes(c)))]
-    : [...DEFAULT_NOTIFICATION_SETTINGS.delivery.channels];
-  return {
-    enabled: typeof settings.enabled === 'boolean' ? settings.enabled : DEFAULT_NOTIFICATION_SETTINGS.enabled,
-    delivery: { channels },
-  };
+  if (!isRecord(value) || typeof value.enabled !== 'boolean') return NOT_OPTED_IN;
+  const delivery = isRecord(value.delivery) ? value.delivery : {};
+  if (!Array.isArray(delivery.channels)) return NOT_OPTED_IN;
+  const channels = [
+    ...new Set(delivery.channels.filter((c): c is DeliveryChannel => DELIVERY_CHANNELS.includes(c))),
+  ];
+  return { enabled: value.enabled, delivery: { channels } };
 }
 
 /** users/{uid}; `email` falls back to the signed-in account's when the document does not carry one. */

@@ -168,7 +168,14 @@ export interface NewOffer {
   expiresAt: number;
 }
 
+/** What a new account is given at sign-up: notifications on, by push and in the app. */
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   enabled: true,
   delivery: { channels: ['push', 'in_app'] },
 };
+
+/**
+ * spec §5: token work runs only when the user document exists, `enabled` is true and the channels include push.
+ * A missing or malformed `notificationSettings` is therefore read as this: not opted in to anything.
+ */
+export const NOT_OPTED_IN: NotificationSettings = { enabled: false, delivery: { channels: [] } };

@@ -4,8 +4,10 @@ import {
   INVITATION_STATUSES,
   OFFER_STATUSES,
   toInvitation,
+  toNotificationSettings,
   toPendingCounts,
   toStoredOffer,
+  toUserDoc,
 } from '@core/documents';
 import { isOfferActive } from '@core/offers';
 
@@ -110,5 +112,35 @@ describe('toPendingCounts', () => {
         { id: 'f', data: {} },
       ]),
     ).toEqual({ a: 3 });
+  });
+});
+
+describe('toNotificationSettings (spec §5: token work needs enabled and push)', () => {
+  const notOptedIn = { enabled: false, delivery: { channels: [] } };
+
+  it.each([
+    ['missing', undefined],
+    ['null', null],
+    ['not an object', 'on'],
+    ['enabled not a boolean', { enabled: 'yes', delivery: { channels: ['push'] } }],
+    ['enabled missing', { delivery: { channels: ['push'] } }],
+    ['no delivery', { enabled: true }],
+    ['channels not a list', { enabled: true, delivery: { channels: 'push' } }],
+  ])('reads %s as not opted in', (_case, value) => {
+    expect(toNotificationSettings(value)).toStrictEqual(notOptedIn);
+  });
+
+  it('keeps valid settings, dropping unknown and repeated channels', () => {
+    expect(
+      toNotificationSettings({ enabled: true, delivery: { channels: ['push', 'sms', 'push', 'in_app'] } }),
+    ).toStrictEqual({ enabled: true, delivery: { channels: ['push', 'in_app'] } });
+    expect(toNotificationSettings({ enabled: false, delivery: { channels: ['push'] } })).toStrictEqual({
+      enabled: false,
+      delivery: { channels: ['push'] },
+    });
+  });
+
+  it('gives a user document without settings no push', () => {
+    expect(toUserDoc('u1', { email: 'ann@example.com' }).notificationSettings).toStrictEqual(notOptedIn);
   });
 });

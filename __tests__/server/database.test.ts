@@ -215,3 +215,33 @@ describe('restarts', () => {
     }
   });
 });
+
+describe('a damaged user row', () => {
+  it('reads notification settings it cannot parse as not opted in (spec §5), not as the defaults', () => {
+    const file = path.join(dir, 'qupm.sqlite');
+    const db = openDatabase(file);
+    try {
+      const repos = createRepos(db);
+      repos.users.insert({
+        uid: 'uidAnn00000000000001',
+        email: 'ann@example.com',
+        passwordHash: 'x',
+        createdAt: 1,
+      });
+      expect(repos.users.notificationSettings('uidAnn00000000000001')?.enabled).toBe(true);
+      for (const damaged of ['{not json', '{"enabled":"yes","delivery":{"channels":["push"]}}', 'null']) {
+        db.prepare('UPDATE users SET notification_settings = ? WHERE uid = ?').run(
+          damaged,
+          'uidAnn00000000000001',
+        );
+        expect(repos.users.notificationSettings('uidAnn00000000000001')).toStrictEqual({
+          enabled: false,
+          delivery: { channels: [] },
+        });
+        expect(repos.users.getDoc('uidAnn00000000000001')?.notificationSettings.enabled).toBe(false);
+      }
+    } finally {
+      db.close();
+    }
+  });
+});

@@ -1,7 +1,7 @@
 // users/{uid}: accounts (email, password hash, admin flag) and the user document of ARCHITECTURE.md "Data".
 import type { Db } from '../db/database';
 import type { AdminUser, NotificationSettings, UserDoc } from '../../core/model';
-import { DEFAULT_NOTIFICATION_SETTINGS } from '../../core/model';
+import { DEFAULT_NOTIFICATION_SETTINGS, NOT_OPTED_IN } from '../../core/model';
 import { notificationSettingsSchema } from '../../core/schemas';
 import { effectiveConId, publicName } from '../../core/users';
 import type { JoinedChannel } from '../../core/users';
@@ -57,9 +57,9 @@ function readSettings(json: string): NotificationSettings {
     const parsed = notificationSettingsSchema.safeParse(JSON.parse(json));
     if (parsed.success) return parsed.data;
   } catch {
-    // A damaged value reads as the defaults rather than breaking the user's document.
+    // A damaged value reads as not opted in (spec §5) rather than breaking the user's document.
   }
-  return DEFAULT_NOTIFICATION_SETTINGS;
+  return NOT_OPTED_IN;
 }
 
 const toAccount = (row: UserRow): Account => ({

@@ -207,7 +207,13 @@ describe('invitations', () => {
   it('activate_invitation: answers the invitation and the user document with its new balances', async () => {
     answers({
       invitation: { ...INVITATION, status: 'activated' },
-      user: { uid: 'u1', email: 'ann@example.com', credits: 10, passCount: 2 },
+      user: {
+        uid: 'u1',
+        email: 'ann@example.com',
+        credits: 10,
+        passCount: 2,
+        notificationSettings: { enabled: true, delivery: { channels: ['push', 'in_app'] } },
+      },
     });
     const result = await createFirebaseBackend(CONFIG).invitations.activateInvitation('inv1');
     expect(fn.httpsCallable).toHaveBeenCalledWith(fn.functions, 'activate_invitation');

@@ -49,14 +49,14 @@ describe('users.getUser', () => {
     await expect(createFirebaseBackend(CONFIG).users.getUser('u1')).resolves.toBeNull();
   });
 
-  it('fills the defaults of ARCHITECTURE.md for missing fields, and the email from the signed-in account', async () => {
+  it('fills missing fields (settings missing: not opted in, spec §5) and the email from the signed-in account', async () => {
     auth.instance.currentUser = fakeUser({ uid: 'u1', email: 'ann@example.com' });
     fs.getDoc.mockResolvedValue(docSnapshot('u1', {}));
     await expect(createFirebaseBackend(CONFIG).users.getUser('u1')).resolves.toStrictEqual({
       uid: 'u1',
       email: 'ann@example.com',
       isOwner: false,
-      notificationSettings: { enabled: true, delivery: { channels: ['push', 'in_app'] } },
+      notificationSettings: { enabled: false, delivery: { channels: [] } },
       credits: 0,
       passCount: 0,
       effectiveConId: '',
@@ -76,6 +76,17 @@ describe('users.getUser', () => {
     const user = await createFirebaseBackend(CONFIG).users.getUser('u1');
     expect(user).toMatchObject({ isOwner: false, credits: 0, passCount: 0 });
     expect(user?.nickname).toBeUndefined();
+    // A malformed `enabled` is not an opt-in (spec §5).
+    expect(user?.notificationSettings).toStrictEqual({ enabled: false, delivery: { channels: [] } });
+  });
+
+  it('keeps the known channels of valid settings, once each', async () => {
+    fs.getDoc.mockResolvedValue(
+      docSnapshot('u1', {
+        notificationSettings: { enabled: true, delivery: { channels: ['push', 'sms', 'push'] } },
+      }),
+    );
+    const user = await createFirebaseBackend(CONFIG).users.getUser('u1');
     expect(user?.notificationSettings).toStrictEqual({ enabled: true, delivery: { channels: ['push'] } });
   });
 
