@@ -37,7 +37,23 @@ export const VALIDATION_MESSAGES = {
   failedAfterValidation: 'Failed to generate new token after validation failure',
   failed: 'Failed to generate new token',
 } as const;
-export type ValidationMessage = (typeof VALIDATION_MESSAGES)[keyof typeof VALIDATION_MESSAGES];
+/**
+ * What a validation asked for while the gate is closed answers (spec §5: every path to token work goes through
+ * the gate). spec §8's own words where it has them; the app's words for the rest.
+ */
+export const CLOSED_GATE_MESSAGES = {
+  notMounted: 'The app is still starting: try again in a moment',
+  signedOut: VALIDATION_MESSAGES.noUserId,
+  unsupported: 'This browser cannot receive push notifications',
+  noIndexedDb: 'This browser cannot receive push notifications (no IndexedDB)',
+  environment: VALIDATION_MESSAGES.disabled,
+  noUserDoc: 'This account has no notification settings yet: nothing to validate',
+  notificationsOff: 'Notifications are off for this account: nothing to validate',
+  pushNotChosen: 'Push is not among this account’s notification channels: nothing to validate',
+} as const;
+export type ValidationMessage =
+  | (typeof VALIDATION_MESSAGES)[keyof typeof VALIDATION_MESSAGES]
+  | (typeof CLOSED_GATE_MESSAGES)[keyof typeof CLOSED_GATE_MESSAGES];
 
 export interface ValidationResult {
   success: boolean;

@@ -164,6 +164,32 @@ describe('pushSaga: the checks', () => {
     expect(finished(result).at(-1)).toMatchObject({ message: 'Current token is valid', rateLimited: true });
   });
 
+  it.each([
+    [
+      'notifications are off',
+      { enabled: false, delivery: { channels: ['push' as const] } },
+      'Notifications are off',
+    ],
+    [
+      'push is not chosen',
+      { enabled: true, delivery: { channels: ['in_app' as const] } },
+      'Push is not among',
+    ],
+  ])(
+    'answers a validation asked for by hand while %s, touching neither provider nor backend (spec §5)',
+    async (_case, settings, words) => {
+      const h = createHarness();
+      const app = start(h, { settings });
+      await h.time.advance(HOUR);
+      app.dispatch(validationRequested());
+      await h.time.flush();
+      const result = await app.stop();
+      expect(h.backend.ports.pushProvider.getToken).not.toHaveBeenCalled();
+      expect(h.backend.store.reads + h.backend.store.writes).toBe(0);
+      expect(finished(result).at(-1)?.message).toContain(words);
+    },
+  );
+
   it('syncs the token after a service-worker update (fcm_refresh_needed_after_sw_update)', async () => {
     const h = createHarness();
     const app = start(h);

@@ -10,6 +10,7 @@ import type { Backend } from '@/backend/ports';
 import { markRefreshNeededAfterSwUpdate } from '@/platform';
 import { rootMounted, rootUnmounted, serviceWorkerTookControl } from '@/store/appSlice';
 import {
+  CLOSED_GATE_MESSAGES,
   deviceReleaseRequested,
   failureRecorded,
   monitoringStarted,
@@ -19,6 +20,7 @@ import {
   selectPermission,
   selectPushGate,
   supportDetected,
+  validationFinished,
   validationRequested,
 } from '@/store/pushSlice';
 import type { PermissionState, PushGate, PushGateReason } from '@/store/pushSlice';
@@ -79,9 +81,21 @@ export function* handlePermissionRequested(env: PushEnv) {
 }
 
 /** Settings → notifications "Check again" (and the iOS debug menu): one validation now, cooldown applies. */
+/**
+ * A validation asked for by hand (the iOS debug menu): through the same gate as every other path to token work
+ * (spec §5). With the gate closed it answers what that means and touches neither the provider nor the backend.
+ */
 export function* handleValidationRequested(ctx: PushContext) {
-  const uid: string | null = yield select(selectUid);
-  yield call(validateAndRefreshToken, ctx, uid);
+  const gate: PushGate = yield select(selectPushGate);
+  if (gate.open) {
+    yield call(validateAndRefreshToken, ctx, gate.uid);
+    return;
+  }
+  const at: number = yield call([ctx.env, ctx.env.now]);
+  const reason = gate.reason ?? 'signedOut';
+  yield put(
+    validationFinished({ success: false, message: CLOSED_GATE_MESSAGES[reason], rateLimited: false, at }),
+  );
 }
 
 /** spec §3 fcm_refresh_needed_after_sw_update: a new worker took over, so the next check syncs the token. */
