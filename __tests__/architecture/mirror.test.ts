@@ -1,10 +1,9 @@
 // Tests mirror the code (issue #12 part 10), read off the tree so a new module cannot arrive without its test:
 // every core/ module that has behaviour has __tests__/core/<name>.test.ts, every slice has its reducer test beside
 // the others of its folder, and every server service has __tests__/server/<name>.test.ts.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-
-const ROOT = path.join(__dirname, '../..');
+import { ROOT, read } from './sourceTree';
 
 const filesIn = (dir: string, pattern: RegExp): string[] =>
   readdirSync(path.join(ROOT, dir))
@@ -17,7 +16,7 @@ const exists = (file: string): boolean => existsSync(path.join(ROOT, file));
 /** Whether a module has behaviour to test: a function, a class or a schema, not only types and constants. */
 const hasBehaviour = (file: string): boolean =>
   /\bexport\s+(async\s+)?(function|class)\b|\bexport\s+const\s+\w+\s*=\s*(z\.|\(|async\b|function\b)/.test(
-    readFileSync(path.join(ROOT, file), 'utf8'),
+    read(file),
   );
 
 /** The files of `sources` whose test (by `testOf`) does not exist. */

@@ -10,21 +10,7 @@ import {
   toUserDoc,
 } from '@core/documents';
 import { isOfferActive } from '@core/offers';
-
-const NOW = 1_767_225_600_000;
-const stamp = (ms: number) => ({ seconds: Math.floor(ms / 1000), nanoseconds: (ms % 1000) * 1e6 });
-
-const offerDoc = (over: Record<string, unknown> = {}) => ({
-  offeringId: 'off1',
-  userId: 'member',
-  discountPercent: 15,
-  source: 'Consultant offer',
-  channelId: 'chan',
-  status: 'active',
-  expiresAt: stamp(NOW + 60_000),
-  createdAt: stamp(NOW - 60_000),
-  ...over,
-});
+import { NOW, offerDoc, stamp } from '../support/firestoreDocs';
 
 describe('toStoredOffer', () => {
   it('reads an offer document, Timestamps as milliseconds', () => {

@@ -1,7 +1,7 @@
 // firestore.rules, checked without an emulator: no unconditional allow, no client-writable role field, every
 // collection clients use covered. The collections are read off the Firestore code itself, so the list the check
 // uses cannot fall behind it. And the check itself, proven to fail on planted bad rules.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   FIRESTORE_COLLECTIONS,
@@ -9,19 +9,11 @@ import {
   SERVER_ONLY_COLLECTIONS,
   checkFirestoreRules,
 } from '../../scripts/checkFirestoreRules';
+import { read, sourceFiles } from '../architecture/sourceTree';
 
 const root = path.resolve(__dirname, '../..');
 const rules = readFileSync(path.join(root, 'firestore.rules'), 'utf8');
 const check = (source: string) => checkFirestoreRules(source, FIRESTORE_COLLECTIONS);
-
-/** Every .ts file under a repo folder. */
-function tsFiles(dir: string): string[] {
-  return readdirSync(path.join(root, dir)).flatMap((name) => {
-    const rel = `${dir}/${name}`;
-    if (statSync(path.join(root, rel)).isDirectory()) return tsFiles(rel);
-    return name.endsWith('.ts') ? [rel] : [];
-  });
-}
 
 /**
  * The collection names a piece of Firestore code names: the literal segments of `collection(db, 'users', uid,
@@ -55,10 +47,8 @@ describe('firestore.rules', () => {
   });
 
   it('knows every collection the Firestore code names, and none it no longer uses', () => {
-    const files = [...tsFiles('src/backend/firebase'), ...tsFiles('functions/src')];
-    const used = new Set(
-      files.flatMap((file) => collectionNames(readFileSync(path.join(root, file), 'utf8'))),
-    );
+    const files = sourceFiles('src/backend/firebase', 'functions/src');
+    const used = new Set(files.flatMap((file) => collectionNames(read(file))));
     const listed = [...FIRESTORE_COLLECTIONS, ...SERVER_ONLY_COLLECTIONS].map(lastSegment);
     expect([...used].sort()).toEqual([...new Set(listed)].sort());
   });

@@ -3,23 +3,10 @@
 import { toInvitation, toStoredOffer } from '@core/documents';
 import { toOffer as offerFields } from '@core/offers';
 import { toInvitation as invitationAnswer, toOffer as offerAnswer } from '@/backend/firebase/convert';
+import { NOW, offerDoc } from '../../support/firestoreDocs';
 
-const NOW = 1_767_225_600_000;
-const stamp = (ms: number) => ({ seconds: Math.floor(ms / 1000), nanoseconds: (ms % 1000) * 1e6 });
 /** What a callable answer looks like on the wire: JSON, Timestamps as the Admin SDK serialises them. */
 const overTheWire = <T>(value: T): unknown => JSON.parse(JSON.stringify(value));
-
-const offerDoc = (over: Record<string, unknown> = {}) => ({
-  offeringId: 'off1',
-  userId: 'member',
-  discountPercent: 15,
-  source: 'Consultant offer',
-  channelId: 'chan',
-  status: 'active',
-  expiresAt: stamp(NOW + 60_000),
-  createdAt: stamp(NOW - 60_000),
-  ...over,
-});
 
 describe('the web adapter reads callable answers as functions/ reads the documents', () => {
   it.each(['active', 'used', 'revoked', 'unknown', undefined])('an offer with status %p', (status) => {
