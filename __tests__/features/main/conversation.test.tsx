@@ -5,7 +5,8 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { createAppStore } from '@/store';
-import { Conversation, checkMessage } from '@/features/main/Conversation';
+import { Conversation } from '@/features/main/Conversation';
+import { checkMessage } from '@/features/main/Composer';
 import { messagesLoaded } from '@/store/conversationSlice';
 import { suggestHandle, checkNewChannel } from '@/features/main/NewChannelForm';
 import { readWholeNumber } from '@/features/main/formNumbers';

@@ -1,0 +1,79 @@
+// One message of a conversation as a bubble, and one of the person's own on its way out (the outbox).
+import { memo } from 'react';
+import type { ChatMessage } from '@core/model';
+import { useAppDispatch } from '@/store/hooks';
+import { MessageText } from '@/ui/MessageText';
+import { formatFullTime, formatMessageTime } from '@/ui/time';
+import { outboxDeleteRequested, outboxRetryRequested } from '@/store/outboxSlice';
+import type { OutboxEntry } from '@/store/outboxSlice';
+
+export const MessageItem = memo(function MessageItem({
+  message,
+  own,
+  now,
+}: {
+  message: ChatMessage;
+  own: boolean;
+  now: number;
+}) {
+  return (
+    <li className={own ? 'message message--own' : 'message'}>
+      <p className="message__meta">
+        <span className="message__sender">{own ? 'You' : message.senderName}</span>
+        <time dateTime={new Date(message.createdAt).toISOString()} title={formatFullTime(message.createdAt)}>
+          {formatMessageTime(message.createdAt, now)}
+        </time>
+      </p>
+      <p className="message__text">
+        <MessageText text={message.text} />
+      </p>
+    </li>
+  );
+});
+
+export /** One of the person's messages on its way out: sending, waiting for the network, or refused. */
+function PendingItem({ entry }: { entry: OutboxEntry }) {
+  const dispatch = useAppDispatch();
+  const refused = entry.status === 'refused';
+  const state = refused
+    ? 'Not sent'
+    : entry.status === 'queued' && entry.error
+      ? 'Waiting to send…'
+      : 'Sending…';
+  return (
+    <li
+      className={refused ? 'message message--own message--refused' : 'message message--own message--pending'}
+    >
+      <p className="message__meta">
+        <span className="message__sender">You</span>
+        <span className="message__state" role={refused ? 'alert' : undefined}>
+          {state}
+        </span>
+      </p>
+      <p className="message__text">
+        <MessageText text={entry.text} />
+      </p>
+      {refused && (
+        <div className="message__problem">
+          {entry.error && <p className="form-error">{entry.error}</p>}
+          <div className="message__actions">
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => dispatch(outboxRetryRequested({ id: entry.id }))}
+            >
+              Retry
+            </button>
+            <button
+              type="button"
+              className="button button--small button--quiet"
+              onClick={() => dispatch(outboxDeleteRequested({ id: entry.id }))}
+            >
+              Delete
+            </button>
+          </div>
+        </div>
+      )}
+    </li>
+  );
+}
