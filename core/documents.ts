@@ -109,7 +109,17 @@ export function toChatMessage(channelId: string, id: string, data: DocumentData)
     senderName: text(data.senderName),
     text: text(data.text),
     createdAt: toMillis(data.createdAt),
+    ...messageChanges(data),
   };
+}
+
+/** A message's edit and deletion fields (issue #13), only those it has: an unchanged message has none. */
+function messageChanges(data: DocumentData): Pick<ChatMessage, 'editedAt' | 'deleted' | 'updatedAt'> {
+  const changes: Pick<ChatMessage, 'editedAt' | 'deleted' | 'updatedAt'> = {};
+  if (data.editedAt !== undefined && data.editedAt !== null) changes.editedAt = toMillis(data.editedAt);
+  if (data.deleted === true) changes.deleted = true;
+  if (data.updatedAt !== undefined && data.updatedAt !== null) changes.updatedAt = toMillis(data.updatedAt);
+  return changes;
 }
 
 export const INVITATION_STATUSES: readonly InvitationStatus[] = [

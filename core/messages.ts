@@ -21,9 +21,56 @@ export interface MessageCursor {
 export interface MessagesSince {
   createdAt: number;
   ids: string[];
+  /**
+   * The changes (edits, deletions, issue #13) the subscriber holds: every version stamped before `at`, and of that
+   * very millisecond those of the messages in `ids`. A subscription also delivers every later version of a
+   * message, each once — also those made while it was disconnected. Absent: `createdAt` with no ids.
+   */
+  changes?: ChangesSince;
+}
+
+/** A position in a channel's changes: a version stamp (core/messages.ts versionOf) and the ids held at it. */
+export interface ChangesSince {
+  at: number;
+  ids: string[];
 }
 
 type Ordered = Pick<ChatMessage, 'createdAt' | 'id'>;
+type Versioned = Ordered & Pick<ChatMessage, 'updatedAt'>;
+
+/**
+ * A message's version: when it last changed (created, edited, deleted). Backends stamp a change after every
+ * version of the channel before it (server/services/messageEdits.ts, Firestore's request.time), so of two copies
+ * of one message the one with the later version is the newer word.
+ */
+export function versionOf(message: Versioned): number {
+  return message.updatedAt ?? message.createdAt;
+}
+
+/** Whether `message` was changed (edited or deleted) after it was created. */
+export function isChanged(message: Versioned): boolean {
+  return message.updatedAt !== undefined;
+}
+
+/** The changes cursor a subscription starts from: `since.changes`, or `since.createdAt` with no ids. */
+export function changesOf(since: MessagesSince): ChangesSince {
+  return since.changes ?? { at: since.createdAt, ids: [] };
+}
+
+/** Whether a subscriber holding the changes up to `changes` has yet to see this version of `message`. */
+export function isNewChange(message: Versioned, changes: ChangesSince): boolean {
+  const version = versionOf(message);
+  return version > changes.at || (version === changes.at && !changes.ids.includes(message.id));
+}
+
+/** `changes` moved past `message`'s version (never back). */
+export function advanceChanges(changes: ChangesSince, message: Versioned): ChangesSince {
+  const version = versionOf(message);
+  if (version > changes.at) return { at: version, ids: [message.id] };
+  if (version === changes.at && !changes.ids.includes(message.id))
+    return { at: version, ids: [...changes.ids, message.id] };
+  return changes;
+}
 
 export function compareIds(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
@@ -46,14 +93,17 @@ export function isAfter(message: Ordered, cursor: MessageCursor): boolean {
  * What a subscriber holding `messages` (in order, oldest first) already has; `fallback` when it holds none (the
  * channel's creation: everything in it is new).
  */
-export function sinceOf(messages: readonly Ordered[], fallback: number): MessagesSince {
+export function sinceOf(messages: readonly Versioned[], fallback: number): MessagesSince {
   const newest = messages.at(-1);
   if (!newest) return { createdAt: fallback, ids: [] };
   const ids: string[] = [];
   for (let i = messages.length - 1; i >= 0 && messages[i]?.createdAt === newest.createdAt; i -= 1) {
     ids.push(messages[i]?.id ?? '');
   }
-  return { createdAt: newest.createdAt, ids };
+  // The newest version held: a change made after the messages were read is stamped at or after it.
+  let changes: ChangesSince = { at: versionOf(newest), ids: [] };
+  for (const message of messages) changes = advanceChanges(changes, message);
+  return { createdAt: newest.createdAt, ids, changes };
 }
 
 /** Whether a subscriber that holds `since` has yet to see `message`. */
@@ -66,14 +116,18 @@ export function isNewSince(message: Ordered, since: MessagesSince): boolean {
 
 /**
  * `incoming` merged into `existing` (both oldest first): each id once, in (createdAt, id) order. A message already
- * held is replaced by the incoming copy (the backend's newer word on it). Answers `existing` itself when nothing
+ * held is replaced by the incoming copy (the backend's newer word on it) unless the held one is a later version
+ * (an edit or deletion that arrived before an older copy, versionOf); of two incoming copies the later wins. Answers `existing` itself when nothing
  * changed, so a selector or React.memo sees no change. The usual case — new messages after the newest — appends
  * without sorting.
  */
-export function mergeMessages<T extends Ordered>(existing: readonly T[], incoming: readonly T[]): T[] {
+export function mergeMessages<T extends Versioned>(existing: readonly T[], incoming: readonly T[]): T[] {
   if (incoming.length === 0) return existing as T[];
   const byId = new Map<string, T>();
-  for (const message of incoming) byId.set(message.id, message);
+  for (const message of incoming) {
+    const other = byId.get(message.id);
+    if (other === undefined || !isOlderVersion(message, other)) byId.set(message.id, message);
+  }
   const fresh = [...byId.values()].sort(compareMessages);
   const newest = existing.at(-1);
   if (newest === undefined) return fresh;
@@ -92,13 +146,20 @@ export function mergeMessages<T extends Ordered>(existing: readonly T[], incomin
       added.push(message);
       changed = true;
     } else if (replaced[index] !== message) {
-      if (replaced[index]?.createdAt !== message.createdAt) moved = true;
+      const current = replaced[index];
+      if (current !== undefined && isOlderVersion(message, current)) continue;
+      if (current?.createdAt !== message.createdAt) moved = true;
       replaced[index] = message;
       changed = true;
     }
   }
   if (!changed) return existing as T[];
   return added.length === 0 && !moved ? replaced : [...replaced, ...added].sort(compareMessages);
+}
+
+/** Whether `message` is an older version than `other` (a copy of the same message). */
+function isOlderVersion(message: Versioned, other: Versioned): boolean {
+  return versionOf(message) < versionOf(other);
 }
 
 /**

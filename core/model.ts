@@ -51,8 +51,18 @@ export interface ChatMessage {
   channelId: string;
   senderId: string;
   senderName: string;
+  /** '' once deleted (the text is removed from storage, not hidden). */
   text: string;
   createdAt: number;
+  /** When its sender last edited it (the bubble says "edited"); absent when never edited. */
+  editedAt?: number;
+  /** Deleted by its sender or the channel's owner: a "Message deleted" tombstone. */
+  deleted?: true;
+  /**
+   * When it last changed (an edit or a deletion); absent when never changed (its version is then createdAt).
+   * Two copies of one message: the one with the later version is the newer word (core/messages.ts).
+   */
+  updatedAt?: number;
 }
 
 export type InvitationStatus = 'pending' | 'accepted' | 'activated' | 'expired';

@@ -94,6 +94,9 @@ export const messageCreateBody = z.strictObject({
   text: messageTextSchema,
 });
 
+/** PATCH /api/channels/:id/messages/:messageId (issue #13): the message's new text, as a send's. */
+export const messagePatchBody = z.strictObject({ text: messageTextSchema });
+
 /** POST /api/channels/:id/read: read up to and including this message of the channel. */
 export const markReadBody = z.strictObject({ messageId: documentIdSchema });
 
@@ -177,9 +180,14 @@ export const messagesQuery = z
   .strictObject({
     before: messageCursorSchema.optional(),
     after: messageCursorSchema.optional(),
+    /** Issue #13: the messages changed (edited, deleted) after this (version, id), in that order. */
+    changedAfter: messageCursorSchema.optional(),
     limit: z.coerce.number().int().min(1).max(LIMITS.messagesPageMax).optional(),
   })
-  .refine((query) => query.before === undefined || query.after === undefined, 'before or after, not both');
+  .refine(
+    (query) => [query.before, query.after, query.changedAfter].filter((c) => c !== undefined).length <= 1,
+    'before, after or changedAfter, only one',
+  );
 
 export const channelsQuery = z.union([
   z.strictObject({ mine: z.literal('true') }),

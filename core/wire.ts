@@ -47,6 +47,12 @@ export const API = {
   // messageCreateBody {id?, text} → ChatMessage; a repeated id of the caller's in this channel answers the stored
   // message and changes nothing; an id taken otherwise is ALREADY_EXISTS
   sendMessage: 'POST /api/channels/:id/messages',
+  // issue #13: messagesQuery's changedAfter (a cursor of (version, id), core/messages.ts versionOf) lists the
+  // messages edited or deleted after it, in that order: how a live subscriber catches up on changes.
+  // messagePatchBody {text} → ChatMessage with editedAt: its sender, within 24 h (core/messageEdits.ts)
+  editMessage: 'PATCH /api/channels/:id/messages/:messageId',
+  // → ChatMessage, the tombstone (text '', deleted: true): its sender or the channel's owner; text removed
+  deleteMessage: 'DELETE /api/channels/:id/messages/:messageId',
   // issue #6 ------------------------------------------------------------------------------------------------
   channelOverview: 'GET /api/channels/overview', // → { channels: ChannelOverview[] } owned + joined, newest activity first
   createChannel: 'POST /api/channels', // channelCreateBody → Channel (consultants only; taken handle: ALREADY_EXISTS)
@@ -87,6 +93,7 @@ export interface CallableResults {
  * STREAM_MAX_BUFFERED_BYTES behind is dropped without one. Every reconnect resyncs (src/backend/local/stream.ts).
  */
 export type StreamEvent =
+  /** A new message, or a new version of one (edited, deleted: issue #13); the later version wins. */
   | { type: 'message'; data: { message: ChatMessage } }
   | { type: 'user'; data: { user: UserDoc } }
   | { type: 'channel'; data: { channel: Channel } }

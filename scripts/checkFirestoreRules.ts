@@ -6,7 +6,9 @@
 //     allow-list (`hasOnly([...])`), or whose allow-lists name a role field;
 //   - a collection clients read or write (FIRESTORE_COLLECTIONS) without its own match block;
 //   - a create-only collection (CREATE_ONLY: messages, whose client-chosen id is a send's idempotency key) that
-//     a client may update or delete, or whose create does not check the id's shape;
+//     a client may delete, or update other than through `changedKeys().hasOnly([...])` lists that leave its
+//     identity alone (IDENTITY_FIELDS: a repeated send rewrites them, so it stays denied; issue #13's edit and
+//     deletion change only the text and their stamps), or whose create does not check the id's shape;
 //   - a collection only functions create (CREATED_BY_FUNCTIONS: token documents, one per device, which the
 //     save_push_token callable keeps) that a client may create.
 // It is a guard against the mistakes that open a database, not a proof: the emulator suite tests behaviour.
@@ -30,6 +32,9 @@ const WRITE_OPS = new Set(['write', 'create', 'update']);
  * an update, and be denied, for the write to happen once (ARCHITECTURE.md "Live data", issue #11).
  */
 export const CREATE_ONLY = ['channels/{id}/messages'] as const;
+
+/** What an update of a create-only document may never change: who sent it and when (a repeat rewrites them). */
+export const IDENTITY_FIELDS = ['senderId', 'senderName', 'createdAt'] as const;
 
 /**
  * Collections whose documents only functions/ create: a device's push token document is saved by the
@@ -206,8 +211,20 @@ export function checkFirestoreRules(source: string, collections: readonly string
     if (!block || !id) continue;
     for (const allow of allows(block)) {
       const label = `allow ${allow.ops.join(', ')} at ${block.path}`;
-      if (allow.ops.some((op) => op === 'update' || op === 'delete' || op === 'write')) {
+      if (allow.ops.some((op) => op === 'delete' || op === 'write')) {
         problems.push(`${label}: ${collection} is create-only (a repeated client id must be denied)`);
+      }
+      if (!allow.ops.includes('update')) continue;
+      const { text: expanded } = expand(allow.condition ?? '', bodies);
+      const changeLists = [...expanded.matchAll(/changedKeys\(\)\.hasOnly\s*\(\s*\[([^\]]*)\]/g)];
+      const named = changeLists.flatMap((list) =>
+        [...(list[1] ?? '').matchAll(/['"]([^'"]*)['"]/g)].map((literal) => literal[1] ?? ''),
+      );
+      const identity = named.filter((name) => (IDENTITY_FIELDS as readonly string[]).includes(name));
+      if (changeLists.length === 0 || identity.length > 0) {
+        problems.push(
+          `${label}: ${collection} is create-only: an update may change only listed keys (changedKeys().hasOnly), never ${IDENTITY_FIELDS.join(', ')} (a repeated client id must be denied)`,
+        );
       }
     }
     // The create's own text, braces of the pattern kept (ownText drops what is inside them).

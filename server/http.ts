@@ -12,5 +12,6 @@ export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<
 
 export const uidParams = z.strictObject({ uid: documentIdSchema });
 export const idParams = z.strictObject({ id: documentIdSchema });
+export const messageParams = z.strictObject({ id: documentIdSchema, messageId: documentIdSchema });
 export const tokenParams = z.strictObject({ uid: documentIdSchema, id: documentIdSchema });
 export const callableParams = z.strictObject({ name: z.string().max(64) });

@@ -33,7 +33,10 @@ describe('firestore.rules repeats core/limits.ts', () => {
     ['displayName', 1, LIMITS.displayNameMax],
     ['senderName', 0, LIMITS.senderNameMax],
   ])('%s: %d to %d characters', (field, min, max) => {
-    expect(bounds.get(field)).toEqual([[min, max]]);
+    // Every place that writes it (a message's text: its creation and its edit, issue #13) has the same bounds.
+    const found = bounds.get(field) ?? [];
+    expect(found.length).toBeGreaterThan(0);
+    for (const bound of found) expect(bound).toEqual([min, max]);
   });
 
   it('the delivery channels: the same names, at most deliveryChannelsMax', () => {

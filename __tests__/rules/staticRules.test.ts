@@ -142,6 +142,16 @@ describe('the static check fails on a planted bad rule', () => {
     );
   });
 
+  it('an edit of a message that may rewrite who sent it (issue #13: only the text and its stamps change)', () => {
+    const bad = planted(
+      "changedKeys().hasOnly(['text', 'editedAt', 'updatedAt'])",
+      "changedKeys().hasOnly(['text', 'editedAt', 'updatedAt', 'createdAt'])",
+    );
+    expect(check(bad)).toEqual([
+      'allow update at /channels/{channelId}/messages/{messageId}: channels/{id}/messages is create-only: an update may change only listed keys (changedKeys().hasOnly), never senderId, senderName, createdAt (a repeated client id must be denied)',
+    ]);
+  });
+
   it.each([
     [
       'create',

@@ -12,6 +12,9 @@ interface MessageRow {
   sender_name: string;
   text: string;
   created_at: number;
+  edited_at: number | null;
+  deleted_at: number | null;
+  updated_at: number | null;
 }
 
 const toMessage = (row: MessageRow): ChatMessage => ({
@@ -21,6 +24,10 @@ const toMessage = (row: MessageRow): ChatMessage => ({
   senderName: row.sender_name,
   text: row.text,
   createdAt: row.created_at,
+  // Issue #13: only what a message has (an unchanged one carries none of these).
+  ...(row.edited_at !== null ? { editedAt: row.edited_at } : {}),
+  ...(row.deleted_at !== null ? { deleted: true as const } : {}),
+  ...(row.updated_at !== null ? { updatedAt: row.updated_at } : {}),
 });
 
 export const DEFAULT_MESSAGES_PAGE = 50;
@@ -29,6 +36,8 @@ export const DEFAULT_MESSAGES_PAGE = 50;
 export interface PageOptions {
   before?: MessageCursor;
   after?: MessageCursor;
+  /** The messages changed after this (version, id), in that order (issue #13). */
+  changedAfter?: MessageCursor;
   limit?: number;
 }
 
@@ -43,6 +52,10 @@ export class MessagesRepo {
   private readonly unreadAfterMessage;
   private readonly unreadAll;
   private readonly countRows;
+  private readonly changedPage;
+  private readonly newestVersions;
+  private readonly editRow;
+  private readonly deleteRow;
 
   constructor(db: Db) {
     this.newestPage = db.prepare<[string, number], MessageRow>(
@@ -80,6 +93,39 @@ export class MessagesRepo {
     this.countRows = db.prepare<[string], { n: number }>(
       'SELECT COUNT(*) AS n FROM messages WHERE channel_id = ?',
     );
+    // Issue #13: a channel's changes (messages_channel_changes, migration 004) and its newest version.
+    this.changedPage = db.prepare<[string, number, string, number], MessageRow>(
+      `SELECT * FROM messages WHERE channel_id = ? AND updated_at IS NOT NULL AND (updated_at, id) > (?, ?)
+       ORDER BY updated_at, id LIMIT ?`,
+    );
+    this.newestVersions = db.prepare<[string, string], { created: number | null; updated: number | null }>(
+      `SELECT (SELECT MAX(created_at) FROM messages WHERE channel_id = ?) AS created,
+              (SELECT MAX(updated_at) FROM messages WHERE channel_id = ? AND updated_at IS NOT NULL) AS updated`,
+    );
+    this.editRow = db.prepare<[string, number, number, string]>(
+      'UPDATE messages SET text = ?, edited_at = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL',
+    );
+    // The text goes: a deleted message keeps nothing of what it said.
+    this.deleteRow = db.prepare<[number, number, string]>(
+      "UPDATE messages SET text = '', deleted_at = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL",
+    );
+  }
+
+  /** The newest version stamp of the channel's messages (creations and changes), or null when it has none. */
+  newestVersion(channelId: string): number | null {
+    const row = this.newestVersions.get(channelId, channelId);
+    if (!row || row.created === null) return null;
+    return Math.max(row.created, row.updated ?? row.created);
+  }
+
+  /** Stores an edit's text, stamped `at` (edited and updated). */
+  edit(id: string, text: string, at: number): void {
+    this.editRow.run(text, at, at, id);
+  }
+
+  /** Deletes a message's text for good, leaving its tombstone stamped `at`. */
+  markDeleted(id: string, at: number): void {
+    this.deleteRow.run(at, at, id);
   }
 
   /** The message with this id, in whichever channel it is, or null. */
@@ -115,7 +161,10 @@ export class MessagesRepo {
    */
   list(channelId: string, options: PageOptions = {}): ChatMessage[] {
     const limit = options.limit ?? DEFAULT_MESSAGES_PAGE;
-    const { before, after } = options;
+    const { before, after, changedAfter } = options;
+    if (changedAfter) {
+      return this.changedPage.all(channelId, changedAfter.createdAt, changedAfter.id, limit).map(toMessage);
+    }
     if (after) return this.afterPage.all(channelId, after.createdAt, after.id, limit).map(toMessage);
     const rows = before
       ? this.beforePage.all(channelId, before.createdAt, before.id, limit)

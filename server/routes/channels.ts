@@ -6,10 +6,11 @@ import {
   channelsQuery,
   markReadBody,
   messageCreateBody,
+  messagePatchBody,
   messagesQuery,
 } from '../../core/schemas';
 import type { ServerContext } from '../context';
-import { idParams, parse } from '../http';
+import { idParams, messageParams, parse } from '../http';
 import {
   channelOverview,
   createChannel,
@@ -23,6 +24,7 @@ import {
   updateChannel,
 } from '../services/channels';
 import { listChannelInvitations } from '../services/invitations';
+import { deleteMessage, editMessage } from '../services/messageEdits';
 
 export function registerChannelRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.get('/api/channels', async (request) => {
@@ -100,5 +102,21 @@ export function registerChannelRoutes(app: FastifyInstance, ctx: ServerContext):
     const body = parse(messageCreateBody, request.body);
     await ctx.guards.messages(request, caller.uid);
     return sendMessage(ctx, caller, id, body);
+  });
+
+  // Issue #13: its sender edits a message (24 hours), its sender or the channel's owner deletes it.
+  app.patch('/api/channels/:id/messages/:messageId', async (request) => {
+    const caller = await ctx.authenticate(request);
+    const { id, messageId } = parse(messageParams, request.params);
+    const { text } = parse(messagePatchBody, request.body);
+    await ctx.guards.messages(request, caller.uid);
+    return editMessage(ctx, caller, id, messageId, text);
+  });
+
+  app.delete('/api/channels/:id/messages/:messageId', async (request) => {
+    const caller = await ctx.authenticate(request);
+    const { id, messageId } = parse(messageParams, request.params);
+    await ctx.guards.messages(request, caller.uid);
+    return deleteMessage(ctx, caller, id, messageId);
   });
 }

@@ -118,9 +118,24 @@ export interface MessagesPort {
    */
   sendMessage(channelId: string, message: NewMessage): Promise<ChatMessage>;
   /**
+   * Issue #13: its sender changes a message's text (trimmed, as a send's) within 24 hours of sending it
+   * (core/messageEdits.ts). Answers the message as it now stands, `editedAt` set. Refused, with nothing written:
+   * someone else's (PERMISSION_DENIED), after 24 hours or a deleted one (FAILED_PRECONDITION), an unknown message
+   * (NOT_FOUND), a bad text (INVALID_ARGUMENT), someone outside the channel (PERMISSION_DENIED). No push.
+   */
+  editMessage(channelId: string, messageId: string, text: string): Promise<ChatMessage>;
+  /**
+   * Issue #13: its sender, or the channel's owner, deletes a message: its text is removed from storage and a
+   * tombstone (`deleted: true`, text '') stays in its place. Answers the tombstone. A deleted message is refused
+   * (FAILED_PRECONDITION), as are someone else's for anyone but the owner, and an unknown message. No push.
+   */
+  deleteMessage(channelId: string, messageId: string): Promise<ChatMessage>;
+  /**
    * Live: every message of the channel the subscriber does not hold yet (`since`), each once, also those posted
-   * while the connection was down (delivered when it is back). Messages that arrive together come as one batch,
-   * in order.
+   * while the connection was down (delivered when it is back), and every later version of a message (an edit, a
+   * deletion: `since.changes`), each version once, also those made while it was down. Messages that arrive
+   * together come as one batch, in order. A version of a message the subscriber never held may come too (an
+   * older message changed): the subscriber keeps only what it holds (core/messages.ts).
    */
   subscribeMessages(
     channelId: string,

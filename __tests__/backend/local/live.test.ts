@@ -2,7 +2,7 @@ import { CATCH_UP_PAGE, createLiveMessages } from '@/backend/local/live';
 import { createLiveStream } from '@/backend/local/stream';
 import type { EventSourceLike } from '@/backend/local/stream';
 import type { LiveStatus } from '@/backend/ports';
-import { compareMessages, isAfter } from '@core/messages';
+import { compareMessages, isAfter, isChanged, versionOf } from '@core/messages';
 import type { MessageCursor } from '@core/messages';
 import type { ChatMessage } from '@core/model';
 
@@ -75,6 +75,17 @@ function setup(server: ChatMessage[] = []) {
         fetches.push(fetch);
         if (autoAnswer) fetch.answer();
       }),
+    // Issue #13: the changes the server holds after a (version, id) cursor, answered at once.
+    listChangedAfter: (channelId, after, limit) =>
+      Promise.resolve(
+        server
+          .filter((m) => m.channelId === channelId && isChanged(m))
+          .filter(
+            (m) => versionOf(m) > after.createdAt || (versionOf(m) === after.createdAt && m.id > after.id),
+          )
+          .sort((a, b) => versionOf(a) - versionOf(b) || (a.id < b.id ? -1 : 1))
+          .slice(0, limit),
+      ),
     setTimer: (fn, ms) => timers.push({ fn, ms }),
     clearTimer: () => undefined,
   });

@@ -519,8 +519,12 @@ class Client {
       const operation =
         write.kind === 'delete' ? 'delete' : write.kind === 'set' && !exists ? 'create' : 'update';
       const id = write.path.split('/').at(-1) ?? '';
-      if (!mayWriteMessage(operation, id, write.data, this.rulesContext(channelId)))
-        throw PERMISSION_DENIED();
+      const context = {
+        ...this.rulesContext(channelId),
+        resource: store.get(write.path),
+        now: this.world.clock.now,
+      };
+      if (!mayWriteMessage(operation, id, write.data, context)) throw PERMISSION_DENIED();
     }
     if (write.kind === 'delete') store.delete(write.path);
     else if (write.kind === 'update') store.update(write.path, write.data);

@@ -15,6 +15,10 @@ export interface RulesAuth {
 export interface RulesContext {
   auth: RulesAuth | null;
   channel: Data | undefined;
+  /** The stored message (`resource.data`), for an update. */
+  resource?: Data | undefined;
+  /** request.time, in epoch milliseconds. */
+  now?: number;
 }
 
 const MESSAGE_PATH = /^channels\/([^/]+)\/messages(?:\/([^/]+))?$/;
@@ -62,6 +66,41 @@ function isNewMessage(data: Data, auth: RulesAuth): boolean {
   );
 }
 
+const millisOf = (value: unknown): number =>
+  typeof value === 'object' && value !== null && 'toMillis' in value
+    ? (value as { toMillis: () => number }).toMillis()
+    : Number.NaN;
+
+const onlyKeys = (data: Data, allowed: string[]): boolean =>
+  Object.keys(data).every((k) => allowed.includes(k));
+
+// function isOwnEdit(): core/messageEdits.ts checkEdit — the sender, within 24 hours, of a message not deleted.
+function isOwnEdit(data: Data, { auth, resource, now }: RulesContext): boolean {
+  if (!auth || !resource) return false;
+  return (
+    onlyKeys(data, ['text', 'editedAt', 'updatedAt']) &&
+    isText(data.text, 1, LIMITS.messageMax) &&
+    isRequestTime(data.editedAt) &&
+    isRequestTime(data.updatedAt) &&
+    resource.senderId === auth.uid &&
+    resource.deleted !== true &&
+    (now ?? Number.POSITIVE_INFINITY) < millisOf(resource.createdAt) + 24 * 60 * 60 * 1000
+  );
+}
+
+// function isDeletion(channel): core/messageEdits.ts checkDelete — the sender or the channel's owner.
+function isDeletion(data: Data, { auth, resource, channel }: RulesContext): boolean {
+  if (!auth || !resource) return false;
+  return (
+    onlyKeys(data, ['text', 'deleted', 'updatedAt']) &&
+    data.text === '' &&
+    data.deleted === true &&
+    isRequestTime(data.updatedAt) &&
+    resource.deleted !== true &&
+    (resource.senderId === auth.uid || channel?.ownerId === auth.uid)
+  );
+}
+
 /** `allow read` on a message (a get, or a query of the collection). */
 export function mayReadMessages(context: RulesContext): boolean {
   return canReadChannel(context);
@@ -69,7 +108,7 @@ export function mayReadMessages(context: RulesContext): boolean {
 
 /**
  * A write of channels/{channelId}/messages/{messageId}: `create` when no document is stored there, `update` (a
- * set over a stored one, or an update), `delete`. Only create is allowed.
+ * set over a stored one, or an update), `delete`. A create, and the updates of an edit or a deletion (issue #13).
  */
 export function mayWriteMessage(
   operation: 'create' | 'update' | 'delete',
@@ -77,7 +116,10 @@ export function mayWriteMessage(
   data: Data,
   context: RulesContext,
 ): boolean {
-  if (operation !== 'create' || !context.auth) return false;
+  if (!context.auth || operation === 'delete') return false;
+  if (operation === 'update') {
+    return canMessageIn(context) && (isOwnEdit(data, context) || isDeletion(data, context));
+  }
   // messageId.matches('^[A-Za-z0-9]{20}$')
   return /^[A-Za-z0-9]{20}$/.test(messageId) && canMessageIn(context) && isNewMessage(data, context.auth);
 }

@@ -15,17 +15,41 @@
 // repeat of the id is an update and is denied; the adapter then reads what is stored: the caller's own message is
 // the answer (nothing changes, whatever text the repeat carried), someone else's is ALREADY_EXISTS. A repeat writes
 // nothing, so on_message_created runs once per message.
-import type { QueryConstraint } from 'firebase/firestore';
+//
+// Editing and deleting (issue #13). The adapter reads the channel and the message, runs core/messageEdits.ts's
+// checks for clear words, then updates the message: an edit writes `text`, `editedAt` and `updatedAt` (both the
+// server's time), a deletion empties `text` and writes `deleted` and `updatedAt`; firestore.rules allow exactly
+// these (and the 24 hours by request.time), so a client that skips the checks is still refused. The live
+// subscription follows the messages created since what the subscriber holds (`since`) and, with a second query on
+// `updatedAt`, every message changed since the newest version it holds (`since.changes`), each version once.
+import type { DocumentData, Query, QueryConstraint, QuerySnapshot } from 'firebase/firestore';
 import { BackendError } from '../ports';
 import type { MessagesPort } from '../ports';
 import type { ChatMessage, UserDoc } from '@core/model';
 import { DOCUMENT_ID_PATTERN } from '@core/ids';
 import { LIMITS } from '@core/limits';
-import { compareMessages, isAfter, isNewSince } from '@core/messages';
+import {
+  changesOf,
+  compareMessages,
+  isAfter,
+  isChanged,
+  isNewChange,
+  isNewSince,
+  versionOf,
+} from '@core/messages';
+import { CHANNEL_MESSAGES } from '@core/channels';
+import {
+  checkDelete,
+  checkEdit,
+  MESSAGE_CHANGE_MESSAGES,
+  MESSAGE_CHANGE_STATUS,
+  NO_SUCH_MESSAGE,
+} from '@core/messageEdits';
+import type { ChangeCheck } from '@core/messageEdits';
 import { MESSAGE_TEXT_MESSAGES, checkMessageText } from '@core/messageText';
 import type { MessageCursor } from '@core/messages';
 import { publicName } from '@core/users';
-import { toChatMessage, toUserDoc } from './convert';
+import { toChannel, toChatMessage, toUserDoc } from './convert';
 import { guarded, toBackendError } from './errors';
 import { ESTIMATE, listenLazily, reportListenerError } from './live';
 import type { LiveStatusTracker } from './live';
@@ -121,6 +145,18 @@ function channelReader({ sdk: fs, db }: LoadedFirestore, channelId: string) {
   return { messages, millisecond, nearest };
 }
 
+function checkMessageId(id: unknown): asserts id is string {
+  if (typeof id !== 'string' || !DOCUMENT_ID_PATTERN.test(id)) {
+    throw new BackendError('INVALID_ARGUMENT', 'That is not a message of this channel.');
+  }
+}
+
+function refuse(check: ChangeCheck): void {
+  if (!check.ok) {
+    throw new BackendError(MESSAGE_CHANGE_STATUS[check.problem], MESSAGE_CHANGE_MESSAGES[check.problem]);
+  }
+}
+
 export function createMessagesPort(
   sdk: FirebaseSdk,
   senderNames: SenderNames,
@@ -144,6 +180,35 @@ export function createMessagesPort(
       // The account's own name stands in (a document not written yet, or unreadable offline).
     }
     return publicName({ displayName: account?.displayName, email });
+  }
+
+  /**
+   * The channel and one of its messages as stored, for a change by the caller: a channel they cannot read is
+   * refused as not theirs (the rules deny the read), a message it does not have is NOT_FOUND.
+   */
+  async function loadTarget(channelId: string, messageId: unknown) {
+    checkMessageId(channelId);
+    checkMessageId(messageId);
+    const uid = sdk.requireUid();
+    const firestore = await sdk.firestore();
+    const { sdk: fs, db } = firestore;
+    const notInChannel = () =>
+      new BackendError(MESSAGE_CHANGE_STATUS.notInChannel, MESSAGE_CHANGE_MESSAGES.notInChannel);
+    const channelSnapshot = await fs.getDoc(fs.doc(db, 'channels', channelId)).catch((error: unknown) => {
+      throw toBackendError(error).status === 'PERMISSION_DENIED' ? notInChannel() : error;
+    });
+    if (!channelSnapshot.exists()) throw new BackendError('NOT_FOUND', CHANNEL_MESSAGES.noSuchChannel);
+    const channel = toChannel(channelId, channelSnapshot.data(ESTIMATE));
+    if (channel.ownerId !== uid && !channel.members.includes(uid)) throw notInChannel();
+    const ref = fs.doc(db, 'channels', channelId, 'messages', messageId);
+    const snapshot = await fs.getDoc(ref);
+    if (!snapshot.exists()) throw new BackendError('NOT_FOUND', NO_SUCH_MESSAGE);
+    const message = toChatMessage(channelId, messageId, snapshot.data(ESTIMATE));
+    const stored = async (): Promise<ChatMessage> => {
+      const after = await fs.getDoc(ref);
+      return toChatMessage(channelId, messageId, after.data(ESTIMATE) ?? {});
+    };
+    return { uid, fs, ref, channel, message, stored };
   }
 
   return {
@@ -205,53 +270,95 @@ export function createMessagesPort(
         return written ?? { id, channelId, senderId, senderName, text: body, createdAt: Date.now() };
       }),
 
+    editMessage: (channelId, messageId, text) =>
+      guarded(async () => {
+        const body = checkText(text);
+        const { uid, fs, ref, channel, message, stored } = await loadTarget(channelId, messageId);
+        refuse(checkEdit(channel, message, uid, Date.now()));
+        await fs.updateDoc(ref, {
+          text: body,
+          editedAt: fs.serverTimestamp(),
+          updatedAt: fs.serverTimestamp(),
+        });
+        return stored();
+      }),
+
+    deleteMessage: (channelId, messageId) =>
+      guarded(async () => {
+        const { uid, fs, ref, channel, message, stored } = await loadTarget(channelId, messageId);
+        refuse(checkDelete(channel, message, uid));
+        await fs.updateDoc(ref, { text: '', deleted: true, updatedAt: fs.serverTimestamp() });
+        return stored();
+      }),
+
     subscribeMessages: (channelId, since, listener) =>
       listenLazily(sdk, 'Live messages', ({ sdk: fs, db }) => {
-        const tracked = live.track();
-        // What the subscriber holds of since's millisecond, and then everything delivered: each id once.
-        const delivered = new Set(since.ids);
-        // Everything from since's millisecond on, without a limit: a burst of any size stays in the query, and
-        // the SDK's own reconnect brings what was posted while the stream was down.
-        const newer = fs.query(
-          fs.collection(db, 'channels', channelId, 'messages'),
-          fs.where('createdAt', '>=', fs.Timestamp.fromMillis(since.createdAt)),
-          fs.orderBy('createdAt'),
-          fs.orderBy(fs.documentId()),
-        );
-        const stop = fs.onSnapshot(
-          newer,
-          // Metadata changes too: a document's confirmation by the server, and the listener falling back to
-          // the cache and catching up again (the live status).
-          { includeMetadataChanges: true },
-          (snapshot) => {
-            const batch: ChatMessage[] = [];
-            for (const change of snapshot.docChanges({ includeMetadataChanges: true })) {
-              const { doc } = change;
-              // A message with pending writes is this device's own, not yet on the server: it is delivered
-              // when the server confirms it (its time is the server's then).
-              if (change.type === 'removed' || doc.metadata.hasPendingWrites || delivered.has(doc.id))
-                continue;
-              const message = toChatMessage(channelId, doc.id, doc.data(ESTIMATE));
-              if (!isNewSince(message, since)) continue;
-              delivered.add(doc.id);
-              batch.push(message);
-            }
-            try {
-              if (batch.length > 0) listener(batch.sort(compareMessages));
-            } finally {
-              // After the batch: 'live' is reported once what the snapshot brought has been delivered (and
-              // whatever the subscriber did with it, the status still follows the listener).
-              tracked.report(snapshot.metadata.fromCache);
-            }
-          },
-          (error) => {
+        const changes = changesOf(since);
+        // The version of each message delivered: each version once, never an older one after a newer.
+        const delivered = new Map<string, number>();
+        const collection = fs.collection(db, 'channels', channelId, 'messages');
+        const follow = (query: Query<DocumentData>) => {
+          const tracked = live.track();
+          const stop = fs.onSnapshot(
+            query,
+            // Metadata changes too: a document's confirmation by the server, and the listener falling back to
+            // the cache and catching up again (the live status).
+            { includeMetadataChanges: true },
+            (snapshot: QuerySnapshot<DocumentData>) => {
+              const batch: ChatMessage[] = [];
+              for (const change of snapshot.docChanges({ includeMetadataChanges: true })) {
+                const { doc } = change;
+                // A message with pending writes is this device's own, not yet on the server: it is delivered
+                // when the server confirms it (its time is the server's then).
+                if (change.type === 'removed' || doc.metadata.hasPendingWrites) continue;
+                const message = toChatMessage(channelId, doc.id, doc.data(ESTIMATE));
+                const known = delivered.get(doc.id);
+                if (known !== undefined && versionOf(message) <= known) continue;
+                if (!isNewSince(message, since) && !(isChanged(message) && isNewChange(message, changes)))
+                  continue;
+                delivered.set(doc.id, versionOf(message));
+                batch.push(message);
+              }
+              try {
+                if (batch.length > 0) listener(batch.sort(compareMessages));
+              } finally {
+                // After the batch: 'live' is reported once what the snapshot brought has been delivered (and
+                // whatever the subscriber did with it, the status still follows the listener).
+                tracked.report(snapshot.metadata.fromCache);
+              }
+            },
+            (error: unknown) => {
+              tracked.stop();
+              reportListenerError('Live messages')(error);
+            },
+          );
+          return () => {
+            stop();
             tracked.stop();
-            reportListenerError('Live messages')(error);
-          },
-        );
+          };
+        };
+        // Everything from since's millisecond on, without a limit: a burst of any size stays in the query, and
+        // the SDK's own reconnect brings what was posted while the stream was down. And every message changed
+        // from the newest version held on (issue #13), older ones included.
+        const stops = [
+          follow(
+            fs.query(
+              collection,
+              fs.where('createdAt', '>=', fs.Timestamp.fromMillis(since.createdAt)),
+              fs.orderBy('createdAt'),
+              fs.orderBy(fs.documentId()),
+            ),
+          ),
+          follow(
+            fs.query(
+              collection,
+              fs.where('updatedAt', '>=', fs.Timestamp.fromMillis(changes.at)),
+              fs.orderBy('updatedAt'),
+            ),
+          ),
+        ];
         return () => {
-          stop();
-          tracked.stop();
+          for (const stop of stops) stop();
         };
       }),
   };

@@ -25,6 +25,7 @@ import type { Fetch, RequestOptions } from './http';
 import { createSessionStore } from './session';
 import type { SessionStore } from './session';
 import { encodeCursor } from '@core/messages';
+import type { MessageCursor } from '@core/messages';
 import { createLiveMessages } from './live';
 import { createLiveStream } from './stream';
 import type { EventSourceLike } from './stream';
@@ -104,21 +105,27 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
   });
   (options.onOnline ?? windowOnline)(() => stream.wake());
 
-  const listMessages: Backend['messages']['listMessages'] = async (
-    channelId,
-    { before, after, limit } = {},
-  ) => {
+  /** A page of a channel's messages (core/wire.ts listMessages); `changedAfter`: its changes (issue #13). */
+  const listPage = async (
+    channelId: string,
+    options: { before?: MessageCursor; after?: MessageCursor; changedAfter?: MessageCursor; limit?: number },
+  ): Promise<ChatMessage[]> => {
+    const { before, after, changedAfter, limit } = options;
     const query = new URLSearchParams();
     if (before !== undefined) query.set('before', encodeCursor(before));
     if (after !== undefined) query.set('after', encodeCursor(after));
+    if (changedAfter !== undefined) query.set('changedAfter', encodeCursor(changedAfter));
     if (limit !== undefined) query.set('limit', String(limit));
     const suffix = query.size > 0 ? `?${query.toString()}` : '';
     return (await api<{ messages: ChatMessage[] }>(`/api/channels/${enc(channelId)}/messages${suffix}`))
       .messages;
   };
+  const listMessages: Backend['messages']['listMessages'] = (channelId, options = {}) =>
+    listPage(channelId, options);
   const live = createLiveMessages({
     stream,
-    listAfter: (channelId, after, limit) => listMessages(channelId, { after, limit }),
+    listAfter: (channelId, after, limit) => listPage(channelId, { after, limit }),
+    listChangedAfter: (channelId, changedAfter, limit) => listPage(channelId, { changedAfter, limit }),
     backoff: options.backoff,
   });
 
@@ -176,6 +183,13 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
           method: 'POST',
           body: { id: message.id, text: message.text },
         }),
+      editMessage: (channelId, messageId, text) =>
+        api<ChatMessage>(`/api/channels/${enc(channelId)}/messages/${enc(messageId)}`, {
+          method: 'PATCH',
+          body: { text },
+        }),
+      deleteMessage: (channelId, messageId) =>
+        api<ChatMessage>(`/api/channels/${enc(channelId)}/messages/${enc(messageId)}`, { method: 'DELETE' }),
       subscribeMessages: live.subscribeMessages,
     },
 

@@ -4,8 +4,22 @@
 // events that arrive meanwhile, then delivers both as one batch, in order, each message once. The server keeps
 // createdAt from going back within a channel (server/services/channels.ts), so what is newer than `since` in
 // commit order is never older in (createdAt, id) order: catching up from `since.createdAt` misses nothing.
-import { cursorOf, compareMessages, isNewSince } from '@core/messages';
-import type { MessageCursor, MessagesSince } from '@core/messages';
+//
+// Changes (issue #13: edits, deletions) of any message, also one older than what the subscriber holds, are
+// caught up the same way on their version stamp (core/messages.ts versionOf; `since.changes`): the server stamps
+// a change after every version of the channel before it (server/services/messageEdits.ts), so paging forward
+// from the newest version held misses none. A version is delivered once; an older copy never follows a newer.
+import {
+  advanceChanges,
+  changesOf,
+  compareMessages,
+  cursorOf,
+  isChanged,
+  isNewChange,
+  isNewSince,
+  versionOf,
+} from '@core/messages';
+import type { ChangesSince, MessageCursor, MessagesSince } from '@core/messages';
 import type { ChatMessage } from '@core/model';
 import type { LiveStatus, Unsubscribe } from '../ports';
 import { defaultBackoff } from './stream';
@@ -18,6 +32,8 @@ export const CATCH_UP_PAGE = 100;
 interface Subscription {
   channelId: string;
   since: MessagesSince;
+  /** The changes delivered so far (or held when it subscribed). */
+  changes: ChangesSince;
   listener: (messages: ChatMessage[]) => void;
   /** The catch-up under way (its run number), or 0 when none is. */
   catchingUp: number;
@@ -42,6 +58,8 @@ export function createLiveMessages(deps: {
   stream: LiveStream;
   /** The oldest `limit` messages of the channel after `after`, oldest first. */
   listAfter: (channelId: string, after: MessageCursor, limit: number) => Promise<ChatMessage[]>;
+  /** The first `limit` changes of the channel after `after` (a version and an id), in that order. */
+  listChangedAfter: (channelId: string, after: MessageCursor, limit: number) => Promise<ChatMessage[]>;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
   backoff?: (failures: number) => number;
@@ -69,18 +87,48 @@ export function createLiveMessages(deps: {
     for (const listener of [...statusListeners]) listener(next);
   };
 
-  /** The messages the subscriber has not seen, in order, once; `since` moves past them. */
+  /**
+   * The messages and versions the subscriber has not seen, in order, once (of two copies of one message only the
+   * later version); `since` and `changes` move past them. Each is judged against what was delivered before this
+   * batch, so the order within it does not matter.
+   */
   const deliver = (sub: Subscription, messages: readonly ChatMessage[]): void => {
+    const latest = new Map<string, ChatMessage>();
+    for (const message of messages) {
+      const other = latest.get(message.id);
+      if (other === undefined || versionOf(message) >= versionOf(other)) latest.set(message.id, message);
+    }
+    const before = sub.changes;
     const fresh: ChatMessage[] = [];
-    for (const message of [...messages].sort(compareMessages)) {
-      if (!isNewSince(message, sub.since)) continue;
+    for (const message of [...latest.values()].sort(compareMessages)) {
+      const created = isNewSince(message, sub.since);
+      if (!created && !(isChanged(message) && isNewChange(message, before))) continue;
       fresh.push(message);
+      sub.changes = advanceChanges(sub.changes, message);
+      if (!created) continue;
       if (message.createdAt > sub.since.createdAt)
         sub.since = { createdAt: message.createdAt, ids: [message.id] };
       else sub.since.ids.push(message.id);
     }
     if (fresh.length > 0 && subscriptions.has(sub)) sub.listener(fresh);
   };
+
+  /** Pages forward through `list` from `from` until a page is short; `next` is the cursor after a message. */
+  async function pageForward(
+    list: (cursor: MessageCursor) => Promise<ChatMessage[]>,
+    from: MessageCursor,
+    next: (message: ChatMessage) => MessageCursor,
+  ): Promise<ChatMessage[]> {
+    const fetched: ChatMessage[] = [];
+    let cursor = from;
+    for (;;) {
+      const page = await list(cursor);
+      fetched.push(...page);
+      const newest = page.at(-1);
+      if (page.length < CATCH_UP_PAGE || !newest) return fetched;
+      cursor = next(newest);
+    }
+  }
 
   const finishCatchUp = (sub: Subscription): void => {
     sub.catchingUp = 0;
@@ -99,14 +147,19 @@ export function createLiveMessages(deps: {
     const run = (sub.catchingUp = sub.runs);
     const fetched: ChatMessage[] = [];
     try {
-      let cursor: MessageCursor = { createdAt: sub.since.createdAt, id: '' };
-      for (;;) {
-        const page = await deps.listAfter(sub.channelId, cursor, CATCH_UP_PAGE);
-        fetched.push(...page);
-        const newest = page.at(-1);
-        if (page.length < CATCH_UP_PAGE || !newest) break;
-        cursor = cursorOf(newest);
-      }
+      const [created, changed] = await Promise.all([
+        pageForward(
+          (cursor) => deps.listAfter(sub.channelId, cursor, CATCH_UP_PAGE),
+          { createdAt: sub.since.createdAt, id: '' },
+          cursorOf,
+        ),
+        pageForward(
+          (cursor) => deps.listChangedAfter(sub.channelId, cursor, CATCH_UP_PAGE),
+          { createdAt: sub.changes.at, id: '' },
+          (message) => ({ createdAt: versionOf(message), id: message.id }),
+        ),
+      ]);
+      fetched.push(...created, ...changed);
     } catch {
       if (!subscriptions.has(sub)) return;
       if (sub.catchingUp === run) {
@@ -160,6 +213,7 @@ export function createLiveMessages(deps: {
       const sub: Subscription = {
         channelId,
         since: { createdAt: since.createdAt, ids: [...since.ids] },
+        changes: { ...changesOf(since), ids: [...changesOf(since).ids] },
         listener,
         catchingUp: 0,
         runs: 0,

@@ -9,11 +9,21 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 /** A chat message with every field of the right type and id shape, or null. */
 export function parseChatMessage(value: unknown): ChatMessage | null {
   if (!isRecord(value)) return null;
-  const { id, channelId, senderId, senderName, text, createdAt } = value;
+  const { id, channelId, senderId, senderName, text, createdAt, editedAt, deleted, updatedAt } = value;
   if (typeof id !== 'string' || !DOCUMENT_ID_PATTERN.test(id)) return null;
   if (typeof channelId !== 'string' || !DOCUMENT_ID_PATTERN.test(channelId)) return null;
   if (typeof senderId !== 'string' || senderId === '') return null;
   if (typeof senderName !== 'string' || typeof text !== 'string') return null;
   if (typeof createdAt !== 'number' || !Number.isSafeInteger(createdAt) || createdAt < 0) return null;
-  return { id, channelId, senderId, senderName, text, createdAt };
+  const message: ChatMessage = { id, channelId, senderId, senderName, text, createdAt };
+  // Issue #13: an edited or deleted message's version fields, each only when well formed.
+  if (isTime(editedAt)) message.editedAt = editedAt;
+  if (deleted === true) message.deleted = true;
+  if (isTime(updatedAt)) message.updatedAt = updatedAt;
+  if ((editedAt !== undefined && !isTime(editedAt)) || (updatedAt !== undefined && !isTime(updatedAt)))
+    return null;
+  return message;
 }
+
+const isTime = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;

@@ -1,0 +1,90 @@
+// Editing and deleting messages (issue #13 part 3): core/messageEdits.ts decides who may and when, inside the
+// write transaction (two racing changes cannot both pass the check), and after the commit the changed message is
+// streamed to the channel's people like a new one, so every open window replaces its copy (the newer version
+// wins, core/messages.ts). Neither change sends a push or counts as pending: an edit is no new message.
+import { CHANNEL_MESSAGES } from '../../core/channels';
+import { QupmError } from '../../core/errors';
+import {
+  changeStamp,
+  checkDelete,
+  checkEdit,
+  MESSAGE_CHANGE_MESSAGES,
+  MESSAGE_CHANGE_STATUS,
+  NO_SUCH_MESSAGE,
+} from '../../core/messageEdits';
+import type { ChangeCheck } from '../../core/messageEdits';
+import type { Channel, ChatMessage } from '../../core/model';
+import type { Caller } from '../../core/permissions';
+import { canMessage } from '../../core/permissions';
+import { write } from '../db/database';
+import type { ServiceContext } from './users';
+
+function refuse(check: ChangeCheck): void {
+  if (!check.ok)
+    throw new QupmError(MESSAGE_CHANGE_STATUS[check.problem], MESSAGE_CHANGE_MESSAGES[check.problem]);
+}
+
+/**
+ * The channel and one of its messages, inside the transaction: NOT_FOUND for either missing, but someone outside
+ * the channel is refused first and learns nothing about which messages it has.
+ */
+function loadTarget(ctx: ServiceContext, caller: Caller, channelId: string, messageId: string) {
+  const channel = ctx.repos.channels.get(channelId);
+  if (!channel) throw new QupmError('NOT_FOUND', CHANNEL_MESSAGES.noSuchChannel);
+  if (!canMessage(channel, caller.uid)) {
+    throw new QupmError(MESSAGE_CHANGE_STATUS.notInChannel, MESSAGE_CHANGE_MESSAGES.notInChannel);
+  }
+  const message = ctx.repos.messages.get(messageId);
+  if (!message || message.channelId !== channel.id) throw new QupmError('NOT_FOUND', NO_SUCH_MESSAGE);
+  return { channel, message };
+}
+
+/** The stamp of a change to `message` now: after every version of its channel, and after its own. */
+function stampFor(ctx: ServiceContext, message: ChatMessage): number {
+  return changeStamp(ctx.now(), ctx.repos.messages.newestVersion(message.channelId) ?? 0, message);
+}
+
+function publish(ctx: ServiceContext, channel: Channel, message: ChatMessage): void {
+  ctx.hub.publish(
+    { uids: [channel.ownerId, ...channel.members], admins: true },
+    { type: 'message', data: { message } },
+  );
+}
+
+/** Its sender changes a message's text within 24 hours of sending it; answers the message as it now stands. */
+export function editMessage(
+  ctx: ServiceContext,
+  caller: Caller,
+  channelId: string,
+  messageId: string,
+  text: string,
+): ChatMessage {
+  const { channel, message } = write(ctx.db, () => {
+    const target = loadTarget(ctx, caller, channelId, messageId);
+    refuse(checkEdit(target.channel, target.message, caller.uid, ctx.now()));
+    ctx.repos.messages.edit(messageId, text, stampFor(ctx, target.message));
+    return { channel: target.channel, message: ctx.repos.messages.get(messageId) as ChatMessage };
+  });
+  publish(ctx, channel, message);
+  return message;
+}
+
+/**
+ * Its sender, or the channel's owner, deletes a message: its text is cleared from storage and a tombstone stays in
+ * its place (the conversation keeps its order and its read marks their message). Answers the tombstone.
+ */
+export function deleteMessage(
+  ctx: ServiceContext,
+  caller: Caller,
+  channelId: string,
+  messageId: string,
+): ChatMessage {
+  const { channel, message } = write(ctx.db, () => {
+    const target = loadTarget(ctx, caller, channelId, messageId);
+    refuse(checkDelete(target.channel, target.message, caller.uid));
+    ctx.repos.messages.markDeleted(messageId, stampFor(ctx, target.message));
+    return { channel: target.channel, message: ctx.repos.messages.get(messageId) as ChatMessage };
+  });
+  publish(ctx, channel, message);
+  return message;
+}
