@@ -6,7 +6,7 @@
 import type { Backend, NewMessage } from '@/backend/ports';
 import { BackendError } from '@/backend/ports';
 import { newDocumentId } from '@core/ids';
-import { compareMessages, cursorOf, sinceOf } from '@core/messages';
+import { compareMessages, cursorOf, mergeMessages, sinceOf } from '@core/messages';
 import type { ChatMessage } from '@core/model';
 import type { Harness } from './support/harness';
 import type { Who } from './support/world';
@@ -509,6 +509,212 @@ export function describePortContract(makeHarness: () => Promise<Harness>): void 
       );
       expect(seen.at(-1)).toBe('live');
       stopStatus();
+      live.stop();
+    });
+  });
+
+  describe('editing and deleting messages (issue #13)', () => {
+    const [welcome, thanks] = MESSAGES as [ChatMessage, ChatMessage, ChatMessage];
+    const studio = CHANNELS.studio.id;
+
+    it('lets the sender edit their message: the text changes, editedAt is set, and the channel reads it so', async () => {
+      const member = await h.as('member');
+      const edited = await member.messages.editMessage(studio, thanks.id, '  Thanks a lot, Dana.  ');
+      expect(edited).toMatchObject({
+        id: thanks.id,
+        text: 'Thanks a lot, Dana.',
+        createdAt: thanks.createdAt,
+      });
+      expect(edited.editedAt).toEqual(expect.any(Number));
+      expect(edited.updatedAt).toBe(edited.editedAt);
+      expect(edited.deleted).toBeUndefined();
+      const listed = await (await h.as('consultant')).messages.listMessages(studio);
+      expect(listed.find((m) => m.id === thanks.id)).toStrictEqual(edited);
+    });
+
+    it("refuses an edit of someone else's message, even the owner's of the channel, and writes nothing", async () => {
+      const member = await h.as('member');
+      const consultant = await h.as('consultant');
+      expect(await statusOf(member.messages.editMessage(studio, welcome.id, 'Hijacked'))).toEqual({
+        status: 'PERMISSION_DENIED',
+      });
+      expect(await statusOf(consultant.messages.editMessage(studio, thanks.id, 'Hijacked'))).toEqual({
+        status: 'PERMISSION_DENIED',
+      });
+      const listed = await member.messages.listMessages(studio);
+      expect(listed.map(({ text }) => text)).toEqual(MESSAGES.map(({ text }) => text));
+    });
+
+    it('refuses an edit 24 hours after the message was sent, and accepts one just before', async () => {
+      const member = await h.as('member');
+      const sent = await member.messages.sendMessage(studio, msg('Typo here'));
+      h.advance(DAY - 1);
+      const edited = await member.messages.editMessage(studio, sent.id, 'No typo here');
+      expect(edited.text).toBe('No typo here');
+      h.advance(1);
+      const late = await failure(member.messages.editMessage(studio, sent.id, 'Too late'));
+      expect(late.status).toBe('FAILED_PRECONDITION');
+      expect(late.message).toMatch(/24 hours/);
+      const listed = await member.messages.listMessages(studio);
+      expect(listed.find((m) => m.id === sent.id)?.text).toBe('No typo here');
+    });
+
+    it('refuses an empty or too long text, an unknown message and someone outside the channel', async () => {
+      const member = await h.as('member');
+      expect(await statusOf(member.messages.editMessage(studio, thanks.id, '   '))).toEqual({
+        status: 'INVALID_ARGUMENT',
+      });
+      expect(await statusOf(member.messages.editMessage(studio, thanks.id, 'x'.repeat(4001)))).toEqual({
+        status: 'INVALID_ARGUMENT',
+      });
+      expect(await statusOf(member.messages.editMessage(studio, newDocumentId(), 'Hello'))).toEqual({
+        status: 'NOT_FOUND',
+      });
+      expect(await statusOf(member.messages.deleteMessage(studio, newDocumentId()))).toEqual({
+        status: 'NOT_FOUND',
+      });
+      const visitor = await h.as('visitor');
+      expect(await statusOf(visitor.messages.deleteMessage(studio, welcome.id))).toEqual({
+        status: 'PERMISSION_DENIED',
+      });
+      expect(await statusOf(visitor.messages.editMessage(studio, welcome.id, 'Hello'))).toEqual({
+        status: 'PERMISSION_DENIED',
+      });
+      const listed = await member.messages.listMessages(studio);
+      expect(listed.map(({ text }) => text)).toEqual(MESSAGES.map(({ text }) => text));
+    });
+
+    it('lets the sender delete their message at any time: its text is gone, a tombstone stays in its place', async () => {
+      const member = await h.as('member');
+      h.advance(2 * DAY); // long past the 24 hours of an edit
+      const tombstone = await member.messages.deleteMessage(studio, thanks.id);
+      expect(tombstone).toMatchObject({
+        id: thanks.id,
+        text: '',
+        deleted: true,
+        createdAt: thanks.createdAt,
+      });
+      const listed = await (await h.as('consultant')).messages.listMessages(studio);
+      expect(listed.map(({ id }) => id)).toEqual(MESSAGES.map(({ id }) => id));
+      expect(listed[1]).toStrictEqual(tombstone);
+    });
+
+    it("lets the channel's owner delete anyone's message, and no other member", async () => {
+      const consultant = await h.as('consultant');
+      const member = await h.as('member');
+      expect(await statusOf(member.messages.deleteMessage(studio, welcome.id))).toEqual({
+        status: 'PERMISSION_DENIED',
+      });
+      const tombstone = await consultant.messages.deleteMessage(studio, thanks.id);
+      expect(tombstone).toMatchObject({ text: '', deleted: true });
+    });
+
+    it('refuses to delete a deleted message again, or to edit it, and writes nothing', async () => {
+      const member = await h.as('member');
+      const tombstone = await member.messages.deleteMessage(studio, thanks.id);
+      const again = await failure(member.messages.deleteMessage(studio, thanks.id));
+      expect(again.status).toBe('FAILED_PRECONDITION');
+      expect(again.message).toMatch(/deleted/);
+      expect(await statusOf(member.messages.editMessage(studio, thanks.id, 'Back again'))).toEqual({
+        status: 'FAILED_PRECONDITION',
+      });
+      const listed = await member.messages.listMessages(studio);
+      expect(listed[1]).toStrictEqual(tombstone);
+    });
+
+    it('sends no push and counts nothing pending for an edit or a deletion', async () => {
+      const consultant = await h.as('consultant');
+      const sent = await consultant.messages.sendMessage(studio, msg('Ping'));
+      await h.settle();
+      expect(await h.pendingCounts(PEOPLE.member.uid)).toEqual({ [studio]: 1 });
+      await consultant.messages.editMessage(studio, sent.id, 'Ping!');
+      await consultant.messages.deleteMessage(studio, sent.id);
+      await h.settle();
+      expect(await h.pendingCounts(PEOPLE.member.uid)).toEqual({ [studio]: 1 });
+    });
+
+    it('shows a deleted last message as deleted in the channel list, and leaves the unread count as it was', async () => {
+      const consultant = await h.as('consultant');
+      const member = await h.as('member');
+      const sent = await consultant.messages.sendMessage(studio, msg('Soon gone'));
+      await h.settle();
+      const before = (await member.channels.listOverview()).find((o) => o.channel.id === studio);
+      const tombstone = await consultant.messages.deleteMessage(studio, sent.id);
+      await h.settle();
+      const after = (await member.channels.listOverview()).find((o) => o.channel.id === studio);
+      expect(after?.lastMessage).toStrictEqual(tombstone);
+      expect(after?.unread).toBe(before?.unread);
+    });
+  });
+
+  describe('edits and deletions, live (issue #13)', () => {
+    const studio = CHANNELS.studio.id;
+
+    async function follow(backend: Backend) {
+      const held = await backend.messages.listMessages(studio);
+      const received: ChatMessage[] = [];
+      const stop = backend.messages.subscribeMessages(
+        studio,
+        sinceOf(held, CHANNELS.studio.createdAt),
+        (batch) => received.push(...batch),
+      );
+      await new Promise<void>((resolve) => {
+        const off = backend.live.subscribeStatus((now) => {
+          if (now !== 'live') return;
+          queueMicrotask(() => off());
+          resolve();
+        });
+      });
+      return { held, received, stop };
+    }
+
+    it('delivers an edit and a deletion by someone else to another window, once each, in place of the old copy', async () => {
+      const member = await h.as('member');
+      const live = await follow(member);
+      const consultant = await h.as('consultant');
+      const [welcome] = MESSAGES as [ChatMessage];
+      h.advance(1);
+      const edited = await consultant.messages.editMessage(studio, welcome.id, 'Welcome, everyone!');
+      await h.settle();
+      await eventually(() => expect(live.received).toStrictEqual([edited]));
+      h.advance(1);
+      const tombstone = await consultant.messages.deleteMessage(studio, welcome.id);
+      await h.settle();
+      await eventually(() => expect(live.received).toStrictEqual([edited, tombstone]));
+      expect(mergeMessages(live.held, live.received)[0]).toStrictEqual(tombstone);
+      live.stop();
+    });
+
+    it('an edit made while a subscriber was disconnected reaches it once after reconnect', async () => {
+      const member = await h.as('member');
+      const live = await follow(member);
+      const consultant = await h.as('consultant');
+      h.disconnect(member);
+      await new Promise<void>((resolve) => {
+        const off = member.live.subscribeStatus((now) => {
+          if (now !== 'interrupted') return;
+          queueMicrotask(() => off());
+          resolve();
+        });
+      });
+      const [welcome, , question] = MESSAGES as [ChatMessage, ChatMessage, ChatMessage];
+      h.advance(1);
+      const edited = await consultant.messages.editMessage(studio, welcome.id, 'Welcome, edited offline');
+      const tombstone = await consultant.messages.deleteMessage(studio, question.id);
+      h.advance(1);
+      const posted = await consultant.messages.sendMessage(studio, msg('And a new one'));
+      await h.settle();
+      expect(live.received).toStrictEqual([]);
+
+      h.reconnect(member);
+      await eventually(() =>
+        expect([...live.received].sort(compareMessages)).toStrictEqual([edited, tombstone, posted]),
+      );
+      h.advance(1);
+      const later = await consultant.messages.editMessage(studio, posted.id, 'And a new one, edited');
+      await h.settle();
+      await eventually(() => expect(live.received.at(-1)).toStrictEqual(later));
+      expect(live.received).toHaveLength(4);
       live.stop();
     });
   });
