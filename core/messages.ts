@@ -157,9 +157,14 @@ export function mergeMessages<T extends Versioned>(existing: readonly T[], incom
   return added.length === 0 && !moved ? replaced : [...replaced, ...added].sort(compareMessages);
 }
 
-/** Whether `message` is an older version than `other` (a copy of the same message). */
-function isOlderVersion(message: Versioned, other: Versioned): boolean {
-  return versionOf(message) < versionOf(other);
+/**
+ * Whether `message` is an older version than `other` (a copy of the same message): `other` was changed (edited,
+ * deleted) and `message` is a copy from before that change. Between two copies of the unchanged message the
+ * later word wins whatever its time (a time the backend corrected, an estimate replaced by the stored one).
+ */
+export function isOlderVersion(message: Versioned, other: Versioned): boolean {
+  if (other.updatedAt === undefined) return false;
+  return message.updatedAt === undefined || message.updatedAt < other.updatedAt;
 }
 
 /**

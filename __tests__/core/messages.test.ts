@@ -1,6 +1,11 @@
 import {
+  advanceChanges,
+  changesOf,
   compareMessages,
   encodeCursor,
+  isChanged,
+  isNewChange,
+  versionOf,
   isNewSince,
   mergeMessages,
   parseCursor,
@@ -49,7 +54,7 @@ describe('sinceOf and isNewSince', () => {
   it('holds the newest millisecond with every id of it', () => {
     const held = [m('x', 1), m(ID_0, 7), m(ID_A, 7)];
     const since = sinceOf(held, 0);
-    expect(since).toEqual({ createdAt: 7, ids: [ID_A, ID_0] });
+    expect(since).toEqual({ createdAt: 7, ids: [ID_A, ID_0], changes: { at: 7, ids: [ID_0, ID_A] } });
     expect(isNewSince(m(ID_a, 7), since)).toBe(true);
     expect(isNewSince(m(ID_A, 7), since)).toBe(false);
     expect(isNewSince(m(ID_0, 6), since)).toBe(false);
@@ -106,5 +111,51 @@ describe('read marks', () => {
     expect(nextReadMark(mark, m(ID_a, 4))).toBe(mark);
     expect(nextReadMark(mark, m(ID_a, 5))).toEqual({ createdAt: 5, id: ID_a });
     expect(nextReadMark({ createdAt: 5, id: '' }, m(ID_a, 5))).toEqual({ createdAt: 5, id: '' });
+  });
+});
+
+describe('versions of one message (issue #13: edits and deletions)', () => {
+  const v = (id: string, createdAt: number, updatedAt?: number, text = 'x') => ({
+    ...m(id, createdAt),
+    text,
+    ...(updatedAt === undefined ? {} : { updatedAt }),
+  });
+
+  it('replaces a held message by a later version in place, and never by an older copy', () => {
+    const held = [v(ID_0, 1), v(ID_A, 2), v(ID_a, 3)];
+    const edited = mergeMessages(held, [v(ID_A, 2, 10, 'edited')]);
+    expect(edited.map((x) => x.text)).toEqual(['x', 'edited', 'x']);
+    // A copy from before the edit (a page read before it, arriving late) changes nothing.
+    expect(mergeMessages(edited, [v(ID_A, 2)])).toBe(edited);
+    expect(mergeMessages(edited, [v(ID_A, 2, 9, 'older edit')])).toBe(edited);
+    expect(mergeMessages(edited, [v(ID_A, 2, 11, 'deleted')]).map((x) => x.text)).toEqual([
+      'x',
+      'deleted',
+      'x',
+    ]);
+  });
+
+  it('keeps the later of two copies of one message arriving together, whatever their order', () => {
+    const merged = mergeMessages([v(ID_0, 1)], [v(ID_A, 2, 12, 'newer'), v(ID_A, 2, 11, 'older')]);
+    expect(merged.map((x) => x.text)).toEqual(['x', 'newer']);
+  });
+
+  it('says what a subscriber holds of the changes: the newest version held and the ids at it', () => {
+    const since = sinceOf([v(ID_0, 1, 9), v(ID_A, 2), v(ID_a, 3, 9)], 0);
+    expect(since.changes).toEqual({ at: 9, ids: [ID_0, ID_a] });
+    expect(isNewChange(v(ID_0, 1, 9), changesOf(since))).toBe(false);
+    expect(isNewChange(v(ID_A, 2, 9), changesOf(since))).toBe(true);
+    expect(isNewChange(v(ID_A, 2, 10), changesOf(since))).toBe(true);
+    expect(isNewChange(v(ID_A, 2, 8), changesOf(since))).toBe(false);
+    expect(changesOf({ createdAt: 4, ids: [ID_A] })).toEqual({ at: 4, ids: [] });
+  });
+
+  it('moves the changes cursor forward only', () => {
+    const at9 = { at: 9, ids: [ID_0] };
+    expect(advanceChanges(at9, v(ID_A, 2, 9))).toEqual({ at: 9, ids: [ID_0, ID_A] });
+    expect(advanceChanges(at9, v(ID_A, 2, 12))).toEqual({ at: 12, ids: [ID_A] });
+    expect(advanceChanges(at9, v(ID_A, 2, 5))).toBe(at9);
+    expect(versionOf(v(ID_A, 2))).toBe(2);
+    expect(isChanged(v(ID_A, 2))).toBe(false);
   });
 });

@@ -155,7 +155,11 @@ describe('runSession: live messages', () => {
       });
     const pending = saga.run({ timeout: 2_000, silenceTimeout: true });
     await settle();
-    expect(live.sinceOf(A)).toEqual({ createdAt: 5_000, ids: ['b', 'a'] });
+    expect(live.sinceOf(A)).toEqual({
+      createdAt: 5_000,
+      ids: ['b', 'a'],
+      changes: { at: 5_000, ids: ['a', 'b'] },
+    });
     saga.dispatch({ type: STOP });
     await pending;
   });

@@ -209,3 +209,21 @@ it('stays serializable', () => {
   const state = run(loaded(), messagesArrived({ messages: [message('A', 'a2', T0 + 30)], ownUid: ME }));
   expect(findNonSerializableValue(state)).toBe(false);
 });
+
+describe('a changed message (issue #13)', () => {
+  it('replaces the last message with its newer version, counting nothing unread, and never with an older copy', () => {
+    const last = message('A', 'a1', T0 + 10);
+    const tombstone = { ...last, text: '', deleted: true as const, updatedAt: T0 + 50 };
+    const state = run(
+      loaded(),
+      messagesArrived({ messages: [tombstone], ownUid: ME }),
+      messagesArrived({
+        messages: [{ ...last, text: 'edited', editedAt: T0 + 40, updatedAt: T0 + 40 }],
+        ownUid: ME,
+      }),
+    );
+    const a = state.items.find((o) => o.channel.id === 'A');
+    expect(a?.lastMessage).toEqual(tombstone);
+    expect(a?.unread).toBe(0);
+  });
+});

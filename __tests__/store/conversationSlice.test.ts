@@ -235,3 +235,47 @@ describe('selectConversationView', () => {
     expect(selectConversationView(state, A)).toBe(view);
   });
 });
+
+describe('changed messages arriving (issue #13)', () => {
+  const loadedWith = (messages: ChatMessage[]) =>
+    [messagesRequested({ channelId: A }), messagesLoaded({ channelId: A, messages })].reduce(
+      (state, action) => reducer(state, action),
+      initialState,
+    );
+
+  it('puts an edit of a held message in its place', () => {
+    const state = reducer(
+      loadedWith(page(3)),
+      messagesArrived({
+        messages: [{ ...msg('m002', 2), text: 'edited', editedAt: T0 + 9, updatedAt: T0 + 9 }],
+        ownUid: ME,
+      }),
+    );
+    expect(selectConversation({ conversation: state }, A)?.messages.map((m) => m.text)).toEqual([
+      'text of m001',
+      'edited',
+      'text of m003',
+    ]);
+  });
+
+  it('leaves out a change of a message older than those loaded (paging back brings it as it stands)', () => {
+    const held = loadedWith(page(3, 10));
+    const state = reducer(
+      held,
+      messagesArrived({
+        messages: [{ ...msg('m001', 1), text: 'old, edited', updatedAt: T0 + 20 }],
+        ownUid: ME,
+      }),
+    );
+    expect(ids(state)).toEqual(['m008', 'm009', 'm010']);
+    // A message created and changed while the window was away is new: it joins.
+    const later = reducer(
+      state,
+      messagesArrived({
+        messages: [{ ...msg('m011', 11), text: 'new, edited', updatedAt: T0 + 21 }],
+        ownUid: ME,
+      }),
+    );
+    expect(ids(later)).toEqual(['m008', 'm009', 'm010', 'm011']);
+  });
+});

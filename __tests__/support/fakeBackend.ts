@@ -37,7 +37,13 @@ export function createFakeBackend(): DeepMock<Omit<Backend, 'kind'>> & { kind: '
       'markRead',
       'subscribeChannels',
     ]),
-    messages: port('messages', ['listMessages', 'sendMessage', 'subscribeMessages']),
+    messages: port('messages', [
+      'listMessages',
+      'sendMessage',
+      'editMessage',
+      'deleteMessage',
+      'subscribeMessages',
+    ]),
     live: port('live', ['subscribeStatus']),
     invitations: port('invitations', [
       'getInvitation',

@@ -5,7 +5,7 @@ import { createSelector, createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { Channel, ChannelOverview, ChannelPermissions, ChatMessage } from '@core/model';
 import { compareOverview } from '@core/overview';
-import { compareMessages } from '@core/messages';
+import { compareMessages, isOlderVersion } from '@core/messages';
 
 import type { LoadStatus } from './status';
 import { signedOut } from './userSlice';
@@ -74,8 +74,11 @@ const channelsSlice = createSlice({
         const overview = byChannel.get(message.channelId);
         if (!overview) continue;
         if (overview.lastMessage !== null && compareMessages(message, overview.lastMessage) <= 0) {
-          // Known already, or older than what is known: a repeat never counts twice.
-          if (overview.lastMessage.id === message.id) overview.lastMessage = message;
+          // Known already, or older than what is known: a repeat never counts twice. A newer version of the last
+          // message (edited, deleted: issue #13) replaces it; nothing counts as unread for a change.
+          if (overview.lastMessage.id === message.id && !isOlderVersion(message, overview.lastMessage)) {
+            overview.lastMessage = message;
+          }
           continue;
         }
         overview.lastMessage = message;

@@ -4,7 +4,7 @@
 // whatever the interleaving. Messages still on their way out live in the outbox (src/store/outboxSlice.ts).
 import { createSelector, createSlice, isDraft, original } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { mergeMessages } from '@core/messages';
+import { compareMessages, isChanged, mergeMessages } from '@core/messages';
 import type { ChatMessage } from '@core/model';
 import { messagesArrived } from './channelsSlice';
 import { selectPendingFor } from './outboxSlice';
@@ -45,6 +45,26 @@ const emptyConversation = (): Conversation => ({
 function merge(into: ChatMessage[], incoming: readonly ChatMessage[]): ChatMessage[] {
   const base = isDraft(into) ? ((original(into) as ChatMessage[] | undefined) ?? into) : into;
   return mergeMessages(base, incoming);
+}
+
+/**
+ * `incoming` less the changed copies of messages the conversation does not hold and that are older than its newest
+ * (an edit of a message further back than the pages loaded): taking one would leave a gap before it, which paging
+ * back would never fill. Paging back brings the message as it stands when it is reached.
+ */
+function withoutUnheldChanges(conversation: Conversation, incoming: readonly ChatMessage[]): ChatMessage[] {
+  if (!incoming.some(isChanged)) return incoming as ChatMessage[];
+  const held = isDraft(conversation.messages)
+    ? ((original(conversation.messages) as ChatMessage[] | undefined) ?? conversation.messages)
+    : conversation.messages;
+  const newest = held.at(-1);
+  const ids = new Set(held.map((message) => message.id));
+  return incoming.filter(
+    (message) =>
+      !isChanged(message) ||
+      ids.has(message.id) ||
+      (newest === undefined ? conversation.status === 'loaded' : compareMessages(message, newest) > 0),
+  );
 }
 
 const conversationSlice = createSlice({
@@ -89,7 +109,8 @@ const conversationSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder.addCase(signedOut, () => initialState);
-    // Messages that arrived together join the conversations that are loaded, each once.
+    // Messages that arrived together join the conversations that are loaded, each once; a newer version of a
+    // message held (edited, deleted: issue #13) takes its place.
     builder.addCase(messagesArrived, (state, action) => {
       const byChannel = new Map<string, ChatMessage[]>();
       for (const message of action.payload.messages) {
@@ -98,7 +119,9 @@ const conversationSlice = createSlice({
       }
       for (const [channelId, messages] of byChannel) {
         const conversation = state.byChannel[channelId];
-        if (conversation) conversation.messages = merge(conversation.messages, messages);
+        if (!conversation) continue;
+        const kept = withoutUnheldChanges(conversation, messages);
+        if (kept.length > 0) conversation.messages = merge(conversation.messages, kept);
       }
     });
   },

@@ -11,6 +11,7 @@ import offers from './offersSlice';
 import invitations from './invitationsSlice';
 import conversation from './conversationSlice';
 import manage from '@/features/main/manageSlice';
+import messageActions from '@/features/main/messageActionsSlice';
 import user from './userSlice';
 import live from './liveSlice';
 import outbox from './outboxSlice';
@@ -33,6 +34,7 @@ export const rootReducer = combineReducers({
   readMarks,
   live,
   manage,
+  messageActions,
   admin,
   swHealth,
   inbox,

@@ -34,12 +34,22 @@ beforeEach(() => {
   });
 });
 
-/** The listener started on `path` (a document, or a query's collection) and its callbacks. */
+/**
+ * The listeners started on `path` (a document, or a query's collection) and their callbacks: `next` gives a
+ * snapshot to each (a channel's live messages are two queries, the new messages and the changed ones).
+ */
 function listenerOn(path: string) {
-  const call = fs.onSnapshot.mock.calls.find(([target]) => (target as FakeRef | FakeQuery).path === path) as
-    [unknown, { includeMetadataChanges?: boolean }, Next] | undefined;
-  if (!call) throw new Error(`no listener on ${path}`);
-  return { options: call[1], next: call[2] };
+  const calls = fs.onSnapshot.mock.calls.filter(
+    ([target]) => (target as FakeRef | FakeQuery).path === path,
+  ) as Array<[unknown, { includeMetadataChanges?: boolean }, Next]>;
+  const first = calls[0];
+  if (!first) throw new Error(`no listener on ${path}`);
+  return {
+    options: first[1],
+    next: (snapshot: Parameters<Next>[0]) => {
+      for (const call of calls) call[2](snapshot);
+    },
+  };
 }
 const server = { metadata: { fromCache: false } };
 const cache = { metadata: { fromCache: true } };
@@ -136,11 +146,15 @@ describe('live.subscribeStatus', () => {
     expect(now()).toBe('interrupted');
     stop();
     expect(now()).toBe('interrupted');
-    // The rules now refuse the other one (the person left the channel): the SDK ends it with an error.
-    const ended = fs.onSnapshot.mock.calls.find(
+    // The rules now refuse the other one (the person left the channel): the SDK ends both its queries with an
+    // error.
+    const ended = fs.onSnapshot.mock.calls.filter(
       ([target]) => (target as FakeQuery).path === 'channels/ch2/messages',
     );
-    (ended?.[3] as (error: unknown) => void)(new Error('permission-denied'));
+    expect(ended).toHaveLength(2);
+    (ended[0]?.[3] as (error: unknown) => void)(new Error('permission-denied'));
+    expect(now()).toBe('interrupted');
+    (ended[1]?.[3] as (error: unknown) => void)(new Error('permission-denied'));
     expect(now()).toBe('live');
   });
 

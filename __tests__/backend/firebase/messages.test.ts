@@ -444,12 +444,13 @@ describe('messages.subscribeMessages', () => {
     expect(batches).toEqual([]);
   });
 
-  it('stops the Firestore listener when unsubscribed', async () => {
+  it('stops both Firestore listeners (new messages, changed ones) when unsubscribed', async () => {
     const stop = jest.fn();
     fs.onSnapshot.mockReturnValue(stop);
     const { unsubscribe } = await subscribe();
+    expect(stop).not.toHaveBeenCalled();
     unsubscribe();
-    expect(stop).toHaveBeenCalledTimes(1);
+    expect(stop).toHaveBeenCalledTimes(2);
   });
 
   it('never starts a listener when unsubscribed before Firestore has loaded', async () => {

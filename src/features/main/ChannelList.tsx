@@ -75,7 +75,7 @@ export function ChannelList({ openId }: { openId: string | null }) {
           {items.map(({ channel, lastMessage, unread }) => {
             const open = channel.id === openId;
             const preview = lastMessage
-              ? `${lastMessage.senderId === uid ? 'You' : lastMessage.senderName}: ${lastMessage.text}`
+              ? `${lastMessage.senderId === uid ? 'You' : lastMessage.senderName}: ${lastMessage.deleted ? 'Message deleted' : lastMessage.text}`
               : channel.description || 'No messages yet';
             return (
               <li key={channel.id}>

@@ -6,6 +6,7 @@ import { MessageText } from '@/ui/MessageText';
 import { formatFullTime, formatMessageTime } from '@/ui/time';
 import { outboxDeleteRequested, outboxRetryRequested } from '@/store/outboxSlice';
 import type { OutboxEntry } from '@/store/outboxSlice';
+import { MessageActions, MessageContent } from './MessageActions';
 
 export const MessageItem = memo(function MessageItem({
   message,
@@ -24,9 +25,8 @@ export const MessageItem = memo(function MessageItem({
           {formatMessageTime(message.createdAt, now)}
         </time>
       </p>
-      <p className="message__text">
-        <MessageText text={message.text} />
-      </p>
+      <MessageContent message={message} />
+      <MessageActions message={message} own={own} now={now} />
     </li>
   );
 });
