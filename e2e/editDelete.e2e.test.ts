@@ -1,0 +1,154 @@
+// Issue #13 part 3 in two browser windows of different people against the real server: the member edits their
+// message and the consultant's window shows it "edited" in place, live; the consultant's window is offline while
+// the member edits again, and shows that edit once when it is back; the member deletes their message and the other
+// window shows the "Message deleted" tombstone (also as the channel list's last message); the consultant deletes
+// the member's message from their side. Offered controls follow the rules: nobody is offered Edit on someone
+// else's message, and a member is offered no Delete on the consultant's. Checked with axe-core on the way.
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { dropStreams, launchChromium, TRACK_EVENT_SOURCES } from '../drivers/chromium';
+import { watchErrors } from './support/browser';
+import { startServer } from './support/server';
+import type { RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await browser?.close();
+  await server?.close();
+});
+
+interface Window {
+  page: Page;
+  context: BrowserContext;
+  errors: string[];
+}
+
+async function openWindow(email: string): Promise<Window> {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 860 } });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.addInitScript(TRACK_EVENT_SOURCES);
+  const errors = watchErrors(page);
+  await page.goto(server.url);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('qupm-demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('link', { name: /Strategy Studio/ }).click();
+  await page.locator('.messages__list').waitFor();
+  return { page, context, errors };
+}
+
+async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const bad = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad).toEqual([]);
+}
+
+const bubble = (page: Page, text: string) => page.locator('.message', { hasText: text });
+
+async function send(page: Page, text: string): Promise<void> {
+  await page.getByLabel('Message', { exact: true }).fill(text);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await bubble(page, text).locator('time').waitFor();
+}
+
+async function editOwn(page: Page, from: string, to: string): Promise<void> {
+  const own = bubble(page, from);
+  await own.hover();
+  await own.getByRole('button', { name: /^Edit your message from / }).click();
+  const field = page.getByLabel('Edit your message (Enter saves, Escape cancels)');
+  await field.fill(to);
+  await field.press('Enter');
+  await bubble(page, to).getByText('(edited)').waitFor();
+}
+
+describe('edit and delete, live in two windows', () => {
+  let dana: Window;
+  let morgan: Window;
+  const stamp = Date.now();
+  const typo = `See you on Tusday ${stamp}`;
+  const fixed = `See you on Tuesday ${stamp}`;
+  const offline = `See you on Wednesday instead ${stamp}`;
+
+  it('shows an edit "edited" in the other window, in place, live', async () => {
+    dana = await openWindow('consultant@qupm.demo');
+    morgan = await openWindow('member@qupm.demo');
+    await send(morgan.page, typo);
+    await bubble(dana.page, typo).waitFor();
+
+    // Escape leaves the editor without a change.
+    const own = bubble(morgan.page, typo);
+    await own.hover();
+    await own.getByRole('button', { name: /^Edit your message from / }).click();
+    await expectAccessible(morgan.page, 'conversation, editing a message');
+    await morgan.page.getByLabel('Edit your message (Enter saves, Escape cancels)').press('Escape');
+    await expect(own.getByText('(edited)').count()).resolves.toBe(0);
+
+    await editOwn(morgan.page, typo, fixed);
+    await bubble(dana.page, fixed).getByText('(edited)').waitFor();
+    expect(await bubble(dana.page, typo).count()).toBe(0);
+    expect(await bubble(dana.page, fixed).count()).toBe(1);
+  });
+
+  it('offers Edit only on one’s own messages, and the consultant Delete on the member’s', async () => {
+    const theirs = bubble(dana.page, fixed);
+    await theirs.hover();
+    expect(await theirs.getByRole('button', { name: /^Edit / }).count()).toBe(0);
+    expect(await theirs.getByRole('button', { name: /^Delete Morgan’s message from / }).count()).toBe(1);
+    await morgan.page.locator('.message:not(.message--own)').first().hover();
+    expect(await morgan.page.locator('.message:not(.message--own)').getByRole('button').count()).toBe(0);
+  });
+
+  it('a window offline during an edit shows it once when it is back', async () => {
+    await dana.context.setOffline(true);
+    await dropStreams(dana.page);
+    await editOwn(morgan.page, fixed, offline);
+    expect(await bubble(dana.page, offline).count()).toBe(0);
+
+    await dana.context.setOffline(false);
+    await bubble(dana.page, offline).getByText('(edited)').waitFor({ timeout: 30_000 });
+    expect(await bubble(dana.page, offline).count()).toBe(1);
+    expect(await bubble(dana.page, fixed).count()).toBe(0);
+  });
+
+  it('shows the tombstone in the other window when the sender deletes, and in the channel list', async () => {
+    const own = bubble(morgan.page, offline);
+    await own.hover();
+    await own.getByRole('button', { name: /^Delete your message from / }).click();
+    await morgan.page.getByRole('group', { name: /^Delete your message from / }).waitFor();
+    await expectAccessible(morgan.page, 'conversation, confirming a deletion');
+    await morgan.page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await morgan.page.getByText('Message deleted', { exact: true }).waitFor();
+
+    await dana.page.locator('.message__text--deleted').waitFor();
+    expect(await bubble(dana.page, offline).count()).toBe(0);
+    await dana.page.locator('.channel-link__preview', { hasText: 'Morgan: Message deleted' }).waitFor();
+  });
+
+  it('lets the consultant delete the member’s message, and the member sees it go', async () => {
+    const text = `Please remove this ${stamp}`;
+    await send(morgan.page, text);
+    const theirs = bubble(dana.page, text);
+    await theirs.hover();
+    await theirs.getByRole('button', { name: /^Delete Morgan’s message from / }).click();
+    await dana.page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await bubble(dana.page, text).waitFor({ state: 'detached' });
+    await bubble(morgan.page, text).waitFor({ state: 'detached' });
+    expect(await morgan.page.locator('.message__text--deleted').count()).toBe(2);
+    // The offline spell logs failed requests; what must never happen is a crash of the page or a saga.
+    for (const window of [dana, morgan]) {
+      expect(window.errors.filter((e) => /pageerror|saga failed|Minified React error/.test(e))).toEqual([]);
+    }
+  });
+});
