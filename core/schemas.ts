@@ -186,7 +186,7 @@ export const messagesQuery = z
   })
   .refine(
     (query) => [query.before, query.after, query.changedAfter].filter((c) => c !== undefined).length <= 1,
-    'before, after or changedAfter, only one',
+    'before or after, not both, and changedAfter alone',
   );
 
 export const channelsQuery = z.union([
