@@ -60,6 +60,8 @@ function MessageEditor({ message }: { message: ChatMessage }) {
     if (!el) return;
     el.focus();
     el.setSelectionRange(el.value.length, el.value.length);
+    // The editor is taller than the bubble was: the newest message's would open below the list's fold.
+    el.closest('form')?.scrollIntoView?.({ block: 'nearest' });
   }, []);
 
   const save = () => {
@@ -152,7 +154,9 @@ export function MessageActions({ message, own, now }: { message: ChatMessage; ow
   const confirmButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
-    if (confirming) confirmButton.current?.focus();
+    if (!confirming) return;
+    confirmButton.current?.focus();
+    confirmButton.current?.closest('.message__confirm')?.scrollIntoView?.({ block: 'nearest' });
   }, [confirming]);
 
   if (!channel || message.deleted) return null;
