@@ -150,7 +150,8 @@ describe('consultant and client in two browsers', () => {
     await signIn(outsider, 'visitor@qupm.demo');
     await outsider.getByRole('heading', { name: 'Channels' }).waitFor();
     await outsider.goto(channelUrl);
-    await outsider.getByText('You can read this channel but not write in it.').waitFor();
+    await outsider.getByText('You are not a member of this channel.').waitFor();
+    expect(await outsider.getByText(/not a member of this channel/).count()).toBe(1);
     expect(await composer(outsider).isDisabled()).toBe(true);
     await expectAccessible(outsider, 'conversation (non-member)');
   });
