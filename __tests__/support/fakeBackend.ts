@@ -41,6 +41,7 @@ export function createFakeBackend(): DeepMock<Omit<Backend, 'kind'>> & { kind: '
     live: port('live', ['subscribeStatus']),
     invitations: port('invitations', [
       'getInvitation',
+      'previewInvitation',
       'acceptInvitation',
       'activateInvitation',
       'createInvitation',
