@@ -166,14 +166,14 @@ describe('Conversation: the outbox and drafts (issue #11)', () => {
     expect(screen.getByText('Not sent')).toBeTruthy();
     expect(screen.getByText('You are not a member of this channel.')).toBeTruthy();
     act(() => {
-      fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+      fireEvent.click(screen.getByRole('button', { name: /^Retry sending / }));
     });
     expect(selectOutboxEntries(store.getState())[0]).toMatchObject({ status: 'queued', error: null });
     act(() => {
       store.dispatch(outboxSendRefused({ id, error: 'You are not a member of this channel.' }));
     });
     act(() => {
-      fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+      fireEvent.click(screen.getByRole('button', { name: /^Delete unsent / }));
     });
     expect(selectOutboxEntries(store.getState())).toEqual([]);
     expect(screen.queryByText('Refused words')).toBeNull();
