@@ -271,7 +271,9 @@ function Services() {
                 {channel.description && <p className="muted">{channel.description}</p>}
                 <p className="service__meta">
                   {channel.members.length} member{channel.members.length === 1 ? '' : 's'} ·{' '}
-                  <Link to={channelPath(channel.id)}>Open the channel</Link>
+                  <Link to={channelPath(channel.id)}>
+                    Open the channel<span className="visually-hidden"> {channel.title}</span>
+                  </Link>
                 </p>
               </li>
             ))}
