@@ -55,7 +55,7 @@ function SignedOutInvitation({ id }: { id: string }) {
         <p className="muted">
           Each invitation works once. If it was meant for you, ask {shown.consultantName} for a new one.
         </p>
-        <AuthForm title="Accepted it yourself? Sign in" titleLevel={2} />
+        <AuthForm title="Accepted it yourself?" lead="Sign in to open your channel." titleLevel={2} />
       </InvitationScreen>
     );
   }
