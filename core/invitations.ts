@@ -63,6 +63,56 @@ export function canReadInvitation(
   return invitation.inviteeEmail === undefined || sameEmail(invitation.inviteeEmail, caller.email);
 }
 
+/**
+ * Reading an invitation (issue #13 part 8): whoever may read it gets it; someone else gets why not. An invitation
+ * somebody else already accepted says it was used (not "for another account": the link was the right one, it
+ * has simply been spent); one addressed to another email says it is another account's.
+ */
+export function assertCanReadInvitation(
+  invitation: Pick<Invitation, 'consultantId' | 'inviteeEmail' | 'acceptedBy'>,
+  caller: InvitationCaller & { isAdmin: boolean },
+): void {
+  if (canReadInvitation(invitation, caller)) return;
+  if (invitation.acceptedBy !== undefined) {
+    throw new QupmError('FAILED_PRECONDITION', INVITATION_MESSAGES.used, 'invitation-used');
+  }
+  throw new QupmError('PERMISSION_DENIED', INVITATION_MESSAGES.notYours, 'invitation-not-yours');
+}
+
+/**
+ * What anyone holding an invitation's link may see before signing in (issue #13 part 8): who invites, to which
+ * channel, what it grants, until when, and whether it can still be accepted. The link is the secret (a random
+ * 20-character id), so this is what the consultant meant the invitee to read; nothing more leaves: not the
+ * email it names (only whether it names one), not the channel's id, members or messages, not the consultant's id,
+ * not who accepted it.
+ */
+export interface InvitationPreview {
+  id: string;
+  consultantName: string;
+  channelTitle: string;
+  passes: number;
+  credits: number;
+  expiresAt: number;
+  /** 'open' while it can be accepted, 'used' once someone accepted it, 'expired' past its date unaccepted. */
+  state: 'open' | 'used' | 'expired';
+  /** Whether it is addressed to one email address (which one is not said). */
+  forOneEmail: boolean;
+}
+
+export function toInvitationPreview(invitation: Invitation, now: number): InvitationPreview {
+  const status = effectiveInvitationStatus(invitation, now);
+  return {
+    id: invitation.id,
+    consultantName: invitation.consultantName,
+    channelTitle: invitation.channelTitle,
+    passes: invitation.passes,
+    credits: invitation.credits,
+    expiresAt: invitation.expiresAt,
+    state: status === 'pending' ? 'open' : status === 'expired' ? 'expired' : 'used',
+    forOneEmail: invitation.inviteeEmail !== undefined,
+  };
+}
+
 function refuseIfNotAddressedTo(invitation: Invitation, caller: InvitationCaller): void {
   if (invitation.consultantId === caller.uid) {
     throw new QupmError('PERMISSION_DENIED', INVITATION_MESSAGES.ownInvitation, 'invitation-not-yours');

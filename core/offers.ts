@@ -20,6 +20,14 @@ export function isOfferActive(offer: Pick<Offer, 'status' | 'expiresAt'>, now: n
   return offer.status === 'active' && offer.expiresAt > now;
 }
 
+/** An offer's state as its consultant reads it now (issue #13): an active offer past its expiry is expired. */
+export type OfferState = 'active' | 'used' | 'expired' | 'revoked';
+
+export function offerStateAt(offer: Pick<Offer, 'status' | 'expiresAt'>, now: number): OfferState {
+  if (offer.status !== 'active') return offer.status;
+  return isOfferActive(offer, now) ? 'active' : 'expired';
+}
+
 /** The spec's Offer fields only: nothing a backend keeps beside them leaks to the client. */
 export function toOffer(offer: Offer): Offer {
   return {

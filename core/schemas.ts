@@ -238,6 +238,15 @@ export const invitationCallablePayloads = {
 export type InvitationCallableName = keyof typeof invitationCallablePayloads;
 
 /**
+ * The one callable that needs no session (issue #13 part 8): an invitation's preview for whoever holds its link,
+ * signed in or not (GET /api/invitations/:id/preview on the embedded server).
+ */
+export const publicCallablePayloads = {
+  preview_invitation: z.strictObject({ invitationId: documentIdSchema }),
+} as const;
+export type PublicCallableName = keyof typeof publicCallablePayloads;
+
+/**
  * The token callable of the Firebase backend (src/backend/firebase/pushTokens.ts addToken): a device's push token
  * saved for `userId`, the caller. The embedded server answers the same at POST /api/users/:uid/tokens.
  */

@@ -71,6 +71,8 @@ export const API = {
   // → { invitations: Invitation[] } the pending, unexpired ones naming the caller's email, newest first
   listMyInvitations: 'GET /api/invitations',
   getInvitation: 'GET /api/invitations/:id', // → Invitation
+  // → InvitationPreview (no session: anyone with the link; core/invitations.ts says what it holds)
+  previewInvitation: 'GET /api/invitations/:id/preview',
   acceptInvitation: 'POST /api/invitations/:id/accept', // → Invitation
   activateInvitation: 'POST /api/invitations/:id/activate', // → { invitation: Invitation, user: UserDoc }
   pushConfig: 'GET /api/push/config', // → { vapidPublicKey } (public; the key pushes are signed with)

@@ -81,9 +81,10 @@ describe('consultant and client in two browsers', () => {
     client = await newPage({ width: 390, height: 844 });
     const errors = watchErrors(client);
     await client.goto(invitationLink);
-    await client.getByRole('heading', { name: 'You have been invited to QuPM' }).waitFor();
+    await client.getByRole('heading', { level: 1, name: /invites you to/ }).waitFor();
     await expectAccessible(client, 'invite (signed out)');
-    await client.getByRole('tab', { name: 'Create account' }).click();
+    // The preview opens on Create account (issue #13 part 8).
+    expect(await client.getByRole('tab', { name: 'Create account' }).getAttribute('aria-selected')).toBe('true');
     await client.getByLabel('Your name').fill('Casey Client');
     await client.getByLabel('Email').fill(clientEmail);
     await client.getByLabel('Password').fill('a-long-password');
@@ -96,7 +97,7 @@ describe('consultant and client in two browsers', () => {
     await expectAccessible(client, 'invite (signed in)');
     await client.getByRole('button', { name: 'Accept invitation' }).click();
     await client.getByRole('heading', { name: /^You joined / }).waitFor();
-    await client.getByRole('link', { name: 'Activate now' }).click();
+    await client.getByRole('link', { name: 'Activation details' }).click();
     await client.getByRole('heading', { name: /^Activate your invitation/ }).waitFor();
     await expectAccessible(client, 'activate');
     await client.getByRole('button', { name: 'Activate' }).click();
@@ -150,7 +151,8 @@ describe('consultant and client in two browsers', () => {
     await signIn(outsider, 'visitor@qupm.demo');
     await outsider.getByRole('heading', { name: 'Channels' }).waitFor();
     await outsider.goto(channelUrl);
-    await outsider.getByText('You can read this channel but not write in it.').waitFor();
+    await outsider.getByText('You are not a member of this channel.').waitFor();
+    expect(await outsider.getByText(/not a member of this channel/).count()).toBe(1);
     expect(await composer(outsider).isDisabled()).toBe(true);
     await expectAccessible(outsider, 'conversation (non-member)');
   });
@@ -223,7 +225,7 @@ describe('an invitation addressed to someone, live (issue #12)', () => {
     }
     await expectAccessible(first, 'home with an invitation');
 
-    await first.getByRole('link', { name: 'View invitation' }).click();
+    await first.getByRole('link', { name: /^View invitation/ }).click();
     await first.getByRole('button', { name: 'Accept invitation' }).click();
     await first.getByRole('heading', { name: /^You joined Growth Clinic/ }).waitFor();
     await second.locator('.invitations-for-you__card').waitFor({ state: 'detached' });

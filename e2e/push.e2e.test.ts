@@ -10,6 +10,7 @@ import { watchErrors } from './support/browser';
 import { startServer } from './support/server';
 import type { RunningServer } from './support/server';
 import { subscriptionToken } from '../drivers/webPushTokens';
+import { fakePushManager } from './support/push';
 
 let server: RunningServer;
 let browser: Browser;
@@ -23,34 +24,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-/**
- * The browser's push subscription, as a push service would hand it out. Like a real one it outlives a reload of
- * the tab (kept in session storage); counts subscribe and unsubscribe calls.
- */
-function fakePushManager(subscription: object): string {
-  return `(() => {
-    const json = ${JSON.stringify({ ...subscription, expirationTime: null })};
-    const KEY = '__fakePush';
-    const load = () => JSON.parse(sessionStorage.getItem(KEY) || '{"key":null,"subscribed":0,"unsubscribed":0}');
-    const save = (state) => sessionStorage.setItem(KEY, JSON.stringify(state));
-    const make = (state) => state.key === null ? null : {
-      endpoint: json.endpoint,
-      options: { applicationServerKey: Uint8Array.from(state.key).buffer },
-      toJSON: () => json,
-      unsubscribe: async () => { const s = load(); s.key = null; s.unsubscribed += 1; save(s); return true; },
-    };
-    window.__push = () => load();
-    PushManager.prototype.subscribe = async function (options) {
-      const state = load();
-      state.subscribed += 1;
-      state.key = Array.from(new Uint8Array(options.applicationServerKey.buffer ?? options.applicationServerKey));
-      save(state);
-      return make(state);
-    };
-    PushManager.prototype.getSubscription = async function () { return make(load()); };
-  })();`;
-}
 
 type PushState = { subscribed: number; unsubscribed: number };
 const pushState = (page: Page) =>
@@ -108,8 +81,9 @@ describe('push token lifecycle in Chromium', () => {
     await page.goto(server.url + '/settings/notifications');
     await page.getByTestId('push-status').getByText('On: this device receives your notifications').waitFor();
     expect(await page.getByTestId('push-permission').textContent()).toBe('Allowed');
+    // spec §8's results in words for people (src/ui/pushWords.ts; the exact ones stay in the state).
     expect(await page.getByTestId('push-last-check').textContent()).toMatch(
-      /^(No stored token found, generated new token|Current token is valid)/,
+      /^All good: (this device is now registered for notifications|this device gets your notifications)/,
     );
     const deviceId = await page.evaluate(() => localStorage.getItem('device_id'));
     expect(tokenRows(uid)).toEqual([{ uid, token, device_id: deviceId, status: 'active' }]);
@@ -176,9 +150,14 @@ describe('push token lifecycle in Chromium', () => {
     await page.goto(server.url + '/settings/notifications');
     await page.getByTestId('push-status').getByText('Blocked in this browser').waitFor();
     expect(await page.getByTestId('push-permission').textContent()).toBe('Blocked');
-    expect(await page.getByRole('alert').first().textContent()).toContain(
+    // The app's words and how to allow notifications again, with the provider's own message beside them.
+    expect(await page.getByRole('alert').first().textContent()).toBe(
+      'Notifications are blocked for QuPM in this browser.',
+    );
+    expect(await page.getByTestId('push-provider-message').textContent()).toBe(
       'Registration failed - permission denied',
     );
+    expect(await page.getByTestId('push-unblock-steps').textContent()).toMatch(/Notifications to Allow/);
     expect(await page.getByRole('button', { name: 'Turn on notifications' }).count()).toBe(0);
     expect(tokenRows(uid)).toEqual([]);
     expect((await pushState(page)).subscribed).toBe(0);

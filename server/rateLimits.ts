@@ -23,6 +23,8 @@ export interface RateLimits {
   messages: RateLimit;
   /** Other authenticated requests (documents, tokens, invitations, stream tickets) per user. */
   documents: RateLimit;
+  /** Invitation previews for signed-out visitors, per IP (ids are 20 random characters: this stops enumeration). */
+  invitationPreview: RateLimit;
 }
 
 const MINUTE = 60_000;
@@ -33,6 +35,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   callables: { max: 60, timeWindowMs: MINUTE },
   messages: { max: 60, timeWindowMs: MINUTE },
   documents: { max: 600, timeWindowMs: MINUTE },
+  invitationPreview: { max: 60, timeWindowMs: MINUTE },
 };
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Wait a minute and try again.';
@@ -66,6 +69,7 @@ export async function createGuards(
       callables: noLimit,
       messages: noLimit,
       documents: noLimit,
+      invitationPreview: noLimit,
     };
   }
   const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...settings };
@@ -94,5 +98,6 @@ export async function createGuards(
     callables: guard('callables', TOO_MANY_REQUESTS),
     messages: guard('messages', TOO_MANY_REQUESTS),
     documents: guard('documents', TOO_MANY_REQUESTS),
+    invitationPreview: guard('invitationPreview', TOO_MANY_REQUESTS),
   };
 }

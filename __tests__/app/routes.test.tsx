@@ -24,7 +24,6 @@ describe('routes', () => {
   it.each([
     ['/', /advice, in one place/i],
     ['/services', /^services$/i],
-    ['/invite/AbCdEfGhIj0123456789', /you have been invited/i],
     ['/activate/AbCdEfGhIj0123456789', /activate your invitation/i],
     ['/settings', /^settings$/i],
     ['/settings/about', /^about$/i],

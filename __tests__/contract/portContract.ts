@@ -750,6 +750,50 @@ export function describePortContract(makeHarness: () => Promise<Harness>): void 
       });
     });
 
+    it('tells someone else that an invitation already used was used, not that it is another account’s', async () => {
+      expect(await statusOf((await h.as('visitor')).invitations.getInvitation(INVITATIONS.used.id))).toEqual({
+        status: 'FAILED_PRECONDITION',
+        reason: 'invitation-used',
+      });
+    });
+
+    it('shows a signed-out visitor of the link who invites to what, what it grants and until when, and no more', async () => {
+      const preview = await h.signedOut().invitations.previewInvitation(pending.id);
+      expect(preview).toStrictEqual({
+        id: pending.id,
+        consultantName: 'Dana',
+        channelTitle: CHANNELS.clinic.title,
+        passes: 2,
+        credits: 5,
+        expiresAt: pending.expiresAt,
+        state: 'open',
+        forOneEmail: true,
+      });
+      expect(JSON.stringify(preview)).not.toContain(PEOPLE.visitor.email);
+      expect((await h.signedOut().invitations.previewInvitation(INVITATIONS.open.id)).forOneEmail).toBe(
+        false,
+      );
+    });
+
+    it('previews a used invitation as used and one past its date as expired, to anyone', async () => {
+      const anyone = h.signedOut();
+      expect((await anyone.invitations.previewInvitation(INVITATIONS.used.id)).state).toBe('used');
+      expect((await anyone.invitations.previewInvitation(INVITATIONS.expired.id)).state).toBe('expired');
+      const visitor = await h.as('visitor');
+      await visitor.invitations.acceptInvitation(pending.id);
+      expect((await h.signedOut().invitations.previewInvitation(pending.id)).state).toBe('used');
+    });
+
+    it('answers a preview of no invitation NOT_FOUND, and of a malformed id INVALID_ARGUMENT', async () => {
+      const anyone = h.signedOut();
+      expect(await statusOf(anyone.invitations.previewInvitation('NoSuchInvite00000001'))).toEqual({
+        status: 'NOT_FOUND',
+      });
+      expect(await statusOf(anyone.invitations.previewInvitation('nope'))).toEqual({
+        status: 'INVALID_ARGUMENT',
+      });
+    });
+
     it('answers NOT_FOUND for an invitation that does not exist, INVALID_ARGUMENT for a malformed id', async () => {
       const visitor = await h.as('visitor');
       expect(await statusOf(visitor.invitations.getInvitation('NoSuchInvite00000001'))).toEqual({

@@ -1,10 +1,12 @@
 import {
   acceptInvitation,
   activateInvitation,
+  assertCanReadInvitation,
   canReadInvitation,
   effectiveInvitationStatus,
   isInvitationGrant,
   openInvitationsFor,
+  toInvitationPreview,
   withEffectiveStatus,
 } from '@core/invitations';
 import { invitationCreateBody } from '@core/schemas';
@@ -217,5 +219,52 @@ describe('openInvitationsFor (the invitations waiting on the home screen)', () =
 
   it('lists nothing for an account without an email', () => {
     expect(openInvitationsFor([at(1, { inviteeEmail: '' })], { email: '' }, NOW)).toEqual([]);
+  });
+});
+
+describe('assertCanReadInvitation (issue #13 part 8)', () => {
+  const reader = (uid: string, email: string) => ({ uid, email, isAdmin: false });
+
+  it('tells someone else that an invitation already accepted was used, not that it is another account’s', () => {
+    const used = invitation({ status: 'accepted', acceptedBy: 'invitee' });
+    expect(refusal(() => assertCanReadInvitation(used, reader('stranger', 'someone@example.com')))).toEqual({
+      status: 'FAILED_PRECONDITION',
+      reason: 'invitation-used',
+    });
+    const activated = invitation({ inviteeEmail: undefined, status: 'activated', acceptedBy: 'invitee' });
+    expect(
+      refusal(() => assertCanReadInvitation(activated, reader('stranger', 'someone@example.com'))),
+    ).toMatchObject({ reason: 'invitation-used' });
+  });
+
+  it('tells someone an unaccepted invitation for another email is another account’s, and lets readers read', () => {
+    expect(
+      refusal(() => assertCanReadInvitation(invitation(), reader('stranger', 'someone@example.com'))),
+    ).toEqual({ status: 'PERMISSION_DENIED', reason: 'invitation-not-yours' });
+    expect(() => assertCanReadInvitation(invitation(), reader('invitee', 'guest@example.com'))).not.toThrow();
+  });
+});
+
+describe('toInvitationPreview (what anyone with the link sees)', () => {
+  it('says who invites to what, what it grants and until when, and whether it names an email, not which', () => {
+    const preview = toInvitationPreview(invitation(), NOW);
+    expect(preview).toStrictEqual({
+      id: 'inv',
+      consultantName: 'Dana',
+      channelTitle: 'Growth Clinic',
+      passes: 2,
+      credits: 5,
+      expiresAt: NOW + 1000,
+      state: 'open',
+      forOneEmail: true,
+    });
+    expect(JSON.stringify(preview)).not.toMatch(/guest@example\.com|consultant"|"ch"/);
+  });
+
+  it('reads accepted and activated as used, and an unaccepted one past its date as expired', () => {
+    expect(toInvitationPreview(invitation({ status: 'accepted', acceptedBy: 'x' }), NOW).state).toBe('used');
+    expect(toInvitationPreview(invitation({ status: 'activated', acceptedBy: 'x' }), NOW).state).toBe('used');
+    expect(toInvitationPreview(invitation({ expiresAt: NOW }), NOW).state).toBe('expired');
+    expect(toInvitationPreview(invitation({ inviteeEmail: undefined }), NOW).forOneEmail).toBe(false);
   });
 });

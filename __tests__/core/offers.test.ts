@@ -1,4 +1,4 @@
-import { activeOffersFor, isDiscountPercent, isOfferActive } from '@core/offers';
+import { activeOffersFor, isDiscountPercent, isOfferActive, offerStateAt } from '@core/offers';
 import { offerCreateBody } from '@core/schemas';
 import type { StoredOffer } from '@core/offers';
 
@@ -80,5 +80,19 @@ describe('isDiscountPercent', () => {
   ])('%p → %s, for the form and the schema alike', (value, expected) => {
     expect(isDiscountPercent(value)).toBe(expected);
     expect(offerCreateBody.safeParse(body(value)).success).toBe(expected);
+  });
+});
+
+describe('offerStateAt', () => {
+  const at = (status: 'active' | 'used' | 'revoked', expiresAt: number) => ({ status, expiresAt });
+
+  it('reads an active offer as active until its expiry, and expired from that moment', () => {
+    expect(offerStateAt(at('active', 2_000), 1_999)).toBe('active');
+    expect(offerStateAt(at('active', 2_000), 2_000)).toBe('expired');
+  });
+
+  it('keeps a used or withdrawn offer as it is, whatever its date', () => {
+    expect(offerStateAt(at('used', 2_000), 5_000)).toBe('used');
+    expect(offerStateAt(at('revoked', 9_000), 1_000)).toBe('revoked');
   });
 });

@@ -1,4 +1,4 @@
-import { browserPlatform, detectPlatform } from '@/platform';
+import { browserPlatform, detectBrowserFamily, detectPlatform } from '@/platform';
 import { defineGlobal, restoreGlobals, throwingGetter } from './fakes';
 
 afterEach(restoreGlobals);
@@ -67,5 +67,34 @@ describe('browserPlatform', () => {
   it('answers web instead of throwing when reading the user agent throws', () => {
     defineGlobal('navigator', { value: Object.defineProperty({}, 'userAgent', throwingGetter()) });
     expect(browserPlatform()).toBe('web');
+  });
+});
+
+describe('detectBrowserFamily', () => {
+  const BROWSERS = {
+    chromeWindows:
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+    edgeMac:
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
+    androidChrome:
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+    iphone:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+    firefoxLinux: 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+    safariMac:
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
+  };
+
+  it.each([
+    [BROWSERS.chromeWindows, 0, 'chromium-desktop'],
+    [BROWSERS.edgeMac, 0, 'chromium-desktop'],
+    [BROWSERS.androidChrome, 5, 'android'],
+    [BROWSERS.iphone, 5, 'ios'],
+    [BROWSERS.safariMac, 5, 'ios'],
+    [BROWSERS.firefoxLinux, 0, 'firefox'],
+    [BROWSERS.safariMac, 0, 'safari-mac'],
+    ['', 0, 'other'],
+  ] as const)('reads %s (%d touch points) as %s', (userAgent, maxTouchPoints, family) => {
+    expect(detectBrowserFamily({ userAgent, maxTouchPoints })).toBe(family);
   });
 });

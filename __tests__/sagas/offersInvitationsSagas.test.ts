@@ -12,6 +12,7 @@ import {
   handleInvitationCreate,
   handleInvitationRequested,
   handleMyInvitationsRequested,
+  handlePreviewRequested,
   invitationsSaga,
   watchMyInvitations,
 } from '@/sagas/invitationsSaga';
@@ -24,6 +25,7 @@ import invitations, {
   invitationRequested,
   myInvitationsLoaded,
   myInvitationsRequested,
+  previewRequested,
 } from '@/store/invitationsSlice';
 import channels from '@/store/channelsSlice';
 import live from '@/store/liveSlice';
@@ -381,5 +383,44 @@ describe('the invitations waiting for the person (issue #12)', () => {
     });
     expect(state.invitations.mine.items).toEqual([other]);
     expect(reducer(state, signedOut()).invitations.mine).toEqual({ status: 'idle', items: [], error: null });
+  });
+});
+
+describe('handlePreviewRequested (issue #13 part 8)', () => {
+  const preview = {
+    id: INV,
+    consultantName: 'Dana',
+    channelTitle: 'Strategy Studio',
+    passes: 2,
+    credits: 5,
+    expiresAt: 9_000_000_000_000,
+    state: 'used' as const,
+    forOneEmail: true,
+  };
+
+  it('shows the preview the backend answers, signed out', async () => {
+    const state = reducer(undefined, previewRequested({ id: INV }));
+    const { storeState } = await expectSaga(handlePreviewRequested, backend, previewRequested({ id: INV }))
+      .withReducer(reducer, state)
+      .provide([[matchers.call.fn(backend.invitations.previewInvitation), preview]])
+      .run();
+    expect((storeState as State).invitations.preview).toMatchObject({ status: 'loaded', preview });
+  });
+
+  it('keeps a refusal’s status for the screen', async () => {
+    const state = reducer(undefined, previewRequested({ id: INV }));
+    const { storeState } = await expectSaga(handlePreviewRequested, backend, previewRequested({ id: INV }))
+      .withReducer(reducer, state)
+      .provide([
+        [
+          matchers.call.fn(backend.invitations.previewInvitation),
+          throwError(new BackendError('NOT_FOUND', 'There is no such invitation.')),
+        ],
+      ])
+      .run();
+    expect((storeState as State).invitations.preview).toMatchObject({
+      status: 'failed',
+      error: { status: 'NOT_FOUND' },
+    });
   });
 });

@@ -1,5 +1,5 @@
 import type { Invitation, UserDoc } from '../../core/model';
-import { demoIds, expectError, startTestServer } from './support/testServer';
+import { GENEROUS_LIMITS, demoIds, expectError, startTestServer } from './support/testServer';
 import type { DemoIds, TestServer } from './support/testServer';
 
 let server: TestServer;
@@ -359,5 +359,65 @@ describe('POST /api/invitations (a consultant invites to their channel)', () => 
 
   it('checks the session before the body', async () => {
     expectError(await post(undefined, '/api/invitations', { channelId: 'x' }), 401, 'UNAUTHENTICATED');
+  });
+});
+
+describe('an invitation’s preview, for anyone with the link (issue #13 part 8)', () => {
+  const preview = (id: string, headers: Record<string, string> = {}) =>
+    server.request('GET', `/api/invitations/${id}/preview`, { headers });
+
+  it('answers without a session: who invites to which channel, what it grants, until when, and no more', async () => {
+    const res = await preview(ids.pendingInvitation);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toStrictEqual({
+      id: ids.pendingInvitation,
+      consultantName: 'Dana',
+      channelTitle: 'Growth Clinic',
+      passes: 2,
+      credits: 5,
+      expiresAt: server.clock.now() + 7 * DAY,
+      state: 'open',
+      forOneEmail: true,
+    });
+    expect(res.body).not.toMatch(/visitor@qupm\.demo|consultantId|channelId|acceptedBy/);
+  });
+
+  it('says used once accepted, and expired past its date', async () => {
+    expect((await accept(ids.token.visitor, ids.pendingInvitation)).statusCode).toBe(200);
+    expect((await preview(ids.pendingInvitation)).json<{ state: string }>().state).toBe('used');
+    expect((await preview(ids.expiredInvitation)).json<{ state: string }>().state).toBe('expired');
+  });
+
+  it('tells someone else reading a used invitation that it was used', async () => {
+    expect((await accept(ids.token.visitor, ids.pendingInvitation)).statusCode).toBe(200);
+    expectError(
+      await read(ids.token.member, ids.pendingInvitation),
+      400,
+      'FAILED_PRECONDITION',
+      'invitation-used',
+    );
+  });
+
+  it('answers NOT_FOUND for no such invitation and INVALID_ARGUMENT for a malformed id', async () => {
+    expectError(await preview('NoSuchInvite00000001'), 404, 'NOT_FOUND');
+    expectError(await preview('..%2F..%2Fetc'), 400, 'INVALID_ARGUMENT');
+  });
+});
+
+describe('previews are limited per address', () => {
+  let limited: TestServer;
+  afterEach(() => limited.close());
+
+  it('refuses a visitor who goes through ids faster than a person could', async () => {
+    limited = await startTestServer({
+      rateLimits: { ...GENEROUS_LIMITS, invitationPreview: { max: 3, timeWindowMs: 60_000 } },
+    });
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      codes.push(
+        (await limited.request('GET', `/api/invitations/NoSuchInvite0000000${i}/preview`)).statusCode,
+      );
+    }
+    expect(codes).toEqual([404, 404, 404, 429, 429]);
   });
 });

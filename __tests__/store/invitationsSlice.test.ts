@@ -18,7 +18,11 @@ import reducer, {
   invitationFailed,
   invitationLoaded,
   invitationRequested,
+  previewFailed,
+  previewLoaded,
+  previewRequested,
   selectAcceptStep,
+  selectInvitationPreview,
   selectActivateStep,
   selectChannelInvitations,
   selectInvitationCreate,
@@ -286,5 +290,42 @@ describe('invitations reducer: sign-out', () => {
     state = reducer(state, activated({ invitation: invitation('inv1') }));
     state = reducer(state, channelInvitationsLoaded({ channelId: CH, items: [invitation('inv1')] }));
     expect(findNonSerializableValue(state)).toBe(false);
+  });
+});
+
+describe('invitations reducer: the public preview (issue #13 part 8)', () => {
+  const shown = {
+    id: 'InviteA0000000000001',
+    consultantName: 'Dana',
+    channelTitle: 'Growth Clinic',
+    passes: 2,
+    credits: 5,
+    expiresAt: NOW,
+    state: 'open' as const,
+    forOneEmail: false,
+  };
+
+  it('loads the preview asked for, and drops an answer about another one', () => {
+    const asked = reducer(initialState, previewRequested({ id: shown.id }));
+    expect(selectInvitationPreview(at(asked)).status).toBe('loading');
+    expect(reducer(asked, previewLoaded({ preview: { ...shown, id: 'InviteB0000000000001' } }))).toBe(asked);
+    expect(selectInvitationPreview(at(reducer(asked, previewLoaded({ preview: shown }))))).toEqual({
+      id: shown.id,
+      status: 'loaded',
+      preview: shown,
+      error: null,
+    });
+  });
+
+  it('keeps the failure’s status and reason for the screen’s words', () => {
+    const asked = reducer(initialState, previewRequested({ id: shown.id }));
+    const failed = reducer(
+      asked,
+      previewFailed({ id: shown.id, error: { status: 'NOT_FOUND', message: 'No' } }),
+    );
+    expect(selectInvitationPreview(at(failed))).toMatchObject({
+      status: 'failed',
+      error: { status: 'NOT_FOUND' },
+    });
   });
 });

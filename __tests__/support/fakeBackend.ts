@@ -47,6 +47,7 @@ export function createFakeBackend(): DeepMock<Omit<Backend, 'kind'>> & { kind: '
     live: port('live', ['subscribeStatus']),
     invitations: port('invitations', [
       'getInvitation',
+      'previewInvitation',
       'acceptInvitation',
       'activateInvitation',
       'createInvitation',

@@ -5,7 +5,7 @@
 // loading and failure screens, each route with its own words and its own step.
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { Invitation } from '@core/model';
 import { Component as ActivateRoute } from '@/features/activate/route';
 import { Component as InviteRoute } from '@/features/invite/route';
@@ -16,7 +16,10 @@ import {
   invitationFailed,
   invitationLoaded,
   invitationRequested,
+  previewLoaded,
+  previewRequested,
 } from '@/store/invitationsSlice';
+import type { InvitationPreview } from '@core/invitations';
 import { accountLoaded, initialState as userInitial, signedIn } from '@/store/userSlice';
 
 const ID = 'AbCdEfGhIj0123456789';
@@ -33,6 +36,11 @@ const invitation = (over: Partial<Invitation> = {}): Invitation => ({
   expiresAt: 4_000_000_000_000,
   ...over,
 });
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname + location.search}</p>;
+}
 
 function renderAt(path: string, signedInAs: string | null) {
   const store = createAppStore({
@@ -68,6 +76,7 @@ function renderAt(path: string, signedInAs: string | null) {
         <Routes>
           <Route path="/invite/:invitationId" element={<InviteRoute />} />
           <Route path="/activate/:invitationId" element={<ActivateRoute />} />
+          <Route path="/" element={<Where />} />
         </Routes>
       </MemoryRouter>
     </Provider>,
@@ -78,20 +87,59 @@ function renderAt(path: string, signedInAs: string | null) {
 /** The screen's own title (a sign-in screen also holds the form's). */
 const heading = (): string => screen.getAllByRole('heading', { level: 1 })[0]?.textContent ?? '';
 
-describe.each([
-  ['/invite', 'You have been invited to QuPM'],
-  ['/activate', 'Activate your invitation'],
-])('%s', (route, signInTitle) => {
+const preview = (over: Partial<InvitationPreview> = {}): InvitationPreview => ({
+  id: ID,
+  consultantName: 'Dana',
+  channelTitle: 'Growth Clinic',
+  passes: 2,
+  credits: 3,
+  expiresAt: 4_000_000_000_000,
+  state: 'open',
+  forOneEmail: true,
+  ...over,
+});
+
+describe('/invite signed out: the invitation’s public preview (issue #13 part 8)', () => {
+  it('says who invites to what and what it grants, and opens on Create account with Sign in one click away', () => {
+    const { store, seen } = renderAt(`/invite/${ID}`, null);
+    expect(seen).toContain(previewRequested.type);
+    expect(seen).not.toContain(invitationRequested.type);
+    act(() => {
+      store.dispatch(previewLoaded({ preview: preview() }));
+    });
+    expect(heading()).toBe('Dana invites you to Growth Clinic');
+    expect(document.querySelector('.invitation-facts')?.textContent).toContain(
+      '2 channel passes and 3 credits',
+    );
+    expect(screen.getByRole('tab', { name: 'Create account' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Create account' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Sign in' }));
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+  });
+
+  it('says a used invitation was used, with sign-in for whoever accepted it', () => {
+    const { store } = renderAt(`/invite/${ID}`, null);
+    act(() => {
+      store.dispatch(previewLoaded({ preview: preview({ state: 'used' }) }));
+    });
+    expect(heading()).toBe('This invitation has already been used');
+    expect(document.body.textContent).not.toMatch(/another account/);
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+  });
+
+  it('says an expired invitation expired', () => {
+    const { store } = renderAt(`/invite/${ID}`, null);
+    act(() => {
+      store.dispatch(previewLoaded({ preview: preview({ state: 'expired' }) }));
+    });
+    expect(heading()).toBe('This invitation has expired');
+  });
+});
+
+describe.each(['/invite', '/activate'])('%s', (route) => {
   it('refuses an id of the wrong shape without asking for anything', () => {
     const { seen } = renderAt(`${route}/not-an-id`, ME);
     expect(heading()).toBe('This invitation link is not valid');
-    expect(seen).not.toContain(invitationRequested.type);
-  });
-
-  it('lets a signed-out visitor sign in on the same route', () => {
-    const { seen } = renderAt(`${route}/${ID}`, null);
-    expect(heading()).toBe(signInTitle);
-    expect(screen.getByRole('heading', { name: 'Sign in to continue' })).toBeTruthy();
     expect(seen).not.toContain(invitationRequested.type);
   });
 
@@ -117,6 +165,13 @@ describe.each([
 });
 
 describe('each route’s own step', () => {
+  it('/activate lets a signed-out visitor sign in on the same route', () => {
+    const { seen } = renderAt(`/activate/${ID}`, null);
+    expect(heading()).toBe('Activate your invitation');
+    expect(screen.getByRole('heading', { name: 'Sign in to continue' })).toBeTruthy();
+    expect(seen).not.toContain(invitationRequested.type);
+  });
+
   it('/invite offers to accept a pending invitation', () => {
     const { store } = renderAt(`/invite/${ID}`, ME);
     act(() => {
@@ -126,16 +181,35 @@ describe('each route’s own step', () => {
     expect(screen.getByRole('button', { name: 'Accept invitation' })).toBeTruthy();
   });
 
-  it('/invite offers to activate an invitation the person accepted', () => {
-    const { store } = renderAt(`/invite/${ID}`, ME);
+  it('/invite activates an accepted invitation in one click and lands the person in the channel', () => {
+    const { store, seen } = renderAt(`/invite/${ID}`, ME);
+    const accepted = invitation({ status: 'accepted', acceptedBy: ME });
     act(() => {
-      store.dispatch(invitationLoaded({ invitation: invitation({ status: 'accepted', acceptedBy: ME }) }));
+      store.dispatch(invitationLoaded({ invitation: accepted }));
     });
     expect(heading()).toBe('You joined Growth Clinic');
-    expect(screen.getByRole('link', { name: 'Activate now' }).getAttribute('href')).toBe(`/activate/${ID}`);
-    expect(screen.getByRole('link', { name: 'Open the channel' }).getAttribute('href')).toBe(
-      '/?channel=chanA000000000000001',
+    expect(screen.getByRole('link', { name: 'Activation details' }).getAttribute('href')).toBe(
+      `/activate/${ID}`,
     );
+    fireEvent.click(screen.getByRole('button', { name: 'Activate and open the channel' }));
+    expect(seen).toContain(activateRequested.type);
+    act(() => {
+      store.dispatch(activated({ invitation: { ...accepted, status: 'activated' } }));
+    });
+    expect(screen.getByTestId('where').textContent).toBe('/?channel=chanA000000000000001');
+  });
+
+  it('/invite tells someone else that an invitation already used was used, not that it is another account’s', () => {
+    const { store } = renderAt(`/invite/${ID}`, ME);
+    act(() => {
+      store.dispatch(
+        invitationFailed({
+          id: ID,
+          error: { status: 'FAILED_PRECONDITION', message: 'used', reason: 'invitation-used' },
+        }),
+      );
+    });
+    expect(heading()).toBe('This invitation has already been used');
   });
 
   it('/activate sends a pending invitation back to be accepted first', () => {

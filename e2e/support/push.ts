@@ -142,3 +142,31 @@ export async function useRealFocus(context: BrowserContext, pages: Page[]): Prom
     await session.send('Emulation.setFocusEmulationEnabled', { enabled: false });
   }
 }
+
+/**
+ * The browser's push subscription, as a push service would hand it out. Like a real one it outlives a reload of
+ * the tab (kept in session storage); counts subscribe and unsubscribe calls.
+ */
+export function fakePushManager(subscription: object): string {
+  return `(() => {
+    const json = ${JSON.stringify({ ...subscription, expirationTime: null })};
+    const KEY = '__fakePush';
+    const load = () => JSON.parse(sessionStorage.getItem(KEY) || '{"key":null,"subscribed":0,"unsubscribed":0}');
+    const save = (state) => sessionStorage.setItem(KEY, JSON.stringify(state));
+    const make = (state) => state.key === null ? null : {
+      endpoint: json.endpoint,
+      options: { applicationServerKey: Uint8Array.from(state.key).buffer },
+      toJSON: () => json,
+      unsubscribe: async () => { const s = load(); s.key = null; s.unsubscribed += 1; save(s); return true; },
+    };
+    window.__push = () => load();
+    PushManager.prototype.subscribe = async function (options) {
+      const state = load();
+      state.subscribed += 1;
+      state.key = Array.from(new Uint8Array(options.applicationServerKey.buffer ?? options.applicationServerKey));
+      save(state);
+      return make(state);
+    };
+    PushManager.prototype.getSubscription = async function () { return make(load()); };
+  })();`;
+}

@@ -488,3 +488,32 @@ describe('activate_invitation', () => {
     expect(error.code).toBe('not-found');
   });
 });
+
+describe('preview_invitation (issue #13 part 8)', () => {
+  const preview = (data: unknown, who: Parameters<typeof requestAs>[0] = null) =>
+    Promise.resolve(functionsTest.wrap(backend.fns.preview_invitation)(requestAs(who, data)));
+
+  it('answers anyone, with no session, who invites to what and what it grants, and nothing else', async () => {
+    await expect(preview({ invitationId: 'InvitePending0000001' })).resolves.toStrictEqual({
+      id: 'InvitePending0000001',
+      consultantName: 'Dana',
+      channelTitle: 'Strategy Studio',
+      passes: 2,
+      credits: 5,
+      expiresAt: NOW + 7 * 86_400_000,
+      state: 'open',
+      forOneEmail: true,
+    });
+    await expect(preview({ invitationId: 'InviteExpired0000001' }, 'member')).resolves.toMatchObject({
+      state: 'expired',
+    });
+  });
+
+  it.each([
+    [{ invitationId: 'NoSuchInvite00000001' }, 'not-found'],
+    [{ invitationId: 'short' }, 'invalid-argument'],
+    [{ invitationId: 'InvitePending0000001', extra: 1 }, 'invalid-argument'],
+  ])('answers %j with %s', async (data, code) => {
+    await expect(preview(data)).rejects.toMatchObject({ code });
+  });
+});

@@ -72,3 +72,24 @@ export function guarded<S extends z.ZodType, R>(
     }
   };
 }
+
+export type PublicHandler<S extends z.ZodType, R> = (deps: Deps, data: z.output<S>) => Promise<R>;
+
+/**
+ * The request handler of a callable anyone may call, signed in or not (core/schemas.ts publicCallablePayloads):
+ * validation, then `handler`, with errors mapped as for every other callable. It reads no caller at all.
+ */
+export function guardedPublic<S extends z.ZodType, R>(
+  deps: () => Deps,
+  schema: S,
+  handler: PublicHandler<S, R>,
+): (request: Pick<CallableRequest, 'data'>) => Promise<R> {
+  return async (request) => {
+    const data = parsePayload(schema, request.data);
+    try {
+      return await handler(deps(), data);
+    } catch (error) {
+      throw toHttpsError(error);
+    }
+  };
+}

@@ -13,13 +13,14 @@ import {
   callablePayloads,
   invitationCallablePayloads,
   productCallablePayloads,
+  publicCallablePayloads,
   tokenCallablePayloads,
 } from '../../core/schemas';
 import type { ProductCallableName } from '../../core/schemas';
-import { guarded } from './callable';
+import { guarded, guardedPublic } from './callable';
 import type { Handler } from './callable';
 import { specCallables } from './handlers/callables';
-import { invitationCallables } from './handlers/invitations';
+import { invitationCallables, previewInvitation } from './handlers/invitations';
 import { productCallables } from './handlers/product';
 import { handleMessageCreated } from './handlers/messages';
 import { handlePruneStaleTokens, tokenCallables } from './handlers/tokens';
@@ -113,6 +114,11 @@ export function createFunctions(deps: () => Deps) {
       deps,
       invitationCallablePayloads.list_my_invitations,
       invitationCallables.list_my_invitations,
+    ),
+    // The one callable without a session: an invitation's preview for whoever holds its link (issue #13 part 8).
+    preview_invitation: onCall(
+      CALLABLE_OPTIONS,
+      guardedPublic(deps, publicCallablePayloads.preview_invitation, previewInvitation),
     ),
     // The one writer of token documents (firestore.rules: no client creates one).
     save_push_token: callable(deps, tokenCallablePayloads.save_push_token, tokenCallables.save_push_token),

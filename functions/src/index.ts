@@ -73,6 +73,7 @@ export const {
   accept_invitation,
   activate_invitation,
   list_my_invitations,
+  preview_invitation,
   save_push_token,
   on_user_created,
   on_message_created,

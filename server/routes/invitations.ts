@@ -1,5 +1,6 @@
 // /api/invitations (create; list the caller's own) and /api/invitations/:id, its accept and activate
-// (core/wire.ts API). Accept and activate take no body.
+// (core/wire.ts API). Accept and activate take no body. Its preview is the one route here that needs no session
+// (issue #13 part 8): a signed-out visitor of the link sees who invites to what, limited per IP.
 import type { FastifyInstance } from 'fastify';
 import { assertInviteeIsSomeoneElse } from '../../core/channels';
 import { assertExpiry } from '../../core/expiry';
@@ -11,6 +12,7 @@ import {
   activateInvitation,
   createInvitation,
   listMyInvitations,
+  previewInvitation,
   readInvitation,
 } from '../services/invitations';
 
@@ -36,6 +38,12 @@ export function registerInvitationRoutes(app: FastifyInstance, ctx: ServerContex
     const { id } = parse(idParams, request.params);
     await ctx.guards.documents(request, caller.uid);
     return readInvitation(ctx, caller, id);
+  });
+
+  app.get('/api/invitations/:id/preview', async (request) => {
+    const { id } = parse(idParams, request.params);
+    await ctx.guards.invitationPreview(request, request.ip);
+    return previewInvitation(ctx, id);
   });
 
   app.post('/api/invitations/:id/accept', async (request) => {

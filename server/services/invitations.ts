@@ -2,12 +2,14 @@
 // core/invitations.ts; this runs them inside one write transaction each and streams what changed.
 import { QupmError } from '../../core/errors';
 import type { Invitation, UserDoc } from '../../core/model';
+import type { InvitationPreview } from '../../core/invitations';
 import type { Caller } from '../../core/permissions';
 import {
   acceptInvitation as decideAccept,
   activateInvitation as decideActivate,
-  canReadInvitation,
+  assertCanReadInvitation,
   INVITATION_MESSAGES,
+  toInvitationPreview,
   openInvitationsFor,
   withEffectiveStatus,
 } from '../../core/invitations';
@@ -85,10 +87,13 @@ export function listChannelInvitations(ctx: ServiceContext, caller: Caller, chan
 
 export function readInvitation(ctx: ServiceContext, caller: Caller, id: string): Invitation {
   const invitation = load(ctx, id);
-  if (!canReadInvitation(invitation, caller)) {
-    throw new QupmError('PERMISSION_DENIED', INVITATION_MESSAGES.notYours, 'invitation-not-yours');
-  }
+  assertCanReadInvitation(invitation, caller);
   return withEffectiveStatus(invitation, ctx.now());
+}
+
+/** What anyone with the link sees before signing in (core/invitations.ts toInvitationPreview says what is safe). */
+export function previewInvitation(ctx: ServiceContext, id: string): InvitationPreview {
+  return toInvitationPreview(load(ctx, id), ctx.now());
 }
 
 export function acceptInvitation(ctx: ServiceContext, caller: Caller, id: string): Invitation {

@@ -7,6 +7,7 @@ import { selectIsOnline } from '@/store/appSlice';
 import { LoadingScreen } from '@/ui/LoadingScreen';
 import { IosDebugButton } from './IosDebugButton';
 import { Notices } from './Notices';
+import { RouteFocus } from './RouteFocus';
 import { UpdateBanner } from './UpdateBanner';
 import './overlays.css';
 
@@ -57,6 +58,7 @@ export function Layout() {
           </div>
         )}
       </main>
+      <RouteFocus />
       <Notices />
       <UpdateBanner />
       <IosDebugButton />

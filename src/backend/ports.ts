@@ -22,6 +22,7 @@ import type {
   UserDoc,
 } from '@core/model';
 import type { ErrorReason, ErrorStatus } from '@core/errors';
+import type { InvitationPreview } from '@core/invitations';
 import type { MessageCursor, MessagesSince } from '@core/messages';
 
 export type Unsubscribe = () => void;
@@ -159,6 +160,11 @@ export interface LivePort {
 
 export interface InvitationsPort {
   getInvitation(id: string): Promise<Invitation>;
+  /**
+   * What anyone holding the link may see, signed in or not (issue #13 part 8: core/invitations.ts
+   * InvitationPreview): who invites to which channel, what it grants, until when, and whether it is still open.
+   */
+  previewInvitation(id: string): Promise<InvitationPreview>;
   acceptInvitation(id: string): Promise<Invitation>;
   activateInvitation(id: string): Promise<{ invitation: Invitation; user: UserDoc }>;
   /** The channel's owner invites someone. */

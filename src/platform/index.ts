@@ -28,8 +28,8 @@ export {
   storePushTokenWithRecord,
 } from './fcmToken';
 export type { PushTokenRecord } from './fcmToken';
-export { browserPlatform, detectPlatform } from './platform';
-export type { Platform, PlatformEnv } from './platform';
+export { browserFamily, browserPlatform, detectBrowserFamily, detectPlatform } from './platform';
+export type { BrowserFamily, Platform, PlatformEnv } from './platform';
 export { browserInstallEnv, INSTALLED_DISPLAY_MODE_QUERIES, isInstalledApp } from './installed';
 export type { InstallEnv, MatchMedia } from './installed';
 export { browserPushSupport, detectPushSupport } from './capabilities';

@@ -39,3 +39,26 @@ function browserPlatformEnv(): PlatformEnv {
 export function browserPlatform(): Platform {
   return detectPlatform(browserPlatformEnv());
 }
+
+/**
+ * The browser family whose settings a person opens to allow notifications again (src/ui/pushWords.ts): the
+ * steps differ between a Chromium browser on a computer, Chrome on Android, an app added to an iPhone's Home
+ * Screen, Firefox and Safari on a Mac.
+ */
+export type BrowserFamily = 'chromium-desktop' | 'android' | 'ios' | 'firefox' | 'safari-mac' | 'other';
+
+export function detectBrowserFamily(env: PlatformEnv): BrowserFamily {
+  const platform = detectPlatform(env);
+  if (platform === 'ios') return 'ios';
+  const { userAgent } = env;
+  if (platform === 'android') return 'android';
+  if (/Firefox\//.test(userAgent)) return 'firefox';
+  if (/Chrome\/|Chromium\/|Edg\//.test(userAgent)) return 'chromium-desktop';
+  if (MAC_PATTERN.test(userAgent) && /Safari\//.test(userAgent)) return 'safari-mac';
+  return 'other';
+}
+
+/** The browser family of the running browser. */
+export function browserFamily(): BrowserFamily {
+  return detectBrowserFamily(browserPlatformEnv());
+}

@@ -7,6 +7,7 @@
 import type { EventChannel } from 'redux-saga';
 import { call, put, select, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { Backend, InvitationsPort } from '@/backend/ports';
+import type { InvitationPreview } from '@core/invitations';
 import type { Invitation, UserDoc } from '@core/model';
 import {
   acceptFailed,
@@ -27,6 +28,9 @@ import {
   myInvitationsFailed,
   myInvitationsLoaded,
   myInvitationsRequested,
+  previewFailed,
+  previewLoaded,
+  previewRequested,
   selectMyInvitations,
   selectViewedInvitation,
 } from '@/store/invitationsSlice';
@@ -48,6 +52,20 @@ export function* handleInvitationRequested(backend: Backend, action: ReturnType<
     yield put(invitationLoaded({ invitation }));
   } catch (error) {
     yield put(invitationFailed({ id, error: toFailure(error) }));
+  }
+}
+
+/** The invitation's public preview (no session needed): what a signed-out visitor of the link is shown. */
+export function* handlePreviewRequested(backend: Backend, action: ReturnType<typeof previewRequested>) {
+  const { id } = action.payload;
+  try {
+    const preview: InvitationPreview = yield call(
+      [backend.invitations, backend.invitations.previewInvitation],
+      id,
+    );
+    yield put(previewLoaded({ preview }));
+  } catch (error) {
+    yield put(previewFailed({ id, error: toFailure(error) }));
   }
 }
 
@@ -174,6 +192,7 @@ export function leadingPerInvitation<A extends InvitationStepAction>(
 
 export function* invitationsSaga(backend: Backend) {
   yield takeLatest(invitationRequested.type, handleInvitationRequested, backend);
+  yield takeLatest(previewRequested.type, handlePreviewRequested, backend);
   yield leadingPerInvitation(acceptRequested.type, handleAccept, backend);
   yield leadingPerInvitation(activateRequested.type, handleActivate, backend);
   yield takeLeading(invitationCreateRequested.type, handleInvitationCreate, backend);

@@ -6,10 +6,11 @@ import { call, delay, race } from 'redux-saga/effects';
 import { postToActiveWorker, ServiceWorkerProtocolError } from '@/platform/serviceWorker';
 import { parseWorkerToPageMessage } from '@/protocol/messages';
 import type { PageToWorkerMessage, WorkerToPageMessage } from '@/protocol/messages';
+import { PUSH_FAILURES } from '@/store/pushSlice';
 import { SW_MESSAGE_TIMEOUT_MS } from '@/timings';
 
 /** spec §8. */
-export const SW_COMMUNICATION_TIMEOUT = 'SW communication timeout';
+export const SW_COMMUNICATION_TIMEOUT = PUSH_FAILURES.swTimeout;
 
 let eventCounter = 0;
 

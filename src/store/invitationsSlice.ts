@@ -4,6 +4,7 @@
 // of expired, used, not found or not yours it is.
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
+import type { InvitationPreview } from '@core/invitations';
 import type { Invitation, NewInvitation } from '@core/model';
 import type { LoadStatus, PlainFailure } from './status';
 import { signedOut } from './userSlice';
@@ -13,6 +14,13 @@ type Step = { status: 'idle' | 'sending' | 'done' | 'failed'; error: PlainFailur
 const idle: Step = { status: 'idle', error: null, id: null };
 
 export interface InvitationsState {
+  /** What anyone with the link sees of the invitation, signed in or not (issue #13 part 8). */
+  preview: {
+    id: string | null;
+    status: LoadStatus;
+    preview: InvitationPreview | null;
+    error: PlainFailure | null;
+  };
   viewed: {
     id: string | null;
     status: LoadStatus;
@@ -32,6 +40,7 @@ export interface InvitationsState {
 }
 
 export const initialState: InvitationsState = {
+  preview: { id: null, status: 'idle', preview: null, error: null },
   viewed: { id: null, status: 'idle', invitation: null, error: null },
   accept: idle,
   activate: { ...idle, granted: null },
@@ -44,6 +53,23 @@ const invitationsSlice = createSlice({
   name: 'invitations',
   initialState,
   reducers: {
+    previewRequested(state, action: PayloadAction<{ id: string }>) {
+      const sameOne = state.preview.id === action.payload.id && state.preview.preview !== null;
+      state.preview = {
+        id: action.payload.id,
+        status: sameOne ? 'loaded' : 'loading',
+        preview: sameOne ? state.preview.preview : null,
+        error: null,
+      };
+    },
+    previewLoaded(state, action: PayloadAction<{ preview: InvitationPreview }>) {
+      if (state.preview.id !== action.payload.preview.id) return;
+      state.preview = { ...state.preview, status: 'loaded', preview: action.payload.preview, error: null };
+    },
+    previewFailed(state, action: PayloadAction<{ id: string; error: PlainFailure }>) {
+      if (state.preview.id !== action.payload.id) return;
+      state.preview = { ...state.preview, status: 'failed', error: action.payload.error };
+    },
     invitationRequested(state, action: PayloadAction<{ id: string }>) {
       const sameOne = state.viewed.id === action.payload.id;
       state.viewed = {
@@ -166,6 +192,9 @@ const invitationsSlice = createSlice({
 });
 
 export const {
+  previewRequested,
+  previewLoaded,
+  previewFailed,
   invitationRequested,
   invitationLoaded,
   invitationFailed,
@@ -191,6 +220,7 @@ export default invitationsSlice.reducer;
 interface WithInvitations {
   invitations: InvitationsState;
 }
+export const selectInvitationPreview = (state: WithInvitations) => state.invitations.preview;
 export const selectViewedInvitation = (state: WithInvitations) => state.invitations.viewed;
 export const selectAcceptStep = (state: WithInvitations) => state.invitations.accept;
 export const selectActivateStep = (state: WithInvitations) => state.invitations.activate;

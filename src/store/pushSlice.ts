@@ -51,6 +51,24 @@ export const CLOSED_GATE_MESSAGES = {
   notificationsOff: 'Notifications are off for this account: nothing to validate',
   pushNotChosen: 'Push is not among this account’s notification channels: nothing to validate',
 } as const;
+/**
+ * The failures token work records in `lastError` (besides the provider's own message for a blocked permission and
+ * the backend's words): kept here, beside the state that holds them, so that the sagas that record them and the
+ * screens that put them in words (src/ui/pushWords.ts) name the same strings. spec §8's where it has them.
+ */
+export const PUSH_FAILURES = {
+  /** spec §8: failing to get a token yields this, and is retried. */
+  noToken: 'No registration token available',
+  providerTimeout: "The push service didn't answer in time",
+  workerNotReady: "QuPM's background worker isn't ready yet",
+  notAllowed: 'Notifications are not allowed on this device',
+  /** Chromium refuses push in private windows, saying "permission denied" although the permission is granted. */
+  refusedInWindow:
+    "This browser window can't receive push notifications (private windows can't). Open QuPM in a normal window, or install it.",
+  /** spec §8: the worker did not answer ENABLE_MESSAGING within 5 s. */
+  swTimeout: 'SW communication timeout',
+  permissionPromptSkipped: 'The browser did not ask for notification permission. Try again.',
+} as const;
 export type ValidationMessage =
   | (typeof VALIDATION_MESSAGES)[keyof typeof VALIDATION_MESSAGES]
   | (typeof CLOSED_GATE_MESSAGES)[keyof typeof CLOSED_GATE_MESSAGES];

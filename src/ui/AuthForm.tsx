@@ -18,11 +18,24 @@ type Mode = 'signIn' | 'signUp';
 const DEMO_ACCOUNTS = ['consultant@qupm.demo', 'member@qupm.demo', 'visitor@qupm.demo', 'admin@qupm.demo'];
 const DEMO_PASSWORD = 'qupm-demo';
 
-export function AuthForm({ title, lead }: { title: string; lead?: string }) {
+export function AuthForm({
+  title,
+  lead,
+  initialMode = 'signIn',
+  titleLevel = 1,
+}: {
+  title: string;
+  lead?: string;
+  /** Which tab is open first: an invitation's visitor most likely has no account yet (issue #13 part 8). */
+  initialMode?: Mode;
+  /** 2 where the screen around the form has its own h1. */
+  titleLevel?: 1 | 2;
+}) {
   const dispatch = useAppDispatch();
   const pending = useAppSelector(selectAuthPending);
   const failure = useAppSelector(selectAuthFailure);
-  const [mode, setMode] = useState<Mode>('signIn');
+  const [mode, setMode] = useState<Mode>(initialMode);
+  const Title = titleLevel === 1 ? 'h1' : 'h2';
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [displayName, setDisplayName] = useState('');
@@ -53,7 +66,7 @@ export function AuthForm({ title, lead }: { title: string; lead?: string }) {
 
   return (
     <div className="auth card">
-      <h1 className="auth__title">{title}</h1>
+      <Title className="auth__title">{title}</Title>
       {lead && <p className="muted auth__lead">{lead}</p>}
       <div className="auth__tabs" role="tablist" aria-label="Sign in or create an account">
         <button

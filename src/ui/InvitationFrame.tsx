@@ -45,9 +45,12 @@ export function InvitationScreen({
  */
 export function InvitationRoute({
   signIn,
+  signedOut,
   children,
 }: {
   signIn: { titleId: string; eyebrow: string; title: string; text: string; formLead?: string };
+  /** What a signed-out visitor sees instead of `signIn`'s words (the invitation's public preview). */
+  signedOut?: (invitationId: string) => ReactNode;
   children: (invitationId: string) => ReactNode;
 }) {
   const invitationId = parseDocumentId(useParams().invitationId);
@@ -55,6 +58,7 @@ export function InvitationRoute({
   if (invitationId === null) return <InvalidInvitation />;
   if (status === 'unknown' || status === 'loading') return <LoadingScreen inline />;
   if (status === 'signedOut') {
+    if (signedOut) return signedOut(invitationId);
     return (
       <InvitationScreen
         className="screen invitation"

@@ -6,7 +6,13 @@ import { invitePath } from '@core/paths';
 import type { PlainFailure } from '@/store/status';
 import { grantWords } from './grantWords';
 
-export function InvitationSummary({ invitation }: { invitation: Invitation }) {
+/** What the summary shows: an invitation as its invitee reads it, or its public preview (which names no email). */
+type Summarised = Pick<Invitation, 'consultantName' | 'channelTitle' | 'passes' | 'credits' | 'expiresAt'> & {
+  inviteeEmail?: string;
+  forOneEmail?: boolean;
+};
+
+export function InvitationSummary({ invitation }: { invitation: Summarised }) {
   return (
     <dl className="facts invitation-facts">
       <div className="facts__row">
@@ -27,11 +33,18 @@ export function InvitationSummary({ invitation }: { invitation: Invitation }) {
           {new Date(invitation.expiresAt).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}
         </dd>
       </div>
-      {invitation.inviteeEmail && (
+      {invitation.inviteeEmail ? (
         <div className="facts__row">
           <dt>For</dt>
           <dd>{invitation.inviteeEmail}</dd>
         </div>
+      ) : (
+        invitation.forOneEmail && (
+          <div className="facts__row">
+            <dt>For</dt>
+            <dd>The email address it was sent to</dd>
+          </div>
+        )
       )}
     </dl>
   );

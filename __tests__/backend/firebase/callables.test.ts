@@ -146,6 +146,7 @@ describe('invitations', () => {
       'accept_invitation',
       'activate_invitation',
       'list_my_invitations',
+      'preview_invitation',
     ]);
   });
 

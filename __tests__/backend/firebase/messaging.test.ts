@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { createFirebaseBackend } from '@/backend/firebase';
 import type { AdapterHost } from '@/backend/host';
 import { getServiceWorkerRegistration } from '@/platform/serviceWorker';
@@ -98,6 +100,23 @@ describe('pushProvider.getToken', () => {
       serviceWorkerRegistration: ownRegistration(),
     });
     await expect(getToken).rejects.toMatchObject({ name: 'BackendError', status: 'PERMISSION_DENIED' });
+  });
+
+  it('carries FCM’s own words for a blocked permission, as the SDK itself says them (spec §8)', async () => {
+    // The SDK's message for messaging/permission-blocked, read from the installed @firebase/messaging itself.
+    const sdkSource = readFileSync(
+      path.join(process.cwd(), 'node_modules/@firebase/messaging/dist/index.cjs.js'),
+      'utf8',
+    );
+    const fcmWords = /\["permission-blocked"[^\]]*\]:\s*'([^']+)'/.exec(sdkSource)?.[1];
+    expect(fcmWords).toBe('The notification permission was not granted and blocked instead.');
+    expect(createFirebaseBackend(CONFIG).pushProvider.permissionBlockedMessage).toBe(fcmWords);
+    fm.getToken.mockRejectedValue(new FakeFirebaseError('messaging/permission-blocked'));
+    const getToken = createFirebaseBackend(CONFIG).pushProvider.getToken({
+      vapidKey: 'k',
+      serviceWorkerRegistration: ownRegistration(),
+    });
+    await expect(getToken).rejects.toMatchObject({ message: fcmWords });
   });
 
   it('checks support and creates messaging once for many calls', async () => {

@@ -77,14 +77,17 @@ function signedInStore() {
 describe('Conversation', () => {
   it('shows the service banner and disables the composer for someone who can neither message nor own it', () => {
     renderConversation({ canMessage: false, isOwner: false });
-    expect(screen.getByText('You can read this channel but not write in it.')).toBeTruthy();
+    // One clear message: the banner, not the banner above the refused read's own words.
+    expect(screen.getByRole('status').textContent).toMatch(/^You are not a member of this channel\./);
+    expect(document.body.textContent?.match(/not a member of this channel/g)).toHaveLength(1);
+    expect(screen.queryByText(/You can read this channel/)).toBeNull();
     expect((screen.getByLabelText('Message') as HTMLTextAreaElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('lets a member write, refuses an empty message before sending, and sends on Enter', () => {
     const seen = renderConversation({ canMessage: true, isOwner: false });
-    expect(screen.queryByText('You can read this channel but not write in it.')).toBeNull();
+    expect(screen.queryByText('You are not a member of this channel.')).toBeNull();
     fireEvent.change(screen.getByLabelText('Message'), { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(screen.getByRole('alert').textContent).toBe('Write a message first.');
@@ -163,14 +166,14 @@ describe('Conversation: the outbox and drafts (issue #11)', () => {
     expect(screen.getByText('Not sent')).toBeTruthy();
     expect(screen.getByText('You are not a member of this channel.')).toBeTruthy();
     act(() => {
-      fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+      fireEvent.click(screen.getByRole('button', { name: /^Retry sending / }));
     });
     expect(selectOutboxEntries(store.getState())[0]).toMatchObject({ status: 'queued', error: null });
     act(() => {
       store.dispatch(outboxSendRefused({ id, error: 'You are not a member of this channel.' }));
     });
     act(() => {
-      fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+      fireEvent.click(screen.getByRole('button', { name: /^Delete unsent / }));
     });
     expect(selectOutboxEntries(store.getState())).toEqual([]);
     expect(screen.queryByText('Refused words')).toBeNull();

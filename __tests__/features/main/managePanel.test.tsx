@@ -111,7 +111,7 @@ describe('the members tab', () => {
         }),
       );
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Send offer' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send offer to Sam' }));
     return rendered;
   };
   const form = () => within(screen.getByRole('form', { name: 'Offer for Sam' }));
@@ -124,7 +124,7 @@ describe('the members tab', () => {
     const { seen } = open();
     fireEvent.change(form().getByLabelText(/discount/i), { target: { value: discount } });
     fireEvent.change(form().getByLabelText(/valid for/i), { target: { value: days } });
-    fireEvent.click(form().getByRole('button', { name: 'Send offer' }));
+    fireEvent.click(form().getByRole('button', { name: 'Send offer to Sam' }));
     expect(form().getByRole('alert').textContent).toBe(words);
     expect(seen.map((a) => a.type)).not.toContain(offerIssueRequested.type);
   });
@@ -133,7 +133,7 @@ describe('the members tab', () => {
     const { seen } = open();
     fireEvent.change(form().getByLabelText(/discount/i), { target: { value: '100' } });
     fireEvent.change(form().getByLabelText(/valid for/i), { target: { value: '365' } });
-    fireEvent.click(form().getByRole('button', { name: 'Send offer' }));
+    fireEvent.click(form().getByRole('button', { name: 'Send offer to Sam' }));
     expect(seen.find((a) => a.type === offerIssueRequested.type)?.payload).toEqual({
       channelId: channel.id,
       userId: MEMBER,

@@ -32,6 +32,7 @@ export const GENEROUS_LIMITS = {
   callables: GENEROUS,
   messages: GENEROUS,
   documents: GENEROUS,
+  invitationPreview: GENEROUS,
 };
 
 /** A clock tests can move. */

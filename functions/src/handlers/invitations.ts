@@ -6,16 +6,21 @@ import { QupmError } from '../../../core/errors';
 import type { Invitation, UserDoc } from '../../../core/model';
 import type { Caller } from '../../../core/permissions';
 import {
-  INVITATION_MESSAGES,
   acceptInvitation as decideAccept,
   activateInvitation as decideActivate,
-  canReadInvitation,
+  assertCanReadInvitation,
   openInvitationsFor,
+  toInvitationPreview,
   withEffectiveStatus,
 } from '../../../core/invitations';
-import type { invitationCallablePayloads, InvitationCallableName } from '../../../core/schemas';
+import type { InvitationPreview } from '../../../core/invitations';
+import type {
+  invitationCallablePayloads,
+  InvitationCallableName,
+  publicCallablePayloads,
+} from '../../../core/schemas';
 import { effectiveConId } from '../../../core/users';
-import type { Handler } from '../callable';
+import type { Handler, PublicHandler } from '../callable';
 import type { InvitationState } from '../repository';
 import { NO_SUCH_CHANNEL } from './callables';
 import { newUserDoc } from './users';
@@ -45,9 +50,7 @@ export const invitationCallables: {
   async get_invitation({ repo, now }, caller, { invitationId }) {
     const invitation = await repo.getInvitation(invitationId);
     if (!invitation) throw new QupmError('NOT_FOUND', NO_SUCH_INVITATION);
-    if (!canReadInvitation(invitation, caller)) {
-      throw new QupmError('PERMISSION_DENIED', INVITATION_MESSAGES.notYours, 'invitation-not-yours');
-    }
+    assertCanReadInvitation(invitation, caller);
     return withEffectiveStatus(invitation, now());
   },
 
@@ -86,4 +89,14 @@ export const invitationCallables: {
       };
     });
   },
+};
+
+/** As the embedded server's GET /api/invitations/:id/preview: what anyone with the link may see, no session. */
+export const previewInvitation: PublicHandler<
+  (typeof publicCallablePayloads)['preview_invitation'],
+  InvitationPreview
+> = async ({ repo, now }, { invitationId }) => {
+  const invitation = await repo.getInvitation(invitationId);
+  if (!invitation) throw new QupmError('NOT_FOUND', NO_SUCH_INVITATION);
+  return toInvitationPreview(invitation, now());
 };

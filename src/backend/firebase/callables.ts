@@ -5,7 +5,7 @@
 // adds the channel's and the consultant's names the person may not read themselves.
 import type { CallablesPort, InvitationsPort } from '../ports';
 import type { CallableName } from '@core/schemas';
-import { listOf, toActivation, toInvitation, toOffers, toPermissions } from './convert';
+import { listOf, toActivation, toInvitation, toInvitationPreview, toOffers, toPermissions } from './convert';
 import { guarded } from './errors';
 import { listenLazily, reportListenerError } from './live';
 import type { FirebaseSdk } from './sdk';
@@ -16,6 +16,8 @@ export const INVITATION_CALLABLES = {
   accept_invitation: 'accept_invitation',
   activate_invitation: 'activate_invitation',
   list_my_invitations: 'list_my_invitations',
+  /** The one callable without a session: an invitation's preview for whoever holds its link. */
+  preview_invitation: 'preview_invitation',
 } as const;
 export interface InvitationPayload {
   invitationId: string;
@@ -87,6 +89,7 @@ export function createCallables(sdk: FirebaseSdk): {
     },
     invitations: {
       getInvitation: (id) => call('get_invitation', invitation(id), toInvitation),
+      previewInvitation: (id) => call('preview_invitation', invitation(id), toInvitationPreview),
       acceptInvitation: (id) => call('accept_invitation', invitation(id), toInvitation),
       activateInvitation: (id) => call('activate_invitation', invitation(id), toActivation),
       createInvitation: (input) => call('create_invitation', input, toInvitation),

@@ -30,6 +30,7 @@ import {
   toUserDoc,
 } from '@core/documents';
 import { toOffer as offerFields } from '@core/offers';
+import type { InvitationPreview } from '@core/invitations';
 
 export type { DocumentData } from '@core/documents';
 export {
@@ -66,6 +67,25 @@ export function toInvitation(value: unknown): Invitation {
     channelTitle: text(value.channelTitle),
     consultantName: text(value.consultantName),
   });
+}
+
+/** preview_invitation's answer: exactly the preview's fields, checked (issue #13 part 8). */
+export function toInvitationPreview(value: unknown): InvitationPreview {
+  if (!isRecord(value) || typeof value.id !== 'string') throw unreadable();
+  const { state } = value;
+  if (state !== 'open' && state !== 'used' && state !== 'expired') throw unreadable();
+  const expiresAt = toMillis(value.expiresAt, Number.NaN);
+  if (!Number.isFinite(expiresAt)) throw unreadable();
+  return {
+    id: value.id,
+    consultantName: text(value.consultantName),
+    channelTitle: text(value.channelTitle),
+    passes: count(value.passes),
+    credits: count(value.credits),
+    expiresAt,
+    state,
+    forOneEmail: value.forOneEmail === true,
+  };
 }
 
 /** An offer as a callable answers it: the document's fields (the spec's Offer; whom it went to is dropped). */

@@ -61,9 +61,12 @@ const AUTH_CODES: Record<string, Mapped> = {
   },
 };
 
-/** FCM's messaging/permission-blocked, in words (spec §8: a blocked permission shows the provider's message). */
-export const PERMISSION_BLOCKED_MESSAGE =
-  'Notifications are blocked for QuPM. Allow them in the site settings to get push messages.';
+/**
+ * spec §8: a blocked permission shows the provider's message. FCM's own text for messaging/permission-blocked,
+ * word for word (@firebase/messaging ERROR_MAP); the screens put the app's words on how to unblock beside it
+ * (src/ui/pushWords.ts).
+ */
+export const PERMISSION_BLOCKED_MESSAGE = 'The notification permission was not granted and blocked instead.';
 
 const MESSAGING_CODES: Record<string, Mapped> = {
   'messaging/permission-blocked': { status: 'PERMISSION_DENIED', message: PERMISSION_BLOCKED_MESSAGE },

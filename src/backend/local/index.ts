@@ -18,6 +18,7 @@ import type {
   UserDoc,
 } from '@core/model';
 import type { CallableName } from '@core/schemas';
+import type { InvitationPreview } from '@core/invitations';
 import type { CallableResults } from '@core/wire';
 import { createLocalAuth } from './auth';
 import { requestJson } from './http';
@@ -197,6 +198,9 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
 
     invitations: {
       getInvitation: (id) => api<Invitation>(`/api/invitations/${enc(id)}`),
+      // No session: the one read a signed-out visitor makes (anyone with the link).
+      previewInvitation: (id) =>
+        requestJson<InvitationPreview>(fetchImpl, `${baseUrl}/api/invitations/${enc(id)}/preview`),
       acceptInvitation: (id) => api<Invitation>(`/api/invitations/${enc(id)}/accept`, { method: 'POST' }),
       activateInvitation: (id) =>
         api<{ invitation: Invitation; user: UserDoc }>(`/api/invitations/${enc(id)}/activate`, {

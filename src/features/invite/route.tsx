@@ -1,22 +1,98 @@
-// `/invite/:invitationId` (issue #6): who invites to which channel and what it grants, and accept. The frame
-// (the id checked, signing in on the same route, loading and failures) is src/ui/InvitationFrame.tsx; this
-// route says what is particular to accepting.
-import { Link } from 'react-router-dom';
+// `/invite/:invitationId` (issues #6, #13 part 8): who invites to which channel and what it grants, and accept.
+// Signed out, the invitation's public preview says so at once and opens on "Create account" (sign in one click
+// away), or says plainly that it was used or has expired. Once accepted, activating is one click, and the person
+// lands in the channel. The frame (the id checked, signing in on the same route, loading and failures) is
+// src/ui/InvitationFrame.tsx; this route says what is particular to accepting.
+import { useEffect } from 'react';
+import { Link, Navigate } from 'react-router-dom';
 import type { Invitation } from '@core/model';
 import { activatePath, channelPath } from '@core/paths';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import { acceptRequested, selectAcceptStep } from '@/store/invitationsSlice';
+import {
+  acceptRequested,
+  activateRequested,
+  previewRequested,
+  selectAcceptStep,
+  selectActivateStep,
+  selectInvitationPreview,
+} from '@/store/invitationsSlice';
 import { selectUid } from '@/store/userSlice';
+import { AuthForm } from '@/ui/AuthForm';
 import { InvitationRoute, InvitationScreen, useViewedInvitation } from '@/ui/InvitationFrame';
 import { grantWords } from '@/ui/grantWords';
 import { InvitationProblem, InvitationSummary, problemOf } from '@/ui/InvitationViews';
+import { LoadingScreen } from '@/ui/LoadingScreen';
+
+/** A signed-out visitor of the link: the invitation's preview, and creating an account (or signing in) right here. */
+function SignedOutInvitation({ id }: { id: string }) {
+  const dispatch = useAppDispatch();
+  const preview = useAppSelector(selectInvitationPreview);
+  useEffect(() => {
+    dispatch(previewRequested({ id }));
+  }, [dispatch, id]);
+
+  if (preview.id !== id || preview.status === 'idle' || preview.status === 'loading')
+    return <LoadingScreen inline />;
+  if (preview.status === 'failed' || !preview.preview) {
+    return (
+      <InvitationProblem
+        kind={problemOf(preview.error ?? { status: 'INTERNAL', message: '' })}
+        invitationId={id}
+        onRetry={() => dispatch(previewRequested({ id }))}
+      />
+    );
+  }
+  const shown = preview.preview;
+  if (shown.state === 'expired') return <InvitationProblem kind="expired" invitationId={id} />;
+  if (shown.state === 'used') {
+    return (
+      <InvitationScreen
+        className="screen invitation"
+        titleId="invite-signin-title"
+        eyebrow="Invitation"
+        title="This invitation has already been used"
+      >
+        <p className="muted">
+          Each invitation works once. If it was meant for you, ask {shown.consultantName} for a new one.
+        </p>
+        <AuthForm title="Accepted it yourself?" lead="Sign in to open your channel." titleLevel={2} />
+      </InvitationScreen>
+    );
+  }
+  const grants = shown.passes > 0 || shown.credits > 0;
+  return (
+    <InvitationScreen
+      className="screen invitation"
+      titleId="invite-signin-title"
+      eyebrow="Invitation"
+      title={`${shown.consultantName} invites you to ${shown.channelTitle}`}
+    >
+      <p className="muted">
+        Create your QuPM account to accept it
+        {grants ? ` and receive ${grantWords(shown)}` : ''}. Already have one? Sign in. You stay right here.
+      </p>
+      <InvitationSummary invitation={shown} />
+      <AuthForm
+        title="Create your account"
+        titleLevel={2}
+        initialMode="signUp"
+        lead={shown.forOneEmail ? 'Use the email address the invitation was sent to.' : undefined}
+      />
+    </InvitationScreen>
+  );
+}
 
 function Acceptance({ id, invitation }: { id: string; invitation: Invitation }) {
   const dispatch = useAppDispatch();
   const accept = useAppSelector(selectAcceptStep);
+  const activate = useAppSelector(selectActivateStep);
   const uid = useAppSelector(selectUid);
 
   const mine = invitation.acceptedBy !== undefined && invitation.acceptedBy === uid;
+  // Activated from here: the person lands in the channel (the balances on the home screen show what it granted).
+  if (mine && activate.id === id && activate.status === 'done') {
+    return <Navigate to={channelPath(invitation.channelId)} replace />;
+  }
   if (invitation.status === 'expired') return <InvitationProblem kind="expired" invitationId={id} />;
   if ((invitation.status === 'accepted' || invitation.status === 'activated') && !mine) {
     return <InvitationProblem kind="used" invitationId={id} />;
@@ -26,9 +102,15 @@ function Acceptance({ id, invitation }: { id: string; invitation: Invitation }) 
       <InvitationProblem kind={problemOf(accept.error)} invitationId={id} detail={accept.error.message} />
     );
   }
+  if (activate.id === id && activate.status === 'failed' && activate.error) {
+    return (
+      <InvitationProblem kind={problemOf(activate.error)} invitationId={id} detail={activate.error.message} />
+    );
+  }
 
   const ownInvitation = invitation.consultantId === uid;
   const grants = invitation.passes > 0 || invitation.credits > 0;
+  const activating = activate.id === id && activate.status === 'sending';
   return (
     <InvitationScreen
       className="screen screen--center invitation"
@@ -46,7 +128,7 @@ function Acceptance({ id, invitation }: { id: string; invitation: Invitation }) 
           : invitation.status === 'activated'
             ? 'This invitation is activated: what it grants is yours.'
             : grants
-              ? `Activate it to receive ${grantWords(invitation)}.`
+              ? `One more step: activate it to receive ${grantWords(invitation)}, then you are in the channel.`
               : 'You can message your consultant in the channel now.'}
       </p>
       <InvitationSummary invitation={invitation} />
@@ -62,13 +144,23 @@ function Acceptance({ id, invitation }: { id: string; invitation: Invitation }) 
           </button>
         )}
         {mine && invitation.status === 'accepted' && grants && (
-          <Link className="button button--primary" to={activatePath(id)}>
-            Activate now
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={activating}
+            onClick={() => dispatch(activateRequested({ id }))}
+          >
+            {activating ? 'Activating…' : 'Activate and open the channel'}
+          </button>
+        )}
+        {mine && (invitation.status !== 'accepted' || !grants) && (
+          <Link className="button button--primary" to={channelPath(invitation.channelId)}>
+            Open the channel
           </Link>
         )}
-        {mine && (
-          <Link className="button" to={channelPath(invitation.channelId)}>
-            Open the channel
+        {mine && invitation.status === 'accepted' && grants && (
+          <Link className="button" to={activatePath(id)}>
+            Activation details
           </Link>
         )}
       </div>
@@ -97,6 +189,7 @@ export function Component() {
         text: 'Sign in, or create an account, to see the invitation and accept it. You stay right here.',
         formLead: 'Use the email the invitation was sent to, if it names one.',
       }}
+      signedOut={(id) => <SignedOutInvitation id={id} />}
     >
       {(id) => <InvitationPage id={id} />}
     </InvitationRoute>

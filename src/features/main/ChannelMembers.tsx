@@ -42,7 +42,7 @@ export function ChannelMembers({ channel }: { channel: Channel }) {
             </span>
             {member.role === 'member' && offering !== member.uid && (
               <button type="button" className="button button--small" onClick={() => setOffering(member.uid)}>
-                Send offer
+                Send offer<span className="visually-hidden"> to {member.name}</span>
               </button>
             )}
           </div>

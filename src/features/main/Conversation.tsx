@@ -19,10 +19,14 @@ const ManagePanel = lazy(() =>
   })),
 );
 
+/**
+ * The one message someone outside the channel sees (issue #13: the banner and the refused read said two things):
+ * the backend does not let a non-member read the messages either, so the list is not asked for.
+ */
 function ServiceBanner() {
   return (
     <div className="service-banner" role="status">
-      <strong>You can read this channel but not write in it.</strong> Only its consultant and members can send
+      <strong>You are not a member of this channel.</strong> Only its consultant and members can read and send
       messages here. Ask the consultant for an invitation to join.
     </div>
   );
@@ -101,9 +105,8 @@ export function Conversation({ channelId }: { channelId: string }) {
         </Suspense>
       ) : (
         <>
-          {banner && <ServiceBanner />}
-          <MessageList channelId={channelId} />
-          {loaded && <Announcer channelId={channelId} />}
+          {banner ? <ServiceBanner /> : <MessageList channelId={channelId} />}
+          {loaded && !banner && <Announcer channelId={channelId} />}
           <Composer channelId={channelId} blocked={banner} />
         </>
       )}

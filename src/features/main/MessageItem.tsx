@@ -62,14 +62,14 @@ function PendingItem({ entry }: { entry: OutboxEntry }) {
               className="button button--small"
               onClick={() => dispatch(outboxRetryRequested({ id: entry.id }))}
             >
-              Retry
+              Retry<span className="visually-hidden"> sending “{entry.text.slice(0, 40)}”</span>
             </button>
             <button
               type="button"
               className="button button--small button--quiet"
               onClick={() => dispatch(outboxDeleteRequested({ id: entry.id }))}
             >
-              Delete
+              Delete<span className="visually-hidden"> unsent “{entry.text.slice(0, 40)}”</span>
             </button>
           </div>
         </div>

@@ -99,6 +99,7 @@ export function OfferForm({
           disabled={issue.status === 'sending'}
         >
           {issue.status === 'sending' ? 'Sending…' : 'Send offer'}
+          <span className="visually-hidden"> to {member.name}</span>
         </button>
         <button type="button" className="button button--quiet button--small" onClick={onDone}>
           Cancel

@@ -11,6 +11,12 @@ export function invitationLink(id: string, origin: string = window.location.orig
 export function ShareLink({ invitation }: { invitation: Invitation }) {
   const link = invitationLink(invitation.id);
   const [copied, setCopied] = useState<'copied' | 'failed' | null>(null);
+  // Each invitation's buttons say whose they are (issue #13: names unique in their screen).
+  const until = new Date(invitation.expiresAt).toLocaleString([], {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  const forWhom = `for ${invitation.inviteeEmail ?? 'anyone with the link'}, valid until ${until}`;
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
   const copy = async (): Promise<void> => {
     try {
@@ -34,11 +40,11 @@ export function ShareLink({ invitation }: { invitation: Invitation }) {
       </label>
       <input id={`link-${invitation.id}`} readOnly value={link} onFocus={(e) => e.target.select()} />
       <button type="button" className="button button--small" onClick={() => void copy()}>
-        Copy link
+        Copy link<span className="visually-hidden"> of the invitation {forWhom}</span>
       </button>
       {canShare && (
         <button type="button" className="button button--small" onClick={() => void share()}>
-          Share…
+          Share…<span className="visually-hidden"> the invitation {forWhom}</span>
         </button>
       )}
       <span className="muted" role="status">

@@ -1,10 +1,14 @@
-// `/services` (issue #6): the person's active offers from get_user_active_offers (discount, where it comes from,
-// channel, status, a live countdown to expiresAt; expired ones drop out), their credits and passes, and, for a
-// consultant, their services (their channels, each one service clients join by invitation) and the offers they
-// issued. ARCHITECTURE.md leaves "services" open: docs/DECISIONS.md says why they are the channels.
+// `/services` (issue #6): for a client, their active offers from get_user_active_offers (discount, where it comes
+// from, channel, status, a live countdown to expiresAt; expired ones drop out), their credits and passes, and their
+// consultants' services. For a consultant (issue #13 part 7), what a consultant needs: the offers they issued, per
+// client, each with its state (active, used, expired, withdrawn), and their services (their channels, each one
+// service clients join by invitation); not a client's balances or offers. ARCHITECTURE.md leaves "services" open:
+// docs/DECISIONS.md says why they are the channels.
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import type { IssuedOffer, Offer } from '@core/model';
+import { offerStateAt } from '@core/offers';
+import type { OfferState } from '@core/offers';
 import { channelPath } from '@core/paths';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { overviewRequested, selectChannels, selectChannelTitles } from '@/store/channelsSlice';
@@ -115,6 +119,57 @@ function ActiveOffers() {
   );
 }
 
+const STATE_WORDS: Record<OfferState, string> = {
+  active: 'Active',
+  used: 'Used',
+  expired: 'Expired',
+  revoked: 'Withdrawn',
+};
+
+/** The issued offers grouped by client, clients in the order of their newest offer (the list is newest first). */
+function byClient(
+  offers: readonly IssuedOffer[],
+): Array<{ userId: string; userName: string; offers: IssuedOffer[] }> {
+  const groups = new Map<string, { userId: string; userName: string; offers: IssuedOffer[] }>();
+  for (const offer of offers) {
+    const group = groups.get(offer.userId) ?? { userId: offer.userId, userName: offer.userName, offers: [] };
+    group.offers.push(offer);
+    groups.set(offer.userId, group);
+  }
+  return [...groups.values()];
+}
+
+function IssuedOfferRow({
+  offer,
+  channelTitle,
+  now,
+}: {
+  offer: IssuedOffer;
+  channelTitle: string;
+  now: number;
+}) {
+  const state = offerStateAt(offer, now);
+  return (
+    <li className="issued__item">
+      <span className="issued__percent">{offer.discountPercent} %</span>
+      <span className="issued__what">
+        {offer.source} <span className="muted">in {channelTitle}</span>
+      </span>
+      <span className={`issued__state issued__state--${state}`}>{STATE_WORDS[state]}</span>
+      <span className="muted issued__when">
+        {state === 'active' ? (
+          <>ends in {formatRemaining(offer.expiresAt, now)}</>
+        ) : (
+          <time dateTime={new Date(offer.expiresAt).toISOString()}>
+            {state === 'expired' ? 'ended ' : 'until '}
+            {formatFullTime(offer.expiresAt)}
+          </time>
+        )}
+      </span>
+    </li>
+  );
+}
+
 function IssuedOffers() {
   const dispatch = useAppDispatch();
   const issued = useAppSelector(selectIssuedOffers);
@@ -123,7 +178,7 @@ function IssuedOffers() {
   useEffect(() => {
     dispatch(issuedOffersRequested());
   }, [dispatch]);
-  const current = issued.items.filter((o: IssuedOffer) => o.expiresAt > now);
+  const clients = byClient(issued.items);
   return (
     <section aria-labelledby="issued-title" className="services__section">
       <h2 id="issued-title">Offers you issued</h2>
@@ -132,20 +187,46 @@ function IssuedOffers() {
           Loading…
         </p>
       ) : issued.status === 'failed' ? (
-        <p className="form-error" role="alert">
-          {issued.error}
-        </p>
-      ) : current.length === 0 ? (
-        <p className="muted">None running. Send a member an offer from their channel’s Manage → Members.</p>
+        <div>
+          <p className="form-error" role="alert">
+            {issued.error}
+          </p>
+          <button type="button" className="button" onClick={() => dispatch(issuedOffersRequested())}>
+            Try again
+          </button>
+        </div>
+      ) : clients.length === 0 ? (
+        <div className="card empty-state">
+          <h3>No offers yet</h3>
+          <p className="muted">
+            Send a client an offer from their channel: open it, then Manage → Members → Send offer.
+          </p>
+        </div>
       ) : (
-        <ul className="issued">
-          {current.map((offer) => (
-            <li key={offer.offeringId} className="issued__item">
-              <strong>{offer.discountPercent} %</strong> for {offer.userName} in{' '}
-              {titles[offer.channelId] ?? 'a channel'} ·{' '}
-              <span className="muted">ends in {formatRemaining(offer.expiresAt, now)}</span>
-            </li>
-          ))}
+        <ul className="issued-clients">
+          {clients.map((client) => {
+            const active = client.offers.filter((o) => offerStateAt(o, now) === 'active').length;
+            return (
+              <li key={client.userId} className="card issued-client">
+                <h3 id={`issued-${client.userId}`}>
+                  {client.userName}{' '}
+                  <span className="muted issued-client__count">
+                    {active} active of {client.offers.length}
+                  </span>
+                </h3>
+                <ul className="issued" aria-labelledby={`issued-${client.userId}`}>
+                  {client.offers.map((offer) => (
+                    <IssuedOfferRow
+                      key={offer.offeringId}
+                      offer={offer}
+                      channelTitle={titles[offer.channelId] ?? 'a channel'}
+                      now={now}
+                    />
+                  ))}
+                </ul>
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>
@@ -166,9 +247,14 @@ function Services() {
   return (
     <section className="screen services" aria-labelledby="services-title">
       <h1 id="services-title">Services</h1>
-      <Balances />
-      <ActiveOffers />
-      {isConsultant && <IssuedOffers />}
+      {isConsultant ? (
+        <IssuedOffers />
+      ) : (
+        <>
+          <Balances />
+          <ActiveOffers />
+        </>
+      )}
       <section aria-labelledby="services-list-title" className="services__section">
         <h2 id="services-list-title">{isConsultant ? 'Your services' : 'Your consultants’ services'}</h2>
         {services.length === 0 ? (
@@ -185,7 +271,9 @@ function Services() {
                 {channel.description && <p className="muted">{channel.description}</p>}
                 <p className="service__meta">
                   {channel.members.length} member{channel.members.length === 1 ? '' : 's'} ·{' '}
-                  <Link to={channelPath(channel.id)}>Open the channel</Link>
+                  <Link to={channelPath(channel.id)}>
+                    Open the channel<span className="visually-hidden"> {channel.title}</span>
+                  </Link>
                 </p>
               </li>
             ))}

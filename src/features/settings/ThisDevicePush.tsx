@@ -1,10 +1,15 @@
 // Settings → Notifications → "This device": where push stands on this device (support, permission, token
-// status, the last validation in the spec's words) with the one action that fits: allow notifications (from
-// this click: spec §4, iOS requires a user gesture) or check the token again.
+// status, the last validation) in words for people (src/ui/pushWords.ts; spec §8's own words stay in the state
+// and the iOS debug menu), with the one action that fits: allow notifications (from this click: spec §4, iOS
+// requires a user gesture) or check the token again. A blocked permission shows the provider's own message
+// (spec §8) beside the app's words on how to allow notifications in this browser.
 import { useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { permissionRequested, selectPush, selectPushGate, validationRequested } from '@/store/pushSlice';
 import type { PermissionState, PushGateReason, PushState } from '@/store/pushSlice';
+import { browserFamily } from '@/platform';
+import type { BrowserFamily } from '@/platform';
+import { BLOCKED_HEADLINE, UNBLOCK_STEPS, pushFailureWords, validationWords } from '@/ui/pushWords';
 
 /** spec §8: unsupported-browser and indexed-db-unsupported stop messaging setup; each gate reason in words. */
 export const GATE_WORDS: Record<PushGateReason, string> = {
@@ -59,6 +64,50 @@ function useAgo(at: number | null): string {
   return new Date(at).toLocaleString();
 }
 
+/**
+ * A blocked permission: the app's sentence, the provider's own message beside it (spec §8), and how to allow
+ * notifications in this browser, with the other browsers one click away.
+ */
+export function UnblockHelp({
+  providerMessage,
+  family,
+}: {
+  providerMessage: string | null;
+  family: BrowserFamily;
+}) {
+  const here = UNBLOCK_STEPS[family];
+  const others = (Object.keys(UNBLOCK_STEPS) as BrowserFamily[]).filter((f) => f !== family && f !== 'other');
+  return (
+    <div className="device-push__blocked">
+      <p className="form-error" role="alert">
+        {BLOCKED_HEADLINE}
+      </p>
+      {providerMessage && (
+        <p className="muted device-push__provider">
+          The browser’s own message: <q data-testid="push-provider-message">{providerMessage}</q>
+        </p>
+      )}
+      <p>To allow them in {here.where}:</p>
+      <ol className="device-push__steps" data-testid="push-unblock-steps">
+        {here.steps.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ol>
+      <details className="device-push__others">
+        <summary>Using another browser?</summary>
+        <dl>
+          {others.map((f) => (
+            <div key={f}>
+              <dt>{UNBLOCK_STEPS[f].where}</dt>
+              <dd>{UNBLOCK_STEPS[f].steps.join(' ')}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
+    </div>
+  );
+}
+
 export function ThisDevicePush() {
   const dispatch = useAppDispatch();
   const push = useAppSelector(selectPush);
@@ -66,6 +115,7 @@ export function ThisDevicePush() {
   const checkedAgo = useAgo(push.lastValidation?.at ?? null);
   const blocked = push.permission === 'denied';
   const busy = push.tokenStatus === 'creating' || push.tokenStatus === 'validating';
+  const [family] = useState(browserFamily);
 
   return (
     <section className="card device-push" aria-labelledby="device-push-title">
@@ -85,25 +135,17 @@ export function ThisDevicePush() {
           <div className="facts__row">
             <dt>Last check</dt>
             <dd data-testid="push-last-check">
-              {push.lastValidation.message}
+              {validationWords(push.lastValidation.message)}
               {push.lastValidation.rateLimited ? ' (checked moments ago)' : ''}
               <span className="muted"> · {checkedAgo}</span>
             </dd>
           </div>
         )}
       </dl>
-      {blocked && gate.open && (
-        <div className="device-push__blocked" role="alert">
-          <p className="form-error">{push.lastError ?? 'Notifications are blocked in this browser.'}</p>
-          <p className="muted">
-            To get notifications here, allow them for this site in the browser's site settings (the icon left
-            of the address), then come back.
-          </p>
-        </div>
-      )}
-      {!blocked && push.tokenStatus === 'failed' && push.lastError && (
-        <p className="form-error" role="alert">
-          {push.lastError}
+      {blocked && gate.open && <UnblockHelp providerMessage={push.lastError} family={family} />}
+      {!blocked && push.tokenStatus === 'failed' && (
+        <p className="form-error" role="alert" data-testid="push-failure">
+          {pushFailureWords(push.lastError)}
         </p>
       )}
       {gate.open && (

@@ -22,6 +22,7 @@ import {
   supportDetected,
   validationFinished,
   validationRequested,
+  PUSH_FAILURES,
 } from '@/store/pushSlice';
 import type { PermissionState, PushGate, PushGateReason } from '@/store/pushSlice';
 import { accountLoaded, docChanged, selectUid, signedIn, signedOut } from '@/store/userSlice';
@@ -76,7 +77,7 @@ export function* handlePermissionRequested(env: PushEnv) {
     yield put(permissionChanged({ permission }));
   } catch (error) {
     console.warn('Asking for notification permission failed', error);
-    yield put(failureRecorded({ error: 'The browser did not ask for notification permission. Try again.' }));
+    yield put(failureRecorded({ error: PUSH_FAILURES.permissionPromptSkipped }));
   }
 }
 

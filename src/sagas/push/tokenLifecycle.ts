@@ -28,6 +28,7 @@ import {
   validationFinished,
   validationStarted,
   VALIDATION_MESSAGES,
+  PUSH_FAILURES,
 } from '@/store/pushSlice';
 import type { PermissionState, ValidationMessage, ValidationResult } from '@/store/pushSlice';
 import { parseDocumentId } from '@core/ids';
@@ -55,13 +56,12 @@ export interface PushContext {
 }
 
 /** spec §8: failing to get a token yields this, and is retried. */
-export const NO_REGISTRATION_TOKEN = 'No registration token available';
-export const PROVIDER_TIMEOUT = "The push service didn't answer in time";
-export const WORKER_NOT_READY = "QuPM's background worker isn't ready yet";
-export const NOT_ALLOWED = 'Notifications are not allowed on this device';
+export const NO_REGISTRATION_TOKEN = PUSH_FAILURES.noToken;
+export const PROVIDER_TIMEOUT = PUSH_FAILURES.providerTimeout;
+export const WORKER_NOT_READY = PUSH_FAILURES.workerNotReady;
+export const NOT_ALLOWED = PUSH_FAILURES.notAllowed;
 /** Chromium refuses push in private windows, saying "permission denied" although the permission is granted. */
-export const PUSH_REFUSED_IN_WINDOW =
-  "This browser window can't receive push notifications (private windows can't). Open QuPM in a normal window, or install it.";
+export const PUSH_REFUSED_IN_WINDOW = PUSH_FAILURES.refusedInWindow;
 
 export type Obtained = { token: string } | { error: string; blocked: boolean };
 
@@ -108,7 +108,7 @@ export function* askProvider(ctx: PushContext) {
  * the permission is no longer granted (revoked while in flight) or the provider refuses it as blocked.
  */
 export function* createToken(ctx: PushContext) {
-  let lastError = NO_REGISTRATION_TOKEN;
+  let lastError: string = NO_REGISTRATION_TOKEN;
   for (let attempt = 0; attempt <= TOKEN_CREATION_RETRIES; attempt += 1) {
     const permission: PermissionState = yield call([ctx.env, ctx.env.readPermission]);
     if (permission !== 'granted') {

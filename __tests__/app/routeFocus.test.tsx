@@ -1,0 +1,75 @@
+/**
+ * @jest-environment ./__tests__/support/jsdom-environment.js
+ */
+// Focus after a screen change (issue #13 part 7): the new screen's heading, not the body, after each navigation and
+// after signing in; the change is announced; a field being typed in keeps its focus.
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { routes } from '@/app/router';
+import { createAppStore } from '@/store';
+import {
+  accountLoaded,
+  fallbackUserState,
+  initialState as userInitialState,
+  signedIn,
+} from '@/store/userSlice';
+
+function renderAt(path: string) {
+  const store = createAppStore({ preloadedState: { user: { ...userInitialState, status: 'signedOut' } } });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return { router, store };
+}
+
+const focused = (): Element | null => document.activeElement;
+
+describe('RouteFocus', () => {
+  it('leaves the first screen of a visit alone', async () => {
+    renderAt('/services');
+    await screen.findByRole('heading', { level: 1, name: 'Services' });
+    expect(focused()).toBe(document.body);
+  });
+
+  it('focuses the new screen’s h1 after a navigation, and announces it', async () => {
+    const { router } = renderAt('/services');
+    await screen.findByRole('heading', { level: 1, name: 'Services' });
+    await act(async () => {
+      await router.navigate('/settings');
+    });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Settings' });
+    await waitFor(() => expect(focused()).toBe(heading));
+    expect(heading.getAttribute('tabindex')).toBe('-1');
+    expect(screen.getByTestId('route-announcer').textContent).toBe('Settings');
+  });
+
+  it('focuses the home screen’s heading once the person has signed in', async () => {
+    const { store } = renderAt('/');
+    await screen.findByRole('heading', { level: 1, name: 'Advice, in one place' });
+    const authUser = { uid: 'uidMe000000000000001', email: 'me@example.com', displayName: 'Priya' };
+    act(() => {
+      store.dispatch(signedIn({ authUser }));
+      store.dispatch(accountLoaded({ ...fallbackUserState(authUser), nickname: 'Priya' }));
+    });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Hello, Priya' });
+    await waitFor(() => expect(focused()).toBe(heading));
+  });
+
+  it('never takes the focus from a field being typed in', async () => {
+    const { router } = renderAt('/services');
+    await screen.findByRole('heading', { level: 1, name: 'Services' });
+    const field = document.createElement('input');
+    document.body.append(field);
+    field.focus();
+    await act(async () => {
+      await router.navigate('/settings');
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Settings' });
+    expect(focused()).toBe(field);
+    field.remove();
+  });
+});

@@ -1,0 +1,135 @@
+// Invitations, finished (issue #13 part 8), in Chromium against the real server: a signed-out visitor of the link
+// sees who invites to which channel and what it grants, creates an account right there (the default; signing in
+// is one click away), finds the invitation on the home screen, accepts it, activates it in one click and lands in
+// the channel. A used invitation says it was used, to anyone else and signed out; an expired one says so.
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import Database from 'better-sqlite3';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../drivers/chromium';
+import { watchErrors } from './support/browser';
+import { startServer } from './support/server';
+import type { RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await browser?.close();
+  await server?.close();
+});
+
+async function newPage(viewport = { width: 390, height: 844 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  contexts.push(context);
+  return context.newPage();
+}
+
+async function signIn(page: Page, email: string, at = '/'): Promise<void> {
+  await page.goto(server.url + at);
+  await page.getByRole('tab', { name: 'Sign in' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('qupm-demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const bad = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad).toEqual([]);
+}
+
+function expiredInvitationId(): string {
+  const db = new Database(path.join(server.dataDir, 'qupm.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    return (
+      db
+        .prepare("SELECT id FROM invitations WHERE status = 'pending' AND expires_at <= ?")
+        .get(Date.now()) as { id: string }
+    ).id;
+  } finally {
+    db.close();
+  }
+}
+
+describe('an invitation from the link to the channel', () => {
+  const newcomer = `newcomer-${Date.now()}@example.com`;
+  let link: string;
+
+  it('the consultant invites a new person by email', async () => {
+    const consultant = await newPage({ width: 1280, height: 860 });
+    await signIn(consultant, 'consultant@qupm.demo');
+    await consultant.locator('.channel-link', { hasText: 'Growth Clinic' }).click();
+    await consultant.getByRole('button', { name: 'Manage' }).click();
+    await consultant.getByRole('tab', { name: 'Invite' }).click();
+    await consultant.getByLabel('Their email (optional)').fill(newcomer);
+    await consultant.getByLabel('Passes').fill('2');
+    await consultant.getByLabel('Credits').fill('3');
+    await consultant.getByLabel('Valid for (days)').fill('7');
+    await consultant.getByRole('button', { name: 'Create invitation' }).click();
+    link = await consultant.locator('.manage__created input').inputValue();
+    expect(link).toMatch(/\/invite\/[A-Za-z0-9]{20}$/);
+  });
+
+  it('signed out, the link says who invites to what and opens on Create account', async () => {
+    const page = await newPage();
+    const errors = watchErrors(page);
+    await page.goto(link);
+    await page.getByRole('heading', { level: 1, name: 'Dana invites you to Growth Clinic' }).waitFor();
+    expect(await page.locator('.invitation-facts').textContent()).toContain('2 channel passes and 3 credits');
+    expect(await page.getByRole('tab', { name: 'Create account' }).getAttribute('aria-selected')).toBe('true');
+    await expectAccessible(page, 'invite preview');
+
+    // Creating the account keeps the person on the invitation.
+    await page.getByLabel('Your name').fill('Nia Newcomer');
+    await page.getByLabel('Email').fill(newcomer);
+    await page.getByLabel('Password').fill('a-long-password');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('button', { name: 'Accept invitation' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(new URL(link).pathname);
+
+    // The home screen lists it too, and leads back to it.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+    await page.getByRole('link', { name: 'View invitation to Growth Clinic' }).click();
+
+    await page.getByRole('button', { name: 'Accept invitation' }).click();
+    await page.getByRole('heading', { level: 1, name: 'You joined Growth Clinic' }).waitFor();
+    await expectAccessible(page, 'invite accepted');
+    // One click from activation, and the person lands in the channel.
+    await page.getByRole('button', { name: 'Activate and open the channel' }).click();
+    await page.waitForURL((url) => url.pathname === '/' && url.searchParams.has('channel'));
+    await page.getByRole('heading', { level: 2, name: 'Growth Clinic' }).waitFor();
+    expect(
+      await page.locator('.home__balances div', { hasText: 'Credits' }).locator('dd').textContent(),
+    ).toBe('3');
+    await page.getByLabel('Message', { exact: true }).waitFor();
+    expect(errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
+  });
+
+  it('once used, the link says it was used: to someone else signed in, and to anyone signed out', async () => {
+    const other = await newPage();
+    await signIn(other, 'visitor@qupm.demo', new URL(link).pathname);
+    await other.getByRole('heading', { level: 1, name: 'This invitation has already been used' }).waitFor();
+    expect(await other.locator('main').innerText()).not.toMatch(/another account/);
+
+    const anyone = await newPage();
+    await anyone.goto(link);
+    await anyone.getByRole('heading', { level: 1, name: 'This invitation has already been used' }).waitFor();
+    await expectAccessible(anyone, 'used invitation (signed out)');
+  });
+
+  it('an expired invitation says it has expired, signed out', async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}/invite/${expiredInvitationId()}`);
+    await page.getByRole('heading', { level: 1, name: 'This invitation has expired' }).waitFor();
+  });
+});

@@ -1,0 +1,73 @@
+// Where focus goes when the screen changes (issue #13 part 7): after each navigation and after signing in, focus
+// lands on the new screen's heading (its h1; the conversation's h2 when a channel opens), not on the body, and the
+// change is announced. Headings become focusable by script only (tabindex -1), so Tab order is unchanged. A
+// screen still loading gets its heading focused once it appears; nothing is taken from a field being typed in.
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useAppSelector } from '@/store/hooks';
+import { selectAuthStatus } from '@/store/userSlice';
+import './routeFocus.css';
+
+/** The heading a screen change should focus: the conversation's title for a channel, else the screen's h1. */
+export function headingToFocus(main: ParentNode, channelOpen: boolean): HTMLElement | null {
+  const conversation = channelOpen ? main.querySelector<HTMLElement>('#conversation-title') : null;
+  return conversation ?? main.querySelector<HTMLElement>('h1');
+}
+
+/** Someone is typing: a field keeps its focus whatever the screen does. */
+function isTyping(element: Element | null): boolean {
+  if (!(element instanceof HTMLElement)) return false;
+  return element.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName);
+}
+
+export function RouteFocus({ mainId = 'content' }: { mainId?: string }) {
+  const location = useLocation();
+  const status = useAppSelector(selectAuthStatus);
+  const [announcement, setAnnouncement] = useState('');
+  // A sign-in is a change from signed out to signed in; restoring a session on load is not.
+  const wasSignedOut = useRef(false);
+  const [signIns, setSignIns] = useState(0);
+  useEffect(() => {
+    if (status === 'signedOut') wasSignedOut.current = true;
+    if (status === 'signedIn' && wasSignedOut.current) {
+      wasSignedOut.current = false;
+      setSignIns((n) => n + 1);
+    }
+  }, [status]);
+
+  const channelOpen = new URLSearchParams(location.search).has('channel');
+  const channelKey = channelOpen ? location.search : '';
+  const firstRender = useRef(true);
+  useEffect(() => {
+    // The first screen of a visit is left as the browser loads it: nothing has changed yet.
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    const main = document.getElementById(mainId);
+    if (!main) return;
+    const focusHeading = (): boolean => {
+      const heading = headingToFocus(main, channelOpen);
+      if (!heading) return false;
+      if (!isTyping(document.activeElement)) {
+        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        heading.focus({ preventScroll: false });
+      }
+      setAnnouncement(heading.textContent?.trim() ?? '');
+      return true;
+    };
+    if (focusHeading()) return;
+    // The screen is still loading (its chunk, or the session): its heading is focused once it is there.
+    const observer = new MutationObserver(() => {
+      if (focusHeading()) observer.disconnect();
+    });
+    observer.observe(main, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [location.pathname, channelKey, signIns, mainId, channelOpen]);
+
+  return (
+    <p className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="route-announcer">
+      {announcement}
+    </p>
+  );
+}
