@@ -100,6 +100,9 @@ export const messagePatchBody = z.strictObject({ text: messageTextSchema });
 /** POST /api/channels/:id/read: read up to and including this message of the channel. */
 export const markReadBody = z.strictObject({ messageId: documentIdSchema });
 
+/** PUT /api/channels/:id/mute and mute_channel: which of core/mutes.ts's durations is checked by core. */
+export const muteBody = z.strictObject({ duration: z.unknown() });
+
 export const channelCreateBody = z.strictObject({
   channelId: channelHandleSchema,
   title: trimmed(LIMITS.channelTitleMax),
@@ -257,6 +260,17 @@ export type TokenCallableName = keyof typeof tokenCallablePayloads;
 
 const noPayload = z.union([z.null(), z.undefined(), z.strictObject({})]);
 const channelRef = z.strictObject({ channelId: documentIdSchema });
+
+/**
+ * Muting a channel on the Firebase backend (issue #13 part 6; src/backend/firebase/mutes.ts): written by functions
+ * only, with their clock, for a channel the caller is in. The embedded server answers the same at
+ * PUT/DELETE /api/channels/:id/mute; the duration is core/mutes.ts's to check (its words for a person).
+ */
+export const muteCallablePayloads = {
+  mute_channel: z.strictObject({ channelId: documentIdSchema, ...muteBody.shape }),
+  unmute_channel: channelRef,
+} as const;
+export type MuteCallableName = keyof typeof muteCallablePayloads;
 
 /**
  * Issue #6's callables on the Firebase backend (src/backend/firebase/callables.ts PRODUCT_CALLABLES), with the
