@@ -24,9 +24,12 @@ export const HTTP_STATUS: Record<ErrorStatus, number> = {
   INTERNAL: 500,
 };
 
-/** What an error answer carries: `{"error": {"status", "message", "reason"?}}`. */
+/**
+ * What an error answer carries, as Firebase's callable protocol has it: `{"error": {"status", "message",
+ * "details"?: {"reason"}}}` (a Cloud Function's HttpsError puts its details there; issue #14 part 12).
+ */
 export interface ErrorBody {
-  error: { status: ErrorStatus; message: string; reason?: ErrorReason };
+  error: { status: ErrorStatus; message: string; details?: { reason: ErrorReason } };
 }
 
 /**
@@ -40,7 +43,8 @@ export type ErrorReason =
   | 'invitation-expired'
   | 'invitation-used'
   | 'invitation-not-yours'
-  | 'invitation-not-accepted';
+  | 'invitation-not-accepted'
+  | 'email-not-verified';
 
 /** A domain error thrown by core/ and server/, turned into an ErrorBody at the edge. */
 export class QupmError extends Error {

@@ -262,6 +262,21 @@ export function describePortContract(makeHarness: () => Promise<Harness>): void 
       expect(listed).toHaveLength(MESSAGES.length + 1);
     });
 
+    it('sends under the name they have now, after renaming themselves on another device', async () => {
+      const member = await h.as('member');
+      await member.users.getUser(PEOPLE.member.uid);
+      await member.messages.sendMessage(CHANNELS.studio.id, msg('Before'));
+      const elsewhere = await h.as('member');
+      await elsewhere.users.updateProfile(PEOPLE.member.uid, { nickname: 'Morgana' });
+      await h.settle();
+      h.advance(1000);
+      const sent = await member.messages.sendMessage(CHANNELS.studio.id, msg('After'));
+      expect(sent).toMatchObject({ text: 'After', senderName: 'Morgana' });
+      await h.settle();
+      const listed = await member.messages.listMessages(CHANNELS.studio.id);
+      expect(listed.at(-1)).toMatchObject({ id: sent.id, senderName: 'Morgana', text: 'After' });
+    });
+
     it("names a sender without a nickname or name by their email's local part", async () => {
       const newcomer = await h.signUp({ email: 'quiet.person@qupm.test', password: 'quiet-pass-1' });
       await h.settle();
@@ -1094,6 +1109,21 @@ export function describePortContract(makeHarness: () => Promise<Harness>): void 
       const { backend, uid } = await mine();
       expect(await statusOf(backend.pushTokens.touchToken(uid, 'NoSuchToken000000001'))).toEqual({
         status: 'NOT_FOUND',
+      });
+    });
+
+    it('answers NOT_FOUND when touching a token document removed since (pruned, or by another device), and saves it again', async () => {
+      const { backend, uid } = await mine();
+      const saved = await backend.pushTokens.addToken(uid, NEW_TOKEN);
+      const elsewhere = await h.as('member');
+      await elsewhere.pushTokens.deleteToken(uid, saved.id);
+      h.advance(DAY);
+      // On Firestore the rules refuse this update as PERMISSION_DENIED (no stored document): still NOT_FOUND here.
+      expect(await statusOf(backend.pushTokens.touchToken(uid, saved.id))).toEqual({ status: 'NOT_FOUND' });
+      const again = await backend.pushTokens.addToken(uid, NEW_TOKEN);
+      expect(await backend.pushTokens.findActiveToken(uid, TOKEN)).toMatchObject({
+        id: again.id,
+        ...NEW_TOKEN,
       });
     });
 

@@ -2,9 +2,9 @@
 // behave like the services behind them — one in-memory Firestore (functions/__tests__/support), a
 // Firebase Auth keeping accounts and custom claims, and Cloud Functions that run functions/'s real callables and
 // triggers (firebase-functions-test, offline) over the real Firestore repository on that same store. A
-// callable's answer and error cross a JSON boundary as on the wire. Of Firestore's rules only the messages block
-// is modelled (rulesModel.ts: the adapter's exactly-once send depends on its denial); the rest is tested on the
-// emulator (__tests__/rules/emulator). Firestore's client is modelled below as far as the adapter relies on it:
+// callable's answer and error cross a JSON boundary as on the wire. Of Firestore's rules the blocks the adapter's
+// behaviour depends on are modelled (rulesModel.ts: messages, channels and their handles, token documents); the
+// rest is tested on the emulator (__tests__/rules/emulator). Firestore's client is modelled below as far as the adapter relies on it:
 // latency-compensated writes, live queries with their metadata, and a network switch per app.
 //
 // The test file mocks the SDK with:
@@ -29,7 +29,13 @@ import type {
   StoredDoc,
 } from '../../../functions/__tests__/support/memoryFirestore';
 import type { createFunctions } from '../../../functions/src/functions';
-import { mayReadMessages, mayWriteMessage, messagesChannelOf } from './rulesModel';
+import {
+  mayReadCollection,
+  mayReadMessages,
+  mayWriteMessage,
+  mayWriteToken,
+  messagesChannelOf,
+} from './rulesModel';
 import type { RulesContext } from './rulesModel';
 
 /** What the SDK throws: an Error with a `code` (and `details` from callables). */
@@ -50,6 +56,10 @@ export interface Account {
   password: string;
   displayName: string | null;
   claims: Record<string, unknown>;
+  /** Whether the email is confirmed (the ID token's email_verified): a new password account's is not. */
+  emailVerified: boolean;
+  /** How many confirmation emails were asked for (sendEmailVerification). */
+  verificationsSent?: number;
   /** The User object the SDK hands out, shared as the SDK shares it (updateProfile changes it in place). */
   user?: FakeUser;
 }
@@ -146,6 +156,7 @@ function authModule() {
         password,
         displayName: null,
         claims: {},
+        emailVerified: false,
       };
       current().accounts.set(key, account);
       setUser(auth, userOf(account));
@@ -155,6 +166,10 @@ function authModule() {
       const created = functionsTest.auth.makeUserRecord({ uid: account.uid, email: account.email });
       fire(() => functionsTest.wrap(fns.on_user_created)(created));
       return { user: userOf(account) };
+    },
+    async sendEmailVerification(user: FakeUser) {
+      const account = [...current().accounts.values()].find((a) => a.uid === user.uid);
+      if (account) account.verificationsSent = (account.verificationsSent ?? 0) + 1;
     },
     async signInWithEmailAndPassword(auth: FakeAuth, email: string, password: string) {
       const account = find(email);
@@ -197,7 +212,7 @@ function authModule() {
 // server; docChanges() removed, then added, then modified, in query order; a change of metadata alone (fromCache,
 // hasPendingWrites) only to a listener that asked for metadata changes, and in docChanges() only when asked
 // for too. Not modelled: oldIndex/newIndex, `serverTimestamps: 'previous'` (read as null), listeners that only
-// read the cache, waitForPendingWrites, and every rule but the messages block (rulesModel.ts).
+// read the cache, waitForPendingWrites, and every rule but the blocks rulesModel.ts transcribes.
 
 /** `documentId()`: the document-id pseudo-field. */
 const DOCUMENT_ID_FIELD = { __documentId: true } as const;
@@ -420,11 +435,22 @@ class Client {
   ) {}
 
   private rulesContext(channelId: string): RulesContext {
+    const auth = this.rulesAuth();
+    return {
+      auth,
+      channel: this.world.store.get(`channels/${channelId}`),
+      caller: auth ? this.world.store.get(`users/${auth.uid}`) : undefined,
+    };
+  }
+
+  private rulesAuth(): RulesContext['auth'] {
     const user = this.app.auth.currentUser;
     const account = user ? [...this.world.accounts.values()].find((a) => a.uid === user.uid) : undefined;
+    if (!user) return null;
     return {
-      auth: user ? { uid: user.uid, isAdmin: account?.claims.isAdmin === true } : null,
-      channel: this.world.store.get(`channels/${channelId}`),
+      uid: user.uid,
+      isAdmin: account?.claims.isAdmin === true,
+      ...(account ? { email: account.email } : {}),
     };
   }
 
@@ -432,7 +458,9 @@ class Client {
   private serverDocs(spec: QuerySpec): StoredDoc[] {
     const channelId = spec.collection === undefined ? null : messagesChannelOf(spec.collection);
     if (channelId !== null && !mayReadMessages(this.rulesContext(channelId))) throw PERMISSION_DENIED();
-    return this.world.store.documentsIn(spec);
+    const docs = this.world.store.documentsIn(spec);
+    if (!mayReadCollection(spec, this.rulesAuth(), docs[0]?.data)) throw PERMISSION_DENIED();
+    return docs;
   }
 
   /** What the cache holds in the query's scope: the documents live queries last received. */
@@ -526,6 +554,11 @@ class Client {
       };
       if (!mayWriteMessage(operation, id, write.data, context)) throw PERMISSION_DENIED();
     }
+    const exists = store.get(write.path) !== undefined;
+    const operation =
+      write.kind === 'delete' ? 'delete' : write.kind === 'set' && !exists ? 'create' : 'update';
+    if (!mayWriteToken(write.path, operation, write.data, this.rulesAuth(), exists))
+      throw PERMISSION_DENIED();
     if (write.kind === 'delete') store.delete(write.path);
     else if (write.kind === 'update') store.update(write.path, write.data);
     else store.set(write.path, write.data, { merge: write.merge });
@@ -726,7 +759,16 @@ function functionsModule() {
         rawRequest: {},
         acceptsStreaming: false,
         ...(user
-          ? { auth: { uid: user.uid, token: { email: user.email, ...(account?.claims ?? {}) } } }
+          ? {
+              auth: {
+                uid: user.uid,
+                token: {
+                  email: user.email,
+                  email_verified: account?.emailVerified === true,
+                  ...(account?.claims ?? {}),
+                },
+              },
+            }
           : {}),
       } as unknown as CallableRequest;
       try {

@@ -68,6 +68,7 @@ beforeEach(async () => {
       members: [MEMBER],
       createdAt: serverTimestamp(),
     });
+    await setDoc(doc(db, 'channelHandles', 'strategy-studio'), { id: CHANNEL });
     await setDoc(doc(db, 'channels', CHANNEL, 'messages', 'MessageOne0000000001'), {
       senderId: OWNER,
       senderName: 'Dana',
@@ -189,6 +190,17 @@ describe('users/{uid}/FCMTokens', () => {
     await assertSucceeds(deleteDoc(ref));
   });
 
+  it('refuses a touch of a pruned document, but lets its owner see it is gone (issue #14 part 8)', async () => {
+    const ref = await saved();
+    await env.withSecurityRulesDisabled((context) =>
+      deleteDoc(doc(context.firestore(), 'users', MEMBER, 'FCMTokens', 'TokenMember000000001')),
+    );
+    // PERMISSION_DENIED, not NOT_FOUND: the adapter reads the document again to tell a pruned one apart.
+    await assertFails(updateDoc(ref, { lastUsed: serverTimestamp() }));
+    const snapshot = await assertSucceeds(getDoc(ref));
+    expect(snapshot.exists()).toBe(false);
+  });
+
   it('lets no client create one, however well formed: save_push_token keeps one per device', async () => {
     await assertFails(addDoc(tokens(MEMBER), fresh()));
     await assertFails(setDoc(doc(tokens(MEMBER), 'TokenChosenByClient1'), fresh()));
@@ -216,19 +228,33 @@ describe('channels and messages', () => {
     await assertFails(getDoc(doc(dbOf(STRANGER), 'channels', CHANNEL)));
   });
 
-  it("allows the adapter's queries: own channels, members, and the handle lookup with limit 1 (spec §7)", async () => {
+  it("allows the adapter's queries: the channels one owns, and those one is a member of", async () => {
     const channels = collection(dbOf(MEMBER), 'channels');
     await assertSucceeds(getDocs(query(collection(dbOf(OWNER), 'channels'), where('ownerId', '==', OWNER))));
     await assertSucceeds(getDocs(query(channels, where('members', 'array-contains', MEMBER))));
-    await assertSucceeds(
-      getDocs(
-        query(collection(dbOf(STRANGER), 'channels'), where('channelId', '==', 'strategy-studio'), limit(1)),
-      ),
-    );
-    await assertFails(getDocs(query(collection(dbOf(STRANGER), 'channels'), where('channelId', '==', 'x'))));
-    await assertFails(
-      getDocs(query(collection(nobody(), 'channels'), where('channelId', '==', 'x'), limit(1))),
-    );
+  });
+
+  it('lists no channel one is not in, one at a time or by handle: channels are not enumerable (issue #14 part 9)', async () => {
+    const byHandle = (db: ReturnType<typeof nobody>, n: number) =>
+      getDocs(query(collection(db, 'channels'), where('channelId', '==', 'strategy-studio'), limit(n)));
+    await assertFails(byHandle(dbOf(STRANGER), 1));
+    await assertFails(getDocs(query(collection(dbOf(STRANGER), 'channels'), limit(1))));
+    await assertFails(getDocs(query(collection(dbOf(STRANGER), 'channels'), orderBy('channelId'), limit(1))));
+    await assertFails(byHandle(nobody(), 1));
+    // Admins read any channel by id, and list them through admin_list_channels, not by a query.
+    await assertFails(getDocs(query(collection(dbOf(ADMIN), 'channels'), limit(1))));
+    await assertSucceeds(getDoc(doc(dbOf(ADMIN), 'channels', CHANNEL)));
+  });
+
+  it('resolves a handle to its channel id for anyone signed in, one handle at a time, and nothing more', async () => {
+    const handle = await assertSucceeds(getDoc(doc(dbOf(STRANGER), 'channelHandles', 'strategy-studio')));
+    expect(handle.data()).toEqual({ id: CHANNEL });
+    // The id opens nothing the channel's own rules do not.
+    await assertFails(getDoc(doc(dbOf(STRANGER), 'channels', CHANNEL)));
+    await assertSucceeds(getDoc(doc(dbOf(MEMBER), 'channels', CHANNEL)));
+    await assertFails(getDocs(query(collection(dbOf(STRANGER), 'channelHandles'), limit(1))));
+    await assertFails(getDoc(doc(nobody(), 'channelHandles', 'strategy-studio')));
+    await assertFails(setDoc(doc(dbOf(OWNER), 'channelHandles', 'taken-by-me'), { id: CHANNEL }));
   });
 
   it('lets the owner and members read messages, newest first', async () => {
@@ -258,9 +284,16 @@ describe('channels and messages', () => {
     await assertFails(getDocs(since(STRANGER)));
   });
 
+  /** core/users.ts publicName of each person as seeded: the nickname, else the email's local part. */
+  const NAMES: Record<string, string> = {
+    [MEMBER]: 'Morgan',
+    [OWNER]: OWNER,
+    [STRANGER]: STRANGER,
+    [ADMIN]: ADMIN,
+  };
   const message = (senderId: string, text = 'Hello') => ({
     senderId,
-    senderName: 'Morgan',
+    senderName: NAMES[senderId] ?? '',
     text,
     createdAt: serverTimestamp(),
   });
@@ -273,6 +306,29 @@ describe('channels and messages', () => {
     await assertSucceeds(addDoc(collection(dbOf(MEMBER), 'channels', CHANNEL, 'messages'), message(MEMBER)));
   });
 
+  it('takes the name from the stored user document: nickname, display name, email, or none at all', async () => {
+    const { senderName: _none, ...unnamed } = message(MEMBER);
+    await assertSucceeds(setDoc(messageRef(MEMBER, 'ClientChosenId000011'), unnamed));
+    await env.withSecurityRulesDisabled((context) =>
+      updateDoc(doc(context.firestore(), 'users', MEMBER), {
+        nickname: deleteField(),
+        displayName: 'Morgan Lee',
+      }),
+    );
+    await assertFails(setDoc(messageRef(MEMBER, 'ClientChosenId000012'), message(MEMBER)));
+    await assertSucceeds(
+      setDoc(messageRef(MEMBER, 'ClientChosenId000013'), { ...message(MEMBER), senderName: 'Morgan Lee' }),
+    );
+    // The owner has neither: the local part of their email.
+    await assertSucceeds(setDoc(messageRef(OWNER, 'ClientChosenId000014'), message(OWNER)));
+    await assertFails(
+      setDoc(messageRef(OWNER, 'ClientChosenId000015'), {
+        ...message(OWNER),
+        senderName: `${OWNER}@qupm.test`,
+      }),
+    );
+  });
+
   it.each([
     ['as someone else', STRANGER, message(MEMBER)],
     ['from outside the channel', STRANGER, message(STRANGER)],
@@ -281,6 +337,9 @@ describe('channels and messages', () => {
     ['without text', MEMBER, message(MEMBER, '')],
     ['with an extra field', MEMBER, { ...message(MEMBER), pinned: true }],
     ['with a time of its own', MEMBER, { ...message(MEMBER), createdAt: Timestamp.fromMillis(0) }],
+    ["under someone else's name (issue #14 part 11)", MEMBER, { ...message(MEMBER), senderName: 'Dana' }],
+    ['under a name with spaces around it', MEMBER, { ...message(MEMBER), senderName: ' Morgan ' }],
+    ['under an empty name', MEMBER, { ...message(MEMBER), senderName: '' }],
   ])('refuses a message %s', async (_label, uid, data) => {
     await assertFails(setDoc(messageRef(uid, 'ClientChosenId000003'), data));
   });
@@ -323,7 +382,7 @@ describe('written by functions only', () => {
 
   it('lets the invitee follow the invitations naming their email, and no one else, and never write one', async () => {
     const email = `${MEMBER.toLowerCase()}@qupm.test`;
-    const invitee = env.authenticatedContext(MEMBER, { email }).firestore();
+    const invitee = env.authenticatedContext(MEMBER, { email, email_verified: true }).firestore();
     const mine = (db: ReturnType<typeof nobody>) =>
       query(
         collection(db, 'invitations'),
@@ -335,7 +394,13 @@ describe('written by functions only', () => {
     // A query not bound to their email could hold others' invitations.
     await assertFails(getDocs(query(collection(invitee, 'invitations'), where('status', '==', 'pending'))));
     await assertFails(getDoc(doc(invitee, 'invitations', 'InvitePending0000001')));
-    const stranger = env.authenticatedContext(STRANGER, { email: 'stranger@qupm.test' }).firestore();
+    // The right email, not confirmed yet (issue #14 part 10): anyone can sign up under someone else's address.
+    const unconfirmed = env.authenticatedContext(MEMBER, { email, email_verified: false }).firestore();
+    await assertFails(getDocs(mine(unconfirmed)));
+    await assertFails(getDoc(doc(unconfirmed, 'invitations', 'InviteForMember00001')));
+    const stranger = env
+      .authenticatedContext(STRANGER, { email: 'stranger@qupm.test', email_verified: true })
+      .firestore();
     await assertFails(getDocs(mine(stranger)));
     await assertFails(getDocs(mine(dbOf(STRANGER))));
     await assertFails(updateDoc(doc(invitee, 'invitations', 'InviteForMember00001'), { status: 'accepted' }));
