@@ -5,6 +5,7 @@ import type { Invitation } from '@core/model';
 import { invitePath } from '@core/paths';
 import type { PlainFailure } from '@/store/status';
 import { grantWords } from './grantWords';
+import './facts.css';
 
 export function InvitationSummary({ invitation }: { invitation: Invitation }) {
   return (
