@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { permissionRequested, selectPush, selectPushGate, validationRequested } from '@/store/pushSlice';
 import type { PermissionState, PushGateReason, PushState } from '@/store/pushSlice';
-import '@/ui/facts.css';
+import '../../ui/facts.css';
 
 /** spec §8: unsupported-browser and indexed-db-unsupported stop messaging setup; each gate reason in words. */
 export const GATE_WORDS: Record<PushGateReason, string> = {
