@@ -34,6 +34,8 @@ export function buildProduction(outDir: string): Promise<StatsCompilation> {
       if (!stats) return reject(new Error('webpack returned no stats'));
       const json = stats.toJson({
         all: false,
+        ids: true,
+        nestedModules: true,
         assets: true,
         chunks: true,
         chunkModules: true,
