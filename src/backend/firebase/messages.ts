@@ -287,7 +287,8 @@ export function createMessagesPort(
           editedAt: fs.serverTimestamp(),
           updatedAt: fs.serverTimestamp(),
         });
-        return stored();
+        const now = Date.now();
+        return stored({ text: body, editedAt: now, updatedAt: now });
       }),
 
     deleteMessage: (channelId, messageId) =>
