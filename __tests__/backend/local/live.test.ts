@@ -155,6 +155,34 @@ describe('createLiveMessages', () => {
     expect(got).toEqual(server);
   });
 
+  it('delivers changes of messages older than it holds, live and after a drop, each version once (issue #13)', async () => {
+    const t = setup([msg(1, 500), msg(2, 600)]);
+    const got: ChatMessage[] = [];
+    const held = { createdAt: 600, ids: [msg(2).id], changes: { at: 600, ids: [msg(2).id] } };
+    t.live.subscribeMessages(CHANNEL, held, (batch) => got.push(...batch));
+    await flush();
+    t.source().emit('open', '');
+    await flush();
+    expect(got).toEqual([]);
+    const edited = { ...msg(1, 500), text: 'edited', editedAt: 650, updatedAt: 650 };
+    t.push(edited);
+    t.push(edited);
+    expect(got).toEqual([edited]);
+
+    t.source().onerror?.(new Event('error'));
+    // While it is down: the newer message is deleted, and the older one edited again in the same millisecond.
+    const tombstone = { ...msg(2, 600), text: '', deleted: true as const, updatedAt: 700 };
+    const again = { ...msg(1, 500), text: 'edited again', editedAt: 700, updatedAt: 700 };
+    t.server.push(tombstone, again);
+    t.timers[0]?.fn();
+    await flush();
+    t.source().emit('open', '');
+    await flush();
+    expect(got).toEqual([edited, again, tombstone]);
+    t.push(tombstone);
+    expect(got).toHaveLength(3);
+  });
+
   it('after a drop, catches up from the newest it delivered, ties of a millisecond included', async () => {
     const t = setup([msg(1, 500)]);
     const got: ChatMessage[] = [];

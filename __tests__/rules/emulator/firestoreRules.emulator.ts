@@ -371,6 +371,94 @@ describe('channels and messages', () => {
   });
 });
 
+describe('editing and deleting messages (issue #13)', () => {
+  const HOUR = 60 * 60 * 1000;
+  const ref = (uid: string, id: string) => doc(dbOf(uid), 'channels', CHANNEL, 'messages', id);
+  const edit = (text: string) => ({ text, editedAt: serverTimestamp(), updatedAt: serverTimestamp() });
+  const deletion = () => ({ text: '', deleted: true, updatedAt: serverTimestamp() });
+
+  /** Stores a message of `senderId` sent `hoursAgo` hours ago (and `extra` fields), as functions/ would. */
+  const stored = (id: string, senderId: string, hoursAgo: number, extra: object = {}) =>
+    env.withSecurityRulesDisabled((context) =>
+      setDoc(doc(context.firestore(), 'channels', CHANNEL, 'messages', id), {
+        senderId,
+        senderName: 'Morgan',
+        text: 'Helo',
+        createdAt: Timestamp.fromMillis(Date.now() - hoursAgo * HOUR),
+        ...extra,
+      }),
+    );
+
+  it('lets the sender edit the text within 24 hours, with the server time as editedAt and updatedAt', async () => {
+    await stored('EditMine000000000001', MEMBER, 23);
+    await assertSucceeds(updateDoc(ref(MEMBER, 'EditMine000000000001'), edit('Hello')));
+  });
+
+  it.each([
+    [
+      "someone else's message (the channel owner's included)",
+      OWNER,
+      'EditTheirs0000000001',
+      1,
+      {},
+      edit('Hijack'),
+    ],
+    ['a message sent 25 hours ago', MEMBER, 'EditLate000000000001', 25, {}, edit('Too late')],
+    ['a deleted message', MEMBER, 'EditGone000000000001', 1, { text: '', deleted: true }, edit('Back')],
+    ['an empty text', MEMBER, 'EditEmpty00000000001', 1, {}, edit('')],
+    ['a text over 4000 characters', MEMBER, 'EditLong000000000001', 1, {}, edit('x'.repeat(4001))],
+    [
+      'a time of its own',
+      MEMBER,
+      'EditTime000000000001',
+      1,
+      {},
+      { ...edit('Hi'), editedAt: Timestamp.fromMillis(0) },
+    ],
+    ['a change of its sender', MEMBER, 'EditSender0000000001', 1, {}, { ...edit('Hi'), senderId: OWNER }],
+    [
+      'a change of its time',
+      MEMBER,
+      'EditCreated000000001',
+      1,
+      {},
+      { ...edit('Hi'), createdAt: serverTimestamp() },
+    ],
+  ] as const)('refuses an edit of %s', async (_label, uid, id, hoursAgo, extra, data) => {
+    await stored(id, MEMBER, hoursAgo, extra);
+    await assertFails(updateDoc(ref(uid, id), data));
+  });
+
+  it('lets the sender delete at any time, and the channel owner anyone’s message: the text emptied', async () => {
+    await stored('DeleteMine0000000001', MEMBER, 24 * 30);
+    await assertSucceeds(updateDoc(ref(MEMBER, 'DeleteMine0000000001'), deletion()));
+    await stored('DeleteByOwner0000001', MEMBER, 1);
+    await assertSucceeds(updateDoc(ref(OWNER, 'DeleteByOwner0000001'), deletion()));
+  });
+
+  it("refuses a member deleting the owner's message, a second deletion, a tombstone that keeps its text, an admin", async () => {
+    await stored('DeleteOwners00000001', OWNER, 1);
+    await assertFails(updateDoc(ref(MEMBER, 'DeleteOwners00000001'), deletion()));
+    await assertFails(updateDoc(ref(ADMIN, 'DeleteOwners00000001'), deletion()));
+    await stored('DeleteTwice000000001', MEMBER, 1, { text: '', deleted: true });
+    await assertFails(updateDoc(ref(MEMBER, 'DeleteTwice000000001'), deletion()));
+    await stored('DeleteKeeps000000001', MEMBER, 1);
+    await assertFails(updateDoc(ref(MEMBER, 'DeleteKeeps000000001'), { ...deletion(), text: 'Helo' }));
+    await assertFails(deleteDoc(ref(MEMBER, 'DeleteKeeps000000001')));
+  });
+
+  it('allows the live query of changes: updatedAt from a time on, ordered by it', async () => {
+    const changes = (uid: string) =>
+      query(
+        collection(dbOf(uid), 'channels', CHANNEL, 'messages'),
+        where('updatedAt', '>=', Timestamp.fromMillis(0)),
+        orderBy('updatedAt'),
+      );
+    await assertSucceeds(getDocs(changes(MEMBER)));
+    await assertFails(getDocs(changes(STRANGER)));
+  });
+});
+
 describe('written by functions only', () => {
   it('lets the consultant read their invitation, and no client write one', async () => {
     await assertSucceeds(getDoc(doc(dbOf(OWNER), 'invitations', 'InvitePending0000001')));

@@ -206,9 +206,16 @@ export function createMessagesPort(
     const snapshot = await fs.getDoc(ref);
     if (!snapshot.exists()) throw new BackendError('NOT_FOUND', NO_SUCH_MESSAGE);
     const message = toChatMessage(channelId, messageId, snapshot.data(ESTIMATE));
-    const stored = async (): Promise<ChatMessage> => {
-      const after = await fs.getDoc(ref);
-      return toChatMessage(channelId, messageId, after.data(ESTIMATE) ?? {});
+    /** The message as stored after the change; should that read fail, `expected` (the device's clock's time). */
+    const stored = async (expected: Partial<ChatMessage>): Promise<ChatMessage> => {
+      try {
+        const after = await fs.getDoc(ref);
+        const data = after.data(ESTIMATE);
+        if (data) return toChatMessage(channelId, messageId, data);
+      } catch {
+        // The change is stored; only its read failed.
+      }
+      return { ...message, ...expected };
     };
     return { uid, fs, ref, channel, message, stored };
   }
@@ -293,7 +300,8 @@ export function createMessagesPort(
           editedAt: fs.serverTimestamp(),
           updatedAt: fs.serverTimestamp(),
         });
-        return stored();
+        const now = Date.now();
+        return stored({ text: body, editedAt: now, updatedAt: now });
       }),
 
     deleteMessage: (channelId, messageId) =>
@@ -301,7 +309,7 @@ export function createMessagesPort(
         const { uid, fs, ref, channel, message, stored } = await loadTarget(channelId, messageId);
         refuse(checkDelete(channel, message, uid));
         await fs.updateDoc(ref, { text: '', deleted: true, updatedAt: fs.serverTimestamp() });
-        return stored();
+        return stored({ text: '', deleted: true, updatedAt: Date.now() });
       }),
 
     subscribeMessages: (channelId, since, listener) =>

@@ -1,7 +1,7 @@
 // The main screen's requests (issue #6): a conversation's newest messages and older pages (a (createdAt, id)
 // cursor, so messages sharing a millisecond are never skipped), and a consultant's channel tools. Sending goes
 // through the outbox (src/sagas/outboxSaga.ts). Each worker catches its own failure and puts it as plain words.
-import { call, fork, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { Backend } from '@/backend/ports';
 import type { Channel, ChannelMember, ChatMessage } from '@core/model';
 import { cursorOf } from '@core/messages';
@@ -27,7 +27,6 @@ import {
   membersLoaded,
   membersRequested,
 } from './manageSlice';
-import { watchMessageActions } from './messageActionsSaga';
 
 const message = (error: unknown): string => toFailure(error).message;
 
@@ -99,5 +98,4 @@ export function* mainSaga(backend: Backend) {
   yield takeLeading(channelCreateRequested.type, handleChannelCreate, backend);
   yield takeLeading(channelUpdateRequested.type, handleChannelUpdate, backend);
   yield takeLatest(membersRequested.type, handleMembersRequested, backend);
-  yield fork(watchMessageActions, backend);
 }
