@@ -86,7 +86,9 @@ describe('an invitation from the link to the channel', () => {
     await page.goto(link);
     await page.getByRole('heading', { level: 1, name: 'Dana invites you to Growth Clinic' }).waitFor();
     expect(await page.locator('.invitation-facts').textContent()).toContain('2 channel passes and 3 credits');
-    expect(await page.getByRole('tab', { name: 'Create account' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByRole('tab', { name: 'Create account' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
     await expectAccessible(page, 'invite preview');
 
     // Creating the account keeps the person on the invitation.

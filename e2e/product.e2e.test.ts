@@ -84,7 +84,9 @@ describe('consultant and client in two browsers', () => {
     await client.getByRole('heading', { level: 1, name: /invites you to/ }).waitFor();
     await expectAccessible(client, 'invite (signed out)');
     // The preview opens on Create account (issue #13 part 8).
-    expect(await client.getByRole('tab', { name: 'Create account' }).getAttribute('aria-selected')).toBe('true');
+    expect(await client.getByRole('tab', { name: 'Create account' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
     await client.getByLabel('Your name').fill('Casey Client');
     await client.getByLabel('Email').fill(clientEmail);
     await client.getByLabel('Password').fill('a-long-password');
