@@ -56,7 +56,8 @@ describe('the app shell', () => {
   it.each([
     ['/', /advice, in one place/i],
     ['/services', /^services$/i],
-    ['/invite/AbCdEfGhIj0123456789', /you have been invited/i],
+    // Signed out, an invitation's public preview is asked for: this id names none (issue #13 part 8).
+    ['/invite/AbCdEfGhIj0123456789', /we couldn.t find this invitation/i],
     ['/activate/AbCdEfGhIj0123456789', /activate your invitation/i],
     ['/invite/not-valid', /this invitation link is not valid/i],
     ['/settings', /^settings$/i],
@@ -69,7 +70,8 @@ describe('the app shell', () => {
     const errors = watchErrors(page);
     await page.goto(server.url + path);
     await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-    expect(errors).toEqual([]);
+    // The browser logs the preview's answer for an id that names no invitation (404); nothing else.
+    expect(errors.filter((e) => !(path.startsWith('/invite/') && /status of 404/.test(e)))).toEqual([]);
     await context.close();
   });
 

@@ -1,15 +1,18 @@
 // The frame around every screen: header with navigation, the offline notice, and the routed screen. While a
 // route's chunk loads the screen area shows 'Loading QuPM...'. Over it: in-app notices, the update banner and, on
 // iOS, the debug button, docked in a right-hand gutter that the layout keeps free of controls.
+import { Suspense, lazy } from 'react';
 import { NavLink, Outlet, useNavigation } from 'react-router-dom';
 import { useAppSelector } from '@/store/hooks';
 import { selectIsOnline } from '@/store/appSlice';
 import { LoadingScreen } from '@/ui/LoadingScreen';
 import { IosDebugButton, useDebugButtonShown } from './IosDebugButton';
 import { Notices } from './Notices';
-import { RouteFocus } from './RouteFocus';
 import { UpdateBanner } from './UpdateBanner';
 import './overlays.css';
+
+// Focus after a screen change loads after the first screen (which it leaves alone anyway): the shell stays small.
+const RouteFocus = lazy(() => import(/* webpackChunkName: "screen-focus" */ './RouteFocus'));
 
 const NAV_ITEMS = [
   { to: '/', label: 'Home', end: true },
@@ -68,7 +71,9 @@ export function Layout() {
           </div>
         )}
       </main>
-      <RouteFocus />
+      <Suspense fallback={null}>
+        <RouteFocus />
+      </Suspense>
       <Notices />
       <UpdateBanner />
       <IosDebugButton />

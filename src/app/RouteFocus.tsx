@@ -20,7 +20,7 @@ function isTyping(element: Element | null): boolean {
   return element.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName);
 }
 
-export function RouteFocus({ mainId = 'content' }: { mainId?: string }) {
+export default function RouteFocus({ mainId = 'content' }: { mainId?: string }) {
   const location = useLocation();
   const status = useAppSelector(selectAuthStatus);
   const [announcement, setAnnouncement] = useState('');
