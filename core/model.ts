@@ -100,6 +100,12 @@ export interface ChannelOverview {
   unread: number;
 }
 
+/** A person's mute of one channel (issue #13): until when, epoch ms (core/mutes.ts MUTED_FOREVER: until unmuted). */
+export interface ChannelMute {
+  channelId: string;
+  mutedUntil: number;
+}
+
 /** A person in a channel, as its owner and members see them. */
 export interface ChannelMember {
   uid: string;

@@ -2,13 +2,19 @@
 // badge's badge_count (spec §5: a count above 0 sets the badge, otherwise it is cleared).
 import type { ChannelAccess } from './permissions';
 
+const NONE: ReadonlySet<string> = new Set();
+
 /** Pending counts of one user by source. */
 export type PendingCounts = Readonly<Record<string, number>>;
 
-/** The badge count: the sum of the pending counts, ignoring anything that is not a positive whole number. */
-export function badgeCount(counts: PendingCounts): number {
+/**
+ * The badge count: the sum of the pending counts, ignoring anything that is not a positive whole number, and the
+ * sources in `muted` (a muted channel adds nothing to the badge, issue #13, also what it counted before the mute).
+ */
+export function badgeCount(counts: PendingCounts, muted: ReadonlySet<string> = NONE): number {
   let sum = 0;
-  for (const value of Object.values(counts)) {
+  for (const [source, value] of Object.entries(counts)) {
+    if (muted.has(source)) continue;
     if (Number.isSafeInteger(value) && value > 0) sum += value;
   }
   return sum;

@@ -60,6 +60,11 @@ export const API = {
   listMembers: 'GET /api/channels/:id/members', // → { members: ChannelMember[] } (owner first; owner, members, admin)
   // markReadBody {messageId} → { success: true }: the caller's read mark moves up to that message, never back
   markRead: 'POST /api/channels/:id/read',
+  // issue #13 part 6: the caller's mutes in force { mutes: { [channelId]: mutedUntil } }; muteBody {duration:
+  // '1h' | '8h' | 'forever'} → ChannelMute; unmute → { success: true }. Only a channel the caller is in.
+  listMutes: 'GET /api/mutes',
+  muteChannel: 'PUT /api/channels/:id/mute',
+  unmuteChannel: 'DELETE /api/channels/:id/mute',
   listChannelInvitations: 'GET /api/channels/:id/invitations', // → { invitations: Invitation[] } (owner, admin)
   createInvitation: 'POST /api/invitations', // invitationCreateBody → Invitation (the channel's owner)
   issueOffer: 'POST /api/offers', // offerCreateBody → IssuedOffer (channel owner, to a member; 1-100 %)

@@ -34,6 +34,7 @@ import { registerAuthRoutes } from './routes/auth';
 import { registerCallableRoutes } from './routes/callables';
 import { registerChannelRoutes } from './routes/channels';
 import { registerInvitationRoutes } from './routes/invitations';
+import { registerMuteRoutes } from './routes/mutes';
 import { registerOfferRoutes } from './routes/offers';
 import { registerPushRoutes } from './routes/push';
 import { registerUserRoutes } from './routes/users';
@@ -208,6 +209,7 @@ export async function buildServer({
     registerAuthRoutes(app, ctx);
     registerUserRoutes(app, ctx);
     registerChannelRoutes(app, ctx);
+    registerMuteRoutes(app, ctx);
     registerInvitationRoutes(app, ctx);
     registerOfferRoutes(app, ctx);
     registerAdminRoutes(app, ctx);

@@ -12,6 +12,11 @@ describe('badgeCount', () => {
   it('ignores counts that are not positive whole numbers', () => {
     expect(badgeCount({ a: -4, b: 1.5, c: Number.NaN, d: Number.POSITIVE_INFINITY, e: 1 })).toBe(1);
   });
+
+  it('leaves out muted channels, also what they counted before the mute (issue #13)', () => {
+    expect(badgeCount({ a: 2, b: 3, c: 1 }, new Set(['b']))).toBe(3);
+    expect(badgeCount({ a: 2 }, new Set(['a']))).toBe(0);
+  });
 });
 
 describe('addPending', () => {

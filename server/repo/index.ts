@@ -3,6 +3,7 @@ import type { Db } from '../db/database';
 import { ChannelsRepo } from './channels';
 import { InvitationsRepo } from './invitations';
 import { MessagesRepo } from './messages';
+import { MutesRepo } from './mutes';
 import { OffersRepo } from './offers';
 import { PendingRepo } from './pending';
 import { PushJobsRepo } from './pushJobs';
@@ -22,6 +23,7 @@ export interface Repos {
   offers: OffersRepo;
   pending: PendingRepo;
   reads: ReadsRepo;
+  mutes: MutesRepo;
   pushJobs: PushJobsRepo;
   settings: SettingsRepo;
 }
@@ -37,6 +39,7 @@ export function createRepos(db: Db): Repos {
     offers: new OffersRepo(db),
     pending: new PendingRepo(db),
     reads: new ReadsRepo(db),
+    mutes: new MutesRepo(db),
     pushJobs: new PushJobsRepo(db),
     settings: new SettingsRepo(db),
   };

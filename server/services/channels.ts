@@ -17,8 +17,9 @@ import { sortOverview } from '../../core/overview';
 import { badgeCount, pendingRecipients } from '../../core/pending';
 import type { Caller } from '../../core/permissions';
 import { canMessage, canReadChannel } from '../../core/permissions';
-import { wantsPush } from '../../core/delivery';
+import { wantsPushFrom } from '../../core/delivery';
 import { messagePush } from '../../core/push';
+import { isChannelMuted } from '../../core/mutes';
 import type { PageOptions } from '../repo/messages';
 import type { NewPushJob } from '../repo/pushJobs';
 import type { ServerContext } from '../context';
@@ -158,9 +159,9 @@ export const MESSAGE_MESSAGES = {
 
 /**
  * Stores a plain-text message under the client's id (a new one when it sent none) and, in the same transaction,
- * counts it as pending for everyone else in the channel and queues one push for each of their token documents
- * (those who want push, spec §5) with their own badge count; after the commit it streams the message and the new
- * counts and wakes the push queue.
+ * counts it as pending for everyone else in the channel who has not muted it (issue #13) and queues one push for
+ * each of their token documents (those who want push, spec §5) with their own badge count (muted channels left
+ * out); after the commit it streams the message and wakes the push queue.
  *
  * The id is the send's idempotency key: a repeat of an id the caller already sent in this channel answers the
  * stored message and changes nothing, whatever its text (an outbox retrying after a lost answer); an id taken by
@@ -196,18 +197,23 @@ export function sendMessage(
       createdAt,
     };
     ctx.repos.messages.insert(message);
-    const recipients = pendingRecipients(channel, caller.uid);
+    // A muted channel (issue #13) adds nothing to that person's badge and sends them no push; its unread count
+    // is the read mark's, so it still shows in their list.
+    const everyone = pendingRecipients(channel, caller.uid);
+    const mutesOf = new Map(everyone.map((uid) => [uid, ctx.repos.mutes.activeFor(uid, now)]));
+    const recipients = everyone.filter((uid) => !isChannelMuted(mutesOf.get(uid) ?? {}, channel.id, now));
     ctx.repos.pending.increment(recipients, channel.id, now);
 
     const jobs: NewPushJob[] = [];
     const queuedTokens = new Set<string>();
     for (const uid of recipients) {
-      if (!wantsPush(ctx.repos.users.notificationSettings(uid))) continue;
+      const mutes = mutesOf.get(uid) ?? {};
+      if (!wantsPushFrom(ctx.repos.users.notificationSettings(uid), mutes[channel.id], now)) continue;
       const push = messagePush({
         channelId: channel.id,
         senderName: message.senderName,
         text: message.text,
-        badgeCount: badgeCount(ctx.repos.pending.counts(uid)),
+        badgeCount: badgeCount(ctx.repos.pending.counts(uid), new Set(Object.keys(mutes))),
       });
       const payload = JSON.stringify({
         messageId: message.id,
