@@ -15,6 +15,8 @@ import type {
 import { NOT_OPTED_IN } from './model';
 import type { StoredOffer } from './offers';
 import type { PendingCounts } from './pending';
+import { isMuteEnd } from './mutes';
+import type { ChannelMutes } from './mutes';
 import { DELIVERY_CHANNELS, PLATFORMS } from './limits';
 import type { DeliveryChannel } from './limits';
 
@@ -182,6 +184,18 @@ export function toPendingCounts(docs: ReadonlyArray<{ id: string; data: Document
     if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) counts[id] = value;
   }
   return counts;
+}
+
+/**
+ * users/{uid}/channelPrefs (issue #13): the person's mutes by channel id. A document whose mutedUntil is not a
+ * mute's end (core/mutes.ts isMuteEnd) mutes nothing and is left out.
+ */
+export function toChannelMutes(docs: ReadonlyArray<{ id: string; data: DocumentData }>): ChannelMutes {
+  const mutes: Record<string, number> = {};
+  for (const { id, data } of docs) {
+    if (isMuteEnd(data.mutedUntil)) mutes[id] = data.mutedUntil;
+  }
+  return mutes;
 }
 
 /** users/{uid}/FCMTokens/{id} (spec §3 push token document); an unknown platform reads as 'web'. */

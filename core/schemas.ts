@@ -262,6 +262,17 @@ const noPayload = z.union([z.null(), z.undefined(), z.strictObject({})]);
 const channelRef = z.strictObject({ channelId: documentIdSchema });
 
 /**
+ * Muting a channel on the Firebase backend (issue #13 part 6; src/backend/firebase/mutes.ts): written by functions
+ * only, with their clock, for a channel the caller is in. The embedded server answers the same at
+ * PUT/DELETE /api/channels/:id/mute; the duration is core/mutes.ts's to check (its words for a person).
+ */
+export const muteCallablePayloads = {
+  mute_channel: z.strictObject({ channelId: documentIdSchema, ...muteBody.shape }),
+  unmute_channel: channelRef,
+} as const;
+export type MuteCallableName = keyof typeof muteCallablePayloads;
+
+/**
  * Issue #6's callables on the Firebase backend (src/backend/firebase/callables.ts PRODUCT_CALLABLES), with the
  * payloads the Firebase adapter sends. The embedded server answers the same operations as routes (core/wire.ts);
  * the bodies are the same schemas.

@@ -39,9 +39,10 @@ export const IDENTITY_FIELDS = ['senderId', 'senderName', 'createdAt'] as const;
 /**
  * Collections whose documents only functions/ create: a device's push token document is saved by the
  * save_push_token callable, which keeps one per (user, device) in a transaction (issue #12). A client creating
- * one would make a second document for its device.
+ * one would make a second document for its device. A person's mutes (users/{uid}/channelPrefs, issue #13) are
+ * written by mute_channel and unmute_channel, which check the duration and that the caller is in the channel.
  */
-export const CREATED_BY_FUNCTIONS = ['users/{uid}/FCMTokens'] as const;
+export const CREATED_BY_FUNCTIONS = ['users/{uid}/FCMTokens', 'users/{uid}/channelPrefs'] as const;
 
 /** core/ids.ts DOCUMENT_ID_PATTERN, as the rules write it. */
 const ID_SHAPE = "'^[A-Za-z0-9]{20}$'";
@@ -276,6 +277,7 @@ export const FIRESTORE_COLLECTIONS = [
   'invitations',
   'offers',
   'users/{uid}/pending',
+  'users/{uid}/channelPrefs',
 ] as const;
 
 /** Bookkeeping only functions touch: no match block, so every client access is denied. */

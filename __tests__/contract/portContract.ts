@@ -8,6 +8,8 @@ import { BackendError } from '@/backend/ports';
 import { newDocumentId } from '@core/ids';
 import { compareMessages, cursorOf, mergeMessages, sinceOf } from '@core/messages';
 import type { ChatMessage } from '@core/model';
+import { MUTE_MESSAGES, MUTED_FOREVER } from '@core/mutes';
+import type { MuteDuration } from '@core/mutes';
 import type { Harness } from './support/harness';
 import type { Who } from './support/world';
 import {
@@ -1434,6 +1436,81 @@ export function describePortContract(makeHarness: () => Promise<Harness>): void 
       await h.settle();
       expect(await h.pendingCounts(PEOPLE.member.uid)).toEqual({ [CHANNELS.studio.id]: 1 });
       expect(await h.pendingCounts(PEOPLE.consultant.uid)).toEqual({});
+    });
+  });
+
+  describe('mutes (issue #13 part 6)', () => {
+    const HOUR = 3_600_000;
+
+    it("mutes a channel one is in for 1 hour, 8 hours or until turned back on, from the backend's clock", async () => {
+      const member = await h.as('member');
+      expect(await member.mutes.listMutes()).toStrictEqual({});
+      expect(await member.mutes.muteChannel(CHANNELS.studio.id, '1h')).toStrictEqual({
+        channelId: CHANNELS.studio.id,
+        mutedUntil: START + HOUR,
+      });
+      expect(await member.mutes.listMutes()).toStrictEqual({ [CHANNELS.studio.id]: START + HOUR });
+      expect((await member.mutes.muteChannel(CHANNELS.studio.id, '8h')).mutedUntil).toBe(START + 8 * HOUR);
+      const consultant = await h.as('consultant');
+      expect(await consultant.mutes.muteChannel(CHANNELS.clinic.id, 'forever')).toStrictEqual({
+        channelId: CHANNELS.clinic.id,
+        mutedUntil: MUTED_FOREVER,
+      });
+      // Each person's own.
+      expect(await consultant.mutes.listMutes()).toStrictEqual({ [CHANNELS.clinic.id]: MUTED_FOREVER });
+      expect(await member.mutes.listMutes()).toStrictEqual({ [CHANNELS.studio.id]: START + 8 * HOUR });
+    });
+
+    it('ends a timed mute with the clock, and unmutes', async () => {
+      const member = await h.as('member');
+      await member.mutes.muteChannel(CHANNELS.studio.id, '1h');
+      h.advance(HOUR);
+      expect(await member.mutes.listMutes()).toStrictEqual({});
+      await member.mutes.muteChannel(CHANNELS.studio.id, 'forever');
+      await member.mutes.unmuteChannel(CHANNELS.studio.id);
+      expect(await member.mutes.listMutes()).toStrictEqual({});
+    });
+
+    it('adds nothing to the pending count behind the badge of the person who muted it', async () => {
+      await (await h.as('member')).mutes.muteChannel(CHANNELS.studio.id, '8h');
+      await (await h.as('consultant')).messages.sendMessage(CHANNELS.studio.id, msg('Quiet, please'));
+      await h.settle();
+      expect(await h.pendingCounts(PEOPLE.member.uid)).toEqual({});
+    });
+
+    it('refuses a channel one is not in (an admin too), an unknown duration and a malformed id; writes nothing', async () => {
+      const visitor = await h.as('visitor');
+      const admin = await h.as('admin');
+      const member = await h.as('member');
+      const refused = async (call: Promise<unknown>, status: string, message?: string) => {
+        const error = await failure(call);
+        expect(error.status).toBe(status);
+        if (message !== undefined) expect(error.message).toBe(message);
+      };
+      await refused(
+        visitor.mutes.muteChannel(CHANNELS.studio.id, '1h'),
+        'PERMISSION_DENIED',
+        MUTE_MESSAGES.notInChannel,
+      );
+      await refused(
+        admin.mutes.muteChannel(CHANNELS.studio.id, 'forever'),
+        'PERMISSION_DENIED',
+        MUTE_MESSAGES.notInChannel,
+      );
+      await refused(
+        member.mutes.muteChannel(CHANNELS.clinic.id, '8h'),
+        'PERMISSION_DENIED',
+        MUTE_MESSAGES.notInChannel,
+      );
+      await refused(visitor.mutes.unmuteChannel(CHANNELS.studio.id), 'PERMISSION_DENIED');
+      await refused(
+        member.mutes.muteChannel(CHANNELS.studio.id, '2h' as MuteDuration),
+        'INVALID_ARGUMENT',
+        MUTE_MESSAGES.unknownDuration,
+      );
+      await refused(member.mutes.muteChannel('not a channel id', '1h'), 'INVALID_ARGUMENT');
+      await refused(member.mutes.muteChannel('AAAAAAAAAAAAAAAAAAAA', '1h'), 'NOT_FOUND');
+      for (const who of [visitor, admin, member]) expect(await who.mutes.listMutes()).toStrictEqual({});
     });
   });
 

@@ -64,6 +64,7 @@ export function createFakeBackend(): DeepMock<Omit<Backend, 'kind'>> & { kind: '
       'deleteToken',
       'listMyTokens',
     ]),
+    mutes: port('mutes', ['listMutes', 'muteChannel', 'unmuteChannel']),
     callables: port('callables', [
       'checkChannelPermissions',
       'getUserActiveOffers',

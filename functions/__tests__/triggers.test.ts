@@ -119,6 +119,25 @@ describe('on_message_created', () => {
     expect(backend.store.get(`users/${UID.member}/pending/${CHANNEL}`)).toMatchObject({ count: 1 });
   });
 
+  it('sends no push and counts nothing to someone who muted the channel (issue #13), until the mute ends', async () => {
+    backend.store.set(`users/${UID.member}/channelPrefs/${CHANNEL}`, { mutedUntil: NOW + 3_600_000 });
+    await message({ senderId: UID.consultant, senderName: 'Dana', text: 'Quiet' });
+    expect(backend.push.sent).toEqual([]);
+    expect(backend.store.get(`users/${UID.member}/pending/${CHANNEL}`)).toBeUndefined();
+    // An ended mute mutes nothing: the clock decides, no job deleted it.
+    backend.store.set(`users/${UID.member}/channelPrefs/${CHANNEL}`, { mutedUntil: NOW });
+    await message({ senderId: UID.consultant, senderName: 'Dana', text: 'Back' }, 'MessageNew0000000002');
+    expect(backend.push.sent.map((m) => m.token)).toEqual(['member-token']);
+  });
+
+  it("leaves a muted channel's pending count out of another channel's badge", async () => {
+    backend.store.set(`users/${UID.member}/channelPrefs/OtherChannel00000001`, {
+      mutedUntil: NOW + 3_600_000,
+    });
+    await message({ senderId: UID.consultant, senderName: 'Dana', text: 'Hello' });
+    expect(backend.push.sent.map((m) => m.data.badge_count)).toEqual(['1']);
+  });
+
   it('deletes the tokens FCM reports as unregistered, and keeps the others', async () => {
     putToken(backend.store, {
       uid: UID.member,

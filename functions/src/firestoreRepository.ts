@@ -25,6 +25,7 @@ import {
   toChatMessage,
   toInvitation,
   toMillis,
+  toChannelMutes,
   toPendingCounts,
   toPushTokenDoc,
   toStoredOffer,
@@ -176,7 +177,7 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
       return true;
     },
 
-    async addPending(uids, source) {
+    async addPending(uids, source, muted = {}) {
       const badges: Record<string, number> = {};
       // One transaction per recipient: each count is read and raised atomically, so concurrent messages never
       // lose an increment, and the badge is the sum right after this one.
@@ -189,10 +190,26 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
             count: next[source] ?? 1,
             updatedAt: fieldValue.serverTimestamp(),
           });
-          return badgeCount(next);
+          return badgeCount(next, muted[uid]);
         });
       }
       return badges;
+    },
+
+    async getMutes(uids) {
+      const entries = await Promise.all(
+        uids.map(async (uid) => {
+          const { docs } = await userRef(uid).collection('channelPrefs').get();
+          return [uid, toChannelMutes(docs.map((doc) => ({ id: doc.id, data: doc.data() })))] as const;
+        }),
+      );
+      return Object.fromEntries(entries);
+    },
+
+    async setMute(uid, channelId, mutedUntil) {
+      const ref = userRef(uid).collection('channelPrefs').doc(channelId);
+      if (mutedUntil === null) await ref.delete();
+      else await ref.set({ mutedUntil });
     },
 
     async getInvitation(id) {

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import {
   callablePayloads,
   invitationCallablePayloads,
+  muteCallablePayloads,
   productCallablePayloads,
   publicCallablePayloads,
   tokenCallablePayloads,
@@ -22,6 +23,7 @@ import type { Handler } from './callable';
 import { specCallables } from './handlers/callables';
 import { invitationCallables, previewInvitation } from './handlers/invitations';
 import { productCallables } from './handlers/product';
+import { muteCallables } from './handlers/mutes';
 import { handleMessageCreated } from './handlers/messages';
 import { handlePruneStaleTokens, tokenCallables } from './handlers/tokens';
 import { handleUserCreated } from './handlers/users';
@@ -120,6 +122,9 @@ export function createFunctions(deps: () => Deps) {
       CALLABLE_OPTIONS,
       guardedPublic(deps, publicCallablePayloads.preview_invitation, previewInvitation),
     ),
+    // The one writer of users/{uid}/channelPrefs (issue #13 part 6, src/backend/firebase/mutes.ts).
+    mute_channel: callable(deps, muteCallablePayloads.mute_channel, muteCallables.mute_channel),
+    unmute_channel: callable(deps, muteCallablePayloads.unmute_channel, muteCallables.unmute_channel),
     // The one writer of token documents (firestore.rules: no client creates one).
     save_push_token: callable(deps, tokenCallablePayloads.save_push_token, tokenCallables.save_push_token),
 

@@ -4,6 +4,7 @@
 import type { ReadMark } from '../../core/channels';
 import type { Channel, ChatMessage, Invitation, PushTokenDoc, UserDoc } from '../../core/model';
 import type { TokenSavePlan } from '../../core/pushTokens';
+import type { ChannelMutes } from '../../core/mutes';
 import type { StoredOffer } from '../../core/offers';
 import type { JoinedChannel } from '../../core/users';
 
@@ -71,8 +72,20 @@ export interface Repository {
   listOffersFor(uid: string): Promise<StoredOffer[]>;
   /** Deletes users/{uid}/pending/*; false when users/{uid} does not exist. */
   clearPending(uid: string): Promise<boolean>;
-  /** One more pending notification from `source` for each uid; answers each one's badge count after it. */
-  addPending(uids: readonly string[], source: string): Promise<Record<string, number>>;
+  /**
+   * One more pending notification from `source` for each uid; answers each one's badge count after it, leaving out
+   * the sources in `muted[uid]` (the channels that person has muted, issue #13).
+   */
+  addPending(
+    uids: readonly string[],
+    source: string,
+    muted?: Readonly<Record<string, ReadonlySet<string>>>,
+  ): Promise<Record<string, number>>;
+
+  /** users/{uid}/channelPrefs of these uids: each one's mutes by channel (ended ones included). */
+  getMutes(uids: readonly string[]): Promise<Record<string, ChannelMutes>>;
+  /** Sets (a number) or removes (null) users/{uid}/channelPrefs/{channelId}'s mute. */
+  setMute(uid: string, channelId: string, mutedUntil: number | null): Promise<void>;
 
   /** The invitation, with its channel's title and its consultant's name. */
   getInvitation(id: string): Promise<Invitation | null>;

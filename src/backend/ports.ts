@@ -8,6 +8,7 @@ import type {
   ChannelMember,
   ChannelOverview,
   ChannelPermissions,
+  ChannelMute,
   ChatMessage,
   IdTokenClaims,
   Invitation,
@@ -24,6 +25,7 @@ import type {
 import type { ErrorReason, ErrorStatus } from '@core/errors';
 import type { InvitationPreview } from '@core/invitations';
 import type { MessageCursor, MessagesSince } from '@core/messages';
+import type { ChannelMutes, MuteDuration } from '@core/mutes';
 
 export type Unsubscribe = () => void;
 
@@ -100,6 +102,20 @@ export interface NewMessage {
   /** Client-generated (a document id's shape, core/ids.ts newDocumentId): the send's idempotency key. */
   id: string;
   text: string;
+}
+
+/**
+ * The caller's mutes of their channels (issue #13 part 6; core/mutes.ts): a muted channel sends them no push and
+ * adds nothing to their badge until the mute ends. Only a channel the caller is in (PERMISSION_DENIED otherwise);
+ * a duration other than the three is INVALID_ARGUMENT. The backend's clock decides when a mute ends.
+ */
+export interface MutesPort {
+  /** The caller's mutes in force, by channel id. */
+  listMutes(): Promise<ChannelMutes>;
+  /** Mutes the channel for '1h', '8h' or 'forever' (until unmuted), replacing a mute there was. */
+  muteChannel(channelId: string, duration: MuteDuration): Promise<ChannelMute>;
+  /** Unmutes the channel (one that was not muted stays so). */
+  unmuteChannel(channelId: string): Promise<void>;
 }
 
 /** A channel's messages, ordered by (createdAt, id) (core/messages.ts). */
@@ -245,6 +261,7 @@ export interface Backend {
   auth: AuthPort;
   users: UsersPort;
   channels: ChannelsPort;
+  mutes: MutesPort;
   messages: MessagesPort;
   live: LivePort;
   invitations: InvitationsPort;

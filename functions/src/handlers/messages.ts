@@ -1,10 +1,11 @@
 // A new message in channels/{channelId}/messages/{messageId}: the same bookkeeping as the embedded server's
 // sendMessage (server/services/channels.ts) — one more pending notification for everyone in the channel but the
-// sender — then a web push to each of their active tokens (if they want push, spec §5) carrying their own badge
+// sender who has not muted the channel (issue #13) — then a web push to each of their active tokens (if they want push, spec §5) carrying their own badge
 // count, and the deletion of every token FCM reports dead.
 import { canMessage } from '../../../core/permissions';
 import { pendingRecipients } from '../../../core/pending';
-import { wantsPush } from '../../../core/delivery';
+import { wantsPushFrom } from '../../../core/delivery';
+import { activeMutes, isChannelMuted } from '../../../core/mutes';
 import { messagePush } from '../../../core/push';
 import { publicName } from '../../../core/users';
 import { isDeadToken, toFcmMessage } from '../push';
@@ -48,12 +49,21 @@ export async function handleMessageCreated(deps: Deps, message: NewMessage): Pro
     await repo.setMessageSenderName(message.channelId, message.messageId, senderName);
   }
 
-  const recipients = pendingRecipients(channel, message.senderId);
+  // A channel a recipient muted (issue #13) adds nothing to their badge and sends them no push.
+  const now = deps.now();
+  const everyone = pendingRecipients(channel, message.senderId);
+  const mutes = everyone.length > 0 ? await repo.getMutes(everyone) : {};
+  const recipients = everyone.filter((uid) => !isChannelMuted(mutes[uid] ?? {}, channel.id, now));
   if (recipients.length === 0) return nothing;
-  const badges = await repo.addPending(recipients, channel.id);
+  const mutedSources = Object.fromEntries(
+    recipients.map((uid) => [uid, new Set(Object.keys(activeMutes(mutes[uid] ?? {}, now)))]),
+  );
+  const badges = await repo.addPending(recipients, channel.id, mutedSources);
 
   const users = await Promise.all(recipients.map((uid) => repo.getUser(uid)));
-  const pushable = recipients.filter((_uid, i) => wantsPush(users[i]?.notificationSettings));
+  const pushable = recipients.filter((uid, i) =>
+    wantsPushFrom(users[i]?.notificationSettings, mutes[uid]?.[channel.id], now),
+  );
   const targets = pushable.length > 0 ? uniqueTokens(await repo.listActiveTokens(pushable)) : [];
   if (targets.length === 0) return { notified: recipients, sent: 0, pruned: 0 };
 

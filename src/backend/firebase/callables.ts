@@ -45,8 +45,12 @@ export const PRODUCT_CALLABLES = {
 /** The one writer of a device's token document (firestore.rules let no client create one). */
 export const TOKEN_CALLABLES = { save_push_token: 'save_push_token' } as const;
 
+/** The writers of users/{uid}/channelPrefs (issue #13 part 6: mutes). */
+export const MUTE_CALLABLES = { mute_channel: 'mute_channel', unmute_channel: 'unmute_channel' } as const;
+
 export type CallableFunctionName =
   | CallableName
+  | keyof typeof MUTE_CALLABLES
   | keyof typeof INVITATION_CALLABLES
   | keyof typeof PRODUCT_CALLABLES
   | keyof typeof TOKEN_CALLABLES;

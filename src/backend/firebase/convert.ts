@@ -7,6 +7,7 @@ import type {
   AuthUser,
   Channel,
   ChannelMember,
+  ChannelMute,
   ChannelOverview,
   IssuedOffer,
   ChannelPermissions,
@@ -31,6 +32,7 @@ import {
 } from '@core/documents';
 import { toOffer as offerFields } from '@core/offers';
 import type { InvitationPreview } from '@core/invitations';
+import { isMuteEnd } from '@core/mutes';
 
 export type { DocumentData } from '@core/documents';
 export {
@@ -116,6 +118,14 @@ export function toActivation(value: unknown): { invitation: Invitation; user: Us
 export function listOf<T>(data: unknown, key: string, read: (item: unknown) => T): T[] {
   if (!isRecord(data) || !Array.isArray(data[key])) throw unreadable();
   return (data[key] as unknown[]).map(read);
+}
+
+/** mute_channel's answer (issue #13): the channel and until when it is muted. */
+export function toChannelMute(value: unknown): ChannelMute {
+  if (!isRecord(value) || typeof value.channelId !== 'string' || !isMuteEnd(value.mutedUntil)) {
+    throw unreadable();
+  }
+  return { channelId: value.channelId, mutedUntil: value.mutedUntil };
 }
 
 /** A channel as a callable answers it (it carries its id). */

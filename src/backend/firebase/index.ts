@@ -10,6 +10,7 @@ import { createChannelsPort } from './channels';
 import type { FirebaseConfig } from './config';
 import { createLiveStatus } from './live';
 import { createMessagesPort, createSenderNames } from './messages';
+import { createMutesPort } from './mutes';
 import { createPushProvider } from './messaging';
 import { createAdminPort } from './admin';
 import { createOffersPort } from './offers';
@@ -31,6 +32,7 @@ export function createFirebaseBackend(config: FirebaseConfig, host: AdapterHost 
     auth: createAuthPort(sdk),
     users: createUsersPort(sdk, senderNames.remember),
     channels: createChannelsPort(sdk),
+    mutes: createMutesPort(sdk),
     messages: createMessagesPort(sdk, senderNames, live),
     live: live.port,
     invitations,

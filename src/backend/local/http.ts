@@ -37,7 +37,7 @@ export async function errorFromResponse(response: Response): Promise<BackendErro
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** Attach the bearer token (every route but the auth ones). */
   token?: string;

@@ -8,6 +8,7 @@ import type {
   AdminUser,
   Channel,
   ChannelMember,
+  ChannelMute,
   ChannelOverview,
   ChannelPermissions,
   ChatMessage,
@@ -17,6 +18,7 @@ import type {
   PushTokenDoc,
   UserDoc,
 } from '@core/model';
+import type { ChannelMutes } from '@core/mutes';
 import type { CallableName } from '@core/schemas';
 import type { InvitationPreview } from '@core/invitations';
 import type { CallableResults } from '@core/wire';
@@ -175,6 +177,17 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
         stream.subscribe((event) => {
           if (event.type === 'channel') listener(event.data.channel);
         }),
+    },
+
+    mutes: {
+      async listMutes() {
+        return (await api<{ mutes: ChannelMutes }>('/api/mutes')).mutes;
+      },
+      muteChannel: (channelId, duration) =>
+        api<ChannelMute>(`/api/channels/${enc(channelId)}/mute`, { method: 'PUT', body: { duration } }),
+      async unmuteChannel(channelId) {
+        await api(`/api/channels/${enc(channelId)}/mute`, { method: 'DELETE' });
+      },
     },
 
     messages: {
