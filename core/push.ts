@@ -18,7 +18,11 @@ function cut(text: string, max: number): string {
 }
 
 export interface MessagePush {
-  data: { type: PushType; badge_count: number; channelId: string };
+  /**
+   * `messageId`: the chat message's id (issue #13), so that a page which has shown the message in-app from live
+   * data already knows the push is the same message (FCM gives the push an id of its own).
+   */
+  data: { type: PushType; badge_count: number; channelId: string; messageId?: string };
   notification: { title: string; body: string };
   /** A path of this origin; each backend makes it absolute where its push service needs that. */
   path: string;
@@ -27,6 +31,7 @@ export interface MessagePush {
 /** The push one recipient gets for a message: their own badge count, the sender's name, the text's start. */
 export function messagePush(input: {
   channelId: string;
+  messageId?: string;
   senderName: string;
   text: string;
   badgeCount: number;
@@ -36,6 +41,7 @@ export function messagePush(input: {
       type: PUSH_TYPES.message,
       badge_count: Math.max(0, Math.trunc(input.badgeCount)),
       channelId: input.channelId,
+      ...(input.messageId !== undefined ? { messageId: input.messageId } : {}),
     },
     notification: {
       title: cut(input.senderName, PUSH_TITLE_MAX) || 'QuPM',

@@ -98,6 +98,8 @@ export const DRAFT_SAVE_DEBOUNCE_MS = 500;
 export const FOREGROUND_HANDLED_WAIT_MS = SW_MESSAGE_TIMEOUT_MS;
 /** Not in the spec: how long an in-app notice stays before it goes by itself (WCAG 2.2.1: long enough to read). */
 export const NOTICE_DURATION_MS = 8 * SECOND;
+/** A live message older than this when it arrives (a catch-up after time offline) gets no in-app notice. */
+export const LIVE_NOTICE_MAX_AGE_MS = 5 * MINUTE;
 
 // ---- service-worker health (spec §4, §9)
 

@@ -113,6 +113,7 @@ describe('a new message', () => {
           badge_count: 2,
           channelId: w.ids.strategy,
           link: `/?channel=${w.ids.strategy}`,
+          messageId: message.id,
         },
         notification: {
           title: 'Morgan',

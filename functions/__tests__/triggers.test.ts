@@ -88,7 +88,7 @@ describe('on_message_created', () => {
       {
         token: 'member-token',
         notification: { title: 'Dana', body: 'Welcome, Morgan!' },
-        data: { type: 'message', badge_count: '3', channelId: CHANNEL },
+        data: { type: 'message', badge_count: '3', channelId: CHANNEL, messageId: 'MessageNew0000000001' },
         webpush: {
           headers: { Urgency: 'high', TTL: '86400' },
           fcmOptions: { link: `https://qupm-test.web.app/?channel=${CHANNEL}` },

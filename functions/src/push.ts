@@ -38,6 +38,7 @@ export function toFcmMessage(push: MessagePush, token: string, origin: string): 
       type: push.data.type,
       badge_count: String(push.data.badge_count),
       channelId: push.data.channelId,
+      ...(push.data.messageId !== undefined ? { messageId: push.data.messageId } : {}),
     },
     webpush: {
       // High urgency: a chat message is wanted now, also on a phone saving battery.

@@ -211,6 +211,7 @@ export function sendMessage(
       if (!wantsPushFrom(ctx.repos.users.notificationSettings(uid), mutes[channel.id], now)) continue;
       const push = messagePush({
         channelId: channel.id,
+        messageId: message.id,
         senderName: message.senderName,
         text: message.text,
         badgeCount: badgeCount(ctx.repos.pending.counts(uid), new Set(Object.keys(mutes))),

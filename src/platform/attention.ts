@@ -1,5 +1,6 @@
 // Whether the person is looking at this page (issue #11: what they see is read), and the moment the page goes
-// away: browser edges as eventChannel factories, so the sagas that use them are tested without a browser.
+// away: browser edges as eventChannel factories, so the sagas that use them are tested without a browser; and the
+// tab's title, which tells a person who is not looking that something is unread.
 import { buffers, eventChannel } from 'redux-saga';
 import type { EventChannel } from 'redux-saga';
 
@@ -10,6 +11,11 @@ export function isAttentive(): boolean {
 }
 
 export type AttentionEvent = { attentive: boolean };
+
+/** The tab's title (issue #13: the unread count shows there while the person is not looking). */
+export function setDocumentTitle(title: string): void {
+  if (typeof document !== 'undefined' && document.title !== title) document.title = title;
+}
 
 /** Emits whenever the page becomes visible or hidden, or its window gains or loses the focus. */
 export function createAttentionChannel(): EventChannel<AttentionEvent> {

@@ -20,6 +20,13 @@ export interface InboxState {
   notices: Notice[];
   /** The newest message ids this page handled, oldest first. */
   seenIds: string[];
+  /**
+   * The chat messages this page has shown a notice for (from a push or from live data, issue #13), oldest first:
+   * the same message never gets a second notice when it comes both ways.
+   */
+  noticedIds: string[];
+  /** The path of the screen on show (the layout says), for the notices of live messages off the home screen. */
+  screenPath: string | null;
 }
 
 /** Ids remembered: pushes repeat within minutes, never hundreds of messages later. */
@@ -30,7 +37,21 @@ export const MAX_NOTICES = 3;
 export const initialState: InboxState = {
   notices: [],
   seenIds: [],
+  noticedIds: [],
+  screenPath: null,
 };
+
+/** The chat message a push is about: its data's messageId (both backends send it), else the push's own id. */
+export function chatMessageIdOf(messageId: string, payload: PushPayload): string {
+  const id = payload.data.messageId;
+  return typeof id === 'string' && id !== '' ? id : messageId;
+}
+
+function addNotice(state: InboxState, notice: Notice): void {
+  if (state.noticedIds.includes(notice.id)) return;
+  state.noticedIds = [...state.noticedIds, notice.id].slice(-SEEN_IDS_KEPT);
+  state.notices = [...state.notices, notice].slice(-MAX_NOTICES);
+}
 
 export function noticePath(payload: PushPayload): string {
   const channelId = payload.data.channelId;
@@ -49,14 +70,24 @@ const inboxSlice = createSlice({
       const { messageId, payload, presented } = action.payload;
       state.seenIds = [...state.seenIds, messageId].slice(-SEEN_IDS_KEPT);
       if (presented) {
-        const notice: Notice = {
-          id: messageId,
+        addNotice(state, {
+          id: chatMessageIdOf(messageId, payload),
           title: payload.notification.title,
           body: payload.notification.body,
           path: noticePath(payload),
-        };
-        state.notices = [...state.notices, notice].slice(-MAX_NOTICES);
+        });
       }
+    },
+    /**
+     * A new message from live data, shown in-app to a person off the home screen (issue #13: even without push);
+     * a message shown already (its push came first) is not shown again.
+     */
+    liveMessageNoticed(state, action: PayloadAction<{ notice: Notice }>) {
+      addNotice(state, action.payload.notice);
+    },
+    /** The layout shows the screen at `path`. */
+    screenShown(state, action: PayloadAction<{ path: string }>) {
+      state.screenPath = action.payload.path;
     },
     /** spec §5: a foreground message whose id was already seen is skipped. */
     duplicateMessageSkipped(_state, _action: PayloadAction<{ messageId: string }>) {},
@@ -69,12 +100,23 @@ const inboxSlice = createSlice({
   },
   extraReducers: (builder) => {
     // A shared device shows the next person nothing of the last one's messages.
-    builder.addCase(signedOut, (state) => ({ ...initialState, seenIds: state.seenIds }));
+    builder.addCase(signedOut, (state) => ({
+      ...initialState,
+      seenIds: state.seenIds,
+      noticedIds: state.noticedIds,
+      screenPath: state.screenPath,
+    }));
   },
 });
 
-export const { pushMessageReceived, duplicateMessageSkipped, noticeDismissed, noticeExpired } =
-  inboxSlice.actions;
+export const {
+  pushMessageReceived,
+  liveMessageNoticed,
+  screenShown,
+  duplicateMessageSkipped,
+  noticeDismissed,
+  noticeExpired,
+} = inboxSlice.actions;
 export default inboxSlice.reducer;
 
 interface WithInbox {
@@ -82,3 +124,5 @@ interface WithInbox {
 }
 export const selectNotices = (state: WithInbox): Notice[] => state.inbox.notices;
 export const selectSeenMessageIds = (state: WithInbox): string[] => state.inbox.seenIds;
+export const selectNoticedIds = (state: WithInbox): string[] => state.inbox.noticedIds;
+export const selectScreenPath = (state: WithInbox): string | null => state.inbox.screenPath;

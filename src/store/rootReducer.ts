@@ -16,6 +16,7 @@ import user from './userSlice';
 import live from './liveSlice';
 import outbox from './outboxSlice';
 import readMarks from './readMarksSlice';
+import mutes from './mutesSlice';
 import version from './versionSlice';
 import settings from '@/features/settings/settingsSlice';
 import admin from '@/features/settings/adminSlice';
@@ -32,6 +33,7 @@ export const rootReducer = combineReducers({
   conversation,
   outbox,
   readMarks,
+  mutes,
   live,
   manage,
   messageActions,

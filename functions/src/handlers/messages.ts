@@ -73,6 +73,7 @@ export async function handleMessageCreated(deps: Deps, message: NewMessage): Pro
       toFcmMessage(
         messagePush({
           channelId: channel.id,
+          messageId: message.messageId,
           senderName,
           text: message.text,
           badgeCount: badges[target.uid] ?? 0,

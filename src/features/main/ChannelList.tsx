@@ -5,8 +5,12 @@ import { Link } from 'react-router-dom';
 import { channelPath } from '@core/paths';
 import { useAppSelector } from '@/store/hooks';
 import { selectChannels } from '@/store/channelsSlice';
+import { selectMutes } from '@/store/mutesSlice';
 import { selectIsConsultant, selectUid } from '@/store/userSlice';
 import { formatFullTime, formatMessageTime, useNow } from '@/ui/time';
+import { BellOff } from '@/ui/BellOff';
+import { mutedWords } from '@/ui/muteWords';
+import '@/ui/mute.css';
 import { ReconnectingStatus } from './LiveNotices';
 
 // Only consultants create channels: the form loads with the rest of their tools, on demand.
@@ -20,7 +24,8 @@ export function ChannelList({ openId }: { openId: string | null }) {
   const { status, items, error } = useAppSelector(selectChannels);
   const isConsultant = useAppSelector(selectIsConsultant);
   const uid = useAppSelector(selectUid);
-  const now = useNow(60_000);
+  const mutes = useAppSelector(selectMutes);
+  const now = useNow(30_000);
   const [creating, setCreating] = useState(false);
 
   return (
@@ -74,6 +79,8 @@ export function ChannelList({ openId }: { openId: string | null }) {
         <ul className="channels__list">
           {items.map(({ channel, lastMessage, unread }) => {
             const open = channel.id === openId;
+            // A muted channel still counts what is unread (issue #13), quietly, and says until when it is muted.
+            const muted = mutedWords(mutes[channel.id] ?? null, now);
             const preview = lastMessage
               ? `${lastMessage.senderId === uid ? 'You' : lastMessage.senderName}: ${lastMessage.deleted ? 'Message deleted' : lastMessage.text}`
               : channel.description || 'No messages yet';
@@ -84,7 +91,16 @@ export function ChannelList({ openId }: { openId: string | null }) {
                   to={channelPath(channel.id)}
                   aria-current={open ? 'page' : undefined}
                 >
-                  <span className="channel-link__title">{channel.title}</span>
+                  <span className="channel-link__title">
+                    {channel.title}
+                    {muted && (
+                      <span className="muted-mark channel-link__muted">
+                        {' '}
+                        <BellOff />
+                        {muted}
+                      </span>
+                    )}
+                  </span>
                   {lastMessage && (
                     <time
                       className="channel-link__time"
@@ -96,7 +112,12 @@ export function ChannelList({ openId }: { openId: string | null }) {
                   )}
                   <span className="channel-link__preview">{preview}</span>
                   {unread > 0 && (
-                    <span className="channel-link__unread" aria-label={`${unread} unread`}>
+                    <span
+                      className={
+                        muted ? 'channel-link__unread channel-link__unread--muted' : 'channel-link__unread'
+                      }
+                      aria-label={`${unread} unread`}
+                    >
                       {unread > 99 ? '99+' : unread}
                     </span>
                   )}

@@ -11,6 +11,7 @@ import { messagesRequested, selectConversation } from '@/store/conversationSlice
 import { ReconnectingStatus } from './LiveNotices';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
+import { MuteControl } from './MuteControl';
 
 // A consultant's tools load only when a channel's owner opens them, so the home screen's chunk stays small.
 const ManagePanel = lazy(() =>
@@ -82,6 +83,7 @@ export function Conversation({ channelId }: { channelId: string }) {
           {channel?.description && <p className="muted">{channel.description}</p>}
           <ReconnectingStatus />
         </div>
+        {channel && <MuteControl channelId={channelId} />}
         {isOwner && (
           <button
             type="button"

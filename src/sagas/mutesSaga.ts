@@ -1,0 +1,66 @@
+// The person's channel mutes for as long as they are signed in (issue #13 part 6): read when the session starts and
+// again when live data flows after an interruption (a mute changed in another window meanwhile), and each change
+// the person asks for sent to the backend, which answers until when (its clock) or refuses in words for a person.
+// The control offers no second change of a channel while one is under way (selectMuteSaving).
+import { call, put, takeEvery } from 'redux-saga/effects';
+import type { Backend } from '@/backend/ports';
+import { toFailure } from '@/backend/errors';
+import type { ChannelMute } from '@core/model';
+import type { ChannelMutes } from '@core/mutes';
+import { liveResumed } from '@/store/liveSlice';
+import {
+  muteFailed,
+  muteRequested,
+  muteSaved,
+  mutesFailed,
+  mutesLoaded,
+  mutesRequested,
+  unmuteRequested,
+  unmuteSaved,
+} from '@/store/mutesSlice';
+import { forEachSession } from './session';
+
+export function* handleMutesRequested(backend: Backend) {
+  try {
+    const mutes: ChannelMutes = yield call([backend.mutes, backend.mutes.listMutes]);
+    yield put(mutesLoaded({ mutes }));
+  } catch (error) {
+    console.warn('Reading the muted channels failed', error);
+    yield put(mutesFailed());
+  }
+}
+
+export function* handleMuteRequested(backend: Backend, action: ReturnType<typeof muteRequested>) {
+  const { channelId, duration } = action.payload;
+  try {
+    const mute: ChannelMute = yield call([backend.mutes, backend.mutes.muteChannel], channelId, duration);
+    yield put(muteSaved(mute));
+  } catch (error) {
+    yield put(muteFailed({ channelId, message: toFailure(error).message }));
+  }
+}
+
+export function* handleUnmuteRequested(backend: Backend, action: ReturnType<typeof unmuteRequested>) {
+  const { channelId } = action.payload;
+  try {
+    yield call([backend.mutes, backend.mutes.unmuteChannel], channelId);
+    yield put(unmuteSaved({ channelId }));
+  } catch (error) {
+    yield put(muteFailed({ channelId, message: toFailure(error).message }));
+  }
+}
+
+/** Everything of one signed-in session; cancelled by the next session change. */
+export function* runMutesSession(_uid: string, backend: Backend) {
+  yield takeEvery(mutesRequested.type, handleMutesRequested, backend);
+  yield takeEvery(muteRequested.type, handleMuteRequested, backend);
+  yield takeEvery(unmuteRequested.type, handleUnmuteRequested, backend);
+  yield takeEvery(liveResumed.type, function* () {
+    yield put(mutesRequested());
+  });
+  yield put(mutesRequested());
+}
+
+export function* mutesSaga(backend: Backend) {
+  yield call(forEachSession, runMutesSession, backend);
+}
