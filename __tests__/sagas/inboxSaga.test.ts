@@ -8,15 +8,22 @@ import type { PushMsgMessage } from '@/protocol/messages';
 import { rootReducer } from '@/store/rootReducer';
 import type { RootState } from '@/store/rootReducer';
 import { buildUserState, accountLoaded, signedIn, signedOut } from '@/store/userSlice';
-import { pushMessageReceived } from '@/store/inboxSlice';
+import { liveMessageNoticed, pushMessageReceived, screenShown } from '@/store/inboxSlice';
+import { messagesArrived } from '@/store/channelsSlice';
+import { muteSaved } from '@/store/mutesSlice';
+import { now } from '@/platform/browser';
+import type { ChatMessage } from '@core/model';
 import { channelOpened } from '@/store/channelsSlice';
 import { applyAppBadge } from '@/platform/browser';
 import { postToWorker } from '@/platform/serviceWorker';
 import type { WorkerMessageEvent } from '@/platform/serviceWorker';
 import {
   clearPending,
+  expireLiveNotice,
   expireNotice,
+  handleLiveMessages,
   handlePushMessage,
+  isOffHomeScreen,
   inboxSaga,
   pendingSaga,
   watchWorkerMessages,
@@ -229,5 +236,92 @@ describe('clearing pending notifications (issue #5 part 9)', () => {
     expect(
       (await result).effects.call?.some((e) => e.payload.fn === backend.callables.clearPendingNotifications),
     ).toBe(true);
+  });
+});
+
+describe('handleLiveMessages (issue #13: an in-app notice off the home screen, even without push)', () => {
+  const NOW = Date.UTC(2026, 10, 23, 12);
+  const live = (id: string, over: Partial<ChatMessage> = {}): ChatMessage => ({
+    id,
+    channelId: 'c1',
+    senderId: 'dana-uid',
+    senderName: 'Dana',
+    text: `Message ${id}`,
+    createdAt: NOW - 1000,
+    ...over,
+  });
+  const on = (path: string, state: RootState = signedInState()) => rootReducer(state, screenShown({ path }));
+  const arrive = (state: RootState, ...messages: ChatMessage[]) =>
+    expectSaga(handleLiveMessages, messagesArrived({ messages, ownUid: ada.uid }))
+      .withReducer(rootReducer, state)
+      .provide([[matchers.call.fn(now), NOW]])
+      .run();
+  const notices = (result: { storeState: unknown }) => (result.storeState as RootState).inbox.notices;
+
+  it('shows a new message from someone else on /services and /settings, linking to its channel', async () => {
+    for (const path of ['/services', '/settings', '/settings/notifications']) {
+      expect(notices(await arrive(on(path), live('m1')))).toEqual([
+        { id: 'm1', title: 'Dana', body: 'Message m1', path: '/?channel=c1' },
+      ]);
+    }
+  });
+
+  it('shows nothing on the home screen (its list counts it), nor before the screen is known', async () => {
+    expect(notices(await arrive(on('/'), live('m1')))).toEqual([]);
+    expect(notices(await arrive(signedInState(), live('m1')))).toEqual([]);
+    expect(isOffHomeScreen(null)).toBe(false);
+  });
+
+  it("shows nothing for the person's own message, a muted channel, or to someone without in-app notices", async () => {
+    expect(notices(await arrive(on('/services'), live('m1', { senderId: ada.uid })))).toEqual([]);
+    const muted = rootReducer(on('/services'), muteSaved({ channelId: 'c1', mutedUntil: NOW + 1 }));
+    expect(notices(await arrive(muted, live('m1')))).toEqual([]);
+    const pushOnly = on('/services', signedInState({ enabled: true, delivery: { channels: ['push'] } }));
+    expect(notices(await arrive(pushOnly, live('m1')))).toEqual([]);
+    expect(notices(await arrive(on('/services', signedOutState()), live('m1')))).toEqual([]);
+  });
+
+  it('shows a channel whose mute has ended', async () => {
+    const ended = rootReducer(on('/settings'), muteSaved({ channelId: 'c1', mutedUntil: NOW }));
+    expect(notices(await arrive(ended, live('m1')))).toHaveLength(1);
+  });
+
+  it('leaves out old messages a catch-up brings, and a message shown already', async () => {
+    const old = live('m0', { createdAt: NOW - 60 * 60 * 1000 });
+    const first = await arrive(on('/services'), old, live('m1'));
+    expect(notices(first).map((n) => n.id)).toEqual(['m1']);
+    const again = await arrive(first.storeState as RootState, live('m1'));
+    expect(notices(again).map((n) => n.id)).toEqual(['m1']);
+  });
+
+  it('shows a message once when its push comes after it, and still tells the worker it was shown', async () => {
+    const shown = await arrive(on('/settings'), live('m1'));
+    const push = pushMsg('fcm-123', true);
+    push.payload.data.messageId = 'm1';
+    const result = await handle(shown.storeState as RootState, push);
+    expect(notices(result).map((n) => n.id)).toEqual(['m1']);
+    expect(calls(result, postToWorker)).toEqual([[{ type: 'foregroundHandled', messageId: 'fcm-123' }]]);
+  });
+
+  it('shows no live notice for a message its push showed first', async () => {
+    const push = pushMsg('fcm-123', true);
+    push.payload.data.messageId = 'm1';
+    const pushed = await handle(on('/services'), push);
+    expect(notices(await arrive(pushed.storeState as RootState, live('m1'))).map((n) => n.id)).toEqual([
+      'm1',
+    ]);
+  });
+
+  it('takes the notice away after its time', async () => {
+    const notice = { id: 'm1', title: 'Dana', body: 'x', path: '/?channel=c1' };
+    const state = rootReducer(on('/services'), liveMessageNoticed({ notice }));
+    const time = createVirtualTime();
+    const running = expectSaga(expireLiveNotice, liveMessageNoticed({ notice }))
+      .withReducer(rootReducer, state)
+      .provide([time.provider])
+      .run({ timeout: 200, silenceTimeout: true });
+    await time.advance(NOTICE_DURATION_MS - 1);
+    await time.advance(1);
+    expect(notices(await running)).toEqual([]);
   });
 });

@@ -5,11 +5,15 @@ import reducer, {
   SEEN_IDS_KEPT,
   duplicateMessageSkipped,
   initialState,
+  liveMessageNoticed,
   noticeDismissed,
   noticeExpired,
   noticePath,
   pushMessageReceived,
+  screenShown,
+  selectNoticedIds,
   selectNotices,
+  selectScreenPath,
   selectSeenMessageIds,
 } from '@/store/inboxSlice';
 import type { InboxState } from '@/store/inboxSlice';
@@ -81,6 +85,41 @@ it('shows the next person on a shared device none of the last one’s notices, b
   const state = run(received('a'), received('b', false), signedOut());
   expect(state.notices).toEqual([]);
   expect(state.seenIds).toEqual(['a', 'b']);
+});
+
+describe('live notices (issue #13)', () => {
+  const notice = (id: string) => ({ id, title: 'Dana', body: `Body ${id}`, path: `/?channel=${CHANNEL}` });
+
+  it('shows a live message once, whichever way it comes first', () => {
+    const live = run(
+      liveMessageNoticed({ notice: notice('m1') }),
+      liveMessageNoticed({ notice: notice('m1') }),
+    );
+    expect(live.notices.map((n) => n.id)).toEqual(['m1']);
+    // Its push, under FCM's own id, names the chat message in its data.
+    const pushed = pushMessageReceived({
+      messageId: 'fcm-1',
+      payload: { ...payload('fcm-1'), data: { ...payload('fcm-1').data, messageId: 'm1' } },
+      presented: true,
+    });
+    const both = reducer(live, pushed);
+    expect(both.notices.map((n) => n.id)).toEqual(['m1']);
+    expect(both.seenIds).toEqual(['fcm-1']);
+    expect(reducer(run(pushed), liveMessageNoticed({ notice: notice('m1') })).notices).toHaveLength(1);
+    expect(selectNoticedIds(wrap(both))).toEqual(['m1']);
+  });
+
+  it('keeps at most three on screen', () => {
+    const state = run(...['a', 'b', 'c', 'd'].map((id) => liveMessageNoticed({ notice: notice(id) })));
+    expect(state.notices.map((n) => n.id)).toEqual(['b', 'c', 'd']);
+    expect(MAX_NOTICES).toBe(3);
+  });
+
+  it('knows the screen on show, also after sign-out', () => {
+    const state = run(screenShown({ path: '/settings' }), signedOut());
+    expect(selectScreenPath(wrap(state))).toBe('/settings');
+    expect(selectScreenPath(wrap(initialState))).toBeNull();
+  });
 });
 
 it('stays serializable', () => {

@@ -10,7 +10,7 @@ import { selectIsConsultant, selectUid } from '@/store/userSlice';
 import { formatFullTime, formatMessageTime, useNow } from '@/ui/time';
 import { BellOff } from '@/ui/BellOff';
 import { mutedWords } from '@/ui/muteWords';
-import '@/ui/mute.css';
+import './mute.css';
 import { ReconnectingStatus } from './LiveNotices';
 
 // Only consultants create channels: the form loads with the rest of their tools, on demand.
