@@ -4,6 +4,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildServer } from '../../server/app';
+import type { ServerOptions } from '../../server/app';
 
 export interface RunningServer {
   url: string;
@@ -21,7 +22,8 @@ export function copyOfBuild(): { dir: string; remove(): void } {
 }
 
 export async function startServer(
-  options: { demo?: boolean; staticDir?: string } = {},
+  // push: where the server's push queue sends (a test's push receiver, drivers/pushReceiver.ts).
+  options: { demo?: boolean; staticDir?: string; push?: ServerOptions['push'] } = {},
 ): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'qupm-e2e-'));
   const app = await buildServer({
@@ -30,6 +32,7 @@ export async function startServer(
     demo: options.demo ?? true,
     // One browser signs in many times in a few seconds here; the limits themselves are tested in __tests__/server.
     rateLimits: false,
+    ...(options.push ? { push: options.push } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
