@@ -79,7 +79,7 @@ export function ChannelList({ openId }: { openId: string | null }) {
         <ul className="channels__list">
           {items.map(({ channel, lastMessage, unread }) => {
             const open = channel.id === openId;
-            // A muted channel still counts what is unread (issue #13), quietly, and says until when it is muted.
+            // A muted channel still counts what is unread (issue #13), quietly, with a bell that says until when.
             const muted = mutedWords(mutes[channel.id] ?? null, now);
             const preview = lastMessage
               ? `${lastMessage.senderId === uid ? 'You' : lastMessage.senderName}: ${lastMessage.deleted ? 'Message deleted' : lastMessage.text}`
@@ -91,13 +91,13 @@ export function ChannelList({ openId }: { openId: string | null }) {
                   to={channelPath(channel.id)}
                   aria-current={open ? 'page' : undefined}
                 >
-                  <span className="channel-link__title">
-                    {channel.title}
+                  <span className="channel-link__head">
+                    <span className="channel-link__title">{channel.title}</span>
                     {muted && (
-                      <span className="muted-mark channel-link__muted">
-                        {' '}
+                      // The bell says it at a glance; the words are for screen readers and a pointer's hover.
+                      <span className="muted-mark channel-link__muted" title={muted}>
                         <BellOff />
-                        {muted}
+                        <span className="visually-hidden">{muted}</span>
                       </span>
                     )}
                   </span>
