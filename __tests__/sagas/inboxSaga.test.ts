@@ -19,15 +19,13 @@ import { postToWorker } from '@/platform/serviceWorker';
 import type { WorkerMessageEvent } from '@/platform/serviceWorker';
 import {
   clearPending,
-  expireLiveNotice,
   expireNotice,
-  handleLiveMessages,
   handlePushMessage,
-  isOffHomeScreen,
   inboxSaga,
   pendingSaga,
   watchWorkerMessages,
 } from '@/sagas/inboxSaga';
+import { expireLiveNotice, handleLiveMessages, isOffHomeScreen } from '@/sagas/liveNoticesSaga';
 import { NOTICE_DURATION_MS } from '@/timings';
 import type { NotificationSettings } from '@core/model';
 import { createFakeBackend } from '../support/fakeBackend';

@@ -16,9 +16,7 @@ import { authSaga, authUnavailableSaga } from './authSaga';
 import { chunkRecoverySaga } from './chunkRecoverySaga';
 import { lazyDebugMenuSaga } from './lazyDebugMenu';
 import { inboxSaga, pendingSaga } from './inboxSaga';
-import { titleSaga } from './titleSaga';
 import { channelsSaga } from './channelsSaga';
-import { mutesSaga } from './mutesSaga';
 import { invitationsSaga } from './invitationsSaga';
 import { offersSaga } from './offersSaga';
 import { pushDeviceSaga, pushSaga } from './push/pushSaga';
@@ -27,6 +25,7 @@ import { startupSaga } from './startupSaga';
 import { swHealthSaga } from './swHealthSaga';
 import { updateSaga } from './updateSaga';
 import { lazyConversationSaga } from './lazyConversation';
+import { lazyAttentionSaga } from './lazyAttention';
 import { superviseQuietly } from './supervise';
 
 /** A saga that talks to the backend: the root hands it the loaded backend as its first argument. */
@@ -36,7 +35,6 @@ export type BackendSaga = Saga<[Backend]>;
 export const appSagas: Record<string, Saga> = {
   app: appSaga,
   inbox: inboxSaga,
-  'tab title': titleSaga,
   startup: startupSaga,
   'chunk recovery': chunkRecoverySaga,
   'service worker': serviceWorkerSaga,
@@ -52,8 +50,8 @@ export const backendSagas: Record<string, BackendSaga> = {
   auth: authSaga,
   push: pushSaga,
   channels: channelsSaga,
-  mutes: mutesSaga,
   conversation: lazyConversationSaga,
+  attention: lazyAttentionSaga,
   offers: offersSaga,
   invitations: invitationsSaga,
   main: mainSaga,
