@@ -28,6 +28,7 @@ import {
   pendingSaga,
   watchWorkerMessages,
 } from '@/sagas/inboxSaga';
+import { expireLiveNotice, handleLiveMessages, isOffHomeScreen } from '@/sagas/liveNoticesSaga';
 import { NOTICE_DURATION_MS } from '@/timings';
 import type { NotificationSettings } from '@core/model';
 import { createFakeBackend } from '../support/fakeBackend';

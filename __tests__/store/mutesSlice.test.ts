@@ -1,12 +1,5 @@
-// The mutes slice (issue #13 part 6): what each event does to the person's mutes, and the tab title's count —
-// unread messages of the channels not muted at a moment, with the open channel's messages after the newest seen.
-import type { Channel, ChannelOverview, ChatMessage } from '@core/model';
+// The mutes slice (issue #13 part 6): what each event does to the person's mutes.
 import { MUTED_FOREVER } from '@core/mutes';
-import { rootReducer } from '@/store/rootReducer';
-import type { RootState } from '@/store/rootReducer';
-import { channelOpened, overviewLoaded } from '@/store/channelsSlice';
-import { messagesLoaded } from '@/store/conversationSlice';
-import { messagesSeen } from '@/store/readMarksSlice';
 import reducer, {
   initialState,
   muteFailed,
@@ -15,8 +8,6 @@ import reducer, {
   mutesFailed,
   mutesLoaded,
   mutesRequested,
-  selectAttentionCount,
-  selectIsMuted,
   selectMuteError,
   selectMutedUntil,
   selectMuteSaving,
@@ -60,8 +51,6 @@ describe('mutesSlice', () => {
     const saved = reducer(asked, muteSaved({ channelId: 'a', mutedUntil: NOW + 8 * HOUR }));
     expect(selectMuteSaving(wrap(saved), 'a')).toBe(false);
     expect(selectMutedUntil(wrap(saved), 'a')).toBe(NOW + 8 * HOUR);
-    expect(selectIsMuted(wrap(saved), 'a', NOW)).toBe(true);
-    expect(selectIsMuted(wrap(saved), 'a', NOW + 8 * HOUR)).toBe(false);
   });
 
   it('unmutes', () => {
@@ -88,72 +77,5 @@ describe('mutesSlice', () => {
   it('forgets everything at sign-out (a shared device)', () => {
     const state = reducer(initialState, muteSaved({ channelId: 'a', mutedUntil: MUTED_FOREVER }));
     expect(reducer(state, signedOut())).toEqual(initialState);
-  });
-});
-
-describe('selectAttentionCount', () => {
-  const channel = (id: string): Channel => ({
-    id,
-    channelId: id.toLowerCase(),
-    ownerId: 'owner',
-    title: id,
-    description: '',
-    members: ['me'],
-    createdAt: 0,
-  });
-  const message = (channelId: string, id: string, createdAt: number, senderId = 'owner'): ChatMessage => ({
-    id,
-    channelId,
-    senderId,
-    senderName: senderId,
-    text: id,
-    createdAt,
-  });
-  const overview = (id: string, unread: number): ChannelOverview => ({
-    channel: channel(id),
-    lastMessage: null,
-    unread,
-  });
-
-  function state(...actions: Array<{ type: string }>): RootState {
-    return actions.reduce(
-      (s, action) => rootReducer(s, action),
-      rootReducer(
-        undefined,
-        overviewLoaded({ items: [overview('A', 2), overview('B', 3), overview('C', 0)] }),
-      ),
-    );
-  }
-
-  it('sums the unread counts of the channels not muted', () => {
-    expect(selectAttentionCount(state(), 'me', NOW)).toBe(5);
-    const muted = state(muteSaved({ channelId: 'B', mutedUntil: NOW + HOUR }));
-    expect(selectAttentionCount(muted, 'me', NOW)).toBe(2);
-    // The mute ends with the clock.
-    expect(selectAttentionCount(muted, 'me', NOW + HOUR)).toBe(5);
-  });
-
-  it("counts the open channel's messages from others after the newest one seen", () => {
-    const opened = state(
-      channelOpened({ id: 'C' }),
-      messagesLoaded({ channelId: 'C', messages: [message('C', 'm1', 1)] }),
-      messagesSeen({ channelId: 'C', createdAt: 1, id: 'm1' }),
-      messagesLoaded({
-        channelId: 'C',
-        messages: [
-          message('C', 'm1', 1),
-          message('C', 'm2', 2),
-          message('C', 'm3', 3, 'me'),
-          message('C', 'm4', 4),
-        ],
-      }),
-    );
-    expect(selectAttentionCount(opened, 'me', NOW)).toBe(5 + 2);
-    const mutedOpen = rootReducer(opened, muteSaved({ channelId: 'C', mutedUntil: MUTED_FOREVER }));
-    expect(selectAttentionCount(mutedOpen, 'me', NOW)).toBe(5);
-  });
-
-  it('is 0 with nothing unread', () => {
-    expect(selectAttentionCount(rootReducer(undefined, { type: 'test/init' }), 'me', NOW)).toBe(0);
   });
 });

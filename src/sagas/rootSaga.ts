@@ -27,6 +27,7 @@ import { startupSaga } from './startupSaga';
 import { swHealthSaga } from './swHealthSaga';
 import { updateSaga } from './updateSaga';
 import { lazyConversationSaga } from './lazyConversation';
+import { lazyAttentionSaga } from './lazyAttention';
 import { superviseQuietly } from './supervise';
 
 /** A saga that talks to the backend: the root hands it the loaded backend as its first argument. */
@@ -54,6 +55,7 @@ export const backendSagas: Record<string, BackendSaga> = {
   channels: channelsSaga,
   mutes: mutesSaga,
   conversation: lazyConversationSaga,
+  attention: lazyAttentionSaga,
   offers: offersSaga,
   invitations: invitationsSaga,
   main: mainSaga,

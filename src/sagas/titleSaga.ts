@@ -1,7 +1,7 @@
 // The tab title while the person is not looking (issue #13 part 6): when the page is hidden or its window has lost
 // the focus, the title shows how many messages from others are unread in the channels they have not muted —
 // "(3) QuPM" — and it is "QuPM" again as soon as they look (or nothing is unread). The count is the store's
-// (mutesSlice selectAttentionCount); the browser's edge is src/platform/attention.ts.
+// (src/store/attentionCount.ts); the browser's edge is src/platform/attention.ts.
 import type { EventChannel } from 'redux-saga';
 import { call, race, select, take } from 'redux-saga/effects';
 import { createAttentionChannel, isAttentive, setDocumentTitle } from '@/platform/attention';
@@ -9,7 +9,8 @@ import type { AttentionEvent } from '@/platform/attention';
 import { now } from '@/platform/browser';
 import { channelChanged, channelOpened, messagesArrived, overviewLoaded } from '@/store/channelsSlice';
 import { messagesLoaded } from '@/store/conversationSlice';
-import { mutesLoaded, muteSaved, selectAttentionCount, unmuteSaved } from '@/store/mutesSlice';
+import { selectAttentionCount } from '@/store/attentionCount';
+import { mutesLoaded, muteSaved, unmuteSaved } from '@/store/mutesSlice';
 import { messagesSeen, readMarkAcknowledged } from '@/store/readMarksSlice';
 import { selectUid, signedOut } from '@/store/userSlice';
 

@@ -1,16 +1,11 @@
 // The person's channel mutes (issue #13 part 6): until when each channel is muted (core/mutes.ts; the backend's
 // clock set it), the changes under way and the last refusal per channel, in words for a person. A timed mute ends
-// by itself: selectors compare it with the clock they are given. Also the count the tab title shows while the
-// window is not looked at: what is unread in the channels that are not muted (docs/DECISIONS.md).
+// by itself: whoever reads it compares it with the clock (core/mutes.ts isMuted). The tab title's count, which
+// leaves muted channels out, is src/store/attentionCount.ts.
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { compareMessages } from '@core/messages';
 import type { ChannelMute } from '@core/model';
-import { isChannelMuted } from '@core/mutes';
 import type { ChannelMutes, MuteDuration } from '@core/mutes';
-import type { ChannelsState } from './channelsSlice';
-import type { ConversationState } from './conversationSlice';
-import type { ReadMarksState } from './readMarksSlice';
 import type { LoadStatus } from './status';
 import { signedOut } from './userSlice';
 
@@ -93,39 +88,7 @@ export const selectMutes = (state: WithMutes): Record<string, number> => state.m
 /** Until when the channel is muted, or null; whether that is still ahead is the caller's clock to say. */
 export const selectMutedUntil = (state: WithMutes, channelId: string): number | null =>
   state.mutes.byChannel[channelId] ?? null;
-export const selectIsMuted = (state: WithMutes, channelId: string, now: number): boolean =>
-  isChannelMuted(state.mutes.byChannel, channelId, now);
 export const selectMuteSaving = (state: WithMutes, channelId: string): boolean =>
   state.mutes.saving[channelId] === true;
 export const selectMuteError = (state: WithMutes, channelId: string): string | null =>
   state.mutes.errors[channelId] ?? null;
-
-interface WithAttention extends WithMutes {
-  channels: ChannelsState;
-  conversation: ConversationState;
-  readMarks: ReadMarksState;
-}
-
-/**
- * The tab title's count (issue #13): messages from others not read yet in the channels not muted at `now` — the
- * list's unread counts, and in the open channel (whose list count stays 0 while it is open) the messages after
- * the newest one the person has seen, which grow while the window is not looked at.
- */
-export function selectAttentionCount(state: WithAttention, ownUid: string | null, now: number): number {
-  const mutes = state.mutes.byChannel;
-  let total = 0;
-  for (const { channel, unread } of state.channels.items) {
-    if (!isChannelMuted(mutes, channel.id, now)) total += unread;
-  }
-  const openId = state.channels.openId;
-  if (openId === null || isChannelMuted(mutes, openId, now)) return total;
-  const seen = state.readMarks.pending[openId] ?? state.readMarks.acknowledged[openId];
-  if (!seen) return total;
-  const messages = state.conversation.byChannel[openId]?.messages ?? [];
-  for (let i = messages.length - 1; i >= 0; i -= 1) {
-    const message = messages[i];
-    if (!message || compareMessages(message, seen) <= 0) break;
-    if (message.senderId !== ownUid) total += 1;
-  }
-  return total;
-}

@@ -15,7 +15,7 @@ import {
 import { BellOff } from '@/ui/BellOff';
 import { mutedWords } from '@/ui/muteWords';
 import { useNow } from '@/ui/time';
-import './mute.css';
+import './muteControl.css';
 
 const CHOICES: ReadonlyArray<{ duration: MuteDuration; label: string }> = [
   { duration: '1h', label: 'Mute for 1 hour' },
