@@ -19,11 +19,8 @@ import { postToWorker } from '@/platform/serviceWorker';
 import type { WorkerMessageEvent } from '@/platform/serviceWorker';
 import {
   clearPending,
-  expireLiveNotice,
   expireNotice,
-  handleLiveMessages,
   handlePushMessage,
-  isOffHomeScreen,
   inboxSaga,
   pendingSaga,
   watchWorkerMessages,
