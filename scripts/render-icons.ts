@@ -28,6 +28,10 @@ const jobs: readonly IconJob[] = [
   { source: 'icon.svg', output: 'apple-touch-icon.png', size: 180 },
   { source: 'icon-rounded.svg', output: 'favicon-32.png', size: 32 },
   { source: 'icon-rounded.svg', output: 'favicon-16.png', size: 16 },
+  // The header's mark, shown at 28 CSS px: one file per pixel density (srcset 1x, 2x, 3x), so no screen scales it
+  { source: 'icon-rounded.svg', output: 'brand-28.png', size: 28 },
+  { source: 'icon-rounded.svg', output: 'brand-56.png', size: 56 },
+  { source: 'icon-rounded.svg', output: 'brand-84.png', size: 84 },
 ];
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

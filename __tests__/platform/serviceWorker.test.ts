@@ -11,6 +11,7 @@ import {
   createWorkerMessageChannel,
   getServiceWorkerRegistration,
   getWorkbox,
+  hasWaitingWorker,
   isPageControlled,
   postToActiveWorker,
   postToWorker,
@@ -193,6 +194,15 @@ describe('the worker owner: registration and lifecycle', () => {
     ]);
   });
 
+  it('leaves a worker that already waited at registration to hasWaitingWorker (Workbox announces it too early)', async () => {
+    const wb = new EventTarget() as unknown as Workbox & EventTarget;
+    const seen = await collect<ServiceWorkerEvent>(createServiceWorkerChannel(wb), () => {
+      wb.dispatchEvent(Object.assign(new Event('waiting'), { wasWaitingBeforeRegister: true }));
+      wb.dispatchEvent(Object.assign(new Event('waiting'), { isUpdate: true }));
+    });
+    expect(seen).toEqual([{ type: 'waiting', isUpdate: true }]);
+  });
+
   it('knows whether a worker controls the page', () => {
     expect(isPageControlled()).toBe(false);
     container.controller = new FakeWorker(`${ORIGIN}/sw.js`);
@@ -260,6 +270,14 @@ describe('the worker owner: restarts and updates', () => {
     await restartServiceWorker();
     await checkForNewVersion();
     expect(container.own.update).toHaveBeenCalledTimes(2);
+  });
+
+  it('says whether a new version waits, from the registration itself', async () => {
+    await expect(hasWaitingWorker()).resolves.toBe(false);
+    container.own = registration(`${ORIGIN}/`, { active: new FakeWorker(`${ORIGIN}/sw.js`) });
+    await expect(hasWaitingWorker()).resolves.toBe(false);
+    container.own.waiting = new FakeWorker(`${ORIGIN}/sw.js`);
+    await expect(hasWaitingWorker()).resolves.toBe(true);
   });
 
   it('sends SKIP_WAITING to the waiting worker, and says when none waits', async () => {

@@ -6,6 +6,7 @@ import { serviceWorkerSaga } from '@/sagas/serviceWorkerSaga';
 import {
   createServiceWorkerChannel,
   getWorkbox,
+  hasWaitingWorker,
   isPageControlled,
   isServiceWorkerSupported,
   registerServiceWorker,
@@ -13,14 +14,19 @@ import {
 import type { ServiceWorkerEvent } from '@/platform/serviceWorker';
 import appReducer, { initialState } from '@/store/appSlice';
 import type { AppState } from '@/store/appSlice';
+import versionReducer, { initialState as versionInitial } from '@/store/versionSlice';
+import type { VersionState } from '@/store/versionSlice';
 
 const fakeWorkbox = { register: jest.fn() };
 
-function run(options: { controlled?: boolean; registerError?: Error } = {}) {
+type State = { app: AppState; version: VersionState };
+
+function run(options: { controlled?: boolean; registerError?: Error; waiting?: boolean } = {}) {
   const events = channel<ServiceWorkerEvent>();
   const saga = expectSaga(serviceWorkerSaga, true)
-    .withReducer((state: { app: AppState } = { app: initialState }, action) => ({
+    .withReducer((state: State = { app: initialState, version: versionInitial }, action) => ({
       app: appReducer(state.app, action),
+      version: versionReducer(state.version, action),
     }))
     .provide([
       [matchers.call.fn(isServiceWorkerSupported), true],
@@ -31,6 +37,7 @@ function run(options: { controlled?: boolean; registerError?: Error } = {}) {
         options.registerError ? throwError(options.registerError) : undefined,
       ],
       [matchers.call.fn(isPageControlled), options.controlled ?? false],
+      [matchers.call.fn(hasWaitingWorker), options.waiting ?? false],
     ]);
   return { saga, events };
 }
@@ -77,6 +84,18 @@ describe('serviceWorkerSaga', () => {
       controlling: false,
       error: null,
     });
+  });
+
+  it('remembers a new version that already waited when the page loaded (a reload keeps "Restart to update")', async () => {
+    const { saga } = run({ controlled: true, waiting: true });
+    const result = await saga.silentRun(20);
+    expect((result.storeState as State).version.update).toBe('waiting');
+  });
+
+  it('reports no update when no worker waits at registration', async () => {
+    const { saga } = run({ controlled: true, waiting: false });
+    const result = await saga.silentRun(20);
+    expect((result.storeState as State).version.update).toBe('current');
   });
 
   it('records a failed registration with its message', async () => {

@@ -1,11 +1,11 @@
 // The frame around every screen: header with navigation, the offline notice, and the routed screen. While a
 // route's chunk loads the screen area shows 'Loading QuPM...'. Over it: in-app notices, the update banner and, on
-// iOS, the debug button.
+// iOS, the debug button, docked in a right-hand gutter that the layout keeps free of controls.
 import { NavLink, Outlet, useNavigation } from 'react-router-dom';
 import { useAppSelector } from '@/store/hooks';
 import { selectIsOnline } from '@/store/appSlice';
 import { LoadingScreen } from '@/ui/LoadingScreen';
-import { IosDebugButton } from './IosDebugButton';
+import { IosDebugButton, useDebugButtonShown } from './IosDebugButton';
 import { Notices } from './Notices';
 import { RouteFocus } from './RouteFocus';
 import { UpdateBanner } from './UpdateBanner';
@@ -21,14 +21,24 @@ export function Layout() {
   const navigation = useNavigation();
   const online = useAppSelector(selectIsOnline);
   const loading = navigation.state === 'loading';
+  // The iOS debug button docks in a gutter of its own at the right edge: the layout leaves that gutter free.
+  const docked = useDebugButtonShown();
   return (
-    <div className="layout">
+    <div className={docked ? 'layout layout--debug-dock' : 'layout'}>
       <a className="skip-link" href="#content">
         Skip to content
       </a>
       <header className="topbar">
         <NavLink to="/" className="brand" aria-label="QuPM home">
-          <img className="brand__icon" src="/icons/favicon-32.png" alt="" width="28" height="28" />
+          {/* Drawn at its display size at every pixel density (scripts/render-icons.ts renders the three). */}
+          <img
+            className="brand__icon"
+            src="/icons/brand-28.png"
+            srcSet="/icons/brand-28.png 1x, /icons/brand-56.png 2x, /icons/brand-84.png 3x"
+            alt=""
+            width="28"
+            height="28"
+          />
           <span className="brand__name">QuPM</span>
         </NavLink>
         <nav className="nav" aria-label="Main">

@@ -52,8 +52,11 @@ export function createServiceWorkerChannel(wb: Workbox): EventChannel<ServiceWor
   return eventChannel((emit) => {
     const onControlling = (e: { isUpdate?: boolean }): void =>
       emit({ type: 'controlling', isUpdate: Boolean(e.isUpdate) });
-    const onWaiting = (e: { isUpdate?: boolean }): void =>
-      emit({ type: 'waiting', isUpdate: Boolean(e.isUpdate) });
+    // A worker already waiting at registration is read with hasWaitingWorker, not from this event: Workbox
+    // announces it in a microtask right after register() resolves, before the saga listens again.
+    const onWaiting = (e: { isUpdate?: boolean; wasWaitingBeforeRegister?: boolean }): void => {
+      if (!e.wasWaitingBeforeRegister) emit({ type: 'waiting', isUpdate: Boolean(e.isUpdate) });
+    };
     const onActivated = (e: { isUpdate?: boolean }): void =>
       emit({ type: 'activated', isUpdate: Boolean(e.isUpdate) });
     wb.addEventListener('controlling', onControlling);
@@ -168,6 +171,15 @@ export async function restartServiceWorker(): Promise<void> {
 export async function checkForNewVersion(): Promise<void> {
   const registration = await getServiceWorkerRegistration();
   await registration?.update();
+}
+
+/**
+ * Whether a new version of the worker is installed and waits. Read after registering: a worker that was already
+ * waiting when the page loaded (an update found before a reload) fires no new lifecycle event the page can catch.
+ */
+export async function hasWaitingWorker(): Promise<boolean> {
+  const registration = await getServiceWorkerRegistration();
+  return (registration?.waiting ?? null) !== null;
 }
 
 /** Tells the waiting worker to take over (SKIP_WAITING); false when no worker waits. */

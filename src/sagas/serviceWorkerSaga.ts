@@ -1,5 +1,6 @@
 // Registers the service worker from the page and follows its lifecycle into the store: the worker taking control,
-// and a new version installed and waiting (the update banner's cue).
+// and a new version installed and waiting (the update banner's cue), including one that already waited when the
+// page loaded (issue #13 part 9: a pending update is not forgotten on reload).
 import { call, put, take } from 'redux-saga/effects';
 import type { EventChannel } from 'redux-saga';
 import {
@@ -13,6 +14,7 @@ import { updateInstalled } from '@/store/versionSlice';
 import {
   createServiceWorkerChannel,
   getWorkbox,
+  hasWaitingWorker,
   isPageControlled,
   isServiceWorkerSupported,
   registerServiceWorker,
@@ -40,6 +42,9 @@ export function* serviceWorkerSaga(enabled: boolean = __SERVICE_WORKER__) {
     yield put(serviceWorkerRegistered());
     const controlled: boolean = yield call(isPageControlled);
     if (controlled) yield put(serviceWorkerTookControl({ isUpdate: false }));
+    // A new version found before this page loaded still waits: remember it (Settings → About offers the restart).
+    const waiting: boolean = yield call(hasWaitingWorker);
+    if (waiting) yield put(updateInstalled());
     while (true) {
       const event: ServiceWorkerEvent = yield take(channel);
       if (event.type === 'controlling') yield put(serviceWorkerTookControl({ isUpdate: event.isUpdate }));

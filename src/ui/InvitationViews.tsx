@@ -5,6 +5,7 @@ import type { Invitation } from '@core/model';
 import { invitePath } from '@core/paths';
 import type { PlainFailure } from '@/store/status';
 import { grantWords } from './grantWords';
+import './facts.css';
 
 /** What the summary shows: an invitation as its invitee reads it, or its public preview (which names no email). */
 type Summarised = Pick<Invitation, 'consultantName' | 'channelTitle' | 'passes' | 'credits' | 'expiresAt'> & {

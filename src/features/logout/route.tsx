@@ -42,7 +42,7 @@ export function Component() {
               : `${unsent} messages have not been sent yet.`}{' '}
             If you sign out now, {unsent === 1 ? 'it is' : 'they are'} deleted from this device.
           </p>
-          <div className="home__actions">
+          <div className="form-actions">
             <Link className="button button--primary" to="/">
               Stay signed in
             </Link>

@@ -147,7 +147,8 @@ function Home() {
 
   return (
     <section
-      className={openId ? 'screen home home--conversation' : 'screen home'}
+      // An open channel fills the window (main.css: .screen--fill): the composer stays on screen.
+      className={openId ? 'screen screen--fill home home--conversation' : 'screen home'}
       aria-labelledby="home-title"
     >
       <div className="home__header">

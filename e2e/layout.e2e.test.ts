@@ -1,0 +1,240 @@
+// Layout on every screen (issue #13 part 1), in the real build against the real server: at each size of the issue,
+// portrait and landscape, an open channel's Send button is inside the window and is what a tap at its centre
+// reaches, with the "Get notified" card showing; on an iPhone (iOS user agent) the debug button covers neither Send
+// nor the home screen's Settings, before and after it dims; at 320 px no screen scrolls sideways; and the
+// invitation screens carry their own styles on a direct visit. One browser, one page per kind of visitor, resized.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../drivers/chromium';
+import { watchErrors } from './support/browser';
+import { startServer } from './support/server';
+import type { RunningServer } from './support/server';
+
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+interface Size {
+  name: string;
+  width: number;
+  height: number;
+}
+
+/** The sizes of the issue, each in portrait and landscape. Safari's iPhone viewport is tested with its user agent. */
+const SIZES: Size[] = [
+  { name: 'small phone', width: 320, height: 568 },
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'laptop', width: 1366, height: 768 },
+  { name: 'desktop', width: 1920, height: 1080 },
+].flatMap((size) => [size, { name: `${size.name}, turned`, width: size.height, height: size.width }]);
+const IPHONE_SIZES: Size[] = [
+  { name: 'iPhone Safari', width: 390, height: 664 },
+  { name: 'iPhone Safari, turned', width: 664, height: 390 },
+];
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await browser?.close();
+  await server?.close();
+});
+
+async function newPage(size: Size, userAgent?: string): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: size.width, height: size.height },
+    ...(userAgent ? { userAgent } : {}),
+  });
+  contexts.push(context);
+  return context.newPage();
+}
+
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto(server.url + '/');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('qupm-demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { level: 1, name: /^Hello, / }).waitFor();
+}
+
+/**
+ * Where a control is and what a tap at its centre reaches: its box must lie inside the window, and the element
+ * at the centre must be the control or inside it (nothing drawn over it).
+ */
+async function reachable(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const target = document.querySelector(sel);
+    if (!target) return [`${sel} is not on the page`];
+    const box = target.getBoundingClientRect();
+    const problems: string[] = [];
+    const round = (n: number): number => Math.round(n);
+    if (box.width === 0 || box.height === 0) problems.push(`${sel} has no size`);
+    if (box.left < 0 || box.top < 0 || box.right > innerWidth || box.bottom > innerHeight) {
+      problems.push(
+        `${sel} at (${round(box.left)}, ${round(box.top)})–(${round(box.right)}, ${round(box.bottom)}) is outside the ${innerWidth}×${innerHeight} window`,
+      );
+    }
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    if (!hit || !(hit === target || target.contains(hit))) {
+      const what = hit
+        ? `${hit.tagName.toLowerCase()}.${[...hit.classList].join('.')} "${hit.textContent?.trim().slice(0, 20)}"`
+        : 'nothing';
+      problems.push(`a tap at the centre of ${sel} reaches ${what}`);
+    }
+    return problems;
+  }, selector);
+}
+
+const SEND = '.composer button[type="submit"]';
+
+/** Opens the member's channel and checks Send at every size, with the "Get notified" card showing. */
+async function checkSendAtSizes(page: Page, sizes: Size[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const size of sizes) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await page.getByRole('button', { name: 'Send' }).waitFor();
+    // The card is there, beside the conversation where the window is wide enough for both.
+    expect(await page.locator('.push-prompt').count()).toBe(1);
+    if (size.width >= 760) await page.getByRole('heading', { name: 'Get notified on this device' }).waitFor();
+    problems.push(
+      ...(await reachable(page, SEND)).map((p) => `${size.name} (${size.width}×${size.height}): ${p}`),
+    );
+  }
+  return problems;
+}
+
+async function openChannel(page: Page): Promise<void> {
+  await page.locator('.channel-link').first().click();
+  await page.getByRole('button', { name: 'Send' }).waitFor();
+}
+
+describe('the conversation fills the window', () => {
+  it('keeps Send inside the window and uncovered at every size, with the "Get notified" card showing', async () => {
+    const page = await newPage(SIZES[0]!);
+    const errors = watchErrors(page);
+    await signIn(page, 'member@qupm.demo');
+    await page.getByRole('heading', { name: 'Get notified on this device' }).waitFor();
+    await openChannel(page);
+    expect(await checkSendAtSizes(page, SIZES)).toEqual([]);
+    // The list is what scrolls, not the page.
+    const scrolls = await page.evaluate(() => ({
+      page: document.documentElement.scrollHeight > document.documentElement.clientHeight,
+      list: getComputedStyle(document.querySelector('.messages')!).overflowY,
+    }));
+    expect(scrolls).toEqual({ page: false, list: 'auto' });
+    expect(errors).toEqual([]);
+  });
+
+  it('on an iPhone the debug button covers neither Send nor Settings, before and after it dims', async () => {
+    const page = await newPage(IPHONE_SIZES[0]!, IPHONE_UA);
+    await page.clock.install();
+    await signIn(page, 'member@qupm.demo');
+    const debug = page.getByRole('button', { name: 'Open the debug menu' });
+    await debug.waitFor();
+    expect(await reachable(page, '.debug-button')).toEqual([]);
+    expect(await reachable(page, '.nav a[href="/settings"]')).toEqual([]);
+    await page.locator('.home__actions a[href="/settings"]').scrollIntoViewIfNeeded();
+    expect(await reachable(page, '.home__actions a[href="/settings"]')).toEqual([]);
+    await openChannel(page);
+    expect(await checkSendAtSizes(page, IPHONE_SIZES)).toEqual([]);
+    // spec §2: it dims after 10 s; Send stays uncovered after that too.
+    await page.clock.fastForward(11_000);
+    await page.locator('.debug-button[data-dimmed="true"]').waitFor();
+    expect(await checkSendAtSizes(page, [...IPHONE_SIZES].reverse())).toEqual([]);
+    expect(await reachable(page, '.debug-button')).toEqual([]);
+    await page.goto(server.url + '/');
+    await page.getByRole('heading', { level: 1, name: /^Hello, / }).waitFor();
+    await page.locator('.home__actions a[href="/settings"]').scrollIntoViewIfNeeded();
+    expect(await reachable(page, '.home__actions a[href="/settings"]')).toEqual([]);
+  });
+});
+
+describe('no screen scrolls sideways at 320 px', () => {
+  const narrow: Size = { name: '320', width: 320, height: 568 };
+
+  async function overflowAt(page: Page, path: string, ready: string): Promise<string | null> {
+    if (page.url() !== server.url + path) await page.goto(server.url + path);
+    await page.locator(ready).first().waitFor();
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+    }));
+    return scrollWidth > clientWidth
+      ? `${path} is ${scrollWidth} px wide in a ${clientWidth} px window`
+      : null;
+  }
+
+  it('signed out, and for a member, a consultant and an admin', async () => {
+    const problems: Array<string | null> = [];
+    const member = await newPage(narrow);
+    await member.goto(server.url + '/');
+    problems.push(await overflowAt(member, '/', '.auth'));
+    await signIn(member, 'member@qupm.demo');
+    problems.push(await overflowAt(member, '/', '.channel-link'));
+    await openChannel(member);
+    problems.push(
+      await overflowAt(member, new URL(member.url()).pathname + new URL(member.url()).search, '.composer'),
+    );
+    for (const path of [
+      '/services',
+      '/settings',
+      ...['notifications', 'profile', 'devices', 'about'].map((s) => `/settings/${s}`),
+    ]) {
+      problems.push(await overflowAt(member, path, 'h1'));
+    }
+
+    const consultant = await newPage(narrow);
+    await signIn(consultant, 'consultant@qupm.demo');
+    problems.push(await overflowAt(consultant, '/', '.channel-link'));
+    problems.push(await overflowAt(consultant, '/services', 'h1'));
+
+    const admin = await newPage(narrow);
+    await signIn(admin, 'admin@qupm.demo');
+    problems.push(await overflowAt(admin, '/settings/admin', '.admin-table'));
+
+    expect(problems.filter(Boolean)).toEqual([]);
+  });
+});
+
+describe('the invitation screens: their own styles on a direct visit, and no sideways scroll at 320 px', () => {
+  let visitor: Page;
+  let invite: string;
+
+  /** The computed look of the invitation's facts: a framed list whose rows are grids when its CSS is there. */
+  async function factsStyle(page: Page): Promise<{ border: string; row: string }> {
+    await page.locator('.facts').waitFor();
+    return page.evaluate(() => ({
+      border: getComputedStyle(document.querySelector('.facts')!).borderTopStyle,
+      row: getComputedStyle(document.querySelector('.facts__row')!).display,
+    }));
+  }
+
+  async function noOverflow(page: Page): Promise<boolean> {
+    return page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+  }
+
+  it('/invite/… loaded on its own is styled and fits', async () => {
+    visitor = await newPage({ name: '320', width: 320, height: 568 });
+    await signIn(visitor, 'visitor@qupm.demo');
+    invite = (await visitor.locator('a[href^="/invite/"]').first().getAttribute('href'))!;
+    expect(invite).toMatch(/^\/invite\/\w+$/);
+    // A fresh load of the screen's own URL: no other screen's chunk (Settings) has been loaded before it.
+    await visitor.goto(server.url + invite);
+    expect(await factsStyle(visitor)).toEqual({ border: 'solid', row: 'grid' });
+    expect(await noOverflow(visitor)).toBe(true);
+  });
+
+  it('/activate/… loaded on its own is styled and fits', async () => {
+    await visitor.getByRole('button', { name: 'Accept invitation' }).click();
+    await visitor.getByRole('button', { name: /^Accept/ }).waitFor({ state: 'detached' });
+    await visitor.goto(server.url + invite.replace('/invite/', '/activate/'));
+    await visitor.getByRole('button', { name: 'Activate' }).waitFor();
+    expect(await factsStyle(visitor)).toEqual({ border: 'solid', row: 'grid' });
+    expect(await noOverflow(visitor)).toBe(true);
+  });
+});
