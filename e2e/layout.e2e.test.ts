@@ -192,6 +192,19 @@ describe('no screen scrolls sideways at 320 px', () => {
     await signIn(consultant, 'consultant@qupm.demo');
     problems.push(await overflowAt(consultant, '/', '.channel-link'));
     problems.push(await overflowAt(consultant, '/services', 'h1'));
+    // A new channel (no messages, so its description is its preview) keeps its title whole beside it.
+    await consultant.goto(server.url + '/');
+    await consultant.getByRole('button', { name: 'New channel' }).click();
+    await consultant.getByLabel('Title').fill('Brand refresh');
+    await consultant.getByLabel('Handle').fill('brand-refresh');
+    await consultant
+      .getByLabel('Description')
+      .fill('Naming, logo and the website copy for the spring relaunch, step by step.');
+    await consultant.getByRole('button', { name: 'Create channel' }).click();
+    await consultant.goto(server.url + '/');
+    const title = consultant.locator('.channel-link__title', { hasText: 'Brand refresh' });
+    await title.waitFor();
+    expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
 
     const admin = await newPage(narrow);
     await signIn(admin, 'admin@qupm.demo');

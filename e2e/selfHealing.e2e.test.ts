@@ -162,6 +162,17 @@ describe('a new build deployed while a tab is open (spec §2)', () => {
     expect(await page.getByText('A new version is ready').isVisible()).toBe(true);
   });
 
+  it('is remembered after a reload while the new version still waits (issue #13 part 9)', async () => {
+    const page = await openAbout(null);
+    await deploy(page);
+    await page.reload();
+    await page.getByText('A new version is ready').waitFor();
+    await page.getByRole('button', { name: 'Restart to update' }).waitFor();
+    expect(
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.waiting !== null),
+    ).toBe(true);
+  });
+
   it.each([
     ['not set', null],
     ["'false'", 'false'],
