@@ -5,7 +5,7 @@ import { selectApp, selectOfflineReady } from '@/store/appSlice';
 import { selectPushSupport } from '@/store/pushSlice';
 import { selectAuthUser, selectRole } from '@/store/userSlice';
 import { ServiceWorkerStatus } from './ServiceWorkerStatus';
-import '@/ui/facts.css';
+import '../../ui/facts.css';
 
 const PLATFORM_NAMES = { ios: 'iOS', android: 'Android', web: 'Web' } as const;
 const CAPABILITY_NAMES = {

@@ -9,7 +9,7 @@ import {
   updateNotificationsToggled,
   updateRestartRequested,
 } from '@/store/versionSlice';
-import '@/ui/facts.css';
+import '../../ui/facts.css';
 
 const ASSESSMENTS: Record<HealthAssessment, string> = {
   pending: 'Assessed after 5 minutes',

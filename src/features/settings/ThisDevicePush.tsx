@@ -10,7 +10,7 @@ import type { PermissionState, PushGateReason, PushState } from '@/store/pushSli
 import { browserFamily } from '@/platform';
 import type { BrowserFamily } from '@/platform';
 import { BLOCKED_HEADLINE, UNBLOCK_STEPS, pushFailureWords, validationWords } from '@/ui/pushWords';
-import '@/ui/facts.css';
+import '../../ui/facts.css';
 
 /** spec §8: unsupported-browser and indexed-db-unsupported stop messaging setup; each gate reason in words. */
 export const GATE_WORDS: Record<PushGateReason, string> = {
