@@ -92,15 +92,16 @@ async function reachable(page: Page, selector: string): Promise<string[]> {
 
 const SEND = '.composer button[type="submit"]';
 
-/** Opens the member's channel and checks Send at every size, with the "Get notified" card showing. */
-async function checkSendAtSizes(page: Page, sizes: Size[]): Promise<string[]> {
+/** Checks Send at every size, with the "Get notified" card showing unless told otherwise. */
+async function checkSendAtSizes(page: Page, sizes: Size[], card = true): Promise<string[]> {
   const problems: string[] = [];
   for (const size of sizes) {
     await page.setViewportSize({ width: size.width, height: size.height });
     await page.getByRole('button', { name: 'Send' }).waitFor();
     // The card is there, beside the conversation where the window is wide enough for both.
-    expect(await page.locator('.push-prompt').count()).toBe(1);
-    if (size.width >= 760) await page.getByRole('heading', { name: 'Get notified on this device' }).waitFor();
+    if (card) expect(await page.locator('.push-prompt').count()).toBe(1);
+    if (card && size.width >= 760)
+      await page.getByRole('heading', { name: 'Get notified on this device' }).waitFor();
     problems.push(
       ...(await reachable(page, SEND)).map((p) => `${size.name} (${size.width}×${size.height}): ${p}`),
     );
@@ -128,6 +129,20 @@ describe('the conversation fills the window', () => {
     }));
     expect(scrolls).toEqual({ page: false, list: 'auto' });
     expect(errors).toEqual([]);
+  });
+
+  it('keeps Send on screen under the invitations card and the service banner too', async () => {
+    const member = await newPage(SIZES[0]!);
+    await signIn(member, 'member@qupm.demo');
+    const channel = (await member.locator('.channel-link').first().getAttribute('href'))!;
+    // The visitor has invitations waiting and belongs to no channel: the member's channel shows the banner.
+    const visitor = await newPage(SIZES[0]!);
+    await signIn(visitor, 'visitor@qupm.demo');
+    await visitor.locator('.invitations-for-you__card').waitFor();
+    await visitor.goto(server.url + channel);
+    await visitor.locator('.service-banner').waitFor();
+    // (The visitor has notifications off, so no "Get notified" card here.)
+    expect(await checkSendAtSizes(visitor, SIZES, false)).toEqual([]);
   });
 
   it('on an iPhone the debug button covers neither Send nor Settings, before and after it dims', async () => {
