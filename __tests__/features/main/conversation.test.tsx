@@ -4,6 +4,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
+import { VirtuosoMockContext } from 'react-virtuoso';
 import { createAppStore } from '@/store';
 import { Conversation } from '@/features/main/Conversation';
 import { checkMessage } from '@/features/main/Composer';
@@ -48,12 +49,15 @@ function renderConversation(
   dispatch(overviewLoaded({ items: [{ channel, lastMessage: null, unread: 0 }] }));
   dispatch(messagesLoaded({ channelId: A, messages: [] }));
   dispatch(permissionsLoaded({ channelId: A, result: { permissions } }));
+  // jsdom lays nothing out: the list is told its viewport's and rows' sizes, as react-virtuoso documents for tests.
   render(
-    <Provider store={store}>
-      <MemoryRouter>
-        <Conversation channelId={A} />
-      </MemoryRouter>
-    </Provider>,
+    <VirtuosoMockContext.Provider value={{ viewportHeight: 600, itemHeight: 60 }}>
+      <Provider store={store}>
+        <MemoryRouter>
+          <Conversation channelId={A} />
+        </MemoryRouter>
+      </Provider>
+    </VirtuosoMockContext.Provider>,
   );
   return seen;
 }
@@ -112,7 +116,7 @@ describe('Conversation', () => {
 });
 
 describe('Conversation: the outbox and drafts (issue #11)', () => {
-  it('shows a sent message at once as sending, and clears the box for the next one', () => {
+  it('shows a sent message at once as sending, and clears the box for the next one', async () => {
     const store = signedInStore();
     renderConversation({ canMessage: true, isOwner: false }, store);
     fireEvent.change(screen.getByLabelText('Message'), { target: { value: '  First question  ' } });
@@ -120,20 +124,22 @@ describe('Conversation: the outbox and drafts (issue #11)', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     });
     expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('');
-    expect(screen.getByText('First question')).toBeTruthy();
+    // The list opens at its newest row once it has placed it (a tick after the first row arrives).
+    expect(await screen.findByText('First question')).toBeTruthy();
     expect(screen.getByText('Sending…')).toBeTruthy();
     // The box never waits for the network: a second message can follow at once.
     expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(false);
     expect(selectOutboxEntries(store.getState()).map((e) => e.text)).toEqual(['First question']);
   });
 
-  it('says a message waits for the network, then shows it once when it is acknowledged', () => {
+  it('says a message waits for the network, then shows it once when it is acknowledged', async () => {
     const store = signedInStore();
     renderConversation({ canMessage: true, isOwner: false }, store);
     fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Offline words' } });
     act(() => {
       fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     });
+    await screen.findByText('Offline words');
     const [entry] = selectOutboxEntries(store.getState());
     act(() => {
       store.dispatch(outboxSendPostponed({ id: entry?.id ?? '', error: 'Not sent yet.' }));
@@ -152,21 +158,23 @@ describe('Conversation: the outbox and drafts (issue #11)', () => {
     expect(screen.queryByText('Waiting to send…')).toBeNull();
   });
 
-  it('shows a refused message as "Not sent" with the reason, Retry and Delete', () => {
+  it('shows a refused message as "Not sent" with the reason, Retry and Delete', async () => {
     const store = signedInStore();
     renderConversation({ canMessage: true, isOwner: false }, store);
     fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Refused words' } });
     act(() => {
       fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     });
+    await screen.findByText('Refused words');
     const id = selectOutboxEntries(store.getState())[0]?.id ?? '';
     act(() => {
       store.dispatch(outboxSendRefused({ id, error: 'You are not a member of this channel.' }));
     });
     expect(screen.getByText('Not sent')).toBeTruthy();
     expect(screen.getByText('You are not a member of this channel.')).toBeTruthy();
+    const retry = await screen.findByRole('button', { name: /^Retry sending / });
     act(() => {
-      fireEvent.click(screen.getByRole('button', { name: /^Retry sending / }));
+      fireEvent.click(retry);
     });
     expect(selectOutboxEntries(store.getState())[0]).toMatchObject({ status: 'queued', error: null });
     act(() => {
