@@ -12,7 +12,7 @@ import { messagesLoaded } from '@/store/conversationSlice';
 import { suggestHandle, checkNewChannel } from '@/features/main/NewChannelForm';
 import { readWholeNumber } from '@/features/main/formNumbers';
 import { isDiscountPercent } from '@core/offers';
-import { overviewLoaded, permissionsLoaded } from '@/store/channelsSlice';
+import { channelOpened, overviewLoaded, permissionsLoaded } from '@/store/channelsSlice';
 import type { Channel, ChatMessage } from '@core/model';
 import { messagesArrived } from '@/store/channelsSlice';
 import { DroppedNotice } from '@/features/main/LiveNotices';
@@ -194,6 +194,77 @@ describe('Conversation: the outbox and drafts (issue #11)', () => {
     cleanup();
     renderConversation({ canMessage: true, isOwner: false }, store);
     expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('Half a thought');
+  });
+});
+
+describe('Conversation: the list of a long channel (issue #13)', () => {
+  const OTHER = 'uidOther000000000001';
+  const yesterdayNoon = new Date(new Date().setHours(0, 0, 0, 0) - 12 * 3_600_000).getTime();
+  const todayStart = new Date(new Date().setHours(0, 0, 0, 0)).getTime();
+  const from = (id: string, senderId: string, createdAt: number): ChatMessage => ({
+    id,
+    channelId: A,
+    senderId,
+    senderName: senderId === ME ? 'Me' : 'Olga',
+    text: `Text of ${id}`,
+    createdAt,
+  });
+  const history = [
+    from('m1', OTHER, yesterdayNoon),
+    from('m2', OTHER, yesterdayNoon + 60_000),
+    from('m3', ME, todayStart + 1_000),
+    from('m4', OTHER, todayStart + 2_000),
+    from('m5', OTHER, todayStart + 3_000),
+  ];
+
+  function renderWith(unread: number) {
+    const store = signedInStore();
+    store.dispatch(overviewLoaded({ items: [{ channel, lastMessage: history[4] ?? null, unread }] }));
+    store.dispatch(channelOpened({ id: A }));
+    store.dispatch(messagesLoaded({ channelId: A, messages: history }));
+    store.dispatch(
+      permissionsLoaded({ channelId: A, result: { permissions: { canMessage: true, isOwner: false } } }),
+    );
+    render(
+      <VirtuosoMockContext.Provider value={{ viewportHeight: 600, itemHeight: 60 }}>
+        <Provider store={store}>
+          <MemoryRouter>
+            <Conversation channelId={A} />
+          </MemoryRouter>
+        </Provider>
+      </VirtuosoMockContext.Provider>,
+    );
+    return store;
+  }
+  const rowOf = (text: string) => screen.getByText(text).closest('li');
+
+  it('puts a day separator before each day, and shows a sender’s name once for a run of messages', async () => {
+    renderWith(0);
+    await screen.findByRole('heading', { name: 'Today' });
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Yesterday',
+      'Today',
+    ]);
+    // Olga's two messages of yesterday: her name on the first only (the second's is there for screen readers).
+    expect(rowOf('Text of m1')?.querySelector('.message--grouped')).toBeNull();
+    expect(rowOf('Text of m2')?.querySelector('.message--grouped')).not.toBeNull();
+    // Every message keeps its time, with the full date in its title.
+    expect(rowOf('Text of m2')?.querySelector('time')?.getAttribute('title')).toBeTruthy();
+    // A new day starts a new group.
+    expect(rowOf('Text of m4')?.querySelector('.message--grouped')).toBeNull();
+    expect(screen.queryByText('New messages')).toBeNull();
+  });
+
+  it('marks the first message unread when the channel opened, and keeps the mark while more arrive', async () => {
+    const store = renderWith(2);
+    await screen.findByText('Text of m5');
+    expect(rowOf('New messages')).toBe(rowOf('Text of m4'));
+    act(() => {
+      store.dispatch(messagesArrived({ messages: [from('m6', OTHER, todayStart + 4_000)], ownUid: ME }));
+    });
+    await screen.findByText('Text of m6');
+    expect(screen.getAllByText('New messages')).toHaveLength(1);
+    expect(rowOf('New messages')).toBe(rowOf('Text of m4'));
   });
 });
 

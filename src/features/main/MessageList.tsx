@@ -5,8 +5,8 @@
 // opened (it stays there until they leave), and "Jump to latest" with the count of new messages while they read
 // further up. The person's own messages still on their way out (the outbox) come last; sending one always
 // scrolls to the bottom, and new messages keep the list at the bottom while the person is there.
-import { forwardRef, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { ComponentPropsWithoutRef, Ref } from 'react';
+import { Component, forwardRef, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { ComponentPropsWithoutRef, ReactNode, Ref } from 'react';
 import { Virtuoso } from 'react-virtuoso';
 import type { Components, ListRange, VirtuosoHandle } from 'react-virtuoso';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
@@ -42,24 +42,23 @@ const ROW_HEIGHT_GUESS = 64;
 const AT_BOTTOM_PX = 48;
 
 interface ListContext {
+  /** The day of the first message, once it is the conversation's first (nothing older to load). */
+  firstDay: string | null;
   hasMore: boolean;
-  loadingOlder: boolean;
-  loadOlder: () => void;
 }
 
-const List = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'> & { context?: ListContext }>(function List(
-  { context: _context, ...props },
-  ref,
-) {
-  // An ordered list of messages (virtuoso types its list element as a div; an <ol> takes the same props).
-  return (
-    <ol
-      {...(props as ComponentPropsWithoutRef<'ol'>)}
-      ref={ref as unknown as Ref<HTMLOListElement>}
-      className="messages__list"
-    />
-  );
-});
+const List = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'> & { context?: ListContext }>(
+  function List({ context: _context, ...props }, ref) {
+    // An ordered list of messages (virtuoso types its list element as a div; an <ol> takes the same props).
+    return (
+      <ol
+        {...(props as ComponentPropsWithoutRef<'ol'>)}
+        ref={ref as unknown as Ref<HTMLOListElement>}
+        className="messages__list"
+      />
+    );
+  },
+);
 
 const components: Components<unknown, ListContext> = {
   List,
@@ -68,23 +67,103 @@ const components: Components<unknown, ListContext> = {
       {children}
     </li>
   ),
-  // Paging back without scrolling (a keyboard, a screen reader), and where the conversation begins.
+  // Where the conversation begins, once nothing older is left to load. (While there is, the list starts with its
+  // first message: rows loaded above it then arrive out of view, where the list keeps its place as it measures them.)
   Header: ({ context }) =>
-    context.hasMore ? (
-      <div className="messages__older">
-        <button
-          type="button"
-          className="button button--quiet button--small"
-          disabled={context.loadingOlder}
-          onClick={context.loadOlder}
-        >
-          {context.loadingOlder ? 'Loading earlier messages…' : 'Show earlier messages'}
-        </button>
-      </div>
-    ) : (
-      <p className="messages__start muted">This is the beginning of the conversation.</p>
+    context.hasMore ? null : (
+      <>
+        <p className="messages__start muted">This is the beginning of the conversation.</p>
+        {context.firstDay !== null && (
+          <h3 className="messages__day">
+            <span>{context.firstDay}</span>
+          </h3>
+        )}
+      </>
     ),
+  Footer: () => <div className="messages__end" />,
 };
+
+/** The row at the top of the view (by its place in the list, which rows added above do not change) and its offset. */
+interface Anchor {
+  index: number;
+  offset: number;
+}
+
+function topRow(scroller: HTMLElement | null): Anchor | null {
+  if (!scroller) return null;
+  const top = scroller.getBoundingClientRect().top;
+  for (const row of scroller.querySelectorAll<HTMLElement>('.messages__row[data-item-index]')) {
+    const box = row.getBoundingClientRect();
+    if (box.bottom > top) return { index: Number(row.dataset.itemIndex), offset: box.top - top };
+  }
+  return null;
+}
+
+/** How long the place is held after a page is added above (frames), and how many still frames end it sooner. */
+const HOLD_FRAMES = 60;
+const STILL_FRAMES = 8;
+
+/**
+ * Keeps the row at the top of the view where it was when an older page is added above it. Virtuoso shifts the
+ * list by its estimate of the new rows' heights; as they are measured the estimate is corrected, which may leave
+ * the view off by the difference (seen when the page arrives while the person is at the very top). This notes the
+ * top row just before the rows change (what getSnapshotBeforeUpdate is for) and, for a moment after, scrolls by
+ * whatever it has moved; anything the person does to scroll ends it at once.
+ */
+class KeepPlace extends Component<{
+  firstItemIndex: number;
+  scroller: () => HTMLElement | null;
+  children: ReactNode;
+}> {
+  private frame = 0;
+  private readonly stop = () => cancelAnimationFrame(this.frame);
+
+  override getSnapshotBeforeUpdate(previous: { firstItemIndex: number }): Anchor | null {
+    return this.props.firstItemIndex < previous.firstItemIndex ? topRow(this.props.scroller()) : null;
+  }
+
+  override componentDidUpdate(_props: unknown, _state: unknown, anchor: Anchor | null) {
+    if (anchor) this.hold(anchor);
+  }
+
+  override componentWillUnmount() {
+    this.stop();
+    this.listen(false);
+  }
+
+  private listen(on: boolean) {
+    const scroller = this.props.scroller();
+    for (const type of ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const) {
+      if (on) scroller?.addEventListener(type, this.stop, { passive: true });
+      else scroller?.removeEventListener(type, this.stop);
+    }
+  }
+
+  private hold(anchor: Anchor) {
+    this.stop();
+    this.listen(true);
+    const step = (frame: number, still: number) => {
+      const scroller = this.props.scroller();
+      const row = scroller?.querySelector(`.messages__row[data-item-index="${anchor.index}"]`);
+      let next = still + 1;
+      if (scroller && row) {
+        const moved = row.getBoundingClientRect().top - scroller.getBoundingClientRect().top - anchor.offset;
+        if (Math.abs(moved) >= 1) {
+          scroller.scrollTop += moved;
+          next = 0;
+        }
+      }
+      if (frame < HOLD_FRAMES && next < STILL_FRAMES) {
+        this.frame = requestAnimationFrame(() => step(frame + 1, next));
+      } else this.listen(false);
+    };
+    step(0, 0);
+  }
+
+  override render() {
+    return this.props.children;
+  }
+}
 
 export function MessageList({ channelId }: { channelId: string }) {
   const dispatch = useAppDispatch();
@@ -94,6 +173,11 @@ export function MessageList({ channelId }: { channelId: string }) {
   const uid = useAppSelector(selectUid);
   const now = useNow(60_000);
   const virtuoso = useRef<VirtuosoHandle>(null);
+  const scrollerElement = useRef<HTMLElement | null>(null);
+  const scrollerRef = useCallback((element: HTMLElement | Window | null) => {
+    scrollerElement.current = element instanceof HTMLElement ? element : null;
+  }, []);
+  const getScroller = useCallback(() => scrollerElement.current, []);
   const loaded = conversation?.status === 'loaded';
   const newestId = messages.at(-1)?.id;
 
@@ -160,7 +244,10 @@ export function MessageList({ channelId }: { channelId: string }) {
   const hasMore = conversation?.hasMore === true;
   const loadingOlder = conversation?.loadingOlder === true;
   const loadOlder = useCallback(() => dispatch(olderRequested({ channelId })), [dispatch, channelId]);
-  const context = useMemo(() => ({ hasMore, loadingOlder, loadOlder }), [hasMore, loadingOlder, loadOlder]);
+  const first = messages[0];
+  const firstDay = !hasMore && first ? dayLabel(first.createdAt, now) : null;
+  const context = useMemo(() => ({ firstDay, hasMore }), [firstDay, hasMore]);
+  const [atTop, setAtTop] = useState(false);
   const onStartReached = useCallback(() => {
     if (hasMore && !loadingOlder) loadOlder();
   }, [hasMore, loadingOlder, loadOlder]);
@@ -180,15 +267,15 @@ export function MessageList({ channelId }: { channelId: string }) {
         const entry = pending[i - messages.length];
         return entry ? <PendingItem entry={entry} /> : null;
       }
+      // What may change when an older page arrives (the day separator and the space between groups) goes at the
+      // bottom of the row before: a row already in view keeps its height and place.
       const previous = messages[i - 1];
+      const next = messages[i + 1];
       const divider = message.id === dividerId;
+      const nextDay = next && startsDay(message, next) ? dayLabel(next.createdAt, now) : null;
+      const endsGroup = !next || next.id === dividerId || !continuesGroup(message, next);
       return (
         <>
-          {startsDay(previous, message) && (
-            <h3 className="messages__day">
-              <span>{dayLabel(message.createdAt, now)}</span>
-            </h3>
-          )}
           {divider && (
             <p className="messages__unread">
               <span>New messages</span>
@@ -200,6 +287,13 @@ export function MessageList({ channelId }: { channelId: string }) {
             now={now}
             grouped={!divider && continuesGroup(previous, message)}
           />
+          {nextDay !== null ? (
+            <h3 className="messages__day">
+              <span>{nextDay}</span>
+            </h3>
+          ) : (
+            endsGroup && <div className="messages__gap" />
+          )}
         </>
       );
     },
@@ -234,29 +328,47 @@ export function MessageList({ channelId }: { channelId: string }) {
   }
   return (
     <div className="messages">
-      <Virtuoso
-        ref={virtuoso}
-        className="messages__scroller"
-        role="region"
-        aria-label="Messages"
-        context={context}
-        components={components}
-        totalCount={messages.length + pending.length}
-        firstItemIndex={firstItemIndex}
-        initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
-        alignToBottom
-        defaultItemHeight={ROW_HEIGHT_GUESS}
-        increaseViewportBy={{ top: 800, bottom: 200 }}
-        computeItemKey={itemKey}
-        itemContent={itemContent}
-        followOutput={followOutput}
-        atBottomThreshold={AT_BOTTOM_PX}
-        atBottomStateChange={onAtBottom}
-        startReached={onStartReached}
-        rangeChanged={onRange}
-        isScrolling={setScrolling}
-      />
-      {scrolling && topDay && (
+      {hasMore && (
+        // Paging back without scrolling (a keyboard, a screen reader): over the list's top, shown there when the
+        // list is at its top, and otherwise only when focused.
+        <div className={atTop || loadingOlder ? 'messages__older' : 'messages__older messages__older--idle'}>
+          <button
+            type="button"
+            className="button button--quiet button--small"
+            disabled={loadingOlder}
+            onClick={loadOlder}
+          >
+            {loadingOlder ? 'Loading earlier messages…' : 'Show earlier messages'}
+          </button>
+        </div>
+      )}
+      <KeepPlace firstItemIndex={firstItemIndex} scroller={getScroller}>
+        <Virtuoso
+          ref={virtuoso}
+          scrollerRef={scrollerRef}
+          className="messages__scroller"
+          role="region"
+          aria-label="Messages"
+          context={context}
+          components={components}
+          totalCount={messages.length + pending.length}
+          firstItemIndex={firstItemIndex}
+          initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
+          alignToBottom
+          defaultItemHeight={ROW_HEIGHT_GUESS}
+          increaseViewportBy={{ top: 800, bottom: 200 }}
+          computeItemKey={itemKey}
+          itemContent={itemContent}
+          followOutput={followOutput}
+          atBottomThreshold={AT_BOTTOM_PX}
+          atBottomStateChange={onAtBottom}
+          startReached={onStartReached}
+          atTopStateChange={setAtTop}
+          rangeChanged={onRange}
+          isScrolling={setScrolling}
+        />
+      </KeepPlace>
+      {scrolling && !atTop && topDay && (
         <p className="messages__day-float" aria-hidden="true">
           {topDay}
         </p>
