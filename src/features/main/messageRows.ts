@@ -8,6 +8,15 @@ import type { ChatMessage } from '@core/model';
 export const GROUP_WINDOW_MS = 5 * 60_000;
 
 const DAY_MS = 24 * 60 * 60_000;
+// Made once (a long list labels many rows).
+const WEEKDAY = new Intl.DateTimeFormat([], { weekday: 'long' });
+const DATE = new Intl.DateTimeFormat([], { weekday: 'short', day: 'numeric', month: 'long' });
+const DATE_WITH_YEAR = new Intl.DateTimeFormat([], {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
 
 /** The local calendar day of a moment, as `YYYY-MM-DD` (two moments of one day have one key). */
 export function dayKey(at: number): string {
@@ -33,14 +42,8 @@ export function dayLabel(at: number, now: number): string {
   if (days === 0) return 'Today';
   if (days === 1) return 'Yesterday';
   const date = new Date(at);
-  if (days > 1 && days < 7) return date.toLocaleDateString([], { weekday: 'long' });
-  const sameYear = date.getFullYear() === new Date(now).getFullYear();
-  return date.toLocaleDateString([], {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'long',
-    ...(sameYear ? {} : { year: 'numeric' }),
-  });
+  if (days > 1 && days < 7) return WEEKDAY.format(date);
+  return (date.getFullYear() === new Date(now).getFullYear() ? DATE : DATE_WITH_YEAR).format(date);
 }
 
 /** Whether `message` begins a new day after `previous` (the first message shown always does). */
