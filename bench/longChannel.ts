@@ -1,5 +1,5 @@
 // A long channel (issue #13 part 2), measured where a person sees it: 10,000 messages written into a fresh database
-// (bench/seed.ts), the production build served by the real embedded server, one Chromium window. Measured in the
+// (drivers/seed.ts), the production build served by the real embedded server, one Chromium window. Measured in the
 // page, on its own clock: the time from clicking the channel to its newest message on screen, and how many frames
 // after the first page of messages arrived (its response's end) that was; then the longest task
 // (PerformanceObserver 'longtask') while the list is scrolled back with the mouse wheel through all 10,000
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildServer } from '../server/app';
 import { launchChromium } from '../drivers/chromium';
-import { BENCH_PASSWORD, SENDER_EMAIL, seedChannel } from './seed';
+import { BENCH_PASSWORD, SENDER_EMAIL, seedChannel } from '../drivers/seed';
 
 export const LONG_CHANNEL = 10_000;
 /** How far each step of the scroll back goes (about a screen of messages, as a flick of a wheel does). */

@@ -1,5 +1,5 @@
 // A long channel in the browser (issue #13 part 2): 10,000 messages written into the real server's database
-// (bench/seed.ts), opened in the production build in Chromium. The channel opens at its newest message with a
+// (drivers/seed.ts), opened in the production build in Chromium. The channel opens at its newest message with a
 // "New messages" divider at the first unread one and day separators; scrolling up loads older pages without
 // moving the message the person is reading (each page is held back until that message's place is noted); a
 // message posted by someone else (another API client) while the person reads further up shows "Jump to latest"
@@ -14,7 +14,7 @@ import type { SessionResponse } from '@core/wire';
 import { buildServer } from '../server/app';
 import { launchChromium } from '../drivers/chromium';
 import { apiOf, sendAll } from '../drivers/burstClients';
-import { BENCH_PASSWORD, SENDER_EMAIL, seedChannel } from '../bench/seed';
+import { BENCH_PASSWORD, SENDER_EMAIL, seedChannel } from '../drivers/seed';
 import { watchErrors } from './support/browser';
 import { BUILD_DIR } from './support/server';
 
@@ -35,7 +35,7 @@ function at(i: number): number {
   if (fromEnd < 45) return midnight - 3 * DAY + 12 * HOUR + (45 - fromEnd) * 60_000;
   return midnight - 8 * DAY - (fromEnd - 45) * 120_000;
 }
-/** Who wrote message `i` (bench/seed.ts: runs of three, the owner first). */
+/** Who wrote message `i` (drivers/seed.ts: runs of three, the owner first). */
 const byMember = (i: number) => Math.floor(i / 3) % 2 === 1;
 /** The owner (who opens the channel) has read up to here: what the member wrote after it is unread. */
 const READ_UP_TO = COUNT - 9;

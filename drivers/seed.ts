@@ -1,6 +1,7 @@
 // A channel written straight into a fresh database, before the server opens it: a sender who owns it and many
 // members, and as many messages as a long channel has. Faster than signing up thousands of people or posting
-// thousands of messages through the API, which is not what the bench measures.
+// thousands of messages through the API, which is not what the bench or a browser test measures. In drivers/
+// because both use it (tests do not import the bench).
 import path from 'node:path';
 import { PasswordHasher } from '../server/auth/passwords';
 import { DATABASE_FILE, openDatabase, write } from '../server/db/database';
