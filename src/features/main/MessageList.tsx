@@ -100,8 +100,8 @@ function topRow(scroller: HTMLElement | null): Anchor | null {
 }
 
 /** How long the place is held after a page is added above (frames), and how many still frames end it sooner. */
-const HOLD_FRAMES = 60;
-const STILL_FRAMES = 8;
+const HOLD_FRAMES = 90;
+const STILL_FRAMES = 10;
 
 /**
  * Keeps the row at the top of the view where it was when an older page is added above it. Virtuoso shifts the
@@ -145,8 +145,10 @@ class KeepPlace extends Component<{
     const step = (frame: number, still: number) => {
       const scroller = this.props.scroller();
       const row = scroller?.querySelector(`.messages__row[data-item-index="${anchor.index}"]`);
-      let next = still + 1;
+      // Only a frame with the row in place counts as still (right after the change the list may show other rows).
+      let next = still;
       if (scroller && row) {
+        next = still + 1;
         const moved = row.getBoundingClientRect().top - scroller.getBoundingClientRect().top - anchor.offset;
         if (Math.abs(moved) >= 1) {
           scroller.scrollTop += moved;
