@@ -166,8 +166,14 @@ export async function benchMessageLatency(staticDir: string): Promise<LatencyRep
     }
     const burstTasks = await takeLongTasks(receiver);
 
-    // A 500-message burst from the four clients at once: the longest task while it arrives.
-    const shownCount = () => receiver.locator('.messages__list > li.message').count();
+    // A 500-message burst from the four clients at once: the longest task while it arrives. The list is virtualized
+    // (only the rows in view are in the page): how many rows it has is the place of its last row (virtuoso's
+    // data-item-index; the receiver stays at the bottom, so the last row is always in the page).
+    const shownCount = () =>
+      receiver.evaluate(() => {
+        const rows = [...document.querySelectorAll<HTMLElement>('.messages__list > li')];
+        return Math.max(0, ...rows.map((row) => Number(row.dataset.itemIndex)));
+      });
     const burstOf = (label: string) =>
       Promise.all(
         clients.map((token, k) =>
@@ -181,7 +187,13 @@ export async function benchMessageLatency(staticDir: string): Promise<LatencyRep
       );
     const shownAtLeast = (expected: number) =>
       receiver.waitForFunction(
-        (count) => document.querySelectorAll('.messages__list > li.message').length >= count,
+        (count) =>
+          Math.max(
+            0,
+            ...[...document.querySelectorAll<HTMLElement>('.messages__list > li')].map((row) =>
+              Number(row.dataset.itemIndex),
+            ),
+          ) >= count,
         expected,
         { timeout: 60_000 },
       );

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildServer } from '../server/app';
-import { BENCH_PASSWORD, SENDER_EMAIL, seedChannel } from './seed';
+import { BENCH_PASSWORD, SENDER_EMAIL, seedChannel } from '../drivers/seed';
 import { newDocumentId } from '../server/ids';
 import { DEFAULT_PUSH_CONCURRENCY } from '../server/services/pushQueue';
 import type { SessionResponse } from '../core/wire';

@@ -1,6 +1,7 @@
 // `npm run bench`: measures what a user pays for and writes bench/reports/bench.{md,json}.
 // The build's sizes, Lighthouse on that build, the push-token bookkeeping cost over 30 simulated days, the
-// embedded server's latency, live message latency between two browsers, push fan-out to 1,000 tokens, and the
+// embedded server's latency, live message latency between two browsers, a channel of 10,000 messages opened and
+// scrolled back through, push fan-out to 1,000 tokens, and the
 // server's memory with 100 live streams that never read. A
 // Lighthouse median below its bar makes the run fail (exit code 1), after the reports are written.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildProduction, reportBundle } from './bundle';
 import { benchLighthouse, lighthouseMarkdown } from './lighthouse';
+import { benchLongChannel } from './longChannel';
 import { benchMessageLatency } from './messageLatency';
 import { benchPushFanout } from './pushFanout';
 import { benchPushTokens } from './pushTokens';
@@ -49,6 +51,7 @@ async function main(): Promise<void> {
     const { markdown: tokensMarkdown, ...pushTokens } = await benchPushTokens();
     const { markdown: serverMarkdown, ...server } = await benchServer();
     const { markdown: latencyMarkdown, ...messageLatency } = await benchMessageLatency(outDir);
+    const { markdown: longChannelMarkdown, ...longChannel } = await benchLongChannel(outDir);
     const { markdown: fanoutMarkdown, ...pushFanout } = await benchPushFanout();
     const { markdown: slowReadersMarkdown, ...slowReaders } = await benchSlowReaders();
     const reportsDir = path.join(__dirname, 'reports');
@@ -63,6 +66,7 @@ async function main(): Promise<void> {
           pushTokens,
           server,
           messageLatency,
+          longChannel,
           pushFanout,
           slowReaders,
         },
@@ -70,7 +74,7 @@ async function main(): Promise<void> {
         2,
       ),
     );
-    const md = `${markdown(bundle)}\n${lighthouseMarkdown(lighthouse)}\n${tokensMarkdown}\n${serverMarkdown}\n${latencyMarkdown}\n${fanoutMarkdown}\n${slowReadersMarkdown}\n`;
+    const md = `${markdown(bundle)}\n${lighthouseMarkdown(lighthouse)}\n${tokensMarkdown}\n${serverMarkdown}\n${latencyMarkdown}\n${longChannelMarkdown}\n${fanoutMarkdown}\n${slowReadersMarkdown}\n`;
     writeFileSync(path.join(reportsDir, 'bench.md'), md);
     console.log(md);
     if (lighthouse.failing.length > 0) process.exitCode = 1;

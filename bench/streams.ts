@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildServer } from '../server/app';
-import { BENCH_PASSWORD, SENDER_EMAIL, seedChannel } from './seed';
+import { BENCH_PASSWORD, SENDER_EMAIL, seedChannel } from '../drivers/seed';
 import { MAX_STREAMS_PER_USER } from '../server/stream';
 import { STREAM_MAX_BUFFERED_BYTES } from '../core/wire';
 import type { SessionResponse } from '../core/wire';

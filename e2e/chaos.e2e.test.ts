@@ -34,12 +34,39 @@ const contexts: BrowserContext[] = [];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** What a window shows as delivered messages (not those still on their way out), in screen order. */
+/**
+ * What a window shows as delivered messages (not those still on their way out), in screen order. The list is
+ * virtualized (only the rows in view are in the page), so it is read as a person would: scrolled from its top to
+ * its bottom, each row noted by its place in the list (virtuoso's data-item-index, which older pages added above do not
+ * change), and left at the bottom.
+ */
 function shown(page: Page): Promise<string[]> {
-  return page.$$eval(
-    '.messages__list > li.message:not(.message--pending):not(.message--refused) .message__text',
-    (items) => items.map((item) => item.textContent ?? ''),
-  );
+  return page.evaluate(async () => {
+    const scroller = document.querySelector('.messages__scroller');
+    if (!scroller) return [];
+    const frames = () =>
+      new Promise((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 20))),
+      );
+    const rows = new Map<number, string>();
+    const note = () => {
+      for (const row of document.querySelectorAll<HTMLElement>('.messages__list > li')) {
+        const text = row.querySelector(
+          ':scope > .message:not(.message--pending):not(.message--refused) .message__text',
+        )?.textContent;
+        if (text !== undefined && text !== null) rows.set(Number(row.dataset.itemIndex), text);
+      }
+    };
+    scroller.scrollTop = 0;
+    await frames();
+    note();
+    while (scroller.scrollTop + scroller.clientHeight < scroller.scrollHeight - 1) {
+      scroller.scrollTop += Math.max(50, scroller.clientHeight * 0.7);
+      await frames();
+      note();
+    }
+    return [...rows.entries()].sort(([a], [b]) => a - b).map(([, text]) => text);
+  });
 }
 
 async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {

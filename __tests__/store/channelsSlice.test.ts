@@ -12,6 +12,7 @@ import reducer, {
   permissionsLoaded,
   permissionsRequested,
   selectChannelTitles,
+  selectOpenedUnread,
   selectShowServiceBanner,
 } from '@/store/channelsSlice';
 import type { ChannelsState } from '@/store/channelsSlice';
@@ -155,6 +156,47 @@ describe('channels and the open channel', () => {
     );
     expect(state.openId).toBeNull();
     expect(state.items.map((o) => o.unread).sort()).toEqual([0, 1]);
+  });
+});
+
+describe('how many were unread when the channel opened (the "New messages" divider)', () => {
+  const openedUnread = (state: ChannelsState, id: string) => selectOpenedUnread(wrap(state), id);
+
+  it('keeps the count the open channel had, while the list shows it as read', () => {
+    const state = run(
+      overviewLoaded({ items: [overview('A', null, 4), overview('B', null, 1)] }),
+      channelOpened({ id: 'A' }),
+    );
+    expect(state.items.find((o) => o.channel.id === 'A')?.unread).toBe(0);
+    expect(openedUnread(state, 'A')).toBe(4);
+    expect(openedUnread(state, 'B')).toBeNull();
+  });
+
+  it('takes it from the overview when the channel was opened before the overview arrived (a direct link)', () => {
+    const opened = run(channelOpened({ id: 'A' }));
+    expect(openedUnread(opened, 'A')).toBeNull();
+    const state = reducer(opened, overviewLoaded({ items: [overview('A', null, 3)] }));
+    expect(openedUnread(state, 'A')).toBe(3);
+    // A later reload of the overview (a resync) does not move it: the channel was read meanwhile.
+    const reloaded = reducer(state, overviewLoaded({ items: [overview('A', null, 0)] }));
+    expect(openedUnread(reloaded, 'A')).toBe(3);
+  });
+
+  it('starts again for the next channel, and for the same one opened again', () => {
+    const state = run(
+      overviewLoaded({ items: [overview('A', null, 4), overview('B', null, 2)] }),
+      channelOpened({ id: 'A' }),
+      channelOpened({ id: 'B' }),
+    );
+    expect(openedUnread(state, 'A')).toBeNull();
+    expect(openedUnread(state, 'B')).toBe(2);
+    const again = run(
+      overviewLoaded({ items: [overview('A', null, 4)] }),
+      channelOpened({ id: 'A' }),
+      channelOpened({ id: null }),
+      channelOpened({ id: 'A' }),
+    );
+    expect(openedUnread(again, 'A')).toBe(0);
   });
 });
 

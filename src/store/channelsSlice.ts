@@ -23,6 +23,11 @@ export interface ChannelsState {
   error: string | null;
   /** The channel open on the main screen (from the URL), whose new messages are read as they arrive. */
   openId: string | null;
+  /**
+   * How many messages were unread in the open channel when it was opened (its count goes to 0 as it is read): where
+   * the conversation's "New messages" divider goes. Null until the overview has said.
+   */
+  openedUnread: number | null;
   permissions: Record<string, PermissionsEntry>;
 }
 
@@ -31,6 +36,7 @@ export const initialState: ChannelsState = {
   items: [],
   error: null,
   openId: null,
+  openedUnread: null,
   permissions: {},
 };
 
@@ -47,7 +53,10 @@ const channelsSlice = createSlice({
       state.items = [...action.payload.items].sort(compareOverview);
       // What the person has open is being read: its count stays at 0 while it is open.
       const open = state.items.find((o) => o.channel.id === state.openId);
-      if (open) open.unread = 0;
+      if (open) {
+        state.openedUnread ??= open.unread;
+        open.unread = 0;
+      }
     },
     overviewFailed(state, action: PayloadAction<{ message: string }>) {
       state.status = state.items.length > 0 ? 'loaded' : 'failed';
@@ -88,9 +97,13 @@ const channelsSlice = createSlice({
       if (changed) state.items.sort(compareOverview);
     },
     channelOpened(state, action: PayloadAction<{ id: string | null }>) {
+      if (state.openId !== action.payload.id) state.openedUnread = null;
       state.openId = action.payload.id;
       const overview = state.items.find((o) => o.channel.id === action.payload.id);
-      if (overview) overview.unread = 0;
+      if (overview) {
+        state.openedUnread ??= overview.unread;
+        overview.unread = 0;
+      }
     },
     permissionsRequested(state, action: PayloadAction<{ channelId: string }>) {
       const known = state.permissions[action.payload.channelId];
@@ -138,6 +151,9 @@ interface WithChannels {
 export const selectChannels = (state: WithChannels): ChannelsState => state.channels;
 export const selectOverview = (state: WithChannels): ChannelOverview[] => state.channels.items;
 export const selectOpenChannelId = (state: WithChannels): string | null => state.channels.openId;
+/** How many messages were unread in `channelId` when it was opened; null when it is not open or not known yet. */
+export const selectOpenedUnread = (state: WithChannels, channelId: string): number | null =>
+  state.channels.openId === channelId ? state.channels.openedUnread : null;
 export const selectChannelPermissions = (
   state: WithChannels,
   channelId: string,

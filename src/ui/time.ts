@@ -5,6 +5,12 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
+// Formatters made once: `toLocale…String` builds a new one on every call, which a long list pays per row.
+const CLOCK = new Intl.DateTimeFormat([], { hour: '2-digit', minute: '2-digit' });
+const WEEKDAY = new Intl.DateTimeFormat([], { weekday: 'short' });
+const DAY_MONTH = new Intl.DateTimeFormat([], { day: 'numeric', month: 'short' });
+const FULL = new Intl.DateTimeFormat([], { dateStyle: 'medium', timeStyle: 'short' });
+
 /** The current time, updated every `everyMs` while the component is shown. */
 export function useNow(everyMs: number): number {
   const [now, setNow] = useState(() => Date.now());
@@ -19,16 +25,14 @@ export function useNow(everyMs: number): number {
 export function formatMessageTime(at: number, now: number): string {
   const date = new Date(at);
   const today = new Date(now);
-  if (date.toDateString() === today.toDateString()) {
-    return date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-  }
-  if (now - at < 6 * DAY && at < now) return date.toLocaleDateString([], { weekday: 'short' });
-  return date.toLocaleDateString([], { day: 'numeric', month: 'short' });
+  if (date.toDateString() === today.toDateString()) return CLOCK.format(date);
+  if (now - at < 6 * DAY && at < now) return WEEKDAY.format(date);
+  return DAY_MONTH.format(date);
 }
 
 /** The full date and time, for a timestamp's title and datetime. */
 export function formatFullTime(at: number): string {
-  return new Date(at).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+  return FULL.format(at);
 }
 
 /** What is left until `until`: "2 d 4 h", "3 h 12 min", "4 min 05 s", or null once it has passed. */

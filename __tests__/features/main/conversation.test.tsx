@@ -4,6 +4,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
+import { VirtuosoMockContext } from 'react-virtuoso';
 import { createAppStore } from '@/store';
 import { Conversation } from '@/features/main/Conversation';
 import { checkMessage } from '@/features/main/Composer';
@@ -11,7 +12,7 @@ import { messagesLoaded } from '@/store/conversationSlice';
 import { suggestHandle, checkNewChannel } from '@/features/main/NewChannelForm';
 import { readWholeNumber } from '@/features/main/formNumbers';
 import { isDiscountPercent } from '@core/offers';
-import { overviewLoaded, permissionsLoaded } from '@/store/channelsSlice';
+import { channelOpened, overviewLoaded, permissionsLoaded } from '@/store/channelsSlice';
 import type { Channel, ChatMessage } from '@core/model';
 import { messagesArrived } from '@/store/channelsSlice';
 import { DroppedNotice } from '@/features/main/LiveNotices';
@@ -48,12 +49,15 @@ function renderConversation(
   dispatch(overviewLoaded({ items: [{ channel, lastMessage: null, unread: 0 }] }));
   dispatch(messagesLoaded({ channelId: A, messages: [] }));
   dispatch(permissionsLoaded({ channelId: A, result: { permissions } }));
+  // jsdom lays nothing out: the list is told its viewport's and rows' sizes, as react-virtuoso documents for tests.
   render(
-    <Provider store={store}>
-      <MemoryRouter>
-        <Conversation channelId={A} />
-      </MemoryRouter>
-    </Provider>,
+    <VirtuosoMockContext.Provider value={{ viewportHeight: 600, itemHeight: 60 }}>
+      <Provider store={store}>
+        <MemoryRouter>
+          <Conversation channelId={A} />
+        </MemoryRouter>
+      </Provider>
+    </VirtuosoMockContext.Provider>,
   );
   return seen;
 }
@@ -112,7 +116,7 @@ describe('Conversation', () => {
 });
 
 describe('Conversation: the outbox and drafts (issue #11)', () => {
-  it('shows a sent message at once as sending, and clears the box for the next one', () => {
+  it('shows a sent message at once as sending, and clears the box for the next one', async () => {
     const store = signedInStore();
     renderConversation({ canMessage: true, isOwner: false }, store);
     fireEvent.change(screen.getByLabelText('Message'), { target: { value: '  First question  ' } });
@@ -120,20 +124,22 @@ describe('Conversation: the outbox and drafts (issue #11)', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     });
     expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('');
-    expect(screen.getByText('First question')).toBeTruthy();
+    // The list opens at its newest row once it has placed it (a tick after the first row arrives).
+    expect(await screen.findByText('First question')).toBeTruthy();
     expect(screen.getByText('Sending…')).toBeTruthy();
     // The box never waits for the network: a second message can follow at once.
     expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(false);
     expect(selectOutboxEntries(store.getState()).map((e) => e.text)).toEqual(['First question']);
   });
 
-  it('says a message waits for the network, then shows it once when it is acknowledged', () => {
+  it('says a message waits for the network, then shows it once when it is acknowledged', async () => {
     const store = signedInStore();
     renderConversation({ canMessage: true, isOwner: false }, store);
     fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Offline words' } });
     act(() => {
       fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     });
+    await screen.findByText('Offline words');
     const [entry] = selectOutboxEntries(store.getState());
     act(() => {
       store.dispatch(outboxSendPostponed({ id: entry?.id ?? '', error: 'Not sent yet.' }));
@@ -152,21 +158,23 @@ describe('Conversation: the outbox and drafts (issue #11)', () => {
     expect(screen.queryByText('Waiting to send…')).toBeNull();
   });
 
-  it('shows a refused message as "Not sent" with the reason, Retry and Delete', () => {
+  it('shows a refused message as "Not sent" with the reason, Retry and Delete', async () => {
     const store = signedInStore();
     renderConversation({ canMessage: true, isOwner: false }, store);
     fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Refused words' } });
     act(() => {
       fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     });
+    await screen.findByText('Refused words');
     const id = selectOutboxEntries(store.getState())[0]?.id ?? '';
     act(() => {
       store.dispatch(outboxSendRefused({ id, error: 'You are not a member of this channel.' }));
     });
     expect(screen.getByText('Not sent')).toBeTruthy();
     expect(screen.getByText('You are not a member of this channel.')).toBeTruthy();
+    const retry = await screen.findByRole('button', { name: /^Retry sending / });
     act(() => {
-      fireEvent.click(screen.getByRole('button', { name: /^Retry sending / }));
+      fireEvent.click(retry);
     });
     expect(selectOutboxEntries(store.getState())[0]).toMatchObject({ status: 'queued', error: null });
     act(() => {
@@ -186,6 +194,77 @@ describe('Conversation: the outbox and drafts (issue #11)', () => {
     cleanup();
     renderConversation({ canMessage: true, isOwner: false }, store);
     expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('Half a thought');
+  });
+});
+
+describe('Conversation: the list of a long channel (issue #13)', () => {
+  const OTHER = 'uidOther000000000001';
+  const yesterdayNoon = new Date(new Date().setHours(0, 0, 0, 0) - 12 * 3_600_000).getTime();
+  const todayStart = new Date(new Date().setHours(0, 0, 0, 0)).getTime();
+  const from = (id: string, senderId: string, createdAt: number): ChatMessage => ({
+    id,
+    channelId: A,
+    senderId,
+    senderName: senderId === ME ? 'Me' : 'Olga',
+    text: `Text of ${id}`,
+    createdAt,
+  });
+  const history = [
+    from('m1', OTHER, yesterdayNoon),
+    from('m2', OTHER, yesterdayNoon + 60_000),
+    from('m3', ME, todayStart + 1_000),
+    from('m4', OTHER, todayStart + 2_000),
+    from('m5', OTHER, todayStart + 3_000),
+  ];
+
+  function renderWith(unread: number) {
+    const store = signedInStore();
+    store.dispatch(overviewLoaded({ items: [{ channel, lastMessage: history[4] ?? null, unread }] }));
+    store.dispatch(channelOpened({ id: A }));
+    store.dispatch(messagesLoaded({ channelId: A, messages: history }));
+    store.dispatch(
+      permissionsLoaded({ channelId: A, result: { permissions: { canMessage: true, isOwner: false } } }),
+    );
+    render(
+      <VirtuosoMockContext.Provider value={{ viewportHeight: 600, itemHeight: 60 }}>
+        <Provider store={store}>
+          <MemoryRouter>
+            <Conversation channelId={A} />
+          </MemoryRouter>
+        </Provider>
+      </VirtuosoMockContext.Provider>,
+    );
+    return store;
+  }
+  const rowOf = (text: string) => screen.getByText(text).closest('li');
+
+  it('puts a day separator before each day, and shows a sender’s name once for a run of messages', async () => {
+    renderWith(0);
+    await screen.findByRole('heading', { name: 'Today' });
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Yesterday',
+      'Today',
+    ]);
+    // Olga's two messages of yesterday: her name on the first only (the second's is there for screen readers).
+    expect(rowOf('Text of m1')?.querySelector('.message--grouped')).toBeNull();
+    expect(rowOf('Text of m2')?.querySelector('.message--grouped')).not.toBeNull();
+    // Every message keeps its time, with the full date in its title.
+    expect(rowOf('Text of m2')?.querySelector('time')?.getAttribute('title')).toBeTruthy();
+    // A new day starts a new group.
+    expect(rowOf('Text of m4')?.querySelector('.message--grouped')).toBeNull();
+    expect(screen.queryByText('New messages')).toBeNull();
+  });
+
+  it('marks the first message unread when the channel opened, and keeps the mark while more arrive', async () => {
+    const store = renderWith(2);
+    await screen.findByText('Text of m5');
+    expect(rowOf('New messages')).toBe(rowOf('Text of m4'));
+    act(() => {
+      store.dispatch(messagesArrived({ messages: [from('m6', OTHER, todayStart + 4_000)], ownUid: ME }));
+    });
+    await screen.findByText('Text of m6');
+    expect(screen.getAllByText('New messages')).toHaveLength(1);
+    expect(rowOf('New messages')).toBe(rowOf('Text of m4'));
   });
 });
 

@@ -1,4 +1,6 @@
-// One message of a conversation as a bubble, and one of the person's own on its way out (the outbox).
+// One message of a conversation as a bubble, and one of the person's own on its way out (the outbox). The list
+// (MessageList.tsx) wraps each in its row (with the day separator and the "New messages" divider) and says whether
+// it continues its sender's group: then the name and time are there for screen readers and shown on hover/focus.
 import { memo } from 'react';
 import type { ChatMessage } from '@core/model';
 import { useAppDispatch } from '@/store/hooks';
@@ -12,13 +14,16 @@ export const MessageItem = memo(function MessageItem({
   message,
   own,
   now,
+  grouped = false,
 }: {
   message: ChatMessage;
   own: boolean;
   now: number;
+  /** It follows a message of the same sender within a few minutes: its name and time are not repeated. */
+  grouped?: boolean;
 }) {
   return (
-    <li className={own ? 'message message--own' : 'message'}>
+    <div className={`message${own ? ' message--own' : ''}${grouped ? ' message--grouped' : ''}`}>
       <p className="message__meta">
         <span className="message__sender">{own ? 'You' : message.senderName}</span>
         <time dateTime={new Date(message.createdAt).toISOString()} title={formatFullTime(message.createdAt)}>
@@ -27,7 +32,7 @@ export const MessageItem = memo(function MessageItem({
       </p>
       <MessageContent message={message} />
       <MessageActions message={message} own={own} now={now} />
-    </li>
+    </div>
   );
 });
 
@@ -41,7 +46,7 @@ function PendingItem({ entry }: { entry: OutboxEntry }) {
       ? 'Waiting to send…'
       : 'Sending…';
   return (
-    <li
+    <div
       className={refused ? 'message message--own message--refused' : 'message message--own message--pending'}
     >
       <p className="message__meta">
@@ -74,6 +79,6 @@ function PendingItem({ entry }: { entry: OutboxEntry }) {
           </div>
         </div>
       )}
-    </li>
+    </div>
   );
 }

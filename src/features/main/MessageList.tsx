@@ -1,7 +1,16 @@
-// A conversation's messages: live, paging back through history as the person scrolls up, then the person's own
-// messages still on their way out.
-import { useEffect, useLayoutEffect, useRef } from 'react';
+// A conversation's messages as a virtualized list (react-virtuoso, issue #13 part 2): only the rows in view are in
+// the page, so a channel of 10,000 messages opens at its newest and scrolls back smoothly. Older pages load as the
+// person nears the top and are added above without moving what they read (`firstItemIndex`). Day separators, a
+// sender's consecutive messages grouped, a "New messages" divider at the first message unread when the channel
+// opened (it stays there until they leave), and "Jump to latest" with the count of new messages while they read
+// further up. The person's own messages still on their way out (the outbox) come last; sending one always
+// scrolls to the bottom, and new messages keep the list at the bottom while the person is there.
+import { Component, forwardRef, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { ComponentPropsWithoutRef, ReactNode, Ref } from 'react';
+import { Virtuoso } from 'react-virtuoso';
+import type { Components, ListRange, VirtuosoHandle } from 'react-virtuoso';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { selectOpenedUnread } from '@/store/channelsSlice';
 import { selectUid } from '@/store/userSlice';
 import { useNow } from '@/ui/time';
 import {
@@ -11,58 +20,287 @@ import {
   selectConversationView,
 } from '@/store/conversationSlice';
 import { MessageItem, PendingItem } from './MessageItem';
+import {
+  continuesGroup,
+  countNewAfter,
+  dayLabel,
+  firstUnreadId,
+  prependedBefore,
+  startsDay,
+} from './messageRows';
+import './messageList.css';
+
+/**
+ * The index of the first message loaded when the list opens. Virtuoso keeps a row where it is when the index of the
+ * first row goes down by as many rows as were added above it; it must stay positive, so it starts well above any
+ * channel's length.
+ */
+const FIRST_INDEX = 10_000_000;
+/** A row's height before it is measured (a one-line message), so the first render needs no probe pass. */
+const ROW_HEIGHT_GUESS = 64;
+/** Within this distance of the bottom the list counts as at the bottom (and follows new messages). */
+const AT_BOTTOM_PX = 48;
+
+interface ListContext {
+  /** The day of the first message, once it is the conversation's first (nothing older to load). */
+  firstDay: string | null;
+  hasMore: boolean;
+}
+
+const List = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'> & { context?: ListContext }>(
+  function List({ context: _context, ...props }, ref) {
+    // An ordered list of messages (virtuoso types its list element as a div; an <ol> takes the same props).
+    return (
+      <ol
+        {...(props as ComponentPropsWithoutRef<'ol'>)}
+        ref={ref as unknown as Ref<HTMLOListElement>}
+        className="messages__list"
+      />
+    );
+  },
+);
+
+const components: Components<unknown, ListContext> = {
+  List,
+  Item: ({ children, item: _item, context: _context, ...props }) => (
+    <li {...props} className="messages__row">
+      {children}
+    </li>
+  ),
+  // Where the conversation begins, once nothing older is left to load. (While there is, the list starts with its
+  // first message: rows loaded above it then arrive out of view, where the list keeps its place as it measures them.)
+  Header: ({ context }) =>
+    context.hasMore ? null : (
+      <>
+        <p className="messages__start muted">This is the beginning of the conversation.</p>
+        {context.firstDay !== null && (
+          <h3 className="messages__day">
+            <span>{context.firstDay}</span>
+          </h3>
+        )}
+      </>
+    ),
+  Footer: () => <div className="messages__end" />,
+};
+
+/** The row at the top of the view (by its place in the list, which rows added above do not change) and its offset. */
+interface Anchor {
+  index: number;
+  offset: number;
+}
+
+function topRow(scroller: HTMLElement | null): Anchor | null {
+  if (!scroller) return null;
+  const top = scroller.getBoundingClientRect().top;
+  for (const row of scroller.querySelectorAll<HTMLElement>('.messages__row[data-item-index]')) {
+    const box = row.getBoundingClientRect();
+    if (box.bottom > top) return { index: Number(row.dataset.itemIndex), offset: box.top - top };
+  }
+  return null;
+}
+
+/** How long the place is held after a page is added above (frames), and how many still frames end it sooner. */
+const HOLD_FRAMES = 90;
+const STILL_FRAMES = 10;
+
+/**
+ * Keeps the row at the top of the view where it was when an older page is added above it. Virtuoso shifts the
+ * list by its estimate of the new rows' heights; as they are measured the estimate is corrected, which may leave
+ * the view off by the difference (seen when the page arrives while the person is at the very top). This notes the
+ * top row just before the rows change (what getSnapshotBeforeUpdate is for) and, for a moment after, scrolls by
+ * whatever it has moved; anything the person does to scroll ends it at once.
+ */
+class KeepPlace extends Component<{
+  firstItemIndex: number;
+  scroller: () => HTMLElement | null;
+  children: ReactNode;
+}> {
+  private frame = 0;
+  private readonly stop = () => cancelAnimationFrame(this.frame);
+
+  override getSnapshotBeforeUpdate(previous: { firstItemIndex: number }): Anchor | null {
+    return this.props.firstItemIndex < previous.firstItemIndex ? topRow(this.props.scroller()) : null;
+  }
+
+  override componentDidUpdate(_props: unknown, _state: unknown, anchor: Anchor | null) {
+    if (anchor) this.hold(anchor);
+  }
+
+  override componentWillUnmount() {
+    this.stop();
+    this.listen(false);
+  }
+
+  private listen(on: boolean) {
+    const scroller = this.props.scroller();
+    for (const type of ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const) {
+      if (on) scroller?.addEventListener(type, this.stop, { passive: true });
+      else scroller?.removeEventListener(type, this.stop);
+    }
+  }
+
+  private hold(anchor: Anchor) {
+    this.stop();
+    this.listen(true);
+    const step = (frame: number, still: number) => {
+      const scroller = this.props.scroller();
+      const row = scroller?.querySelector(`.messages__row[data-item-index="${anchor.index}"]`);
+      // Only a frame with the row in place counts as still (right after the change the list may show other rows).
+      let next = still;
+      if (scroller && row) {
+        next = still + 1;
+        const moved = row.getBoundingClientRect().top - scroller.getBoundingClientRect().top - anchor.offset;
+        if (Math.abs(moved) >= 1) {
+          scroller.scrollTop += moved;
+          next = 0;
+        }
+      }
+      if (frame < HOLD_FRAMES && next < STILL_FRAMES) {
+        this.frame = requestAnimationFrame(() => step(frame + 1, next));
+      } else this.listen(false);
+    };
+    step(0, 0);
+  }
+
+  override render() {
+    return this.props.children;
+  }
+}
 
 export function MessageList({ channelId }: { channelId: string }) {
   const dispatch = useAppDispatch();
   const conversation = useAppSelector((state) => selectConversation(state, channelId));
   const { messages, pending } = useAppSelector((state) => selectConversationView(state, channelId));
+  const openedUnread = useAppSelector((state) => selectOpenedUnread(state, channelId));
   const uid = useAppSelector(selectUid);
   const now = useNow(60_000);
-  const scroller = useRef<HTMLDivElement>(null);
-  const sentinel = useRef<HTMLLIElement>(null);
-  const previous = useRef<{ first?: string; last?: string; height: number; sent: number }>({
-    height: 0,
-    sent: 0,
-  });
-  const first = messages[0]?.id;
-  // The tail of the list: the newest message, or the newest of the person's own on their way out with its state
-  // (a bubble that turns into "Not sent" grows, and must stay in view).
-  const tail = pending.at(-1);
-  const last = tail ? `${tail.id}:${tail.status}` : messages[messages.length - 1]?.id;
-  const sentCount = pending.length;
+  const virtuoso = useRef<VirtuosoHandle>(null);
+  const scrollerElement = useRef<HTMLElement | null>(null);
+  const scrollerRef = useCallback((element: HTMLElement | Window | null) => {
+    scrollerElement.current = element instanceof HTMLElement ? element : null;
+  }, []);
+  const getScroller = useCallback(() => scrollerElement.current, []);
+  const loaded = conversation?.status === 'loaded';
+  const newestId = messages.at(-1)?.id;
 
-  // Keep the view where the person is: at the bottom for new messages (when they were at the bottom, and always
-  // for one they just sent), and on the same message when an older page is added above.
+  // Older pages added above: the first row's index goes down by as many rows, so what is in view stays put.
+  // Derived while rendering (the index must change in the same render as the rows).
+  const [origin, setOrigin] = useState({ firstId: messages[0]?.id, index: FIRST_INDEX });
+  let firstItemIndex = origin.index;
+  if (messages[0]?.id !== origin.firstId) {
+    firstItemIndex = origin.index - prependedBefore(messages, origin.firstId);
+    setOrigin({ firstId: messages[0]?.id, index: firstItemIndex });
+  }
+
+  // The "New messages" divider: fixed when the conversation is first shown (how many were unread, up to the newest
+  // message then), so it stays where it was while the person reads, until they leave the channel.
+  const [unreadAt, setUnreadAt] = useState<{ unread: number; until: string } | null | undefined>(undefined);
+  if (unreadAt === undefined && loaded && openedUnread !== null && newestId !== undefined) {
+    setUnreadAt(openedUnread > 0 ? { unread: openedUnread, until: newestId } : null);
+  }
+  const dividerId = useMemo(
+    () => (unreadAt ? firstUnreadId(messages, unreadAt.unread, uid, unreadAt.until) : null),
+    [messages, unreadAt, uid],
+  );
+
+  // At the bottom (following new messages) or reading further up, since which message.
+  const [atBottom, setAtBottom] = useState(true);
+  const [awayFrom, setAwayFrom] = useState<string | null>(null);
+  const newest = useRef(newestId);
   useLayoutEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    const before = previous.current;
-    if (before.first !== undefined && first !== before.first && last === before.last) {
-      el.scrollTop += el.scrollHeight - before.height;
-    } else if (last !== before.last) {
-      const nearBottom =
-        el.scrollHeight - el.clientHeight - el.scrollTop < 160 + (el.scrollHeight - before.height);
-      const justSent = sentCount > before.sent;
-      if (before.last === undefined || nearBottom || justSent) el.scrollTop = el.scrollHeight;
-    }
-    previous.current = { first, last, height: el.scrollHeight, sent: sentCount };
-  }, [first, last, sentCount]);
+    newest.current = newestId;
+  }, [newestId]);
+  const onAtBottom = useCallback((bottom: boolean) => {
+    setAtBottom(bottom);
+    setAwayFrom(bottom ? null : (newest.current ?? null));
+  }, []);
+  const newCount = awayFrom === null ? 0 : countNewAfter(messages, awayFrom, uid);
 
-  // Infinite scroll back: reaching the top loads the page before.
+  // A message the person just sent always brings them to the bottom; others only when they are there already.
+  const sentCount = useRef(pending.length);
+  const justSent = useRef(false);
+  useLayoutEffect(() => {
+    if (pending.length > sentCount.current) {
+      justSent.current = true;
+      virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end' });
+    }
+    sentCount.current = pending.length;
+  }, [pending.length]);
+  const followOutput = useCallback((bottom: boolean) => {
+    const follow = bottom || justSent.current;
+    justSent.current = false;
+    return follow ? 'auto' : false;
+  }, []);
+
+  // The day of the row at the top, floating over the list while it scrolls.
+  const [topDay, setTopDay] = useState<string | null>(null);
+  const [scrolling, setScrolling] = useState(false);
+  const onRange = useCallback(
+    (range: ListRange) => {
+      const message = messages[range.startIndex - firstItemIndex];
+      setTopDay(message ? dayLabel(message.createdAt, now) : null);
+    },
+    [messages, firstItemIndex, now],
+  );
+
   const hasMore = conversation?.hasMore === true;
   const loadingOlder = conversation?.loadingOlder === true;
-  useEffect(() => {
-    const target = sentinel.current;
-    if (!target || !hasMore || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting) && !loadingOlder) dispatch(olderRequested({ channelId }));
-      },
-      { root: scroller.current, rootMargin: '200px 0px 0px 0px' },
-    );
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [dispatch, channelId, hasMore, loadingOlder]);
+  const loadOlder = useCallback(() => dispatch(olderRequested({ channelId })), [dispatch, channelId]);
+  const first = messages[0];
+  const firstDay = !hasMore && first ? dayLabel(first.createdAt, now) : null;
+  const context = useMemo(() => ({ firstDay, hasMore }), [firstDay, hasMore]);
+  const [atTop, setAtTop] = useState(false);
+  const onStartReached = useCallback(() => {
+    if (hasMore && !loadingOlder) loadOlder();
+  }, [hasMore, loadingOlder, loadOlder]);
+
+  const itemKey = useCallback(
+    (index: number) => {
+      const i = index - firstItemIndex;
+      return messages[i]?.id ?? `pending:${pending[i - messages.length]?.id ?? index}`;
+    },
+    [messages, pending, firstItemIndex],
+  );
+  const itemContent = useCallback(
+    (index: number) => {
+      const i = index - firstItemIndex;
+      const message = messages[i];
+      if (!message) {
+        const entry = pending[i - messages.length];
+        return entry ? <PendingItem entry={entry} /> : null;
+      }
+      // What may change when an older page arrives (the day separator and the space between groups) goes at the
+      // bottom of the row before: a row already in view keeps its height and place.
+      const previous = messages[i - 1];
+      const next = messages[i + 1];
+      const divider = message.id === dividerId;
+      const nextDay = next && startsDay(message, next) ? dayLabel(next.createdAt, now) : null;
+      const endsGroup = !next || next.id === dividerId || !continuesGroup(message, next);
+      return (
+        <>
+          {divider && (
+            <p className="messages__unread">
+              <span>New messages</span>
+            </p>
+          )}
+          <MessageItem
+            message={message}
+            own={message.senderId === uid}
+            now={now}
+            grouped={!divider && continuesGroup(previous, message)}
+          />
+          {nextDay !== null ? (
+            <h3 className="messages__day">
+              <span>{nextDay}</span>
+            </h3>
+          ) : (
+            endsGroup && <div className="messages__gap" />
+          )}
+        </>
+      );
+    },
+    [messages, pending, firstItemIndex, dividerId, uid, now],
+  );
 
   if (!conversation || (conversation.status === 'loading' && messages.length === 0)) {
     return (
@@ -83,31 +321,74 @@ export function MessageList({ channelId }: { channelId: string }) {
       </div>
     );
   }
-  return (
-    <div className="messages" ref={scroller} tabIndex={0} aria-label="Messages">
-      {messages.length === 0 && pending.length === 0 ? (
+  if (messages.length === 0 && pending.length === 0) {
+    return (
+      <div className="messages messages--state" role="region" aria-label="Messages">
         <p className="messages__empty muted">No messages yet. Start the conversation below.</p>
-      ) : (
-        <ol className="messages__list">
-          {hasMore && (
-            <li className="messages__older" ref={sentinel}>
-              <button
-                type="button"
-                className="button button--quiet button--small"
-                disabled={loadingOlder}
-                onClick={() => dispatch(olderRequested({ channelId }))}
-              >
-                {loadingOlder ? 'Loading earlier messages…' : 'Show earlier messages'}
-              </button>
-            </li>
+      </div>
+    );
+  }
+  return (
+    <div className="messages">
+      {hasMore && (
+        // Paging back without scrolling (a keyboard, a screen reader): over the list's top, shown there when the
+        // list is at its top, and otherwise only when focused.
+        <div className={atTop || loadingOlder ? 'messages__older' : 'messages__older messages__older--idle'}>
+          <button
+            type="button"
+            className="button button--quiet button--small"
+            disabled={loadingOlder}
+            onClick={loadOlder}
+          >
+            {loadingOlder ? 'Loading earlier messages…' : 'Show earlier messages'}
+          </button>
+        </div>
+      )}
+      <KeepPlace firstItemIndex={firstItemIndex} scroller={getScroller}>
+        <Virtuoso
+          ref={virtuoso}
+          scrollerRef={scrollerRef}
+          className="messages__scroller"
+          role="region"
+          aria-label="Messages"
+          context={context}
+          components={components}
+          totalCount={messages.length + pending.length}
+          firstItemIndex={firstItemIndex}
+          initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
+          alignToBottom
+          defaultItemHeight={ROW_HEIGHT_GUESS}
+          increaseViewportBy={{ top: 800, bottom: 200 }}
+          computeItemKey={itemKey}
+          itemContent={itemContent}
+          followOutput={followOutput}
+          atBottomThreshold={AT_BOTTOM_PX}
+          atBottomStateChange={onAtBottom}
+          startReached={onStartReached}
+          atTopStateChange={setAtTop}
+          rangeChanged={onRange}
+          isScrolling={setScrolling}
+        />
+      </KeepPlace>
+      {scrolling && !atTop && topDay && (
+        <p className="messages__day-float" aria-hidden="true">
+          {topDay}
+        </p>
+      )}
+      {!atBottom && (
+        <button
+          type="button"
+          className="messages__jump button button--small"
+          onClick={() => virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end' })}
+        >
+          Jump to latest
+          {newCount > 0 && (
+            <span className="messages__jump-count">
+              {' '}
+              ({newCount} new {newCount === 1 ? 'message' : 'messages'})
+            </span>
           )}
-          {messages.map((message) => (
-            <MessageItem key={message.id} message={message} own={message.senderId === uid} now={now} />
-          ))}
-          {pending.map((entry) => (
-            <PendingItem key={entry.id} entry={entry} />
-          ))}
-        </ol>
+        </button>
       )}
     </div>
   );

@@ -1,0 +1,250 @@
+// A long channel in the browser (issue #13 part 2): 10,000 messages written into the real server's database
+// (drivers/seed.ts), opened in the production build in Chromium. The channel opens at its newest message with a
+// "New messages" divider at the first unread one and day separators; scrolling up loads older pages without
+// moving the message the person is reading (each page is held back until that message's place is noted); a
+// message posted by someone else (another API client) while the person reads further up shows "Jump to latest"
+// with its count; the person's own message always brings the list to the bottom. No timings here: `npm run bench`
+// measures them.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page, Route } from 'playwright-core';
+import type { FastifyInstance } from 'fastify';
+import type { SessionResponse } from '@core/wire';
+import { buildServer } from '../server/app';
+import { launchChromium } from '../drivers/chromium';
+import { apiOf, sendAll } from '../drivers/burstClients';
+import { BENCH_PASSWORD, SENDER_EMAIL, seedChannel } from '../drivers/seed';
+import { watchErrors } from './support/browser';
+import { BUILD_DIR } from './support/server';
+
+jest.setTimeout(180_000);
+
+const COUNT = 10_000;
+const MEMBER_EMAIL = 'member0@long.qupm';
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+// The newest five today, twenty yesterday, twenty three days ago, and the rest two minutes apart before that:
+// the first page (30 messages) has three days in it.
+const midnight = new Date(new Date().setHours(0, 0, 0, 0)).getTime();
+function at(i: number): number {
+  const fromEnd = COUNT - 1 - i;
+  if (fromEnd < 5) return midnight + (5 - fromEnd) * 1_000;
+  if (fromEnd < 25) return midnight - DAY + 12 * HOUR + (25 - fromEnd) * 60_000;
+  if (fromEnd < 45) return midnight - 3 * DAY + 12 * HOUR + (45 - fromEnd) * 60_000;
+  return midnight - 8 * DAY - (fromEnd - 45) * 120_000;
+}
+/** Who wrote message `i` (drivers/seed.ts: runs of three, the owner first). */
+const byMember = (i: number) => Math.floor(i / 3) % 2 === 1;
+/** The owner (who opens the channel) has read up to here: what the member wrote after it is unread. */
+const READ_UP_TO = COUNT - 9;
+const FIRST_UNREAD = Array.from({ length: COUNT }, (_, i) => i).find((i) => i > READ_UP_TO && byMember(i));
+
+let dataDir: string;
+let app: FastifyInstance;
+let origin: string;
+let browser: Browser;
+let channelId: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'qupm-long-'));
+  channelId = await seedChannel(dataDir, {
+    handle: 'long-channel',
+    title: 'Long channel',
+    members: 1,
+    memberEmail: () => MEMBER_EMAIL,
+    messages: { count: COUNT, spanMs: 0, endAt: 0, at, readUpTo: READ_UP_TO },
+  });
+  app = await buildServer({ staticDir: BUILD_DIR, dataDir, demo: false, rateLimits: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('The server has no TCP address');
+  origin = `http://127.0.0.1:${address.port}`;
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const scroller = (page: Page) => page.getByRole('region', { name: 'Messages' });
+
+/** The text and top edge of each message row in view, top to bottom. */
+function rowsInView(page: Page): Promise<Array<{ text: string; top: number }>> {
+  return page.evaluate(() => {
+    const box = document.querySelector('.messages__scroller')?.getBoundingClientRect();
+    if (!box) return [];
+    return [...document.querySelectorAll('.messages__row')]
+      .map((row) => ({
+        text: row.querySelector('.message__text')?.textContent ?? '',
+        top: row.querySelector('.message')?.getBoundingClientRect().top ?? 0,
+      }))
+      .filter((row) => row.text !== '' && row.top >= box.top && row.top < box.bottom);
+  });
+}
+
+/** Where the message with `text` is now (its bubble's top edge), or null when it is not in the page. */
+function topOf(page: Page, text: string): Promise<number | null> {
+  return page.evaluate((wanted) => {
+    const found = [...document.querySelectorAll('.message__text')].find((e) => e.textContent === wanted);
+    return found?.closest('.message')?.getBoundingClientRect().top ?? null;
+  }, text);
+}
+
+/** Whether the message with `text` is inside the list's visible box. */
+async function inView(page: Page, text: string): Promise<boolean> {
+  return (await rowsInView(page)).some((row) => row.text === text);
+}
+
+/**
+ * Scrolls the list up a step at a time until `done` says so (a person's scrolling: the list may still be settling
+ * from a jump when the first step comes).
+ */
+async function scrollUpUntil(page: Page, done: () => Promise<boolean>): Promise<void> {
+  for (let step = 0; step < 40; step += 1) {
+    if (await done()) return;
+    await scroller(page).evaluate((el) => el.scrollBy({ top: -400 }));
+    await page.waitForTimeout(100);
+  }
+  throw new Error('Scrolling up never got there');
+}
+
+async function openChannel(page: Page): Promise<void> {
+  await page.goto(origin);
+  await page.getByLabel('Email').fill(SENDER_EMAIL);
+  await page.getByLabel('Password').fill(BENCH_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('link', { name: /Long channel/ }).click();
+  await page.getByText(`Message ${COUNT - 1}`, { exact: true }).waitFor();
+}
+
+describe('a channel of 10,000 messages', () => {
+  it('opens at the newest with the divider and day separators, and keeps its place while older pages load', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const errors = watchErrors(page);
+    await openChannel(page);
+
+    // At its newest message, with the first unread one under "New messages".
+    await page.waitForFunction(
+      (text) => {
+        const box = document.querySelector('.messages__scroller')?.getBoundingClientRect();
+        const last = [...document.querySelectorAll('.message__text')].find((e) => e.textContent === text);
+        const rect = last?.getBoundingClientRect();
+        return box && rect ? rect.bottom <= box.bottom + 1 && rect.top >= box.top : false;
+      },
+      `Message ${COUNT - 1}`,
+    );
+    expect(FIRST_UNREAD).toBeDefined();
+    const divider = page.locator('.messages__row', { has: page.getByText('New messages', { exact: true }) });
+    await expect(divider.locator('.message__text').textContent()).resolves.toBe(`Message ${FIRST_UNREAD}`);
+    expect(await page.getByText('New messages', { exact: true }).count()).toBe(1);
+
+    // Day separators, newest first: today, yesterday, a weekday (three days ago), then dates with their month.
+    const weekday = new Date(midnight - 3 * DAY + 12 * HOUR).toLocaleDateString([], { weekday: 'long' });
+    for (const day of ['Today', 'Yesterday', weekday]) {
+      const heading = page.getByRole('heading', { name: day, exact: true });
+      await scrollUpUntil(page, async () => (await heading.count()) > 0);
+      expect(await heading.count()).toBe(1);
+    }
+    const eightDaysAgo = new Date(midnight - 8 * DAY);
+    const month = eightDaysAgo.toLocaleDateString([], { month: 'long' });
+    const dated = page
+      .getByRole('heading')
+      .filter({ hasText: month })
+      .filter({ hasText: new RegExp(`\\b${eightDaysAgo.getDate()}\\b`) });
+    await scrollUpUntil(page, async () => (await dated.count()) > 0);
+    // A sender's run of messages shows the name once.
+    const names = await page.locator('.message:not(.message--grouped) .message__sender').count();
+    const bubbles = await page.locator('.message').count();
+    expect(names).toBeLessThan(bubbles);
+
+    // The list scrolls from the keyboard.
+    const region = scroller(page);
+    const bottom = await region.evaluate((el) => el.scrollTop);
+    await region.focus();
+    await page.keyboard.press('PageUp');
+    await page.waitForFunction((was) => {
+      const el = document.querySelector('.messages__scroller');
+      return el !== null && el.scrollTop < was;
+    }, bottom);
+
+    // Paging back: each older page is held until the place of the message in view is noted.
+    let release: () => void = () => undefined;
+    await page.route(/\/messages\?.*before=/, async (route: Route) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      await route.continue();
+    });
+    for (let pageBack = 0; pageBack < 4; pageBack += 1) {
+      const firstBefore = await page.locator('.message__text').first().textContent();
+      await region.evaluate((el) => el.scrollTo({ top: 0 }));
+      await page.getByRole('button', { name: 'Loading earlier messages…' }).waitFor();
+      // Reading the message at the top.
+      const [reading] = await rowsInView(page);
+      if (!reading) throw new Error('no message in view');
+      release();
+      await page.getByRole('button', { name: 'Loading earlier messages…' }).waitFor({ state: 'detached' });
+      await page.waitForFunction(
+        (text) => document.querySelector('.message__text')?.textContent !== text,
+        firstBefore,
+      );
+      await page.waitForTimeout(300); // two frames and then some: a jump would have happened by now
+      expect(Math.abs(((await topOf(page, reading.text)) ?? Infinity) - reading.top)).toBeLessThanOrEqual(2);
+    }
+    await page.unroute(/\/messages\?.*before=/);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows "Jump to latest" with the count of messages posted while the person reads further up', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const errors = watchErrors(page);
+    await openChannel(page);
+    expect(await page.getByRole('button', { name: /Jump to latest/ }).count()).toBe(0);
+
+    // While at the bottom, a new message keeps the list there.
+    const api = apiOf(() => origin);
+    const member = await api<SessionResponse>('POST', '/api/auth/signin', undefined, {
+      email: MEMBER_EMAIL,
+      password: BENCH_PASSWORD,
+    });
+    await sendAll(() => origin, member.accessToken, channelId, ['Said while you were here']);
+    await page.locator('.message__text', { hasText: 'Said while you were here' }).waitFor();
+    await page.waitForFunction(() => {
+      const el = document.querySelector('.messages__scroller');
+      return el !== null && el.scrollHeight - el.clientHeight - el.scrollTop < 48;
+    });
+    expect(await inView(page, 'Said while you were here')).toBe(true);
+
+    // Reading further up: two new messages are counted, not scrolled to.
+    const jump = page.getByRole('button', { name: /Jump to latest/ });
+    await scrollUpUntil(page, () => jump.isVisible());
+    await sendAll(() => origin, member.accessToken, channelId, ['First while away', 'Second while away']);
+    await page.getByRole('button', { name: 'Jump to latest (2 new messages)' }).waitFor();
+    expect(await inView(page, 'Second while away')).toBe(false);
+    await jump.click();
+    await page.waitForFunction(() => {
+      const el = document.querySelector('.messages__scroller');
+      return el !== null && el.scrollHeight - el.clientHeight - el.scrollTop < 48;
+    });
+    await jump.waitFor({ state: 'detached' });
+    expect(await inView(page, 'Second while away')).toBe(true);
+
+    // One's own message, sent while reading further up, brings the list to the bottom.
+    await scrollUpUntil(page, () => jump.isVisible());
+    await page.getByLabel('Message', { exact: true }).fill('My answer from up there');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.waitForFunction(() => {
+      const box = document.querySelector('.messages__scroller')?.getBoundingClientRect();
+      const mine = [...document.querySelectorAll('.message__text')].find(
+        (e) => e.textContent === 'My answer from up there',
+      );
+      const rect = mine?.getBoundingClientRect();
+      return box && rect ? rect.bottom <= box.bottom + 1 && rect.top >= box.top : false;
+    });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
