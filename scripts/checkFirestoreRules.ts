@@ -10,7 +10,11 @@
 //     identity alone (IDENTITY_FIELDS: a repeated send rewrites them, so it stays denied; issue #13's edit and
 //     deletion change only the text and their stamps), or whose create does not check the id's shape;
 //   - a collection only functions create (CREATED_BY_FUNCTIONS: token documents, one per device, which the
-//     save_push_token callable keeps) that a client may create.
+//     save_push_token callable keeps) that a client may create;
+//   - a list (or read, which includes list) that does not depend on the stored documents: every way the condition
+//     can hold must test `resource.data` or stay inside one parent document (a wildcard of the path above the
+//     listed collection). Rules cannot tie `request.query.limit` or the query's filters to what is returned, so a
+//     list that holds for anyone signed in lets them page through the whole collection (issue #14 part 9).
 // It is a guard against the mistakes that open a database, not a proof: the emulator suite tests behaviour.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,6 +30,7 @@ export const ROLE_FIELDS = [
 ] as const;
 
 const WRITE_OPS = new Set(['write', 'create', 'update']);
+const LIST_OPS = new Set(['read', 'list']);
 
 /**
  * Collections whose documents a client creates under an id it chose and never changes: a repeat of the id must be
@@ -104,16 +109,130 @@ function matchBlocks(text: string, prefix = ''): MatchBlock[] {
 }
 
 function functionBodies(text: string): Map<string, string> {
-  const bodies = new Map<string, string>();
-  const pattern = /function\s+([A-Za-z_]\w*)\s*\([^)]*\)\s*\{/g;
+  return new Map([...functionDefinitions(text)].map(([name, { body }]) => [name, body]));
+}
+
+interface FunctionDefinition {
+  params: string[];
+  body: string;
+}
+
+function functionDefinitions(text: string): Map<string, FunctionDefinition> {
+  const definitions = new Map<string, FunctionDefinition>();
+  const pattern = /function\s+([A-Za-z_]\w*)\s*\(([^)]*)\)\s*\{/g;
   let found: RegExpExecArray | null;
   while ((found = pattern.exec(text)) !== null) {
     const open = found.index + found[0].length - 1;
     const close = closingBrace(text, open);
-    bodies.set(found[1] ?? '', text.slice(open + 1, close));
+    const params = (found[2] ?? '')
+      .split(',')
+      .map((param) => param.trim())
+      .filter((param) => param !== '');
+    definitions.set(found[1] ?? '', { params, body: text.slice(open + 1, close) });
     pattern.lastIndex = close + 1;
   }
-  return bodies;
+  return definitions;
+}
+
+/** `text` split at `separator` where it is outside any parentheses or brackets. */
+function splitTopLevel(text: string, separator: '||' | '&&' | ','): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i];
+    if (char === '(' || char === '[') depth += 1;
+    else if (char === ')' || char === ']') depth -= 1;
+    else if (depth === 0 && text.startsWith(separator, i)) {
+      parts.push(text.slice(start, i));
+      start = i + separator.length;
+      i += separator.length - 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts.map((part) => part.trim());
+}
+
+/** `(a || b)` → `a || b`, when the outer parentheses enclose the whole text. */
+function unwrap(text: string): string {
+  let inner = text.trim();
+  while (inner.startsWith('(') && inner.endsWith(')')) {
+    let depth = 0;
+    let enclosesAll = true;
+    for (let i = 0; i < inner.length - 1; i += 1) {
+      if (inner[i] === '(') depth += 1;
+      else if (inner[i] === ')') depth -= 1;
+      if (depth === 0) {
+        enclosesAll = false;
+        break;
+      }
+    }
+    if (!enclosesAll) break;
+    inner = inner.slice(1, -1).trim();
+  }
+  return inner;
+}
+
+/** A function's body as one expression: its `let` bindings substituted, `return` and `;` dropped. */
+function bodyExpression(body: string): string {
+  let expression = body.trim();
+  const lets = [...expression.matchAll(/let\s+(\w+)\s*=\s*([^;]*);/g)];
+  expression = expression.replace(/let\s+\w+\s*=\s*[^;]*;/g, '').trim();
+  expression = expression
+    .replace(/^return\b/, '')
+    .replace(/;\s*$/, '')
+    .trim();
+  for (const binding of lets.reverse()) {
+    expression = substitute(expression, binding[1] ?? '', `(${binding[2] ?? ''})`);
+  }
+  return expression;
+}
+
+const substitute = (text: string, name: string, value: string): string =>
+  text.replace(new RegExp(`(?<![\\w.$])${name}\\b`, 'g'), value);
+
+/** The stored document itself (`resource.data`, `resource.id`, `resource['__name__']`), not `request.resource`. */
+const STORED_DOCUMENT = /(?<!request\.)\bresource\s*(?:\.|\[)/;
+
+/**
+ * Whether every way `condition` can hold depends on the stored documents: each `||` branch has an `&&` part that
+ * tests `resource` or names one of `scopes` (the path's wildcards above the listed collection), function calls
+ * followed into their bodies with the arguments put in for the parameters.
+ */
+function dependsOnDocument(
+  condition: string,
+  definitions: Map<string, FunctionDefinition>,
+  scopes: string[],
+  depth = 0,
+): boolean {
+  if (depth > 20) return false;
+  const branches = splitTopLevel(unwrap(condition), '||');
+  return branches.every((branch) => {
+    const parts = splitTopLevel(unwrap(branch), '&&');
+    if (parts.length > 1)
+      return parts.some((part) => dependsOnDocument(part, definitions, scopes, depth + 1));
+    const part = unwrap(parts[0] ?? '');
+    // Inside one parent document (its own stored document decides, or its owner): not the whole collection.
+    if (scopes.some((scope) => new RegExp(`\\b${scope}\\b`).test(part))) return true;
+    if (splitTopLevel(part, '||').length > 1) return dependsOnDocument(part, definitions, scopes, depth + 1);
+    const call = /^([A-Za-z_]\w*)\s*\(([\s\S]*)\)$/.exec(part);
+    const definition = call ? definitions.get(call[1] ?? '') : undefined;
+    if (call && definition) {
+      const args = (call[2] ?? '').trim() === '' ? [] : splitTopLevel(call[2] ?? '', ',');
+      let body = bodyExpression(definition.body);
+      definition.params.forEach((param, index) => {
+        body = substitute(body, param, `(${args[index] ?? 'null'})`);
+      });
+      return dependsOnDocument(body, definitions, scopes, depth + 1);
+    }
+    return STORED_DOCUMENT.test(part);
+  });
+}
+
+/** The wildcards of a match path above its last segment: `uid` for /users/{uid}/FCMTokens/{tokenId}. */
+function parentWildcards(matchPath: string): string[] {
+  const names = [...matchPath.matchAll(/\{([^}=]+)(?:=\*\*)?\}/g)].map((found) => found[1] ?? '');
+  return names.slice(0, -1).filter((name) => name !== 'database');
 }
 
 function allows(block: MatchBlock): Allow[] {
@@ -185,6 +304,7 @@ export function checkFirestoreRules(source: string, collections: readonly string
   const problems: string[] = [];
   const text = stripComments(source);
   const bodies = functionBodies(text);
+  const definitions = functionDefinitions(text);
   const service = matchBlocks(text).find((block) => /^\/databases\/\{[^}]+\}\/documents$/.test(block.path));
   if (!service) return ['firestore.rules has no match /databases/{database}/documents block'];
   const blocks = matchBlocks(service.body);
@@ -194,6 +314,12 @@ export function checkFirestoreRules(source: string, collections: readonly string
       const label = `allow ${allow.ops.join(', ')} at ${block.path || '/'}`;
       const { text: expanded, called } = expand(allow.condition ?? '', bodies);
       if (alwaysTrue(allow.condition, bodies, called)) problems.push(`${label} holds unconditionally`);
+      if (
+        allow.ops.some((op) => LIST_OPS.has(op)) &&
+        !dependsOnDocument(allow.condition ?? 'true', definitions, parentWildcards(block.path))
+      ) {
+        problems.push(`${label} lets a client list documents without depending on them (resource.data)`);
+      }
       if (!allow.ops.some((op) => WRITE_OPS.has(op))) continue;
       if (!/hasOnly\s*\(/.test(expanded)) {
         problems.push(`${label} lets a client write without a key allow-list (hasOnly)`);
@@ -276,14 +402,11 @@ export const FIRESTORE_COLLECTIONS = [
   'invitations',
   'offers',
   'users/{uid}/pending',
+  'channelHandles',
 ] as const;
 
 /** Bookkeeping only functions touch: no match block, so every client access is denied. */
-export const SERVER_ONLY_COLLECTIONS = [
-  'channelHandles',
-  'channels/{id}/members',
-  'users/{uid}/channelReads',
-] as const;
+export const SERVER_ONLY_COLLECTIONS = ['channels/{id}/members', 'users/{uid}/channelReads'] as const;
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(__filename)) {
   const root = path.resolve(__dirname, '..');
@@ -294,6 +417,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(__filename
   for (const problem of problems) console.error(`firestore.rules: ${problem}`);
   if (problems.length > 0) process.exit(1);
   console.log(
-    'firestore.rules: no unconditional allow, no client-writable role field, every collection covered, messages create-only',
+    'firestore.rules: no unconditional allow, no client-writable role field, no list independent of the documents, every collection covered, messages create-only',
   );
 }

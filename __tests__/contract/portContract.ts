@@ -1095,6 +1095,21 @@ export function describePortContract(makeHarness: () => Promise<Harness>): void 
       });
     });
 
+    it('answers NOT_FOUND when touching a token document removed since (pruned, or by another device), and saves it again', async () => {
+      const { backend, uid } = await mine();
+      const saved = await backend.pushTokens.addToken(uid, NEW_TOKEN);
+      const elsewhere = await h.as('member');
+      await elsewhere.pushTokens.deleteToken(uid, saved.id);
+      h.advance(DAY);
+      // On Firestore the rules refuse this update as PERMISSION_DENIED (no stored document): still NOT_FOUND here.
+      expect(await statusOf(backend.pushTokens.touchToken(uid, saved.id))).toEqual({ status: 'NOT_FOUND' });
+      const again = await backend.pushTokens.addToken(uid, NEW_TOKEN);
+      expect(await backend.pushTokens.findActiveToken(uid, TOKEN)).toMatchObject({
+        id: again.id,
+        ...NEW_TOKEN,
+      });
+    });
+
     it('deletes a token document, and deleting it again succeeds too', async () => {
       const { backend, uid } = await mine();
       const saved = await backend.pushTokens.addToken(uid, NEW_TOKEN);

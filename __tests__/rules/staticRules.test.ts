@@ -118,12 +118,76 @@ describe('the static check fails on a planted bad rule', () => {
 
   it('a client write without a key allow-list', () => {
     const bad = planted(
-      'allow read: if signedIn() && (resource.data.userId == request.auth.uid || isAdmin());',
-      'allow read, update: if signedIn() && resource.data.userId == request.auth.uid;',
+      'allow list: if signedIn() && resource.data.userId == request.auth.uid;',
+      'allow list, update: if signedIn() && resource.data.userId == request.auth.uid;',
     );
     expect(check(bad)).toContain(
-      'allow read, update at /offers/{offerId} lets a client write without a key allow-list (hasOnly)',
+      'allow list, update at /offers/{offerId} lets a client write without a key allow-list (hasOnly)',
     );
+  });
+
+  describe('a list that does not depend on the stored documents (anyone could page through them)', () => {
+    const channelsList = 'allow list: if canMessageIn(resource.data);';
+    it.each([
+      [
+        "issue #14's handle lookup: any signed-in person, one document at a time",
+        channelsList,
+        'allow list: if canReadChannel(resource.data) || (signedIn() && request.query.limit <= 1);',
+        'allow list at /channels/{channelId}',
+      ],
+      ['anyone signed in', channelsList, 'allow list: if signedIn();', 'allow list at /channels/{channelId}'],
+      [
+        'an admin branch hidden in a function the list calls',
+        channelsList,
+        'allow list: if canReadChannel(resource.data);',
+        'allow list at /channels/{channelId}',
+      ],
+      [
+        'a read (which includes list) open to admins',
+        'allow list: if signedIn() && resource.data.userId == request.auth.uid;',
+        'allow read: if isAdmin();',
+        'allow read at /offers/{offerId}',
+      ],
+      [
+        'a query on a field the document is never checked against',
+        'allow list: if signedIn()\n        && (resource.data.consultantId == request.auth.uid || isInvitee(resource.data));',
+        'allow list: if signedIn() && request.query.limit <= 10 && request.auth.token.email != null;',
+        'allow list at /invitations/{invitationId}',
+      ],
+      [
+        'a handle lookup that lists handles',
+        'allow get: if signedIn();\n    }\n\n    // Issue',
+        'allow read: if signedIn();\n    }\n\n    // Issue',
+        'allow read at /channelHandles/{handle}',
+      ],
+    ])('%s', (_label, search, replacement, label) => {
+      const bad = planted(search.replace(/\\n/g, '\n'), replacement.replace(/\\n/g, '\n'));
+      expect(check(bad)).toEqual([
+        `${label} lets a client list documents without depending on them (resource.data)`,
+      ]);
+    });
+
+    it.each([
+      [
+        'a member-based list (a private channel of two)',
+        'allow list: if request.auth.uid in resource.data.members;',
+      ],
+      ['a list behind a let binding on the document', 'allow list: if isMine();'],
+    ])('passes %s', (_label, replacement) => {
+      const good = planted('allow list: if canMessageIn(resource.data);', replacement).replace(
+        'function signedIn()',
+        'function isMine() {\n      let owner = resource.data.ownerId;\n      return signedIn() && owner == request.auth.uid;\n    }\n\n    function signedIn()',
+      );
+      expect(check(good)).toEqual([]);
+    });
+
+    it('passes a list inside one parent document: its path names the parent (users/{uid}/FCMTokens)', () => {
+      expect(rules).toContain('allow read: if isUser(uid);');
+      const bad = planted('allow read: if isUser(uid);', 'allow read: if signedIn();');
+      expect(check(bad)).toEqual([
+        'allow read at /users/{uid}/FCMTokens/{tokenId} lets a client list documents without depending on them (resource.data)',
+      ]);
+    });
   });
 
   it.each([

@@ -1,4 +1,5 @@
 import { createFirebaseBackend } from '@/backend/firebase';
+import { OFFLINE_MESSAGE } from '@/backend/firebase/errors';
 import {
   CONFIG,
   FakeFirebaseError,
@@ -71,42 +72,61 @@ describe('channels.getChannel', () => {
 });
 
 describe('channels.findChannelByHandle', () => {
+  const ID = 'ChannelTaxHelp000001';
+  /** channelHandles/{handle} → {id}, and channels/{id}: what the fake Firestore holds, by path. */
+  const holding = (documents: Record<string, Record<string, unknown> | Error>) =>
+    fs.getDoc.mockImplementation(async (ref) => {
+      const stored = documents[ref.path];
+      if (stored instanceof Error) throw stored;
+      return docSnapshot(ref.path.split('/').at(-1) ?? '', stored);
+    });
+
   beforeEach(() => {
     auth.instance.currentUser = fakeUser({ uid: 'u1' });
   });
 
-  it('queries channels by the channelId field, limit 1 (spec §7)', async () => {
-    fs.getDocs.mockResolvedValue(querySnapshot([docSnapshot('ch1', channelData())]));
+  it('reads the handle (channelHandles/{handle} → id), then the channel by id: no query over channels', async () => {
+    holding({ 'channelHandles/tax-help': { id: ID }, [`channels/${ID}`]: channelData() });
     const channel = await createFirebaseBackend(CONFIG).channels.findChannelByHandle('tax-help');
-    expect(fs.getDocs).toHaveBeenCalledWith({
-      type: 'query',
-      path: 'channels',
-      constraints: [{ where: ['channelId', '==', 'tax-help'] }, { limit: 1 }],
-    });
-    expect(channel?.id).toBe('ch1');
+    expect(channel?.id).toBe(ID);
+    expect(fs.getDoc.mock.calls.map(([ref]) => ref.path)).toEqual([
+      'channelHandles/tax-help',
+      `channels/${ID}`,
+    ]);
+    expect(fs.getDocs).not.toHaveBeenCalled();
   });
 
   it('is null when no channel has that handle', async () => {
-    fs.getDocs.mockResolvedValue(querySnapshot([]));
+    holding({});
     await expect(createFirebaseBackend(CONFIG).channels.findChannelByHandle('nope')).resolves.toBeNull();
   });
 
-  it('is null for a channel the person may not read, as on the embedded server', async () => {
-    auth.instance.currentUser = fakeUser({ uid: 'stranger' });
-    auth.getIdTokenResult.mockResolvedValue({ claims: {} });
-    fs.getDocs.mockResolvedValue(querySnapshot([docSnapshot('ch1', channelData())]));
+  it('is null for a channel the person may not read (rules refuse the get), as on the embedded server', async () => {
+    holding({
+      'channelHandles/tax-help': { id: ID },
+      [`channels/${ID}`]: new FakeFirebaseError('permission-denied', 'Missing or insufficient permissions.'),
+    });
     await expect(createFirebaseBackend(CONFIG).channels.findChannelByHandle('tax-help')).resolves.toBeNull();
   });
 
-  it('answers any channel to an admin (the isAdmin claim)', async () => {
-    auth.instance.currentUser = fakeUser({ uid: 'admin' });
-    auth.getIdTokenResult.mockResolvedValue({ claims: { isAdmin: true } });
-    fs.getDocs.mockResolvedValue(querySnapshot([docSnapshot('ch1', channelData())]));
+  it('reads nothing for what is no handle, and trusts no handle document that holds no id', async () => {
+    holding({ 'channelHandles/tax-help': { id: '../users/u2' } });
+    await expect(
+      createFirebaseBackend(CONFIG).channels.findChannelByHandle('Tax Help/..'),
+    ).resolves.toBeNull();
+    expect(fs.getDoc).not.toHaveBeenCalled();
+    await expect(createFirebaseBackend(CONFIG).channels.findChannelByHandle('tax-help')).resolves.toBeNull();
+    expect(fs.getDoc).toHaveBeenCalledTimes(1);
+  });
+
+  it('passes on other failures (offline) as theirs', async () => {
+    holding({
+      'channelHandles/tax-help': { id: ID },
+      [`channels/${ID}`]: new FakeFirebaseError('unavailable', 'offline'),
+    });
     await expect(
       createFirebaseBackend(CONFIG).channels.findChannelByHandle('tax-help'),
-    ).resolves.toMatchObject({
-      id: 'ch1',
-    });
+    ).rejects.toMatchObject({ name: 'BackendError', message: OFFLINE_MESSAGE });
   });
 
   it('answers UNAUTHENTICATED when nobody is signed in', async () => {

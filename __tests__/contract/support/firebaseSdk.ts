@@ -2,9 +2,9 @@
 // behave like the services behind them — one in-memory Firestore (functions/__tests__/support), a
 // Firebase Auth keeping accounts and custom claims, and Cloud Functions that run functions/'s real callables and
 // triggers (firebase-functions-test, offline) over the real Firestore repository on that same store. A
-// callable's answer and error cross a JSON boundary as on the wire. Of Firestore's rules only the messages block
-// is modelled (rulesModel.ts: the adapter's exactly-once send depends on its denial); the rest is tested on the
-// emulator (__tests__/rules/emulator). Firestore's client is modelled below as far as the adapter relies on it:
+// callable's answer and error cross a JSON boundary as on the wire. Of Firestore's rules the blocks the adapter's
+// behaviour depends on are modelled (rulesModel.ts: messages, channels and their handles, token documents); the
+// rest is tested on the emulator (__tests__/rules/emulator). Firestore's client is modelled below as far as the adapter relies on it:
 // latency-compensated writes, live queries with their metadata, and a network switch per app.
 //
 // The test file mocks the SDK with:
@@ -29,7 +29,13 @@ import type {
   StoredDoc,
 } from '../../../functions/__tests__/support/memoryFirestore';
 import type { createFunctions } from '../../../functions/src/functions';
-import { mayReadMessages, mayWriteMessage, messagesChannelOf } from './rulesModel';
+import {
+  mayReadCollection,
+  mayReadMessages,
+  mayWriteMessage,
+  mayWriteToken,
+  messagesChannelOf,
+} from './rulesModel';
 import type { RulesContext } from './rulesModel';
 
 /** What the SDK throws: an Error with a `code` (and `details` from callables). */
@@ -197,7 +203,7 @@ function authModule() {
 // server; docChanges() removed, then added, then modified, in query order; a change of metadata alone (fromCache,
 // hasPendingWrites) only to a listener that asked for metadata changes, and in docChanges() only when asked
 // for too. Not modelled: oldIndex/newIndex, `serverTimestamps: 'previous'` (read as null), listeners that only
-// read the cache, waitForPendingWrites, and every rule but the messages block (rulesModel.ts).
+// read the cache, waitForPendingWrites, and every rule but the blocks rulesModel.ts transcribes.
 
 /** `documentId()`: the document-id pseudo-field. */
 const DOCUMENT_ID_FIELD = { __documentId: true } as const;
@@ -420,19 +426,22 @@ class Client {
   ) {}
 
   private rulesContext(channelId: string): RulesContext {
+    return { auth: this.rulesAuth(), channel: this.world.store.get(`channels/${channelId}`) };
+  }
+
+  private rulesAuth(): RulesContext['auth'] {
     const user = this.app.auth.currentUser;
     const account = user ? [...this.world.accounts.values()].find((a) => a.uid === user.uid) : undefined;
-    return {
-      auth: user ? { uid: user.uid, isAdmin: account?.claims.isAdmin === true } : null,
-      channel: this.world.store.get(`channels/${channelId}`),
-    };
+    return user ? { uid: user.uid, isAdmin: account?.claims.isAdmin === true } : null;
   }
 
   /** The server's documents in the query's scope, as rules let this client read them. */
   private serverDocs(spec: QuerySpec): StoredDoc[] {
     const channelId = spec.collection === undefined ? null : messagesChannelOf(spec.collection);
     if (channelId !== null && !mayReadMessages(this.rulesContext(channelId))) throw PERMISSION_DENIED();
-    return this.world.store.documentsIn(spec);
+    const docs = this.world.store.documentsIn(spec);
+    if (!mayReadCollection(spec, this.rulesAuth(), docs[0]?.data)) throw PERMISSION_DENIED();
+    return docs;
   }
 
   /** What the cache holds in the query's scope: the documents live queries last received. */
@@ -526,6 +535,11 @@ class Client {
       };
       if (!mayWriteMessage(operation, id, write.data, context)) throw PERMISSION_DENIED();
     }
+    const exists = store.get(write.path) !== undefined;
+    const operation =
+      write.kind === 'delete' ? 'delete' : write.kind === 'set' && !exists ? 'create' : 'update';
+    if (!mayWriteToken(write.path, operation, write.data, this.rulesAuth(), exists))
+      throw PERMISSION_DENIED();
     if (write.kind === 'delete') store.delete(write.path);
     else if (write.kind === 'update') store.update(write.path, write.data);
     else store.set(write.path, write.data, { merge: write.merge });

@@ -1,9 +1,12 @@
-// The one block of firestore.rules that the Firebase adapter's behaviour depends on, transcribed for the client
-// SDK fake (firebaseSdk.ts): channels/{channelId}/messages/{messageId}. A send is exactly once because a repeat of
-// an id is an update, which these rules deny (src/backend/firebase/messages.ts reads the stored message then), so
-// the fake must deny it as Firestore would. Everything else the rules decide is tested on the emulator
-// (__tests__/rules/emulator); other paths are not modelled here and are allowed.
-import type { Data } from '../../../functions/__tests__/support/memoryFirestore';
+// The blocks of firestore.rules that the Firebase adapter's behaviour depends on, transcribed for the client
+// SDK fake (firebaseSdk.ts): channels/{channelId}/messages/{messageId} (a send is exactly once because a repeat of
+// an id is an update, which these rules deny; src/backend/firebase/messages.ts reads the stored message then),
+// channels/{channelId} and channelHandles/{handle} (no query lists a channel the caller is not in: a handle is
+// read one at a time, issue #14 part 9), and users/{uid}/FCMTokens/{tokenId} (a touch of a document that is gone
+// is refused as PERMISSION_DENIED, not NOT_FOUND: rules see no stored document, issue #14 part 8). Everything
+// else the rules decide is tested on the emulator (__tests__/rules/emulator); other paths are allowed here.
+import { DOCUMENT_ID } from '../../../functions/__tests__/support/memoryFirestore';
+import type { Data, QuerySpec } from '../../../functions/__tests__/support/memoryFirestore';
 import { LIMITS } from '../../../core/limits';
 
 export interface RulesAuth {
@@ -122,4 +125,51 @@ export function mayWriteMessage(
   }
   // messageId.matches('^[A-Za-z0-9]{20}$')
   return /^[A-Za-z0-9]{20}$/.test(messageId) && canMessageIn(context) && isNewMessage(data, context.auth);
+}
+
+/** A read of one document by its reference (a get), not a query (a list). */
+const isGet = (spec: QuerySpec): boolean =>
+  spec.filters.length === 1 && spec.filters[0]?.field === DOCUMENT_ID && spec.filters[0].op === '==';
+
+const filtersTo = (spec: QuerySpec, field: string, op: string, value: unknown): boolean =>
+  spec.filters.some((filter) => filter.field === field && filter.op === op && filter.value === value);
+
+/**
+ * A read of channels or channelHandles (a get, or a query of the collection): `allow get: if
+ * canReadChannel(resource.data)` and `allow list: if canMessageIn(resource.data)` on channels (a query must be
+ * bound to the caller's ownerId or membership), `allow get: if signedIn()` on channelHandles. `stored` is the
+ * document a get reads. True for any other collection.
+ */
+export function mayReadCollection(
+  spec: QuerySpec,
+  auth: RulesAuth | null,
+  stored: Data | undefined,
+): boolean {
+  if (spec.collection === 'channelHandles') return auth !== null && isGet(spec);
+  if (spec.collection !== 'channels') return true;
+  if (!auth) return false;
+  if (isGet(spec)) return stored === undefined || canReadChannel({ auth, channel: stored });
+  return filtersTo(spec, 'ownerId', '==', auth.uid) || filtersTo(spec, 'members', 'array-contains', auth.uid);
+}
+
+const TOKEN_PATH = /^users\/([^/]+)\/FCMTokens\/[^/]+$/;
+
+/**
+ * A write of users/{uid}/FCMTokens/{tokenId}: `allow update: if isUser(uid) && isTouch()` (isTouch reads
+ * resource.data, so an update of a document that is not stored is refused), `allow delete: if isUser(uid)`, no
+ * create. True for any other path.
+ */
+export function mayWriteToken(
+  path: string,
+  operation: 'create' | 'update' | 'delete',
+  data: Data,
+  auth: RulesAuth | null,
+  exists: boolean,
+): boolean {
+  const uid = TOKEN_PATH.exec(path)?.[1];
+  if (uid === undefined) return true;
+  if (!auth || auth.uid !== uid) return false;
+  if (operation === 'delete') return true;
+  if (operation === 'create' || !exists) return false;
+  return Object.keys(data).every((key) => key === 'lastUsed') && isRequestTime(data.lastUsed);
 }

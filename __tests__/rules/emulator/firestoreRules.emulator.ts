@@ -68,6 +68,7 @@ beforeEach(async () => {
       members: [MEMBER],
       createdAt: serverTimestamp(),
     });
+    await setDoc(doc(db, 'channelHandles', 'strategy-studio'), { id: CHANNEL });
     await setDoc(doc(db, 'channels', CHANNEL, 'messages', 'MessageOne0000000001'), {
       senderId: OWNER,
       senderName: 'Dana',
@@ -189,6 +190,17 @@ describe('users/{uid}/FCMTokens', () => {
     await assertSucceeds(deleteDoc(ref));
   });
 
+  it('refuses a touch of a pruned document, but lets its owner see it is gone (issue #14 part 8)', async () => {
+    const ref = await saved();
+    await env.withSecurityRulesDisabled((context) =>
+      deleteDoc(doc(context.firestore(), 'users', MEMBER, 'FCMTokens', 'TokenMember000000001')),
+    );
+    // PERMISSION_DENIED, not NOT_FOUND: the adapter reads the document again to tell a pruned one apart.
+    await assertFails(updateDoc(ref, { lastUsed: serverTimestamp() }));
+    const snapshot = await assertSucceeds(getDoc(ref));
+    expect(snapshot.exists()).toBe(false);
+  });
+
   it('lets no client create one, however well formed: save_push_token keeps one per device', async () => {
     await assertFails(addDoc(tokens(MEMBER), fresh()));
     await assertFails(setDoc(doc(tokens(MEMBER), 'TokenChosenByClient1'), fresh()));
@@ -216,19 +228,33 @@ describe('channels and messages', () => {
     await assertFails(getDoc(doc(dbOf(STRANGER), 'channels', CHANNEL)));
   });
 
-  it("allows the adapter's queries: own channels, members, and the handle lookup with limit 1 (spec §7)", async () => {
+  it("allows the adapter's queries: the channels one owns, and those one is a member of", async () => {
     const channels = collection(dbOf(MEMBER), 'channels');
     await assertSucceeds(getDocs(query(collection(dbOf(OWNER), 'channels'), where('ownerId', '==', OWNER))));
     await assertSucceeds(getDocs(query(channels, where('members', 'array-contains', MEMBER))));
-    await assertSucceeds(
-      getDocs(
-        query(collection(dbOf(STRANGER), 'channels'), where('channelId', '==', 'strategy-studio'), limit(1)),
-      ),
-    );
-    await assertFails(getDocs(query(collection(dbOf(STRANGER), 'channels'), where('channelId', '==', 'x'))));
-    await assertFails(
-      getDocs(query(collection(nobody(), 'channels'), where('channelId', '==', 'x'), limit(1))),
-    );
+  });
+
+  it('lists no channel one is not in, one at a time or by handle: channels are not enumerable (issue #14 part 9)', async () => {
+    const byHandle = (db: ReturnType<typeof nobody>, n: number) =>
+      getDocs(query(collection(db, 'channels'), where('channelId', '==', 'strategy-studio'), limit(n)));
+    await assertFails(byHandle(dbOf(STRANGER), 1));
+    await assertFails(getDocs(query(collection(dbOf(STRANGER), 'channels'), limit(1))));
+    await assertFails(getDocs(query(collection(dbOf(STRANGER), 'channels'), orderBy('channelId'), limit(1))));
+    await assertFails(byHandle(nobody(), 1));
+    // Admins read any channel by id, and list them through admin_list_channels, not by a query.
+    await assertFails(getDocs(query(collection(dbOf(ADMIN), 'channels'), limit(1))));
+    await assertSucceeds(getDoc(doc(dbOf(ADMIN), 'channels', CHANNEL)));
+  });
+
+  it('resolves a handle to its channel id for anyone signed in, one handle at a time, and nothing more', async () => {
+    const handle = await assertSucceeds(getDoc(doc(dbOf(STRANGER), 'channelHandles', 'strategy-studio')));
+    expect(handle.data()).toEqual({ id: CHANNEL });
+    // The id opens nothing the channel's own rules do not.
+    await assertFails(getDoc(doc(dbOf(STRANGER), 'channels', CHANNEL)));
+    await assertSucceeds(getDoc(doc(dbOf(MEMBER), 'channels', CHANNEL)));
+    await assertFails(getDocs(query(collection(dbOf(STRANGER), 'channelHandles'), limit(1))));
+    await assertFails(getDoc(doc(nobody(), 'channelHandles', 'strategy-studio')));
+    await assertFails(setDoc(doc(dbOf(OWNER), 'channelHandles', 'taken-by-me'), { id: CHANNEL }));
   });
 
   it('lets the owner and members read messages, newest first', async () => {

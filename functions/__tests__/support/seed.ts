@@ -49,6 +49,8 @@ export interface SeedChannel {
 export function putChannel(store: MemoryFirestore, channel: SeedChannel): void {
   const { id, createdAt, joinedAt = {}, ...fields } = channel;
   store.set(`channels/${id}`, { description: '', members: [], ...fields, createdAt: ts(createdAt) });
+  // Its handle's reservation, as create_channel writes it with the channel (clients resolve handles through it).
+  store.set(`channelHandles/${fields.channelId}`, { id });
   for (const [uid, at] of Object.entries(joinedAt)) {
     store.set(`channels/${id}/members/${uid}`, { uid, joinedAt: ts(at) });
   }

@@ -1,14 +1,14 @@
-// ChannelsPort on Firestore channels/{id}: one by id, one by its public handle (spec §7: the channelId field,
-// limit 1), and the caller's own: those they own and those they are a member of, read and followed live. What
+// ChannelsPort on Firestore channels/{id}: one by id, one by its public handle (channelHandles/{handle} → id, then
+// the channel by id), and the caller's own: those they own and those they are a member of, read and followed live. What
 // rules alone cannot guard (creating with a unique handle, members' names, unread counts) goes through callables.
-import { getIdTokenResult } from 'firebase/auth';
 import type { QuerySnapshot } from 'firebase/firestore';
 import type { ChannelsPort } from '../ports';
 import type { Channel } from '@core/model';
-import { canMessage } from '@core/permissions';
+import { CHANNEL_HANDLE_PATTERN } from '@core/channels';
+import { DOCUMENT_ID_PATTERN } from '@core/ids';
 import { callFunction } from './callables';
 import { listOf, toChannel, toChannelAnswer, toChannelMember, toChannelOverview } from './convert';
-import { guarded } from './errors';
+import { guarded, toBackendError } from './errors';
 import { ESTIMATE, listenLazily } from './live';
 import type { FirebaseSdk } from './sdk';
 
@@ -23,21 +23,24 @@ export function createChannelsPort(sdk: FirebaseSdk): ChannelsPort {
         return snapshot.exists() ? toChannel(snapshot.id, snapshot.data(ESTIMATE)) : null;
       }),
 
+    // spec §7's lookup by handle, without a query over channels (which would let anyone page through them, issue
+    // #14 part 9): channelHandles/{handle} holds only the channel's id, and the channel is then read under its own
+    // rules (owner, members, admins). A channel the caller may not read is no answer, as on the embedded server.
     findChannelByHandle: (channelId) =>
       guarded(async () => {
-        const uid = sdk.requireUid();
+        sdk.requireUid();
+        if (!CHANNEL_HANDLE_PATTERN.test(channelId)) return null;
         const { sdk: fs, db } = await sdk.firestore();
-        const { docs } = await fs.getDocs(
-          fs.query(fs.collection(db, 'channels'), fs.where('channelId', '==', channelId), fs.limit(1)),
-        );
-        const first = docs[0];
-        const channel = first ? toChannel(first.id, first.data(ESTIMATE)) : null;
-        // Rules let any signed-in person look a handle up (spec §7); the port answers only a channel the caller
-        // may read (core/permissions.ts canReadChannel), as the embedded server does.
-        if (!channel || canMessage(channel, uid)) return channel;
-        const user = sdk.auth().currentUser;
-        const isAdmin = user ? (await getIdTokenResult(user)).claims.isAdmin === true : false;
-        return isAdmin ? channel : null;
+        const handle = await fs.getDoc(fs.doc(db, 'channelHandles', channelId));
+        const id: unknown = handle.exists() ? handle.data()?.id : undefined;
+        if (typeof id !== 'string' || !DOCUMENT_ID_PATTERN.test(id)) return null;
+        try {
+          const snapshot = await fs.getDoc(fs.doc(db, 'channels', id));
+          return snapshot.exists() ? toChannel(snapshot.id, snapshot.data(ESTIMATE)) : null;
+        } catch (error) {
+          if (toBackendError(error).status === 'PERMISSION_DENIED') return null;
+          throw error;
+        }
       }),
 
     listMyChannels: () =>

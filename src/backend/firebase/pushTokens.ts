@@ -66,13 +66,25 @@ export function createPushTokensPort(sdk: FirebaseSdk): PushTokensPort {
         return callFunction(sdk, 'save_push_token', payload, toPushTokenAnswer);
       }),
 
+    // Rules refuse an update of a document that is not stored (isTouch reads resource.data) as PERMISSION_DENIED,
+    // not NOT_FOUND: a token document pruned after 30 days would read as "not allowed", and the client would keep
+    // a token no document holds. So a refused touch looks again: a document that is gone is NOT_FOUND, and the
+    // token lifecycle saves the token anew (issue #14 part 8).
     touchToken: (uid, id) =>
       guarded(async () => {
         const { fs, ref } = await tokenDoc(uid, id);
-        await fs.updateDoc(ref, { lastUsed: fs.serverTimestamp() });
+        const gone = () => new BackendError('NOT_FOUND', "That device isn't registered (any more).");
+        try {
+          await fs.updateDoc(ref, { lastUsed: fs.serverTimestamp() });
+        } catch (error) {
+          const missing = await fs.getDoc(ref).then(
+            (snapshot) => !snapshot.exists(),
+            () => false,
+          );
+          throw missing ? gone() : error;
+        }
         const snapshot = await fs.getDoc(ref);
-        if (!snapshot.exists())
-          throw new BackendError('NOT_FOUND', "That device isn't registered (any more).");
+        if (!snapshot.exists()) throw gone();
         return toPushTokenDoc(snapshot.id, snapshot.data(ESTIMATE));
       }),
 
