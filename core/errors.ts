@@ -24,9 +24,12 @@ export const HTTP_STATUS: Record<ErrorStatus, number> = {
   INTERNAL: 500,
 };
 
-/** What an error answer carries: `{"error": {"status", "message", "reason"?}}`. */
+/**
+ * What an error answer carries, as Firebase's callable protocol has it: `{"error": {"status", "message",
+ * "details"?: {"reason"}}}` (a Cloud Function's HttpsError puts its details there; issue #14 part 12).
+ */
 export interface ErrorBody {
-  error: { status: ErrorStatus; message: string; reason?: ErrorReason };
+  error: { status: ErrorStatus; message: string; details?: { reason: ErrorReason } };
 }
 
 /**

@@ -1,5 +1,5 @@
 // Every error the server answers is an ErrorBody (core/errors.ts) with a clear message and no stack trace:
-// domain errors keep their status and reason, framework errors (bad JSON, body too large, bad URL) become
+// domain errors keep their status and reason (in `details`, as Firebase's callables carry it), framework errors (bad JSON, body too large, bad URL) become
 // INVALID_ARGUMENT, and anything unexpected is logged here and answered INTERNAL "Something went wrong".
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
@@ -13,7 +13,9 @@ const MAX_MESSAGE_LENGTH = 300;
 export function errorBody(status: ErrorStatus, message: string, reason?: ErrorReason): ErrorBody {
   const clipped =
     message.length > MAX_MESSAGE_LENGTH ? `${message.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : message;
-  return { error: reason ? { status, message: clipped, reason } : { status, message: clipped } };
+  return {
+    error: reason ? { status, message: clipped, details: { reason } } : { status, message: clipped },
+  };
 }
 
 // Fastify's own request errors, in words a person (or a client developer) can act on.

@@ -78,7 +78,7 @@ describe('the body of an error answer (ErrorBody)', () => {
       error: {
         status: 'PERMISSION_DENIED',
         message: 'You do not have access to this.',
-        reason: 'invitation-not-yours',
+        details: { reason: 'invitation-not-yours' },
       },
     });
   });

@@ -148,7 +148,7 @@ describe('unexpected failures', () => {
   it('maps domain errors to their HTTP status and framework errors to INVALID_ARGUMENT', () => {
     expect(toAnswer(new QupmError('NOT_FOUND', 'gone')).statusCode).toBe(404);
     expect(toAnswer(new QupmError('FAILED_PRECONDITION', 'used', 'invitation-used')).body).toEqual({
-      error: { status: 'FAILED_PRECONDITION', message: 'used', reason: 'invitation-used' },
+      error: { status: 'FAILED_PRECONDITION', message: 'used', details: { reason: 'invitation-used' } },
     });
     expect(
       toAnswer(Object.assign(new Error('x'), { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' }))

@@ -193,14 +193,17 @@ function assertWellFormed(statusCode: number, text: string): void {
     expect(Object.keys(parsed as object)).not.toContain('error');
     return;
   }
-  const { error, ...rest } = parsed as { error: { status: string; message: string; reason?: string } };
+  const { error, ...rest } = parsed as {
+    error: { status: string; message: string; details?: { reason: string } };
+  };
   expect(rest).toEqual({});
   expect(ERROR_STATUSES).toContain(error.status);
   expect(HTTP_STATUS[error.status as keyof typeof HTTP_STATUS]).toBe(statusCode);
   expect(typeof error.message).toBe('string');
   expect(error.message.length).toBeGreaterThan(0);
   expect(error.message.length).toBeLessThanOrEqual(300);
-  expect(Object.keys(error).every((k) => ['status', 'message', 'reason'].includes(k))).toBe(true);
+  expect(Object.keys(error).every((k) => ['status', 'message', 'details'].includes(k))).toBe(true);
+  if (error.details !== undefined) expect(Object.keys(error.details)).toEqual(['reason']);
 }
 
 describe.each(routes)('$name ($method $path)', ({ method, path, body }) => {

@@ -170,13 +170,13 @@ describe('createLocalAuth', () => {
     expect(store.data.qupm_session).toBeDefined();
   });
 
-  it('turns a refused sign-in into a BackendError with its reason', async () => {
+  it('turns a refused sign-in into a BackendError with its reason, read from details as Firebase sends it', async () => {
     const fetchImpl = jest.fn(async () =>
       json(401, {
         error: {
           status: 'UNAUTHENTICATED',
           message: 'Wrong email or password',
-          reason: 'invalid-credentials',
+          details: { reason: 'invalid-credentials' },
         },
       }),
     );

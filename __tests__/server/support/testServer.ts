@@ -172,12 +172,13 @@ export function expectError(
   httpStatus: number,
   status: string,
   reason?: string,
-): { status: string; message: string; reason?: string } {
+): { status: string; message: string; details?: { reason: string } } {
   expect({ code: res.statusCode, body: res.body }).toEqual({ code: httpStatus, body: expect.any(String) });
-  const body = res.json<{ error: { status: string; message: string; reason?: string } }>();
+  const body = res.json<{ error: { status: string; message: string; details?: { reason: string } } }>();
   expect(body.error.status).toBe(status);
   expect(body.error.message.length).toBeGreaterThan(0);
-  if (reason !== undefined) expect(body.error.reason).toBe(reason);
+  // The reason travels in `details`, as Firebase's callable protocol carries it.
+  if (reason !== undefined) expect(body.error.details).toEqual({ reason });
   expect(Object.keys(body)).toEqual(['error']);
   expect(res.body).not.toMatch(/\n\s+at |node_modules|\.ts:\d+/);
   return body.error;

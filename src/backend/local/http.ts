@@ -20,12 +20,15 @@ export async function errorFromResponse(response: Response): Promise<BackendErro
   } catch {
     // not JSON: fall through to the generic message
   }
-  const error = (body as { error?: { status?: unknown; message?: unknown; reason?: unknown } } | null)?.error;
+  const error = (body as { error?: { status?: unknown; message?: unknown; details?: unknown } } | null)?.error;
   if (error && isErrorStatus(error.status) && typeof error.message === 'string') {
+    // The reason travels in `details`, as a Cloud Function's HttpsError carries it (core/errors.ts ErrorBody).
+    const details = error.details as { reason?: unknown } | null | undefined;
+    const reason = typeof details === 'object' && details !== null ? details.reason : undefined;
     return new BackendError(
       error.status,
       error.message.slice(0, 300),
-      typeof error.reason === 'string' ? (error.reason as ErrorReason) : undefined,
+      typeof reason === 'string' ? (reason as ErrorReason) : undefined,
     );
   }
   if (response.status === 429)
