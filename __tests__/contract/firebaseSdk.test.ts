@@ -2,6 +2,7 @@
 // adapter relies on it, so that a green contract run means something: latency-compensated writes and their
 // confirmation, when a live query is raised and with which changes, what a network drop does, and the messages
 // rules. Each expectation is the SDK's documented (or, where the docs are silent, source-code) behaviour.
+import { publicName } from '../../core/users';
 import { CHANNELS, PASSWORD, PEOPLE } from './support/world';
 import { createFirebaseHarness } from './support/firebaseHarness';
 import { firebaseModules } from './support/firebaseSdk';
@@ -62,9 +63,9 @@ async function eventually(check: () => void, timeoutMs = 3000): Promise<void> {
 const idsOf = (snapshot: Snapshot | undefined) => snapshot?.docs.map((doc) => doc.id) ?? [];
 const messages = (db: ReturnType<typeof fs.getFirestore>) =>
   fs.collection(db, 'channels', CHANNELS.studio.id, 'messages');
+/** A message without a sender name (the rules allow it absent, or the sender's own public name). */
 const newMessage = (senderId: string, text = 'hi') => ({
   senderId,
-  senderName: 'Someone',
   text,
   createdAt: fs.serverTimestamp(),
 });
@@ -169,7 +170,7 @@ it('while the network is off: the cache only (fromCache), nothing from others, w
   quiet.stop();
 });
 
-it('denies what firestore.rules deny on messages: a repeat of an id, an id of the wrong shape, a stranger', async () => {
+it('denies what firestore.rules deny on messages: a repeat of an id, an id of the wrong shape, a stranger, a name not theirs', async () => {
   const member = await signedIn('member');
   const ref = fs.doc(member, 'channels', CHANNELS.studio.id, 'messages', 'ClientChosenId000003');
   await fs.setDoc(ref, newMessage(PEOPLE.member.uid, 'once'));
@@ -185,6 +186,16 @@ it('denies what firestore.rules deny on messages: a repeat of an id, an id of th
       newMessage(PEOPLE.member.uid),
     ),
   ).rejects.toMatchObject({ code: 'permission-denied' });
+  // Under someone else's name (issue #14 part 11); under their own public name it is written.
+  const named = (id: string, senderName: string) =>
+    fs.setDoc(fs.doc(member, 'channels', CHANNELS.studio.id, 'messages', id), {
+      ...newMessage(PEOPLE.member.uid),
+      senderName,
+    });
+  await expect(named('ClientChosenId000004', 'Dana the consultant')).rejects.toMatchObject({
+    code: 'permission-denied',
+  });
+  await expect(named('ClientChosenId000005', publicName(PEOPLE.member))).resolves.toBeUndefined();
   const visitor = await signedIn('visitor');
   await expect(fs.getDocs(messages(visitor))).rejects.toMatchObject({ code: 'permission-denied' });
   const refused = record(messages(visitor), true);

@@ -260,6 +260,21 @@ export function describePortContract(makeHarness: () => Promise<Harness>): void 
       expect(listed).toHaveLength(MESSAGES.length + 1);
     });
 
+    it('sends under the name they have now, after renaming themselves on another device', async () => {
+      const member = await h.as('member');
+      await member.users.getUser(PEOPLE.member.uid);
+      await member.messages.sendMessage(CHANNELS.studio.id, msg('Before'));
+      const elsewhere = await h.as('member');
+      await elsewhere.users.updateProfile(PEOPLE.member.uid, { nickname: 'Morgana' });
+      await h.settle();
+      h.advance(1000);
+      const sent = await member.messages.sendMessage(CHANNELS.studio.id, msg('After'));
+      expect(sent).toMatchObject({ text: 'After', senderName: 'Morgana' });
+      await h.settle();
+      const listed = await member.messages.listMessages(CHANNELS.studio.id);
+      expect(listed.at(-1)).toMatchObject({ id: sent.id, senderName: 'Morgana', text: 'After' });
+    });
+
     it("names a sender without a nickname or name by their email's local part", async () => {
       const newcomer = await h.signUp({ email: 'quiet.person@qupm.test', password: 'quiet-pass-1' });
       await h.settle();

@@ -426,13 +426,23 @@ class Client {
   ) {}
 
   private rulesContext(channelId: string): RulesContext {
-    return { auth: this.rulesAuth(), channel: this.world.store.get(`channels/${channelId}`) };
+    const auth = this.rulesAuth();
+    return {
+      auth,
+      channel: this.world.store.get(`channels/${channelId}`),
+      caller: auth ? this.world.store.get(`users/${auth.uid}`) : undefined,
+    };
   }
 
   private rulesAuth(): RulesContext['auth'] {
     const user = this.app.auth.currentUser;
     const account = user ? [...this.world.accounts.values()].find((a) => a.uid === user.uid) : undefined;
-    return user ? { uid: user.uid, isAdmin: account?.claims.isAdmin === true } : null;
+    if (!user) return null;
+    return {
+      uid: user.uid,
+      isAdmin: account?.claims.isAdmin === true,
+      ...(account ? { email: account.email } : {}),
+    };
   }
 
   /** The server's documents in the query's scope, as rules let this client read them. */

@@ -12,9 +12,14 @@ import { LIMITS } from '../../../core/limits';
 export interface RulesAuth {
   uid: string;
   isAdmin: boolean;
+  /** The ID token's email claim. */
+  email?: string;
 }
 
-/** What the rules see of a request: who asks, and the stored channel document (`get()` in the rules). */
+/**
+ * What the rules see of a request: who asks, the stored channel document and the caller's own user document
+ * (`get()` in the rules).
+ */
 export interface RulesContext {
   auth: RulesAuth | null;
   channel: Data | undefined;
@@ -22,6 +27,8 @@ export interface RulesContext {
   resource?: Data | undefined;
   /** request.time, in epoch milliseconds. */
   now?: number;
+  /** The caller's own stored user document (`get()` of users/{uid}, for the sender's name). */
+  caller?: Data | undefined;
 }
 
 const MESSAGE_PATH = /^channels\/([^/]+)\/messages(?:\/([^/]+))?$/;
@@ -55,15 +62,25 @@ const isRequestTime = (value: unknown): boolean =>
   value !== null &&
   (value as { __sentinel?: unknown }).__sentinel === 'serverTimestamp';
 
+const trimmed = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+// function callersPublicName()
+function callersPublicName(auth: RulesAuth, caller: Data | undefined): string | null {
+  if (!caller) return null; // get() of a missing document: the rule errs, so it denies
+  const email = typeof caller.email === 'string' ? caller.email : (auth.email ?? '');
+  return trimmed(caller.nickname) || trimmed(caller.displayName) || (email.split('@')[0] ?? '');
+}
+
 // function isNewMessage()
-function isNewMessage(data: Data, auth: RulesAuth): boolean {
+function isNewMessage(data: Data, auth: RulesAuth, caller: Data | undefined): boolean {
   const fields = ['senderId', 'senderName', 'text', 'createdAt'];
   const keys = Object.keys(data);
   return (
     keys.every((key) => fields.includes(key)) &&
-    fields.every((field) => keys.includes(field)) &&
+    ['senderId', 'text', 'createdAt'].every((field) => keys.includes(field)) &&
     data.senderId === auth.uid &&
-    isText(data.senderName, 0, LIMITS.senderNameMax) &&
+    (!('senderName' in data) || data.senderName === callersPublicName(auth, caller)) &&
+    isText(data.senderName ?? '', 0, LIMITS.senderNameMax) &&
     isText(data.text, 1, LIMITS.messageMax) &&
     isRequestTime(data.createdAt)
   );
@@ -124,7 +141,11 @@ export function mayWriteMessage(
     return canMessageIn(context) && (isOwnEdit(data, context) || isDeletion(data, context));
   }
   // messageId.matches('^[A-Za-z0-9]{20}$')
-  return /^[A-Za-z0-9]{20}$/.test(messageId) && canMessageIn(context) && isNewMessage(data, context.auth);
+  return (
+    /^[A-Za-z0-9]{20}$/.test(messageId) &&
+    canMessageIn(context) &&
+    isNewMessage(data, context.auth, context.caller)
+  );
 }
 
 /** A read of one document by its reference (a get), not a query (a list). */

@@ -284,9 +284,16 @@ describe('channels and messages', () => {
     await assertFails(getDocs(since(STRANGER)));
   });
 
+  /** core/users.ts publicName of each person as seeded: the nickname, else the email's local part. */
+  const NAMES: Record<string, string> = {
+    [MEMBER]: 'Morgan',
+    [OWNER]: OWNER,
+    [STRANGER]: STRANGER,
+    [ADMIN]: ADMIN,
+  };
   const message = (senderId: string, text = 'Hello') => ({
     senderId,
-    senderName: 'Morgan',
+    senderName: NAMES[senderId] ?? '',
     text,
     createdAt: serverTimestamp(),
   });
@@ -299,6 +306,29 @@ describe('channels and messages', () => {
     await assertSucceeds(addDoc(collection(dbOf(MEMBER), 'channels', CHANNEL, 'messages'), message(MEMBER)));
   });
 
+  it('takes the name from the stored user document: nickname, display name, email, or none at all', async () => {
+    const { senderName: _none, ...unnamed } = message(MEMBER);
+    await assertSucceeds(setDoc(messageRef(MEMBER, 'ClientChosenId000011'), unnamed));
+    await env.withSecurityRulesDisabled((context) =>
+      updateDoc(doc(context.firestore(), 'users', MEMBER), {
+        nickname: deleteField(),
+        displayName: 'Morgan Lee',
+      }),
+    );
+    await assertFails(setDoc(messageRef(MEMBER, 'ClientChosenId000012'), message(MEMBER)));
+    await assertSucceeds(
+      setDoc(messageRef(MEMBER, 'ClientChosenId000013'), { ...message(MEMBER), senderName: 'Morgan Lee' }),
+    );
+    // The owner has neither: the local part of their email.
+    await assertSucceeds(setDoc(messageRef(OWNER, 'ClientChosenId000014'), message(OWNER)));
+    await assertFails(
+      setDoc(messageRef(OWNER, 'ClientChosenId000015'), {
+        ...message(OWNER),
+        senderName: `${OWNER}@qupm.test`,
+      }),
+    );
+  });
+
   it.each([
     ['as someone else', STRANGER, message(MEMBER)],
     ['from outside the channel', STRANGER, message(STRANGER)],
@@ -307,6 +337,9 @@ describe('channels and messages', () => {
     ['without text', MEMBER, message(MEMBER, '')],
     ['with an extra field', MEMBER, { ...message(MEMBER), pinned: true }],
     ['with a time of its own', MEMBER, { ...message(MEMBER), createdAt: Timestamp.fromMillis(0) }],
+    ["under someone else's name (issue #14 part 11)", MEMBER, { ...message(MEMBER), senderName: 'Dana' }],
+    ['under a name with spaces around it', MEMBER, { ...message(MEMBER), senderName: ' Morgan ' }],
+    ['under an empty name', MEMBER, { ...message(MEMBER), senderName: '' }],
   ])('refuses a message %s', async (_label, uid, data) => {
     await assertFails(setDoc(messageRef(uid, 'ClientChosenId000003'), data));
   });

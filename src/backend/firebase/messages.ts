@@ -62,6 +62,7 @@ export const MESSAGE_ID_TAKEN = 'That message id is already taken.';
 export interface SenderNames {
   remember(user: UserDoc): void;
   nameOf(uid: string): string | undefined;
+  forget(uid: string): void;
 }
 
 /** The name shown beside a person's messages (core/users.ts publicName), as last read from users/{uid}. */
@@ -73,6 +74,7 @@ export function createSenderNames(): SenderNames {
       if (name) names.set(user.uid, name);
     },
     nameOf: (uid) => names.get(uid),
+    forget: (uid) => void names.delete(uid),
   };
 }
 
@@ -261,13 +263,24 @@ export function createMessagesPort(
           // A repeat of the id is an update, which the rules deny: what is stored under it decides.
           if (toBackendError(error).status !== 'PERMISSION_DENIED') throw error;
           const existing = await stored().catch(() => null);
-          if (existing === null) throw error;
-          if (existing.senderId !== senderId) throw new BackendError('ALREADY_EXISTS', MESSAGE_ID_TAKEN);
-          return existing;
+          if (existing !== null) {
+            if (existing.senderId !== senderId) throw new BackendError('ALREADY_EXISTS', MESSAGE_ID_TAKEN);
+            return existing;
+          }
+          // Nothing stored: the rules refused the message itself, or only its name (a rename on another device
+          // since this one last read it: the rules take the sender's name from their stored user document). Once
+          // more without a name, which the rules allow and on_message_created fills in; a message the rules
+          // refuse as a whole is refused again.
+          senderNames.forget(senderId);
+          await fs.setDoc(ref, { senderId, text: body, createdAt: fs.serverTimestamp() });
         }
         // The stored message, with the server's time; should that read fail, the device's clock stands in.
         const written = await stored().catch(() => null);
-        return written ?? { id, channelId, senderId, senderName, text: body, createdAt: Date.now() };
+        // Stored without a name (above): the name just read again stands in until on_message_created sets it.
+        const name = written?.senderName || (await senderNameOf(firestore, senderId));
+        return written
+          ? { ...written, senderName: name }
+          : { id, channelId, senderId, senderName: name, text: body, createdAt: Date.now() };
       }),
 
     editMessage: (channelId, messageId, text) =>

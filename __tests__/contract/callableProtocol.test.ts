@@ -8,8 +8,8 @@ import { getFunctions, httpsCallableFromURL } from 'firebase/functions';
 import { QupmError } from '../../core/errors';
 import { toBackendError } from '@/backend/firebase/errors';
 import { errorFromResponse } from '@/backend/local/http';
-import { demoIds, startTestServer } from './support/testServer';
-import type { DemoIds, TestServer } from './support/testServer';
+import { demoIds, startTestServer } from '../server/support/testServer';
+import type { DemoIds, TestServer } from '../server/support/testServer';
 
 let server: TestServer;
 let ids: DemoIds;
