@@ -43,7 +43,8 @@ export type ErrorReason =
   | 'invitation-expired'
   | 'invitation-used'
   | 'invitation-not-yours'
-  | 'invitation-not-accepted';
+  | 'invitation-not-accepted'
+  | 'email-not-verified';
 
 /** A domain error thrown by core/ and server/, turned into an ErrorBody at the edge. */
 export class QupmError extends Error {

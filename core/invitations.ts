@@ -14,6 +14,16 @@ import type { Invitation, InvitationStatus } from './model';
 export interface InvitationCaller {
   uid: string;
   email: string;
+  /** false: the email is not confirmed, so no email-bound invitation is theirs (core/permissions.ts Caller). */
+  emailVerified?: boolean;
+}
+
+/** An email-bound invitation names the caller's email, and that email is confirmed (issue #14 part 10). */
+function namesCaller(
+  inviteeEmail: string,
+  caller: Pick<InvitationCaller, 'email' | 'emailVerified'>,
+): boolean {
+  return caller.email !== '' && caller.emailVerified !== false && sameEmail(inviteeEmail, caller.email);
 }
 
 /** What an activation grants the caller. */
@@ -33,6 +43,8 @@ export const INVITATION_MESSAGES = {
   notYours: 'This invitation is for another account. Sign in with the email it was sent to.',
   ownInvitation: 'This is your own invitation: share its link with the person you invite.',
   notAccepted: 'Accept this invitation before activating it.',
+  emailNotVerified:
+    'This invitation is for your email address, which is not confirmed yet. Open the confirmation link we sent you, then open this invitation again.',
 } as const;
 
 /** The status as the invitee sees it now: a pending invitation past its expiry is expired. */
@@ -60,7 +72,7 @@ export function canReadInvitation(
 ): boolean {
   if (caller.isAdmin || invitation.consultantId === caller.uid) return true;
   if (invitation.acceptedBy !== undefined) return invitation.acceptedBy === caller.uid;
-  return invitation.inviteeEmail === undefined || sameEmail(invitation.inviteeEmail, caller.email);
+  return invitation.inviteeEmail === undefined || namesCaller(invitation.inviteeEmail, caller);
 }
 
 /**
@@ -117,7 +129,10 @@ function refuseIfNotAddressedTo(invitation: Invitation, caller: InvitationCaller
   if (invitation.consultantId === caller.uid) {
     throw new QupmError('PERMISSION_DENIED', INVITATION_MESSAGES.ownInvitation, 'invitation-not-yours');
   }
-  if (invitation.inviteeEmail !== undefined && !sameEmail(invitation.inviteeEmail, caller.email)) {
+  if (invitation.inviteeEmail !== undefined && !namesCaller(invitation.inviteeEmail, caller)) {
+    if (caller.emailVerified === false && sameEmail(invitation.inviteeEmail, caller.email)) {
+      throw new QupmError('PERMISSION_DENIED', INVITATION_MESSAGES.emailNotVerified, 'email-not-verified');
+    }
     throw new QupmError('PERMISSION_DENIED', INVITATION_MESSAGES.notYours, 'invitation-not-yours');
   }
 }
@@ -174,15 +189,14 @@ export function activateInvitation(
  */
 export function openInvitationsFor(
   list: ReadonlyArray<{ invitation: Invitation; createdAt: number }>,
-  caller: Pick<InvitationCaller, 'email'>,
+  caller: Pick<InvitationCaller, 'email' | 'emailVerified'>,
   now: number,
 ): Invitation[] {
   return list
     .filter(
       ({ invitation }) =>
         invitation.inviteeEmail !== undefined &&
-        caller.email !== '' &&
-        sameEmail(invitation.inviteeEmail, caller.email) &&
+        namesCaller(invitation.inviteeEmail, caller) &&
         effectiveInvitationStatus(invitation, now) === 'pending',
     )
     .sort(

@@ -10,6 +10,12 @@ export interface Caller {
   uid: string;
   email: string;
   isAdmin: boolean;
+  /**
+   * false when the identity provider says the email is not confirmed (Firebase's email_verified claim): an
+   * invitation bound to an email is not theirs until it is. Absent where the backend does not verify emails yet
+   * (the embedded server).
+   */
+  emailVerified?: boolean;
 }
 
 /** spec §7 check_channel_permissions: isOwner from the stored owner, canMessage = owner or member. */

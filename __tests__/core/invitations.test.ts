@@ -165,6 +165,23 @@ describe('canReadInvitation', () => {
     expect(canReadInvitation(invitation(), reader('stranger', 'someone@example.com'))).toBe(false);
   });
 
+  it('binds an email-bound invitation to a confirmed email only (issue #14 part 10)', () => {
+    const unconfirmed = { ...reader('invitee', 'guest@example.com'), emailVerified: false };
+    expect(canReadInvitation(invitation(), unconfirmed)).toBe(false);
+    expect(canReadInvitation(invitation(), { ...unconfirmed, emailVerified: true })).toBe(true);
+    expect(refusal(() => acceptInvitation(invitation(), unconfirmed, NOW))).toMatchObject({
+      status: 'PERMISSION_DENIED',
+      reason: 'email-not-verified',
+    });
+    expect(openInvitationsFor([{ invitation: invitation(), createdAt: NOW - 1 }], unconfirmed, NOW)).toEqual(
+      [],
+    );
+    // A link invitation names nobody: an unconfirmed account may take it.
+    expect(acceptInvitation(invitation({ inviteeEmail: undefined }), unconfirmed, NOW).status).toBe(
+      'accepted',
+    );
+  });
+
   it('once accepted, lets only the acceptor among invitees read', () => {
     const open = invitation({ inviteeEmail: undefined, status: 'accepted', acceptedBy: 'invitee' });
     expect(canReadInvitation(open, reader('invitee', 'guest@example.com'))).toBe(true);

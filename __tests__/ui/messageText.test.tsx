@@ -63,6 +63,10 @@ describe('problemOf', () => {
     [{ status: 'FAILED_PRECONDITION', message: '', reason: 'invitation-used' as const }, 'used'],
     [{ status: 'PERMISSION_DENIED', message: '', reason: 'invitation-not-yours' as const }, 'notYours'],
     [
+      { status: 'PERMISSION_DENIED', message: '', reason: 'email-not-verified' as const },
+      'emailNotConfirmed',
+    ],
+    [
       { status: 'FAILED_PRECONDITION', message: '', reason: 'invitation-not-accepted' as const },
       'notAccepted',
     ],

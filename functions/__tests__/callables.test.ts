@@ -397,6 +397,24 @@ describe('accept_invitation', () => {
     expect(backend.store.get('invitations/InvitePending0000001')).toMatchObject({ status: 'pending' });
   });
 
+  it('refuses the invitee while their email is not confirmed (email_verified), saying so, and changes nothing (issue #14 part 10)', async () => {
+    const unconfirmed = (data: unknown) => requestAs('stranger', data, { email_verified: false });
+    for (const name of ['get_invitation', 'accept_invitation', 'activate_invitation'] as const) {
+      const error = await failure(name, unconfirmed({ invitationId: 'InvitePending0000001' }));
+      expect({ code: error.code, details: error.details }).toEqual({
+        code: 'permission-denied',
+        details: { reason: name === 'get_invitation' ? 'invitation-not-yours' : 'email-not-verified' },
+      });
+    }
+    expect(backend.store.get('invitations/InvitePending0000001')).toMatchObject({ status: 'pending' });
+    expect(channelMembers()).toEqual([UID.member]);
+    await expect(call('list_my_invitations', unconfirmed(null))).resolves.toEqual({ invitations: [] });
+    // An invitation that names nobody is anyone's with the link, confirmed or not.
+    await expect(
+      call('accept_invitation', unconfirmed({ invitationId: 'InviteOpen0000000001' })),
+    ).resolves.toMatchObject({ status: 'accepted', acceptedBy: UID.stranger });
+  });
+
   it('creates the user document when the sign-up trigger has not written it yet', async () => {
     await call('accept_invitation', requestAs('newcomer', { invitationId: 'InviteOpen0000000001' }));
     expect(backend.store.get(`users/${UID.newcomer}`)).toMatchObject({

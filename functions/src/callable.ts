@@ -40,11 +40,20 @@ export function toHttpsError(error: unknown): HttpsError {
   return new HttpsError('internal', SOMETHING_WENT_WRONG);
 }
 
-/** The signed-in caller from the verified ID token (spec §6: admin from the isAdmin claim). */
+/**
+ * The signed-in caller from the verified ID token (spec §6: admin from the isAdmin claim). The email binds
+ * invitations only when the token says it is confirmed (email_verified): anyone can create a password account
+ * under someone else's address (issue #14 part 10).
+ */
 export function callerFrom(auth: CallableRequest['auth']): Caller {
   if (!auth?.uid) throw new HttpsError('unauthenticated', SIGN_IN_MESSAGE);
   const email = typeof auth.token?.email === 'string' ? auth.token.email : '';
-  return { uid: auth.uid, email, isAdmin: auth.token?.isAdmin === true };
+  return {
+    uid: auth.uid,
+    email,
+    isAdmin: auth.token?.isAdmin === true,
+    emailVerified: auth.token?.email_verified === true,
+  };
 }
 
 /** `data` parsed by `schema`, or invalid-argument naming the first problem. */

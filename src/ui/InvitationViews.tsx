@@ -51,12 +51,13 @@ export function InvitationSummary({ invitation }: { invitation: Summarised }) {
 }
 
 export type InvitationProblemKind =
-  'expired' | 'used' | 'notFound' | 'notYours' | 'notAccepted' | 'unavailable';
+  'expired' | 'used' | 'notFound' | 'notYours' | 'emailNotConfirmed' | 'notAccepted' | 'unavailable';
 
 /** Which problem a failure is, from its status and reason. */
 export function problemOf(failure: PlainFailure): InvitationProblemKind {
   if (failure.reason === 'invitation-expired') return 'expired';
   if (failure.reason === 'invitation-used') return 'used';
+  if (failure.reason === 'email-not-verified') return 'emailNotConfirmed';
   if (failure.reason === 'invitation-not-yours' || failure.status === 'PERMISSION_DENIED') return 'notYours';
   if (failure.reason === 'invitation-not-accepted') return 'notAccepted';
   if (failure.status === 'NOT_FOUND' || failure.status === 'INVALID_ARGUMENT') return 'notFound';
@@ -79,6 +80,10 @@ const PROBLEMS: Record<InvitationProblemKind, { title: string; text: string }> =
   notYours: {
     title: 'This invitation is for another account',
     text: 'Sign in with the email address the invitation was sent to.',
+  },
+  emailNotConfirmed: {
+    title: 'Confirm your email address first',
+    text: 'This invitation is for your email address. Open the confirmation link we emailed you, then open this invitation again.',
   },
   notAccepted: {
     title: 'Accept the invitation first',

@@ -84,6 +84,19 @@ describe('auth.signUp', () => {
     );
     expect(auth.updateProfile).toHaveBeenCalledWith(user, { displayName: 'Ann' });
     expect(result).toStrictEqual({ uid: 'u1', email: 'ann@example.com', displayName: 'Ann' });
+    // The confirmation link: an email-bound invitation is theirs once the email is confirmed.
+    expect(auth.sendEmailVerification).toHaveBeenCalledWith(user);
+  });
+
+  it('signs up even when the confirmation email cannot be sent', async () => {
+    const user = fakeUser({ displayName: null });
+    auth.createUserWithEmailAndPassword.mockResolvedValue({ user });
+    auth.sendEmailVerification.mockRejectedValue(new Error('auth/too-many-requests'));
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    await expect(
+      createFirebaseBackend(CONFIG).auth.signUp({ email: 'ann@example.com', password: 'long-enough' }),
+    ).resolves.toMatchObject({ uid: 'u1' });
+    expect(warn).toHaveBeenCalled();
   });
 
   it('leaves the profile alone when no display name is given', async () => {

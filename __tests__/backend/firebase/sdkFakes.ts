@@ -98,6 +98,7 @@ export function createAuthModule() {
       notStubbed('signInWithEmailAndPassword') as (...args: unknown[]) => Promise<{ user: FakeUser }>,
     ),
     signOut: fake((_auth: unknown) => Promise.resolve()),
+    sendEmailVerification: fake((_user: unknown) => Promise.resolve()),
     updateProfile: fake((_user: unknown, _profile: unknown) => Promise.resolve()),
     getIdTokenResult: fake(
       notStubbed('getIdTokenResult') as (...args: unknown[]) => Promise<{ claims: Record<string, unknown> }>,

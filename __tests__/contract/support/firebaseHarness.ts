@@ -50,6 +50,7 @@ function seed(store: MemoryFirestore, accounts: Map<string, Account>): void {
       password: PASSWORD,
       displayName: person.displayName,
       claims: isAdmin ? { isAdmin: true } : {},
+      emailVerified: true,
     });
     const joinedStudio = (CHANNELS.studio.members as readonly string[]).includes(person.uid);
     putUser(store, {

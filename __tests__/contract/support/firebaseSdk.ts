@@ -56,6 +56,10 @@ export interface Account {
   password: string;
   displayName: string | null;
   claims: Record<string, unknown>;
+  /** Whether the email is confirmed (the ID token's email_verified): a new password account's is not. */
+  emailVerified: boolean;
+  /** How many confirmation emails were asked for (sendEmailVerification). */
+  verificationsSent?: number;
   /** The User object the SDK hands out, shared as the SDK shares it (updateProfile changes it in place). */
   user?: FakeUser;
 }
@@ -152,6 +156,7 @@ function authModule() {
         password,
         displayName: null,
         claims: {},
+        emailVerified: false,
       };
       current().accounts.set(key, account);
       setUser(auth, userOf(account));
@@ -161,6 +166,10 @@ function authModule() {
       const created = functionsTest.auth.makeUserRecord({ uid: account.uid, email: account.email });
       fire(() => functionsTest.wrap(fns.on_user_created)(created));
       return { user: userOf(account) };
+    },
+    async sendEmailVerification(user: FakeUser) {
+      const account = [...current().accounts.values()].find((a) => a.uid === user.uid);
+      if (account) account.verificationsSent = (account.verificationsSent ?? 0) + 1;
     },
     async signInWithEmailAndPassword(auth: FakeAuth, email: string, password: string) {
       const account = find(email);
@@ -750,7 +759,16 @@ function functionsModule() {
         rawRequest: {},
         acceptsStreaming: false,
         ...(user
-          ? { auth: { uid: user.uid, token: { email: user.email, ...(account?.claims ?? {}) } } }
+          ? {
+              auth: {
+                uid: user.uid,
+                token: {
+                  email: user.email,
+                  email_verified: account?.emailVerified === true,
+                  ...(account?.claims ?? {}),
+                },
+              },
+            }
           : {}),
       } as unknown as CallableRequest;
       try {

@@ -382,7 +382,7 @@ describe('written by functions only', () => {
 
   it('lets the invitee follow the invitations naming their email, and no one else, and never write one', async () => {
     const email = `${MEMBER.toLowerCase()}@qupm.test`;
-    const invitee = env.authenticatedContext(MEMBER, { email }).firestore();
+    const invitee = env.authenticatedContext(MEMBER, { email, email_verified: true }).firestore();
     const mine = (db: ReturnType<typeof nobody>) =>
       query(
         collection(db, 'invitations'),
@@ -394,7 +394,13 @@ describe('written by functions only', () => {
     // A query not bound to their email could hold others' invitations.
     await assertFails(getDocs(query(collection(invitee, 'invitations'), where('status', '==', 'pending'))));
     await assertFails(getDoc(doc(invitee, 'invitations', 'InvitePending0000001')));
-    const stranger = env.authenticatedContext(STRANGER, { email: 'stranger@qupm.test' }).firestore();
+    // The right email, not confirmed yet (issue #14 part 10): anyone can sign up under someone else's address.
+    const unconfirmed = env.authenticatedContext(MEMBER, { email, email_verified: false }).firestore();
+    await assertFails(getDocs(mine(unconfirmed)));
+    await assertFails(getDoc(doc(unconfirmed, 'invitations', 'InviteForMember00001')));
+    const stranger = env
+      .authenticatedContext(STRANGER, { email: 'stranger@qupm.test', email_verified: true })
+      .firestore();
     await assertFails(getDocs(mine(stranger)));
     await assertFails(getDocs(mine(dbOf(STRANGER))));
     await assertFails(updateDoc(doc(invitee, 'invitations', 'InviteForMember00001'), { status: 'accepted' }));

@@ -152,6 +152,9 @@ export function requestAs(
   const auth =
     who === null
       ? undefined
-      : { uid: UID[who], token: { email: EMAIL[who], isAdmin: who === 'admin', ...claims } };
+      : {
+          uid: UID[who],
+          token: { email: EMAIL[who], email_verified: true, isAdmin: who === 'admin', ...claims },
+        };
   return { data, auth, rawRequest: {} } as unknown as CallableRequest;
 }

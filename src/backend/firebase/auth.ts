@@ -4,6 +4,7 @@ import {
   createUserWithEmailAndPassword,
   getIdTokenResult,
   onAuthStateChanged,
+  sendEmailVerification,
   signInWithEmailAndPassword,
   signOut,
   updateProfile,
@@ -40,6 +41,15 @@ export function createAuthPort(sdk: FirebaseSdk): AuthPort {
         const name = displayName?.trim() || undefined;
         checkSignUp(email, password, name);
         const { user } = await createUserWithEmailAndPassword(sdk.auth(), email.trim(), password);
+        // An invitation bound to an email is theirs once the email is confirmed (functions/src/callable.ts
+        // callerFrom, firestore.rules isInvitee): Firebase sends the confirmation link. Not sent is no failure of
+        // the sign-up; the invitation screen says what is missing.
+        await sendEmailVerification(user).catch((error: unknown) =>
+          console.warn(
+            'The confirmation email could not be sent',
+            error instanceof Error ? error.message : error,
+          ),
+        );
         if (!name) return toAuthUser(user);
         try {
           await updateProfile(user, { displayName: name });

@@ -123,6 +123,7 @@ const KNOWN_REASONS = [
   'invitation-used',
   'invitation-not-yours',
   'invitation-not-accepted',
+  'email-not-verified',
 ] as const satisfies readonly ErrorReason[];
 // Fails to compile when core/errors.ts gains a reason this list does not know.
 const everyReasonKnown: Exclude<ErrorReason, (typeof KNOWN_REASONS)[number]> extends never ? true : never =
