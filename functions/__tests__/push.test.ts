@@ -67,8 +67,9 @@ describe('linkOn', () => {
     expect(() => linkOn('https://qupm.example.com', 'https://evil.example.com/')).toThrow();
   });
 
-  it('refuses an origin that is not https', () => {
+  it('refuses an origin that is not https, localhost included (FCM drops such links)', () => {
     expect(() => linkOn('http://qupm.example.com', '/')).toThrow(/https/);
+    expect(() => linkOn('http://localhost:5000', '/')).toThrow(/https/);
   });
 });
 

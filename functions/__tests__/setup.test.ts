@@ -2,7 +2,13 @@
 // script that grants the admin claim.
 import { CALLABLE_OPTIONS, PRUNE_SCHEDULE } from '../src/functions';
 import { createFcmSender } from '../src/fcm';
-import { APP_ORIGIN, ENFORCE_APP_CHECK, FUNCTIONS_REGION, resolveAppOrigin } from '../src/params';
+import {
+  APP_ORIGIN,
+  ENFORCE_APP_CHECK,
+  FUNCTIONS_REGION,
+  configurationProblems,
+  resolveAppOrigin,
+} from '../src/params';
 import { parseArgs, setAdminClaim } from '../scripts/setAdmin';
 import { functionsTest } from './support/functionsTest';
 import { seededBackend } from './support/world';
@@ -54,6 +60,50 @@ describe('resolveAppOrigin', () => {
 
   it('says what is missing when it knows neither', () => {
     expect(() => resolveAppOrigin('', undefined)).toThrow(APP_ORIGIN.name);
+  });
+
+  it.each(['http://qupm.example.com', 'http://localhost:5000', 'qupm.example.com'])(
+    'refuses %s: FCM drops a notification link that is not https',
+    (origin) => {
+      expect(() => resolveAppOrigin(origin, 'p')).toThrow(APP_ORIGIN.name);
+    },
+  );
+});
+
+describe('the configuration check at deploy (functions/scripts/verifyBuild.ts, issue #14 part 13)', () => {
+  it('passes the default (the https Hosting site) and an https origin', () => {
+    expect(configurationProblems([], {})).toEqual([]);
+    expect(configurationProblems(['QUPM_APP_ORIGIN=https://qupm.example.com'], {})).toEqual([]);
+    expect(configurationProblems(['# the default site\nQUPM_APP_ORIGIN=""'], {})).toEqual([]);
+  });
+
+  it.each([
+    ['in functions/.env', ['QUPM_APP_ORIGIN=http://qupm.example.com'], {}],
+    [
+      'in .env.<project>, which wins',
+      ['QUPM_APP_ORIGIN=https://ok.example.com', "QUPM_APP_ORIGIN='http://localhost:5000'"],
+      {},
+    ],
+    ['in the environment', [], { QUPM_APP_ORIGIN: 'http://qupm.example.com' }],
+    ['that is no URL', ['export QUPM_APP_ORIGIN=qupm dot com'], {}],
+  ])('fails on an origin FCM would drop links of, %s', (_label, files, env) => {
+    const problems = configurationProblems(files, env);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(APP_ORIGIN.name);
+  });
+
+  it('asks for an https origin when firebase deploy prompts for it', () => {
+    const { input } = (
+      APP_ORIGIN as unknown as { options: { input?: { text?: { validationRegex?: string } } } }
+    ).options;
+    const pattern = new RegExp(input?.text?.validationRegex ?? '(?!)');
+    expect(['', 'https://qupm.example.com', 'https://qupm.example.com/'].map((v) => pattern.test(v))).toEqual(
+      [true, true, true],
+    );
+    expect(['http://qupm.example.com', 'qupm.example.com'].map((v) => pattern.test(v))).toEqual([
+      false,
+      false,
+    ]);
   });
 });
 

@@ -3,9 +3,10 @@
 // lib/core), Node's built-ins, and packages functions/package.json lists as dependencies — because `firebase
 // deploy` uploads this folder and installs its dependencies, nothing beside it. Here, in the npm workspace, those
 // packages load from the root's node_modules, where npm hoists them; nothing else may load from outside functions/.
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
+import { configurationProblems } from '../src/params';
 
 const EXPECTED = [
   'check_channel_permissions',
@@ -41,6 +42,15 @@ process.env.GCLOUD_PROJECT ??= 'qupm-verify';
 const entry = require(path.join(root, 'lib/functions/src/index.js')) as Record<string, unknown>;
 
 const missing = EXPECTED.filter((name) => typeof entry[name] !== 'function');
+
+// The configuration the deploy gives the functions (functions/.env, then .env.<project>; the CLI sets
+// GCLOUD_PROJECT for predeploy hooks), checked as the functions read it: a notification link FCM would drop
+// fails here, not on every push (issue #14 part 13).
+const envFiles = ['.env', `.env.${process.env.GCLOUD_PROJECT}`]
+  .map((name) => path.join(root, name))
+  .filter((file) => existsSync(file))
+  .map((file) => readFileSync(file, 'utf8'));
+const misconfigured = configurationProblems(envFiles, process.env);
 
 // Outside functions/, only installed packages may load (never ../src or ../core as sources).
 const outside = Object.keys(require.cache).filter(
@@ -81,8 +91,9 @@ for (const file of jsFiles(lib)) {
   }
 }
 
-if (missing.length > 0 || outside.length > 0 || undeclared.length > 0) {
+if (missing.length > 0 || outside.length > 0 || undeclared.length > 0 || misconfigured.length > 0) {
   if (missing.length > 0) console.error(`Missing exports: ${missing.join(', ')}`);
+  if (misconfigured.length > 0) console.error(`Configuration:\n  ${misconfigured.join('\n  ')}`);
   if (outside.length > 0) console.error(`Loaded from outside functions/:\n  ${outside.join('\n  ')}`);
   if (undeclared.length > 0) console.error(`Not deployable:\n  ${undeclared.join('\n  ')}`);
   process.exit(1);

@@ -22,9 +22,8 @@ export function isDeadToken(result: SendResult | undefined): boolean {
 /** An absolute link on `origin` for a path of the app; anything that is not a path of that origin is refused. */
 export function linkOn(origin: string, path: string): string {
   const base = new URL(origin);
-  if (base.protocol !== 'https:' && base.hostname !== 'localhost') {
-    throw new Error(`The app origin must be https: ${origin}`);
-  }
+  // FCM accepts only HTTPS here (localhost too is dropped); the deploy's configuration check refuses the rest.
+  if (base.protocol !== 'https:') throw new Error(`The app origin must be https: ${origin}`);
   if (!path.startsWith('/') || path.startsWith('//')) throw new Error(`Not a path of the app: ${path}`);
   const url = new URL(path, base.origin);
   return url.toString();
