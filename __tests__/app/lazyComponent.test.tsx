@@ -5,6 +5,7 @@
 // (issue #14 part 6): it reports the failure once (the recovery saga reloads once), and once recovery is
 // exhausted the layout's error screen with "Try again" stands in for the screen.
 import { Suspense } from 'react';
+import type { ReactElement } from 'react';
 import { render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { lazyComponent } from '@/app/lazyRoute';
@@ -14,7 +15,7 @@ import { chunkLoadFailed, chunkRecoveryExhausted } from '@/store/versionSlice';
 const chunkError = () =>
   Object.assign(new Error('Loading chunk consultant-tools failed.'), { name: 'ChunkLoadError' });
 
-function renderLazy(load: () => Promise<() => JSX.Element>) {
+function renderLazy(load: () => Promise<() => ReactElement>) {
   const seen: string[] = [];
   const store = createAppStore();
   const dispatch = store.dispatch;
