@@ -211,7 +211,9 @@ const pushSlice = createSlice({
       state.providerRefusal = action.payload.refusal;
       state.tokenStatus = 'off';
       state.creationAttempt = 0;
-      state.lastError = action.payload.message;
+      // What the gate says (screens word it; no "tries again" for a refusal that stops setup).
+      state.lastError =
+        CLOSED_GATE_MESSAGES[action.payload.refusal === 'noIndexedDb' ? 'noIndexedDb' : 'refusedByBrowser'];
     },
     /** Sign-out removed this device's token document and the provider's token. */
     deviceReleased(state) {
