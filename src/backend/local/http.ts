@@ -20,7 +20,8 @@ export async function errorFromResponse(response: Response): Promise<BackendErro
   } catch {
     // not JSON: fall through to the generic message
   }
-  const error = (body as { error?: { status?: unknown; message?: unknown; details?: unknown } } | null)?.error;
+  const error = (body as { error?: { status?: unknown; message?: unknown; details?: unknown } } | null)
+    ?.error;
   if (error && isErrorStatus(error.status) && typeof error.message === 'string') {
     // The reason travels in `details`, as a Cloud Function's HttpsError carries it (core/errors.ts ErrorBody).
     const details = error.details as { reason?: unknown } | null | undefined;
