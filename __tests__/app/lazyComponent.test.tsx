@@ -8,7 +8,7 @@ import { Suspense } from 'react';
 import type { ReactElement } from 'react';
 import { render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { lazyComponent } from '@/app/lazyRoute';
+import { lazyComponent } from '@/app/lazyComponent';
 import { createAppStore } from '@/store';
 import { chunkLoadFailed, chunkRecoveryExhausted } from '@/store/versionSlice';
 

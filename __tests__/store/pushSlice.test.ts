@@ -2,7 +2,7 @@ import reducer, {
   initialState,
   monitoringStopped,
   permissionBlocked,
-  pushRefusedByBrowser,
+  pushProviderRefused,
   selectPushGate,
   tokenCreationStarted,
   validationCooldownReset,
@@ -104,7 +104,7 @@ describe('selectPushGate (spec §5)', () => {
     (refusal, reason) => {
       const state = pushTestState();
       expect(gate(state)).toMatchObject({ open: true });
-      const push = reducer(state.push, pushRefusedByBrowser({ refusal, message: 'no' }));
+      const push = reducer(state.push, pushProviderRefused({ refusal, message: 'no' }));
       expect(gate({ ...state, push })).toMatchObject({ open: false, reason });
       expect(reducer(push, signedOut()).providerRefusal).toBe(refusal);
     },

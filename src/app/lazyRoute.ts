@@ -3,8 +3,6 @@
 // route (or a component, for React's lazy()) that runs the recovery of spec §4 (reload once, then the error screen
 // with a retry). Anything else still reaches the router's own default error element (spec §2), since no route sets
 // an errorElement.
-import { lazy } from 'react';
-import type { ComponentType, LazyExoticComponent } from 'react';
 import type { LazyRouteFunction, RouteObject } from 'react-router-dom';
 import { isChunkLoadError } from '@/platform/chunks';
 import { ChunkLoadFailed } from './ChunkLoadFailed';
@@ -22,22 +20,4 @@ export function lazyRoute(load: () => Promise<RouteModule>): () => Promise<Route
       throw error;
     }
   };
-}
-
-/**
- * React's lazy() for a part of a screen (the conversation, consultant tools, …), with the same recovery as a
- * route: a chunk that fails to load renders ChunkLoadFailed in its place, which reloads once, then shows the
- * error screen with Try again (issue #14 part 6).
- */
-export function lazyComponent<P extends object>(
-  load: () => Promise<ComponentType<P>>,
-): LazyExoticComponent<ComponentType<P>> {
-  return lazy(async () => {
-    try {
-      return { default: await load() };
-    } catch (error) {
-      if (isChunkLoadError(error)) return { default: ChunkLoadFailed as unknown as ComponentType<P> };
-      throw error;
-    }
-  });
 }

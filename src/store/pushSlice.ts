@@ -207,7 +207,7 @@ const pushSlice = createSlice({
       state.lastError = action.payload.error;
     },
     /** spec §8: the push provider refused this browser; messaging setup stops (see providerRefusal). */
-    pushRefusedByBrowser(state, action: PayloadAction<{ refusal: ProviderRefusal; message: string }>) {
+    pushProviderRefused(state, action: PayloadAction<{ refusal: ProviderRefusal; message: string }>) {
       state.providerRefusal = action.payload.refusal;
       state.tokenStatus = 'off';
       state.creationAttempt = 0;
@@ -234,7 +234,7 @@ const pushSlice = createSlice({
 });
 
 export const {
-  pushRefusedByBrowser,
+  pushProviderRefused,
   supportDetected,
   permissionChanged,
   permissionRequested,

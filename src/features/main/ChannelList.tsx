@@ -8,7 +8,7 @@ import { selectChannels } from '@/store/channelsSlice';
 import { selectIsConsultant, selectUid } from '@/store/userSlice';
 import { formatFullTime, formatMessageTime, useNow } from '@/ui/time';
 import { ReconnectingStatus } from './LiveNotices';
-import { lazyComponent } from '@/app/lazyRoute';
+import { lazyComponent } from '@/app/lazyComponent';
 
 // Only consultants create channels: the form loads with the rest of their tools, on demand.
 const NewChannelForm = lazyComponent(() =>

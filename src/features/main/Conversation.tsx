@@ -11,7 +11,7 @@ import { messagesRequested, selectConversation } from '@/store/conversationSlice
 import { ReconnectingStatus } from './LiveNotices';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
-import { lazyComponent } from '@/app/lazyRoute';
+import { lazyComponent } from '@/app/lazyComponent';
 
 // A consultant's tools load only when a channel's owner opens them, so the home screen's chunk stays small.
 const ManagePanel = lazyComponent(() =>

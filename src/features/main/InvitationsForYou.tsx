@@ -5,7 +5,7 @@
 import { Suspense, useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { myInvitationsRequested, selectMyInvitations } from '@/store/invitationsSlice';
-import { lazyComponent } from '@/app/lazyRoute';
+import { lazyComponent } from '@/app/lazyComponent';
 
 // A default export, so that the shell carries no wrapper to rename it (its budget has bytes, not kilobytes, left).
 const InvitationsCard = lazyComponent(() =>

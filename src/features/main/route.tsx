@@ -24,7 +24,7 @@ import { ChannelList } from './ChannelList';
 import { InvitationsForYou } from './InvitationsForYou';
 import { DroppedNotice } from './LiveNotices';
 import './main.css';
-import { lazyComponent } from '@/app/lazyRoute';
+import { lazyComponent } from '@/app/lazyComponent';
 
 // The open channel's conversation loads in its own chunk, asked for as soon as someone is signed in (Home), so it
 // is there by the time a channel opens; the first screen of a signed-out visitor never needs it, and the shell

@@ -17,7 +17,7 @@ import {
   monitoringStopped,
   permissionChanged,
   permissionRequested,
-  pushRefusedByBrowser,
+  pushProviderRefused,
   selectPermission,
   selectPushGate,
   supportDetected,
@@ -43,7 +43,7 @@ const GATE_INPUTS = new Set<string>([
   rootMounted.type,
   rootUnmounted.type,
   supportDetected.type,
-  pushRefusedByBrowser.type,
+  pushProviderRefused.type,
 ]);
 const isGateInput = (action: { type: string }): boolean => GATE_INPUTS.has(action.type);
 

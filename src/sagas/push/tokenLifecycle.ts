@@ -19,7 +19,7 @@ import { selectDeviceId, selectPlatform } from '@/store/appSlice';
 import {
   deviceReleased,
   permissionBlocked,
-  pushRefusedByBrowser,
+  pushProviderRefused,
   selectLastValidatedAt,
   selectPushEnvironmentEnabled,
   tokenCreationFailed,
@@ -147,7 +147,7 @@ export function* createToken(ctx: PushContext) {
       // stopped (no retry, no periodic or visibility check).
       const refusal = providerRefusalOf(error);
       if (refusal !== null) {
-        yield put(pushRefusedByBrowser({ refusal, message: messageOf(error) }));
+        yield put(pushProviderRefused({ refusal, message: messageOf(error) }));
         return { error: messageOf(error), blocked: false } as Obtained;
       }
       lastError = messageOf(error);
