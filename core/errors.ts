@@ -44,7 +44,11 @@ export type ErrorReason =
   | 'invitation-used'
   | 'invitation-not-yours'
   | 'invitation-not-accepted'
-  | 'email-not-verified';
+  | 'email-not-verified'
+  // spec §8: the push provider refuses this browser itself (FCM's messaging/unsupported-browser and
+  // messaging/indexed-db-unsupported): messaging setup stops.
+  | 'push-unsupported-browser'
+  | 'push-indexed-db-unsupported';
 
 /** A domain error thrown by core/ and server/, turned into an ErrorBody at the edge. */
 export class QupmError extends Error {

@@ -26,6 +26,7 @@ describe('storage keys', () => {
         'fcm_token_record',
         'force_version_check',
         'last_app_start',
+        'app_restarts',
         'version_update_pending',
       ].sort(),
     );

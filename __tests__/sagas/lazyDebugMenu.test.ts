@@ -5,6 +5,7 @@ import { call, takeEvery } from 'redux-saga/effects';
 import { lazyDebugMenuSaga, loadDebugMenu } from '@/sagas/lazyDebugMenu';
 import app, { started } from '@/store/appSlice';
 import { debugButtonShown } from '@/store/debugSlice';
+import { chunkLoadFailed } from '@/store/versionSlice';
 
 const reducer = combineReducers({ app });
 const environment = (platform: 'ios' | 'web') => ({
@@ -15,6 +16,24 @@ const environment = (platform: 'ios' | 'web') => ({
 });
 
 describe('lazyDebugMenuSaga', () => {
+  it('runs the chunk recovery of spec §4 when its chunk cannot be loaded (issue #14 part 6)', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const chunkError = Object.assign(new Error('Loading chunk ios-debug failed.'), {
+      name: 'ChunkLoadError',
+    });
+    await expectSaga(lazyDebugMenuSaga)
+      .withReducer(reducer, reducer(undefined, started(environment('ios'))))
+      .provide([[matchers.call.fn(loadDebugMenu), Promise.reject(chunkError)]])
+      .put(chunkLoadFailed())
+      .silentRun(20);
+    // Any other failure is only logged.
+    await expectSaga(lazyDebugMenuSaga)
+      .withReducer(reducer, reducer(undefined, started(environment('ios'))))
+      .provide([[matchers.call.fn(loadDebugMenu), Promise.reject(new Error('boom'))]])
+      .not.put(chunkLoadFailed())
+      .silentRun(20);
+  });
+
   it('never loads the menu off iOS', async () => {
     const load = jest.fn();
     await expectSaga(lazyDebugMenuSaga)

@@ -1,4 +1,5 @@
-import { call, put, take } from 'redux-saga/effects';
+import { call, put, take, takeEvery } from 'redux-saga/effects';
+import { chunkLoadFailed } from '@/store/versionSlice';
 import type { Backend } from '@/backend/ports';
 import { createRootSaga } from '@/sagas/rootSaga';
 import { createAppStore } from '@/store';
@@ -102,6 +103,27 @@ describe('rootSaga and the backend', () => {
     await nextTask();
     expect(started).toEqual(['unavailable']);
     expect(errors).toHaveBeenCalledWith('The backend could not be loaded', expect.any(Error));
+  });
+
+  it("recovers from the backend adapter's chunk failing to load as from any chunk: reload once (issue #14 part 6)", async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const seen: string[] = [];
+    function* watch() {
+      yield takeEvery(chunkLoadFailed.type, function* record() {
+        yield call(() => seen.push('chunkLoadFailed'));
+      });
+    }
+    const chunkError = Object.assign(new Error('Loading chunk backend-local failed.'), {
+      name: 'ChunkLoadError',
+    });
+    createAppStore({
+      rootSaga: createRootSaga(
+        { watch },
+        { sagas: {}, unavailable: recorder([], 'unavailable'), load: () => Promise.reject(chunkError) },
+      ),
+    });
+    await nextTask();
+    expect(seen).toEqual(['chunkLoadFailed']);
   });
 });
 

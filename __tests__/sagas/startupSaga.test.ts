@@ -5,7 +5,7 @@ import { browserLocalStorage } from '@/platform';
 import { rootReducer } from '@/store/rootReducer';
 import type { RootState } from '@/store/rootReducer';
 import { serviceWorkerRegistered, serviceWorkerRegistrationFailed } from '@/store/appSlice';
-import { healthCheckRequested } from '@/store/swHealthSlice';
+import { healthCheckRequested, selectHealthReport } from '@/store/swHealthSlice';
 import { now } from '@/platform/browser';
 import {
   checkForNewVersion,
@@ -106,6 +106,56 @@ describe('startupSaga', () => {
       kind: 'quickResume',
       at: NOW,
       sinceLastStartMs: 30_000,
+    });
+  });
+
+  describe('counts a restart in the service-worker health’s restart window (issue #14 part 5)', () => {
+    const MINUTE = 60_000;
+    const health = (result: Awaited<ReturnType<typeof run>>) =>
+      selectHealthReport(result.storeState as RootState);
+
+    it('makes the fourth restart within 5 minutes, across page loads, unhealthy', async () => {
+      const earlier = [NOW - 4 * MINUTE, NOW - 3 * MINUTE, NOW - 2 * MINUTE];
+      const store = createFakeStore({
+        last_app_start: String(NOW - MINUTE - 1),
+        app_restarts: JSON.stringify([NOW - 6 * MINUTE, ...earlier]),
+      });
+      const result = await run(store, { enabled: false });
+      expect(health(result)).toMatchObject({ restartsInWindow: 4, isHealthy: false });
+      // The one from 6 minutes ago has left the window, and is forgotten.
+      expect(JSON.parse(store.contents().app_restarts ?? '')).toEqual([...earlier, NOW]);
+    });
+
+    it('keeps three restarts within 5 minutes healthy', async () => {
+      const store = createFakeStore({
+        last_app_start: String(NOW - 2 * MINUTE),
+        app_restarts: JSON.stringify([NOW - 4 * MINUTE, NOW - 2 * MINUTE]),
+      });
+      expect(health(await run(store, { enabled: false }))).toMatchObject({
+        restartsInWindow: 3,
+        isHealthy: true,
+      });
+    });
+
+    it('does not count a quick resume, nor a first start', async () => {
+      const resumed = createFakeStore({
+        last_app_start: String(NOW - 30_000),
+        app_restarts: JSON.stringify([NOW - 3 * MINUTE, NOW - 2 * MINUTE, NOW - MINUTE]),
+      });
+      expect(health(await run(resumed, { enabled: false }))).toMatchObject({
+        restartsInWindow: 3,
+        isHealthy: true,
+      });
+      expect(JSON.parse(resumed.contents().app_restarts ?? '')).toHaveLength(3);
+      const first = createFakeStore();
+      expect(health(await run(first, { enabled: false })).restartsInWindow).toBe(0);
+      expect(first.contents().app_restarts).toBeUndefined();
+    });
+
+    it('reads a damaged app_restarts as none', async () => {
+      const store = createFakeStore({ last_app_start: String(NOW - 2 * MINUTE), app_restarts: '{oops' });
+      expect(health(await run(store, { enabled: false })).restartsInWindow).toBe(1);
+      expect(JSON.parse(store.contents().app_restarts ?? '')).toEqual([NOW]);
     });
   });
 

@@ -2,6 +2,7 @@ import reducer, {
   initialState,
   monitoringStopped,
   permissionBlocked,
+  pushProviderRefused,
   selectPushGate,
   tokenCreationStarted,
   validationCooldownReset,
@@ -94,6 +95,20 @@ describe('selectPushGate (spec §5)', () => {
   ] as const)('stays closed when %s', (_label, state, reason) => {
     expect(gate(state)).toMatchObject({ open: false, reason });
   });
+
+  it.each([
+    ['unsupportedBrowser', 'refusedByBrowser'],
+    ['noIndexedDb', 'noIndexedDb'],
+  ] as const)(
+    'stays closed once the push provider refused the browser (%s), through a sign-out too',
+    (refusal, reason) => {
+      const state = pushTestState();
+      expect(gate(state)).toMatchObject({ open: true });
+      const push = reducer(state.push, pushProviderRefused({ refusal, message: 'no' }));
+      expect(gate({ ...state, push })).toMatchObject({ open: false, reason });
+      expect(reducer(push, signedOut()).providerRefusal).toBe(refusal);
+    },
+  );
 
   it('stays closed without a user document', () => {
     const state = pushTestState();

@@ -16,6 +16,15 @@ export function ChunkLoadFailed() {
     dispatch(chunkLoadFailed());
   }, [dispatch]);
   if (status !== 'failed') return <LoadingScreen inline />;
+  return <ChunkErrorScreen />;
+}
+
+/**
+ * The error screen once recovery is exhausted, whichever chunk failed (a route's, a screen part's, the backend
+ * adapter's or an on-demand saga's): the layout shows it in place of the screen (issue #14 part 6).
+ */
+export function ChunkErrorScreen() {
+  const dispatch = useAppDispatch();
   return (
     <section className="screen screen--center" aria-labelledby="chunk-error-title">
       <h1 id="chunk-error-title">This screen could not be loaded</h1>

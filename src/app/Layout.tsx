@@ -6,6 +6,8 @@ import { NavLink, Outlet, useNavigation } from 'react-router-dom';
 import { useAppSelector } from '@/store/hooks';
 import { selectIsOnline } from '@/store/appSlice';
 import { LoadingScreen } from '@/ui/LoadingScreen';
+import { selectChunkRecovery } from '@/store/versionSlice';
+import { ChunkErrorScreen } from './ChunkLoadFailed';
 import { IosDebugButton, useDebugButtonShown } from './IosDebugButton';
 import { Notices } from './Notices';
 import { UpdateBanner } from './UpdateBanner';
@@ -23,6 +25,8 @@ const NAV_ITEMS = [
 export function Layout() {
   const navigation = useNavigation();
   const online = useAppSelector(selectIsOnline);
+  // A chunk that could not be loaded, after the one reload (spec §4): the error screen, whatever was loading.
+  const chunkRecovery = useAppSelector(selectChunkRecovery);
   const loading = navigation.state === 'loading';
   // The iOS debug button docks in a gutter of its own at the right edge: the layout leaves that gutter free.
   const docked = useDebugButtonShown();
@@ -63,7 +67,7 @@ export function Layout() {
         </p>
       )}
       <main id="content" className="content" tabIndex={-1} aria-busy={loading}>
-        <Outlet />
+        {chunkRecovery === 'failed' ? <ChunkErrorScreen /> : <Outlet />}
         {loading && (
           // Fades in only after a moment (CSS), so precached chunks switch screens without a flash.
           <div className="route-pending">

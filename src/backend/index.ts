@@ -10,12 +10,17 @@ const host: AdapterHost = { serviceWorkerRegistration: getServiceWorkerRegistrat
 let backend: Promise<Backend> | null = null;
 
 export function loadBackend(): Promise<Backend> {
-  backend ??=
+  backend ??= (
     __BACKEND__ === 'firebase'
       ? import(/* webpackChunkName: "backend-firebase" */ './firebase').then((m) =>
           m.createFirebaseBackend(m.readFirebaseConfigFromEnv(__FIREBASE_ENV__), host),
         )
-      : import(/* webpackChunkName: "backend-local" */ './local').then((m) => m.createLocalBackend({ host }));
+      : import(/* webpackChunkName: "backend-local" */ './local').then((m) => m.createLocalBackend({ host }))
+  ).catch((error: unknown) => {
+    // A failed load is not remembered: the next call tries again (issue #14 part 6; the recovery reloads once).
+    backend = null;
+    throw error;
+  });
   return backend;
 }
 

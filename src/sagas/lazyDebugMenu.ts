@@ -6,6 +6,8 @@ import type { Action } from '@reduxjs/toolkit';
 import { selectApp, started } from '@/store/appSlice';
 import type { AppState } from '@/store/appSlice';
 import { debugButtonShown, debugMenuOpened } from '@/store/debugSlice';
+import { chunkLoadFailed } from '@/store/versionSlice';
+import { isChunkLoadError } from '@/platform/chunks';
 
 export function loadDebugMenu() {
   return import(/* webpackChunkName: "ios-debug" */ './debugMenuSaga');
@@ -26,9 +28,11 @@ export function* lazyDebugMenuSaga() {
     const { debugMenuSaga }: Awaited<ReturnType<typeof loadDebugMenu>> = yield call(loadDebugMenu);
     yield fork(debugMenuSaga);
   } catch (error) {
-    // Offline before the chunk was ever cached: the menu is a diagnostic aid, the app goes on without it.
     console.warn('The debug menu could not be loaded', error);
     early.close();
+    // A chunk of an older build, or offline before it was ever cached: the recovery of spec §4 (reload once,
+    // then the error screen), as for every lazy chunk (issue #14 part 6).
+    if (isChunkLoadError(error)) yield put(chunkLoadFailed());
     return;
   }
   const missed: Action[] = yield flush(early);

@@ -4,7 +4,9 @@
 // stand-in instead, so every request still gets an answer. Every saga is spawned and supervised: spawned sagas
 // are detached, so one that fails never stops the others, and the supervisor starts it again (reported, with
 // backoff) so it never stays stopped.
-import { all, call, spawn } from 'redux-saga/effects';
+import { all, call, put, spawn } from 'redux-saga/effects';
+import { isChunkLoadError } from '@/platform/chunks';
+import { chunkLoadFailed } from '@/store/versionSlice';
 import type { Saga } from 'redux-saga';
 import { loadBackend } from '@/backend';
 import type { Backend } from '@/backend/ports';
@@ -79,6 +81,8 @@ export function createRootSaga(sagas: Record<string, Saga>, withBackend?: WithBa
       backend = yield call(withBackend.load ?? loadBackend);
     } catch (error) {
       console.error('The backend could not be loaded', error);
+      // Its chunk could not be fetched (spec §4): the recovery reloads once, then shows the error screen.
+      if (isChunkLoadError(error)) yield put(chunkLoadFailed());
       yield spawn(superviseQuietly, 'auth', withBackend.unavailable);
       return;
     }

@@ -46,6 +46,7 @@ export const CLOSED_GATE_MESSAGES = {
   signedOut: VALIDATION_MESSAGES.noUserId,
   unsupported: 'This browser cannot receive push notifications',
   noIndexedDb: 'This browser cannot receive push notifications (no IndexedDB)',
+  refusedByBrowser: 'The push service does not support this browser',
   environment: VALIDATION_MESSAGES.disabled,
   noUserDoc: 'This account has no notification settings yet: nothing to validate',
   notificationsOff: 'Notifications are off for this account: nothing to validate',
@@ -98,7 +99,15 @@ export interface PushState {
   messagingEnabled: boolean | null;
   /** The person closed the main screen's prompt to allow notifications (for this session). */
   promptDismissed: boolean;
+  /**
+   * spec §8: the push provider itself refused this browser (unsupported-browser, indexed-db-unsupported), which
+   * the app's own capability check could not see. Messaging setup stops for the page's life: the gate stays
+   * closed, so nothing retries, and no 30-minute or visibility check runs.
+   */
+  providerRefusal: ProviderRefusal | null;
 }
+
+export type ProviderRefusal = 'unsupportedBrowser' | 'noIndexedDb';
 
 export const initialState: PushState = {
   support: { supported: false, missing: [] },
@@ -112,6 +121,7 @@ export const initialState: PushState = {
   lastError: null,
   messagingEnabled: null,
   promptDismissed: false,
+  providerRefusal: null,
 };
 
 const pushSlice = createSlice({
@@ -196,6 +206,15 @@ const pushSlice = createSlice({
       state.messagingEnabled = false;
       state.lastError = action.payload.error;
     },
+    /** spec §8: the push provider refused this browser; messaging setup stops (see providerRefusal). */
+    pushProviderRefused(state, action: PayloadAction<{ refusal: ProviderRefusal; message: string }>) {
+      state.providerRefusal = action.payload.refusal;
+      state.tokenStatus = 'off';
+      state.creationAttempt = 0;
+      // What the gate says (screens word it; no "tries again" for a refusal that stops setup).
+      state.lastError =
+        CLOSED_GATE_MESSAGES[action.payload.refusal === 'noIndexedDb' ? 'noIndexedDb' : 'refusedByBrowser'];
+    },
     /** Sign-out removed this device's token document and the provider's token. */
     deviceReleased(state) {
       state.tokenStatus = 'off';
@@ -209,11 +228,13 @@ const pushSlice = createSlice({
       support: state.support,
       environmentEnabled: state.environmentEnabled,
       permission: state.permission,
+      providerRefusal: state.providerRefusal,
     }));
   },
 });
 
 export const {
+  pushProviderRefused,
   supportDetected,
   permissionChanged,
   permissionRequested,
@@ -261,6 +282,7 @@ export type PushGateReason =
   | 'signedOut'
   | 'unsupported'
   | 'noIndexedDb'
+  | 'refusedByBrowser'
   | 'environment'
   | 'noUserDoc'
   | 'notificationsOff'
@@ -286,8 +308,9 @@ export const selectPushGate = createSelector(
     (state: WithPushAndUser) => state.user.notificationSettings,
     selectPushSupport,
     selectPushEnvironmentEnabled,
+    (state: WithPushAndUser) => state.push.providerRefusal,
   ],
-  (mounted, status, uid, docExists, settings, support, environmentEnabled): PushGate => {
+  (mounted, status, uid, docExists, settings, support, environmentEnabled, refusal): PushGate => {
     const closed = (reason: PushGateReason): PushGate => ({ open: false, uid, reason });
     if (!mounted) return closed('notMounted');
     if (status !== 'signedIn' || uid === null) return closed('signedOut');
@@ -295,6 +318,7 @@ export const selectPushGate = createSelector(
       const onlyIndexedDb = support.missing.length === 1 && support.missing[0] === 'indexedDb';
       return closed(onlyIndexedDb ? 'noIndexedDb' : 'unsupported');
     }
+    if (refusal !== null) return closed(refusal === 'noIndexedDb' ? 'noIndexedDb' : 'refusedByBrowser');
     if (!environmentEnabled) return closed('environment');
     if (!docExists || settings === null) return closed('noUserDoc');
     if (!settings.enabled) return closed('notificationsOff');

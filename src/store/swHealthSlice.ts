@@ -35,7 +35,7 @@ export interface SwHealthState {
   startup: { kind: StartupKind; at: number; sinceLastStartMs: number | null } | null;
   /** Every worker restart the app triggered since the monitor started. */
   restartCount: number;
-  /** The latest restart times, for the 5-minute window. */
+  /** The latest restart times, for the 5-minute window: the worker's and the app's own (appRestartsCounted). */
   restartTimes: number[];
   /** The last restart the app triggered: the 30 s cooldown counts from here; null after a reset. */
   cooldownFrom: number | null;
@@ -87,6 +87,17 @@ const swHealthSlice = createSlice({
       action: PayloadAction<{ kind: StartupKind; at: number; sinceLastStartMs: number | null }>,
     ) {
       state.startup = action.payload;
+    },
+    /**
+     * spec §4: starts of the app that counted as restarts (more than 60 s after the last start), this one and
+     * earlier page loads' within the window: they count in the restart window as the worker restarts the app
+     * triggers do (more than 3 within 5 minutes is unhealthy). A quick resume is not one.
+     */
+    appRestartsCounted(state, action: PayloadAction<{ times: number[] }>) {
+      const times = new Set([...state.restartTimes, ...action.payload.times]);
+      state.restartTimes = [...times].sort((a, b) => a - b).slice(-RESTART_TIMES_KEPT);
+      const latest = Math.max(...action.payload.times);
+      if (Number.isFinite(latest)) state.observedAt = Math.max(state.observedAt ?? latest, latest);
     },
     /** Settings → about "Check now", the iOS debug menu's "test SW communication", a start after a restart. */
     healthCheckRequested() {},
@@ -153,6 +164,7 @@ const swHealthSlice = createSlice({
 export const {
   monitorStarted,
   startupClassified,
+  appRestartsCounted,
   healthCheckRequested,
   healthCheckStarted,
   healthCheckAnswered,

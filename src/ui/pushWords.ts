@@ -21,6 +21,8 @@ export const VALIDATION_WORDS: Record<ValidationMessage, string> = {
   [CLOSED_GATE_MESSAGES.unsupported]: 'This browser can’t receive push notifications.',
   [CLOSED_GATE_MESSAGES.noIndexedDb]:
     'This browser can’t receive push notifications here: it keeps no storage for QuPM (a private window, or storage is blocked).',
+  [CLOSED_GATE_MESSAGES.refusedByBrowser]:
+    'The push service doesn’t support this browser, so QuPM can’t set up push notifications here.',
   [CLOSED_GATE_MESSAGES.noUserDoc]:
     'Your account settings couldn’t be read, so there is nothing to check yet.',
   [CLOSED_GATE_MESSAGES.notificationsOff]:
@@ -44,6 +46,11 @@ const FAILURE_WORDS: Record<string, string> = {
   [PUSH_FAILURES.swTimeout]:
     'QuPM’s background worker didn’t answer. Reload the page; if it keeps happening, restart the browser.',
   [PUSH_FAILURES.permissionPromptSkipped]: PUSH_FAILURES.permissionPromptSkipped,
+  // The provider refused the browser (spec §8): setup stopped, nothing retries.
+  [CLOSED_GATE_MESSAGES.refusedByBrowser]:
+    'The push service doesn’t support this browser, so QuPM can’t set up push notifications here.',
+  [CLOSED_GATE_MESSAGES.noIndexedDb]:
+    'This browser keeps no storage for QuPM here (a private window, or storage is blocked), so push can’t work.',
 };
 
 /** A failure of token work (`push.lastError`), for people: what it means and what to do. */

@@ -31,7 +31,8 @@ describe('toBackendError', () => {
     ['functions/unavailable', 'UNAVAILABLE', undefined],
     ['functions/internal', 'INTERNAL', undefined],
     ['messaging/permission-blocked', 'PERMISSION_DENIED', undefined],
-    ['messaging/unsupported-browser', 'FAILED_PRECONDITION', undefined],
+    ['messaging/unsupported-browser', 'FAILED_PRECONDITION', 'push-unsupported-browser'],
+    ['messaging/indexed-db-unsupported', 'FAILED_PRECONDITION', 'push-indexed-db-unsupported'],
   ])('turns %s into %s', (code, status, reason) => {
     const error = toBackendError(new FakeFirebaseError(code));
     expect(error).toBeInstanceOf(BackendError);

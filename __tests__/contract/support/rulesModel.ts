@@ -27,6 +27,7 @@ export interface RulesContext {
   resource?: Data | undefined;
   /** request.time, in epoch milliseconds. */
   now?: number;
+  /** The caller's own stored user document (`get()` of users/{uid}, for the sender's name). */
   caller?: Data | undefined;
 }
 

@@ -6,7 +6,14 @@ import type { PushEnv } from '@/platform/pushEnv';
 import { pushDeviceSaga, pushSaga } from '@/sagas/push/pushSaga';
 import { rootUnmounted, rootMounted, serviceWorkerTookControl } from '@/store/appSlice';
 import { buildUserState, docChanged, accountLoaded, signedIn, signedOut } from '@/store/userSlice';
-import { deviceReleaseRequested, permissionRequested, validationRequested } from '@/store/pushSlice';
+import {
+  CLOSED_GATE_MESSAGES,
+  deviceReleaseRequested,
+  permissionRequested,
+  selectPushGate,
+  validationRequested,
+} from '@/store/pushSlice';
+import { BackendError } from '@/backend/ports';
 import { LOCAL_STORAGE_KEYS } from '@/platform';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { postToActiveWorker } from '@/platform/serviceWorker';
@@ -140,6 +147,34 @@ describe('pushSaga: the checks', () => {
     expect(checks).toHaveLength(3);
     expect(checks[2]).toMatchObject({ rateLimited: true });
   });
+
+  it.each([
+    ['push-unsupported-browser', 'refusedByBrowser'],
+    ['push-indexed-db-unsupported', 'noIndexedDb'],
+  ] as const)(
+    'stops messaging setup when the provider refuses the browser (%s): no retry, no 30-minute or visibility check',
+    async (reason, gateReason) => {
+      const h = createHarness();
+      h.backend.ports.pushProvider.getToken.mockRejectedValue(
+        new BackendError('FAILED_PRECONDITION', 'Push messaging is not supported in this browser', reason),
+      );
+      const app = start(h);
+      await h.time.advance(60_000);
+      expect(h.backend.ports.pushProvider.getToken).toHaveBeenCalledTimes(1);
+      h.env.emitVisibility(true);
+      await h.time.advance(3 * HOUR);
+      h.env.emitVisibility(true);
+      app.dispatch(validationRequested());
+      await h.time.flush();
+      expect(h.backend.ports.pushProvider.getToken).toHaveBeenCalledTimes(1);
+      expect(h.backend.store.writes).toBe(0);
+      const result = await app.stop();
+      expect(putTypes(result)).toContain('push/monitoringStopped');
+      // Settings and the debug menu say why.
+      expect(finished(result).at(-1)).toMatchObject({ message: CLOSED_GATE_MESSAGES[gateReason] });
+      expect(selectPushGate(result.storeState as State)).toMatchObject({ open: false, reason: gateReason });
+    },
+  );
 
   it('runs the visibility check after 1 s on iOS', async () => {
     const h = createHarness();

@@ -74,8 +74,16 @@ const MESSAGING_CODES: Record<string, Mapped> = {
     status: 'PERMISSION_DENIED',
     message: 'Allow notifications to get push messages.',
   },
-  'messaging/unsupported-browser': { status: 'FAILED_PRECONDITION', message: PUSH_UNSUPPORTED_MESSAGE },
-  'messaging/indexed-db-unsupported': { status: 'FAILED_PRECONDITION', message: PUSH_UNSUPPORTED_MESSAGE },
+  'messaging/unsupported-browser': {
+    status: 'FAILED_PRECONDITION',
+    message: PUSH_UNSUPPORTED_MESSAGE,
+    reason: 'push-unsupported-browser',
+  },
+  'messaging/indexed-db-unsupported': {
+    status: 'FAILED_PRECONDITION',
+    message: PUSH_UNSUPPORTED_MESSAGE,
+    reason: 'push-indexed-db-unsupported',
+  },
   'messaging/failed-service-worker-registration': {
     status: 'FAILED_PRECONDITION',
     message: "QuPM's background worker is not ready. Reload the page and try again.",
@@ -124,6 +132,8 @@ const KNOWN_REASONS = [
   'invitation-not-yours',
   'invitation-not-accepted',
   'email-not-verified',
+  'push-unsupported-browser',
+  'push-indexed-db-unsupported',
 ] as const satisfies readonly ErrorReason[];
 // Fails to compile when core/errors.ts gains a reason this list does not know.
 const everyReasonKnown: Exclude<ErrorReason, (typeof KNOWN_REASONS)[number]> extends never ? true : never =

@@ -31,7 +31,10 @@ export function createPushProvider(sdk: FirebaseSdk, host: AdapterHost): PushPro
     getToken: ({ vapidKey, serviceWorkerRegistration }) =>
       guarded(async () => {
         const { sdk: messagingSdk, messaging } = await sdk.messaging();
-        if (!messaging) throw new BackendError('FAILED_PRECONDITION', PUSH_UNSUPPORTED_MESSAGE);
+        // The SDK's isSupported() said no: the provider refuses this browser (spec §8: setup stops).
+        if (!messaging) {
+          throw new BackendError('FAILED_PRECONDITION', PUSH_UNSUPPORTED_MESSAGE, 'push-unsupported-browser');
+        }
         // Without a registration the SDK would register its own worker at the site root.
         if (!serviceWorkerRegistration) throw new BackendError('FAILED_PRECONDITION', WORKER_NOT_READY);
         const key = vapidKey || sdk.config.vapidKey;

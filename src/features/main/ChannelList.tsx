@@ -1,6 +1,6 @@
 // The person's channels, newest activity first: title, the last message, its time and the unread count. A
 // consultant can start a new channel from here.
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { channelPath } from '@core/paths';
 import { useAppSelector } from '@/store/hooks';
@@ -12,12 +12,11 @@ import { BellOff } from '@/ui/BellOff';
 import { mutedWords } from '@/ui/muteWords';
 import './mute.css';
 import { ReconnectingStatus } from './LiveNotices';
+import { lazyComponent } from '@/app/lazyComponent';
 
 // Only consultants create channels: the form loads with the rest of their tools, on demand.
-const NewChannelForm = lazy(() =>
-  import(/* webpackChunkName: "consultant-tools" */ './NewChannelForm').then((m) => ({
-    default: m.NewChannelForm,
-  })),
+const NewChannelForm = lazyComponent(() =>
+  import(/* webpackChunkName: "consultant-tools" */ './NewChannelForm').then((m) => m.NewChannelForm),
 );
 
 export function ChannelList({ openId }: { openId: string | null }) {

@@ -2,7 +2,7 @@
 // the person scrolls up), then the person's messages still on their way out (the outbox: "Sending…", "Not sent"
 // with Retry and Delete), the service banner when they can neither message nor own the channel (spec §2), and
 // the composer, whose draft is kept per channel. New messages from others are announced to screen readers.
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { selectChannelPermissions, selectOverview, selectShowServiceBanner } from '@/store/channelsSlice';
@@ -12,12 +12,11 @@ import { ReconnectingStatus } from './LiveNotices';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
 import { MuteControl } from './MuteControl';
+import { lazyComponent } from '@/app/lazyComponent';
 
 // A consultant's tools load only when a channel's owner opens them, so the home screen's chunk stays small.
-const ManagePanel = lazy(() =>
-  import(/* webpackChunkName: "consultant-tools" */ './ManagePanel').then((m) => ({
-    default: m.ManagePanel,
-  })),
+const ManagePanel = lazyComponent(() =>
+  import(/* webpackChunkName: "consultant-tools" */ './ManagePanel').then((m) => m.ManagePanel),
 );
 
 /**

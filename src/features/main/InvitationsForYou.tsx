@@ -2,12 +2,15 @@
 // accept, newest first. Kept live by invitationsSaga, so one sent while the home screen is open appears without a
 // reload, and one accepted in another window leaves. The card loads on demand: most people have none waiting,
 // and the first screen stays within its budget.
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { myInvitationsRequested, selectMyInvitations } from '@/store/invitationsSlice';
+import { lazyComponent } from '@/app/lazyComponent';
 
 // A default export, so that the shell carries no wrapper to rename it (its budget has bytes, not kilobytes, left).
-const InvitationsCard = lazy(() => import(/* webpackChunkName: "invitations-for-you" */ './InvitationsCard'));
+const InvitationsCard = lazyComponent(() =>
+  import(/* webpackChunkName: "invitations-for-you" */ './InvitationsCard').then((m) => m.default),
+);
 
 export function InvitationsForYou() {
   const dispatch = useAppDispatch();

@@ -1,7 +1,7 @@
 // The main screen `/`. Signed out: what QuPM is, and sign in / sign up. Signed in: the person's home: balances,
 // the invitations waiting for them, their channels and the open channel's conversation (`/?channel=<id>`, so a
 // reload or a link keeps it open).
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { parseDocumentId } from '@core/ids';
 import { CHANNEL_PARAM } from '@core/paths';
@@ -24,12 +24,13 @@ import { ChannelList } from './ChannelList';
 import { InvitationsForYou } from './InvitationsForYou';
 import { DroppedNotice } from './LiveNotices';
 import './main.css';
+import { lazyComponent } from '@/app/lazyComponent';
 
 // The open channel's conversation loads in its own chunk, asked for as soon as someone is signed in (Home), so it
 // is there by the time a channel opens; the first screen of a signed-out visitor never needs it, and the shell
 // stays within its 150 KB (docs/DECISIONS.md "Issue #12: domain rules once").
 const loadConversation = () => import(/* webpackChunkName: "conversation-view" */ './Conversation');
-const Conversation = lazy(() => loadConversation().then((m) => ({ default: m.Conversation })));
+const Conversation = lazyComponent(() => loadConversation().then((m) => m.Conversation));
 
 /**
  * Installing QuPM: the browser's own prompt where there is one (beforeinstallprompt); on iOS, which has none,

@@ -19,6 +19,8 @@ export const GATE_WORDS: Record<PushGateReason, string> = {
   unsupported: "This browser doesn't support the APIs push notifications need.",
   noIndexedDb:
     "This browser doesn't give QuPM IndexedDB (a private window, or storage is blocked), so push can't work here.",
+  refusedByBrowser:
+    "The push service doesn't support this browser, so QuPM can't set up push notifications here. You still see new messages while QuPM is open.",
   environment: 'Push is off on development hosts (localhost and IP addresses).',
   noUserDoc: "Your account settings couldn't be read, so push is off for now.",
   notificationsOff: 'Notifications are off for your account (below).',

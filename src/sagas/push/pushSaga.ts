@@ -17,6 +17,7 @@ import {
   monitoringStopped,
   permissionChanged,
   permissionRequested,
+  pushProviderRefused,
   selectPermission,
   selectPushGate,
   supportDetected,
@@ -42,6 +43,7 @@ const GATE_INPUTS = new Set<string>([
   rootMounted.type,
   rootUnmounted.type,
   supportDetected.type,
+  pushProviderRefused.type,
 ]);
 const isGateInput = (action: { type: string }): boolean => GATE_INPUTS.has(action.type);
 

@@ -19,6 +19,7 @@ import { selectDeviceId, selectPlatform } from '@/store/appSlice';
 import {
   deviceReleased,
   permissionBlocked,
+  pushProviderRefused,
   selectLastValidatedAt,
   selectPushEnvironmentEnabled,
   tokenCreationFailed,
@@ -30,7 +31,12 @@ import {
   VALIDATION_MESSAGES,
   PUSH_FAILURES,
 } from '@/store/pushSlice';
-import type { PermissionState, ValidationMessage, ValidationResult } from '@/store/pushSlice';
+import type {
+  PermissionState,
+  ProviderRefusal,
+  ValidationMessage,
+  ValidationResult,
+} from '@/store/pushSlice';
 import { parseDocumentId } from '@core/ids';
 import type { PushTokenDoc } from '@core/model';
 import {
@@ -76,6 +82,14 @@ function isPermissionRefusal(error: unknown): boolean {
 }
 
 /** The browser's refusal of push for this window (an AbortError saying "permission denied" while granted). */
+/** spec §8: the provider's own refusal of this browser (FCM's unsupported-browser, indexed-db-unsupported). */
+function providerRefusalOf(error: unknown): ProviderRefusal | null {
+  if (!(error instanceof BackendError)) return null;
+  if (error.reason === 'push-unsupported-browser') return 'unsupportedBrowser';
+  if (error.reason === 'push-indexed-db-unsupported') return 'noIndexedDb';
+  return null;
+}
+
 function isWindowRefusal(error: unknown): boolean {
   const { name, message } = (error ?? {}) as { name?: unknown; message?: unknown };
   return name === 'AbortError' && typeof message === 'string' && /permission denied/i.test(message);
@@ -129,6 +143,13 @@ export function* createToken(ctx: PushContext) {
       }
       // Retrying cannot change the window the app runs in.
       if (isWindowRefusal(error)) return { error: PUSH_REFUSED_IN_WINDOW, blocked: false } as Obtained;
+      // spec §8: the provider refuses this browser itself: setup stops here, and the closed gate keeps it
+      // stopped (no retry, no periodic or visibility check).
+      const refusal = providerRefusalOf(error);
+      if (refusal !== null) {
+        yield put(pushProviderRefused({ refusal, message: messageOf(error) }));
+        return { error: messageOf(error), blocked: false } as Obtained;
+      }
       lastError = messageOf(error);
     }
     if (attempt < TOKEN_CREATION_RETRIES) {

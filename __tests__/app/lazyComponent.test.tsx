@@ -1,0 +1,50 @@
+/**
+ * @jest-environment ./__tests__/support/jsdom-environment.js
+ */
+// A lazily loaded part of a screen whose chunk fails to load takes the recovery of spec §4, as a route does
+// (issue #14 part 6): it reports the failure once (the recovery saga reloads once), and once recovery is
+// exhausted the layout's error screen with "Try again" stands in for the screen.
+import { Suspense } from 'react';
+import type { ReactElement } from 'react';
+import { render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { lazyComponent } from '@/app/lazyComponent';
+import { createAppStore } from '@/store';
+import { chunkLoadFailed, chunkRecoveryExhausted } from '@/store/versionSlice';
+
+const chunkError = () =>
+  Object.assign(new Error('Loading chunk consultant-tools failed.'), { name: 'ChunkLoadError' });
+
+function renderLazy(load: () => Promise<() => ReactElement>) {
+  const seen: string[] = [];
+  const store = createAppStore();
+  const dispatch = store.dispatch;
+  store.dispatch = ((action: { type: string }) => {
+    seen.push(action.type);
+    return dispatch(action);
+  }) as typeof store.dispatch;
+  const Part = lazyComponent(load);
+  render(
+    <Provider store={store}>
+      <Suspense fallback={<p>Loading the part…</p>}>
+        <Part />
+      </Suspense>
+    </Provider>,
+  );
+  return { store, seen };
+}
+
+describe('lazyComponent', () => {
+  it('renders the part when its chunk loads', async () => {
+    renderLazy(async () => () => <p>The consultant tools</p>);
+    expect(await screen.findByText('The consultant tools')).toBeTruthy();
+  });
+
+  it('reports a chunk that fails to load once, then shows the error screen with Try again when recovery is exhausted', async () => {
+    const { store, seen } = renderLazy(() => Promise.reject(chunkError()));
+    await screen.findByText('Loading QuPM...');
+    expect(seen.filter((type) => type === chunkLoadFailed.type)).toHaveLength(1);
+    store.dispatch(chunkRecoveryExhausted());
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});
