@@ -35,6 +35,7 @@ import { registerCallableRoutes } from './routes/callables';
 import { registerChannelRoutes } from './routes/channels';
 import { registerInvitationRoutes } from './routes/invitations';
 import { registerOfferRoutes } from './routes/offers';
+import { registerPrivateChannelRoutes } from './routes/privateChannels';
 import { registerPushRoutes } from './routes/push';
 import { registerUserRoutes } from './routes/users';
 import { inlineStyleHashes, readShell, registerStatic } from './static';
@@ -210,6 +211,7 @@ export async function buildServer({
     registerChannelRoutes(app, ctx);
     registerInvitationRoutes(app, ctx);
     registerOfferRoutes(app, ctx);
+    registerPrivateChannelRoutes(app, ctx);
     registerAdminRoutes(app, ctx);
     registerCallableRoutes(app, ctx);
     registerPushRoutes(app, ctx);

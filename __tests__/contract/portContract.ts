@@ -9,6 +9,7 @@ import { newDocumentId } from '@core/ids';
 import { compareMessages, cursorOf, mergeMessages, sinceOf } from '@core/messages';
 import type { ChatMessage } from '@core/model';
 import type { Harness } from './support/harness';
+import { describePrivateChannelContract } from './privateChannelsContract';
 import type { Who } from './support/world';
 import {
   ACCOUNTS_CREATED_AT,
@@ -69,6 +70,8 @@ export function describePortContract(makeHarness: () => Promise<Harness>): void 
   afterEach(async () => {
     await h.close();
   });
+
+  describePrivateChannelContract(() => h);
 
   describe('auth', () => {
     it('signs a new account up, and its user document has the defaults of a new account', async () => {
