@@ -1,8 +1,9 @@
-// The person's channels, newest activity first: title, the last message, its time and the unread count. A
-// consultant can start a new channel from here.
+// The person's channels, newest activity first: title (a private consultation: the other person's name), the last
+// message, its time and the unread count. A consultant can start a new channel from here.
 import { Suspense, lazy, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { channelPath } from '@core/paths';
+import { channelDisplayName, isPrivateChannel } from '@core/privateChannels';
 import { useAppSelector } from '@/store/hooks';
 import { selectChannels } from '@/store/channelsSlice';
 import { selectIsConsultant, selectUid } from '@/store/userSlice';
@@ -84,7 +85,10 @@ export function ChannelList({ openId }: { openId: string | null }) {
                   to={channelPath(channel.id)}
                   aria-current={open ? 'page' : undefined}
                 >
-                  <span className="channel-link__title">{channel.title}</span>
+                  <span className="channel-link__title">
+                    {channelDisplayName(channel, uid ?? '')}
+                    {isPrivateChannel(channel) && <span className="muted"> · private</span>}
+                  </span>
                   {lastMessage && (
                     <time
                       className="channel-link__time"

@@ -26,6 +26,9 @@ import {
   membersFailed,
   membersLoaded,
   membersRequested,
+  privateChannelFailed,
+  privateChannelOpened,
+  privateChannelRequested,
 } from './manageSlice';
 import { watchMessageActions } from './messageActionsSaga';
 
@@ -93,6 +96,26 @@ export function* handleMembersRequested(backend: Backend, action: ReturnType<typ
   }
 }
 
+/**
+ * Opens (or finds) a private consultation; the channel joins the list at once (its live event may come later),
+ * and the screen opens it. takeLeading: a double press asks once (the backend makes one per pair anyway).
+ */
+export function* handlePrivateChannelRequested(
+  backend: Backend,
+  action: ReturnType<typeof privateChannelRequested>,
+) {
+  try {
+    const channel: Channel = yield call(
+      [backend.channels, backend.channels.openPrivateChannel],
+      action.payload,
+    );
+    yield put(channelChanged({ channel }));
+    yield put(privateChannelOpened({ channelId: channel.id }));
+  } catch (error) {
+    yield put(privateChannelFailed({ message: message(error) }));
+  }
+}
+
 export function* mainSaga(backend: Backend) {
   yield takeEvery(messagesRequested.type, handleMessagesRequested, backend);
   yield takeLeading(olderRequested.type, handleOlderRequested, backend);
@@ -100,4 +123,5 @@ export function* mainSaga(backend: Backend) {
   yield takeLeading(channelUpdateRequested.type, handleChannelUpdate, backend);
   yield takeLatest(membersRequested.type, handleMembersRequested, backend);
   yield fork(watchMessageActions, backend);
+  yield takeLeading(privateChannelRequested.type, handlePrivateChannelRequested, backend);
 }
