@@ -112,9 +112,13 @@ export function Conversation({ channelId }: { channelId: string }) {
           ) : (
             channel?.description && <p className="muted">{channel.description}</p>
           )}
+          {isClient && channel && (
+            <div className="conversation__private">
+              <TalkPrivately channel={channel} />
+            </div>
+          )}
           <ReconnectingStatus />
         </div>
-        {isClient && channel && <TalkPrivately channel={channel} />}
         {isOwner && (
           <button
             type="button"
