@@ -229,6 +229,19 @@ export function describePrivateChannelContract(harness: () => Harness): void {
       ).toBe('FAILED_PRECONDITION');
     });
 
+    it('lets each participant delete only their own messages: its consultant is no owner there', async () => {
+      const h = harness();
+      const member = await h.as('member');
+      const consultant = await h.as('consultant');
+      const channel = await open(member, PEOPLE.consultant.uid);
+      const mine = await member.messages.sendMessage(channel.id, msg('Mine to delete'));
+      await h.settle();
+      expect(await statusOf(consultant.messages.deleteMessage(channel.id, mine.id))).toBe(
+        'PERMISSION_DENIED',
+      );
+      expect(await member.messages.deleteMessage(channel.id, mine.id)).toMatchObject({ id: mine.id });
+    });
+
     it('an invitation for a private consultation opens one with the consultant on accept, not the channel', async () => {
       const h = harness();
       const consultant = await h.as('consultant');

@@ -91,7 +91,8 @@ function isDeletion(data: Data, { auth, resource, channel }: RulesContext): bool
     data.deleted === true &&
     isRequestTime(data.updatedAt) &&
     resource.deleted !== true &&
-    (resource.senderId === auth.uid || channel?.ownerId === auth.uid)
+    // A private consultation's consultant deletes only their own (core/permissions.ts: no owner there).
+    (resource.senderId === auth.uid || (channel?.ownerId === auth.uid && channel.kind !== 'private'))
   );
 }
 
