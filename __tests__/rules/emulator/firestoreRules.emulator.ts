@@ -409,6 +409,12 @@ describe('private consultations', () => {
     await assertSucceeds(setDoc(doc(messages(OWNER), 'PrivateMessage000003'), newMessage(OWNER)));
   });
 
+  it('lets its consultant delete only their own messages (nobody owns it in the sense of managing)', async () => {
+    const deletion = { text: '', deleted: true, updatedAt: serverTimestamp() };
+    await assertFails(updateDoc(doc(messages(OWNER), 'PrivateMessage000001'), deletion));
+    await assertSucceeds(updateDoc(doc(messages(MEMBER), 'PrivateMessage000001'), deletion));
+  });
+
   it('shows an admin that it exists, never its messages', async () => {
     await assertSucceeds(getDoc(doc(dbOf(ADMIN), 'channels', PRIVATE)));
     await assertFails(getDocs(query(messages(ADMIN), orderBy('createdAt', 'desc'), limit(50))));
