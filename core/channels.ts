@@ -6,6 +6,7 @@ import type { Channel, ChannelMember, ChatMessage, Invitation } from './model';
 import type { Caller, ChannelAccess } from './permissions';
 import { canReadChannel, channelPermissions } from './permissions';
 import { sameEmail } from './email';
+import { assertNotPrivate } from './privateChannels';
 import { compareMessages, cursorOf, isAfter } from './messages';
 import type { MessageCursor } from './messages';
 
@@ -27,6 +28,8 @@ export function assertCanCreateChannel(user: { isOwner: boolean } | null): void 
 
 /** A channel's owner edits it, invites to it and issues its offers; an admin is not enough (admins only read). */
 export function assertChannelOwner(channel: ChannelAccess, uid: string): void {
+  // Its consultant takes part in a private consultation but does not manage it (core/privateChannels.ts).
+  if (channel.ownerId === uid) assertNotPrivate(channel);
   if (!channelPermissions(channel, uid).permissions.isOwner) {
     throw new QupmError('PERMISSION_DENIED', CHANNEL_MESSAGES.notOwner);
   }

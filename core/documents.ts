@@ -90,7 +90,7 @@ export function toUserDoc(uid: string, data: DocumentData, fallbackEmail = ''): 
 }
 
 export function toChannel(id: string, data: DocumentData): Channel {
-  return {
+  const channel: Channel = {
     id,
     channelId: text(data.channelId),
     ownerId: text(data.ownerId),
@@ -101,6 +101,18 @@ export function toChannel(id: string, data: DocumentData): Channel {
       : [],
     createdAt: toMillis(data.createdAt),
   };
+  // A private consultation (core/privateChannels.ts): any other kind reads as an ordinary channel.
+  if (data.kind === 'private') {
+    channel.kind = 'private';
+    const names: Record<string, string> = {};
+    if (typeof data.names === 'object' && data.names !== null && !Array.isArray(data.names)) {
+      for (const [uid, name] of Object.entries(data.names as Record<string, unknown>)) {
+        if (typeof name === 'string') names[uid] = name;
+      }
+    }
+    channel.names = names;
+  }
+  return channel;
 }
 
 export function toChatMessage(channelId: string, id: string, data: DocumentData): ChatMessage {
@@ -156,6 +168,9 @@ export function toInvitation(
   const acceptedBy = optionalText(data.acceptedBy);
   if (inviteeEmail !== undefined) invitation.inviteeEmail = inviteeEmail;
   if (acceptedBy !== undefined) invitation.acceptedBy = acceptedBy;
+  if (data.privateConsultation === true) invitation.privateConsultation = true;
+  const privateChannelId = optionalText(data.privateChannelId);
+  if (privateChannelId !== undefined) invitation.privateChannelId = privateChannelId;
   return invitation;
 }
 

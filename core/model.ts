@@ -44,6 +44,13 @@ export interface Channel {
   description: string;
   members: string[];
   createdAt: number;
+  /**
+   * 'private': a private consultation (core/privateChannels.ts) between its owner (the consultant) and its one
+   * member, read and written by those two only. Absent on an ordinary channel.
+   */
+  kind?: 'private';
+  /** A private consultation's two participants' public names as they were when it was opened, by uid. */
+  names?: Record<string, string>;
 }
 
 export interface ChatMessage {
@@ -79,6 +86,10 @@ export interface Invitation {
   credits: number;
   expiresAt: number;
   acceptedBy?: string;
+  /** Accepting it opens a private consultation with the consultant (core/privateChannels.ts). */
+  privateConsultation?: boolean;
+  /** The private consultation its acceptance opened. */
+  privateChannelId?: string;
 }
 
 /** spec §3 Offer. */
@@ -172,6 +183,14 @@ export interface NewInvitation {
   passes: number;
   credits: number;
   expiresAt: number;
+  /** Accepting it opens a private consultation between the consultant and the invitee. */
+  privateConsultation?: boolean;
+}
+
+/** Opens (or finds) the private consultation with `withUid`, whom the caller meets in `viaChannelId`. */
+export interface NewPrivateChannel {
+  withUid: string;
+  viaChannelId: string;
 }
 
 export interface NewOffer {

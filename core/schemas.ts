@@ -5,6 +5,7 @@ import { DOCUMENT_ID_PATTERN } from './ids';
 import { EMAIL_PATTERN } from './email';
 import { isInvitationGrant } from './invitations';
 import { CHANNEL_HANDLE_PATTERN } from './channels';
+import { isReservedHandle } from './privateChannels';
 import { DELIVERY_CHANNELS, DEVICE_ID_PATTERN, LIMITS, PLATFORMS, PUSH_TOKEN_PATTERN } from './limits';
 import { parseCursor } from './messages';
 import { isDiscountPercent } from './offers';
@@ -104,7 +105,10 @@ export const markReadBody = z.strictObject({ messageId: documentIdSchema });
 export const muteBody = z.strictObject({ duration: z.unknown() });
 
 export const channelCreateBody = z.strictObject({
-  channelId: channelHandleSchema,
+  channelId: channelHandleSchema.refine(
+    (handle) => !isReservedHandle(handle),
+    'addresses starting with "private-" are kept for private conversations',
+  ),
   title: trimmed(LIMITS.channelTitleMax),
   description: z.string().trim().max(LIMITS.channelDescriptionMax).default(''),
 });
@@ -151,6 +155,14 @@ export const invitationCreateBody = z.strictObject({
   passes: grant,
   credits: grant,
   expiresAt: futureTime,
+  privateConsultation: z.boolean().optional(),
+});
+
+/** POST /api/private-channels and the open_private_channel callable (core/privateChannels.ts). */
+export const privateChannelCreateBody = z.strictObject({
+  // A user id: the embedded server's are document ids, Firebase Auth's are up to 128 characters.
+  withUid: z.string().regex(/^[A-Za-z0-9]{1,128}$/, 'not a user id'),
+  viaChannelId: documentIdSchema,
 });
 
 export const offerCreateBody = z.strictObject({
@@ -296,5 +308,6 @@ export const productCallablePayloads = {
   admin_list_users: noPayload,
   admin_set_consultant: z.strictObject({ uid: documentIdSchema, isOwner: z.boolean() }),
   admin_list_channels: noPayload,
+  open_private_channel: privateChannelCreateBody,
 } as const;
 export type ProductCallableName = keyof typeof productCallablePayloads;

@@ -72,6 +72,10 @@ export const API = {
   adminUsers: 'GET /api/admin/users', // → { users: AdminUser[] } (isAdmin claim)
   adminSetRole: 'POST /api/admin/users/:uid/role', // roleBody → AdminUser (isAdmin claim; not for oneself)
   adminChannels: 'GET /api/admin/channels', // → { channels: AdminChannel[] } (isAdmin claim)
+  // issue #13 part 5: privateChannelCreateBody {withUid, viaChannelId} → Channel (kind 'private'): the caller's
+  // private consultation with someone they share viaChannelId with (its consultant, or a member of the caller's
+  // channel); the existing one when there is one (one per pair)
+  openPrivateChannel: 'POST /api/private-channels',
   // ----------------------------------------------------------------------------------------------------------
   // → { invitations: Invitation[] } the pending, unexpired ones naming the caller's email, newest first
   listMyInvitations: 'GET /api/invitations',

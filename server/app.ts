@@ -36,6 +36,7 @@ import { registerChannelRoutes } from './routes/channels';
 import { registerInvitationRoutes } from './routes/invitations';
 import { registerMuteRoutes } from './routes/mutes';
 import { registerOfferRoutes } from './routes/offers';
+import { registerPrivateChannelRoutes } from './routes/privateChannels';
 import { registerPushRoutes } from './routes/push';
 import { registerUserRoutes } from './routes/users';
 import { inlineStyleHashes, readShell, registerStatic } from './static';
@@ -212,6 +213,7 @@ export async function buildServer({
     registerMuteRoutes(app, ctx);
     registerInvitationRoutes(app, ctx);
     registerOfferRoutes(app, ctx);
+    registerPrivateChannelRoutes(app, ctx);
     registerAdminRoutes(app, ctx);
     registerCallableRoutes(app, ctx);
     registerPushRoutes(app, ctx);

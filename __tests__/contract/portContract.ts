@@ -11,6 +11,7 @@ import type { ChatMessage } from '@core/model';
 import { MUTE_MESSAGES, MUTED_FOREVER } from '@core/mutes';
 import type { MuteDuration } from '@core/mutes';
 import type { Harness } from './support/harness';
+import { describePrivateChannelContract } from './privateChannelsContract';
 import type { Who } from './support/world';
 import {
   ACCOUNTS_CREATED_AT,
@@ -71,6 +72,8 @@ export function describePortContract(makeHarness: () => Promise<Harness>): void 
   afterEach(async () => {
     await h.close();
   });
+
+  describePrivateChannelContract(() => h);
 
   describe('auth', () => {
     it('signs a new account up, and its user document has the defaults of a new account', async () => {

@@ -194,8 +194,8 @@ describe('the static check fails on a planted bad rule', () => {
     ['update', 'allow create: if messageId', 'allow create, update: if messageId'],
     [
       'delete',
-      'allow read: if canReadChannel(storedChannel(channelId));',
-      'allow read, delete: if canReadChannel(storedChannel(channelId));',
+      'allow read: if canReadMessagesOf(storedChannel(channelId));',
+      'allow read, delete: if canReadMessagesOf(storedChannel(channelId));',
     ],
   ])('messages a client may %s (a repeated id would overwrite)', (op, search, replacement) => {
     const bad = planted(search, replacement);

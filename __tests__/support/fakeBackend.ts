@@ -34,6 +34,7 @@ export function createFakeBackend(): DeepMock<Omit<Backend, 'kind'>> & { kind: '
       'createChannel',
       'updateChannel',
       'listMembers',
+      'openPrivateChannel',
       'markRead',
       'subscribeChannels',
     ]),

@@ -138,6 +138,23 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
     else if (Object.keys(fields).length > 0) tx.update(userRef(after.uid), fields);
   }
 
+  /** A private consultation's document (core/privateChannels.ts newPrivateChannel) and its member's record. */
+  function writePrivateChannel(tx: Transaction, channel: Channel): void {
+    tx.create(channelRef(channel.id), {
+      channelId: channel.channelId,
+      ownerId: channel.ownerId,
+      title: channel.title,
+      description: channel.description,
+      members: channel.members,
+      createdAt: ts(channel.createdAt),
+      kind: 'private',
+      names: channel.names ?? {},
+    });
+    for (const member of channel.members) {
+      tx.set(memberRef(channel.id, member), { uid: member, joinedAt: ts(channel.createdAt) });
+    }
+  }
+
   return {
     newId: () => db.collection('channels').doc().id,
 
@@ -231,6 +248,20 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
       return db.runTransaction(async (tx): Promise<InvitationOutcome> => {
         const state = await readInvitationState(tx, id, uid);
         const outcome = decide(state);
+        const opened = outcome.privateChannel;
+        if (opened) {
+          // Reads come before the writes of a transaction: the consultation may exist already.
+          const stored = dataOf(await tx.get(channelRef(opened.id)));
+          tx.update(invitationRef(id), {
+            status: outcome.invitation.status,
+            acceptedBy: uid,
+            acceptedAt: fieldValue.serverTimestamp(),
+            privateChannelId: opened.id,
+          });
+          if (!stored) writePrivateChannel(tx, opened);
+          writeUser(tx, state.user, outcome.user);
+          return { ...outcome, privateChannel: stored ? toChannel(opened.id, stored) : opened };
+        }
         tx.update(invitationRef(id), {
           status: outcome.invitation.status,
           acceptedBy: uid,
@@ -295,6 +326,15 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
           createdAt: ts(channel.createdAt),
         });
         return true;
+      });
+    },
+
+    ensurePrivateChannel(channel) {
+      return db.runTransaction(async (tx) => {
+        const stored = dataOf(await tx.get(channelRef(channel.id)));
+        if (stored) return toChannel(channel.id, stored);
+        writePrivateChannel(tx, channel);
+        return channel;
       });
     },
 
@@ -389,6 +429,7 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
         credits: invitation.credits,
         expiresAt: ts(invitation.expiresAt),
         createdAt: ts(invitation.createdAt),
+        ...(invitation.privateConsultation === true ? { privateConsultation: true } : {}),
       });
     },
 

@@ -73,6 +73,7 @@ function productFunctions(deps: () => Deps): {
     admin_list_users: one('admin_list_users'),
     admin_set_consultant: one('admin_set_consultant'),
     admin_list_channels: one('admin_list_channels'),
+    open_private_channel: one('open_private_channel'),
   };
 }
 

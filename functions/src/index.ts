@@ -66,6 +66,7 @@ export const {
   admin_list_users,
   admin_set_consultant,
   admin_list_channels,
+  open_private_channel,
   check_channel_permissions,
   get_user_active_offers,
   clear_pending_notifications,

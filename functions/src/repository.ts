@@ -30,6 +30,11 @@ export interface InvitationState {
 export interface InvitationOutcome {
   invitation: Invitation;
   user: UserDoc;
+  /**
+   * An invitation "for a private consultation": the consultation it opens (created unless it exists) instead of
+   * joining the invitation's channel.
+   */
+  privateChannel?: Channel;
 }
 
 /** A new channel as the handler decided it (its id and handle are unique; the repository checks the handle). */
@@ -52,6 +57,7 @@ export interface NewInvitationDoc {
   credits: number;
   expiresAt: number;
   createdAt: number;
+  privateConsultation?: boolean;
 }
 
 /** A user document with when it was created (the admin section's order). */
@@ -118,6 +124,11 @@ export interface Repository {
    * nothing, when the handle is taken.
    */
   createChannel(channel: NewChannelDoc): Promise<boolean>;
+  /**
+   * In one transaction: answers channels/{channel.id} when it exists, else creates it and its member's record and
+   * answers `channel` (private consultations: the id is the pair's, so two windows at once make one).
+   */
+  ensurePrivateChannel(channel: Channel): Promise<Channel>;
   /** In one transaction: reads the channel, lets `decide` answer its new title and description (or throw). */
   updateChannel(
     id: string,

@@ -10,6 +10,8 @@ interface ChannelRow {
   description: string;
   created_at: number;
   members_json: string;
+  kind: 'standard' | 'private';
+  names_json: string | null;
 }
 
 // Members in the order they joined, gathered in the same statement as the channel.
@@ -17,17 +19,24 @@ const SELECT_CHANNEL = `SELECT c.*, (SELECT json_group_array(uid) FROM
     (SELECT uid FROM channel_members WHERE channel_id = c.id ORDER BY joined_at, uid)) AS members_json
   FROM channels c`;
 
-const toChannel = (row: ChannelRow): Channel => ({
-  id: row.id,
-  channelId: row.channel_id,
-  ownerId: row.owner_id,
-  title: row.title,
-  description: row.description,
-  members: JSON.parse(row.members_json) as string[],
-  createdAt: row.created_at,
-});
+const toChannel = (row: ChannelRow): Channel => {
+  const channel: Channel = {
+    id: row.id,
+    channelId: row.channel_id,
+    ownerId: row.owner_id,
+    title: row.title,
+    description: row.description,
+    members: JSON.parse(row.members_json) as string[],
+    createdAt: row.created_at,
+  };
+  if (row.kind === 'private') {
+    channel.kind = 'private';
+    channel.names = row.names_json === null ? {} : (JSON.parse(row.names_json) as Record<string, string>);
+  }
+  return channel;
+};
 
-export type NewChannel = Omit<Channel, 'members'>;
+export type NewChannel = Omit<Channel, 'members' | 'kind' | 'names'>;
 
 /** A member's join time (channel_members.joined_at). */
 export interface Membership {
@@ -44,6 +53,8 @@ export class ChannelsRepo {
   private readonly everyChannel;
   private readonly setDetails;
   private readonly memberships;
+  private readonly byPair;
+  private readonly insertPrivateRow;
 
   constructor(db: Db) {
     this.byId = db.prepare<[string], ChannelRow>(`${SELECT_CHANNEL} WHERE c.id = ?`);
@@ -63,6 +74,11 @@ export class ChannelsRepo {
     this.everyChannel = db.prepare<[], ChannelRow>(`${SELECT_CHANNEL} ORDER BY c.created_at, c.id`);
     this.setDetails = db.prepare<{ id: string; title: string; description: string }>(
       'UPDATE channels SET title = @title, description = @description WHERE id = @id',
+    );
+    this.byPair = db.prepare<[string], ChannelRow>(`${SELECT_CHANNEL} WHERE c.pair_key = ?`);
+    this.insertPrivateRow = db.prepare(
+      `INSERT INTO channels (id, channel_id, owner_id, title, description, created_at, kind, pair_key, names_json)
+       VALUES (@id, @channelId, @ownerId, @title, @description, @createdAt, 'private', @pairKey, @namesJson)`,
     );
     this.memberships = db.prepare<[string], { uid: string; joined_at: number }>(
       'SELECT uid, joined_at FROM channel_members WHERE channel_id = ? ORDER BY joined_at, uid',
@@ -101,6 +117,27 @@ export class ChannelsRepo {
 
   insert(channel: NewChannel): void {
     this.insertRow.run(channel);
+  }
+
+  /** The private consultation of a pair (core/privateChannels.ts privatePairKey), or null. */
+  getByPair(pairKey: string): Channel | null {
+    const row = this.byPair.get(pairKey);
+    return row ? toChannel(row) : null;
+  }
+
+  /** Stores a private consultation and its one member; the pair's key is unique (a second one fails). */
+  insertPrivate(channel: Channel, pairKey: string): void {
+    this.insertPrivateRow.run({
+      id: channel.id,
+      channelId: channel.channelId,
+      ownerId: channel.ownerId,
+      title: channel.title,
+      description: channel.description,
+      createdAt: channel.createdAt,
+      pairKey,
+      namesJson: JSON.stringify(channel.names ?? {}),
+    });
+    for (const uid of channel.members) this.insertMember.run(channel.id, uid, channel.createdAt);
   }
 
   /** Adds a member; false when they already were one. */

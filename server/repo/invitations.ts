@@ -15,6 +15,8 @@ interface InvitationRow {
   expires_at: number;
   accepted_by: string | null;
   created_at: number;
+  private_consultation: number;
+  private_channel_id: string | null;
   channel_title: string;
   consultant_email: string;
   consultant_nickname: string | null;
@@ -39,6 +41,8 @@ const toInvitation = (row: InvitationRow): Invitation => {
   };
   if (row.invitee_email !== null) invitation.inviteeEmail = row.invitee_email;
   if (row.accepted_by !== null) invitation.acceptedBy = row.accepted_by;
+  if (row.private_consultation === 1) invitation.privateConsultation = true;
+  if (row.private_channel_id !== null) invitation.privateChannelId = row.private_channel_id;
   return invitation;
 };
 
@@ -53,6 +57,7 @@ export interface NewInvitation {
   expiresAt: number;
   acceptedBy?: string;
   createdAt: number;
+  privateConsultation?: boolean;
 }
 
 export class InvitationsRepo {
@@ -60,6 +65,7 @@ export class InvitationsRepo {
   private readonly insertRow;
   private readonly setAccepted;
   private readonly setActivated;
+  private readonly setPrivateChannel;
   private readonly pendingFor;
   private readonly forChannel;
   private readonly forInvitee;
@@ -78,9 +84,9 @@ export class InvitationsRepo {
     );
     this.insertRow = db.prepare(
       `INSERT INTO invitations (id, channel_id, consultant_id, invitee_email, status, passes, credits,
-         expires_at, accepted_by, accepted_at, activated_at, created_at)
+         expires_at, accepted_by, accepted_at, activated_at, created_at, private_consultation)
        VALUES (@id, @channelId, @consultantId, @inviteeEmail, @status, @passes, @credits, @expiresAt,
-         @acceptedBy, @acceptedAt, @activatedAt, @createdAt)`,
+         @acceptedBy, @acceptedAt, @activatedAt, @createdAt, @privateConsultation)`,
     );
     // The status guard makes each transition happen once even if two requests race past the checks.
     this.setAccepted = db.prepare<[string, number, string]>(
@@ -89,6 +95,9 @@ export class InvitationsRepo {
     );
     this.setActivated = db.prepare<[number, string]>(
       `UPDATE invitations SET status = 'activated', activated_at = ? WHERE id = ? AND status = 'accepted'`,
+    );
+    this.setPrivateChannel = db.prepare<[string, string]>(
+      'UPDATE invitations SET private_channel_id = ? WHERE id = ?',
     );
     this.pendingFor = db.prepare<[string, number], { id: string }>(
       `SELECT id FROM invitations WHERE invitee_email = ? AND status = 'pending' AND expires_at > ?
@@ -121,11 +130,17 @@ export class InvitationsRepo {
       acceptedBy: invitation.acceptedBy ?? null,
       acceptedAt: used ? invitation.createdAt : null,
       activatedAt: invitation.status === 'activated' ? invitation.createdAt : null,
+      privateConsultation: invitation.privateConsultation === true ? 1 : 0,
     });
   }
 
   markAccepted(id: string, uid: string, now: number): boolean {
     return this.setAccepted.run(uid, now, id).changes === 1;
+  }
+
+  /** Records the private consultation an accepted invitation opened. */
+  setPrivateChannelId(id: string, channelId: string): void {
+    this.setPrivateChannel.run(channelId, id);
   }
 
   markActivated(id: string, now: number): boolean {

@@ -16,7 +16,8 @@ import type { Channel, ChannelMember, ChannelOverview, ChatMessage } from '../..
 import { sortOverview } from '../../core/overview';
 import { badgeCount, pendingRecipients } from '../../core/pending';
 import type { Caller } from '../../core/permissions';
-import { canMessage, canReadChannel } from '../../core/permissions';
+import { canMessage, canReadChannel, canReadMessages } from '../../core/permissions';
+import { isPrivateChannel } from '../../core/privateChannels';
 import { wantsPushFrom } from '../../core/delivery';
 import { messagePush } from '../../core/push';
 import { isChannelMuted } from '../../core/mutes';
@@ -36,6 +37,14 @@ export function publishChannel(ctx: ServiceContext, channel: Channel): void {
     { uids: [channel.ownerId, ...channel.members], admins: true },
     { type: 'channel', data: { channel } },
   );
+}
+
+/**
+ * Who is streamed a channel's messages (core/permissions.ts canReadMessages): its owner and members, and admins
+ * unless it is a private consultation.
+ */
+export function messageAudience(channel: Channel): { uids: string[]; admins: boolean } {
+  return { uids: [channel.ownerId, ...channel.members], admins: !isPrivateChannel(channel) };
 }
 
 function load(ctx: ServiceContext, id: string): Channel {
@@ -146,7 +155,8 @@ export function listMessages(
   id: string,
   options: PageOptions,
 ): ChatMessage[] {
-  readChannel(ctx, caller, id);
+  const channel = load(ctx, id);
+  if (!canReadMessages(channel, caller)) throw new QupmError('PERMISSION_DENIED', NOT_YOUR_CHANNEL);
   return ctx.repos.messages.list(id, options);
 }
 
@@ -233,10 +243,7 @@ export function sendMessage(
   });
   if (outcome.repeat) return outcome.message;
   const { message, channel, queued } = outcome;
-  ctx.hub.publish(
-    { uids: [channel.ownerId, ...channel.members], admins: true },
-    { type: 'message', data: { message } },
-  );
+  ctx.hub.publish(messageAudience(channel), { type: 'message', data: { message } });
   if (queued) ctx.pushQueue.wake();
   return message;
 }

@@ -19,6 +19,8 @@ import { newDocumentId } from '../ids';
 import type { ServiceContext } from './users';
 import { publishUser } from './users';
 import { publishChannel } from './channels';
+import { ensurePrivateChannel } from './privateChannels';
+import { invitationPrivatePair } from '../../core/privateChannels';
 
 const NO_SUCH_INVITATION = 'There is no such invitation. Check the link you were sent.';
 // Lost a race with a concurrent accept or activate between the read and the guarded update.
@@ -50,7 +52,14 @@ export function listMyInvitations(ctx: ServiceContext, caller: Caller): Invitati
 export function createInvitation(
   ctx: ServiceContext,
   caller: Caller,
-  input: { channelId: string; inviteeEmail?: string; passes: number; credits: number; expiresAt: number },
+  input: {
+    channelId: string;
+    inviteeEmail?: string;
+    passes: number;
+    credits: number;
+    expiresAt: number;
+    privateConsultation?: boolean;
+  },
 ): Invitation {
   const invitation = write(ctx.db, () => {
     const channel = ctx.repos.channels.get(input.channelId);
@@ -67,6 +76,7 @@ export function createInvitation(
       credits: input.credits,
       expiresAt: input.expiresAt,
       createdAt: ctx.now(),
+      ...(input.privateConsultation === true ? { privateConsultation: true } : {}),
     });
     return load(ctx, id);
   });
@@ -101,11 +111,17 @@ export function acceptInvitation(ctx: ServiceContext, caller: Caller, id: string
     const now = ctx.now();
     const next = decideAccept(load(ctx, id), caller, now);
     if (!ctx.repos.invitations.markAccepted(id, caller.uid, now)) throw usedError();
-    ctx.repos.channels.addMember(next.channelId, caller.uid, now);
-    return next;
+    if (next.privateConsultation !== true) {
+      ctx.repos.channels.addMember(next.channelId, caller.uid, now);
+      return next;
+    }
+    // "For a private consultation": the invitee talks with the consultant alone, not in the channel.
+    const opened = ensurePrivateChannel(ctx, invitationPrivatePair(next, caller.uid), now);
+    ctx.repos.invitations.setPrivateChannelId(id, opened.channel.id);
+    return { ...next, privateChannelId: opened.channel.id };
   });
   publishInvitation(ctx, accepted);
-  const channel = ctx.repos.channels.get(accepted.channelId);
+  const channel = ctx.repos.channels.get(accepted.privateChannelId ?? accepted.channelId);
   if (channel) publishChannel(ctx, channel);
   publishUser(ctx, caller.uid);
   return accepted;

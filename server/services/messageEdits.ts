@@ -18,6 +18,7 @@ import type { Caller } from '../../core/permissions';
 import { canMessage } from '../../core/permissions';
 import { write } from '../db/database';
 import type { ServiceContext } from './users';
+import { messageAudience } from './channels';
 
 function refuse(check: ChangeCheck): void {
   if (!check.ok)
@@ -44,11 +45,9 @@ function stampFor(ctx: ServiceContext, message: ChatMessage): number {
   return changeStamp(ctx.now(), ctx.repos.messages.newestVersion(message.channelId) ?? 0, message);
 }
 
+/** To those who read the channel's messages: never admins for a private consultation (issue #13 part 5). */
 function publish(ctx: ServiceContext, channel: Channel, message: ChatMessage): void {
-  ctx.hub.publish(
-    { uids: [channel.ownerId, ...channel.members], admins: true },
-    { type: 'message', data: { message } },
-  );
+  ctx.hub.publish(messageAudience(channel), { type: 'message', data: { message } });
 }
 
 /** Its sender changes a message's text within 24 hours of sending it; answers the message as it now stands. */

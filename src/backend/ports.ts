@@ -16,6 +16,7 @@ import type {
   NewChannel,
   NewInvitation,
   NewOffer,
+  NewPrivateChannel,
   NotificationSettings,
   Offer,
   Platform,
@@ -88,6 +89,12 @@ export interface ChannelsPort {
   /** Its owner changes a channel's title or description. */
   updateChannel(id: string, patch: { title?: string; description?: string }): Promise<Channel>;
   listMembers(id: string): Promise<ChannelMember[]>;
+  /**
+   * Opens the caller's private consultation (kind 'private', core/privateChannels.ts) with someone they share
+   * `viaChannelId` with (its consultant, or a member of the caller's channel), or answers the one that exists:
+   * one per pair, also when two windows ask at once.
+   */
+  openPrivateChannel(input: NewPrivateChannel): Promise<Channel>;
   /**
    * The caller has read the channel up to and including the message `upTo` (one of the channel's): their unread
    * count there counts only later messages. Idempotent and monotonic: a mark behind the stored one changes

@@ -41,12 +41,6 @@ export function messagesChannelOf(path: string): string | null {
 const members = (channel: Data | undefined): unknown[] =>
   Array.isArray(channel?.members) ? (channel.members as unknown[]) : [];
 
-// function canReadChannel(channel)
-function canReadChannel({ auth, channel }: RulesContext): boolean {
-  if (!auth || !channel) return false;
-  return channel.ownerId === auth.uid || members(channel).includes(auth.uid) || auth.isAdmin;
-}
-
 // function canMessageIn(channel)
 function canMessageIn({ auth, channel }: RulesContext): boolean {
   if (!auth || !channel) return false;
@@ -117,13 +111,25 @@ function isDeletion(data: Data, { auth, resource, channel }: RulesContext): bool
     data.deleted === true &&
     isRequestTime(data.updatedAt) &&
     resource.deleted !== true &&
-    (resource.senderId === auth.uid || channel?.ownerId === auth.uid)
+    // A private consultation's consultant deletes only their own (core/permissions.ts: no owner there).
+    (resource.senderId === auth.uid || (channel?.ownerId === auth.uid && channel.kind !== 'private'))
   );
+}
+
+// function canReadChannel(channel): a channel's document (not its messages) — its people, and admins.
+function canReadChannel({ auth, channel }: RulesContext): boolean {
+  if (!auth || !channel) return false;
+  return channel.ownerId === auth.uid || members(channel).includes(auth.uid) || auth.isAdmin;
+}
+
+// function canReadMessagesOf(channel)
+function canReadMessagesOf(context: RulesContext): boolean {
+  return canMessageIn(context) || (!!context.auth?.isAdmin && context.channel?.kind !== 'private');
 }
 
 /** `allow read` on a message (a get, or a query of the collection). */
 export function mayReadMessages(context: RulesContext): boolean {
-  return canReadChannel(context);
+  return canReadMessagesOf(context);
 }
 
 /**

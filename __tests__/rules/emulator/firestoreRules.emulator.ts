@@ -514,3 +514,88 @@ describe('written by functions only', () => {
     await assertFails(getDocs(collection(dbOf(STRANGER), 'users', MEMBER, 'pending')));
   });
 });
+
+// Issue #13 part 5: a private consultation (kind 'private', core/privateChannels.ts) between the consultant and one
+// client. Decided from the stored channel document: its participants read it and its messages; an admin sees that
+// it exists but not its messages; a second client of the consultant's channel gets nothing.
+describe('private consultations', () => {
+  const PRIVATE = 'PrivateChannel000001';
+  const OTHER_CLIENT = 'OtherClientUid000001';
+
+  beforeEach(async () => {
+    await env.withSecurityRulesDisabled(async (context) => {
+      const db = context.firestore();
+      await updateDoc(doc(db, 'channels', CHANNEL), { members: [MEMBER, OTHER_CLIENT] });
+      await setDoc(doc(db, 'channels', PRIVATE), {
+        channelId: 'private-privatechannel000001',
+        ownerId: OWNER,
+        title: 'Dana and Morgan',
+        description: '',
+        members: [MEMBER],
+        createdAt: serverTimestamp(),
+        kind: 'private',
+        names: { [OWNER]: 'Dana', [MEMBER]: 'Morgan' },
+      });
+      await setDoc(doc(db, 'channels', PRIVATE, 'messages', 'PrivateMessage000001'), {
+        senderId: MEMBER,
+        senderName: 'Morgan',
+        text: 'Between us',
+        createdAt: serverTimestamp(),
+      });
+    });
+  });
+
+  const messages = (uid: string) => collection(dbOf(uid), 'channels', PRIVATE, 'messages');
+  const newMessage = (uid: string) => ({
+    senderId: uid,
+    senderName: '',
+    text: 'Hello',
+    createdAt: serverTimestamp(),
+  });
+
+  it('lets its two participants read and write it', async () => {
+    for (const uid of [OWNER, MEMBER]) {
+      await assertSucceeds(getDoc(doc(dbOf(uid), 'channels', PRIVATE)));
+      await assertSucceeds(getDocs(query(messages(uid), orderBy('createdAt', 'desc'), limit(50))));
+    }
+    await assertSucceeds(setDoc(doc(messages(MEMBER), 'PrivateMessage000002'), newMessage(MEMBER)));
+    await assertSucceeds(setDoc(doc(messages(OWNER), 'PrivateMessage000003'), newMessage(OWNER)));
+  });
+
+  it('lets its consultant delete only their own messages (nobody owns it in the sense of managing)', async () => {
+    const deletion = { text: '', deleted: true, updatedAt: serverTimestamp() };
+    await assertFails(updateDoc(doc(messages(OWNER), 'PrivateMessage000001'), deletion));
+    await assertSucceeds(updateDoc(doc(messages(MEMBER), 'PrivateMessage000001'), deletion));
+  });
+
+  it('shows an admin that it exists, never its messages', async () => {
+    await assertSucceeds(getDoc(doc(dbOf(ADMIN), 'channels', PRIVATE)));
+    await assertFails(getDocs(query(messages(ADMIN), orderBy('createdAt', 'desc'), limit(50))));
+    await assertFails(getDoc(doc(messages(ADMIN), 'PrivateMessage000001')));
+    await assertFails(setDoc(doc(messages(ADMIN), 'PrivateMessage000004'), newMessage(ADMIN)));
+  });
+
+  it('gives a third client of the same channel, and a stranger, nothing', async () => {
+    for (const uid of [OTHER_CLIENT, STRANGER]) {
+      await assertFails(getDoc(doc(dbOf(uid), 'channels', PRIVATE)));
+      await assertFails(getDocs(query(messages(uid), orderBy('createdAt', 'desc'), limit(50))));
+      await assertFails(getDoc(doc(messages(uid), 'PrivateMessage000001')));
+      await assertFails(setDoc(doc(messages(uid), 'PrivateMessage000005'), newMessage(uid)));
+    }
+  });
+
+  it('lets no client create or change one (the open_private_channel callable does)', async () => {
+    await assertFails(
+      setDoc(doc(dbOf(MEMBER), 'channels', 'PrivateChannel000002'), {
+        channelId: 'private-x',
+        ownerId: OWNER,
+        title: '',
+        description: '',
+        members: [MEMBER],
+        createdAt: serverTimestamp(),
+        kind: 'private',
+      }),
+    );
+    await assertFails(updateDoc(doc(dbOf(OWNER), 'channels', PRIVATE), { members: [MEMBER, STRANGER] }));
+  });
+});

@@ -19,7 +19,9 @@ import type {
   InvitationCallableName,
   publicCallablePayloads,
 } from '../../../core/schemas';
-import { effectiveConId } from '../../../core/users';
+import { effectiveConId, publicName } from '../../../core/users';
+import { invitationPrivatePair, newPrivateChannel } from '../../../core/privateChannels';
+import { privateChannelId } from '../privateChannelId';
 import type { Handler, PublicHandler } from '../callable';
 import type { InvitationState } from '../repository';
 import { NO_SUCH_CHANNEL } from './callables';
@@ -55,11 +57,32 @@ export const invitationCallables: {
   },
 
   async accept_invitation({ repo, now }, caller, { invitationId }) {
-    const { invitation } = await repo.acceptInvitation(invitationId, caller.uid, (state) => {
+    const outcome = await repo.acceptInvitation(invitationId, caller.uid, (state) => {
       const at = now();
       const accepted = decideAccept(existing(state), caller, at);
       if (!state.channel) throw new QupmError('NOT_FOUND', NO_SUCH_CHANNEL);
       const user = userOf(state, caller);
+      if (accepted.privateConsultation === true) {
+        // "For a private consultation": the invitee talks with the consultant alone, not in the channel.
+        const pair = invitationPrivatePair(accepted, caller.uid);
+        const privateChannel = newPrivateChannel({
+          id: privateChannelId(pair),
+          pair,
+          names: { [pair.ownerId]: accepted.consultantName, [pair.memberId]: publicName(user) },
+          createdAt: at,
+        });
+        const joined = [
+          ...(user.effectiveConId
+            ? [{ ownerId: user.effectiveConId, joinedAt: Number.NEGATIVE_INFINITY }]
+            : []),
+          { ownerId: pair.ownerId, joinedAt: at },
+        ];
+        return {
+          invitation: { ...accepted, privateChannelId: privateChannel.id },
+          user: { ...user, effectiveConId: effectiveConId(user, joined) },
+          privateChannel,
+        };
+      }
       // effectiveConId: the consultant of the first channel joined (core/users.ts); an earlier one stays.
       const joined = [
         ...(user.effectiveConId
@@ -69,7 +92,7 @@ export const invitationCallables: {
       ];
       return { invitation: accepted, user: { ...user, effectiveConId: effectiveConId(user, joined) } };
     });
-    return invitation;
+    return outcome.invitation;
   },
 
   /** As the embedded server's GET /api/invitations: pending, unexpired, naming the caller's email. */

@@ -42,6 +42,8 @@ import type {
 import { assertOfferRecipient, sortIssuedOffers } from '../../../core/offers';
 import type { ProductCallableName, productCallablePayloads } from '../../../core/schemas';
 import { publicName } from '../../../core/users';
+import { decidePrivatePair, newPrivateChannel } from '../../../core/privateChannels';
+import { privateChannelId } from '../privateChannelId';
 import type { Handler } from '../callable';
 import type { Repository } from '../repository';
 
@@ -58,6 +60,7 @@ interface ProductResults {
   admin_list_users: { users: AdminUser[] };
   admin_set_consultant: AdminUser;
   admin_list_channels: { channels: AdminChannel[] };
+  open_private_channel: Channel;
 }
 
 async function existingChannel(repo: Repository, id: string): Promise<Channel> {
@@ -169,6 +172,7 @@ export const productCallables: {
       expiresAt: input.expiresAt,
     };
     if (input.inviteeEmail !== undefined) invitation.inviteeEmail = input.inviteeEmail;
+    if (input.privateConsultation === true) invitation.privateConsultation = true;
     return invitation;
   },
 
@@ -258,6 +262,20 @@ export const productCallables: {
       isAdmin: admins.has(uid),
       createdAt,
     };
+  },
+
+  /** As POST /api/private-channels (server/services/privateChannels.ts): one per pair, its id the pair's. */
+  async open_private_channel({ repo, now }, caller, { withUid, viaChannelId }) {
+    const pair = decidePrivatePair(caller.uid, withUid, await repo.getChannel(viaChannelId));
+    const nameOf = await namesOf(repo, [pair.ownerId, pair.memberId]);
+    return repo.ensurePrivateChannel(
+      newPrivateChannel({
+        id: privateChannelId(pair),
+        pair,
+        names: { [pair.ownerId]: nameOf(pair.ownerId), [pair.memberId]: nameOf(pair.memberId) },
+        createdAt: now(),
+      }),
+    );
   },
 
   async admin_list_channels({ repo }, caller) {

@@ -40,6 +40,7 @@ export const PRODUCT_CALLABLES = {
   admin_list_users: 'admin_list_users',
   admin_set_consultant: 'admin_set_consultant',
   admin_list_channels: 'admin_list_channels',
+  open_private_channel: 'open_private_channel',
 } as const;
 
 /** The one writer of a device's token document (firestore.rules let no client create one). */

@@ -65,6 +65,9 @@ export function createChannelsPort(sdk: FirebaseSdk): ChannelsPort {
 
     createChannel: (input) => callFunction(sdk, 'create_channel', input, toChannelAnswer),
 
+    // A callable: who may open one with whom depends on a channel both are in, and its id is the pair's.
+    openPrivateChannel: (input) => callFunction(sdk, 'open_private_channel', input, toChannelAnswer),
+
     updateChannel: (id, patch) => callFunction(sdk, 'update_channel', { id, ...patch }, toChannelAnswer),
 
     listMembers: (id) =>

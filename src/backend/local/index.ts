@@ -161,6 +161,7 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
         return (await api<{ channels: ChannelOverview[] }>('/api/channels/overview')).channels;
       },
       createChannel: (input) => api<Channel>('/api/channels', { method: 'POST', body: input }),
+      openPrivateChannel: (input) => api<Channel>('/api/private-channels', { method: 'POST', body: input }),
       updateChannel: (id, patch) =>
         api<Channel>(`/api/channels/${enc(id)}`, { method: 'PATCH', body: patch }),
       async listMembers(id) {

@@ -19,7 +19,7 @@ function Activation({ id }: { id: string }) {
   const uid = useAppSelector(selectUid);
 
   if (step.status === 'done' && step.granted) {
-    const channelId = viewed.invitation?.channelId;
+    const channelId = viewed.invitation?.privateChannelId ?? viewed.invitation?.channelId;
     return (
       <InvitationScreen
         titleId="activate-title"
@@ -53,7 +53,10 @@ function Activation({ id }: { id: string }) {
     return (
       <InvitationScreen titleId="activate-title" title="This invitation is already activated">
         <p className="muted">What it granted is in your balance.</p>
-        <Link className="button button--primary" to={channelPath(invitation.channelId)}>
+        <Link
+          className="button button--primary"
+          to={channelPath(invitation.privateChannelId ?? invitation.channelId)}
+        >
           Open the channel
         </Link>
       </InvitationScreen>

@@ -91,7 +91,7 @@ function Acceptance({ id, invitation }: { id: string; invitation: Invitation }) 
   const mine = invitation.acceptedBy !== undefined && invitation.acceptedBy === uid;
   // Activated from here: the person lands in the channel (the balances on the home screen show what it granted).
   if (mine && activate.id === id && activate.status === 'done') {
-    return <Navigate to={channelPath(invitation.channelId)} replace />;
+    return <Navigate to={channelPath(invitation.privateChannelId ?? invitation.channelId)} replace />;
   }
   if (invitation.status === 'expired') return <InvitationProblem kind="expired" invitationId={id} />;
   if ((invitation.status === 'accepted' || invitation.status === 'activated') && !mine) {
@@ -117,9 +117,13 @@ function Acceptance({ id, invitation }: { id: string; invitation: Invitation }) 
       titleId="invite-title"
       eyebrow="Invitation"
       title={
-        mine
-          ? `You joined ${invitation.channelTitle}`
-          : `${invitation.consultantName} invites you to ${invitation.channelTitle}`
+        invitation.privateConsultation === true
+          ? mine
+            ? `Your private consultation with ${invitation.consultantName} has started`
+            : `${invitation.consultantName} invites you to a private consultation`
+          : mine
+            ? `You joined ${invitation.channelTitle}`
+            : `${invitation.consultantName} invites you to ${invitation.channelTitle}`
       }
     >
       <p className="muted">
@@ -154,8 +158,11 @@ function Acceptance({ id, invitation }: { id: string; invitation: Invitation }) 
           </button>
         )}
         {mine && (invitation.status !== 'accepted' || !grants) && (
-          <Link className="button button--primary" to={channelPath(invitation.channelId)}>
-            Open the channel
+          <Link
+            className="button button--primary"
+            to={channelPath(invitation.privateChannelId ?? invitation.channelId)}
+          >
+            {invitation.privateChannelId !== undefined ? 'Open the conversation' : 'Open the channel'}
           </Link>
         )}
         {mine && invitation.status === 'accepted' && grants && (

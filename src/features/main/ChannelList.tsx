@@ -1,8 +1,9 @@
-// The person's channels, newest activity first: title, the last message, its time and the unread count. A
-// consultant can start a new channel from here.
+// The person's channels, newest activity first: title (a private consultation: the other person's name), the last
+// message, its time and the unread count. A consultant can start a new channel from here.
 import { Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { channelPath } from '@core/paths';
+import { channelDisplayName, isPrivateChannel } from '@core/privateChannels';
 import { useAppSelector } from '@/store/hooks';
 import { selectChannels } from '@/store/channelsSlice';
 import { selectMutes } from '@/store/mutesSlice';
@@ -91,7 +92,10 @@ export function ChannelList({ openId }: { openId: string | null }) {
                   aria-current={open ? 'page' : undefined}
                 >
                   <span className="channel-link__head">
-                    <span className="channel-link__title">{channel.title}</span>
+                    <span className="channel-link__title">
+                      {channelDisplayName(channel, uid ?? '')}
+                      {isPrivateChannel(channel) && <span className="muted"> · private</span>}
+                    </span>
                     {muted && (
                       // The bell says it at a glance; the words are for screen readers and a pointer's hover.
                       <span className="muted-mark channel-link__muted" title={muted}>

@@ -1,9 +1,11 @@
-// A channel's people as its owner sees them (the owner first, then by join time), each member with "Send offer".
+// A channel's people as its owner sees them (the owner first, then by join time), each member with "Send offer"
+// and "Message … privately" (a private consultation of the two, issue #13 part 5).
 import { useEffect, useState } from 'react';
 import type { Channel } from '@core/model';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { membersRequested, selectMembers } from './manageSlice';
 import { OfferForm } from './OfferForm';
+import { PrivateChatButton } from './PrivateChatButton';
 
 export function ChannelMembers({ channel }: { channel: Channel }) {
   const dispatch = useAppDispatch();
@@ -41,9 +43,20 @@ export function ChannelMembers({ channel }: { channel: Channel }) {
               </span>
             </span>
             {member.role === 'member' && offering !== member.uid && (
-              <button type="button" className="button button--small" onClick={() => setOffering(member.uid)}>
-                Send offer<span className="visually-hidden"> to {member.name}</span>
-              </button>
+              <span className="members__actions">
+                <PrivateChatButton
+                  withUid={member.uid}
+                  viaChannelId={channel.id}
+                  label={`Message ${member.name} privately`}
+                />
+                <button
+                  type="button"
+                  className="button button--small"
+                  onClick={() => setOffering(member.uid)}
+                >
+                  Send offer<span className="visually-hidden"> to {member.name}</span>
+                </button>
+              </span>
             )}
           </div>
           {offering === member.uid && (

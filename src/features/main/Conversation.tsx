@@ -7,6 +7,10 @@ import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { selectChannelPermissions, selectOverview, selectShowServiceBanner } from '@/store/channelsSlice';
 import { selectUid } from '@/store/userSlice';
+import { channelDisplayName, isPrivateChannel } from '@core/privateChannels';
+import type { Channel } from '@core/model';
+import { membersRequested, selectMembers } from './manageSlice';
+import { PrivateChatButton } from './PrivateChatButton';
 import { messagesRequested, selectConversation } from '@/store/conversationSlice';
 import { ReconnectingStatus } from './LiveNotices';
 import { Composer } from './Composer';
@@ -53,6 +57,26 @@ function Announcer({ channelId }: { channelId: string }) {
   );
 }
 
+/**
+ * A client's way to their consultant alone (issue #13 part 5): "Talk privately with Dana", named once the
+ * channel's people are known.
+ */
+function TalkPrivately({ channel }: { channel: Channel }) {
+  const dispatch = useAppDispatch();
+  const members = useAppSelector((state) => selectMembers(state, channel.id));
+  useEffect(() => {
+    dispatch(membersRequested({ channelId: channel.id }));
+  }, [dispatch, channel.id]);
+  const consultant = members?.items.find((m) => m.role === 'owner')?.name;
+  return (
+    <PrivateChatButton
+      withUid={channel.ownerId}
+      viaChannelId={channel.id}
+      label={consultant ? `Talk privately with ${consultant}` : 'Talk privately with your consultant'}
+    />
+  );
+}
+
 export function Conversation({ channelId }: { channelId: string }) {
   const dispatch = useAppDispatch();
   // The channel alone (not the overview, which changes with every message): a live message re-renders the list,
@@ -71,6 +95,10 @@ export function Conversation({ channelId }: { channelId: string }) {
   }, [dispatch, channelId, known]);
 
   const isOwner = permissions?.isOwner === true;
+  const uid = useAppSelector(selectUid);
+  const isPrivate = channel !== undefined && isPrivateChannel(channel);
+  // A client of an ordinary channel (a member, not its owner) may talk with its consultant alone.
+  const isClient = channel !== undefined && !isPrivate && uid !== null && channel.members.includes(uid);
   return (
     <section className="conversation" aria-labelledby="conversation-title">
       <header className="conversation__head">
@@ -78,8 +106,17 @@ export function Conversation({ channelId }: { channelId: string }) {
           ‹ Channels
         </Link>
         <div className="conversation__title">
-          <h2 id="conversation-title">{channel?.title ?? 'Channel'}</h2>
-          {channel?.description && <p className="muted">{channel.description}</p>}
+          <h2 id="conversation-title">{channel ? channelDisplayName(channel, uid ?? '') : 'Channel'}</h2>
+          {isPrivate ? (
+            <p className="muted">Private conversation: only the two of you can read it.</p>
+          ) : (
+            channel?.description && <p className="muted">{channel.description}</p>
+          )}
+          {isClient && channel && (
+            <div className="conversation__private">
+              <TalkPrivately channel={channel} />
+            </div>
+          )}
           <ReconnectingStatus />
         </div>
         {channel && <MuteControl channelId={channelId} />}

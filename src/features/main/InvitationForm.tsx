@@ -1,5 +1,7 @@
 // A channel's owner invites someone: an optional email the invitation is bound to, the passes and credits it
-// grants and how many days it runs, then the link to send. Checked with core's rules before anything is sent.
+// grants and how many days it runs, whether it is for a private consultation (accepting it starts one with the
+// consultant instead of joining the channel), then the link to send. Checked with core's rules before anything is
+// sent.
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { isEmail } from '@core/email';
@@ -19,7 +21,8 @@ import { ShareLink } from './ShareLink';
 export function InvitationForm({ channel }: { channel: Channel }) {
   const dispatch = useAppDispatch();
   const create = useAppSelector(selectInvitationCreate);
-  const ids = { email: useId(), passes: useId(), credits: useId(), days: useId() };
+  const ids = { email: useId(), passes: useId(), credits: useId(), days: useId(), private: useId() };
+  const [privateConsultation, setPrivateConsultation] = useState(false);
   const [email, setEmail] = useState('');
   const [passes, setPasses] = useState('1');
   const [credits, setCredits] = useState('0');
@@ -47,6 +50,7 @@ export function InvitationForm({ channel }: { channel: Channel }) {
         passes: p,
         credits: c,
         expiresAt: expiresAfterDays(d, Date.now()),
+        ...(privateConsultation ? { privateConsultation: true } : {}),
       }),
     );
   };
@@ -91,6 +95,21 @@ export function InvitationForm({ channel }: { channel: Channel }) {
             <input id={ids.days} inputMode="numeric" value={days} onChange={(e) => setDays(e.target.value)} />
           </div>
         </div>
+        <div className="private-option">
+          <input
+            id={ids.private}
+            type="checkbox"
+            checked={privateConsultation}
+            onChange={(e) => setPrivateConsultation(e.target.checked)}
+          />
+          <label htmlFor={ids.private}>
+            <span className="private-option__label">For a private consultation</span>
+            <span className="private-option__hint">
+              Accepting it starts a private conversation between you and them, instead of joining this
+              channel.
+            </span>
+          </label>
+        </div>
         {(problem || create.status === 'failed') && (
           <p className="form-error" role="alert">
             {problem ?? create.error}
@@ -105,8 +124,9 @@ export function InvitationForm({ channel }: { channel: Channel }) {
       {create.status === 'created' && create.created && (
         <div className="card manage__created" role="status">
           <p>
-            Invitation ready{create.created.inviteeEmail ? ` for ${create.created.inviteeEmail}` : ''}. Send
-            them this link:
+            {create.created.privateConsultation === true ? 'Private consultation invitation' : 'Invitation'}{' '}
+            ready{create.created.inviteeEmail ? ` for ${create.created.inviteeEmail}` : ''}. Send them this
+            link:
           </p>
           <ShareLink invitation={create.created} />
         </div>

@@ -26,6 +26,9 @@ import {
   membersFailed,
   membersLoaded,
   membersRequested,
+  privateChannelFailed,
+  privateChannelOpened,
+  privateChannelRequested,
 } from './manageSlice';
 
 const message = (error: unknown): string => toFailure(error).message;
@@ -92,10 +95,31 @@ export function* handleMembersRequested(backend: Backend, action: ReturnType<typ
   }
 }
 
+/**
+ * Opens (or finds) a private consultation; the channel joins the list at once (its live event may come later),
+ * and the screen opens it. takeLeading: a double press asks once (the backend makes one per pair anyway).
+ */
+export function* handlePrivateChannelRequested(
+  backend: Backend,
+  action: ReturnType<typeof privateChannelRequested>,
+) {
+  try {
+    const channel: Channel = yield call(
+      [backend.channels, backend.channels.openPrivateChannel],
+      action.payload,
+    );
+    yield put(channelChanged({ channel }));
+    yield put(privateChannelOpened({ channelId: channel.id }));
+  } catch (error) {
+    yield put(privateChannelFailed({ message: message(error) }));
+  }
+}
+
 export function* mainSaga(backend: Backend) {
   yield takeEvery(messagesRequested.type, handleMessagesRequested, backend);
   yield takeLeading(olderRequested.type, handleOlderRequested, backend);
   yield takeLeading(channelCreateRequested.type, handleChannelCreate, backend);
   yield takeLeading(channelUpdateRequested.type, handleChannelUpdate, backend);
   yield takeLatest(membersRequested.type, handleMembersRequested, backend);
+  yield takeLeading(privateChannelRequested.type, handlePrivateChannelRequested, backend);
 }

@@ -12,6 +12,7 @@ import type { OfferState } from '@core/offers';
 import { channelPath } from '@core/paths';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { overviewRequested, selectChannels, selectChannelTitles } from '@/store/channelsSlice';
+import { isPrivateChannel } from '@core/privateChannels';
 import {
   activeOffersRequested,
   issuedOffersRequested,
@@ -241,9 +242,9 @@ function Services() {
   useEffect(() => {
     if (channels.status === 'idle') dispatch(overviewRequested());
   }, [dispatch, channels.status]);
-  const services = isConsultant
-    ? channels.items.filter((o) => o.channel.ownerId === user.authUser?.uid)
-    : channels.items;
+  // A private consultation is a conversation, not a service (issue #13 part 5).
+  const ordinary = channels.items.filter((o) => !isPrivateChannel(o.channel));
+  const services = isConsultant ? ordinary.filter((o) => o.channel.ownerId === user.authUser?.uid) : ordinary;
   return (
     <section className="screen services" aria-labelledby="services-title">
       <h1 id="services-title">Services</h1>

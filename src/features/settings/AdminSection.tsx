@@ -1,5 +1,6 @@
 // Settings → Admin (isAdmin claim only): every user with their role, making or unmaking a consultant, and every
 // channel. The route is guarded here and each call is checked by the backend.
+import { isPrivateChannel } from '@core/privateChannels';
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { selectIsAdmin, selectUid } from '@/store/userSlice';
@@ -118,7 +119,12 @@ export function AdminSection() {
                 {admin.channels.items.map(({ channel, ownerName, messageCount }) => (
                   <tr key={channel.id}>
                     <td>
-                      {channel.title} <code className="path">{channel.channelId}</code>
+                      {channel.title}{' '}
+                      {isPrivateChannel(channel) ? (
+                        <span className="muted">(private consultation: its messages are theirs alone)</span>
+                      ) : (
+                        <code className="path">{channel.channelId}</code>
+                      )}
                     </td>
                     <td>{ownerName}</td>
                     <td>{channel.members.length}</td>
