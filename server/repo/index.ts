@@ -1,5 +1,6 @@
 // All repositories over one database. They only read and write rows; callers wrap writes in write().
 import type { Db } from '../db/database';
+import { AttachmentsRepo } from './attachments';
 import { ChannelsRepo } from './channels';
 import { InvitationsRepo } from './invitations';
 import { MessagesRepo } from './messages';
@@ -24,6 +25,7 @@ export interface Repos {
   reads: ReadsRepo;
   pushJobs: PushJobsRepo;
   settings: SettingsRepo;
+  attachments: AttachmentsRepo;
 }
 
 export function createRepos(db: Db): Repos {
@@ -39,5 +41,6 @@ export function createRepos(db: Db): Repos {
     reads: new ReadsRepo(db),
     pushJobs: new PushJobsRepo(db),
     settings: new SettingsRepo(db),
+    attachments: new AttachmentsRepo(db),
   };
 }

@@ -24,6 +24,7 @@ import type { NewPushJob } from '../repo/pushJobs';
 import type { ServerContext } from '../context';
 import { write } from '../db/database';
 import { newDocumentId } from '../ids';
+import { claimAttachment } from './attachments';
 import type { ServiceContext } from './users';
 
 const NO_SUCH_CHANNEL = CHANNEL_MESSAGES.noSuchChannel;
@@ -157,7 +158,7 @@ export const MESSAGE_MESSAGES = {
 } as const;
 
 /**
- * Stores a plain-text message under the client's id (a new one when it sent none) and, in the same transaction,
+ * Stores a message (plain text, an upload of the caller's in the channel, or both) under the client's id (a new one when it sent none) and, in the same transaction,
  * counts it as pending for everyone else in the channel and queues one push for each of their token documents
  * (those who want push, spec §5) with their own badge count; after the commit it streams the message and the new
  * counts and wakes the push queue.
@@ -171,7 +172,7 @@ export function sendMessage(
   ctx: MessageContext,
   caller: Caller,
   id: string,
-  input: { id?: string; text: string },
+  input: { id?: string; text: string; attachmentId?: string },
 ): ChatMessage {
   const outcome = write(ctx.db, () => {
     const channel = load(ctx, id);
@@ -185,15 +186,21 @@ export function sendMessage(
       if (stored) throw new QupmError('ALREADY_EXISTS', MESSAGE_MESSAGES.idTaken);
     }
     const now = ctx.now();
+    const messageId = input.id ?? newDocumentId();
+    const attachment =
+      input.attachmentId === undefined
+        ? undefined
+        : claimAttachment(ctx, caller, channel.id, input.attachmentId, messageId);
     // Never before the channel's newest: a client catching up from its newest millisecond misses no later commit.
     const createdAt = Math.max(now, ctx.repos.messages.latest(channel.id)?.createdAt ?? now);
     const message: ChatMessage = {
-      id: input.id ?? newDocumentId(),
+      id: messageId,
       channelId: channel.id,
       senderId: caller.uid,
       senderName: ctx.repos.users.publicName(caller.uid) || caller.email,
       text: input.text,
       createdAt,
+      ...(attachment ? { attachment } : {}),
     };
     ctx.repos.messages.insert(message);
     const recipients = pendingRecipients(channel, caller.uid);
@@ -207,6 +214,7 @@ export function sendMessage(
         channelId: channel.id,
         senderName: message.senderName,
         text: message.text,
+        ...(message.attachment ? { attachment: message.attachment } : {}),
         badgeCount: badgeCount(ctx.repos.pending.counts(uid)),
       });
       const payload = JSON.stringify({
