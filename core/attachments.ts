@@ -85,14 +85,16 @@ export const ATTACHMENT_ACCESS_MESSAGES = {
 } as const;
 
 export function isAttachmentType(value: unknown): value is AttachmentType {
-  return typeof value === 'string' && (value in IMAGE_TYPES || value in DOCUMENT_TYPES);
+  return (
+    typeof value === 'string' && (Object.hasOwn(IMAGE_TYPES, value) || Object.hasOwn(DOCUMENT_TYPES, value))
+  );
 }
 
 /** 'image' or 'document' for an allowed type (as the bytes say), null for anything else. */
 export function attachmentKind(contentType: string | undefined): AttachmentKind | null {
   if (contentType === undefined) return null;
-  if (contentType in IMAGE_TYPES) return 'image';
-  if (contentType in DOCUMENT_TYPES) return 'document';
+  if (Object.hasOwn(IMAGE_TYPES, contentType)) return 'image';
+  if (Object.hasOwn(DOCUMENT_TYPES, contentType)) return 'document';
   return null;
 }
 
@@ -128,7 +130,7 @@ export function checkAttachmentName(raw: unknown): AttachmentNameCheck {
 
 /** The extension a file of this type should have (jpg for JPEG, which also accepts .jpeg). */
 export function extensionOf(contentType: AttachmentType): string {
-  return contentType in IMAGE_TYPES
+  return Object.hasOwn(IMAGE_TYPES, contentType)
     ? IMAGE_TYPES[contentType as ImageType]
     : DOCUMENT_TYPES[contentType as DocumentType];
 }
