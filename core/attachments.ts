@@ -4,6 +4,7 @@
 // the composer and the push text. The type is always the one the bytes say (file-type), never the name's
 // extension or a Content-Type a client declares.
 import { DOCUMENT_ID_PATTERN } from './ids';
+import { IMAGE_DIMENSION_MAX, imageDimensions } from './imageSize';
 
 /** issue #13: images and documents up to 10 MB. */
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
@@ -165,9 +166,6 @@ export function messageSummary(message: { text: string; attachment?: Pick<Attach
   return attachmentSummary(message.attachment.kind);
 }
 
-/** An image's width or height in pixels, 1 to this (larger headers are refused as unreadable). */
-export const IMAGE_DIMENSION_MAX = 100_000;
-
 const isDimension = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value > 0 && value <= IMAGE_DIMENSION_MAX;
 
@@ -189,4 +187,31 @@ export function toAttachment(value: unknown): Attachment | null {
   if (kind === 'document') return { id, kind, name, contentType, size };
   if (!isDimension(width) || !isDimension(height)) return null;
   return { id, kind, name, contentType, size, width, height };
+}
+
+export type FileCheck =
+  | { ok: true; file: Omit<Attachment, 'id'> }
+  | { ok: false; problem: AttachmentProblem };
+
+/**
+ * Everything both backends decide about a file before they store it, in order: its name, its size, the type its
+ * bytes are (`sniffedType`: what file-type reported, undefined when it knew none), and an image's pixel size.
+ */
+export function checkFile(input: {
+  name: unknown;
+  bytes: Uint8Array;
+  sniffedType: string | undefined;
+}): FileCheck {
+  const name = checkAttachmentName(input.name);
+  if (!name.ok) return name;
+  const sizeProblem = checkAttachmentSize(input.bytes.length);
+  if (sizeProblem) return { ok: false, problem: sizeProblem };
+  const kind = attachmentKind(input.sniffedType);
+  if (kind === null || !isAttachmentType(input.sniffedType)) return { ok: false, problem: 'notAllowed' };
+  const contentType = input.sniffedType;
+  const file = { kind, contentType, name: storedName(name.name, contentType), size: input.bytes.length };
+  if (kind === 'document') return { ok: true, file };
+  const dimensions = imageDimensions(input.bytes, contentType as ImageType);
+  if (!dimensions) return { ok: false, problem: 'imageUnreadable' };
+  return { ok: true, file: { ...file, ...dimensions } };
 }

@@ -2,8 +2,10 @@
 // so a conversation draws it at its size before it has loaded (no layout shift). Both backends read it: the
 // embedded server from the upload, the Firebase adapter from the file before it uploads it. A few dozen lines
 // instead of a package: the four headers are fixed formats, and a file they do not describe is refused.
-import { IMAGE_DIMENSION_MAX } from './attachments';
 import type { ImageType } from './attachments';
+
+/** An image's width or height in pixels, 1 to this (larger headers are refused as unreadable). */
+export const IMAGE_DIMENSION_MAX = 100_000;
 
 export interface ImageDimensions {
   width: number;

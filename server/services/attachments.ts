@@ -14,14 +14,11 @@ import { fileTypeFromBuffer } from 'file-type/core';
 import {
   ATTACHMENT_ACCESS_MESSAGES,
   ATTACHMENT_MESSAGES,
-  attachmentKind,
-  checkAttachmentName,
   checkAttachmentSize,
-  storedName,
+  checkFile,
 } from '../../core/attachments';
-import type { Attachment, AttachmentType, ImageType } from '../../core/attachments';
+import type { Attachment } from '../../core/attachments';
 import { QupmError } from '../../core/errors';
-import { imageDimensions } from '../../core/imageSize';
 import type { Caller } from '../../core/permissions';
 import { canMessage } from '../../core/permissions';
 import { CHANNEL_MESSAGES } from '../../core/channels';
@@ -69,20 +66,13 @@ function memberChannel(ctx: Pick<AttachmentContext, 'repos'>, caller: Caller, ch
   return channel;
 }
 
-/** What the bytes are, when they are a file QuPM accepts: its type, kind, and an image's size. */
-export async function inspectBytes(
-  bytes: Uint8Array,
-): Promise<Pick<Attachment, 'kind' | 'contentType' | 'width' | 'height'>> {
-  const sizeProblem = checkAttachmentSize(bytes.length);
-  if (sizeProblem) throw refuse(sizeProblem);
-  const sniffed = await fileTypeFromBuffer(bytes);
-  const kind = attachmentKind(sniffed?.mime);
-  if (!sniffed || !kind) throw refuse('notAllowed');
-  const contentType = sniffed.mime as AttachmentType;
-  if (kind === 'document') return { kind, contentType };
-  const size = imageDimensions(bytes, contentType as ImageType);
-  if (!size) throw refuse('imageUnreadable');
-  return { kind, contentType, ...size };
+/** The file as it will be stored, once its name, size and the type its bytes say are checked. */
+export async function inspectUpload(name: unknown, bytes: Uint8Array): Promise<Omit<Attachment, 'id'>> {
+  // Sniffed only when the size is fine (an empty body has nothing to sniff).
+  const sniffed = checkAttachmentSize(bytes.length) === null ? await fileTypeFromBuffer(bytes) : undefined;
+  const checked = checkFile({ name, bytes, sniffedType: sniffed?.mime });
+  if (!checked.ok) throw refuse(checked.problem);
+  return checked.file;
 }
 
 /** Stores an upload for a message the caller is about to send in the channel; answers what it stored. */
@@ -93,15 +83,7 @@ export async function uploadAttachment(
   input: { name: unknown; bytes: Uint8Array },
 ): Promise<Attachment> {
   memberChannel(ctx, caller, channelId);
-  const name = checkAttachmentName(input.name);
-  if (!name.ok) throw refuse('badName');
-  const inspected = await inspectBytes(input.bytes);
-  const attachment: Attachment = {
-    id: newDocumentId(),
-    name: storedName(name.name, inspected.contentType),
-    size: input.bytes.length,
-    ...inspected,
-  };
+  const attachment: Attachment = { id: newDocumentId(), ...(await inspectUpload(input.name, input.bytes)) };
   const target = attachmentPath(ctx, attachment.id);
   const temporary = `${target}.${randomBytes(6).toString('hex')}${TEMPORARY_SUFFIX}`;
   try {
