@@ -198,7 +198,8 @@ export async function buildServer({
           // No inline script anywhere; the shell's one inline <style> is allowed by its hash.
           scriptSrc: ["'self'"],
           styleSrc: ["'self'", ...(shell ? inlineStyleHashes(shell) : [])],
-          imgSrc: ["'self'", 'data:'],
+          // blob: attachments, read through the API with the session and shown from memory (issue #13).
+          imgSrc: ["'self'", 'data:', 'blob:'],
           connectSrc: ["'self'"],
           fontSrc: ["'self'"],
           manifestSrc: ["'self'"],
