@@ -5,6 +5,7 @@
 // (__tests__/rules/emulator); other paths are not modelled here and are allowed.
 import type { Data } from '../../../functions/__tests__/support/memoryFirestore';
 import { LIMITS } from '../../../core/limits';
+import { ATTACHMENT_MAX_BYTES, attachmentKind, toAttachment } from '../../../core/attachments';
 
 export interface RulesAuth {
   uid: string;
@@ -52,16 +53,23 @@ const isRequestTime = (value: unknown): boolean =>
   value !== null &&
   (value as { __sentinel?: unknown }).__sentinel === 'serverTimestamp';
 
+// function isAttachment(value): the shape core/attachments.ts reads back (toAttachment), field for field.
+function isAttachment(value: unknown): boolean {
+  const attachment = toAttachment(value);
+  return attachment !== null && Object.keys(value as object).length === Object.keys(attachment).length;
+}
+
 // function isNewMessage()
 function isNewMessage(data: Data, auth: RulesAuth): boolean {
   const fields = ['senderId', 'senderName', 'text', 'createdAt'];
   const keys = Object.keys(data);
   return (
-    keys.every((key) => fields.includes(key)) &&
+    keys.every((key) => [...fields, 'attachment'].includes(key)) &&
     fields.every((field) => keys.includes(field)) &&
     data.senderId === auth.uid &&
     isText(data.senderName, 0, LIMITS.senderNameMax) &&
-    isText(data.text, 1, LIMITS.messageMax) &&
+    (isText(data.text, 1, LIMITS.messageMax) || (data.text === '' && 'attachment' in data)) &&
+    (!('attachment' in data) || isAttachment(data.attachment)) &&
     isRequestTime(data.createdAt)
   );
 }
@@ -122,4 +130,45 @@ export function mayWriteMessage(
   }
   // messageId.matches('^[A-Za-z0-9]{20}$')
   return /^[A-Za-z0-9]{20}$/.test(messageId) && canMessageIn(context) && isNewMessage(data, context.auth);
+}
+
+// storage.rules, match /channels/{channelId}/attachments/{attachmentId}: the channel's owner and members only.
+const ATTACHMENT_OBJECT = /^channels\/([^/]+)\/attachments\/([^/]+)$/;
+
+/** The channel and attachment ids of an attachment's object path, else null (nothing else is open). */
+export function attachmentObjectOf(path: string): { channelId: string; attachmentId: string } | null {
+  const match = ATTACHMENT_OBJECT.exec(path);
+  return match ? { channelId: match[1] ?? '', attachmentId: match[2] ?? '' } : null;
+}
+
+export interface StorageObject {
+  size: number;
+  contentType: string;
+  contentDisposition: string;
+  metadata: Record<string, string>;
+}
+
+/** `allow get` and `allow delete` (the sender, or the channel's consultant). */
+export function mayReadObject(context: RulesContext): boolean {
+  return canMessageIn(context);
+}
+export function mayDeleteObject(stored: StorageObject, context: RulesContext): boolean {
+  return (
+    canMessageIn(context) &&
+    (stored.metadata.uploaderId === context.auth?.uid || context.channel?.ownerId === context.auth?.uid)
+  );
+}
+
+/** `allow create`: isMemberOf, the id's shape, and isNewAttachment(). */
+export function mayCreateObject(attachmentId: string, file: StorageObject, context: RulesContext): boolean {
+  const kind = attachmentKind(file.contentType);
+  return (
+    /^[A-Za-z0-9]{20}$/.test(attachmentId) &&
+    canMessageIn(context) &&
+    file.size >= 1 &&
+    file.size <= ATTACHMENT_MAX_BYTES &&
+    Object.keys(file.metadata).join() === 'uploaderId' &&
+    file.metadata.uploaderId === context.auth?.uid &&
+    (kind === 'image' || (kind === 'document' && file.contentDisposition.startsWith('attachment;')))
+  );
 }
