@@ -20,5 +20,6 @@ export function* lazyConversationSaga(backend: Backend) {
   yield all([
     fork(superviseQuietly, 'outbox', sagas.outboxSaga, backend),
     fork(superviseQuietly, 'read marks', sagas.readMarksSaga, backend),
+    fork(superviseQuietly, 'attachments', sagas.attachmentsSaga, backend),
   ]);
 }

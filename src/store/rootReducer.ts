@@ -15,6 +15,7 @@ import messageActions from '@/features/main/messageActionsSlice';
 import user from './userSlice';
 import live from './liveSlice';
 import outbox from './outboxSlice';
+import attachments from './attachmentsSlice';
 import readMarks from './readMarksSlice';
 import version from './versionSlice';
 import settings from '@/features/settings/settingsSlice';
@@ -31,6 +32,7 @@ export const rootReducer = combineReducers({
   invitations,
   conversation,
   outbox,
+  attachments,
   readMarks,
   live,
   manage,

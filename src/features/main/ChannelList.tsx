@@ -2,6 +2,7 @@
 // consultant can start a new channel from here.
 import { Suspense, lazy, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { messageSummary } from '@core/attachments';
 import { channelPath } from '@core/paths';
 import { useAppSelector } from '@/store/hooks';
 import { selectChannels } from '@/store/channelsSlice';
@@ -75,7 +76,7 @@ export function ChannelList({ openId }: { openId: string | null }) {
           {items.map(({ channel, lastMessage, unread }) => {
             const open = channel.id === openId;
             const preview = lastMessage
-              ? `${lastMessage.senderId === uid ? 'You' : lastMessage.senderName}: ${lastMessage.deleted ? 'Message deleted' : lastMessage.text}`
+              ? `${lastMessage.senderId === uid ? 'You' : lastMessage.senderName}: ${lastMessage.deleted ? 'Message deleted' : messageSummary(lastMessage)}`
               : channel.description || 'No messages yet';
             return (
               <li key={channel.id}>
