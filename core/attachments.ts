@@ -155,17 +155,6 @@ export function formatFileSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-/** What a notification or the channel list says of a message that has a file and no text. */
-export function attachmentSummary(kind: AttachmentKind): string {
-  return kind === 'image' ? 'Sent a photo' : 'Sent a document';
-}
-
-/** A message's text for a push or a preview: its text, or the attachment's summary when it has none. */
-export function messageSummary(message: { text: string; attachment?: Pick<Attachment, 'kind'> }): string {
-  if (message.text.trim() !== '' || !message.attachment) return message.text;
-  return attachmentSummary(message.attachment.kind);
-}
-
 const isDimension = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value > 0 && value <= IMAGE_DIMENSION_MAX;
 
@@ -190,8 +179,7 @@ export function toAttachment(value: unknown): Attachment | null {
 }
 
 export type FileCheck =
-  | { ok: true; file: Omit<Attachment, 'id'> }
-  | { ok: false; problem: AttachmentProblem };
+  { ok: true; file: Omit<Attachment, 'id'> } | { ok: false; problem: AttachmentProblem };
 
 /**
  * Everything both backends decide about a file before they store it, in order: its name, its size, the type its

@@ -31,3 +31,20 @@ export function checkMessageText(raw: string, options: { withAttachment?: boolea
   if (text.length > LIMITS.messageMax) return { ok: false, problem: 'tooLong', length: text.length };
   return { ok: true, text };
 }
+
+/** What a notification or the channel list says of a message that has a file and no text (issue #13). */
+export function attachmentSummary(kind: 'image' | 'document'): string {
+  return kind === 'image' ? 'Sent a photo' : 'Sent a document';
+}
+
+/**
+ * A message in one line, for a push or the channel list: its text, or the attachment's summary when it has none.
+ * Here rather than in core/attachments.ts, so that the channel list (in the app's shell) carries only this.
+ */
+export function messageSummary(message: {
+  text: string;
+  attachment?: { kind: 'image' | 'document' };
+}): string {
+  if (message.text.trim() !== '' || !message.attachment) return message.text;
+  return attachmentSummary(message.attachment.kind);
+}

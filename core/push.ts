@@ -1,7 +1,7 @@
 // What a push notification for a new channel message says, for both backends (ARCHITECTURE.md "Wire formats":
 // `{messageId, data: {type, badge_count, channelId}, notification: {title, body}}`): who wrote, the start of
 // what they wrote, the recipient's badge count (spec §5), and the path of this origin a click opens.
-import { messageSummary } from './attachments';
+import { messageSummary } from './messageText';
 import type { AttachmentKind } from './attachments';
 import { channelPath } from './paths';
 

@@ -8,11 +8,10 @@ import {
   checkAttachmentName,
   checkAttachmentSize,
   formatFileSize,
-  messageSummary,
   storedName,
   toAttachment,
 } from '@core/attachments';
-import { checkMessageText } from '@core/messageText';
+import { checkMessageText, messageSummary } from '@core/messageText';
 import { messagePush } from '@core/push';
 
 describe('attachmentKind', () => {

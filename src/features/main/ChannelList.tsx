@@ -2,7 +2,7 @@
 // consultant can start a new channel from here.
 import { Suspense, lazy, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { messageSummary } from '@core/attachments';
+import { messageSummary } from '@core/messageText';
 import { channelPath } from '@core/paths';
 import { useAppSelector } from '@/store/hooks';
 import { selectChannels } from '@/store/channelsSlice';
