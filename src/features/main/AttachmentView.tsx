@@ -89,7 +89,9 @@ function DocumentView({ channelId, attachment }: { channelId: string; attachment
         {extension.slice(0, 4)}
       </span>
       <span className="attachment__about">
-        <span className="attachment__name">{attachment.name}</span>
+        <span className="attachment__name" title={attachment.name}>
+          {attachment.name}
+        </span>
         <span className="muted">{formatFileSize(attachment.size)}</span>
       </span>
       <button
