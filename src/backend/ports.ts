@@ -150,12 +150,7 @@ export interface MessagesPort {
    * documents up to 10 MB, the type decided by the bytes). Members only. Answers the attachment to send with
    * sendMessage; a refused file is INVALID_ARGUMENT with words for the person, and leaves nothing stored.
    */
-  uploadAttachment(
-    channelId: string,
-    file: Blob,
-    name: string,
-    options?: UploadOptions,
-  ): Promise<Attachment>;
+  uploadAttachment(channelId: string, file: Blob, name: string, options?: UploadOptions): Promise<Attachment>;
   /** The bytes of a message's attachment, for the channel's members only. */
   readAttachment(channelId: string, attachment: Attachment): Promise<Blob>;
   /**
