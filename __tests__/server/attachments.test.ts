@@ -320,6 +320,22 @@ describe('housekeeping', () => {
     expect(await deleteMessageAttachment(service, message.id)).toBe(false);
   });
 
+  it('deleting a message through the API deletes its file (issue #13 part 3 wired in)', async () => {
+    const attachment = await uploaded(ids.token.member, ids.strategy, 'sketch.png', pngFile(2, 2));
+    const message = (
+      await send(ids.token.member, ids.strategy, { attachmentId: attachment.id })
+    ).json<ChatMessage>();
+    const res = await server.request('DELETE', `/api/channels/${ids.strategy}/messages/${message.id}`, {
+      token: ids.token.consultant,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<ChatMessage>()).not.toHaveProperty('attachment');
+    expect(rows()).toBe(0);
+    for (let i = 0; i < 50 && filesOnDisk().length > 0; i += 1) await new Promise((r) => setTimeout(r, 10));
+    expect(filesOnDisk()).toEqual([]);
+    expectError(await download(ids.token.member, ids.strategy, attachment.id), 404, 'NOT_FOUND');
+  });
+
   it('removes uploads never sent after a day, and keeps sent ones', async () => {
     const unsent = await uploaded(ids.token.member, ids.strategy, 'a.png', pngFile(2, 2));
     const kept = await uploaded(ids.token.member, ids.strategy, 'b.png', pngFile(2, 2));

@@ -148,7 +148,11 @@ export function openAttachment(
   return { attachment: stored.attachment, file: attachmentPath(ctx, attachmentId) };
 }
 
-async function removeFiles(ctx: AttachmentContext, ids: readonly string[]): Promise<void> {
+/** Removes attachments' bytes (their rows are gone already); a file already gone is fine. */
+export async function removeFiles(
+  ctx: Pick<AttachmentContext, 'attachmentsDir'>,
+  ids: readonly string[],
+): Promise<void> {
   await Promise.all(
     ids.map((id) =>
       unlink(attachmentPath(ctx, id)).catch((error: NodeJS.ErrnoException) => {

@@ -311,6 +311,11 @@ export function createMessagesPort(
         const { uid, fs, ref, channel, message, stored } = await loadTarget(channelId, messageId);
         refuse(checkDelete(channel, message, uid));
         await fs.updateDoc(ref, { text: '', deleted: true, updatedAt: fs.serverTimestamp() });
+        // Its file goes with it (issue #13 part 4; storage.rules let the sender or the owner delete it). The
+        // tombstone stands either way: a file that could not be removed now is never shown again.
+        if (message.attachment) {
+          await attachments.deleteAttachment(channelId, message.attachment).catch(() => undefined);
+        }
         return stored();
       }),
 
