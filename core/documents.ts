@@ -13,6 +13,8 @@ import type {
   UserDoc,
 } from './model';
 import { NOT_OPTED_IN } from './model';
+import { toAttachment } from './attachments';
+import type { Attachment } from './attachments';
 import type { StoredOffer } from './offers';
 import type { PendingCounts } from './pending';
 import { isMuteEnd } from './mutes';
@@ -124,6 +126,7 @@ export function toChatMessage(channelId: string, id: string, data: DocumentData)
     text: text(data.text),
     createdAt: toMillis(data.createdAt),
     ...messageChanges(data),
+    ...withAttachment(data.attachment),
   };
 }
 
@@ -134,6 +137,12 @@ function messageChanges(data: DocumentData): Pick<ChatMessage, 'editedAt' | 'del
   if (data.deleted === true) changes.deleted = true;
   if (data.updatedAt !== undefined && data.updatedAt !== null) changes.updatedAt = toMillis(data.updatedAt);
   return changes;
+}
+
+/** A message document's attachment field, when it holds a valid one (clients write it; read defensively). */
+function withAttachment(value: unknown): { attachment?: Attachment } {
+  const attachment = value === undefined || value === null ? null : toAttachment(value);
+  return attachment ? { attachment } : {};
 }
 
 export const INVITATION_STATUSES: readonly InvitationStatus[] = [

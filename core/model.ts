@@ -1,5 +1,6 @@
 // The documents of ARCHITECTURE.md ("Data"), the same shape in SQLite and Firestore. Times are epoch
 // milliseconds on the wire and in the store (plain, serializable numbers).
+import type { Attachment } from './attachments';
 import type { DeliveryChannel } from './limits';
 
 export type Platform = 'ios' | 'android' | 'web';
@@ -58,7 +59,8 @@ export interface ChatMessage {
   channelId: string;
   senderId: string;
   senderName: string;
-  /** '' once deleted (the text is removed from storage, not hidden). */
+  /** '' once deleted (the text is removed from storage, not hidden); empty too when the message carries only an
+   * attachment (core/messageText.ts). */
   text: string;
   createdAt: number;
   /** When its sender last edited it (the bubble says "edited"); absent when never edited. */
@@ -70,6 +72,8 @@ export interface ChatMessage {
    * Two copies of one message: the one with the later version is the newer word (core/messages.ts).
    */
   updatedAt?: number;
+  /** A file sent with (or instead of) the text (core/attachments.ts); gone once the message is deleted. */
+  attachment?: Attachment;
 }
 
 export type InvitationStatus = 'pending' | 'accepted' | 'activated' | 'expired';

@@ -1,6 +1,8 @@
 // What a push notification for a new channel message says, for both backends (ARCHITECTURE.md "Wire formats":
 // `{messageId, data: {type, badge_count, channelId}, notification: {title, body}}`): who wrote, the start of
 // what they wrote, the recipient's badge count (spec §5), and the path of this origin a click opens.
+import { messageSummary } from './messageText';
+import type { AttachmentKind } from './attachments';
 import { channelPath } from './paths';
 
 /** `data.type` of every push QuPM sends, by what caused it. */
@@ -28,12 +30,16 @@ export interface MessagePush {
   path: string;
 }
 
-/** The push one recipient gets for a message: their own badge count, the sender's name, the text's start. */
+/**
+ * The push one recipient gets for a message: their own badge count, the sender's name, the text's start (or
+ * "Sent a photo" / "Sent a document" for a file without text).
+ */
 export function messagePush(input: {
   channelId: string;
   messageId?: string;
   senderName: string;
   text: string;
+  attachment?: { kind: AttachmentKind };
   badgeCount: number;
 }): MessagePush {
   return {
@@ -45,7 +51,7 @@ export function messagePush(input: {
     },
     notification: {
       title: cut(input.senderName, PUSH_TITLE_MAX) || 'QuPM',
-      body: cut(input.text, PUSH_BODY_MAX),
+      body: cut(messageSummary(input), PUSH_BODY_MAX),
     },
     path: channelPath(input.channelId),
   };

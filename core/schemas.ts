@@ -88,12 +88,22 @@ export const messageTextSchema = z
 
 /**
  * POST /api/channels/:id/messages. `id` is the client's (the send's idempotency key); without one the server
- * names the message.
+ * names the message. Text, an attachment, or both.
  */
-export const messageCreateBody = z.strictObject({
-  id: documentIdSchema.optional(),
-  text: messageTextSchema,
-});
+export const messageCreateBody = z
+  .strictObject({
+    id: documentIdSchema.optional(),
+    text: z.string().max(MESSAGE_RAW_MAX).default(''),
+    /** An upload of the caller's in this channel (POST /api/channels/:id/attachments), not sent yet. */
+    attachmentId: documentIdSchema.optional(),
+  })
+  .transform((body, ctx) => {
+    // core/messageText.ts: empty text is a message only when it carries a file.
+    const checked = checkMessageText(body.text, { withAttachment: body.attachmentId !== undefined });
+    if (checked.ok) return { ...body, text: checked.text };
+    ctx.addIssue({ code: 'custom', path: ['text'], message: MESSAGE_TEXT_MESSAGES[checked.problem] });
+    return z.NEVER;
+  });
 
 /** PATCH /api/channels/:id/messages/:messageId (issue #13): the message's new text, as a send's. */
 export const messagePatchBody = z.strictObject({ text: messageTextSchema });

@@ -44,8 +44,8 @@ export const API = {
   getChannel: 'GET /api/channels/:id', // → Channel (owner, members, admin)
   // messagesQuery (before | after: a core/messages.ts cursor, limit) → { messages: ChatMessage[] } oldest first
   listMessages: 'GET /api/channels/:id/messages',
-  // messageCreateBody {id?, text} → ChatMessage; a repeated id of the caller's in this channel answers the stored
-  // message and changes nothing; an id taken otherwise is ALREADY_EXISTS
+  // messageCreateBody {id?, text, attachmentId?} → ChatMessage; a repeated id of the caller's in this channel
+  // answers the stored message and changes nothing; an id taken otherwise is ALREADY_EXISTS
   sendMessage: 'POST /api/channels/:id/messages',
   // issue #13: messagesQuery's changedAfter (a cursor of (version, id), core/messages.ts versionOf) lists the
   // messages edited or deleted after it, in that order: how a live subscriber catches up on changes.
@@ -53,6 +53,11 @@ export const API = {
   editMessage: 'PATCH /api/channels/:id/messages/:messageId',
   // → ChatMessage, the tombstone (text '', deleted: true): its sender or the channel's owner; text removed
   deleteMessage: 'DELETE /api/channels/:id/messages/:messageId',
+  // issue #13: the file's bytes as the body, `?name=` → core/attachments.ts Attachment (members only; the bytes
+  // decide the type; up to 10 MB); sent with a message by its id
+  uploadAttachment: 'POST /api/channels/:id/attachments',
+  // → the bytes, to members only, with nosniff, a sandbox CSP, and inline (images) or attachment (documents)
+  downloadAttachment: 'GET /api/channels/:id/attachments/:attachmentId',
   // issue #6 ------------------------------------------------------------------------------------------------
   channelOverview: 'GET /api/channels/overview', // → { channels: ChannelOverview[] } owned + joined, newest activity first
   createChannel: 'POST /api/channels', // channelCreateBody → Channel (consultants only; taken handle: ALREADY_EXISTS)

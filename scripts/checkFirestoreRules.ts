@@ -52,25 +52,25 @@ export const CREATED_BY_FUNCTIONS = ['users/{uid}/FCMTokens', 'users/{uid}/chann
 /** core/ids.ts DOCUMENT_ID_PATTERN, as the rules write it. */
 const ID_SHAPE = "'^[A-Za-z0-9]{20}$'";
 
-interface MatchBlock {
+export interface MatchBlock {
   /** The full path from the documents root, wildcards kept as written: /users/{uid}/FCMTokens/{tokenId}. */
   path: string;
   body: string;
 }
 
-interface Allow {
+export interface Allow {
   where: string;
   ops: string[];
   condition: string | null;
 }
 
 /** The rules without comments and string contents that could hold braces (strings keep their quotes). */
-function stripComments(source: string): string {
+export function stripComments(source: string): string {
   return source.replace(/\/\/[^\n]*/g, '').replace(/\/\*[\s\S]*?\*\//g, '');
 }
 
 /** The index of the brace closing the one at `open`. */
-function closingBrace(text: string, open: number): number {
+export function closingBrace(text: string, open: number): number {
   let depth = 0;
   for (let i = open; i < text.length; i += 1) {
     if (text[i] === '{') depth += 1;
@@ -94,7 +94,7 @@ function ownText(body: string): string {
   return out;
 }
 
-function matchBlocks(text: string, prefix = ''): MatchBlock[] {
+export function matchBlocks(text: string, prefix = ''): MatchBlock[] {
   const blocks: MatchBlock[] = [];
   const pattern = /match\s+(\/(?:[^\s{]|\{[^}]*\})*)\s*\{/g;
   let found: RegExpExecArray | null;
@@ -109,7 +109,7 @@ function matchBlocks(text: string, prefix = ''): MatchBlock[] {
   return blocks;
 }
 
-function functionBodies(text: string): Map<string, string> {
+export function functionBodies(text: string): Map<string, string> {
   return new Map([...functionDefinitions(text)].map(([name, { body }]) => [name, body]));
 }
 
@@ -236,7 +236,7 @@ function parentWildcards(matchPath: string): string[] {
   return names.slice(0, -1).filter((name) => name !== 'database');
 }
 
-function allows(block: MatchBlock): Allow[] {
+export function allows(block: MatchBlock): Allow[] {
   const list: Allow[] = [];
   // Functions declared inside a match block are not its rules.
   const own = ownText(block.body).replace(/function\s+[A-Za-z_]\w*\s*\([^)]*\)\s*/g, '');
@@ -253,7 +253,7 @@ function allows(block: MatchBlock): Allow[] {
 }
 
 /** The condition with the bodies of every function it calls (transitively) appended. */
-function expand(condition: string, bodies: Map<string, string>): { text: string; called: string[] } {
+export function expand(condition: string, bodies: Map<string, string>): { text: string; called: string[] } {
   const called: string[] = [];
   const queue = [condition];
   let text = condition;
@@ -272,7 +272,7 @@ function expand(condition: string, bodies: Map<string, string>): { text: string;
   return { text, called };
 }
 
-function alwaysTrue(condition: string | null, bodies: Map<string, string>, called: string[]): boolean {
+export function alwaysTrue(condition: string | null, bodies: Map<string, string>, called: string[]): boolean {
   if (condition === null) return true;
   const bare = condition.replace(/\s+/g, '');
   if (/^\(*true\)*$/.test(bare)) return true;

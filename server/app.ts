@@ -1,5 +1,7 @@
 // The embedded QuPM server: one Fastify instance that serves the built PWA and the API under /api, backed by
 // SQLite (WAL) in a data folder, with signed sessions, the callables, and a Server-Sent Events stream.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -30,6 +32,8 @@ import type { PushSettings } from './services/push';
 import { DEFAULT_PUSH_CONCURRENCY, DEFAULT_RETRY, PushQueue } from './services/pushQueue';
 import type { PushQueueOptions } from './services/pushQueue';
 import { registerAdminRoutes } from './routes/admin';
+import { registerAttachmentRoutes } from './routes/attachments';
+import { prepareAttachmentsDir, pruneUnsentAttachments } from './services/attachments';
 import { registerAuthRoutes } from './routes/auth';
 import { registerCallableRoutes } from './routes/callables';
 import { registerChannelRoutes } from './routes/channels';
@@ -46,6 +50,8 @@ export const DEFAULT_DATA_DIR = '.qupm-data';
 /** ARCHITECTURE.md: request bodies are small JSON documents. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 const JWT_SECRET_SETTING = 'jwt_secret';
+/** Uploaded files, beside the database (server/services/attachments.ts). */
+export const ATTACHMENTS_FOLDER = 'attachments';
 
 export interface ServerOptions {
   /** The production build to serve (webpack's output). */
@@ -55,6 +61,11 @@ export interface ServerOptions {
   dataDir?: string;
   /** The database file itself, or ':memory:'; overrides dataDir. */
   db?: string;
+  /**
+   * Where uploaded files are kept (default: `attachments/` beside the database file; with ':memory:', a folder
+   * of the system's temporary directory).
+   */
+  attachmentsDir?: string;
   /** Create the demo world on the first start of an empty database (default true). */
   demo?: boolean;
   /** Override or switch off (false) the rate limits; tests lower them, the benchmark raises them. */
@@ -95,6 +106,7 @@ export async function buildServer({
   logger = false,
   dataDir,
   db: dbOption,
+  attachmentsDir: attachmentsOption,
   demo = true,
   rateLimits,
   now = Date.now,
@@ -104,6 +116,11 @@ export async function buildServer({
 }: ServerOptions): Promise<FastifyInstance> {
   const databaseFile = dbOption ?? path.resolve(dataDir ?? DEFAULT_DATA_DIR, DATABASE_FILE);
   const db = openDatabase(databaseFile);
+  const attachmentsDir =
+    attachmentsOption ??
+    (databaseFile === ':memory:'
+      ? mkdtempSync(path.join(tmpdir(), 'qupm-attachments-'))
+      : path.join(path.dirname(path.resolve(databaseFile)), ATTACHMENTS_FOLDER));
   let pushQueue: PushQueue | null = null;
   const app = Fastify({
     logger,
@@ -148,6 +165,7 @@ export async function buildServer({
       { retry: push.retry ?? DEFAULT_RETRY, concurrency: push.concurrency ?? DEFAULT_PUSH_CONCURRENCY },
     );
     pushQueue = queue;
+    prepareAttachmentsDir(attachmentsDir);
     const ctx: ServerContext = {
       db,
       repos,
@@ -161,6 +179,7 @@ export async function buildServer({
       guards: await createGuards(app, rateLimits),
       tickets: new StreamTickets(now),
       streamPingMs,
+      attachmentsDir,
       push: pushSettings,
       pushQueue: queue,
       async authenticate(request) {
@@ -181,7 +200,8 @@ export async function buildServer({
           // No inline script anywhere; the shell's one inline <style> is allowed by its hash.
           scriptSrc: ["'self'"],
           styleSrc: ["'self'", ...(shell ? inlineStyleHashes(shell) : [])],
-          imgSrc: ["'self'", 'data:'],
+          // blob: attachments, read through the API with the session and shown from memory (issue #13).
+          imgSrc: ["'self'", 'data:', 'blob:'],
           connectSrc: ["'self'"],
           fontSrc: ["'self'"],
           manifestSrc: ["'self'"],
@@ -211,6 +231,7 @@ export async function buildServer({
     registerUserRoutes(app, ctx);
     registerChannelRoutes(app, ctx);
     registerMuteRoutes(app, ctx);
+    await registerAttachmentRoutes(app, ctx);
     registerInvitationRoutes(app, ctx);
     registerOfferRoutes(app, ctx);
     registerPrivateChannelRoutes(app, ctx);
@@ -222,10 +243,13 @@ export async function buildServer({
     await registerStatic(app, staticDir, shell);
 
     // QUALITY.md: tokens unused for 30 days are pruned, at start and then every few hours, and so are push
-    // jobs finished a day ago.
+    // jobs finished a day ago and files uploaded a day ago but never sent.
     const housekeeping = (): void => {
       pruneStaleTokens(ctx);
       queue.pruneFinished();
+      pruneUnsentAttachments(ctx).catch((error: unknown) => {
+        console.error('Pruning unsent attachments failed', error);
+      });
     };
     housekeeping();
     const pruning = setInterval(() => {

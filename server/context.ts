@@ -20,6 +20,8 @@ export interface ServerContext {
   guards: Guards;
   tickets: StreamTickets;
   streamPingMs: number;
+  /** The data folder's attachments/: each file named by its attachment id (server/services/attachments.ts). */
+  attachmentsDir: string;
   push: PushSettings;
   /** The push queue's worker: woken after a message's jobs are committed. */
   pushQueue: Pick<PushQueue, 'wake'>;

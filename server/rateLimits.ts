@@ -21,6 +21,8 @@ export interface RateLimits {
   callables: RateLimit;
   /** Message sends per user. */
   messages: RateLimit;
+  /** File uploads per user (each up to 10 MB). */
+  uploads: RateLimit;
   /** Other authenticated requests (documents, tokens, invitations, stream tickets) per user. */
   documents: RateLimit;
   /** Invitation previews for signed-out visitors, per IP (ids are 20 random characters: this stops enumeration). */
@@ -34,6 +36,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   refresh: { max: 60, timeWindowMs: MINUTE },
   callables: { max: 60, timeWindowMs: MINUTE },
   messages: { max: 60, timeWindowMs: MINUTE },
+  uploads: { max: 20, timeWindowMs: MINUTE },
   documents: { max: 600, timeWindowMs: MINUTE },
   invitationPreview: { max: 60, timeWindowMs: MINUTE },
 };
@@ -68,6 +71,7 @@ export async function createGuards(
       refresh: noLimit,
       callables: noLimit,
       messages: noLimit,
+      uploads: noLimit,
       documents: noLimit,
       invitationPreview: noLimit,
     };
@@ -97,6 +101,7 @@ export async function createGuards(
     refresh: guard('refresh', TOO_MANY_ATTEMPTS),
     callables: guard('callables', TOO_MANY_REQUESTS),
     messages: guard('messages', TOO_MANY_REQUESTS),
+    uploads: guard('uploads', TOO_MANY_REQUESTS),
     documents: guard('documents', TOO_MANY_REQUESTS),
     invitationPreview: guard('invitationPreview', TOO_MANY_REQUESTS),
   };

@@ -25,6 +25,11 @@ jest.mock(
   () => jest.requireActual<typeof Sdk>('./support/firebaseSdk').firebaseModules().messaging,
 );
 
+jest.mock(
+  'firebase/storage',
+  () => jest.requireActual<typeof Sdk>('./support/firebaseSdk').firebaseModules().storage,
+);
+
 describe('the Firebase backend', () => {
   describePortContract(createFirebaseHarness);
 });

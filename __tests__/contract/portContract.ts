@@ -4,7 +4,17 @@
 // provider are outside it (each adapter's own tests), and so is what Firestore rules alone decide (the emulator
 // suite, __tests__/rules/emulator).
 import type { Backend, NewMessage } from '@/backend/ports';
-import { BackendError } from '@/backend/ports';
+import { BackendError, UPLOAD_CANCELLED } from '@/backend/ports';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MESSAGES } from '@core/attachments';
+import {
+  docxFile,
+  exeFile,
+  htmlFile,
+  pdfFile,
+  pngFile,
+  pngOfSize,
+  svgWithScript,
+} from '../../drivers/sampleFiles';
 import { newDocumentId } from '@core/ids';
 import { compareMessages, cursorOf, mergeMessages, sinceOf } from '@core/messages';
 import type { ChatMessage } from '@core/model';
@@ -325,6 +335,124 @@ export function describePortContract(makeHarness: () => Promise<Harness>): void 
         member.messages.sendMessage(CHANNELS.studio.id, msg('y'.repeat(4000))),
       ).resolves.toMatchObject({
         text: 'y'.repeat(4000),
+      });
+    });
+  });
+
+  describe('attachments (issue #13)', () => {
+    const blob = (bytes: Buffer, type = ''): Blob => new Blob([new Uint8Array(bytes)], { type });
+    const bytesOf = async (file: Blob): Promise<Buffer> => Buffer.from(await file.arrayBuffer());
+
+    it('uploads an image with its pixel size, sends it without text, and the consultant reads its bytes', async () => {
+      const member = await h.as('member');
+      const png = pngFile(4, 3);
+      const progress: Array<[number, number]> = [];
+      const attachment = await member.messages.uploadAttachment(CHANNELS.studio.id, blob(png), 'sketch.png', {
+        onProgress: (sent, total) => progress.push([sent, total]),
+      });
+      expect(attachment).toEqual({
+        id: expect.stringMatching(/^[A-Za-z0-9]{20}$/),
+        kind: 'image',
+        name: 'sketch.png',
+        contentType: 'image/png',
+        size: png.length,
+        width: 4,
+        height: 3,
+      });
+      expect(progress.at(-1)).toEqual([png.length, png.length]);
+      const sent = await member.messages.sendMessage(CHANNELS.studio.id, {
+        id: newDocumentId(),
+        text: ' ',
+        attachment,
+      });
+      expect(sent).toMatchObject({ text: '', attachment });
+      await h.settle();
+      const consultant = await h.as('consultant');
+      expect((await consultant.messages.listMessages(CHANNELS.studio.id)).at(-1)).toMatchObject({
+        id: sent.id,
+        text: '',
+        attachment,
+      });
+      expect(
+        (await bytesOf(await consultant.messages.readAttachment(CHANNELS.studio.id, attachment))).equals(png),
+      ).toBe(true);
+    });
+
+    it('takes the type from the bytes: a PDF named .png is a document', async () => {
+      const member = await h.as('member');
+      const attachment = await member.messages.uploadAttachment(
+        CHANNELS.studio.id,
+        blob(pdfFile(), 'image/png'),
+        'plan.png',
+      );
+      expect(attachment).toMatchObject({
+        kind: 'document',
+        contentType: 'application/pdf',
+        name: 'plan.png.pdf',
+      });
+      const docx = await member.messages.uploadAttachment(CHANNELS.studio.id, blob(docxFile()), 'brief.docx');
+      expect(docx.contentType).toBe(
+        'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      );
+    });
+
+    it.each([
+      [
+        'a file of 10 MB and 1 byte',
+        () => pngOfSize(ATTACHMENT_MAX_BYTES + 1),
+        'big.png',
+        ATTACHMENT_MESSAGES.tooLarge,
+      ],
+      ['an empty file', () => Buffer.alloc(0), 'empty.png', ATTACHMENT_MESSAGES.empty],
+      ['HTML named .png', htmlFile, 'cat.png', ATTACHMENT_MESSAGES.notAllowed],
+      ['SVG with a script named .png', svgWithScript, 'logo.png', ATTACHMENT_MESSAGES.notAllowed],
+      ['a renamed executable', exeFile, 'invoice.pdf', ATTACHMENT_MESSAGES.notAllowed],
+      ['a path for a name', () => pngFile(2, 2), '../../x', ATTACHMENT_MESSAGES.badName],
+    ])('refuses %s as INVALID_ARGUMENT, in words', async (_label, make, name, message) => {
+      const member = await h.as('member');
+      const error = await failure(member.messages.uploadAttachment(CHANNELS.studio.id, blob(make()), name));
+      expect({ status: error.status, message: error.message }).toEqual({
+        status: 'INVALID_ARGUMENT',
+        message,
+      });
+    });
+
+    it('refuses someone outside the channel, uploading or reading', async () => {
+      const member = await h.as('member');
+      const attachment = await member.messages.uploadAttachment(
+        CHANNELS.studio.id,
+        blob(pngFile(2, 2)),
+        'a.png',
+      );
+      await member.messages.sendMessage(CHANNELS.studio.id, { id: newDocumentId(), text: '', attachment });
+      await h.settle();
+      const visitor = await h.as('visitor');
+      expect(
+        await statusOf(visitor.messages.uploadAttachment(CHANNELS.studio.id, blob(pngFile(2, 2)), 'b.png')),
+      ).toEqual({
+        status: 'PERMISSION_DENIED',
+      });
+      expect(await statusOf(visitor.messages.readAttachment(CHANNELS.studio.id, attachment))).toEqual({
+        status: 'PERMISSION_DENIED',
+      });
+    });
+
+    it('stops an upload when it is aborted', async () => {
+      const member = await h.as('member');
+      const controller = new AbortController();
+      controller.abort();
+      const error = await failure(
+        member.messages.uploadAttachment(CHANNELS.studio.id, blob(pngFile(2, 2)), 'a.png', {
+          signal: controller.signal,
+        }),
+      );
+      expect(error.message).toBe(UPLOAD_CANCELLED);
+    });
+
+    it('refuses a message with neither text nor a file', async () => {
+      const member = await h.as('member');
+      expect(await statusOf(member.messages.sendMessage(CHANNELS.studio.id, msg('')))).toEqual({
+        status: 'INVALID_ARGUMENT',
       });
     });
   });

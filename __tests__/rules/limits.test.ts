@@ -3,6 +3,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DELIVERY_CHANNELS, LIMITS } from '@core/limits';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_NAME_MAX, DOCUMENT_TYPES, IMAGE_TYPES } from '@core/attachments';
+import { IMAGE_DIMENSION_MAX } from '@core/imageSize';
 
 const rules = readFileSync(path.join(__dirname, '../../firestore.rules'), 'utf8');
 
@@ -43,5 +45,26 @@ describe('firestore.rules repeats core/limits.ts', () => {
     expect(rules).toContain(`value.delivery.channels.size() <= ${LIMITS.deliveryChannelsMax}`);
     const listed = /value\.delivery\.channels\.hasOnly\(\[([^\]]*)\]\)/.exec(rules)?.[1] ?? '';
     expect(listed.split(',').map((s) => s.trim().replace(/'/g, ''))).toEqual([...DELIVERY_CHANNELS]);
+  });
+});
+
+describe('firestore.rules repeats core/attachments.ts (a message’s attachment, issue #13)', () => {
+  const body = /function isAttachment\(value\) \{([\s\S]*?)\n {4}\}/.exec(rules)?.[1] ?? '';
+
+  it('reads the function', () => {
+    expect(body).toContain('value.size');
+  });
+
+  it('the size, the name and the image size limits', () => {
+    expect(body).toContain(`value.size <= ${ATTACHMENT_MAX_BYTES}`);
+    expect(body).toContain(`value.name.size() <= ${ATTACHMENT_NAME_MAX}`);
+    expect(body).toContain(`value.width <= ${IMAGE_DIMENSION_MAX}`);
+  });
+
+  it('the same image and document types', () => {
+    const lists = [...body.matchAll(/contentType in \[([^\]]*)\]/g)].map((m) =>
+      [...(m[1] ?? '').matchAll(/'([^']+)'/g)].map((t) => t[1]),
+    );
+    expect(lists).toEqual([Object.keys(IMAGE_TYPES), Object.keys(DOCUMENT_TYPES)]);
   });
 });

@@ -44,6 +44,8 @@ export function createFakeBackend(): DeepMock<Omit<Backend, 'kind'>> & { kind: '
       'editMessage',
       'deleteMessage',
       'subscribeMessages',
+      'uploadAttachment',
+      'readAttachment',
     ]),
     live: port('live', ['subscribeStatus']),
     invitations: port('invitations', [

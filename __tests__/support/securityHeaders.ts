@@ -31,6 +31,8 @@ export const FIREBASE_CONNECT_SOURCES = [
   'https://securetoken.googleapis.com',
   // Cloud Firestore (WebChannel over HTTPS).
   'https://firestore.googleapis.com',
+  // Cloud Storage: attachments (issue #13), uploaded and read through storage.rules.
+  'https://firebasestorage.googleapis.com',
   // Callable functions at https://<region>-<project>.cloudfunctions.net; the project is known only at build.
   'https://*.cloudfunctions.net',
   // FCM: the installation and the token registration behind getToken/deleteToken.

@@ -17,6 +17,7 @@ import {
   publicCallablePayloads,
   tokenCallablePayloads,
 } from '../../core/schemas';
+import { toAttachment } from '../../core/attachments';
 import type { ProductCallableName } from '../../core/schemas';
 import { guarded, guardedPublic } from './callable';
 import type { Handler } from './callable';
@@ -75,6 +76,12 @@ function productFunctions(deps: () => Deps): {
     admin_list_channels: one('admin_list_channels'),
     open_private_channel: one('open_private_channel'),
   };
+}
+
+/** A message document's attachment, when it holds a valid one (the push names its kind). */
+function attachmentOf(value: unknown): { attachment?: { kind: 'image' | 'document' } } {
+  const attachment = toAttachment(value);
+  return attachment ? { attachment: { kind: attachment.kind } } : {};
 }
 
 export function createFunctions(deps: () => Deps) {
@@ -156,6 +163,7 @@ export function createFunctions(deps: () => Deps) {
           senderId: typeof data.senderId === 'string' ? data.senderId : '',
           senderName: typeof data.senderName === 'string' ? data.senderName : '',
           text: typeof data.text === 'string' ? data.text : '',
+          ...attachmentOf(data.attachment),
         });
         if (outcome.skipped)
           logger.warn('message not fanned out', { ...event.params, reason: outcome.skipped });

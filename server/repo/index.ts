@@ -1,5 +1,6 @@
 // All repositories over one database. They only read and write rows; callers wrap writes in write().
 import type { Db } from '../db/database';
+import { AttachmentsRepo } from './attachments';
 import { ChannelsRepo } from './channels';
 import { InvitationsRepo } from './invitations';
 import { MessagesRepo } from './messages';
@@ -26,6 +27,7 @@ export interface Repos {
   mutes: MutesRepo;
   pushJobs: PushJobsRepo;
   settings: SettingsRepo;
+  attachments: AttachmentsRepo;
 }
 
 export function createRepos(db: Db): Repos {
@@ -42,5 +44,6 @@ export function createRepos(db: Db): Repos {
     mutes: new MutesRepo(db),
     pushJobs: new PushJobsRepo(db),
     settings: new SettingsRepo(db),
+    attachments: new AttachmentsRepo(db),
   };
 }

@@ -3,6 +3,7 @@
 import type { Db } from '../db/database';
 import type { ReadMark } from '../../core/channels';
 import type { MessageCursor } from '../../core/messages';
+import { toAttachment } from '../../core/attachments';
 import type { ChatMessage } from '../../core/model';
 
 interface MessageRow {
@@ -15,20 +16,35 @@ interface MessageRow {
   edited_at: number | null;
   deleted_at: number | null;
   updated_at: number | null;
+  /** core/attachments.ts Attachment as JSON (migration 005), or NULL. */
+  attachment: string | null;
 }
 
-const toMessage = (row: MessageRow): ChatMessage => ({
-  id: row.id,
-  channelId: row.channel_id,
-  senderId: row.sender_id,
-  senderName: row.sender_name,
-  text: row.text,
-  createdAt: row.created_at,
-  // Issue #13: only what a message has (an unchanged one carries none of these).
-  ...(row.edited_at !== null ? { editedAt: row.edited_at } : {}),
-  ...(row.deleted_at !== null ? { deleted: true as const } : {}),
-  ...(row.updated_at !== null ? { updatedAt: row.updated_at } : {}),
-});
+function parseAttachment(json: string | null): ChatMessage['attachment'] | null {
+  if (json === null) return null;
+  try {
+    return toAttachment(JSON.parse(json));
+  } catch {
+    return null;
+  }
+}
+
+const toMessage = (row: MessageRow): ChatMessage => {
+  const attachment = parseAttachment(row.attachment);
+  return {
+    id: row.id,
+    channelId: row.channel_id,
+    senderId: row.sender_id,
+    senderName: row.sender_name,
+    text: row.text,
+    createdAt: row.created_at,
+    // Issue #13: only what a message has (an unchanged one carries none of these).
+    ...(row.edited_at !== null ? { editedAt: row.edited_at } : {}),
+    ...(row.deleted_at !== null ? { deleted: true as const } : {}),
+    ...(row.updated_at !== null ? { updatedAt: row.updated_at } : {}),
+    ...(attachment ? { attachment } : {}),
+  };
+};
 
 export const DEFAULT_MESSAGES_PAGE = 50;
 
@@ -56,6 +72,7 @@ export class MessagesRepo {
   private readonly newestVersions;
   private readonly editRow;
   private readonly deleteRow;
+  private readonly clearAttachment;
 
   constructor(db: Db) {
     this.newestPage = db.prepare<[string, number], MessageRow>(
@@ -72,8 +89,8 @@ export class MessagesRepo {
     );
     this.byId = db.prepare<[string], MessageRow>('SELECT * FROM messages WHERE id = ?');
     this.insertRow = db.prepare(
-      `INSERT INTO messages (id, channel_id, sender_id, sender_name, text, created_at)
-       VALUES (@id, @channelId, @senderId, @senderName, @text, @createdAt)`,
+      `INSERT INTO messages (id, channel_id, sender_id, sender_name, text, created_at, attachment)
+       VALUES (@id, @channelId, @senderId, @senderName, @text, @createdAt, @attachment)`,
     );
     this.last = db.prepare<[string], MessageRow>(
       'SELECT * FROM messages WHERE channel_id = ? ORDER BY created_at DESC, id DESC LIMIT 1',
@@ -93,6 +110,7 @@ export class MessagesRepo {
     this.countRows = db.prepare<[string], { n: number }>(
       'SELECT COUNT(*) AS n FROM messages WHERE channel_id = ?',
     );
+    this.clearAttachment = db.prepare<[string]>('UPDATE messages SET attachment = NULL WHERE id = ?');
     // Issue #13: a channel's changes (messages_channel_changes, migration 004) and its newest version.
     this.changedPage = db.prepare<[string, number, string, number], MessageRow>(
       `SELECT * FROM messages WHERE channel_id = ? AND updated_at IS NOT NULL AND (updated_at, id) > (?, ?)
@@ -173,6 +191,12 @@ export class MessagesRepo {
   }
 
   insert(message: ChatMessage): void {
-    this.insertRow.run(message);
+    const { attachment, ...fields } = message;
+    this.insertRow.run({ ...fields, attachment: attachment ? JSON.stringify(attachment) : null });
+  }
+
+  /** The message no longer carries a file (its attachment was deleted with it). */
+  dropAttachment(id: string): void {
+    this.clearAttachment.run(id);
   }
 }

@@ -26,6 +26,7 @@ import type { NewPushJob } from '../repo/pushJobs';
 import type { ServerContext } from '../context';
 import { write } from '../db/database';
 import { newDocumentId } from '../ids';
+import { claimAttachment } from './attachments';
 import type { ServiceContext } from './users';
 
 const NO_SUCH_CHANNEL = CHANNEL_MESSAGES.noSuchChannel;
@@ -168,10 +169,11 @@ export const MESSAGE_MESSAGES = {
 } as const;
 
 /**
- * Stores a plain-text message under the client's id (a new one when it sent none) and, in the same transaction,
- * counts it as pending for everyone else in the channel who has not muted it (issue #13) and queues one push for
- * each of their token documents (those who want push, spec §5) with their own badge count (muted channels left
- * out); after the commit it streams the message and wakes the push queue.
+ * Stores a message (plain text, an upload of the caller's in the channel, or both) under the client's id (a new
+ * one when it sent none) and, in the same transaction, counts it as pending for everyone else in the channel who
+ * has not muted it (issue #13) and queues one push for each of their token documents (those who want push, spec
+ * §5) with their own badge count (muted channels left out); after the commit it streams the message and wakes the
+ * push queue.
  *
  * The id is the send's idempotency key: a repeat of an id the caller already sent in this channel answers the
  * stored message and changes nothing, whatever its text (an outbox retrying after a lost answer); an id taken by
@@ -182,7 +184,7 @@ export function sendMessage(
   ctx: MessageContext,
   caller: Caller,
   id: string,
-  input: { id?: string; text: string },
+  input: { id?: string; text: string; attachmentId?: string },
 ): ChatMessage {
   const outcome = write(ctx.db, () => {
     const channel = load(ctx, id);
@@ -196,15 +198,21 @@ export function sendMessage(
       if (stored) throw new QupmError('ALREADY_EXISTS', MESSAGE_MESSAGES.idTaken);
     }
     const now = ctx.now();
+    const messageId = input.id ?? newDocumentId();
+    const attachment =
+      input.attachmentId === undefined
+        ? undefined
+        : claimAttachment(ctx, caller, channel.id, input.attachmentId, messageId);
     // Never before the channel's newest: a client catching up from its newest millisecond misses no later commit.
     const createdAt = Math.max(now, ctx.repos.messages.latest(channel.id)?.createdAt ?? now);
     const message: ChatMessage = {
-      id: input.id ?? newDocumentId(),
+      id: messageId,
       channelId: channel.id,
       senderId: caller.uid,
       senderName: ctx.repos.users.publicName(caller.uid) || caller.email,
       text: input.text,
       createdAt,
+      ...(attachment ? { attachment } : {}),
     };
     ctx.repos.messages.insert(message);
     // A muted channel (issue #13) adds nothing to that person's badge and sends them no push; its unread count
@@ -224,6 +232,7 @@ export function sendMessage(
         messageId: message.id,
         senderName: message.senderName,
         text: message.text,
+        ...(message.attachment ? { attachment: message.attachment } : {}),
         badgeCount: badgeCount(ctx.repos.pending.counts(uid), new Set(Object.keys(mutes))),
       });
       const payload = JSON.stringify({

@@ -17,8 +17,10 @@ import type { Channel, ChatMessage } from '../../core/model';
 import type { Caller } from '../../core/permissions';
 import { canMessage } from '../../core/permissions';
 import { write } from '../db/database';
+import type { ServerContext } from '../context';
 import type { ServiceContext } from './users';
 import { messageAudience } from './channels';
+import { dropMessageAttachment, removeFiles } from './attachments';
 
 function refuse(check: ChangeCheck): void {
   if (!check.ok)
@@ -70,20 +72,32 @@ export function editMessage(
 
 /**
  * Its sender, or the channel's owner, deletes a message: its text is cleared from storage and a tombstone stays in
- * its place (the conversation keeps its order and its read marks their message). Answers the tombstone.
+ * its place (the conversation keeps its order and its read marks their message). Answers the tombstone. Its file,
+ * if it carried one, goes with it (issue #13 part 4): the row and the message's copy in the same transaction, the
+ * bytes right after the commit.
  */
 export function deleteMessage(
-  ctx: ServiceContext,
+  ctx: ServiceContext & Pick<ServerContext, 'attachmentsDir'>,
   caller: Caller,
   channelId: string,
   messageId: string,
 ): ChatMessage {
-  const { channel, message } = write(ctx.db, () => {
+  const { channel, message, file } = write(ctx.db, () => {
     const target = loadTarget(ctx, caller, channelId, messageId);
     refuse(checkDelete(target.channel, target.message, caller.uid));
     ctx.repos.messages.markDeleted(messageId, stampFor(ctx, target.message));
-    return { channel: target.channel, message: ctx.repos.messages.get(messageId) as ChatMessage };
+    const file = dropMessageAttachment(ctx, messageId);
+    return {
+      channel: target.channel,
+      message: ctx.repos.messages.get(messageId) as ChatMessage,
+      file,
+    };
   });
+  if (file !== null) {
+    removeFiles(ctx, [file]).catch((error: unknown) => {
+      console.error('Removing a deleted message’s file failed', error);
+    });
+  }
   publish(ctx, channel, message);
   return message;
 }

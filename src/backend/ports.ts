@@ -23,6 +23,7 @@ import type {
   PushTokenDoc,
   UserDoc,
 } from '@core/model';
+import type { Attachment } from '@core/attachments';
 import type { ErrorReason, ErrorStatus } from '@core/errors';
 import type { InvitationPreview } from '@core/invitations';
 import type { MessageCursor, MessagesSince } from '@core/messages';
@@ -108,7 +109,10 @@ export interface ChannelsPort {
 export interface NewMessage {
   /** Client-generated (a document id's shape, core/ids.ts newDocumentId): the send's idempotency key. */
   id: string;
+  /** May be empty when the message carries an attachment (core/messageText.ts). */
   text: string;
+  /** A file uploadAttachment answered for this channel, sent with the message (once). */
+  attachment?: Attachment;
 }
 
 /**
@@ -124,6 +128,16 @@ export interface MutesPort {
   /** Unmutes the channel (one that was not muted stays so). */
   unmuteChannel(channelId: string): Promise<void>;
 }
+
+export interface UploadOptions {
+  /** Called as the bytes go out: how many have been sent, of how many. */
+  onProgress?: (sent: number, total: number) => void;
+  /** Aborting stops the upload; the call then fails, and nothing is kept. */
+  signal?: AbortSignal;
+}
+
+/** The words of an upload the person cancelled (the call fails with them; nobody needs to show them). */
+export const UPLOAD_CANCELLED = 'The upload was cancelled.';
 
 /** A channel's messages, ordered by (createdAt, id) (core/messages.ts). */
 export interface MessagesPort {
@@ -154,6 +168,14 @@ export interface MessagesPort {
    * (FAILED_PRECONDITION), as are someone else's for anyone but the owner, and an unknown message. No push.
    */
   deleteMessage(channelId: string, messageId: string): Promise<ChatMessage>;
+  /**
+   * Uploads a file for a message the caller is about to send in the channel (core/attachments.ts: images and
+   * documents up to 10 MB, the type decided by the bytes). Members only. Answers the attachment to send with
+   * sendMessage; a refused file is INVALID_ARGUMENT with words for the person, and leaves nothing stored.
+   */
+  uploadAttachment(channelId: string, file: Blob, name: string, options?: UploadOptions): Promise<Attachment>;
+  /** The bytes of a message's attachment, for the channel's members only. */
+  readAttachment(channelId: string, attachment: Attachment): Promise<Blob>;
   /**
    * Live: every message of the channel the subscriber does not hold yet (`since`), each once, also those posted
    * while the connection was down (delivered when it is back), and every later version of a message (an edit, a

@@ -3,6 +3,8 @@
 // account. What is read back is outside input: an entry that is not of the shape written here is deleted and
 // counted, never handed on. Without IndexedDB (blocked, or a private window that refuses it) every call answers
 // as an empty store would, and the conversation works for as long as the page is open.
+import { toAttachment } from '@core/attachments';
+import type { Attachment } from '@core/attachments';
 import { openDB } from 'idb';
 import type { DBSchema, IDBPDatabase } from 'idb';
 import { DOCUMENT_ID_PATTERN } from '@core/ids';
@@ -17,6 +19,8 @@ export interface StoredOutboxEntry {
   uid: string;
   channelId: string;
   text: string;
+  /** The file it carries, already uploaded (issue #13). */
+  attachment?: Attachment;
   /** When it was written, on this device's clock (its place among the pending ones). */
   createdAt: number;
   status: 'pending' | 'refused';
@@ -82,7 +86,9 @@ export function isStoredOutboxEntry(value: unknown): value is StoredOutboxEntry 
     isUid(value.uid) &&
     isId(value.channelId) &&
     typeof value.text === 'string' &&
-    value.text.trim().length > 0 &&
+    (value.attachment === undefined || toAttachment(value.attachment) !== null) &&
+    // Text, or only a file (core/messageText.ts).
+    (value.text.trim().length > 0 || value.attachment !== undefined) &&
     value.text.length <= MESSAGE_RAW_MAX &&
     isTime(value.createdAt) &&
     (value.status === 'pending' || value.status === 'refused') &&

@@ -30,5 +30,6 @@ export function* lazyConversationSaga(backend: Backend) {
     fork(superviseQuietly, 'outbox', sagas.outboxSaga, backend),
     fork(superviseQuietly, 'read marks', sagas.readMarksSaga, backend),
     fork(superviseQuietly, 'message actions', sagas.messageActionsSaga, backend),
+    fork(superviseQuietly, 'attachments', sagas.attachmentsSaga, backend),
   ]);
 }

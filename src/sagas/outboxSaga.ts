@@ -73,6 +73,7 @@ export function* attemptSend(backend: Backend, uid: string, entry: OutboxEntry) 
       sent: call([backend.messages, backend.messages.sendMessage], entry.channelId, {
         id: entry.id,
         text: entry.text,
+        ...(entry.attachment ? { attachment: entry.attachment } : {}),
       }),
       timeout: delay(OUTBOX_SEND_TIMEOUT_MS),
     })) as { sent?: ChatMessage };
@@ -122,12 +123,13 @@ export function* keepNew(
   uid: string,
   action: ReturnType<typeof messageSendRequested>,
 ) {
-  const { id, channelId, text, createdAt } = action.payload;
+  const { id, channelId, text, attachment, createdAt } = action.payload;
   yield call([store, store.putOutbox], {
     id,
     uid,
     channelId,
     text,
+    ...(attachment ? { attachment } : {}),
     createdAt,
     status: 'pending',
     error: null,
@@ -146,6 +148,7 @@ export function* keepState(
     uid,
     channelId: entry.channelId,
     text: entry.text,
+    ...(entry.attachment ? { attachment: entry.attachment } : {}),
     createdAt: entry.createdAt,
     status: entry.status === 'refused' ? 'refused' : 'pending',
     error: entry.status === 'refused' ? entry.error : null,

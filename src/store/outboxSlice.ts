@@ -7,13 +7,17 @@ import { createSelector, createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { newDocumentId } from '@core/ids';
 import type { ChatMessage } from '@core/model';
+import type { Attachment } from '@core/attachments';
 import type { StoredDraft, StoredOutboxEntry, StoredReadMark } from '@/platform/conversationStore';
 import { signedOut } from './userSlice';
 
 export interface OutboxEntry {
   id: string;
   channelId: string;
+  /** Empty when it carries only a file. */
   text: string;
+  /** The file it carries, uploaded already (issue #13): sent with it under its id. */
+  attachment?: Attachment;
   /** When the person sent it, on this device's clock. */
   createdAt: number;
   /** 'queued': waiting its turn or for the network; 'sending': on its way; 'refused': the backend said no. */
@@ -47,13 +51,28 @@ const outboxSlice = createSlice({
     messageSendRequested: {
       reducer(
         state,
-        action: PayloadAction<{ channelId: string; text: string; id: string; createdAt: number }>,
+        action: PayloadAction<{
+          channelId: string;
+          text: string;
+          attachment?: Attachment;
+          id: string;
+          createdAt: number;
+        }>,
       ) {
-        const { id, channelId, text, createdAt } = action.payload;
-        state.entries.push({ id, channelId, text, createdAt, status: 'queued', error: null, attempts: 0 });
+        const { id, channelId, text, attachment, createdAt } = action.payload;
+        state.entries.push({
+          id,
+          channelId,
+          text,
+          ...(attachment ? { attachment } : {}),
+          createdAt,
+          status: 'queued',
+          error: null,
+          attempts: 0,
+        });
         delete state.drafts[channelId];
       },
-      prepare: (payload: { channelId: string; text: string }) => ({
+      prepare: (payload: { channelId: string; text: string; attachment?: Attachment }) => ({
         payload: { ...payload, id: newDocumentId(), createdAt: Date.now() },
       }),
     },
@@ -114,6 +133,7 @@ const outboxSlice = createSlice({
           id: stored.id,
           channelId: stored.channelId,
           text: stored.text,
+          ...(stored.attachment ? { attachment: stored.attachment } : {}),
           createdAt: stored.createdAt,
           status: stored.status === 'refused' ? 'refused' : 'queued',
           error: stored.error,

@@ -15,6 +15,7 @@ import messageActions from '@/features/main/messageActionsSlice';
 import user from './userSlice';
 import live from './liveSlice';
 import outbox from './outboxSlice';
+import attachments from './attachmentsSlice';
 import readMarks from './readMarksSlice';
 import mutes from './mutesSlice';
 import version from './versionSlice';
@@ -32,6 +33,7 @@ export const rootReducer = combineReducers({
   invitations,
   conversation,
   outbox,
+  attachments,
   readMarks,
   mutes,
   live,

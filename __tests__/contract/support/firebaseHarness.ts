@@ -99,7 +99,7 @@ export async function createFirebaseHarness(): Promise<Harness> {
     appOrigin: () => 'https://qupm-contract.web.app',
   };
   const fns = createFunctions(() => deps);
-  setCloud({ store, accounts, fns, pending: new Set(), failures: [], clock, apps: [] });
+  setCloud({ store, accounts, fns, pending: new Set(), failures: [], clock, apps: [], objects: new Map() });
   // The device's clock agrees with the server's (the adapter estimates a write's time before reading it back).
   jest.spyOn(Date, 'now').mockImplementation(() => clock.now);
   seed(store, accounts);

@@ -30,13 +30,17 @@ import type {
 } from '../../../functions/__tests__/support/memoryFirestore';
 import type { createFunctions } from '../../../functions/src/functions';
 import {
+  attachmentObjectOf,
+  mayCreateObject,
+  mayDeleteObject,
   mayReadCollection,
+  mayReadObject,
   mayReadMessages,
   mayWriteMessage,
   mayWriteToken,
   messagesChannelOf,
 } from './rulesModel';
-import type { RulesContext } from './rulesModel';
+import type { RulesContext, StorageObject } from './rulesModel';
 
 /** What the SDK throws: an Error with a `code` (and `details` from callables). */
 class FirebaseError extends Error {
@@ -90,6 +94,8 @@ export interface Cloud {
   clock: { now: number };
   /** Every app initialised, in order (the harness finds a backend's app by it). */
   apps: FakeApp[];
+  /** Cloud Storage's objects by path (attachments). */
+  objects: Map<string, StorageObject & { data: Uint8Array<ArrayBuffer> }>;
 }
 let cloud: Cloud | null = null;
 
@@ -784,6 +790,91 @@ function functionsModule() {
   };
 }
 
+/** Cloud Storage over `objects`, with storage.rules (rulesModel.ts) deciding every request as the service does. */
+function storageModule() {
+  interface StorageRef {
+    storage: { app: FakeApp };
+    fullPath: string;
+  }
+  const denied = () => new FirebaseError('storage/unauthorized', 'User does not have permission to access');
+  const contextOf = (ref: StorageRef, channelId: string): RulesContext => {
+    const user = ref.storage.app.auth.currentUser;
+    const account = user ? [...current().accounts.values()].find((a) => a.uid === user.uid) : undefined;
+    return {
+      auth: user ? { uid: user.uid, isAdmin: account?.claims.isAdmin === true } : null,
+      channel: current().store.get(`channels/${channelId}`),
+    };
+  };
+  return {
+    getStorage: (app: FakeApp) => ({ app }),
+    ref: (storage: { app: FakeApp }, fullPath: string): StorageRef => ({ storage, fullPath }),
+    uploadBytesResumable(
+      ref: StorageRef,
+      data: Uint8Array,
+      metadata: {
+        contentType?: string;
+        contentDisposition?: string;
+        customMetadata?: Record<string, string>;
+      },
+    ) {
+      let cancelled = false;
+      return {
+        on(
+          _event: 'state_changed',
+          next: (snapshot: { bytesTransferred: number; totalBytes: number }) => void,
+          error: (e: unknown) => void,
+          complete: () => void,
+        ) {
+          // The bytes go out on a later turn, in two halves, so that a cancel can land in between.
+          setTimeout(() => {
+            const object = attachmentObjectOf(ref.fullPath);
+            const file: StorageObject = {
+              size: data.length,
+              contentType: metadata.contentType ?? 'application/octet-stream',
+              contentDisposition: metadata.contentDisposition ?? '',
+              metadata: { ...metadata.customMetadata },
+            };
+            if (cancelled) return error(new FirebaseError('storage/canceled', 'User canceled the upload'));
+            if (
+              !object ||
+              current().objects.has(ref.fullPath) ||
+              !mayCreateObject(object.attachmentId, file, contextOf(ref, object.channelId))
+            ) {
+              return error(denied());
+            }
+            next({ bytesTransferred: Math.floor(data.length / 2), totalBytes: data.length });
+            setTimeout(() => {
+              if (cancelled) return error(new FirebaseError('storage/canceled', 'User canceled the upload'));
+              current().objects.set(ref.fullPath, { ...file, data: data.slice() });
+              next({ bytesTransferred: data.length, totalBytes: data.length });
+              complete();
+            }, 0);
+          }, 0);
+        },
+        cancel() {
+          cancelled = true;
+          return true;
+        },
+      };
+    },
+    async getBlob(ref: StorageRef): Promise<Blob> {
+      const object = attachmentObjectOf(ref.fullPath);
+      if (!object || !mayReadObject(contextOf(ref, object.channelId))) throw denied();
+      const stored = current().objects.get(ref.fullPath);
+      if (!stored) throw new FirebaseError('storage/object-not-found', 'No object exists');
+      return new Blob([new Uint8Array(stored.data)], { type: stored.contentType });
+    },
+    async deleteObject(ref: StorageRef): Promise<void> {
+      const object = attachmentObjectOf(ref.fullPath);
+      const stored = current().objects.get(ref.fullPath);
+      if (!object) throw denied();
+      if (!stored) throw new FirebaseError('storage/object-not-found', 'No object exists');
+      if (!mayDeleteObject(stored, contextOf(ref, object.channelId))) throw denied();
+      current().objects.delete(ref.fullPath);
+    },
+  };
+}
+
 function messagingModule() {
   return {
     isSupported: async () => false,
@@ -803,5 +894,6 @@ export function firebaseModules() {
     firestore: firestoreModule(),
     functions: functionsModule(),
     messaging: messagingModule(),
+    storage: storageModule(),
   };
 }

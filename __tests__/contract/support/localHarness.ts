@@ -78,13 +78,15 @@ export async function createLocalHarness(): Promise<Harness> {
     async (input: string, init: RequestInit = {}): Promise<Response> => {
       if (!network.up) throw new TypeError('Failed to fetch');
       const url = new URL(input);
+      // A file goes as its bytes (an upload's Blob), and comes back as bytes (a download).
+      const payload = init.body instanceof Blob ? Buffer.from(await init.body.arrayBuffer()) : init.body;
       const res = await server.app.inject({
         method: (init.method ?? 'GET') as 'GET',
         url: url.pathname + url.search,
         headers: init.headers as Record<string, string>,
-        ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+        ...(typeof payload === 'string' || Buffer.isBuffer(payload) ? { payload } : {}),
       });
-      return new Response(res.statusCode === 204 ? null : res.body, {
+      return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
         status: res.statusCode,
         headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
       });

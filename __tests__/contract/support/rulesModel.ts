@@ -8,6 +8,7 @@
 import { DOCUMENT_ID } from '../../../functions/__tests__/support/memoryFirestore';
 import type { Data, QuerySpec } from '../../../functions/__tests__/support/memoryFirestore';
 import { LIMITS } from '../../../core/limits';
+import { ATTACHMENT_MAX_BYTES, attachmentKind, toAttachment } from '../../../core/attachments';
 
 export interface RulesAuth {
   uid: string;
@@ -56,6 +57,12 @@ const isRequestTime = (value: unknown): boolean =>
   value !== null &&
   (value as { __sentinel?: unknown }).__sentinel === 'serverTimestamp';
 
+// function isAttachment(value): the shape core/attachments.ts reads back (toAttachment), field for field.
+function isAttachment(value: unknown): boolean {
+  const attachment = toAttachment(value);
+  return attachment !== null && Object.keys(value as object).length === Object.keys(attachment).length;
+}
+
 const trimmed = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
 // function callersPublicName()
@@ -70,12 +77,13 @@ function isNewMessage(data: Data, auth: RulesAuth, caller: Data | undefined): bo
   const fields = ['senderId', 'senderName', 'text', 'createdAt'];
   const keys = Object.keys(data);
   return (
-    keys.every((key) => fields.includes(key)) &&
+    keys.every((key) => [...fields, 'attachment'].includes(key)) &&
     ['senderId', 'text', 'createdAt'].every((field) => keys.includes(field)) &&
     data.senderId === auth.uid &&
     (!('senderName' in data) || data.senderName === callersPublicName(auth, caller)) &&
     isText(data.senderName ?? '', 0, LIMITS.senderNameMax) &&
-    isText(data.text, 1, LIMITS.messageMax) &&
+    (isText(data.text, 1, LIMITS.messageMax) || (data.text === '' && 'attachment' in data)) &&
+    (!('attachment' in data) || isAttachment(data.attachment)) &&
     isRequestTime(data.createdAt)
   );
 }
@@ -199,4 +207,45 @@ export function mayWriteToken(
   if (operation === 'delete') return true;
   if (operation === 'create' || !exists) return false;
   return Object.keys(data).every((key) => key === 'lastUsed') && isRequestTime(data.lastUsed);
+}
+
+// storage.rules, match /channels/{channelId}/attachments/{attachmentId}: the channel's owner and members only.
+const ATTACHMENT_OBJECT = /^channels\/([^/]+)\/attachments\/([^/]+)$/;
+
+/** The channel and attachment ids of an attachment's object path, else null (nothing else is open). */
+export function attachmentObjectOf(path: string): { channelId: string; attachmentId: string } | null {
+  const match = ATTACHMENT_OBJECT.exec(path);
+  return match ? { channelId: match[1] ?? '', attachmentId: match[2] ?? '' } : null;
+}
+
+export interface StorageObject {
+  size: number;
+  contentType: string;
+  contentDisposition: string;
+  metadata: Record<string, string>;
+}
+
+/** `allow get` and `allow delete` (the sender, or the channel's consultant). */
+export function mayReadObject(context: RulesContext): boolean {
+  return canMessageIn(context);
+}
+export function mayDeleteObject(stored: StorageObject, context: RulesContext): boolean {
+  return (
+    canMessageIn(context) &&
+    (stored.metadata.uploaderId === context.auth?.uid || context.channel?.ownerId === context.auth?.uid)
+  );
+}
+
+/** `allow create`: isMemberOf, the id's shape, and isNewAttachment(). */
+export function mayCreateObject(attachmentId: string, file: StorageObject, context: RulesContext): boolean {
+  const kind = attachmentKind(file.contentType);
+  return (
+    /^[A-Za-z0-9]{20}$/.test(attachmentId) &&
+    canMessageIn(context) &&
+    file.size >= 1 &&
+    file.size <= ATTACHMENT_MAX_BYTES &&
+    Object.keys(file.metadata).join() === 'uploaderId' &&
+    file.metadata.uploaderId === context.auth?.uid &&
+    (kind === 'image' || (kind === 'document' && file.contentDisposition.startsWith('attachment;')))
+  );
 }

@@ -94,7 +94,7 @@ describe('Conversation', () => {
     expect(screen.queryByText('You are not a member of this channel.')).toBeNull();
     fireEvent.change(screen.getByLabelText('Message'), { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-    expect(screen.getByRole('alert').textContent).toBe('Write a message first.');
+    expect(screen.getByRole('alert').textContent).toBe('Write a message or attach a file first.');
     expect(seen).not.toContain('outbox/messageSendRequested');
     fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Hello' } });
     act(() => {

@@ -31,6 +31,7 @@ export const GENEROUS_LIMITS = {
   refresh: GENEROUS,
   callables: GENEROUS,
   messages: GENEROUS,
+  uploads: GENEROUS,
   documents: GENEROUS,
   invitationPreview: GENEROUS,
 };

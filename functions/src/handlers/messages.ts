@@ -2,6 +2,7 @@
 // sendMessage (server/services/channels.ts) — one more pending notification for everyone in the channel but the
 // sender who has not muted the channel (issue #13) — then a web push to each of their active tokens (if they want push, spec §5) carrying their own badge
 // count, and the deletion of every token FCM reports dead.
+import type { AttachmentKind } from '../../../core/attachments';
 import { canMessage } from '../../../core/permissions';
 import { pendingRecipients } from '../../../core/pending';
 import { wantsPushFrom } from '../../../core/delivery';
@@ -17,6 +18,8 @@ export interface NewMessage {
   senderId: string;
   senderName: string;
   text: string;
+  /** A file sent with the message: a push for one without text says "Sent a photo" or "Sent a document". */
+  attachment?: { kind: AttachmentKind };
 }
 
 export interface FanOut {
@@ -76,6 +79,7 @@ export async function handleMessageCreated(deps: Deps, message: NewMessage): Pro
           messageId: message.messageId,
           senderName,
           text: message.text,
+          ...(message.attachment ? { attachment: message.attachment } : {}),
           badgeCount: badges[target.uid] ?? 0,
         }),
         target.token,

@@ -1,6 +1,7 @@
 // Every failure of the Firebase SDK becomes a BackendError here: a status of core/errors.ts (or UNAVAILABLE),
 // words a person understands, and a finer reason when the client needs one. No FirebaseError leaves the adapter.
-import { BackendError } from '../ports';
+import { BackendError, UPLOAD_CANCELLED } from '../ports';
+import { ATTACHMENT_ACCESS_MESSAGES } from '@core/attachments';
 import type { ErrorReason, ErrorStatus } from '@core/errors';
 
 export const OFFLINE_MESSAGE = "Can't reach QuPM right now. Check your connection and try again.";
@@ -98,6 +99,19 @@ const MESSAGING_FALLBACK: Mapped = {
   message: "Push messages can't be set up right now. Try again later.",
 };
 
+/** Cloud Storage (attachments, issue #13 part 4): storage.rules refuse outsiders as 'unauthorized'. */
+const STORAGE_CODES: Record<string, Mapped> = {
+  'storage/unauthorized': { status: 'PERMISSION_DENIED', message: ATTACHMENT_ACCESS_MESSAGES.notMember },
+  'storage/unauthenticated': { status: 'UNAUTHENTICATED', message: 'Please sign in again.' },
+  'storage/object-not-found': { status: 'NOT_FOUND', message: ATTACHMENT_ACCESS_MESSAGES.noSuchFile },
+  'storage/canceled': { status: 'UNAVAILABLE', message: UPLOAD_CANCELLED },
+  'storage/retry-limit-exceeded': OFFLINE,
+  'storage/quota-exceeded': {
+    status: 'RESOURCE_EXHAUSTED',
+    message: 'QuPM cannot store more files right now. Try again later.',
+  },
+};
+
 /** The gRPC-style codes Firestore uses bare and Functions prefixes with 'functions/'. */
 const SERVICE_CODES: Record<string, Mapped> = {
   'permission-denied': { status: 'PERMISSION_DENIED', message: "You don't have access to that." },
@@ -179,6 +193,8 @@ function map(error: unknown): Mapped {
     if (code.startsWith('auth/')) return AUTH_CODES[code] ?? { status: 'INTERNAL', message: GENERIC_MESSAGE };
     if (code.startsWith('functions/')) return fromFunctions(error, code.slice('functions/'.length));
     if (code.startsWith('messaging/')) return MESSAGING_CODES[code] ?? MESSAGING_FALLBACK;
+    if (code.startsWith('storage/'))
+      return STORAGE_CODES[code] ?? { status: 'INTERNAL', message: GENERIC_MESSAGE };
     const firestore = SERVICE_CODES[code.replace(/^firestore\//, '')];
     if (firestore) return firestore;
   }

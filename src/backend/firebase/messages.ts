@@ -47,8 +47,10 @@ import {
 } from '@core/messageEdits';
 import type { ChangeCheck } from '@core/messageEdits';
 import { MESSAGE_TEXT_MESSAGES, checkMessageText } from '@core/messageText';
+import { ATTACHMENT_ACCESS_MESSAGES, toAttachment } from '@core/attachments';
 import type { MessageCursor } from '@core/messages';
 import { publicName } from '@core/users';
+import { createAttachments } from './attachments';
 import { toChannel, toChatMessage, toUserDoc } from './convert';
 import { guarded, toBackendError } from './errors';
 import { ESTIMATE, listenLazily, reportListenerError } from './live';
@@ -95,8 +97,8 @@ function checkCursor(cursor: MessageCursor | undefined): void {
   }
 }
 
-function checkText(text: unknown): string {
-  const checked = checkMessageText(typeof text === 'string' ? text : '');
+function checkText(text: unknown, withAttachment: boolean): string {
+  const checked = checkMessageText(typeof text === 'string' ? text : '', { withAttachment });
   if (!checked.ok) throw new BackendError('INVALID_ARGUMENT', MESSAGE_TEXT_MESSAGES[checked.problem]);
   return checked.text;
 }
@@ -164,6 +166,7 @@ export function createMessagesPort(
   senderNames: SenderNames,
   live: Pick<LiveStatusTracker, 'track'>,
 ): MessagesPort {
+  const attachments = createAttachments(sdk);
   /** The caller's public name as the backend derives it (on_message_created corrects a stale one). */
   async function senderNameOf(firestore: LoadedFirestore, uid: string): Promise<string> {
     const known = senderNames.nameOf(uid);
@@ -250,7 +253,11 @@ export function createMessagesPort(
 
     sendMessage: (channelId, message) =>
       guarded(async () => {
-        const body = checkText(message?.text);
+        const attachment = message?.attachment === undefined ? null : toAttachment(message.attachment);
+        if (message?.attachment !== undefined && attachment === null) {
+          throw new BackendError('INVALID_ARGUMENT', ATTACHMENT_ACCESS_MESSAGES.noSuchFile);
+        }
+        const body = checkText(message?.text, attachment !== null);
         const id = message?.id;
         if (typeof id !== 'string' || !DOCUMENT_ID_PATTERN.test(id)) {
           throw new BackendError('INVALID_ARGUMENT', 'A message needs an id of 20 letters and digits.');
@@ -265,7 +272,13 @@ export function createMessagesPort(
           return snapshot.exists() ? toChatMessage(channelId, id, snapshot.data(ESTIMATE)) : null;
         };
         try {
-          await fs.setDoc(ref, { senderId, senderName, text: body, createdAt: fs.serverTimestamp() });
+          await fs.setDoc(ref, {
+            senderId,
+            senderName,
+            text: body,
+            createdAt: fs.serverTimestamp(),
+            ...(attachment ? { attachment } : {}),
+          });
         } catch (error) {
           // A repeat of the id is an update, which the rules deny: what is stored under it decides.
           if (toBackendError(error).status !== 'PERMISSION_DENIED') throw error;
@@ -287,12 +300,20 @@ export function createMessagesPort(
         const name = written?.senderName || (await senderNameOf(firestore, senderId));
         return written
           ? { ...written, senderName: name }
-          : { id, channelId, senderId, senderName: name, text: body, createdAt: Date.now() };
+          : {
+              id,
+              channelId,
+              senderId,
+              senderName: name,
+              text: body,
+              createdAt: Date.now(),
+              ...(attachment ? { attachment } : {}),
+            };
       }),
 
     editMessage: (channelId, messageId, text) =>
       guarded(async () => {
-        const body = checkText(text);
+        const body = checkText(text, false);
         const { uid, fs, ref, channel, message, stored } = await loadTarget(channelId, messageId);
         refuse(checkEdit(channel, message, uid, Date.now()));
         await fs.updateDoc(ref, {
@@ -309,8 +330,16 @@ export function createMessagesPort(
         const { uid, fs, ref, channel, message, stored } = await loadTarget(channelId, messageId);
         refuse(checkDelete(channel, message, uid));
         await fs.updateDoc(ref, { text: '', deleted: true, updatedAt: fs.serverTimestamp() });
+        // Its file goes with it (issue #13 part 4; storage.rules let the sender or the owner delete it). The
+        // tombstone stands either way: a file that could not be removed now is never shown again.
+        if (message.attachment) {
+          await attachments.deleteAttachment(channelId, message.attachment).catch(() => undefined);
+        }
         return stored({ text: '', deleted: true, updatedAt: Date.now() });
       }),
+
+    uploadAttachment: attachments.uploadAttachment,
+    readAttachment: attachments.readAttachment,
 
     subscribeMessages: (channelId, since, listener) =>
       listenLazily(sdk, 'Live messages', ({ sdk: fs, db }) => {

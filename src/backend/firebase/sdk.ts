@@ -9,6 +9,7 @@ import type { Auth } from 'firebase/auth';
 import type * as FirestoreSdk from 'firebase/firestore';
 import type * as FunctionsSdk from 'firebase/functions';
 import type * as MessagingSdk from 'firebase/messaging';
+import type * as StorageSdk from 'firebase/storage';
 import { BackendError } from '../ports';
 import type { FirebaseConfig } from './config';
 import { DEFAULT_FUNCTIONS_REGION } from './config';
@@ -21,6 +22,10 @@ export interface LoadedFirestore {
 export interface LoadedFunctions {
   sdk: typeof FunctionsSdk;
   functions: FunctionsSdk.Functions;
+}
+export interface LoadedStorage {
+  sdk: typeof StorageSdk;
+  storage: StorageSdk.FirebaseStorage;
 }
 /** `messaging` is null where the browser cannot do web push (isSupported() answered false). */
 export interface LoadedMessaging {
@@ -36,6 +41,8 @@ export interface FirebaseSdk {
   firestore(): Promise<LoadedFirestore>;
   functions(): Promise<LoadedFunctions>;
   messaging(): Promise<LoadedMessaging>;
+  /** Cloud Storage, for attachments: loaded the first time a file is sent or opened. */
+  storage(): Promise<LoadedStorage>;
 }
 
 /** One memoised load; a rejection clears the memo (a chunk that failed offline loads once back online). */
@@ -91,6 +98,10 @@ export function createFirebaseSdk(config: FirebaseConfig): FirebaseSdk {
         sdk,
         functions: sdk.getFunctions(getApp(), config.functionsRegion ?? DEFAULT_FUNCTIONS_REGION),
       };
+    }),
+    storage: once(async () => {
+      const sdk = await import(/* webpackChunkName: "firebase-storage" */ 'firebase/storage');
+      return { sdk, storage: sdk.getStorage(getApp()) };
     }),
     messaging: once(async () => {
       const sdk = await import(/* webpackChunkName: "firebase-messaging" */ 'firebase/messaging');

@@ -23,7 +23,7 @@ import type { CallableName } from '@core/schemas';
 import type { InvitationPreview } from '@core/invitations';
 import type { CallableResults } from '@core/wire';
 import { createLocalAuth } from './auth';
-import { requestJson } from './http';
+import { OFFLINE_MESSAGE, requestJson } from './http';
 import type { Fetch, RequestOptions } from './http';
 import { createSessionStore } from './session';
 import type { SessionStore } from './session';
@@ -33,6 +33,10 @@ import { createLiveMessages } from './live';
 import { createLiveStream } from './stream';
 import type { EventSourceLike } from './stream';
 import { createWebPushProvider } from './webPush';
+import { defaultUpload } from './upload';
+import type { Upload } from './upload';
+import { errorFromResponse } from './http';
+import type { Attachment } from '@core/attachments';
 
 export interface LocalBackendOptions {
   /** Origin of the embedded server; '' for the page's own origin. */
@@ -47,6 +51,8 @@ export interface LocalBackendOptions {
   onOnline?: (callback: () => void) => void;
   /** The page around the adapter (default: none, so no service-worker registration is known). */
   host?: AdapterHost;
+  /** How a file's bytes are sent (default: XMLHttpRequest in a browser, for its progress; fetch elsewhere). */
+  upload?: Upload;
 }
 
 function windowOnline(callback: () => void): void {
@@ -125,6 +131,21 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
   };
   const listMessages: Backend['messages']['listMessages'] = (channelId, options = {}) =>
     listPage(channelId, options);
+  const upload = options.upload ?? defaultUpload(fetchImpl);
+
+  /** A request whose answer is not JSON (a file), with the same session handling as api(). */
+  async function authorized<T>(
+    send: (token: string) => Promise<Response>,
+    read: (r: Response) => Promise<T>,
+  ) {
+    const token = auth.freshAccessToken() ?? (await auth.getAccessToken());
+    const response = await send(token);
+    if (response.ok) return read(response);
+    const error = await errorFromResponse(response);
+    if (error.status === 'UNAUTHENTICATED') auth.handleRejectedSession();
+    throw error;
+  }
+
   const live = createLiveMessages({
     stream,
     listAfter: (channelId, after, limit) => listPage(channelId, { after, limit }),
@@ -196,7 +217,11 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
       sendMessage: (channelId, message) =>
         api<ChatMessage>(`/api/channels/${enc(channelId)}/messages`, {
           method: 'POST',
-          body: { id: message.id, text: message.text },
+          body: {
+            id: message.id,
+            text: message.text,
+            ...(message.attachment ? { attachmentId: message.attachment.id } : {}),
+          },
         }),
       editMessage: (channelId, messageId, text) =>
         api<ChatMessage>(`/api/channels/${enc(channelId)}/messages/${enc(messageId)}`, {
@@ -205,6 +230,38 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
         }),
       deleteMessage: (channelId, messageId) =>
         api<ChatMessage>(`/api/channels/${enc(channelId)}/messages/${enc(messageId)}`, { method: 'DELETE' }),
+      uploadAttachment: (channelId, file, name, { onProgress, signal } = {}) =>
+        authorized(
+          (token) =>
+            upload({
+              url: `${baseUrl}/api/channels/${enc(channelId)}/attachments?name=${enc(name)}`,
+              token,
+              body: file,
+              onProgress,
+              signal,
+            }),
+          async (response) => {
+            try {
+              return (await response.json()) as Attachment;
+            } catch {
+              throw new BackendError('INTERNAL', 'QuPM sent an answer it could not read.');
+            }
+          },
+        ),
+      readAttachment: (channelId, attachment) =>
+        authorized(
+          async (token) => {
+            try {
+              return await fetchImpl(
+                `${baseUrl}/api/channels/${enc(channelId)}/attachments/${enc(attachment.id)}`,
+                { headers: { Authorization: `Bearer ${token}` }, credentials: 'same-origin' },
+              );
+            } catch {
+              throw new BackendError('UNAVAILABLE', OFFLINE_MESSAGE);
+            }
+          },
+          (response) => response.blob(),
+        ),
       subscribeMessages: live.subscribeMessages,
     },
 

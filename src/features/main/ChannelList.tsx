@@ -2,6 +2,7 @@
 // message, its time and the unread count. A consultant can start a new channel from here.
 import { Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { messageSummary } from '@core/messageText';
 import { channelPath } from '@core/paths';
 import { channelDisplayName, isPrivateChannel } from '@core/privateChannels';
 import { useAppSelector } from '@/store/hooks';
@@ -82,7 +83,7 @@ export function ChannelList({ openId }: { openId: string | null }) {
             // A muted channel still counts what is unread (issue #13), quietly, with a bell that says until when.
             const muted = mutedWords(mutes[channel.id] ?? null, now);
             const preview = lastMessage
-              ? `${lastMessage.senderId === uid ? 'You' : lastMessage.senderName}: ${lastMessage.deleted ? 'Message deleted' : lastMessage.text}`
+              ? `${lastMessage.senderId === uid ? 'You' : lastMessage.senderName}: ${lastMessage.deleted ? 'Message deleted' : messageSummary(lastMessage)}`
               : channel.description || 'No messages yet';
             return (
               <li key={channel.id}>

@@ -5,6 +5,7 @@ import { memo } from 'react';
 import type { ChatMessage } from '@core/model';
 import { useAppDispatch } from '@/store/hooks';
 import { MessageText } from '@/ui/MessageText';
+import { AttachmentView } from './AttachmentView';
 import { formatFullTime, formatMessageTime } from '@/ui/time';
 import { outboxDeleteRequested, outboxRetryRequested } from '@/store/outboxSlice';
 import type { OutboxEntry } from '@/store/outboxSlice';
@@ -31,6 +32,9 @@ export const MessageItem = memo(function MessageItem({
         </time>
       </p>
       <MessageContent message={message} />
+      {message.attachment && !message.deleted && (
+        <AttachmentView channelId={message.channelId} attachment={message.attachment} />
+      )}
       <MessageActions message={message} own={own} now={now} />
     </div>
   );
@@ -55,9 +59,12 @@ function PendingItem({ entry }: { entry: OutboxEntry }) {
           {state}
         </span>
       </p>
-      <p className="message__text">
-        <MessageText text={entry.text} />
-      </p>
+      {entry.text && (
+        <p className="message__text">
+          <MessageText text={entry.text} />
+        </p>
+      )}
+      {entry.attachment && <p className="message__text muted">{entry.attachment.name}</p>}
       {refused && (
         <div className="message__problem">
           {entry.error && <p className="form-error">{entry.error}</p>}
