@@ -18,9 +18,7 @@ import { authSaga, authUnavailableSaga } from './authSaga';
 import { chunkRecoverySaga } from './chunkRecoverySaga';
 import { lazyDebugMenuSaga } from './lazyDebugMenu';
 import { inboxSaga, pendingSaga } from './inboxSaga';
-import { titleSaga } from './titleSaga';
 import { channelsSaga } from './channelsSaga';
-import { mutesSaga } from './mutesSaga';
 import { invitationsSaga } from './invitationsSaga';
 import { offersSaga } from './offersSaga';
 import { pushDeviceSaga, pushSaga } from './push/pushSaga';
@@ -39,7 +37,6 @@ export type BackendSaga = Saga<[Backend]>;
 export const appSagas: Record<string, Saga> = {
   app: appSaga,
   inbox: inboxSaga,
-  'tab title': titleSaga,
   startup: startupSaga,
   'chunk recovery': chunkRecoverySaga,
   'service worker': serviceWorkerSaga,
@@ -55,7 +52,6 @@ export const backendSagas: Record<string, BackendSaga> = {
   auth: authSaga,
   push: pushSaga,
   channels: channelsSaga,
-  mutes: mutesSaga,
   conversation: lazyConversationSaga,
   attention: lazyAttentionSaga,
   offers: offersSaga,

@@ -3,6 +3,8 @@
 // the conversation shows. Plain data only: the File itself waits in src/platform/pendingFiles.ts, the bytes read
 // in the browser's memory behind each URL.
 import { createSlice } from '@reduxjs/toolkit';
+import type { WithSlice } from '@reduxjs/toolkit';
+import { rootReducer } from './rootReducer';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { Attachment } from '@core/attachments';
 import { messageSendRequested } from './outboxSlice';
@@ -124,13 +126,20 @@ export const {
 } = attachmentsSlice.actions;
 export default attachmentsSlice.reducer;
 
-type WithAttachments = { attachments: AttachmentsState };
+// Injected when this module loads (with the part of the app that uses it): the shell carries none of it.
+declare module './rootReducer' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface LazyLoadedSlices extends WithSlice<typeof attachmentsSlice> {}
+}
+attachmentsSlice.injectInto(rootReducer);
+
+type WithAttachments = { attachments?: AttachmentsState };
 
 export const selectComposerUpload = (state: WithAttachments, channelId: string): ComposerUpload | undefined =>
-  state.attachments.uploads[channelId];
+  (state.attachments ?? initialState).uploads[channelId];
 
 export const selectUploadById = (state: WithAttachments, uploadId: string): ComposerUpload | undefined =>
-  byUpload(state.attachments, uploadId);
+  byUpload(state.attachments ?? initialState, uploadId);
 
 export const selectAttachmentFile = (state: WithAttachments, id: string): LoadedFile | undefined =>
-  state.attachments.files[id];
+  (state.attachments ?? initialState).files[id];

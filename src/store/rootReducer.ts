@@ -1,5 +1,7 @@
-// Every slice of the store, in one reducer.
-import { combineReducers } from '@reduxjs/toolkit';
+// Every slice of the store, in one reducer. The slices of parts that load on demand (a conversation's edits and
+// attachments, the admin section) are injected when their chunk loads (each slice's module injects itself), so
+// the shell carries none of their code; their selectors read the initial state until then.
+import { combineSlices } from '@reduxjs/toolkit';
 import app from './appSlice';
 import auth from './authSlice';
 import debug from './debugSlice';
@@ -11,18 +13,19 @@ import offers from './offersSlice';
 import invitations from './invitationsSlice';
 import conversation from './conversationSlice';
 import manage from '@/features/main/manageSlice';
-import messageActions from '@/features/main/messageActionsSlice';
 import user from './userSlice';
 import live from './liveSlice';
 import outbox from './outboxSlice';
-import attachments from './attachmentsSlice';
 import readMarks from './readMarksSlice';
 import mutes from './mutesSlice';
 import version from './versionSlice';
 import settings from '@/features/settings/settingsSlice';
-import admin from '@/features/settings/adminSlice';
 
-export const rootReducer = combineReducers({
+/** Filled in by each lazily injected slice's module (declaration merging). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface LazyLoadedSlices {}
+
+export const rootReducer = combineSlices({
   app,
   auth,
   user,
@@ -33,17 +36,14 @@ export const rootReducer = combineReducers({
   invitations,
   conversation,
   outbox,
-  attachments,
   readMarks,
   mutes,
   live,
   manage,
-  messageActions,
-  admin,
   swHealth,
   inbox,
   version,
   debug,
-});
+}).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -83,7 +83,7 @@ describe('sending', () => {
   it('waits for the upload, then sends the file without text', () => {
     const { store } = renderComposer();
     pick(new File(['abcd'], 'photo.png'));
-    const uploadId = store.getState().attachments.uploads[A]?.uploadId ?? '';
+    const uploadId = store.getState().attachments?.uploads[A]?.uploadId ?? '';
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(screen.getByRole('alert').textContent).toBe(UPLOAD_NOT_FINISHED);
     expect(selectOutboxEntries(store.getState())).toEqual([]);
@@ -119,7 +119,7 @@ describe('AttachmentView', () => {
     const placeholder = document.querySelector('.attachment--placeholder') as HTMLElement;
     expect(placeholder.style.width).toBe('280px');
     expect(placeholder.style.aspectRatio).toBe('280 / 210');
-    expect(store.getState().attachments.files[photo.id]?.status).toBe('loading');
+    expect(store.getState().attachments?.files[photo.id]?.status).toBe('loading');
 
     act(() => {
       store.dispatch(attachmentFileLoaded({ id: photo.id, url: 'blob:qupm/1' }));

@@ -17,6 +17,7 @@ import { Composer } from './Composer';
 import { MessageList } from './MessageList';
 import { MuteControl } from './MuteControl';
 import { lazyComponent } from '@/app/lazyComponent';
+import './conversation.css';
 
 // A consultant's tools load only when a channel's owner opens them, so the home screen's chunk stays small.
 const ManagePanel = lazyComponent(() =>

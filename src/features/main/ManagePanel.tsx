@@ -7,6 +7,7 @@ import { ChannelDetailsForm } from './ChannelDetailsForm';
 import { ChannelInvitations } from './ChannelInvitations';
 import { ChannelMembers } from './ChannelMembers';
 import { InvitationForm } from './InvitationForm';
+import './manage.css';
 
 type Tab = 'details' | 'members' | 'invite';
 const TABS: Array<[Tab, string]> = [

@@ -7,6 +7,7 @@ import { LIMITS } from '@core/limits';
 import { channelPath } from '@core/paths';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { channelCreateRequested, channelSaveDismissed, selectChannelSave } from './manageSlice';
+import './manage.css';
 
 /** A handle from a title: lowercase ASCII letters and digits joined by single dashes. */
 export function suggestHandle(title: string): string {

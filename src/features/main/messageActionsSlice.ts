@@ -2,6 +2,8 @@
 // (one at a time), and each change on its way to the backend or refused, with the refusal in words. What a change
 // makes of the message itself arrives like any message (channelsSlice messagesArrived: the newer version wins).
 import { createSlice } from '@reduxjs/toolkit';
+import type { WithSlice } from '@reduxjs/toolkit';
+import { rootReducer } from '@/store/rootReducer';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { signedOut } from '@/store/userSlice';
 
@@ -78,13 +80,20 @@ export const {
 } = messageActionsSlice.actions;
 export default messageActionsSlice.reducer;
 
+// Injected when this module loads (with the part of the app that uses it): the shell carries none of it.
+declare module '@/store/rootReducer' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface LazyLoadedSlices extends WithSlice<typeof messageActionsSlice> {}
+}
+messageActionsSlice.injectInto(rootReducer);
+
 interface WithMessageActions {
-  messageActions: MessageActionsState;
+  messageActions?: MessageActionsState;
 }
 /** Whether `messageId` is open for editing. */
 export const selectIsEditing = (state: WithMessageActions, messageId: string): boolean =>
-  state.messageActions.editing?.messageId === messageId;
+  state.messageActions?.editing?.messageId === messageId;
 export const selectMessageChange = (
   state: WithMessageActions,
   messageId: string,
-): MessageChangeRequest | undefined => state.messageActions.requests[messageId];
+): MessageChangeRequest | undefined => state.messageActions?.requests[messageId];

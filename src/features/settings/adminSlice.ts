@@ -1,6 +1,8 @@
 // The admin section (issue #6, ARCHITECTURE.md: admins see users, roles and channels): the lists, and a role
 // change in progress. Only admins reach it; the backend checks the isAdmin claim on every call anyway.
 import { createSlice } from '@reduxjs/toolkit';
+import type { WithSlice } from '@reduxjs/toolkit';
+import { rootReducer } from '@/store/rootReducer';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { AdminChannel, AdminUser } from '@core/model';
 import type { LoadStatus } from '@/store/status';
@@ -77,7 +79,14 @@ export const {
 } = adminSlice.actions;
 export default adminSlice.reducer;
 
-interface WithAdmin {
-  admin: AdminState;
+// Injected when this module loads (with the part of the app that uses it): the shell carries none of it.
+declare module '@/store/rootReducer' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface LazyLoadedSlices extends WithSlice<typeof adminSlice> {}
 }
-export const selectAdmin = (state: WithAdmin): AdminState => state.admin;
+adminSlice.injectInto(rootReducer);
+
+interface WithAdmin {
+  admin?: AdminState;
+}
+export const selectAdmin = (state: WithAdmin): AdminState => state.admin ?? initialState;
