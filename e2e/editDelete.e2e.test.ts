@@ -57,6 +57,13 @@ async function expectAccessible(page: Page, screen: string): Promise<void> {
 
 const bubble = (page: Page, text: string) => page.locator('.message', { hasText: text });
 
+/** The list is virtualized: a bubble exists only while it is near the view, so go back to the newest first. */
+async function toLatest(page: Page): Promise<void> {
+  await page
+    .locator('.messages [data-virtuoso-scroller]')
+    .evaluate((scroller) => scroller.scrollTo({ top: scroller.scrollHeight }));
+}
+
 async function send(page: Page, text: string): Promise<void> {
   await page.getByLabel('Message', { exact: true }).fill(text);
   await page.getByRole('button', { name: 'Send' }).click();
@@ -64,6 +71,7 @@ async function send(page: Page, text: string): Promise<void> {
 }
 
 async function editOwn(page: Page, from: string, to: string): Promise<void> {
+  await toLatest(page);
   const own = bubble(page, from);
   await own.hover();
   await own.getByRole('button', { name: /^Edit your message from / }).click();
@@ -123,6 +131,7 @@ describe('edit and delete, live in two windows', () => {
   });
 
   it('shows the tombstone in the other window when the sender deletes, and in the channel list', async () => {
+    await toLatest(morgan.page);
     const own = bubble(morgan.page, offline);
     await own.hover();
     await own.getByRole('button', { name: /^Delete your message from / }).click();
@@ -139,6 +148,7 @@ describe('edit and delete, live in two windows', () => {
   it('lets the consultant delete the member’s message, and the member sees it go', async () => {
     const text = `Please remove this ${stamp}`;
     await send(morgan.page, text);
+    await toLatest(dana.page);
     const theirs = bubble(dana.page, text);
     await theirs.hover();
     await theirs.getByRole('button', { name: /^Delete Morgan’s message from / }).click();

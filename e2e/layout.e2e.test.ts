@@ -122,10 +122,10 @@ describe('the conversation fills the window', () => {
     await page.getByRole('heading', { name: 'Get notified on this device' }).waitFor();
     await openChannel(page);
     expect(await checkSendAtSizes(page, SIZES)).toEqual([]);
-    // The list is what scrolls, not the page.
+    // The list is what scrolls (its virtualized scroller inside .messages), not the page.
     const scrolls = await page.evaluate(() => ({
       page: document.documentElement.scrollHeight > document.documentElement.clientHeight,
-      list: getComputedStyle(document.querySelector('.messages')!).overflowY,
+      list: getComputedStyle(document.querySelector('.messages [data-virtuoso-scroller]')!).overflowY,
     }));
     expect(scrolls).toEqual({ page: false, list: 'auto' });
     expect(errors).toEqual([]);
