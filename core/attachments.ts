@@ -8,6 +8,11 @@ import { IMAGE_DIMENSION_MAX, imageDimensions } from './imageSize';
 
 /** issue #13: images and documents up to 10 MB. */
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+/**
+ * An upload no message took is removed after this long: by the embedded server's housekeeping, and by functions/
+ * prune_unsent_attachments in Cloud Storage. Long enough for a person who chose a file to finish their message.
+ */
+export const UNSENT_ATTACHMENT_TTL_MS = 24 * 60 * 60 * 1000;
 /** A stored file name is cut to this many characters (its extension kept). */
 export const ATTACHMENT_NAME_MAX = 120;
 
@@ -202,4 +207,26 @@ export function checkFile(input: {
   const dimensions = imageDimensions(input.bytes, contentType as ImageType);
   if (!dimensions) return { ok: false, problem: 'imageUnreadable' };
   return { ok: true, file: { ...file, ...dimensions } };
+}
+
+/**
+ * A file already stored, checked again from its bytes (functions/ on Cloud Storage's upload event: a client that
+ * went around the Firebase adapter's own check): its size, the type its bytes say (`sniffedType`, file-type's
+ * answer), which must be one allowed and the very type the file was stored as (`storedType`, which decides how
+ * it is served), and an image's pixel size. The problem, or null when it is what it claims to be.
+ */
+export function checkStoredFile(input: {
+  bytes: Uint8Array;
+  storedType: string | undefined;
+  sniffedType: string | undefined;
+}): AttachmentProblem | null {
+  const sizeProblem = checkAttachmentSize(input.bytes.length);
+  if (sizeProblem) return sizeProblem;
+  const { sniffedType } = input;
+  if (!isAttachmentType(sniffedType) || attachmentKind(sniffedType) === null) return 'notAllowed';
+  if (input.storedType !== sniffedType) return 'notAllowed';
+  if (attachmentKind(sniffedType) === 'image' && !imageDimensions(input.bytes, sniffedType as ImageType)) {
+    return 'imageUnreadable';
+  }
+  return null;
 }

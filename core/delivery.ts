@@ -41,3 +41,21 @@ export function wantsInAppFrom(
 ): boolean {
   return wantsInApp(settings) && !isMuted(mutedUntil, at);
 }
+
+/** Whether `channel` is among the chosen delivery channels (whether or not notifications are on). */
+export function hasDeliveryChannel(
+  settings: NotificationSettings | null | undefined,
+  channel: DeliveryChannel,
+): boolean {
+  return settings?.delivery.channels.includes(channel) === true;
+}
+
+/** The settings with `channel` chosen (`on`) or not; everything else as it was, the order kept. */
+export function withDeliveryChannel(
+  settings: NotificationSettings,
+  channel: DeliveryChannel,
+  on: boolean,
+): NotificationSettings {
+  const others = settings.delivery.channels.filter((c) => c !== channel);
+  return { ...settings, delivery: { channels: on ? [...others, channel] : others } };
+}

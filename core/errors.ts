@@ -45,6 +45,8 @@ export type ErrorReason =
   | 'invitation-not-yours'
   | 'invitation-not-accepted'
   | 'email-not-verified'
+  // issue #15 part 4: a change of password whose current password is not right
+  | 'wrong-password'
   // spec §8: the push provider refuses this browser itself (FCM's messaging/unsupported-browser and
   // messaging/indexed-db-unsupported): messaging setup stops.
   | 'push-unsupported-browser'

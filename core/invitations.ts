@@ -88,6 +88,15 @@ export function assertCanReadInvitation(
   if (invitation.acceptedBy !== undefined) {
     throw new QupmError('FAILED_PRECONDITION', INVITATION_MESSAGES.used, 'invitation-used');
   }
+  // Addressed to the caller's own, still unconfirmed address: say so (the invitation itself stays unread), so a
+  // person who signed up from the link knows the one step left instead of reading "another account".
+  if (
+    invitation.inviteeEmail !== undefined &&
+    caller.emailVerified === false &&
+    sameEmail(invitation.inviteeEmail, caller.email)
+  ) {
+    throw new QupmError('PERMISSION_DENIED', INVITATION_MESSAGES.emailNotVerified, 'email-not-verified');
+  }
   throw new QupmError('PERMISSION_DENIED', INVITATION_MESSAGES.notYours, 'invitation-not-yours');
 }
 

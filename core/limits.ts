@@ -33,9 +33,11 @@ export const LIMITS = {
 
 /**
  * Delivery channels a user can choose for notifications (spec §3: the list may include 'push'): 'push' for
- * system notifications on their devices, 'in_app' for notices inside an open QuPM window.
+ * system notifications on their devices, 'in_app' for notices inside an open QuPM window, 'email' for one email
+ * about the messages of a channel still unread after 10 minutes (issue #15 part 6, core/missedMail.ts; never on by
+ * default).
  */
-export const DELIVERY_CHANNELS = ['push', 'in_app'] as const;
+export const DELIVERY_CHANNELS = ['push', 'in_app', 'email'] as const;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 
 export const PLATFORMS = ['ios', 'android', 'web'] as const;

@@ -218,3 +218,17 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
  * A missing or malformed `notificationSettings` is therefore read as this: not opted in to anything.
  */
 export const NOT_OPTED_IN: NotificationSettings = { enabled: false, delivery: { channels: [] } };
+
+/**
+ * issue #15 part 5: one signed-in session of the account (a refresh-token family on the embedded server), as
+ * Settings → Devices lists it. `browser` and `platform` are names for a person ("Chrome", "Android"), read from
+ * the user agent the session was started with; `current` marks the session asking.
+ */
+export interface SignedInSession {
+  id: string;
+  browser: string;
+  platform: string;
+  createdAt: number;
+  lastUsedAt: number;
+  current: boolean;
+}

@@ -20,3 +20,16 @@ export function invitePath(invitationId: string): string {
 export function activatePath(invitationId: string): string {
   return `/activate/${encodeURIComponent(invitationId)}`;
 }
+
+/** The query parameter of the mailed links' screens that carries the single-use token (issue #15). */
+export const TOKEN_PARAM = 'token';
+
+/** Where the link of a verification mail leads: the screen that confirms the address (issue #15 part 2). */
+export function verifyEmailPath(token: string): string {
+  return `/verify-email?${TOKEN_PARAM}=${encodeURIComponent(token)}`;
+}
+
+/** Where the link of a password-reset mail leads: the screen that sets a new password (issue #15 part 3). */
+export function resetPasswordPath(token: string): string {
+  return `/reset-password?${TOKEN_PARAM}=${encodeURIComponent(token)}`;
+}

@@ -3,12 +3,14 @@
 import { z } from 'zod';
 import { DOCUMENT_ID_PATTERN } from './ids';
 import { EMAIL_PATTERN } from './email';
+import { LINK_TOKEN_PATTERN } from './emailLinks';
 import { isInvitationGrant } from './invitations';
 import { CHANNEL_HANDLE_PATTERN } from './channels';
 import { isReservedHandle } from './privateChannels';
 import { DELIVERY_CHANNELS, DEVICE_ID_PATTERN, LIMITS, PLATFORMS, PUSH_TOKEN_PATTERN } from './limits';
 import { parseCursor } from './messages';
 import { isDiscountPercent } from './offers';
+import { LEAVING_MESSAGES } from './leaving';
 import { MESSAGE_RAW_MAX, MESSAGE_TEXT_MESSAGES, checkMessageText } from './messageText';
 import type { MessageCursor } from './messages';
 
@@ -48,6 +50,24 @@ export const signInBody = z.strictObject({
   password: z.string().min(1).max(LIMITS.passwordMax),
 });
 export const refreshBody = z.strictObject({ refreshToken: z.string().min(1).max(512) });
+/** issue #15 part 4: the current password (any, as sign-in takes it) and a new one under sign-up's policy. */
+export const passwordChangeBody = z.strictObject({
+  currentPassword: z.string().min(1).max(LIMITS.passwordMax),
+  newPassword: z.string().min(LIMITS.passwordMin).max(LIMITS.passwordMax),
+});
+
+// issue #15 parts 2–3: the token of a mailed link, and the bodies that carry it.
+export const linkTokenSchema = z.string().regex(LINK_TOKEN_PATTERN, 'not a link QuPM sent');
+export const verifyEmailBody = z.strictObject({ token: linkTokenSchema });
+export const passwordResetBody = z.strictObject({ email: emailSchema });
+export const emailChangeBody = z.strictObject({
+  password: z.string().min(1).max(LIMITS.passwordMax),
+  newEmail: emailSchema,
+});
+export const passwordResetConfirmBody = z.strictObject({
+  token: linkTokenSchema,
+  password: z.string().min(LIMITS.passwordMin).max(LIMITS.passwordMax),
+});
 
 export const notificationSettingsSchema = z.strictObject({
   enabled: z.boolean(),
@@ -284,6 +304,13 @@ const noPayload = z.union([z.null(), z.undefined(), z.strictObject({})]);
 const channelRef = z.strictObject({ channelId: documentIdSchema });
 
 /**
+ * issue #15 part 5 on the Firebase backend (src/backend/firebase/sessions.ts): Firebase Auth cannot list or end
+ * one session, so revoke_sessions ends every one of the caller's (Admin SDK revokeRefreshTokens).
+ */
+export const sessionCallablePayloads = { revoke_sessions: noPayload } as const;
+export type SessionCallableName = keyof typeof sessionCallablePayloads;
+
+/**
  * Muting a channel on the Firebase backend (issue #13 part 6; src/backend/firebase/mutes.ts): written by functions
  * only, with their clock, for a channel the caller is in. The embedded server answers the same at
  * PUT/DELETE /api/channels/:id/mute; the duration is core/mutes.ts's to check (its words for a person).
@@ -321,3 +348,16 @@ export const productCallablePayloads = {
   open_private_channel: privateChannelCreateBody,
 } as const;
 export type ProductCallableName = keyof typeof productCallablePayloads;
+
+/**
+ * Issue #15 part 7, leaving: `DELETE /api/users/:uid {password}` on the embedded server. On Firebase the client
+ * proves the password by re-authenticating, and the callables take no payload (core/leaving.ts).
+ */
+export const accountDeleteBody = z.strictObject({
+  password: z.string().min(1, LEAVING_MESSAGES.passwordMissing).max(LIMITS.passwordMax),
+});
+export const leavingCallablePayloads = {
+  export_my_data: noPayload,
+  delete_my_account: noPayload,
+} as const;
+export type LeavingCallableName = keyof typeof leavingCallablePayloads;

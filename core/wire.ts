@@ -1,6 +1,7 @@
 // The embedded server's HTTP surface under /api (ARCHITECTURE.md "Wire formats"), shared by server/ and the
 // local adapter so the two cannot drift. Bodies are JSON; errors are always an ErrorBody (core/errors.ts).
 import type { AuthUser, Channel, ChannelPermissions, ChatMessage, Offer, UserDoc } from './model';
+import type { ChannelMutes } from './mutes';
 
 /** POST /api/auth/signup | /api/auth/signin | /api/auth/refresh. */
 export interface SessionResponse {
@@ -25,7 +26,8 @@ export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 export const STREAM_TICKET_TTL_SECONDS = 60;
 
 /**
- * The routes. `:uid`, `:id` are path params; every route but signup/signin/refresh/health needs
+ * The routes. `:uid`, `:id` are path params; every route but signup/signin/refresh/health and the mailed links'
+ * (verify-email, password-reset) needs
  * `Authorization: Bearer <accessToken>`.
  */
 export const API = {
@@ -34,6 +36,28 @@ export const API = {
   signIn: 'POST /api/auth/signin', // signInBody → SessionResponse
   refresh: 'POST /api/auth/refresh', // refreshBody → SessionResponse (rotates; reuse revokes the family)
   signOut: 'POST /api/auth/signout', // refreshBody → { success: true }
+  // issue #15 parts 4–5 -------------------------------------------------------------------------------------
+  // → { sessions: SignedInSession[] } the caller's sessions that still stand, most recently used first, the
+  // caller's own marked `current`
+  listSessions: 'GET /api/auth/sessions',
+  // → { success: true }: ends that session of the caller's (its live streams, its device's push token, its
+  // access tokens at once); NOT_FOUND for an unknown, ended or someone else's session
+  revokeSession: 'DELETE /api/auth/sessions/:id',
+  // → { revoked: number }: "Sign out everywhere else", every session of the caller's but the one asking
+  revokeOtherSessions: 'POST /api/auth/sessions/revoke-others',
+  // passwordChangeBody {currentPassword, newPassword} → { success: true, revoked: number }: the current password
+  // must be right (PERMISSION_DENIED 'wrong-password', rate-limited like sign-in); the other sessions end
+  changePassword: 'POST /api/auth/password',
+  // issue #15 parts 2–3 (no session unless said): the links QuPM mails
+  emailVerification: 'GET /api/auth/verify-email', // (session) → { email, emailVerified }
+  sendEmailVerification: 'POST /api/auth/verify-email/send', // (session) → { email, emailVerified }; mails a link unless verified
+  verifyEmail: 'POST /api/auth/verify-email', // verifyEmailBody {token} → { email, emailVerified: true }
+  requestPasswordReset: 'POST /api/auth/password-reset', // passwordResetBody {email} → { success: true } always
+  // passwordResetConfirmBody {token, password} → { success: true, email }: every session of the account ends
+  confirmPasswordReset: 'POST /api/auth/password-reset/confirm',
+  // (session) emailChangeBody {password, newEmail} → { email }: mails the new address a /verify-email link; the
+  // address changes when it is used, and the old one is told (issue #15 part 4)
+  changeEmail: 'POST /api/auth/email',
   getUser: 'GET /api/users/:uid', // → UserDoc (own, or any for an admin); 404 when missing
   updateUser: 'PATCH /api/users/:uid', // profilePatchBody → UserDoc (own only)
   listTokens: 'GET /api/users/:uid/tokens', // tokensQuery → { tokens: PushTokenDoc[] } (own only)
@@ -93,6 +117,17 @@ export const API = {
   callable: 'POST /api/callable/:name', // { data } → { result } (Firebase callable protocol)
   streamTicket: 'POST /api/stream/ticket', // → { ticket } single use, 60 s
   stream: 'GET /api/stream?ticket=…', // Server-Sent Events, see StreamEvent
+  // issue #15 part 7 (core/leaving.ts), the account itself only: → AccountExport as a file
+  // (Content-Disposition: attachment; filename="qupm-data-YYYY-MM-DD.json")
+  exportAccount: 'GET /api/users/:uid/export',
+  // accountDeleteBody {password} → { success: true }; a consultant who owns channels is FAILED_PRECONDITION
+  deleteAccount: 'DELETE /api/users/:uid',
+  // issue #15 part 6: one-click unsubscribe from missed-message email (RFC 8058), no session, ?token=… from the
+  // email. GET → an HTML page asking to confirm (never unsubscribes); POST with the form body
+  // List-Unsubscribe=One-Click → an HTML page, the account's 'email' delivery channel off. A forged token, or a
+  // POST without that body: a 400 page, nothing changed. core/missedMail.ts UNSUBSCRIBE_ROUTE.
+  unsubscribePage: 'GET /api/mail/unsubscribe',
+  unsubscribe: 'POST /api/mail/unsubscribe',
 } as const;
 
 export interface CallableResults {
@@ -120,6 +155,8 @@ export type StreamEvent =
    * was created, accepted or activated); read them again. An invitation for anyone with the link sends none.
    */
   | { type: 'invitations'; data: { changed: true } }
+  /** To every stream of one person: their mutes in force changed (issue #13 part 6); these are all of them now. */
+  | { type: 'mutes'; data: { mutes: ChannelMutes } }
   /** The last event of a stream that the server ends. */
   | { type: 'closing'; data: { reason: StreamClosingReason } };
 

@@ -2,43 +2,24 @@
 // consultant sees it in their window, drawn at its size; a document arrives as a card and downloads with its
 // bytes; a renamed executable and a file over 10 MB are refused with words, nothing sent; someone outside the
 // channel can neither upload nor download (API). The conversation with files passes axe.
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MESSAGES } from '../core/attachments';
 import type { Attachment } from '../core/attachments';
 import type { SessionResponse } from '../core/wire';
-import { launchChromium } from '../drivers/chromium';
 import { exeFile, pdfFile, pngFile, pngOfSize } from '../drivers/sampleFiles';
+import { expectAccessible } from './support/accessibility';
 import { watchErrors } from './support/browser';
-import { startServer } from './support/server';
 import type { RunningServer } from './support/server';
+import { signIn, withBrowserSession } from './support/session';
 
 let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const windows = withBrowserSession((started) => ({ server } = started));
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-  await server?.close();
-});
-
-async function newPage(viewport = { width: 1200, height: 860 }): Promise<Page> {
-  const context = await browser.newContext({ viewport, acceptDownloads: true });
-  contexts.push(context);
-  return context.newPage();
-}
+const newPage = (viewport = { width: 1200, height: 860 }) =>
+  windows.newPage({ viewport, acceptDownloads: true });
 
 async function openStudio(page: Page, email: string): Promise<string> {
-  await page.goto(server.url);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('qupm-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(page, server.url, email);
   await page.locator('.channel-link', { hasText: 'Strategy Studio' }).click();
   await page.getByLabel('Message', { exact: true }).waitFor();
   return new URL(page.url()).searchParams.get('channel') ?? '';
@@ -160,11 +141,7 @@ describe('attachments in two windows', () => {
   });
 
   it('passes axe with files in the conversation', async () => {
-    const { violations } = await new AxeBuilder({ page: consultant }).analyze();
-    const bad = violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    expect(bad).toEqual([]);
+    await expectAccessible(consultant, 'conversation with files');
   });
 
   it('someone outside the channel can neither upload nor download (API)', async () => {

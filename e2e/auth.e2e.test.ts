@@ -1,26 +1,16 @@
 // Signing in as each demo role, settings, a reload that stays signed in, and signing out, in a real browser
 // against the real server and its demo world.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../drivers/chromium';
 import { watchErrors } from './support/browser';
-import { startServer } from './support/server';
 import type { RunningServer } from './support/server';
+import { signIn as signInAt, withBrowserSession } from './support/session';
 
 let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let errors: string[];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+withBrowserSession((started) => ({ server, browser } = started));
 
 beforeEach(async () => {
   context = await browser.newContext();
@@ -32,12 +22,7 @@ afterEach(async () => {
   await context.close();
 });
 
-async function signIn(email: string, password = 'qupm-demo'): Promise<void> {
-  await page.goto(server.url + '/');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
+const signIn = (email: string, password?: string) => signInAt(page, server.url + '/', email, password);
 
 const expectedErrors = (list: string[]) => list.filter((e) => !/status of 401/.test(e));
 

@@ -4,55 +4,23 @@
 // window shows the "Message deleted" tombstone (also as the channel list's last message); the consultant deletes
 // the member's message from their side. Offered controls follow the rules: nobody is offered Edit on someone
 // else's message, and a member is offered no Delete on the consultant's. Checked with axe-core on the way.
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { dropStreams, launchChromium, TRACK_EVENT_SOURCES } from '../drivers/chromium';
-import { watchErrors } from './support/browser';
-import { startServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { dropStreams } from '../drivers/chromium';
+import { expectAccessible } from './support/accessibility';
 import type { RunningServer } from './support/server';
+import { signIn, withBrowserSession } from './support/session';
+import type { BrowserWindow } from './support/session';
 
 let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const windows = withBrowserSession((started) => ({ server } = started));
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-  await server?.close();
-});
-
-interface Window {
-  page: Page;
-  context: BrowserContext;
-  errors: string[];
-}
-
-async function openWindow(email: string): Promise<Window> {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 860 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.addInitScript(TRACK_EVENT_SOURCES);
-  const errors = watchErrors(page);
-  await page.goto(server.url);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('qupm-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+async function openWindow(email: string): Promise<BrowserWindow> {
+  const opened = await windows.openWindow({ viewport: { width: 1200, height: 860 } });
+  const { page } = opened;
+  await signIn(page, server.url, email);
   await page.getByRole('link', { name: /Strategy Studio/ }).click();
   await page.locator('.messages__list').waitFor();
-  return { page, context, errors };
-}
-
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad).toEqual([]);
+  return opened;
 }
 
 const bubble = (page: Page, text: string) => page.locator('.message', { hasText: text });
@@ -82,8 +50,8 @@ async function editOwn(page: Page, from: string, to: string): Promise<void> {
 }
 
 describe('edit and delete, live in two windows', () => {
-  let dana: Window;
-  let morgan: Window;
+  let dana: BrowserWindow;
+  let morgan: BrowserWindow;
   const stamp = Date.now();
   const typo = `See you on Tusday ${stamp}`;
   const fixed = `See you on Tuesday ${stamp}`;

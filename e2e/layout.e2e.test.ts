@@ -3,11 +3,10 @@
 // reaches, with the "Get notified" card showing; on an iPhone (iOS user agent) the debug button covers neither Send
 // nor the home screen's Settings, before and after it dims; at 320 px no screen scrolls sideways; and the
 // invitation screens carry their own styles on a direct visit. One browser, one page per kind of visitor, resized.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../drivers/chromium';
+import type { Page } from 'playwright-core';
 import { watchErrors } from './support/browser';
-import { startServer } from './support/server';
 import type { RunningServer } from './support/server';
+import { signInHome, withBrowserSession } from './support/session';
 
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -31,36 +30,15 @@ const IPHONE_SIZES: Size[] = [
 ];
 
 let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const windows = withBrowserSession((started) => ({ server } = started));
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-  await server?.close();
-});
-
-async function newPage(size: Size, userAgent?: string): Promise<Page> {
-  const context = await browser.newContext({
+const newPage = (size: Size, userAgent?: string): Promise<Page> =>
+  windows.newPage({
     viewport: { width: size.width, height: size.height },
     ...(userAgent ? { userAgent } : {}),
   });
-  contexts.push(context);
-  return context.newPage();
-}
 
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto(server.url + '/');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('qupm-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { level: 1, name: /^Hello, / }).waitFor();
-}
+const signIn = (page: Page, email: string) => signInHome(page, server.url, email);
 
 /**
  * Where a control is and what a tap at its centre reaches: its box must lie inside the window, and the element

@@ -3,8 +3,10 @@
 // "New messages" divider at the first unread one and day separators; scrolling up loads older pages without
 // moving the message the person is reading (each page is held back until that message's place is noted); a
 // message posted by someone else (another API client) while the person reads further up shows "Jump to latest"
-// with its count; the person's own message always brings the list to the bottom. No timings here: `npm run bench`
-// measures them.
+// with its count; the person's own message always brings the list to the bottom. Scrolled back to the very first
+// message and forward again, the list holds each message once and in order (the page holds a bounded window of
+// them: the far end is let go and fetched again), and a message sent from a second window while the person is far
+// back is counted and shows once after "Jump to latest". No timings here: `npm run bench` measures them.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -93,6 +95,20 @@ function topOf(page: Page, text: string): Promise<number | null> {
     return found?.closest('.message')?.getBoundingClientRect().top ?? null;
   }, text);
 }
+
+/** The rows drawn that hold a seeded message ("Message n"), with their place in the list, top to bottom. */
+function numberedRows(page: Page): Promise<Array<{ index: number; n: number }>> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.messages__row[data-item-index]')].flatMap((row) => {
+      const match = /^Message (\d+)$/.exec(row.querySelector('.message__text')?.textContent ?? '');
+      return match ? [{ index: Number(row.dataset.itemIndex), n: Number(match[1]) }] : [];
+    }),
+  );
+}
+
+/** The message bubbles' texts that are exactly `text` (not the channel list's preview of the last message). */
+const bubbles = (page: Page, text: string) =>
+  page.locator('.message__text').filter({ hasText: new RegExp(`^${text}$`) });
 
 /** Whether the message with `text` is inside the list's visible box. */
 async function inView(page: Page, text: string): Promise<boolean> {
@@ -247,4 +263,92 @@ describe('a channel of 10,000 messages', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it('scrolls back to the first message and forward again holding each message once and in order', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const errors = watchErrors(page);
+    await openChannel(page);
+    const region = scroller(page);
+    // Every row ever drawn sits at (its place in the list) - (its message's number) = one constant: a message shown
+    // twice, or one missing, would move every row after it.
+    const offsets = new Set<number>();
+    const note = async () => {
+      const rows = await numberedRows(page);
+      for (const row of rows) offsets.add(row.index - row.n);
+      return rows;
+    };
+    const oldestDrawn = async () => (await note())[0]?.n ?? Infinity;
+    // Scrolled with the mouse wheel, as a person does (a wheel also ends the list's holding of its place).
+    const box = await region.boundingBox();
+    if (!box) throw new Error('no message list');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    let steps = 0;
+    const wheel = async (by: number) => {
+      steps += 1;
+      if (steps > 5_000) throw new Error('The wheel never got there');
+      await page.mouse.wheel(0, by);
+      await page.waitForTimeout(30);
+    };
+
+    // Back to the first message, a screenful at a time, older pages loading as it goes.
+    let oldest = await oldestDrawn();
+    while (!(await inView(page, 'Message 0'))) {
+      await wheel(-1_500);
+      oldest = Math.min(oldest, await oldestDrawn());
+    }
+    await page.getByText('This is the beginning of the conversation.').waitFor();
+    expect(offsets.size).toBe(1);
+    // Far back, the newest messages are no longer held: the way back to them is there.
+    expect(await bubbles(page, `Message ${COUNT - 1}`).count()).toBe(0);
+    const jump = page.getByRole('button', { name: /Jump to latest/ });
+    await jump.waitFor();
+
+    // Someone writes from another window meanwhile: counted, not shown yet.
+    const other = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await other.goto(origin);
+    await other.getByLabel('Email').fill(MEMBER_EMAIL);
+    await other.getByLabel('Password').fill(BENCH_PASSWORD);
+    await other.getByRole('button', { name: 'Sign in' }).click();
+    await other.getByRole('link', { name: /Long channel/ }).click();
+    await other.getByLabel('Message', { exact: true }).fill('Written while you were far back');
+    await other.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByRole('button', { name: 'Jump to latest (1 new message)' }).waitFor();
+    expect(await bubbles(page, 'Written while you were far back').count()).toBe(0);
+
+    // Forward again, a screenful at a time: newer pages load below, each message once and in order.
+    let newest = -1;
+    while (!(await inView(page, `Message ${COUNT - 1}`))) {
+      await wheel(1_500);
+      newest = Math.max(newest, ...(await note()).map((row) => row.n));
+    }
+    newest = Math.max(newest, ...(await note()).map((row) => row.n));
+    expect(newest).toBe(COUNT - 1);
+    expect(offsets.size).toBe(1);
+    await wheel(100_000);
+    await bubbles(page, 'Written while you were far back').waitFor();
+    expect(await bubbles(page, 'Written while you were far back').count()).toBe(1);
+
+    // Far back once more, then straight to the newest: the message shows once, at the bottom.
+    while ((await oldestDrawn()) > 9_000) {
+      await wheel(-3_000);
+    }
+    await other.getByLabel('Message', { exact: true }).fill('And once more');
+    await other.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByRole('button', { name: 'Jump to latest (1 new message)' }).click();
+    await page.waitForFunction(() => {
+      const box = document.querySelector('.messages__scroller')?.getBoundingClientRect();
+      const mine = [...document.querySelectorAll('.message__text')].find(
+        (e) => e.textContent === 'And once more',
+      );
+      const rect = mine?.getBoundingClientRect();
+      return box && rect ? rect.bottom <= box.bottom + 1 && rect.top >= box.top : false;
+    });
+    expect(await bubbles(page, 'And once more').count()).toBe(1);
+    expect(await bubbles(page, 'Written while you were far back').count()).toBe(1);
+    const after = await numberedRows(page);
+    expect(new Set(after.map((row) => row.index - row.n)).size).toBe(1);
+    expect(errors).toEqual([]);
+    await other.context().close();
+    await page.context().close();
+  }, 900_000);
 });

@@ -4,20 +4,18 @@
 // unmuted channel is pushed to them; with the window not focused, the tab title counts the unmuted unread
 // messages and is "QuPM" again once focused; off the home screen a new message shows an in-app notice (not one
 // from the muted channel); unmuting brings the pushes back.
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../drivers/chromium';
 import { startPushReceiver } from '../drivers/pushReceiver';
 import type { PushReceiver } from '../drivers/pushReceiver';
 import { decryptPush, subscriptionToken } from '../drivers/webPushTokens';
 import type { SubscriptionToken } from '../drivers/webPushTokens';
-import { DATABASE_FILE } from '../server/db/database';
 import type { AuthUser, ChannelOverview, ChatMessage } from '../core/model';
 import { watchErrors } from './support/browser';
 import { useRealFocus } from './support/push';
-import { startServer } from './support/server';
+import { readDatabase } from './support/server';
 import type { RunningServer } from './support/server';
+import { muteStrategyFromHeader } from './support/mutes';
+import { signInHome, withBrowserSession } from './support/session';
 
 const DAY = 24 * 60 * 60 * 1000;
 const MEMBER_PATH = '/push/member';
@@ -29,15 +27,14 @@ let context: BrowserContext;
 
 beforeAll(async () => {
   receiver = await startPushReceiver();
-  server = await startServer({
-    push: { allowEndpoint: (url) => url.origin === receiver.origin, agent: receiver.agent },
-  });
-  browser = await launchChromium();
 });
-
+// The server's pushes go to the receiver started just before it.
+withBrowserSession(
+  (started) => ({ server, browser } = started),
+  () => ({ push: { allowEndpoint: (url) => url.origin === receiver.origin, agent: receiver.agent } }),
+);
+// Registered after the session's hooks, so it runs after the browser and the server are closed.
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
   await receiver?.close();
 });
 
@@ -136,32 +133,18 @@ function memberPushes(w: World): DecryptedPush[] {
 
 /** The push jobs the server's queue holds for a message (read from its database). */
 function pushJobsFor(messageId: string): number {
-  const db = new Database(path.join(server.dataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
-  try {
-    return (
-      db.prepare('SELECT COUNT(*) AS n FROM push_jobs WHERE message_id = ?').get(messageId) as { n: number }
-    ).n;
-  } finally {
-    db.close();
-  }
+  return readDatabase(
+    server,
+    (db) =>
+      (db.prepare('SELECT COUNT(*) AS n FROM push_jobs WHERE message_id = ?').get(messageId) as { n: number })
+        .n,
+  );
 }
 
 async function signedInMember(): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(server.url + '/');
-  await page.getByLabel('Email').fill('member@qupm.demo');
-  await page.getByLabel('Password').fill('qupm-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { level: 1, name: /^Hello, / }).waitFor();
+  await signInHome(page, server.url, 'member@qupm.demo');
   return page;
-}
-
-async function muteStrategyFromHeader(page: Page): Promise<void> {
-  await page.getByRole('link', { name: /Strategy Studio/ }).click();
-  await page.getByRole('heading', { level: 2, name: 'Strategy Studio' }).waitFor();
-  await page.getByRole('button', { name: 'Mute', exact: true }).click();
-  await page.getByRole('button', { name: 'Mute for 8 hours' }).click();
-  await page.getByRole('button', { name: /^Muted until / }).waitFor();
 }
 
 const countIn = (title: string): number => {

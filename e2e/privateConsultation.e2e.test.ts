@@ -2,48 +2,20 @@
 // opens a private conversation with its consultant ("Talk privately with Dana"); both exchange a message live; a
 // third client of the same channel sees neither the conversation nor its messages, on the screen or through the
 // API. The private conversation's screen is checked with axe-core for serious or critical violations.
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../drivers/chromium';
+import type { Page } from 'playwright-core';
+import { expectAccessible } from './support/accessibility';
 import { watchErrors } from './support/browser';
-import { startServer } from './support/server';
 import type { RunningServer } from './support/server';
+import { signIn as signInAt, withBrowserSession } from './support/session';
 
 let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const windows = withBrowserSession((started) => ({ server } = started));
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-  await server?.close();
-});
-
-async function newPage(viewport = { width: 1200, height: 860 }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  return context.newPage();
-}
+const newPage = (viewport = { width: 1200, height: 860 }) => windows.newPage({ viewport });
 
 async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto(server.url + '/');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('qupm-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInAt(page, server.url + '/', email);
   await page.getByRole('heading', { name: 'Channels' }).waitFor();
-}
-
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad).toEqual([]);
 }
 
 /** The embedded server's API as a person of the demo world. */

@@ -2,49 +2,20 @@
 // signs up on the invitation link, accepts and activates it; they exchange messages live; a non-member sees the
 // service banner; an offer appears on the person's services screen and drops out when it expires. Every screen
 // is checked with axe-core for serious or critical violations.
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../drivers/chromium';
+import type { Page } from 'playwright-core';
+import { expectAccessible } from './support/accessibility';
 import { watchErrors } from './support/browser';
-import { startServer } from './support/server';
 import type { RunningServer } from './support/server';
+import { signIn as signInAt, withMailedBrowserSession } from './support/session';
+import type { SmtpSink } from '../__tests__/support/smtpSink';
 
 let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+let sink: SmtpSink;
+const windows = withMailedBrowserSession((started) => ({ server, sink } = started));
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-});
+const newPage = (viewport = { width: 1200, height: 860 }) => windows.newPage({ viewport });
 
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-  await server?.close();
-});
-
-async function newPage(viewport = { width: 1200, height: 860 }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  return context.newPage();
-}
-
-async function signIn(page: Page, email: string, path = '/'): Promise<void> {
-  await page.goto(server.url + path);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('qupm-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-/** Fails on any serious or critical accessibility violation of the page as it is now. */
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad).toEqual([]);
-}
+const signIn = (page: Page, email: string, path = '/') => signInAt(page, server.url + path, email);
 
 const composer = (page: Page) => page.getByLabel('Message', { exact: true });
 
@@ -191,8 +162,7 @@ describe('an invitation addressed to someone, live (issue #12)', () => {
   it('appears on their home screen in every window without a reload, and leaves the other one when accepted', async () => {
     const email = `invitee-${Date.now()}@example.com`;
     // A new account in two windows of one browser, which share its session.
-    const context = await browser.newContext({ viewport: { width: 1200, height: 860 } });
-    contexts.push(context);
+    const context = await windows.newContext({ viewport: { width: 1200, height: 860 } });
     const first = await context.newPage();
     const errors = watchErrors(first);
     await first.goto(server.url + '/');
@@ -201,6 +171,12 @@ describe('an invitation addressed to someone, live (issue #12)', () => {
     await first.getByLabel('Email').fill(email);
     await first.getByLabel('Password').fill('a-long-password');
     await first.getByRole('button', { name: 'Create account' }).click();
+    await first.getByRole('heading', { name: 'Channels' }).waitFor();
+    // Invitations bound to the address are hers once she confirms it with the link mailed to it (issue #15).
+    const mail = await sink.next((m) => m.envelopeTo.includes(email));
+    await first.goto(sink.link(mail, '/verify-email').href);
+    await first.getByRole('heading', { name: 'Your email address is confirmed' }).waitFor();
+    await first.goto(server.url + '/');
     await first.getByRole('heading', { name: 'Channels' }).waitFor();
     const second = await context.newPage();
     errors.push(...watchErrors(second));

@@ -2,59 +2,37 @@
 // denied in Chromium, the settings state, the token document on the server, and its removal at sign-out.
 // Offline, a real PushManager.subscribe never answers, so the push provider is given a subscription at the
 // browser edge: PushManager's subscribe/getSubscription are replaced before the app loads.
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../drivers/chromium';
 import { watchErrors } from './support/browser';
-import { startServer } from './support/server';
+import { readDatabase } from './support/server';
 import type { RunningServer } from './support/server';
+import { signInHome, withBrowserSession } from './support/session';
 import { subscriptionToken } from '../drivers/webPushTokens';
-import { fakePushManager } from './support/push';
+import { blockNotifications, fakePushManager } from './support/push';
 
 let server: RunningServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+withBrowserSession((started) => ({ server, browser } = started));
 
 type PushState = { subscribed: number; unsubscribed: number };
 const pushState = (page: Page) =>
   page.evaluate(() => (window as unknown as { __push: () => PushState }).__push());
 
 function tokenRows(uid?: string): Array<{ uid: string; token: string; device_id: string; status: string }> {
-  const db = new Database(path.join(server.dataDir, 'qupm.sqlite'), { readonly: true, fileMustExist: true });
-  try {
+  return readDatabase(server, (db) => {
     const sql = 'SELECT uid, token, device_id, status FROM push_tokens' + (uid ? ' WHERE uid = ?' : '');
     return (uid ? db.prepare(sql).all(uid) : db.prepare(sql).all()) as ReturnType<typeof tokenRows>;
-  } finally {
-    db.close();
-  }
+  });
 }
 
 function uidOf(email: string): string {
-  const db = new Database(path.join(server.dataDir, 'qupm.sqlite'), { readonly: true, fileMustExist: true });
-  try {
-    return (db.prepare('SELECT uid FROM users WHERE email = ?').get(email) as { uid: string }).uid;
-  } finally {
-    db.close();
-  }
+  return readDatabase(
+    server,
+    (db) => (db.prepare('SELECT uid FROM users WHERE email = ?').get(email) as { uid: string }).uid,
+  );
 }
 
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto(server.url + '/');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('qupm-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { level: 1, name: /^Hello, / }).waitFor();
-}
+const signIn = (page: Page, email: string) => signInHome(page, server.url, email);
 
 async function waitFor(check: () => boolean, what: string): Promise<void> {
   for (let i = 0; i < 100; i += 1) {
@@ -137,14 +115,7 @@ describe('push token lifecycle in Chromium', () => {
     context = await browser.newContext();
     await context.addInitScript(fakePushManager(subscription));
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    const { targetInfo } = await cdp.send('Target.getTargetInfo');
-    await cdp.send('Browser.setPermission', {
-      permission: { name: 'notifications' },
-      setting: 'denied',
-      origin: server.url,
-      browserContextId: targetInfo.browserContextId,
-    });
+    await blockNotifications(context, page, server.url);
     const uid = uidOf('admin@qupm.demo');
     await signIn(page, 'admin@qupm.demo');
     await page.goto(server.url + '/settings/notifications');

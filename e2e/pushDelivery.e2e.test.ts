@@ -1,7 +1,6 @@
 // Each push reaches the person exactly once (QUALITY.md, issue #5): pushed with the DevTools protocol to the real
 // worker of the real build, served by the real server, with 0, 1 and 2 tabs open.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../drivers/chromium';
 import { waitForServiceWorkerControl, watchErrors } from './support/browser';
 import {
   deliverPush,
@@ -12,22 +11,13 @@ import {
   waitForNotifications,
   waitForPushesHandled,
 } from './support/push';
-import { startServer } from './support/server';
 import type { RunningServer } from './support/server';
+import { submitSignIn, withBrowserSession } from './support/session';
 
 let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+withBrowserSession((started) => ({ server, browser } = started));
 
 beforeEach(async () => {
   context = await browser.newContext();
@@ -47,9 +37,7 @@ async function openApp(): Promise<Page> {
 
 async function signedInApp(): Promise<Page> {
   const page = await openApp();
-  await page.getByLabel('Email').fill('member@qupm.demo');
-  await page.getByLabel('Password').fill('qupm-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await submitSignIn(page, 'member@qupm.demo');
   await page.getByRole('heading', { level: 1, name: /^Hello, / }).waitFor();
   return page;
 }

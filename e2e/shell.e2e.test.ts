@@ -1,22 +1,12 @@
 // The app shell in a real browser: first paint, every route, and the service worker.
 import type { Browser } from 'playwright-core';
-import { launchChromium } from '../drivers/chromium';
 import { waitForServiceWorkerControl, watchErrors } from './support/browser';
-import { startServer } from './support/server';
 import type { RunningServer } from './support/server';
+import { withBrowserSession } from './support/session';
 
 let server: RunningServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+withBrowserSession((started) => ({ server, browser } = started));
 
 describe('the app shell', () => {
   it("paints 'Loading QuPM...' before any script runs, then the app, without a layout shift", async () => {
@@ -112,7 +102,7 @@ describe('the app shell', () => {
     });
     expect(registration).toEqual({ scope: server.url + '/', script: server.url + '/sw.js' });
     await page.getByRole('link', { name: 'Settings' }).click();
-    await page.getByRole('link', { name: /about/i }).click();
+    await page.getByRole('link', { name: /^About\b/ }).click();
     await page.getByText('Works offline').waitFor();
     expect(await page.locator('.facts__row', { hasText: 'Works offline' }).locator('dd').textContent()).toBe(
       'Yes',

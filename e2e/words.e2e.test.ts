@@ -3,57 +3,30 @@
 // buttons or links that do different things share an accessible name (axe has no such rule: names are read from
 // Playwright's accessibility snapshot), and axe finds no serious or critical violation; spec §8's own strings stay
 // in the state and never reach a page's text.
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import Database from 'better-sqlite3';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../drivers/chromium';
+import type { Page } from 'playwright-core';
 import { subscriptionToken } from '../drivers/webPushTokens';
 import { VALIDATION_MESSAGES, PUSH_FAILURES } from '../src/store/pushSlice';
+import { seriousViolations } from './support/accessibility';
 import { watchErrors } from './support/browser';
-import { fakePushManager } from './support/push';
-import { startServer } from './support/server';
+import { blockNotifications, fakePushManager } from './support/push';
+import { readDatabase } from './support/server';
 import type { RunningServer } from './support/server';
+import { signInHome, withBrowserSession } from './support/session';
 
 let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const windows = withBrowserSession((started) => ({ server } = started));
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-});
+const newContext = (viewport = { width: 1280, height: 860 }) => windows.newContext({ viewport });
 
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-  await server?.close();
-});
-
-async function newContext(viewport = { width: 1280, height: 860 }): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  return context;
-}
-
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto(server.url + '/');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('qupm-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { level: 1, name: /^Hello, / }).waitFor();
-}
+const signIn = (page: Page, email: string) => signInHome(page, server.url, email);
 
 function pendingInvitationId(email: string): string {
-  const db = new Database(path.join(server.dataDir, 'qupm.sqlite'), { readonly: true, fileMustExist: true });
-  try {
+  return readDatabase(server, (db) => {
     const row = db
       .prepare("SELECT id FROM invitations WHERE invitee_email = ? AND status = 'pending' AND expires_at > ?")
       .get(email, Date.now()) as { id: string };
     return row.id;
-  } finally {
-    db.close();
-  }
+  });
 }
 
 /** What the focused element is, in words a failure message can show. */
@@ -86,13 +59,6 @@ async function sharedNames(page: Page): Promise<string[]> {
     }
   }
   return [...targets].filter(([, seen]) => seen.size > 1).map(([name, seen]) => `"${name}" ×${seen.size}`);
-}
-
-async function seriousViolations(page: Page, screen: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** spec §8's strings that are requirements of the state and the debug menu, not words for a screen. */
@@ -220,14 +186,7 @@ describe('a blocked permission', () => {
     const context = await newContext();
     await context.addInitScript(fakePushManager(subscriptionToken('blocked-words').subscription));
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    const { targetInfo } = await cdp.send('Target.getTargetInfo');
-    await cdp.send('Browser.setPermission', {
-      permission: { name: 'notifications' },
-      setting: 'denied',
-      origin: server.url,
-      browserContextId: targetInfo.browserContextId,
-    });
+    await blockNotifications(context, page, server.url);
     await signIn(page, 'admin@qupm.demo');
     await page.goto(server.url + '/settings/notifications');
     await page.getByText('Notifications are blocked for QuPM in this browser.').waitFor();

@@ -408,7 +408,14 @@ export const FIRESTORE_COLLECTIONS = [
 ] as const;
 
 /** Bookkeeping only functions touch: no match block, so every client access is denied. */
-export const SERVER_ONLY_COLLECTIONS = ['channels/{id}/members', 'users/{uid}/channelReads'] as const;
+export const SERVER_ONLY_COLLECTIONS = [
+  'channels/{id}/members',
+  'users/{uid}/channelReads',
+  // Missed-message email (issue #15 part 6): its state, the Trigger Email extension's queue, the signing secret.
+  'missedMail',
+  'mail',
+  'config',
+] as const;
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(__filename)) {
   const root = path.resolve(__dirname, '..');

@@ -9,7 +9,9 @@ import helmet from '@fastify/helmet';
 import { AccessTokens, bearerToken } from './auth/accessTokens';
 import type { TokenCaller } from './auth/accessTokens';
 import { DEFAULT_SCRYPT_COST, PasswordHasher } from './auth/passwords';
-import { SessionService } from './auth/sessions';
+import { AUTH_MESSAGES, SessionService } from './auth/sessions';
+import { RevokedSessions } from './auth/revokedSessions';
+import { QupmError } from '../core/errors';
 import type { ServerContext } from './context';
 import { DATABASE_FILE, openDatabase, write } from './db/database';
 import { describeDemo, prepareFirstStart } from './demo';
@@ -31,6 +33,17 @@ import {
 import type { PushSettings } from './services/push';
 import { DEFAULT_PUSH_CONCURRENCY, DEFAULT_RETRY, PushQueue } from './services/pushQueue';
 import type { PushQueueOptions } from './services/pushQueue';
+import {
+  consoleTransport,
+  DEFAULT_MAIL_FROM,
+  parseMailFrom,
+  parsePublicUrl,
+  smtpTransport,
+} from './services/mail';
+import type { MailSettings, MailTransport } from './services/mail';
+import { DEFAULT_MAIL_CONCURRENCY, DEFAULT_MAIL_RETRY, MailQueue } from './services/mailQueue';
+import type { MailQueueOptions } from './services/mailQueue';
+import { mailVerificationLink } from './services/emailVerification';
 import { registerAdminRoutes } from './routes/admin';
 import { registerAttachmentRoutes } from './routes/attachments';
 import { prepareAttachmentsDir, pruneUnsentAttachments } from './services/attachments';
@@ -38,11 +51,14 @@ import { registerAuthRoutes } from './routes/auth';
 import { registerCallableRoutes } from './routes/callables';
 import { registerChannelRoutes } from './routes/channels';
 import { registerInvitationRoutes } from './routes/invitations';
+import { registerLeavingRoutes } from './routes/leaving';
 import { registerMuteRoutes } from './routes/mutes';
 import { registerOfferRoutes } from './routes/offers';
 import { registerPrivateChannelRoutes } from './routes/privateChannels';
 import { registerPushRoutes } from './routes/push';
 import { registerUserRoutes } from './routes/users';
+import { registerUnsubscribeRoutes } from './routes/unsubscribe';
+import { MissedMailScheduler, MISSED_MAIL_SCAN_MS } from './services/missedMail';
 import { inlineStyleHashes, readShell, registerStatic } from './static';
 import { registerStreamRoutes, STREAM_PING_MS, StreamTickets } from './stream';
 
@@ -82,6 +98,42 @@ export interface ServerOptions {
    * concurrency (server/services/pushQueue.ts).
    */
   push?: Partial<Omit<PushSettings, 'vapid'>> & Partial<PushQueueOptions>;
+  /**
+   * Mail (issue #15, server/services/mail.ts). Each setting defaults to its environment variable: `smtpUrl`
+   * QUPM_SMTP_URL (none: mail is printed with `print`, default console.log), `from` QUPM_MAIL_FROM, `publicUrl`
+   * QUPM_PUBLIC_URL (none: the listening address). `transport` replaces SMTP and the console altogether;
+   * `retry` and `concurrency` tune the mail queue.
+   */
+  mail?: {
+    smtpUrl?: string;
+    from?: string;
+    publicUrl?: string;
+    print?: (text: string) => void;
+    transport?: MailTransport;
+  } & Partial<MailQueueOptions>;
+  /** Missed-message email (issue #15 part 6): how often its scheduler looks (default 1 min; false: never, tests). */
+  missedMail?: { scanMs?: number | false };
+}
+
+/** The origin a person reaches this server at, when QUPM_PUBLIC_URL does not say: its listening address. */
+function listeningOrigin(app: FastifyInstance): string {
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') return 'http://localhost:8080';
+  const loopback = ['127.0.0.1', '::1', '::', '0.0.0.0', '::ffff:127.0.0.1'].includes(address.address);
+  const host = loopback ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+function mailSettings(app: FastifyInstance, options: NonNullable<ServerOptions['mail']>): MailSettings {
+  const smtpUrl = options.smtpUrl ?? process.env.QUPM_SMTP_URL ?? '';
+  const publicUrlRaw = options.publicUrl ?? process.env.QUPM_PUBLIC_URL ?? '';
+  const publicUrl = publicUrlRaw === '' ? null : parsePublicUrl(publicUrlRaw);
+  return {
+    from: parseMailFrom(options.from ?? (process.env.QUPM_MAIL_FROM || DEFAULT_MAIL_FROM)),
+    transport:
+      options.transport ?? (smtpUrl === '' ? consoleTransport(options.print) : smtpTransport(smtpUrl)),
+    publicUrl: () => publicUrl ?? listeningOrigin(app),
+  };
 }
 
 /** What main.ts prints at start. */
@@ -98,6 +150,8 @@ export interface QupmInfo {
 declare module 'fastify' {
   interface FastifyInstance {
     qupm: QupmInfo;
+    /** Missed-message email's scheduler (server/services/missedMail.ts); `scan()` runs one pass now. */
+    missedMail: MissedMailScheduler;
   }
 }
 
@@ -113,6 +167,8 @@ export async function buildServer({
   scryptCost = DEFAULT_SCRYPT_COST,
   streamPingMs = STREAM_PING_MS,
   push = {},
+  mail = {},
+  missedMail = {},
 }: ServerOptions): Promise<FastifyInstance> {
   const databaseFile = dbOption ?? path.resolve(dataDir ?? DEFAULT_DATA_DIR, DATABASE_FILE);
   const db = openDatabase(databaseFile);
@@ -122,6 +178,8 @@ export async function buildServer({
       ? mkdtempSync(path.join(tmpdir(), 'qupm-attachments-'))
       : path.join(path.dirname(path.resolve(databaseFile)), ATTACHMENTS_FOLDER));
   let pushQueue: PushQueue | null = null;
+  let mailQueue: MailQueue | null = null;
+  let missedMailScheduler: MissedMailScheduler | null = null;
   const app = Fastify({
     logger,
     trustProxy: false,
@@ -133,7 +191,9 @@ export async function buildServer({
   });
   // The push queue first (it waits for the pushes in flight, which write their outcome), then the database.
   app.addHook('onClose', async () => {
+    missedMailScheduler?.close();
     await pushQueue?.close();
+    await mailQueue?.close();
     db.close();
   });
 
@@ -153,6 +213,12 @@ export async function buildServer({
     });
 
     const callers = new WeakMap<FastifyRequest, TokenCaller>();
+    // issue #15 part 5: the sessions ended within an access token's lifetime, refused on every request without a
+    // database read; filled from refresh_tokens now (a restart forgets nothing) and on every revocation.
+    const revokedSessions = new RevokedSessions(now);
+    for (const { familyId, revokedAt } of repos.sessions.revokedAfter(RevokedSessions.since(now()))) {
+      revokedSessions.add(familyId, revokedAt);
+    }
     const pushSettings: PushSettings = {
       vapid: keepVapidKeys(db, repos),
       subject: push.subject ?? process.env.QUPM_VAPID_SUBJECT ?? DEFAULT_VAPID_SUBJECT,
@@ -165,6 +231,12 @@ export async function buildServer({
       { retry: push.retry ?? DEFAULT_RETRY, concurrency: push.concurrency ?? DEFAULT_PUSH_CONCURRENCY },
     );
     pushQueue = queue;
+    const mailing = mailSettings(app, mail);
+    const mails = new MailQueue(
+      { db, repos, now, mail: mailing },
+      { retry: mail.retry ?? DEFAULT_MAIL_RETRY, concurrency: mail.concurrency ?? DEFAULT_MAIL_CONCURRENCY },
+    );
+    mailQueue = mails;
     prepareAttachmentsDir(attachmentsDir);
     const ctx: ServerContext = {
       db,
@@ -172,9 +244,20 @@ export async function buildServer({
       hub,
       now,
       access,
-      // A session that ends (sign-out, a reused refresh token) takes its live streams with it.
-      sessions: new SessionService(db, repos, passwords, access, now, (familyId) =>
-        hub.endSession(familyId, 'signed-out'),
+      // A session that ends (sign-out, a reused refresh token, signed out from another session, a password
+      // change or reset) takes its live streams with it, and its access tokens are refused from now on.
+      sessions: new SessionService(
+        db,
+        repos,
+        passwords,
+        access,
+        now,
+        (familyId) => {
+          revokedSessions.add(familyId);
+          hub.endSession(familyId, 'signed-out');
+        },
+        // Sign-up mails the link that confirms the address (issue #15 part 2), in the sign-up's transaction.
+        (account) => mailVerificationLink({ repos, now, mail: mailing, mailQueue: mails }, account),
       ),
       guards: await createGuards(app, rateLimits),
       tickets: new StreamTickets(now),
@@ -182,10 +265,21 @@ export async function buildServer({
       attachmentsDir,
       push: pushSettings,
       pushQueue: queue,
+      mail: mailing,
+      mailQueue: mails,
+      passwords,
       async authenticate(request) {
         const known = callers.get(request);
         if (known) return known;
         const caller = await access.verify(bearerToken(request.headers.authorization));
+        // A deleted account's tokens are refused at once (issue #15 part 7), not when they expire; so are an
+        // ended session's (issue #15 part 5).
+        if (
+          !repos.users.exists(caller.uid) ||
+          (caller.sessionId !== null && revokedSessions.has(caller.sessionId))
+        ) {
+          throw new QupmError('UNAUTHENTICATED', AUTH_MESSAGES.sessionEnded, 'session-expired');
+        }
         callers.set(request, caller);
         return caller;
       },
@@ -239,6 +333,11 @@ export async function buildServer({
     registerCallableRoutes(app, ctx);
     registerPushRoutes(app, ctx);
     registerStreamRoutes(app, ctx);
+    registerLeavingRoutes(app, ctx);
+    const missed = new MissedMailScheduler(ctx, missedMail.scanMs ?? MISSED_MAIL_SCAN_MS);
+    missedMailScheduler = missed;
+    app.decorate('missedMail', missed);
+    await registerUnsubscribeRoutes(app, ctx, missed);
 
     await registerStatic(app, staticDir, shell);
 
@@ -247,6 +346,7 @@ export async function buildServer({
     const housekeeping = (): void => {
       pruneStaleTokens(ctx);
       queue.pruneFinished();
+      mails.pruneFinished();
       pruneUnsentAttachments(ctx).catch((error: unknown) => {
         console.error('Pruning unsent attachments failed', error);
       });
@@ -266,6 +366,10 @@ export async function buildServer({
     });
     // Pushes a crash cut off are abandoned (never sent twice); queued ones resume.
     queue.start();
+    // Mail likewise: what a crash cut off is abandoned, queued mail resumes.
+    mails.start();
+    // Missed-message email: what is due is read from SQLite, so a restart picks up where it stopped.
+    missed.start();
     return app;
   } catch (error) {
     await app.close();

@@ -1,6 +1,7 @@
 // What the route modules share: the database, repositories, event hub, sessions and rate-limit guards.
 import type { FastifyRequest } from 'fastify';
 import type { AccessTokens, TokenCaller } from './auth/accessTokens';
+import type { PasswordHasher } from './auth/passwords';
 import type { SessionService } from './auth/sessions';
 import type { Db } from './db/database';
 import type { EventHub } from './hub';
@@ -8,6 +9,8 @@ import type { Guards } from './rateLimits';
 import type { Repos } from './repo';
 import type { PushSettings } from './services/push';
 import type { PushQueue } from './services/pushQueue';
+import type { MailSettings } from './services/mail';
+import type { MailQueue } from './services/mailQueue';
 import type { StreamTickets } from './stream';
 
 export interface ServerContext {
@@ -25,6 +28,12 @@ export interface ServerContext {
   push: PushSettings;
   /** The push queue's worker: woken after a message's jobs are committed. */
   pushQueue: Pick<PushQueue, 'wake'>;
+  /** Mail (issue #15): the sender, the transport and this server's public origin for links. */
+  mail: MailSettings;
+  /** The mail queue's worker: enqueueMail (server/services/mail.ts) wakes it after the transaction. */
+  mailQueue: Pick<MailQueue, 'wake'>;
+  /** scrypt for new password hashes (a password reset, issue #15 part 3). */
+  passwords: PasswordHasher;
   /**
    * The caller of a request with `Authorization: Bearer <accessToken>` (with the token's session and expiry);
    * UNAUTHENTICATED otherwise.

@@ -84,6 +84,8 @@ function seed(repos: Repos, hashes: string[], now: number): void {
     leo: newDocumentId(),
   };
   const createdAt = now - 30 * DAY;
+  // The demo's addresses are confirmed (issue #15 part 2): the demo's invitations are theirs to accept.
+  const emailVerifiedAt = createdAt;
 
   repos.users.insert({
     uid: uid.consultant,
@@ -94,6 +96,7 @@ function seed(repos: Repos, hashes: string[], now: number): void {
     isOwner: true,
     domainId: 'whitfield-advisory',
     notificationSettings: PUSH_ON,
+    emailVerifiedAt,
     createdAt,
   });
   repos.users.insert({
@@ -106,6 +109,7 @@ function seed(repos: Repos, hashes: string[], now: number): void {
     credits: 3,
     passCount: 1,
     notificationSettings: PUSH_ON,
+    emailVerifiedAt,
     createdAt: createdAt + DAY,
   });
   repos.users.insert({
@@ -114,6 +118,7 @@ function seed(repos: Repos, hashes: string[], now: number): void {
     passwordHash: visitorHash,
     displayName: 'Sam Patel',
     notificationSettings: { enabled: false, delivery: { channels: [] } },
+    emailVerifiedAt,
     createdAt: createdAt + 2 * DAY,
   });
   repos.users.insert({
@@ -123,6 +128,7 @@ function seed(repos: Repos, hashes: string[], now: number): void {
     displayName: 'QuPM Admin',
     isAdmin: true,
     notificationSettings: PUSH_ON,
+    emailVerifiedAt,
     createdAt: createdAt + 3 * DAY,
   });
   repos.users.insert({
@@ -132,6 +138,7 @@ function seed(repos: Repos, hashes: string[], now: number): void {
     credits: 2,
     passCount: 1,
     notificationSettings: PUSH_ON,
+    emailVerifiedAt,
     createdAt: createdAt + 5 * DAY,
   });
   repos.users.insert({
@@ -141,6 +148,7 @@ function seed(repos: Repos, hashes: string[], now: number): void {
     credits: 2,
     passCount: 1,
     notificationSettings: PUSH_ON,
+    emailVerifiedAt,
     createdAt: createdAt + 6 * DAY,
   });
 

@@ -3,6 +3,7 @@
 // body is read so the email can be part of the key.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import { EMAIL_LINK_MESSAGES } from '../core/emailLinks';
 import { QupmError } from '../core/errors';
 
 export interface RateLimit {
@@ -27,6 +28,10 @@ export interface RateLimits {
   documents: RateLimit;
   /** Invitation previews for signed-out visitors, per IP (ids are 20 random characters: this stops enumeration). */
   invitationPreview: RateLimit;
+  /** Mailed links asked for (verification, password reset), per address: no one's inbox is flooded (issue #15). */
+  mailPerAddress: RateLimit;
+  /** Mailed links asked for per IP, whatever the address. */
+  mailPerIp: RateLimit;
 }
 
 const MINUTE = 60_000;
@@ -39,6 +44,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   uploads: { max: 20, timeWindowMs: MINUTE },
   documents: { max: 600, timeWindowMs: MINUTE },
   invitationPreview: { max: 60, timeWindowMs: MINUTE },
+  mailPerAddress: { max: 5, timeWindowMs: 15 * MINUTE },
+  mailPerIp: { max: 20, timeWindowMs: 15 * MINUTE },
 };
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Wait a minute and try again.';
@@ -74,6 +81,8 @@ export async function createGuards(
       uploads: noLimit,
       documents: noLimit,
       invitationPreview: noLimit,
+      mailPerAddress: noLimit,
+      mailPerIp: noLimit,
     };
   }
   const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...settings };
@@ -104,5 +113,7 @@ export async function createGuards(
     uploads: guard('uploads', TOO_MANY_REQUESTS),
     documents: guard('documents', TOO_MANY_REQUESTS),
     invitationPreview: guard('invitationPreview', TOO_MANY_REQUESTS),
+    mailPerAddress: guard('mailPerAddress', EMAIL_LINK_MESSAGES.tooManyMails),
+    mailPerIp: guard('mailPerIp', EMAIL_LINK_MESSAGES.tooManyMails),
   };
 }

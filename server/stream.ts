@@ -151,7 +151,8 @@ export function registerStreamRoutes(app: FastifyInstance, ctx: ServerContext): 
     write(': connected\n\n');
     unsubscribe = ctx.hub.subscribe({
       uid: caller.uid,
-      email: caller.email,
+      // Events addressed by email reach only an account that has confirmed it owns that address (issue #15).
+      email: ctx.repos.users.isEmailVerified(caller.uid) ? caller.email : '',
       isAdmin: caller.isAdmin,
       sessionId: caller.sessionId,
       send: (event, id) => {

@@ -9,20 +9,14 @@ import type { ReactElement } from 'react';
 import { render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { lazyComponent } from '@/app/lazyComponent';
-import { createAppStore } from '@/store';
 import { chunkLoadFailed, chunkRecoveryExhausted } from '@/store/versionSlice';
+import { recordActionTypes } from '../support/recordingStore';
 
 const chunkError = () =>
   Object.assign(new Error('Loading chunk consultant-tools failed.'), { name: 'ChunkLoadError' });
 
 function renderLazy(load: () => Promise<() => ReactElement>) {
-  const seen: string[] = [];
-  const store = createAppStore();
-  const dispatch = store.dispatch;
-  store.dispatch = ((action: { type: string }) => {
-    seen.push(action.type);
-    return dispatch(action);
-  }) as typeof store.dispatch;
+  const { store, seen } = recordActionTypes();
   const Part = lazyComponent(load);
   render(
     <Provider store={store}>

@@ -3,28 +3,9 @@
  */
 // Focus after a screen change (issue #13 part 7): the new screen's heading, not the body, after each navigation and
 // after signing in; the change is announced; a field being typed in keeps its focus.
-import { act, render, screen, waitFor } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { routes } from '@/app/router';
-import { createAppStore } from '@/store';
-import {
-  accountLoaded,
-  fallbackUserState,
-  initialState as userInitialState,
-  signedIn,
-} from '@/store/userSlice';
-
-function renderAt(path: string) {
-  const store = createAppStore({ preloadedState: { user: { ...userInitialState, status: 'signedOut' } } });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
-  return { router, store };
-}
+import { act, screen, waitFor } from '@testing-library/react';
+import { accountLoaded, fallbackUserState, signedIn } from '@/store/userSlice';
+import { renderRoutesAt } from '../support/renderRoutes';
 
 const focused = (): Element | null => document.activeElement;
 /** A lazily loaded screen on a busy machine: its chunk may take more than the default second. */
@@ -32,13 +13,13 @@ const SLOW = { timeout: 10_000 };
 
 describe('RouteFocus', () => {
   it('leaves the first screen of a visit alone', async () => {
-    renderAt('/services');
+    renderRoutesAt('/services');
     await screen.findByRole('heading', { level: 1, name: 'Services' }, SLOW);
     expect(focused()).toBe(document.body);
   });
 
   it('focuses the new screen’s h1 after a navigation, and announces it', async () => {
-    const { router } = renderAt('/services');
+    const { router } = renderRoutesAt('/services');
     await screen.findByRole('heading', { level: 1, name: 'Services' }, SLOW);
     await act(async () => {
       await router.navigate('/settings');
@@ -50,7 +31,7 @@ describe('RouteFocus', () => {
   });
 
   it('focuses the home screen’s heading once the person has signed in', async () => {
-    const { store } = renderAt('/');
+    const { store } = renderRoutesAt('/');
     await screen.findByRole('heading', { level: 1, name: 'Advice, in one place' }, SLOW);
     const authUser = { uid: 'uidMe000000000000001', email: 'me@example.com', displayName: 'Priya' };
     act(() => {
@@ -62,7 +43,7 @@ describe('RouteFocus', () => {
   });
 
   it('never takes the focus from a field being typed in', async () => {
-    const { router } = renderAt('/services');
+    const { router } = renderRoutesAt('/services');
     await screen.findByRole('heading', { level: 1, name: 'Services' }, SLOW);
     const field = document.createElement('input');
     document.body.append(field);

@@ -7,18 +7,9 @@ import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import { routes } from '@/app/router';
 import { createAppStore } from '@/store';
-import { initialState as userInitialState } from '@/store/userSlice';
+import { renderRoutesAt } from '../support/renderRoutes';
 
-function renderAt(path: string) {
-  const store = createAppStore({ preloadedState: { user: { ...userInitialState, status: 'signedOut' } } });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
-  return router;
-}
+const renderAt = (path: string) => renderRoutesAt(path).router;
 
 describe('routes', () => {
   it.each([

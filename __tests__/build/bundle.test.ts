@@ -32,6 +32,7 @@ describe('the production build', () => {
     expect(report.routes.map((r) => r.chunk)).toEqual([
       'route-activate',
       'route-invite',
+      'route-links',
       'route-logout',
       'route-main',
       'route-services',

@@ -7,6 +7,7 @@ import { CHANNELS, PASSWORD, PEOPLE } from './support/world';
 import { createFirebaseHarness } from './support/firebaseHarness';
 import { firebaseModules } from './support/firebaseSdk';
 import type { Harness } from './support/harness';
+import { eventually as passes } from '../support/eventually';
 
 const sdk = firebaseModules();
 const fs = sdk.firestore;
@@ -48,18 +49,7 @@ function record(target: Parameters<typeof fs.onSnapshot>[0], includeMetadataChan
  * Waits until `check` passes: the fake answers on later turns of the event loop, as the SDK does, and how many
  * turns depends on the load; what a test looks at in between is the history of snapshots, never a moment.
  */
-async function eventually(check: () => void, timeoutMs = 3000): Promise<void> {
-  const started = performance.now();
-  for (;;) {
-    try {
-      check();
-      return;
-    } catch (error) {
-      if (performance.now() - started > timeoutMs) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-  }
-}
+const eventually = (check: () => void) => passes(check, { timeoutMs: 3000, everyMs: 5 });
 const idsOf = (snapshot: Snapshot | undefined) => snapshot?.docs.map((doc) => doc.id) ?? [];
 const messages = (db: ReturnType<typeof fs.getFirestore>) =>
   fs.collection(db, 'channels', CHANNELS.studio.id, 'messages');

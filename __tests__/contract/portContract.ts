@@ -4,7 +4,7 @@
 // provider are outside it (each adapter's own tests), and so is what Firestore rules alone decide (the emulator
 // suite, __tests__/rules/emulator).
 import type { Backend, NewMessage } from '@/backend/ports';
-import { BackendError, UPLOAD_CANCELLED } from '@/backend/ports';
+import { UPLOAD_CANCELLED } from '@/backend/ports';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MESSAGES } from '@core/attachments';
 import {
   docxFile,
@@ -19,8 +19,17 @@ import { newDocumentId } from '@core/ids';
 import { compareMessages, cursorOf, mergeMessages, sinceOf } from '@core/messages';
 import type { ChatMessage } from '@core/model';
 import { MUTE_MESSAGES, MUTED_FOREVER } from '@core/mutes';
+import {
+  ACCOUNT_EXPORT_FORMAT,
+  ACCOUNT_EXPORT_VERSION,
+  FORMER_MEMBER_NAME,
+  LEAVING_MESSAGES,
+} from '@core/leaving';
 import type { MuteDuration } from '@core/mutes';
+import { eventually } from '../support/eventually';
+import { failure } from './support/failure';
 import type { Harness } from './support/harness';
+import { describeEmailChangeContract, describeMailedLinksContract } from './mailedLinksContract';
 import { describePrivateChannelContract } from './privateChannelsContract';
 import type { Who } from './support/world';
 import {
@@ -30,24 +39,10 @@ import {
   MEMBER_JOINED_AT,
   MESSAGES,
   OFFERS,
+  PASSWORD,
   PEOPLE,
   START,
 } from './support/world';
-
-/** The BackendError a port call failed with (the test fails if it succeeded). */
-async function failure(call: Promise<unknown>): Promise<BackendError> {
-  const error = await call.then(
-    (value) => {
-      throw new Error(`expected a failure, got ${JSON.stringify(value)}`);
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(BackendError);
-  const backendError = error as BackendError;
-  expect(backendError.message.length).toBeGreaterThan(0);
-  expect(backendError.message).not.toMatch(/\n\s+at |node_modules|\.ts:\d+/);
-  return backendError;
-}
 
 const statusOf = async (call: Promise<unknown>) => {
   const { status, reason } = await failure(call);
@@ -59,21 +54,6 @@ const DAY = 86_400_000;
 /** A new message as the client sends it: its own id (the idempotency key) and its text. */
 const msg = (text: string): NewMessage => ({ id: newDocumentId(), text });
 
-/** Waits until `check` passes (live deliveries arrive on their own time), failing with its last error. */
-async function eventually(check: () => void, timeoutMs = 4000): Promise<void> {
-  // performance.now(): the Firebase harness pins Date.now() to the backend's clock.
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    try {
-      check();
-      return;
-    } catch (error) {
-      if (performance.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-}
-
 export function describePortContract(makeHarness: () => Promise<Harness>): void {
   let h: Harness;
   beforeEach(async () => {
@@ -84,6 +64,8 @@ export function describePortContract(makeHarness: () => Promise<Harness>): void 
   });
 
   describePrivateChannelContract(() => h);
+  describeMailedLinksContract(() => h);
+  describeEmailChangeContract(() => h);
 
   describe('auth', () => {
     it('signs a new account up, and its user document has the defaults of a new account', async () => {
@@ -204,6 +186,22 @@ export function describePortContract(makeHarness: () => Promise<Harness>): void 
         status: 'INVALID_ARGUMENT',
       });
       expect(await member.users.getUser(PEOPLE.member.uid)).toMatchObject({ nickname: 'Morgan' });
+    });
+
+    it('saves and clears the email delivery channel (missed-message email, issue #15 part 6)', async () => {
+      const member = await h.as('member');
+      const on = {
+        enabled: true,
+        delivery: { channels: ['push' as const, 'in_app' as const, 'email' as const] },
+      };
+      expect(
+        (await member.users.updateProfile(PEOPLE.member.uid, { notificationSettings: on }))
+          .notificationSettings,
+      ).toEqual(on);
+      expect((await member.users.getUser(PEOPLE.member.uid))?.notificationSettings).toEqual(on);
+      const off = { enabled: true, delivery: { channels: ['push' as const, 'in_app' as const] } };
+      await member.users.updateProfile(PEOPLE.member.uid, { notificationSettings: off });
+      expect((await member.users.getUser(PEOPLE.member.uid))?.notificationSettings).toEqual(off);
     });
   });
 
@@ -376,6 +374,31 @@ export function describePortContract(makeHarness: () => Promise<Harness>): void 
       expect(
         (await bytesOf(await consultant.messages.readAttachment(CHANNELS.studio.id, attachment))).equals(png),
       ).toBe(true);
+    });
+
+    it('deletes the file with its message: the tombstone keeps no attachment, and the bytes are gone', async () => {
+      const member = await h.as('member');
+      const png = pngFile(2, 2);
+      const attachment = await member.messages.uploadAttachment(CHANNELS.studio.id, blob(png), 'gone.png');
+      const sent = await member.messages.sendMessage(CHANNELS.studio.id, {
+        id: newDocumentId(),
+        text: 'Before',
+        attachment,
+      });
+      await h.settle();
+      const consultant = await h.as('consultant');
+      const tombstone = await consultant.messages.deleteMessage(CHANNELS.studio.id, sent.id);
+      await h.settle();
+      expect(tombstone).toMatchObject({ id: sent.id, text: '', deleted: true });
+      expect(tombstone.attachment).toBeUndefined();
+      const listed = (await member.messages.listMessages(CHANNELS.studio.id)).find((m) => m.id === sent.id);
+      expect(listed).toMatchObject({ deleted: true });
+      expect(listed?.attachment).toBeUndefined();
+      for (const who of [member, consultant]) {
+        expect((await failure(who.messages.readAttachment(CHANNELS.studio.id, attachment))).status).toBe(
+          'NOT_FOUND',
+        );
+      }
     });
 
     it('takes the type from the bytes: a PDF named .png is a document', async () => {
@@ -1675,6 +1698,63 @@ export function describePortContract(makeHarness: () => Promise<Harness>): void 
     });
   });
 
+  describe('mutes, live in every window of the person (issue #13 part 6)', () => {
+    const HOUR = 3_600_000;
+    const followers: Array<() => void> = [];
+    afterEach(() => {
+      for (const stop of followers.splice(0)) stop();
+    });
+
+    /** Follows `backend`'s mutes, keeping each delivery (stopped after the test). */
+    function follow(backend: Backend) {
+      const received: Array<Record<string, number>> = [];
+      followers.push(backend.mutes.subscribeMutes((mutes) => received.push({ ...mutes })));
+      return { received, last: () => received.at(-1) };
+    }
+
+    it("delivers a mute made in one window to the person's other window, and the unmute", async () => {
+      const phone = await h.as('member');
+      const laptop = await h.as('member');
+      const onLaptop = follow(laptop);
+      await phone.mutes.muteChannel(CHANNELS.studio.id, '8h');
+      await eventually(() =>
+        expect(onLaptop.last()).toStrictEqual({ [CHANNELS.studio.id]: START + 8 * HOUR }),
+      );
+      await phone.mutes.unmuteChannel(CHANNELS.studio.id);
+      await eventually(() => expect(onLaptop.last()).toStrictEqual({}));
+    });
+
+    it('delivers it to nobody else', async () => {
+      const laptop = await h.as('member');
+      const onLaptop = follow(laptop);
+      const onConsultant = follow(await h.as('consultant'));
+      const onAdmin = follow(await h.as('admin'));
+      await (await h.as('member')).mutes.muteChannel(CHANNELS.studio.id, 'forever');
+      await eventually(() => expect(onLaptop.last()).toStrictEqual({ [CHANNELS.studio.id]: MUTED_FOREVER }));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      for (const other of [onConsultant, onAdmin]) {
+        for (const mutes of other.received) expect(mutes).toStrictEqual({});
+      }
+    });
+
+    it('brings a window that was offline up to date once it is back', async () => {
+      const phone = await h.as('member');
+      const laptop = await h.as('member');
+      const onLaptop = follow(laptop);
+      await phone.mutes.muteChannel(CHANNELS.studio.id, '1h');
+      await eventually(() => expect(onLaptop.last()).toStrictEqual({ [CHANNELS.studio.id]: START + HOUR }));
+      h.disconnect(laptop);
+      await phone.mutes.muteChannel(CHANNELS.studio.id, 'forever');
+      await h.settle();
+      h.reconnect(laptop);
+      await eventually(() => expect(onLaptop.last()).toStrictEqual({ [CHANNELS.studio.id]: MUTED_FOREVER }));
+      h.disconnect(laptop);
+      await phone.mutes.unmuteChannel(CHANNELS.studio.id);
+      h.reconnect(laptop);
+      await eventually(() => expect(onLaptop.last()).toStrictEqual({}));
+    });
+  });
+
   describe('admin (issue #6)', () => {
     it('lists every account with its roles', async () => {
       const user = (who: Who, name: string) => ({
@@ -1738,6 +1818,90 @@ export function describePortContract(makeHarness: () => Promise<Harness>): void 
     });
   });
 
+  describe('leaving (issue #15 part 7)', () => {
+    it("exports the caller's own data, with no push token in it", async () => {
+      const member = await h.as('member');
+      const token = h.pushToken('leaving-export');
+      await member.pushTokens.addToken(PEOPLE.member.uid, {
+        token,
+        deviceId: 'leaving-device',
+        platform: 'web',
+        userAgent: 'Contract/1.0',
+      });
+      const data = await member.users.exportMyData(PEOPLE.member.uid);
+      expect(data).toMatchObject({
+        format: ACCOUNT_EXPORT_FORMAT,
+        version: ACCOUNT_EXPORT_VERSION,
+        account: { uid: PEOPLE.member.uid, email: PEOPLE.member.email, credits: 3, passCount: 1 },
+        devices: [{ deviceId: 'leaving-device', platform: 'web', userAgent: 'Contract/1.0' }],
+      });
+      expect(data.messages).toEqual([
+        expect.objectContaining({
+          id: MESSAGES[1]?.id,
+          channelTitle: 'Strategy Studio',
+          text: 'Thanks, Dana.',
+        }),
+      ]);
+      expect(data.invitations.received.map((i) => i.id)).toContain(INVITATIONS.used.id);
+      expect(data.offers.received.length).toBeGreaterThan(0);
+      const raw = JSON.stringify(data);
+      expect(raw).not.toContain(token);
+      expect(raw).not.toContain(PASSWORD);
+      expect(raw).not.toContain(PEOPLE.visitor.email);
+    });
+
+    it("refuses someone else's export", async () => {
+      const visitor = await h.as('visitor');
+      expect(await statusOf(visitor.users.exportMyData(PEOPLE.member.uid))).toEqual({
+        status: 'PERMISSION_DENIED',
+      });
+    });
+
+    it('refuses a wrong password and keeps the person signed in, with nothing changed', async () => {
+      const member = await h.as('member');
+      const error = await failure(member.users.deleteMyAccount(PEOPLE.member.uid, 'not-the-password'));
+      expect({ status: error.status, message: error.message }).toEqual({
+        status: 'PERMISSION_DENIED',
+        message: LEAVING_MESSAGES.wrongPassword,
+      });
+      expect(member.auth.currentUser()?.uid).toBe(PEOPLE.member.uid);
+      expect(await member.users.getUser(PEOPLE.member.uid)).toMatchObject({ uid: PEOPLE.member.uid });
+    });
+
+    it('refuses a consultant who still owns channels, naming them', async () => {
+      const consultant = await h.as('consultant');
+      const error = await failure(consultant.users.deleteMyAccount(PEOPLE.consultant.uid, PASSWORD));
+      expect(error.status).toBe('FAILED_PRECONDITION');
+      expect(error.message).toMatch(/Strategy Studio/);
+      expect(await consultant.users.getUser(PEOPLE.consultant.uid)).toMatchObject({ isOwner: true });
+    });
+
+    it('deletes the account: signed out, messages kept as from a former member, the email free again', async () => {
+      const member = await h.as('member');
+      const elsewhere = await h.as('member');
+      await member.users.deleteMyAccount(PEOPLE.member.uid, PASSWORD);
+      await h.settle();
+      expect(member.auth.currentUser()).toBeNull();
+      const consultant = await h.as('consultant');
+      const kept = (await consultant.messages.listMessages(CHANNELS.studio.id)).find(
+        (m) => m.id === MESSAGES[1]?.id,
+      );
+      expect(kept).toMatchObject({ text: 'Thanks, Dana.', senderName: FORMER_MEMBER_NAME });
+      expect(kept?.senderId).not.toBe(PEOPLE.member.uid);
+      expect((await consultant.channels.getChannel(CHANNELS.studio.id))?.members).toEqual([]);
+      expect(await h.pendingCounts(PEOPLE.member.uid)).toEqual({});
+      // A second deletion, from another device of the account, answers that the session is over.
+      expect(await statusOf(elsewhere.users.deleteMyAccount(PEOPLE.member.uid, PASSWORD))).toMatchObject({
+        status: 'UNAUTHENTICATED',
+      });
+      expect(
+        await statusOf(h.signedOut().auth.signIn({ email: PEOPLE.member.email, password: PASSWORD })),
+      ).toMatchObject({ status: 'UNAUTHENTICATED' });
+      const again = await h.signUp({ email: PEOPLE.member.email, password: 'a-new-password' });
+      expect(again.auth.currentUser()?.uid).not.toBe(PEOPLE.member.uid);
+    });
+  });
+
   it('refuses every #6 call without a session', async () => {
     const nobody = h.signedOut();
     const calls = [
@@ -1765,5 +1929,123 @@ export function describePortContract(makeHarness: () => Promise<Harness>): void 
       nobody.admin.listChannels(),
     ];
     for (const call of calls) expect(await statusOf(call)).toEqual({ status: 'UNAUTHENTICATED' });
+  });
+
+  describe('sessions and password (issue #15 parts 4–5)', () => {
+    const PASSWORD_1 = 'first-password-1';
+    const PASSWORD_2 = 'second-password-2';
+    /** A new account signed in on two devices, the second a moment later. */
+    const twoDevices = async (email: string) => {
+      const first = await h.signUp({ email, password: PASSWORD_1 });
+      await h.settle();
+      const second = h.signedOut();
+      await second.auth.signIn({ email, password: PASSWORD_1 });
+      const uid = first.auth.currentUser()?.uid ?? '';
+      return { first, second, uid };
+    };
+    /** A push token save from `backend`: it needs a session that still stands on both backends. */
+    const saveToken = (backend: Backend, uid: string, seed: string) =>
+      backend.pushTokens.addToken(uid, {
+        token: h.pushToken(seed),
+        deviceId: `device-${seed}`,
+        platform: 'web',
+        userAgent: 'Contract/1.0',
+      });
+
+    it('lists this session, marked as this one, with a browser and a system a person can read', async () => {
+      const member = await h.as('member');
+      const sessions = await member.sessions.listSessions();
+      const mine = sessions.filter((session) => session.current);
+      expect(mine).toHaveLength(1);
+      expect(mine[0]?.browser.length).toBeGreaterThan(0);
+      expect(mine[0]?.platform.length).toBeGreaterThan(0);
+      expect(mine[0]?.lastUsedAt).toBeGreaterThanOrEqual(mine[0]?.createdAt ?? Infinity);
+    });
+
+    it('refuses to end a session that is not there', async () => {
+      const member = await h.as('member');
+      expect(await statusOf(member.sessions.signOutSession('NoSuchSession0000001'))).toEqual({
+        status: 'NOT_FOUND',
+      });
+      expect(member.auth.currentUser()).not.toBeNull();
+    });
+
+    it('refuses a wrong current password and changes nothing', async () => {
+      const { first } = await twoDevices('pat@qupm.test');
+      expect(await statusOf(first.sessions.changePassword('not-my-password', PASSWORD_2))).toEqual({
+        status: 'PERMISSION_DENIED',
+        reason: 'wrong-password',
+      });
+      await expect(
+        h.signedOut().auth.signIn({ email: 'pat@qupm.test', password: PASSWORD_1 }),
+      ).resolves.toBeTruthy();
+    });
+
+    it.each([
+      ['an empty current password', '', PASSWORD_2],
+      ['a new password below the sign-up policy', PASSWORD_1, 'short'],
+      ['a new password too long', PASSWORD_1, 'x'.repeat(129)],
+    ])('refuses %s as INVALID_ARGUMENT', async (_label, current, next) => {
+      const { first } = await twoDevices('lee@qupm.test');
+      expect(await statusOf(first.sessions.changePassword(current, next))).toEqual({
+        status: 'INVALID_ARGUMENT',
+      });
+      await expect(
+        h.signedOut().auth.signIn({ email: 'lee@qupm.test', password: PASSWORD_1 }),
+      ).resolves.toBeTruthy();
+    });
+
+    it('changes the password: the new one signs in, the old one does not, the other device is signed out', async () => {
+      const { first, second, uid } = await twoDevices('kim@qupm.test');
+      h.advance(1000);
+      await first.sessions.changePassword(PASSWORD_1, PASSWORD_2);
+      expect(first.auth.currentUser()?.uid).toBe(uid);
+      await expect(first.users.getUser(uid)).resolves.toMatchObject({ uid });
+      expect(await statusOf(saveToken(second, uid, 'kim-second'))).toMatchObject({
+        status: 'UNAUTHENTICATED',
+      });
+      expect(
+        await statusOf(h.signedOut().auth.signIn({ email: 'kim@qupm.test', password: PASSWORD_1 })),
+      ).toEqual({ status: 'UNAUTHENTICATED', reason: 'invalid-credentials' });
+      await expect(
+        h.signedOut().auth.signIn({ email: 'kim@qupm.test', password: PASSWORD_2 }),
+      ).resolves.toBeTruthy();
+    });
+
+    it('signs out everywhere else: the other device is refused at once', async () => {
+      const { first, second, uid } = await twoDevices('ash@qupm.test');
+      await expect(saveToken(second, uid, 'ash-before')).resolves.toMatchObject({ status: 'active' });
+      h.advance(1000);
+      await first.sessions.signOutOtherSessions();
+      expect(await statusOf(saveToken(second, uid, 'ash-after'))).toMatchObject({
+        status: 'UNAUTHENTICATED',
+      });
+      if (first.sessions.listsEverySession) {
+        // The embedded server keeps the one asking.
+        const sessions = await first.sessions.listSessions();
+        expect(sessions.map((session) => session.current)).toEqual([true]);
+      } else {
+        // Firebase cannot keep it: this device signed out too (docs/DECISIONS.md).
+        expect(first.auth.currentUser()).toBeNull();
+      }
+    });
+
+    it('where every session is listed: both devices, and signing out the other one by its id', async () => {
+      const { first, second, uid } = await twoDevices('rin@qupm.test');
+      if (!first.sessions.listsEverySession) {
+        // Firebase lists this session only.
+        expect((await first.sessions.listSessions()).map((session) => session.current)).toEqual([true]);
+        return;
+      }
+      const sessions = await first.sessions.listSessions();
+      expect(sessions).toHaveLength(2);
+      const other = sessions.find((session) => !session.current);
+      await first.sessions.signOutSession(other?.id ?? '');
+      expect(await statusOf(saveToken(second, uid, 'rin-after'))).toMatchObject({
+        status: 'UNAUTHENTICATED',
+      });
+      expect(await statusOf(first.sessions.signOutSession(other?.id ?? ''))).toEqual({ status: 'NOT_FOUND' });
+      expect((await first.sessions.listSessions()).map((session) => session.current)).toEqual([true]);
+    });
   });
 }

@@ -3,40 +3,18 @@
 // third client of the same channel and an admin get none of its messages), no management, and the invitation
 // "for a private consultation" that opens one on accept.
 import type { Backend, NewMessage } from '@/backend/ports';
-import { BackendError } from '@/backend/ports';
 import { newDocumentId } from '@core/ids';
 import { sinceOf } from '@core/messages';
 import type { ChatMessage } from '@core/model';
+import { eventually } from '../support/eventually';
+import { failure } from './support/failure';
 import type { Harness } from './support/harness';
 import { CHANNELS, PEOPLE, START } from './support/world';
 
 const DAY = 86_400_000;
 const msg = (text: string): NewMessage => ({ id: newDocumentId(), text });
 
-async function statusOf(call: Promise<unknown>): Promise<string> {
-  const error = await call.then(
-    (value) => {
-      throw new Error(`expected a failure, got ${JSON.stringify(value)}`);
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(BackendError);
-  expect((error as BackendError).message).not.toMatch(/\n\s+at |node_modules|\.ts:\d+/);
-  return (error as BackendError).status;
-}
-
-async function eventually(check: () => void, timeoutMs = 4000): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    try {
-      check();
-      return;
-    } catch (error) {
-      if (performance.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-}
+const statusOf = async (call: Promise<unknown>): Promise<string> => (await failure(call)).status;
 
 export function describePrivateChannelContract(harness: () => Harness): void {
   describe('private consultations (issue #13 part 5)', () => {

@@ -7,12 +7,14 @@ import {
   attachmentKind,
   checkAttachmentName,
   checkAttachmentSize,
+  checkStoredFile,
   formatFileSize,
   storedName,
   toAttachment,
 } from '@core/attachments';
 import { checkMessageText, messageSummary } from '@core/messageText';
 import { messagePush } from '@core/push';
+import { htmlFile, pdfFile, pngFile } from '../../drivers/sampleFiles';
 
 describe('attachmentKind', () => {
   it.each([
@@ -186,5 +188,37 @@ describe('toAttachment', () => {
     ['nothing', null],
   ])('refuses %s', (_label, value) => {
     expect(toAttachment(value)).toBeNull();
+  });
+});
+
+describe('checkStoredFile (a stored upload checked again)', () => {
+  const png = new Uint8Array(pngFile(4, 3));
+  it('accepts bytes that are the allowed type they were stored as', () => {
+    expect(checkStoredFile({ bytes: png, storedType: 'image/png', sniffedType: 'image/png' })).toBeNull();
+    expect(
+      checkStoredFile({
+        bytes: new Uint8Array(pdfFile()),
+        storedType: 'application/pdf',
+        sniffedType: 'application/pdf',
+      }),
+    ).toBeNull();
+  });
+
+  it.each([
+    ['empty', new Uint8Array(0), 'image/png', 'image/png', 'empty'],
+    ['over 10 MB', new Uint8Array(ATTACHMENT_MAX_BYTES + 1), 'image/png', 'image/png', 'tooLarge'],
+    [
+      'HTML stored as a PNG (file-type knows no type)',
+      new Uint8Array(htmlFile()),
+      'image/png',
+      undefined,
+      'notAllowed',
+    ],
+    ['a type not allowed', png, 'image/svg+xml', 'image/svg+xml', 'notAllowed'],
+    ['a PDF stored as a PNG', new Uint8Array(pdfFile()), 'image/png', 'application/pdf', 'notAllowed'],
+    ['stored without a type', png, undefined, 'image/png', 'notAllowed'],
+    ['an image whose size cannot be read', png.slice(0, 12), 'image/png', 'image/png', 'imageUnreadable'],
+  ] as const)('refuses %s', (_what, bytes, storedType, sniffedType, problem) => {
+    expect(checkStoredFile({ bytes, storedType, sniffedType })).toBe(problem);
   });
 });

@@ -1,6 +1,12 @@
 // Who wants which delivery (spec §5), written once in core/delivery.ts and used by both backends (who gets a
 // push), the client's push gate and its inbox (whether an open page shows a notice).
-import { wantsDelivery, wantsInApp, wantsPush } from '@core/delivery';
+import {
+  hasDeliveryChannel,
+  wantsDelivery,
+  wantsInApp,
+  wantsPush,
+  withDeliveryChannel,
+} from '@core/delivery';
 import type { DeliveryChannel } from '@core/limits';
 import type { NotificationSettings } from '@core/model';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@core/model';
@@ -77,5 +83,23 @@ describe('the client decides as the backends do', () => {
 
   it('a page presents while the settings are still unread (the defaults take in-app notices)', () => {
     expect(canPresentInApp(state(null).user)).toBe(true);
+  });
+});
+
+describe('the email channel (issue #15 part 6)', () => {
+  it('is off by default and for every account that never chose it', () => {
+    expect(hasDeliveryChannel(DEFAULT_NOTIFICATION_SETTINGS, 'email')).toBe(false);
+    expect(wantsDelivery(DEFAULT_NOTIFICATION_SETTINGS, 'email')).toBe(false);
+    expect(hasDeliveryChannel(null, 'email')).toBe(false);
+  });
+
+  it('is switched on and off alone, the other channels kept in their order', () => {
+    const on = withDeliveryChannel(DEFAULT_NOTIFICATION_SETTINGS, 'email', true);
+    expect(on).toEqual({ enabled: true, delivery: { channels: ['push', 'in_app', 'email'] } });
+    expect(withDeliveryChannel(on, 'email', true)).toEqual(on);
+    expect(withDeliveryChannel(on, 'email', false)).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
+    // Chosen, but with notifications off, nothing is wanted.
+    expect(hasDeliveryChannel({ ...on, enabled: false }, 'email')).toBe(true);
+    expect(wantsDelivery({ ...on, enabled: false }, 'email')).toBe(false);
   });
 });

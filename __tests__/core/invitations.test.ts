@@ -260,6 +260,18 @@ describe('assertCanReadInvitation (issue #13 part 8)', () => {
     ).toEqual({ status: 'PERMISSION_DENIED', reason: 'invitation-not-yours' });
     expect(() => assertCanReadInvitation(invitation(), reader('invitee', 'guest@example.com'))).not.toThrow();
   });
+
+  it('tells the holder of the invitation’s address, still unconfirmed, to confirm it first, and shows nothing', () => {
+    const unconfirmed = { ...reader('newcomer', 'Guest@Example.com'), emailVerified: false };
+    expect(refusal(() => assertCanReadInvitation(invitation(), unconfirmed))).toEqual({
+      status: 'PERMISSION_DENIED',
+      reason: 'email-not-verified',
+    });
+    // Another unconfirmed address is still just another account.
+    expect(
+      refusal(() => assertCanReadInvitation(invitation(), { ...unconfirmed, email: 'someone@example.com' })),
+    ).toEqual({ status: 'PERMISSION_DENIED', reason: 'invitation-not-yours' });
+  });
 });
 
 describe('toInvitationPreview (what anyone with the link sees)', () => {

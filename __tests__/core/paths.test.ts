@@ -1,4 +1,12 @@
-import { CHANNEL_PARAM, activatePath, channelPath, invitePath } from '@core/paths';
+import {
+  CHANNEL_PARAM,
+  TOKEN_PARAM,
+  activatePath,
+  channelPath,
+  invitePath,
+  resetPasswordPath,
+  verifyEmailPath,
+} from '@core/paths';
 
 const ID = 'AbCdEfGhIj0123456789';
 const ORIGIN = 'https://qupm.example';
@@ -31,6 +39,22 @@ describe('invitePath and activatePath', () => {
       expect(url.pathname.split('/')).toHaveLength(3);
       expect(url.search).toBe('');
       expect(url.hash).toBe('');
+    }
+  });
+});
+
+describe('verifyEmailPath and resetPasswordPath (issue #15)', () => {
+  it('carry the token in the query of their screens, read back whatever it holds', () => {
+    for (const [build, pathname] of [
+      [verifyEmailPath, '/verify-email'],
+      [resetPasswordPath, '/reset-password'],
+    ] as const) {
+      for (const token of ['abc_DEF-123', 'a&token=b', '../x?y#z', 'é']) {
+        const url = new URL(build(token), ORIGIN);
+        expect(url.origin).toBe(ORIGIN);
+        expect(url.pathname).toBe(pathname);
+        expect(url.searchParams.getAll(TOKEN_PARAM)).toEqual([token]);
+      }
     }
   });
 });

@@ -5,20 +5,14 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { Component as Logout } from '@/features/logout/route';
-import { createAppStore } from '@/store';
 import { conversationsRestored, messageSendRequested } from '@/store/outboxSlice';
 import { buildUserState, accountLoaded, signedIn } from '@/store/userSlice';
+import { recordActionTypes } from '../support/recordingStore';
 
 const me = { uid: 'uidMember00000000001', email: 'me@example.com', displayName: 'Me' };
 
 function renderLogout({ unsent, restored }: { unsent: number; restored: boolean }) {
-  const store = createAppStore();
-  const seen: string[] = [];
-  const dispatch = store.dispatch;
-  store.dispatch = ((action: { type: string }) => {
-    seen.push(action.type);
-    return dispatch(action);
-  }) as typeof store.dispatch;
+  const { store, seen, dispatch } = recordActionTypes();
   dispatch(signedIn({ authUser: me }));
   dispatch(accountLoaded(buildUserState(me, null, { isAdmin: false })));
   for (let i = 0; i < unsent; i += 1)

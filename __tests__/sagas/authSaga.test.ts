@@ -23,7 +23,7 @@ import type { AuthChange } from '@/sagas/authSaga';
 import { createRootSaga } from '@/sagas/rootSaga';
 import { BackendError } from '@/backend/ports';
 import type { Backend } from '@/backend/ports';
-import user from '@/store/userSlice';
+import user, { accountLoaded, fallbackUserState, signedIn } from '@/store/userSlice';
 import auth, { signInRequested, signOutRequested, signUpRequested } from '@/store/authSlice';
 import type { UserDoc } from '@core/model';
 import { createFakeBackend } from '../support/fakeBackend';
@@ -50,6 +50,27 @@ function signedInRun(backend: Backend, providers: Parameters<ReturnType<typeof e
 
 describe('handleAuthStateChanged', () => {
   const backend = createFakeBackend() as unknown as Backend;
+
+  it('tells the sign-in form why when the session ended without this window asking (issue #15)', async () => {
+    const signedInState = reducer(
+      reducer(undefined, signedIn({ authUser: ada })),
+      accountLoaded(fallbackUserState(ada)),
+    );
+    const { storeState } = await expectSaga(handleAuthStateChanged, backend, { user: null })
+      .withReducer(reducer, signedInState)
+      .run();
+    expect((storeState as State).auth.sessionEnded).toBe(true);
+    // Asked for here: no such sentence.
+    const asked = await expectSaga(handleAuthStateChanged, backend, { user: null })
+      .withReducer(reducer, reducer(signedInState, signOutRequested()))
+      .run();
+    expect((asked.storeState as State).auth.sessionEnded).toBeUndefined();
+    // Nobody was signed in (a first visit): none either.
+    const first = await expectSaga(handleAuthStateChanged, backend, { user: null })
+      .withReducer(reducer)
+      .run();
+    expect((first.storeState as State).auth.sessionEnded).toBeUndefined();
+  });
 
   it('clears the user state when signed out', async () => {
     const { storeState } = await expectSaga(handleAuthStateChanged, backend, { user: null })

@@ -20,7 +20,8 @@ import channels, {
 } from '@/store/channelsSlice';
 import live, { liveResumed, selectReconnecting } from '@/store/liveSlice';
 import user, { buildUserState, accountLoaded, signedIn, signedOut } from '@/store/userSlice';
-import conversation, { messagesLoaded } from '@/store/conversationSlice';
+import conversation, { MESSAGES_WINDOW, messagesLoaded } from '@/store/conversationSlice';
+import '@/store/conversationWindow';
 import type { Channel, ChannelOverview, ChatMessage } from '@core/model';
 import { createFakeBackend } from '../support/fakeBackend';
 import { createVirtualTime } from '../support/virtualTime';
@@ -185,8 +186,10 @@ describe('runSession: live messages', () => {
     const puts = arrivals(effects.put.map((effect) => effect.payload.action));
     // One batch, applied in slices of at most LIVE_SLICE_MAX (a render each, a task apart).
     expect(puts.map((p) => p.payload.messages.length)).toEqual([50, 50, 50, 50, 50, 50, 1]);
-    const shown = (storeState as State).conversation.byChannel[A]?.messages ?? [];
-    expect(shown.map((m) => m.id)).toEqual(burst.map((m) => m.id));
+    // Each once and in order; the conversation holds the newest MESSAGES_WINDOW of them (the rest is paged back to).
+    const conversation = (storeState as State).conversation.byChannel[A];
+    expect(conversation?.messages.map((m) => m.id)).toEqual(burst.slice(-MESSAGES_WINDOW).map((m) => m.id));
+    expect(conversation?.hasMore).toBe(true);
     expect((storeState as State).channels.items[0]?.unread).toBe(300);
   });
 

@@ -7,6 +7,7 @@ import type { RootState } from '@/store/rootReducer';
 import { chunkLoadFailed, chunkRetryRequested } from '@/store/versionSlice';
 import { clearAllCaches, reloadPage } from '@/platform/browser';
 import { chunkRecoverySaga } from '@/sagas/chunkRecoverySaga';
+import { reportChunkLoadFailure } from '@/platform/chunks';
 import { createFakeStore } from '../platform/fakes';
 import type { FakeStore } from '../platform/fakes';
 
@@ -71,6 +72,28 @@ describe('chunk load failure (spec §4)', () => {
 
   it("reloads when the person presses the error screen's Try again", async () => {
     const result = await run(createFakeStore(), createFakeStore(), { action: chunkRetryRequested() });
+    expect(called(result, reloadPage)).toBe(1);
+  });
+
+  it("a chunk failure reported from outside the sagas (the Firebase SDK's own chunks) runs the same recovery", async () => {
+    const session = createFakeStore();
+    const local = createFakeStore({ version_update_pending: 'true' });
+    const running = expectSaga(chunkRecoverySaga)
+      .withReducer(rootReducer)
+      .provide([
+        [matchers.call.fn(browserSessionStorage), session],
+        [matchers.call.fn(browserLocalStorage), local],
+        [matchers.call.fn(clearAllCaches), undefined],
+        [matchers.call.fn(reloadPage), undefined],
+      ])
+      .run({ timeout: 50, silenceTimeout: true });
+    // Once the saga is listening (expectSaga starts it on a later tick).
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    reportChunkLoadFailure();
+    reportChunkLoadFailure();
+    const result = await running;
+    expect(session.contents()).toEqual({ chunk_error_reloaded: 'true' });
+    expect(local.contents()).toEqual({});
     expect(called(result, reloadPage)).toBe(1);
   });
 });

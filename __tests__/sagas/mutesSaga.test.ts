@@ -11,6 +11,7 @@ import {
   handleMutesRequested,
   handleUnmuteRequested,
   runMutesSession,
+  watchMutes,
 } from '@/sagas/mutesSaga';
 import { liveResumed } from '@/store/liveSlice';
 import { muteRequested, muteSaved, unmuteRequested } from '@/store/mutesSlice';
@@ -23,7 +24,25 @@ const NOW = Date.UTC(2026, 10, 23, 12);
 
 function backendWith() {
   const fake = createFakeBackend();
+  // No live change unless a test sends one.
+  fake.mutes.subscribeMutes.mockImplementation(() => () => undefined);
   return { fake, backend: fake as unknown as Backend };
+}
+
+/** A backend whose live mutes the test sends (`send`), and whether the subscription was stopped. */
+function liveBackend() {
+  const { fake, backend } = backendWith();
+  let listener: ((mutes: Record<string, number>) => void) | null = null;
+  const stopped = jest.fn();
+  fake.mutes.subscribeMutes.mockImplementation((l) => {
+    listener = l;
+    return stopped;
+  });
+  const send = (mutes: Record<string, number>) => {
+    if (!listener) throw new Error('not subscribed');
+    listener(mutes);
+  };
+  return { fake, backend, send, stopped };
 }
 
 const mutesOf = (result: { storeState: unknown }) => (result.storeState as RootState).mutes;
@@ -105,5 +124,29 @@ describe('reading the mutes', () => {
     fake.mutes.listMutes.mockRejectedValue(new BackendError('UNAVAILABLE', 'offline'));
     const result = await expectSaga(handleMutesRequested, backend).withReducer(rootReducer).run();
     expect(mutesOf(result)).toMatchObject({ status: 'failed', byChannel: {} });
+  });
+});
+
+describe('live mutes', () => {
+  it('takes a mute and an unmute made in another window as they come', async () => {
+    const { fake, backend, send } = liveBackend();
+    fake.mutes.listMutes.mockResolvedValue({});
+    const saga = expectSaga(runMutesSession, 'me', backend).withReducer(rootReducer);
+    const run = saga.silentRun(60);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    send({ c1: NOW + HOUR });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    send({ c1: NOW + HOUR, c2: NOW + 8 * HOUR });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    send({ c2: NOW + 8 * HOUR });
+    const result = await run;
+    expect(mutesOf(result)).toMatchObject({ status: 'loaded', byChannel: { c2: NOW + 8 * HOUR } });
+  });
+
+  it('stops listening when the session ends', async () => {
+    const { backend, stopped } = liveBackend();
+    const task = await expectSaga(watchMutes, backend).withReducer(rootReducer).silentRun(20);
+    expect(mutesOf(task).byChannel).toEqual({});
+    expect(stopped).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,25 +1,15 @@
 // The admin section (issue #6, server/services/admin.ts) over the real server with the demo world: listing users
 // and channels, setting a consultant's role, and the user document streamed to the person whose role changed.
 import type { AdminChannel, AdminUser, Channel, UserDoc } from '../../core/model';
-import { demoIds, expectError, startTestServer } from './support/testServer';
+import { expectError, withDemoServer, requestsTo } from './support/testServer';
 import type { DemoIds, TestServer } from './support/testServer';
 import { openStream } from './support/sse';
 
 let server: TestServer;
 let ids: DemoIds;
-beforeEach(async () => {
-  server = await startTestServer();
-  ids = await demoIds(server);
-});
-afterEach(() => server.close());
+withDemoServer((world) => ({ server, ids } = world));
 
-const get = (token: string | undefined, url: string) =>
-  server.request('GET', url, token === undefined ? {} : { token });
-const post = (token: string | undefined, url: string, body?: unknown) =>
-  server.request('POST', url, {
-    ...(token === undefined ? {} : { token }),
-    ...(body === undefined ? {} : { body }),
-  });
+const { get, post } = requestsTo(() => server);
 const setRole = (token: string | undefined, uid: string, body: unknown) =>
   post(token, `/api/admin/users/${uid}/role`, body);
 

@@ -1,15 +1,11 @@
 import type { Offer } from '../../core/model';
-import { demoIds, expectError, startTestServer } from './support/testServer';
+import { expectError, withDemoServer } from './support/testServer';
 import type { DemoIds, TestServer } from './support/testServer';
 
 let server: TestServer;
 let ids: DemoIds;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  ids = await demoIds(server);
-});
-afterAll(() => server.close());
+withDemoServer((world) => ({ server, ids } = world), { once: true });
 
 const DAY = 24 * 60 * 60 * 1000;
 const call = (name: string, data: unknown, token?: string) =>

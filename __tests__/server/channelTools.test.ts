@@ -3,7 +3,7 @@
 // channel's invitations — each with every refusal and its status.
 import type { Channel, ChannelMember, ChannelOverview, ChatMessage, Invitation } from '../../core/model';
 import { compareMessages } from '../../core/messages';
-import { demoIds, expectError, startTestServer } from './support/testServer';
+import { expectError, withDemoServer, requestsTo } from './support/testServer';
 import type { DemoIds, TestServer } from './support/testServer';
 import { demoStreams } from './support/sse';
 import type { LiveStream } from './support/sse';
@@ -13,21 +13,9 @@ const DAY = 24 * HOUR;
 
 let server: TestServer;
 let ids: DemoIds;
-beforeEach(async () => {
-  server = await startTestServer();
-  ids = await demoIds(server);
-});
-afterEach(() => server.close());
+withDemoServer((world) => ({ server, ids } = world));
 
-const get = (token: string | undefined, url: string) =>
-  server.request('GET', url, token === undefined ? {} : { token });
-const post = (token: string | undefined, url: string, body?: unknown) =>
-  server.request('POST', url, {
-    ...(token === undefined ? {} : { token }),
-    ...(body === undefined ? {} : { body }),
-  });
-const patch = (token: string | undefined, url: string, body: unknown) =>
-  server.request('PATCH', url, { ...(token === undefined ? {} : { token }), body });
+const { get, post, patch } = requestsTo(() => server);
 const overview = async (token: string) =>
   (await get(token, '/api/channels/overview')).json<{ channels: ChannelOverview[] }>().channels;
 const send = async (token: string, channel: string, text: string) => {

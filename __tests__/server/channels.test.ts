@@ -1,18 +1,13 @@
 import type { Channel, ChatMessage } from '../../core/model';
-import { demoIds, expectError, startTestServer } from './support/testServer';
+import { expectError, withDemoServer, requestsTo } from './support/testServer';
 import type { DemoIds, TestServer } from './support/testServer';
 
 let server: TestServer;
 let ids: DemoIds;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  ids = await demoIds(server);
-});
-afterAll(() => server.close());
+withDemoServer((world) => ({ server, ids } = world), { once: true });
 
-const get = (token: string | undefined, url: string) =>
-  server.request('GET', url, token === undefined ? {} : { token });
+const { get } = requestsTo(() => server);
 const send = (token: string, channel: string, text: unknown) =>
   server.request('POST', `/api/channels/${channel}/messages`, { token, body: { text } });
 

@@ -1,15 +1,23 @@
 import type { Invitation, UserDoc } from '../../core/model';
 import { GENEROUS_LIMITS, demoIds, expectError, startTestServer } from './support/testServer';
 import type { DemoIds, TestServer } from './support/testServer';
+import { startSmtpSink } from '../support/smtpSink';
+import type { SmtpSink } from '../support/smtpSink';
+import { confirmByMail } from './support/mailbox';
 
 let server: TestServer;
 let ids: DemoIds;
+let sink: SmtpSink;
 
 beforeEach(async () => {
-  server = await startTestServer();
+  sink = await startSmtpSink();
+  server = await startTestServer({ mail: { smtpUrl: sink.url, publicUrl: 'http://qupm.test' } });
   ids = await demoIds(server);
 });
-afterEach(() => server.close());
+afterEach(async () => {
+  await server.close();
+  await sink.close();
+});
 
 const DAY = 24 * 60 * 60 * 1000;
 const read = (token: string, id: string) => server.request('GET', `/api/invitations/${id}`, { token });
@@ -281,6 +289,8 @@ describe('POST /api/invitations (a consultant invites to their channel)', () => 
       displayName: 'Nia',
     });
     const nia = signUp.json<{ accessToken: string; user: { uid: string } }>();
+    // Hers once she has confirmed the address it names, with the link mailed to it (issue #15 part 2).
+    await confirmByMail(server, sink, 'nia.okafor@example.com');
     expect((await get(nia.accessToken, `/api/invitations/${invitation.id}`)).json()).toEqual(invitation);
     const accepted = await post(nia.accessToken, `/api/invitations/${invitation.id}/accept`);
     expect(accepted.json()).toMatchObject({ status: 'accepted', acceptedBy: nia.user.uid });

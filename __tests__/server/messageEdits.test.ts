@@ -8,18 +8,14 @@ import { encodeCursor, versionOf } from '../../core/messages';
 import type { ChatMessage } from '../../core/model';
 import { pushToken } from '../../drivers/webPushTokens';
 import { openStream, waitFor } from './support/sse';
-import { demoIds, expectError, startTestServer } from './support/testServer';
+import { expectError, withDemoServer, pendingCount } from './support/testServer';
 import type { DemoIds, TestServer } from './support/testServer';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 let server: TestServer;
 let ids: DemoIds;
-beforeEach(async () => {
-  server = await startTestServer();
-  ids = await demoIds(server);
-});
-afterEach(() => server.close());
+withDemoServer((world) => ({ server, ids } = world));
 
 /** A new access token (tokens last 15 minutes; these tests move the clock by days). */
 const fresh = async (role: 'member' | 'consultant') => (await server.signIn(role)).accessToken;
@@ -47,12 +43,7 @@ const row = (id: string) =>
     updated_at: number | null;
   }>('SELECT text, edited_at, deleted_at, updated_at FROM messages WHERE id = ?', id)[0];
 const count = (sql: string, ...params: unknown[]) => server.query<{ n: number }>(sql, ...params)[0]?.n ?? -1;
-const pendingOf = (uid: string) =>
-  server.query<{ count: number }>(
-    'SELECT count FROM pending_notifications WHERE uid = ? AND source = ?',
-    uid,
-    ids.strategy,
-  )[0]?.count ?? 0;
+const pendingOf = (uid: string) => pendingCount(server, uid, ids.strategy);
 
 describe('editing a message', () => {
   it('changes its text (trimmed) and marks it edited; the channel lists it so', async () => {

@@ -7,18 +7,14 @@ import type { MessageCursor } from '../../core/messages';
 import type { ChatMessage } from '../../core/model';
 import { pushToken } from '../../drivers/webPushTokens';
 import { openStream, waitFor } from './support/sse';
-import { demoIds, expectError, startTestServer } from './support/testServer';
+import { demoIds, expectError, startTestServer, withDemoServer, pendingCount } from './support/testServer';
 import type { DemoIds, TestServer } from './support/testServer';
 
 const HALF_HOUR = 30 * 60 * 1000;
 
 let server: TestServer;
 let ids: DemoIds;
-beforeEach(async () => {
-  server = await startTestServer();
-  ids = await demoIds(server);
-});
-afterEach(() => server.close());
+withDemoServer((world) => ({ server, ids } = world));
 
 const send = (token: string, channel: string, body: unknown) =>
   server.request('POST', `/api/channels/${channel}/messages`, { token, body });
@@ -35,12 +31,7 @@ const list = async (token: string, channel: string, query = ''): Promise<ChatMes
 const count = (sql: string, ...params: unknown[]): number =>
   server.query<{ n: number }>(sql, ...params)[0]?.n ?? -1;
 const rowsWithId = (id: string) => count('SELECT COUNT(*) AS n FROM messages WHERE id = ?', id);
-const pendingOf = (uid: string, channel: string) =>
-  server.query<{ count: number }>(
-    'SELECT count FROM pending_notifications WHERE uid = ? AND source = ?',
-    uid,
-    channel,
-  )[0]?.count ?? 0;
+const pendingOf = (uid: string, channel: string) => pendingCount(server, uid, channel);
 const pushJobsOf = (messageId: string) =>
   count('SELECT COUNT(*) AS n FROM push_jobs WHERE message_id = ?', messageId);
 

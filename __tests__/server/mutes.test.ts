@@ -5,18 +5,14 @@
 import type { ChannelMute, ChatMessage } from '../../core/model';
 import { MUTE_MESSAGES, MUTED_FOREVER } from '../../core/mutes';
 import { pushToken } from '../../drivers/webPushTokens';
-import { demoIds, expectError, startTestServer } from './support/testServer';
+import { demoIds, expectError, withDemoServer, pendingCount } from './support/testServer';
 import type { DemoIds, TestServer } from './support/testServer';
 
 const HOUR = 60 * 60 * 1000;
 
 let server: TestServer;
 let ids: DemoIds;
-beforeEach(async () => {
-  server = await startTestServer();
-  ids = await demoIds(server);
-});
-afterEach(() => server.close());
+withDemoServer((world) => ({ server, ids } = world));
 
 type Role = 'consultant' | 'member' | 'visitor' | 'admin';
 
@@ -47,12 +43,7 @@ const jobsFor = (messageId: string) =>
       uid: job.uid,
       badge: (JSON.parse(job.payload) as { data: { badge_count: number } }).data.badge_count,
     }));
-const pendingOf = (uid: string, channel: string) =>
-  server.query<{ count: number }>(
-    'SELECT count FROM pending_notifications WHERE uid = ? AND source = ?',
-    uid,
-    channel,
-  )[0]?.count ?? 0;
+const pendingOf = (uid: string, channel: string) => pendingCount(server, uid, channel);
 /** Moves the clock; sessions are signed in afresh (access tokens last 15 minutes). */
 async function later(ms: number): Promise<void> {
   server.clock.advance(ms);

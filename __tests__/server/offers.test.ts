@@ -2,7 +2,7 @@
 // grants a member of their channel a discount, lists what they issued, and the two people concerned are told live
 // (and nobody else: shown by order, a later event to them arrives and the offer event came nowhere before it).
 import type { IssuedOffer, Offer } from '../../core/model';
-import { demoIds, expectError, startTestServer } from './support/testServer';
+import { expectError, withDemoServer, requestsTo } from './support/testServer';
 import type { DemoIds, TestServer } from './support/testServer';
 import { demoStreams } from './support/sse';
 
@@ -11,19 +11,9 @@ const DAY = 24 * HOUR;
 
 let server: TestServer;
 let ids: DemoIds;
-beforeEach(async () => {
-  server = await startTestServer();
-  ids = await demoIds(server);
-});
-afterEach(() => server.close());
+withDemoServer((world) => ({ server, ids } = world));
 
-const post = (token: string | undefined, url: string, body?: unknown) =>
-  server.request('POST', url, {
-    ...(token === undefined ? {} : { token }),
-    ...(body === undefined ? {} : { body }),
-  });
-const get = (token: string | undefined, url: string) =>
-  server.request('GET', url, token === undefined ? {} : { token });
+const { get, post } = requestsTo(() => server);
 const rows = (table: 'invitations' | 'offers') =>
   server.query<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`)[0]?.n;
 

@@ -5,17 +5,13 @@
 import type { Channel, ChannelOverview, ChatMessage, Invitation } from '../../core/model';
 import { newDocumentId } from '../../core/ids';
 import { openStream, waitFor } from './support/sse';
-import { demoIds, expectError, startTestServer } from './support/testServer';
+import { expectError, withDemoServer } from './support/testServer';
 import type { DemoIds, TestServer } from './support/testServer';
 
 let server: TestServer;
 let ids: DemoIds;
 
-beforeEach(async () => {
-  server = await startTestServer();
-  ids = await demoIds(server);
-});
-afterEach(() => server.close());
+withDemoServer((world) => ({ server, ids } = world));
 
 const DAY = 86_400_000;
 

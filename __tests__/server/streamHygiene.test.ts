@@ -120,10 +120,13 @@ describe('a stream and its session', () => {
       token: ids.token.member,
       body: { refreshToken: ids.session.member.refreshToken },
     });
-    // The access token itself is still valid until it expires; the session behind it is not.
-    expect(
-      (await server.request('GET', `/api/users/${ids.uid.member}`, { token: ids.token.member })).statusCode,
-    ).toBe(200);
+    // Issue #15 part 5: the access token is refused at once, not when it expires.
+    expectError(
+      await server.request('GET', `/api/users/${ids.uid.member}`, { token: ids.token.member }),
+      401,
+      'UNAUTHENTICATED',
+      'session-expired',
+    );
     expectError(
       await server.request('POST', '/api/stream/ticket', { token: ids.token.member }),
       401,

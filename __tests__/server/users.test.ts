@@ -1,5 +1,5 @@
 import type { PushTokenDoc, UserDoc } from '../../core/model';
-import { demoIds, expectError, startTestServer } from './support/testServer';
+import { expectError, withDemoServer } from './support/testServer';
 import type { DemoIds, TestServer } from './support/testServer';
 import { pushToken, pushTokens } from '../../drivers/webPushTokens';
 
@@ -19,11 +19,7 @@ const TOKENS = pushTokens([
 let server: TestServer;
 let ids: DemoIds;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  ids = await demoIds(server);
-});
-afterAll(() => server.close());
+withDemoServer((world) => ({ server, ids } = world), { once: true });
 
 const getUser = (token: string, uid: string) => server.request('GET', `/api/users/${uid}`, { token });
 const patchUser = (token: string, uid: string, body: unknown) =>

@@ -2,7 +2,9 @@ import { findNonSerializableValue } from '@reduxjs/toolkit';
 import type { ChatMessage } from '@core/model';
 import { messagesArrived } from '@/store/channelsSlice';
 import reducer, {
+  LATER_MAX,
   MESSAGES_PAGE,
+  MESSAGES_WINDOW,
   initialState,
   messagesFailed,
   messagesLoaded,
@@ -13,6 +15,14 @@ import reducer, {
   selectConversation,
   selectConversationView,
 } from '@/store/conversationSlice';
+import {
+  firstIndexShift,
+  latestReached,
+  newerFailed,
+  newerLoaded,
+  newerRequested,
+  scrollBackStarted,
+} from '@/store/conversationWindow';
 import type { ConversationState } from '@/store/conversationSlice';
 import outboxReducer, { messageSendRequested } from '@/store/outboxSlice';
 import type { OutboxState } from '@/store/outboxSlice';
@@ -224,7 +234,8 @@ describe('selectConversationView', () => {
     const outbox = send(outboxReducer(undefined, { type: '@@INIT' }), 'old send');
     const sent = outbox.entries[0];
     if (!sent) throw new Error('nothing queued');
-    const conversation = loaded([{ ...msg(sent.id, 0), senderId: ME }, ...page(250, 300)]);
+    // 231 messages (within the window): the sent one is further back than the newest 200.
+    const conversation = loaded([{ ...msg(sent.id, 0), senderId: ME }, ...page(230, 300)]);
     expect(selectConversationView({ conversation, outbox }, A).pending).toEqual([]);
   });
 
@@ -277,5 +288,177 @@ describe('changed messages arriving (issue #13)', () => {
       }),
     );
     expect(ids(later)).toEqual(['m008', 'm009', 'm010', 'm011']);
+  });
+});
+
+describe('the window of messages held (issue #13 part 2)', () => {
+  const OTHER = 'uidDana0000000000001';
+  const get = (state: ConversationState) => {
+    const conversation = selectConversation({ conversation: state }, A);
+    if (!conversation) throw new Error('no conversation');
+    return conversation;
+  };
+  /** Message number `k` (ids sort with their times). */
+  const nth = (k: number) => msg(`m${String(k).padStart(4, '0')}`, k);
+  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => nth(from + i));
+  const numbers = (state: ConversationState) => get(state).messages.map((m) => m.createdAt - T0);
+  /** Pages back from the newest page (ending at 1000) until `pages` older pages are in. */
+  function pagedBack(pages: number): ConversationState {
+    let state = loaded(range(1000 - MESSAGES_PAGE + 1, 1000));
+    for (let i = 0; i < pages; i += 1) {
+      const first = get(state).messages[0];
+      if (!first) throw new Error('empty');
+      const k = first.createdAt - T0;
+      state = reducer(state, olderRequested({ channelId: A }));
+      state = reducer(
+        state,
+        olderLoaded({ channelId: A, messages: range(k - MESSAGES_PAGE, k - 1), before: first.id }),
+      );
+    }
+    return state;
+  }
+
+  it('numbers the first message held: down by the messages added before it, up by those let go', () => {
+    const [a, b, c, d] = [nth(1), nth(2), nth(3), nth(4)];
+    if (!a || !b || !c || !d) throw new Error('no messages');
+    expect(firstIndexShift([c, d], [a, b, c, d])).toBe(-2);
+    expect(firstIndexShift([a, b, c, d], [c, d])).toBe(2);
+    expect(firstIndexShift([a, b], [a, b, c])).toBe(0);
+    expect(firstIndexShift([], [a])).toBe(0);
+  });
+
+  it('lets the newest end go once paging back passes the window, keeping the numbering of what stays', () => {
+    const state = pagedBack(8);
+    const conversation = get(state);
+    expect(conversation.messages).toHaveLength(MESSAGES_WINDOW);
+    // The oldest eight pages back are held; the newest page (971..1000) is let go.
+    expect(numbers(state)).toEqual(
+      range(1000 - 9 * MESSAGES_PAGE + 1, 1000 - MESSAGES_PAGE).map((m) => m.createdAt - T0),
+    );
+    expect(conversation).toMatchObject({ hasNewer: true, hasMore: true, firstIndex: -8 * MESSAGES_PAGE });
+  });
+
+  it('leaves out a page back asked for from a first message that is no longer first', () => {
+    let state = loaded(range(971, 1000));
+    state = reducer(state, olderRequested({ channelId: A }));
+    const before = get(state);
+    state = reducer(state, olderLoaded({ channelId: A, messages: range(900, 929), before: 'm0950' }));
+    expect(get(state).messages).toBe(before.messages);
+    expect(get(state).loadingOlder).toBe(false);
+  });
+
+  it('pages forward towards the newest, letting the oldest end go, and reaches it with a short page', () => {
+    let state = pagedBack(8);
+    const newest = get(state).messages.at(-1);
+    if (!newest) throw new Error('empty');
+    state = reducer(state, newerRequested({ channelId: A }));
+    expect(get(state).loadingNewer).toBe(true);
+    // A full page forward: 971..1000 join, the 30 oldest go.
+    expect(newest.id).toBe('m0970');
+    state = reducer(state, newerLoaded({ channelId: A, messages: range(971, 1000), after: newest.id }));
+    expect(get(state).messages).toHaveLength(MESSAGES_WINDOW);
+    expect(numbers(state)).toEqual(range(761, 1000).map((m) => m.createdAt - T0));
+    expect(get(state)).toMatchObject({ hasNewer: true, firstIndex: -7 * MESSAGES_PAGE, loadingNewer: false });
+    // The next page forward is short (here empty): the newest is reached.
+    state = reducer(state, newerLoaded({ channelId: A, messages: [], after: 'm1000' }));
+    expect(get(state).hasNewer).toBe(false);
+    expect(numbers(state)).toEqual(range(761, 1000).map((m) => m.createdAt - T0));
+  });
+
+  it('leaves out a page forward asked for from a newest message that is no longer newest', () => {
+    let state = pagedBack(8);
+    const before = get(state).messages;
+    state = reducer(state, newerLoaded({ channelId: A, messages: range(941, 970), after: 'm0500' }));
+    expect(get(state).messages).toBe(before);
+  });
+
+  it('keeps live messages newer than a window that does not reach the newest, counts them, and loses none', () => {
+    let state = reducer(pagedBack(8), scrollBackStarted({ channelId: A }));
+    const held = get(state).messages;
+    // Two by someone else (one of them twice), one of the person's own, and an edit of a message held.
+    const edited = { ...nth(800), text: 'edited', updatedAt: T0 + 2_000 } as ChatMessage;
+    state = reducer(
+      state,
+      messagesArrived({
+        messages: [nth(1001), nth(1002), nth(1001), { ...nth(1003), senderId: ME }, edited],
+        ownUid: ME,
+      }),
+    );
+    const conversation = get(state);
+    expect(conversation.messages).toHaveLength(held.length);
+    expect(conversation.messages.find((m) => m.id === 'm0800')?.text).toBe('edited');
+    expect(conversation.later?.map((m) => m.id)).toEqual(['m1001', 'm1002', 'm1003']);
+    expect(conversation.unseen).toEqual(['m1001', 'm1002']);
+    expect(get(reducer(state, latestReached({ channelId: A }))).unseen).toHaveLength(2);
+
+    // Paging forward to the end brings them in, each once and in order.
+    state = reducer(state, newerLoaded({ channelId: A, messages: range(971, 1000), after: 'm0970' }));
+    expect(get(state).hasNewer).toBe(true);
+    state = reducer(state, newerLoaded({ channelId: A, messages: range(1001, 1002), after: 'm1000' }));
+    expect(get(state).hasNewer).toBe(false);
+    expect(numbers(state)).toEqual(range(1003 - MESSAGES_WINDOW + 1, 1003).map((m) => m.createdAt - T0));
+    expect(get(state).later).toEqual([]);
+    state = reducer(state, latestReached({ channelId: A }));
+    expect(get(state)).toMatchObject({ unseen: [], away: false });
+  });
+
+  it('replaces a window far back with the newest page and what waited, starting the list again', () => {
+    let state = reducer(pagedBack(8), scrollBackStarted({ channelId: A }));
+    state = reducer(state, messagesArrived({ messages: [nth(1001)], ownUid: ME }));
+    state = reducer(state, messagesLoaded({ channelId: A, messages: range(972, 1001).slice(0, 29) }));
+    expect(numbers(state)).toEqual(range(972, 1001).map((m) => m.createdAt - T0));
+    expect(get(state)).toMatchObject({
+      hasNewer: false,
+      hasMore: false,
+      firstIndex: 0,
+      generation: 1,
+      later: [],
+      unseen: [],
+      away: false,
+    });
+  });
+
+  it('lets the oldest end go as live messages come while the person is at the newest', () => {
+    let state = loaded(range(1, MESSAGES_WINDOW));
+    state = reducer(
+      state,
+      messagesArrived({ messages: range(MESSAGES_WINDOW + 1, MESSAGES_WINDOW + 3), ownUid: ME }),
+    );
+    expect(get(state).messages).toHaveLength(MESSAGES_WINDOW);
+    expect(numbers(state)[0]).toBe(4);
+    expect(get(state)).toMatchObject({ hasMore: true, firstIndex: 3 });
+    expect(get(state).hasNewer).toBeFalsy();
+  });
+
+  it('does not let go of what the person reads further up: a full window stops reaching the newest instead', () => {
+    let state = reducer(loaded(range(1, MESSAGES_WINDOW)), scrollBackStarted({ channelId: A }));
+    state = reducer(state, messagesArrived({ messages: [nth(MESSAGES_WINDOW + 1)], ownUid: ME }));
+    expect(numbers(state)[0]).toBe(1);
+    expect(get(state)).toMatchObject({ hasNewer: true, firstIndex: 0 });
+    expect(get(state).later?.map((m) => m.createdAt - T0)).toEqual([MESSAGES_WINDOW + 1]);
+    expect(get(state).unseen).toHaveLength(1);
+  });
+
+  it('keeps at most LATER_MAX waiting messages, the newest', () => {
+    let state = reducer(pagedBack(8), scrollBackStarted({ channelId: A }));
+    state = reducer(state, messagesArrived({ messages: range(1001, 1000 + LATER_MAX + 5), ownUid: ME }));
+    expect(get(state).later).toHaveLength(LATER_MAX);
+    expect(get(state).later?.[0]?.createdAt).toBe(T0 + 1006);
+  });
+
+  it('says why a page forward failed, keeping the window', () => {
+    let state = reducer(pagedBack(8), newerRequested({ channelId: A }));
+    state = reducer(state, newerFailed({ channelId: A, message: 'Server busy' }));
+    expect(get(state)).toMatchObject({ loadingNewer: false, hasNewer: true, error: 'Server busy' });
+    expect(reducer(initialState, newerRequested({ channelId: A }))).toEqual(initialState);
+  });
+
+  it('stays serializable with a window far back and messages waiting', () => {
+    let state = reducer(pagedBack(9), scrollBackStarted({ channelId: A }));
+    state = reducer(
+      state,
+      messagesArrived({ messages: [nth(1001), { ...nth(1002), senderId: OTHER }], ownUid: ME }),
+    );
+    expect(findNonSerializableValue(state)).toBe(false);
   });
 });

@@ -24,8 +24,14 @@ export function createFakeBackend(): DeepMock<Omit<Backend, 'kind'>> & { kind: '
       'currentUser',
       'getIdTokenClaims',
       'onAuthStateChanged',
+      'getEmailVerification',
+      'sendEmailVerification',
+      'verifyEmail',
+      'requestPasswordReset',
+      'confirmPasswordReset',
+      'changeEmail',
     ]),
-    users: port('users', ['getUser', 'updateProfile', 'subscribeUser']),
+    users: port('users', ['getUser', 'updateProfile', 'subscribeUser', 'exportMyData', 'deleteMyAccount']),
     channels: port('channels', [
       'getChannel',
       'findChannelByHandle',
@@ -67,7 +73,7 @@ export function createFakeBackend(): DeepMock<Omit<Backend, 'kind'>> & { kind: '
       'deleteToken',
       'listMyTokens',
     ]),
-    mutes: port('mutes', ['listMutes', 'muteChannel', 'unmuteChannel']),
+    mutes: port('mutes', ['listMutes', 'muteChannel', 'unmuteChannel', 'subscribeMutes']),
     callables: port('callables', [
       'checkChannelPermissions',
       'getUserActiveOffers',
@@ -76,6 +82,10 @@ export function createFakeBackend(): DeepMock<Omit<Backend, 'kind'>> & { kind: '
     pushProvider: {
       ...port('pushProvider', ['getPublicKey', 'getToken', 'deleteToken']),
       permissionBlockedMessage: 'Registration failed - permission denied',
+    },
+    sessions: {
+      ...port('sessions', ['listSessions', 'signOutSession', 'signOutOtherSessions', 'changePassword']),
+      listsEverySession: true,
     },
   } as unknown as DeepMock<Omit<Backend, 'kind'>> & { kind: 'local' };
 }

@@ -82,4 +82,13 @@ describe('AuthForm', () => {
     expect((screen.getByLabelText(/email/i) as HTMLInputElement).value).toBe('member@qupm.demo');
     expect((screen.getByLabelText(/password/i) as HTMLInputElement).value).toBe('qupm-demo');
   });
+
+  it('offers "Forgot your password?" when signing in, leading to the reset page (issue #15)', () => {
+    renderForm();
+    expect(screen.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe(
+      '/reset-password',
+    );
+    fireEvent.click(screen.getByRole('tab', { name: 'Create account' }));
+    expect(screen.queryByRole('link', { name: 'Forgot your password?' })).toBeNull();
+  });
 });

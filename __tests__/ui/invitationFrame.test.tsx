@@ -21,6 +21,7 @@ import {
 } from '@/store/invitationsSlice';
 import type { InvitationPreview } from '@core/invitations';
 import { accountLoaded, initialState as userInitial, signedIn } from '@/store/userSlice';
+import { recordActionTypes } from '../support/recordingStore';
 
 const ID = 'AbCdEfGhIj0123456789';
 const ME = 'uidMe000000000000001';
@@ -64,12 +65,7 @@ function renderAt(path: string, signedInAs: string | null) {
       }),
     );
   }
-  const seen: string[] = [];
-  const dispatch = store.dispatch;
-  store.dispatch = ((action: { type: string }) => {
-    seen.push(action.type);
-    return dispatch(action);
-  }) as typeof store.dispatch;
+  const { seen, dispatch } = recordActionTypes(store);
   render(
     <Provider store={store}>
       <MemoryRouter initialEntries={[path]}>

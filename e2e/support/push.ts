@@ -170,3 +170,15 @@ export function fakePushManager(subscription: object): string {
     PushManager.prototype.getSubscription = async function () { return make(load()); };
   })();`;
 }
+
+/** Blocks notifications for `origin` in the page's browser context, as a person who chose "Block" has. */
+export async function blockNotifications(context: BrowserContext, page: Page, origin: string): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  const { targetInfo } = await cdp.send('Target.getTargetInfo');
+  await cdp.send('Browser.setPermission', {
+    permission: { name: 'notifications' },
+    setting: 'denied',
+    origin,
+    browserContextId: targetInfo.browserContextId,
+  });
+}

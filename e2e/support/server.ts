@@ -3,7 +3,9 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { buildServer } from '../../server/app';
+import { DATABASE_FILE } from '../../server/db/database';
 import type { ServerOptions } from '../../server/app';
 
 export interface RunningServer {
@@ -23,7 +25,13 @@ export function copyOfBuild(): { dir: string; remove(): void } {
 
 export async function startServer(
   // push: where the server's push queue sends (a test's push receiver, drivers/pushReceiver.ts).
-  options: { demo?: boolean; staticDir?: string; push?: ServerOptions['push'] } = {},
+  // mail: where mail goes (a test's SMTP sink, __tests__/support/smtpSink.ts); by default printed nowhere.
+  options: {
+    demo?: boolean;
+    staticDir?: string;
+    push?: ServerOptions['push'];
+    mail?: ServerOptions['mail'];
+  } = {},
 ): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'qupm-e2e-'));
   const app = await buildServer({
@@ -33,6 +41,7 @@ export async function startServer(
     // One browser signs in many times in a few seconds here; the limits themselves are tested in __tests__/server.
     rateLimits: false,
     ...(options.push ? { push: options.push } : {}),
+    mail: options.mail ?? { print: () => undefined },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -48,4 +57,14 @@ export async function startServer(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Reads the running server's database (a read-only second connection, closed again before this returns). */
+export function readDatabase<T>(server: RunningServer, read: (db: Database.Database) => T): T {
+  const db = new Database(path.join(server.dataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
+  try {
+    return read(db);
+  } finally {
+    db.close();
+  }
 }

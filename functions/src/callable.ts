@@ -65,14 +65,31 @@ export function parsePayload<S extends z.ZodType>(schema: S, data: unknown): z.o
 
 export type Handler<S extends z.ZodType, R> = (deps: Deps, caller: Caller, data: z.output<S>) => Promise<R>;
 
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Sign in again.';
+
+export interface GuardOptions {
+  /**
+   * issue #15 part 5: also refuse an ID token whose session was revoked ("Sign out everywhere") though it has not
+   * expired yet (verifyIdToken(token, true): one more Auth lookup, so only where it matters).
+   */
+  checkRevoked?: boolean;
+}
+
 /** The request handler of one callable: session, validation, then `handler`, with errors mapped. */
 export function guarded<S extends z.ZodType, R>(
   deps: () => Deps,
   schema: S,
   handler: Handler<S, R>,
+  options: GuardOptions = {},
 ): (request: Pick<CallableRequest, 'auth' | 'data'>) => Promise<R> {
   return async (request) => {
     const caller = callerFrom(request.auth);
+    if (options.checkRevoked === true) {
+      const idToken = request.auth?.rawToken;
+      const stands = typeof idToken === 'string' && (await deps().accounts.sessionStands(idToken));
+      if (!stands)
+        throw new HttpsError('unauthenticated', SESSION_ENDED_MESSAGE, { reason: 'session-expired' });
+    }
     const data = parsePayload(schema, request.data);
     try {
       return await handler(deps(), caller, data);
@@ -100,5 +117,27 @@ export function guardedPublic<S extends z.ZodType, R>(
     } catch (error) {
       throw toHttpsError(error);
     }
+  };
+}
+
+/** How recently the caller must have proven their password for a callable that ends their account. */
+export const RECENT_SIGN_IN_SECONDS = 5 * 60;
+export const RECENT_SIGN_IN_MESSAGE = 'Enter your password again to confirm it is you.';
+
+/**
+ * Wraps a callable's handler: the caller's ID token must come from a sign-in (or re-authentication) of the last
+ * five minutes (`auth_time`, seconds), as Firebase's own sensitive operations ask (auth/requires-recent-login).
+ */
+export function recentSignIn<R>(
+  handler: (request: Pick<CallableRequest, 'auth' | 'data'>) => Promise<R>,
+  now: () => number = Date.now,
+): (request: Pick<CallableRequest, 'auth' | 'data'>) => Promise<R> {
+  return async (request) => {
+    callerFrom(request.auth);
+    const authTime = request.auth?.token?.auth_time;
+    if (typeof authTime !== 'number' || now() / 1000 - authTime > RECENT_SIGN_IN_SECONDS) {
+      throw new HttpsError('failed-precondition', RECENT_SIGN_IN_MESSAGE);
+    }
+    return handler(request);
   };
 }

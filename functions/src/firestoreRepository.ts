@@ -2,6 +2,7 @@
 // writers of roles, balances, invitations, offers and pending counts). Layout: ARCHITECTURE.md "Data", with
 // users/{uid}/pending/{channelId} = {count, updatedAt}. The SDK comes in as a parameter so that tests can give
 // a fake of it.
+import { randomBytes } from 'node:crypto';
 import { normalizeEmail } from '../../core/email';
 import type {
   DocumentData,
@@ -26,14 +27,17 @@ import {
   toInvitation,
   toMillis,
   toChannelMutes,
+  toNotificationSettings,
   toPendingCounts,
   toPushTokenDoc,
   toStoredOffer,
   toUserDoc,
 } from '../../core/documents';
 import { userData } from './documents';
+import { createLeavingRepository } from './leavingRepository';
 import type { Data } from './documents';
 import type { InvitationOutcome, InvitationState, Repository, StoredToken, TokenRef } from './repository';
+import type { MissedMailState } from '../../core/missedMail';
 
 /** The parts of the Admin SDK the repository uses. */
 export interface FirestoreSdk {
@@ -41,6 +45,7 @@ export interface FirestoreSdk {
   fieldValue: {
     serverTimestamp(): FieldValue;
     arrayUnion(...elements: unknown[]): FieldValue;
+    delete(): FieldValue;
   };
   timestampFromMillis(ms: number): Timestamp;
 }
@@ -86,6 +91,7 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
   const memberRef = (channelId: string, uid: string) => db.doc(`channels/${channelId}/members/${uid}`);
   const handleRef = (handle: string) => db.doc(`channelHandles/${handle}`);
   const readRef = (uid: string, channelId: string) => db.doc(`users/${uid}/channelReads/${channelId}`);
+  const missedMailRef = (uid: string, channelId: string) => db.doc(`missedMail/${uid}_${channelId}`);
   const ts = (ms: number) => timestampFromMillis(ms);
   const messagesOf = (channelId: string) => channelRef(channelId).collection('messages');
   const channelsOf = (snapshot: { docs: DocumentSnapshot[] }): Channel[] =>
@@ -156,6 +162,9 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
   }
 
   return {
+    // issue #15 part 7: leaving (leavingRepository.ts)
+    ...createLeavingRepository({ db, fieldValue, timestampFromMillis }),
+
     newId: () => db.collection('channels').doc().id,
 
     async getChannel(id) {
@@ -286,6 +295,23 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
         writeUser(tx, state.user, outcome.user);
         return outcome;
       });
+    },
+
+    async findMessageWithAttachment(channelId, attachmentId) {
+      // A single-field index on the map's field (Firestore makes those itself).
+      const { docs } = await messagesOf(channelId).where('attachment.id', '==', attachmentId).limit(1).get();
+      const doc = docs[0];
+      return doc ? toChatMessage(channelId, doc.id, (doc.data() ?? {}) as Data) : null;
+    },
+
+    async dropMessageAttachment(channelId, messageId, { tombstone, at }) {
+      await messagesOf(channelId)
+        .doc(messageId)
+        .update({
+          attachment: fieldValue.delete(),
+          updatedAt: ts(at),
+          ...(tombstone ? { text: '', deleted: true } : {}),
+        });
     },
 
     async setMessageSenderName(channelId, messageId, senderName) {
@@ -593,5 +619,81 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
         if (docs.length < BATCH_LIMIT) return deleted;
       }
     },
+
+    async recentMessages(since) {
+      const channels = channelsOf(await db.collection('channels').get());
+      const found = await Promise.all(
+        channels.map(async (channel) => {
+          const { docs } = await messagesOf(channel.id).where('createdAt', '>', ts(since)).get();
+          const messages = docs
+            .map((doc) => toChatMessage(channel.id, doc.id, (doc.data() ?? {}) as Data))
+            .sort(compareMessages);
+          return { channel, messages };
+        }),
+      );
+      return found.filter((entry) => entry.messages.length > 0);
+    },
+
+    async getMissedMailState(uid, channelId) {
+      return toMissedMailState(dataOf(await missedMailRef(uid, channelId).get()));
+    },
+
+    recordMissedMail(uid, channelId, expected, next, mail) {
+      return db.runTransaction(async (tx) => {
+        const current = toMissedMailState(dataOf(await tx.get(missedMailRef(uid, channelId))));
+        if (!sameMissedMailState(current, expected)) return false;
+        tx.set(missedMailRef(uid, channelId), {
+          uid,
+          channelId,
+          coveredAt: next.coveredUpTo?.createdAt ?? 0,
+          coveredId: next.coveredUpTo?.id ?? '',
+          lastSentAt: next.lastSentAt,
+        });
+        if (mail) tx.create(db.collection('mail').doc(), { ...mail });
+        return true;
+      });
+    },
+
+    unsubscribeSecret() {
+      const ref = db.collection('config').doc(UNSUBSCRIBE_CONFIG);
+      return db.runTransaction(async (tx) => {
+        const secret = dataOf(await tx.get(ref))?.secret;
+        if (typeof secret === 'string' && secret !== '') return secret;
+        const made = randomBytes(32).toString('base64url');
+        tx.set(ref, { secret: made });
+        return made;
+      });
+    },
+
+    updateNotificationSettings(uid, decide) {
+      return db.runTransaction(async (tx) => {
+        const data = dataOf(await tx.get(userRef(uid)));
+        if (!data) return false;
+        const next = decide(toNotificationSettings(data.notificationSettings));
+        if (next === null) return false;
+        tx.update(userRef(uid), { notificationSettings: next });
+        return true;
+      });
+    },
   };
+}
+
+/** config/{id} of the unsubscribe links' signing secret (issue #15 part 6). */
+const UNSUBSCRIBE_CONFIG = 'mailUnsubscribe';
+
+/** missedMail/{uid}_{channelId} as state; null when absent or unreadable. */
+function toMissedMailState(data: Data | null | undefined): MissedMailState | null {
+  if (!data || typeof data.coveredAt !== 'number' || typeof data.coveredId !== 'string') return null;
+  return {
+    coveredUpTo: data.coveredAt > 0 ? { createdAt: data.coveredAt, id: data.coveredId } : null,
+    lastSentAt: typeof data.lastSentAt === 'number' ? data.lastSentAt : null,
+  };
+}
+
+function sameMissedMailState(a: MissedMailState | null, b: MissedMailState | null): boolean {
+  return (
+    a?.lastSentAt === b?.lastSentAt &&
+    a?.coveredUpTo?.createdAt === b?.coveredUpTo?.createdAt &&
+    a?.coveredUpTo?.id === b?.coveredUpTo?.id
+  );
 }

@@ -4,28 +4,40 @@
 // handler, and one line in the table below.
 import { logger } from 'firebase-functions';
 import * as v1 from 'firebase-functions/v1';
-import { onCall } from 'firebase-functions/v2/https';
+import { onCall, onRequest } from 'firebase-functions/v2/https';
 import type { CallableFunction, CallableOptions } from 'firebase-functions/v2/https';
-import { onDocumentCreated } from 'firebase-functions/v2/firestore';
+import { onDocumentCreated, onDocumentUpdated } from 'firebase-functions/v2/firestore';
+import { onObjectFinalized } from 'firebase-functions/v2/storage';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import type { z } from 'zod';
 import {
   callablePayloads,
   invitationCallablePayloads,
+  leavingCallablePayloads,
   muteCallablePayloads,
   productCallablePayloads,
   publicCallablePayloads,
+  sessionCallablePayloads,
   tokenCallablePayloads,
 } from '../../core/schemas';
 import { toAttachment } from '../../core/attachments';
 import type { ProductCallableName } from '../../core/schemas';
-import { guarded, guardedPublic } from './callable';
-import type { Handler } from './callable';
+import { guarded, guardedPublic, recentSignIn } from './callable';
+import type { GuardOptions, Handler } from './callable';
+import { sessionCallables } from './handlers/sessions';
 import { specCallables } from './handlers/callables';
 import { invitationCallables, previewInvitation } from './handlers/invitations';
+import { leavingCallables } from './handlers/leaving';
 import { productCallables } from './handlers/product';
 import { muteCallables } from './handlers/mutes';
 import { handleMessageCreated } from './handlers/messages';
+import {
+  handleAttachmentUploaded,
+  handleMessageChanged,
+  handleMessageWithAttachment,
+  handlePruneUnsentAttachments,
+} from './handlers/attachments';
+import { handleMissedMail, handleUnsubscribe } from './handlers/missedMail';
 import { handlePruneStaleTokens, tokenCallables } from './handlers/tokens';
 import { handleUserCreated } from './handlers/users';
 import { ENFORCE_APP_CHECK, FUNCTIONS_REGION } from './params';
@@ -43,13 +55,16 @@ export const CALLABLE_OPTIONS: CallableOptions = {
 
 /** spec §9 has no schedule; 03:00 UTC is the quietest hour for most of QuPM's users. */
 export const PRUNE_SCHEDULE = 'every day 03:00';
+/** Missed-message email (issue #15 part 6): a message is due 10 minutes after it was posted, so every 5 minutes. */
+export const MISSED_MAIL_SCHEDULE = 'every 5 minutes';
 
 function callable<S extends z.ZodType, R>(
   deps: () => Deps,
   schema: S,
   handler: Handler<S, R>,
+  options: GuardOptions = {},
 ): CallableFunction<unknown, Promise<R>> {
-  return onCall(CALLABLE_OPTIONS, guarded(deps, schema, handler));
+  return onCall(CALLABLE_OPTIONS, guarded(deps, schema, handler, options));
 }
 
 /** Issue #6's callables, one per name of core/schemas.ts productCallablePayloads. */
@@ -134,7 +149,29 @@ export function createFunctions(deps: () => Deps) {
     mute_channel: callable(deps, muteCallablePayloads.mute_channel, muteCallables.mute_channel),
     unmute_channel: callable(deps, muteCallablePayloads.unmute_channel, muteCallables.unmute_channel),
     // The one writer of token documents (firestore.rules: no client creates one).
-    save_push_token: callable(deps, tokenCallablePayloads.save_push_token, tokenCallables.save_push_token),
+    // A device signed out everywhere must not register its push token again with a token still unexpired.
+    save_push_token: callable(deps, tokenCallablePayloads.save_push_token, tokenCallables.save_push_token, {
+      checkRevoked: true,
+    }),
+    // Issue #15 part 7, leaving: the caller's own data, and the caller's own account once the password was
+    // just proven (the client re-authenticates first; the ID token's auth_time says when).
+    export_my_data: callable(deps, leavingCallablePayloads.export_my_data, leavingCallables.export_my_data),
+    delete_my_account: onCall(
+      CALLABLE_OPTIONS,
+      recentSignIn(
+        guarded(deps, leavingCallablePayloads.delete_my_account, leavingCallables.delete_my_account),
+        () => deps().now(),
+      ),
+    ),
+    // issue #15 part 5: "Sign out everywhere" (src/backend/firebase/sessions.ts).
+    revoke_sessions: callable(
+      deps,
+      sessionCallablePayloads.revoke_sessions,
+      sessionCallables.revoke_sessions,
+      {
+        checkRevoked: true,
+      },
+    ),
 
     /**
      * users/{uid} for every new account. A 1st-gen trigger on purpose: 2nd-gen functions have only the
@@ -167,6 +204,52 @@ export function createFunctions(deps: () => Deps) {
         });
         if (outcome.skipped)
           logger.warn('message not fanned out', { ...event.params, reason: outcome.skipped });
+        // Issue #13 part 4: a file the upload check removed (or that never came) is not left on the message.
+        const attachment = toAttachment(data.attachment);
+        if (attachment) {
+          const dropped = await handleMessageWithAttachment(deps(), {
+            ...event.params,
+            text: typeof data.text === 'string' ? data.text : '',
+            attachmentId: attachment.id,
+          });
+          if (dropped) logger.warn('took a missing file off a new message', event.params);
+        }
+      },
+    ),
+
+    // Issue #13 part 4: deleting a message deletes its file (the client deletes it too; this one cannot be skipped).
+    on_message_deleted: onDocumentUpdated(
+      { document: 'channels/{channelId}/messages/{messageId}', region: FUNCTIONS_REGION, retry: false },
+      async (event) => {
+        const before = event.data?.before.data();
+        const after = event.data?.after.data();
+        if (!before || !after) return;
+        const deleted = await handleMessageChanged(deps(), { ...event.params, before, after });
+        if (deleted) logger.info('deleted the file of a deleted message', event.params);
+      },
+    ),
+
+    // Issue #13 part 4: the bytes of every upload checked again, as the embedded server checks them.
+    check_attachment_upload: onObjectFinalized(
+      { region: FUNCTIONS_REGION, memory: '512MiB', timeoutSeconds: 60, retry: false },
+      async (event) => {
+        const outcome = await handleAttachmentUploaded(deps(), {
+          path: event.data.name,
+          size: Number(event.data.size),
+          contentType: event.data.contentType,
+        });
+        if (outcome.outcome === 'removed') {
+          logger.warn('removed an upload whose bytes were refused', { path: event.data.name, ...outcome });
+        }
+      },
+    ),
+
+    // Issue #13 part 4: uploads no message took, after a day (core/attachments.ts UNSENT_ATTACHMENT_TTL_MS).
+    prune_unsent_attachments: onSchedule(
+      { schedule: PRUNE_SCHEDULE, timeZone: 'Etc/UTC', region: FUNCTIONS_REGION, retryCount: 1 },
+      async () => {
+        const pruned = await handlePruneUnsentAttachments(deps());
+        logger.info('pruned unsent attachments', { pruned });
       },
     ),
 
@@ -175,6 +258,33 @@ export function createFunctions(deps: () => Deps) {
       async () => {
         const pruned = await handlePruneStaleTokens(deps());
         logger.info('pruned stale push tokens', { pruned });
+      },
+    ),
+
+    // Missed-message email (issue #15 part 6): mail/{id} documents for the Trigger Email extension.
+    missed_mail: onSchedule(
+      { schedule: MISSED_MAIL_SCHEDULE, timeZone: 'Etc/UTC', region: FUNCTIONS_REGION, retryCount: 0 },
+      async () => {
+        const written = await handleMissedMail(deps());
+        if (written > 0) logger.info('missed-message emails written', { written });
+      },
+    ),
+
+    // One-click unsubscribe (RFC 8058) at /api/mail/unsubscribe (firebase.json rewrites it here). No session.
+    mail_unsubscribe: onRequest(
+      { region: FUNCTIONS_REGION, memory: '256MiB', timeoutSeconds: 30, maxInstances: 5 },
+      async (request, response) => {
+        const multipart = request.is('multipart/form-data') === 'multipart/form-data';
+        const answer = await handleUnsubscribe(deps(), {
+          method: request.method,
+          token: request.query.token,
+          body: multipart ? request.rawBody?.toString('utf8') : request.body,
+        });
+        response
+          .status(answer.status)
+          .set('Content-Type', 'text/html; charset=utf-8')
+          .set('Cache-Control', 'no-store')
+          .send(answer.html);
       },
     ),
   };

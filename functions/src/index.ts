@@ -5,10 +5,12 @@ import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { FieldValue, Timestamp, getFirestore } from 'firebase-admin/firestore';
 import { getMessaging } from 'firebase-admin/messaging';
+import { getStorage } from 'firebase-admin/storage';
 import { createFcmSender } from './fcm';
 import { createFirestoreRepository } from './firestoreRepository';
 import { createFunctions } from './functions';
 import { APP_ORIGIN, resolveAppOrigin } from './params';
+import { createBucketFiles } from './storageFiles';
 import type { Deps } from './repository';
 
 let deps: Deps | null = null;
@@ -26,10 +28,15 @@ function productionDeps(): Deps {
   deps = {
     repo,
     push: createFcmSender(getMessaging(app)),
+    files: createBucketFiles(getStorage(app).bucket()),
     accounts: {
       lookup: (uid) =>
         auth.getUser(uid).then(
-          (user) => ({ email: user.email ?? null, displayName: user.displayName ?? null }),
+          (user) => ({
+            email: user.email ?? null,
+            displayName: user.displayName ?? null,
+            emailVerified: user.emailVerified,
+          }),
           (error: unknown) => {
             if ((error as { code?: unknown } | null)?.code === 'auth/user-not-found') return null;
             throw error;
@@ -43,6 +50,18 @@ function productionDeps(): Deps {
           for (const user of users) if (user.customClaims?.isAdmin === true) admins.add(user.uid);
         }
         return admins;
+      },
+      deleteAccount: (uid) => auth.deleteUser(uid),
+      revokeSessions: (uid) => auth.revokeRefreshTokens(uid),
+      async sessionStands(idToken) {
+        try {
+          await auth.verifyIdToken(idToken, true);
+          return true;
+        } catch (error) {
+          const code = (error as { code?: unknown } | null)?.code;
+          if (code === 'auth/id-token-revoked' || code === 'auth/user-disabled') return false;
+          throw error;
+        }
       },
     },
     now: Date.now,
@@ -67,6 +86,8 @@ export const {
   admin_set_consultant,
   admin_list_channels,
   open_private_channel,
+  mute_channel,
+  unmute_channel,
   check_channel_permissions,
   get_user_active_offers,
   clear_pending_notifications,
@@ -76,7 +97,15 @@ export const {
   list_my_invitations,
   preview_invitation,
   save_push_token,
+  export_my_data,
+  delete_my_account,
+  revoke_sessions,
   on_user_created,
   on_message_created,
+  on_message_deleted,
+  check_attachment_upload,
+  prune_unsent_attachments,
   prune_stale_tokens,
+  missed_mail,
+  mail_unsubscribe,
 } = functions;

@@ -2,11 +2,20 @@
 // decide (with core/); a repository only reads, writes and runs transactions. firestoreRepository.ts and
 // fcm.ts implement these on the Admin SDK; tests give fakes.
 import type { ReadMark } from '../../core/channels';
-import type { Channel, ChatMessage, Invitation, PushTokenDoc, UserDoc } from '../../core/model';
+import type { MissedMailState } from '../../core/missedMail';
+import type {
+  Channel,
+  ChatMessage,
+  Invitation,
+  NotificationSettings,
+  PushTokenDoc,
+  UserDoc,
+} from '../../core/model';
 import type { TokenSavePlan } from '../../core/pushTokens';
 import type { ChannelMutes } from '../../core/mutes';
 import type { StoredOffer } from '../../core/offers';
 import type { JoinedChannel } from '../../core/users';
+import type { AccountExportParts } from '../../core/leaving';
 
 /** A push token document, addressed by its owner and id. */
 export interface TokenRef {
@@ -112,6 +121,19 @@ export interface Repository {
     decide: (state: InvitationState) => InvitationOutcome,
   ): Promise<InvitationOutcome>;
 
+  // issue #13 part 4: attachments in Cloud Storage ---------------------------------------------------------------
+  /** The channel's message that carries the attachment `attachmentId`, or null when none does. */
+  findMessageWithAttachment(channelId: string, attachmentId: string): Promise<ChatMessage | null>;
+  /**
+   * Removes a message's attachment (its file is gone), stamping the change at `at` so that open windows get the
+   * new version; `tombstone`: the message had nothing else, and becomes a deleted message.
+   */
+  dropMessageAttachment(
+    channelId: string,
+    messageId: string,
+    change: { tombstone: boolean; at: number },
+  ): Promise<void>;
+
   /** Corrects a message's stored sender name to the one the backend derives. */
   setMessageSenderName(channelId: string, messageId: string, senderName: string): Promise<void>;
 
@@ -208,7 +230,57 @@ export interface Repository {
   deleteTokens(tokens: readonly Pick<TokenRef, 'uid' | 'id'>[]): Promise<void>;
   /** Deletes every token document whose lastUsed is before `cutoff` (epoch ms); answers how many. */
   deleteTokensUnusedSince(cutoff: number): Promise<number>;
+
+  // issue #15 part 7: leaving (leavingRepository.ts) -------------------------------------------------------------
+  /** What "Download my data" shows of `uid` beside the user document. */
+  readAccountData(uid: string, normalizedEmail: string): Promise<AccountData>;
+  /** The titles of the channels `uid` owns (private consultations included). */
+  ownedChannelTitles(uid: string): Promise<string[]>;
+  /**
+   * Removes the account's documents (users/{uid} and everything under it, offers granted to them, their
+   * memberships) and hands what stays (messages, invitations, private consultations) to the former member
+   * (core/leaving.ts), messages stamped as changed at `at`.
+   */
+  deleteAccountData(uid: string, at: number): Promise<void>;
+
+  // ---- missed-message email (issue #15 part 6, handlers/missedMail.ts) ----
+  /** Every channel with messages posted after `since` (epoch ms), with those messages, oldest first. */
+  recentMessages(since: number): Promise<Array<{ channel: Channel; messages: ChatMessage[] }>>;
+  /** missedMail/{uid}_{channelId}: what the last email covered and when it was sent; null when none yet. */
+  getMissedMailState(uid: string, channelId: string): Promise<MissedMailState | null>;
+  /**
+   * In one transaction: when missedMail/{uid}_{channelId} is still as `expected` (another run did not get there
+   * first), stores `next` and, if given, `mail` as a new mail/{id} document for the Trigger Email extension.
+   * Answers whether it wrote.
+   */
+  recordMissedMail(
+    uid: string,
+    channelId: string,
+    expected: MissedMailState | null,
+    next: MissedMailState,
+    mail: TriggerEmailDoc | null,
+  ): Promise<boolean>;
+  /** config/mailUnsubscribe's secret (base64url), made on first use (admin-only, firestore.rules). */
+  unsubscribeSecret(): Promise<string>;
+  /**
+   * In one transaction: reads users/{uid}'s notification settings, lets `decide` answer new ones (or null: leave
+   * them), and stores them. Answers whether it wrote.
+   */
+  updateNotificationSettings(
+    uid: string,
+    decide: (settings: NotificationSettings) => NotificationSettings | null,
+  ): Promise<boolean>;
 }
+
+/** A mail/{id} document in the shape the Trigger Email extension (firestore-send-email) sends. */
+export interface TriggerEmailDoc {
+  to: string;
+  message: { subject: string; text: string; html: string };
+  headers?: Record<string, string>;
+}
+
+/** An account's data beside its user document, as the export shows it (core/leaving.ts AccountExportParts). */
+export type AccountData = Omit<AccountExportParts, 'account' | 'offersIssued'>;
 
 /** One FCM send's outcome, in the order the messages were given. */
 export interface SendResult {
@@ -236,15 +308,49 @@ export interface FcmMessage {
 /** Firebase Auth, as far as functions/ reads it. */
 export interface Accounts {
   /** The account as it is now (null once deleted): its email and display name. */
-  lookup(uid: string): Promise<{ email: string | null; displayName: string | null } | null>;
+  lookup(
+    uid: string,
+  ): Promise<{ email: string | null; displayName: string | null; emailVerified?: boolean } | null>;
   /** Which of these accounts carry the isAdmin custom claim (spec §6). */
   admins(uids: readonly string[]): Promise<Set<string>>;
+  /** Deletes the account (issue #15 part 7); its refresh tokens go with it. */
+  deleteAccount(uid: string): Promise<void>;
+  /** issue #15 part 5: ends every session of the account (Admin SDK revokeRefreshTokens). */
+  revokeSessions(uid: string): Promise<void>;
+  /**
+   * Whether an ID token's session still stands (Admin SDK verifyIdToken(token, true)): false once its account's
+   * refresh tokens were revoked after it was issued, or the account was disabled.
+   */
+  sessionStands(idToken: string): Promise<boolean>;
 }
 
 /** What every handler is given. */
+/** An object of the bucket, as Cloud Storage lists it. */
+export interface StoredFile {
+  /** Its name, e.g. channels/{channelId}/attachments/{attachmentId}. */
+  path: string;
+  size: number;
+  contentType: string | undefined;
+  /** When it was created (epoch ms). */
+  createdAt: number;
+}
+
+/** Cloud Storage for attachments (issue #13 part 4): the Admin SDK's default bucket, which rules do not bind. */
+export interface AttachmentFiles {
+  /** Every object whose name starts with `prefix`. */
+  list(prefix: string): Promise<StoredFile[]>;
+  /** An object's bytes (an attachment is 10 MB at most; a larger object is never read). */
+  read(path: string): Promise<Uint8Array>;
+  /** Deletes an object; one already gone is fine. */
+  delete(path: string): Promise<void>;
+  /** Whether the object is there. */
+  exists(path: string): Promise<boolean>;
+}
+
 export interface Deps {
   repo: Repository;
   push: PushSender;
+  files: AttachmentFiles;
   accounts: Accounts;
   now(): number;
   /** The app's origin (https://…), for links in notifications. */

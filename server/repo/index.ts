@@ -3,7 +3,11 @@ import type { Db } from '../db/database';
 import { AttachmentsRepo } from './attachments';
 import { ChannelsRepo } from './channels';
 import { InvitationsRepo } from './invitations';
+import { LeavingRepo } from './leaving';
+import { EmailTokensRepo } from './emailTokens';
+import { MailJobsRepo } from './mailJobs';
 import { MessagesRepo } from './messages';
+import { MissedMailRepo } from './missedMail';
 import { MutesRepo } from './mutes';
 import { OffersRepo } from './offers';
 import { PendingRepo } from './pending';
@@ -28,6 +32,10 @@ export interface Repos {
   pushJobs: PushJobsRepo;
   settings: SettingsRepo;
   attachments: AttachmentsRepo;
+  leaving: LeavingRepo;
+  mailJobs: MailJobsRepo;
+  emailTokens: EmailTokensRepo;
+  missedMail: MissedMailRepo;
 }
 
 export function createRepos(db: Db): Repos {
@@ -45,5 +53,9 @@ export function createRepos(db: Db): Repos {
     pushJobs: new PushJobsRepo(db),
     settings: new SettingsRepo(db),
     attachments: new AttachmentsRepo(db),
+    leaving: new LeavingRepo(db),
+    mailJobs: new MailJobsRepo(db),
+    emailTokens: new EmailTokensRepo(db),
+    missedMail: new MissedMailRepo(db),
   };
 }

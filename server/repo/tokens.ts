@@ -34,6 +34,8 @@ export class TokensRepo {
   private readonly deleteRow;
   private readonly touchRow;
   private readonly deleteUnused;
+  private readonly linkRow;
+  private readonly deleteOfSession;
 
   constructor(db: Db) {
     this.listRows = db.prepare<[string], TokenRow>(
@@ -52,6 +54,10 @@ export class TokensRepo {
     this.touchRow = db.prepare<[number, string, string]>(
       'UPDATE push_tokens SET last_used = ? WHERE uid = ? AND id = ?',
     );
+    this.linkRow = db.prepare<[string | null, string, string]>(
+      'UPDATE push_tokens SET session_id = ? WHERE uid = ? AND id = ?',
+    );
+    this.deleteOfSession = db.prepare<[string]>('DELETE FROM push_tokens WHERE session_id = ?');
   }
 
   list(uid: string): PushTokenDoc[] {
@@ -83,5 +89,15 @@ export class TokensRepo {
 
   delete(uid: string, id: string): boolean {
     return this.deleteRow.run(uid, id).changes === 1;
+  }
+
+  /** Ties a token document to the session that saved or confirmed it last (issue #15 part 5). */
+  linkSession(uid: string, id: string, sessionId: string | null): void {
+    if (sessionId !== null) this.linkRow.run(sessionId, uid, id);
+  }
+
+  /** Deletes the token documents of a session that ended; returns how many went. */
+  deleteOfSessionEnded(sessionId: string): number {
+    return this.deleteOfSession.run(sessionId).changes;
   }
 }

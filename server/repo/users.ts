@@ -5,6 +5,7 @@ import { DEFAULT_NOTIFICATION_SETTINGS, NOT_OPTED_IN } from '../../core/model';
 import { notificationSettingsSchema } from '../../core/schemas';
 import { effectiveConId, publicName } from '../../core/users';
 import type { JoinedChannel } from '../../core/users';
+import { FORMER_MEMBER_ID } from '../../core/leaving';
 
 interface UserRow {
   uid: string;
@@ -19,6 +20,7 @@ interface UserRow {
   credits: number;
   pass_count: number;
   created_at: number;
+  email_verified_at: number | null;
 }
 
 export interface NewUser {
@@ -34,6 +36,8 @@ export interface NewUser {
   credits?: number;
   passCount?: number;
   notificationSettings?: NotificationSettings;
+  /** When the address was confirmed (issue #15 part 2); absent: not confirmed. */
+  emailVerifiedAt?: number;
 }
 
 /** What sign-in and sessions need of an account. */
@@ -43,6 +47,8 @@ export interface Account {
   passwordHash: string;
   isAdmin: boolean;
   displayName: string | null;
+  /** Whether the address is confirmed (issue #15 part 2). */
+  emailVerified: boolean;
 }
 
 /** The fields a user may change on their own document (core/schemas.ts profilePatchBody). */
@@ -68,6 +74,7 @@ const toAccount = (row: UserRow): Account => ({
   passwordHash: row.password_hash,
   isAdmin: row.is_admin === 1,
   displayName: row.display_name,
+  emailVerified: row.email_verified_at !== null,
 });
 
 const toAdminUser = (row: UserRow): AdminUser => ({
@@ -90,15 +97,20 @@ export class UsersRepo {
   private readonly everyone;
   private readonly setOwnerFlag;
   private readonly settingsOf;
+  private readonly existsRow;
+  private readonly confirm;
+  private readonly verifiedOf;
+  private readonly setHash;
+  private readonly setEmail;
 
   constructor(db: Db) {
     this.byUid = db.prepare<[string], UserRow>('SELECT * FROM users WHERE uid = ?');
     this.byEmail = db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ?');
     this.insertRow = db.prepare(
       `INSERT INTO users (uid, email, password_hash, is_admin, is_owner, domain_id, nickname, display_name,
-         notification_settings, credits, pass_count, created_at)
+         notification_settings, credits, pass_count, created_at, email_verified_at)
        VALUES (@uid, @email, @passwordHash, @isAdmin, @isOwner, @domainId, @nickname, @displayName,
-         @notificationSettings, @credits, @passCount, @createdAt)`,
+         @notificationSettings, @credits, @passCount, @createdAt, @emailVerifiedAt)`,
     );
     this.joined = db.prepare<[string], { owner_id: string; joined_at: number }>(
       `SELECT c.owner_id, m.joined_at FROM channel_members m JOIN channels c ON c.id = m.channel_id
@@ -114,8 +126,19 @@ export class UsersRepo {
     this.countRows = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM users');
     this.everyone = db.prepare<[], UserRow>('SELECT * FROM users ORDER BY created_at, uid');
     this.setOwnerFlag = db.prepare<[number, string]>('UPDATE users SET is_owner = ? WHERE uid = ?');
+    this.existsRow = db.prepare<[string], { one: number }>('SELECT 1 AS one FROM users WHERE uid = ?');
     this.settingsOf = db.prepare<[string], { notification_settings: string }>(
       'SELECT notification_settings FROM users WHERE uid = ?',
+    );
+    this.confirm = db.prepare<[number, string, string]>(
+      'UPDATE users SET email_verified_at = COALESCE(email_verified_at, ?) WHERE uid = ? AND email = ?',
+    );
+    this.verifiedOf = db.prepare<[string], { verified: number }>(
+      'SELECT email_verified_at IS NOT NULL AS verified FROM users WHERE uid = ?',
+    );
+    this.setHash = db.prepare<[string, string]>('UPDATE users SET password_hash = ? WHERE uid = ?');
+    this.setEmail = db.prepare<[string, number, string]>(
+      'UPDATE users SET email = ?, email_verified_at = ? WHERE uid = ?',
     );
   }
 
@@ -133,6 +156,7 @@ export class UsersRepo {
       credits: user.credits ?? 0,
       passCount: user.passCount ?? 0,
       createdAt: user.createdAt,
+      emailVerifiedAt: user.emailVerifiedAt ?? null,
     });
   }
 
@@ -143,6 +167,11 @@ export class UsersRepo {
   findAccountByEmail(email: string): Account | undefined {
     const row = this.byEmail.get(email);
     return row ? toAccount(row) : undefined;
+  }
+
+  /** Whether the account exists (checked on every authenticated request: a cheap primary-key look-up). */
+  exists(uid: string): boolean {
+    return this.existsRow.get(uid) !== undefined;
   }
 
   findAccount(uid: string): Account | undefined {
@@ -196,7 +225,11 @@ export class UsersRepo {
 
   /** Every account as the admin section lists it, oldest first. */
   listAdmin(): AdminUser[] {
-    return this.everyone.all().map(toAdminUser);
+    // The former member (core/leaving.ts) is a placeholder for messages, not an account.
+    return this.everyone
+      .all()
+      .filter((row) => row.uid !== FORMER_MEMBER_ID)
+      .map(toAdminUser);
   }
 
   /** The admin section's row of one account, or null. */
@@ -219,5 +252,28 @@ export class UsersRepo {
   /** Adds what an activation grants. */
   grant(uid: string, passes: number, credits: number): void {
     this.addBalance.run(passes, credits, uid);
+  }
+
+  /**
+   * Confirms the account's address, when it is still `email` (issue #15 part 2); false when there is no such
+   * account or its address has changed since the link was sent.
+   */
+  confirmEmail(uid: string, email: string, now: number): boolean {
+    return this.confirm.run(now, uid, email).changes === 1;
+  }
+
+  /** Whether the account's address is confirmed; false for an unknown account. */
+  isEmailVerified(uid: string): boolean {
+    return this.verifiedOf.get(uid)?.verified === 1;
+  }
+
+  /** Replaces the account's password hash (a password reset); false when there is no such account. */
+  setPasswordHash(uid: string, passwordHash: string): boolean {
+    return this.setHash.run(passwordHash, uid).changes === 1;
+  }
+
+  /** Replaces the account's address with a confirmed new one (issue #15 part 4); false when there is no such account. */
+  changeEmail(uid: string, email: string, now: number): boolean {
+    return this.setEmail.run(email, now, uid).changes === 1;
   }
 }

@@ -15,6 +15,7 @@ import {
   previewInvitation,
   readInvitation,
 } from '../services/invitations';
+import { withVerifiedEmail } from '../services/emailVerification';
 
 export function registerInvitationRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.post('/api/invitations', async (request) => {
@@ -28,13 +29,15 @@ export function registerInvitationRoutes(app: FastifyInstance, ctx: ServerContex
   });
 
   app.get('/api/invitations', async (request) => {
-    const caller = await ctx.authenticate(request);
+    // An invitation bound to an email is theirs only once the address is confirmed (issue #15 part 2).
+    const caller = withVerifiedEmail(ctx, await ctx.authenticate(request));
     await ctx.guards.documents(request, caller.uid);
     return { invitations: listMyInvitations(ctx, caller) };
   });
 
   app.get('/api/invitations/:id', async (request) => {
-    const caller = await ctx.authenticate(request);
+    // An invitation bound to an email is theirs only once the address is confirmed (issue #15 part 2).
+    const caller = withVerifiedEmail(ctx, await ctx.authenticate(request));
     const { id } = parse(idParams, request.params);
     await ctx.guards.documents(request, caller.uid);
     return readInvitation(ctx, caller, id);
@@ -47,14 +50,16 @@ export function registerInvitationRoutes(app: FastifyInstance, ctx: ServerContex
   });
 
   app.post('/api/invitations/:id/accept', async (request) => {
-    const caller = await ctx.authenticate(request);
+    // An invitation bound to an email is theirs only once the address is confirmed (issue #15 part 2).
+    const caller = withVerifiedEmail(ctx, await ctx.authenticate(request));
     const { id } = parse(idParams, request.params);
     await ctx.guards.callables(request, caller.uid);
     return acceptInvitation(ctx, caller, id);
   });
 
   app.post('/api/invitations/:id/activate', async (request) => {
-    const caller = await ctx.authenticate(request);
+    // An invitation bound to an email is theirs only once the address is confirmed (issue #15 part 2).
+    const caller = withVerifiedEmail(ctx, await ctx.authenticate(request));
     const { id } = parse(idParams, request.params);
     await ctx.guards.callables(request, caller.uid);
     return activateInvitation(ctx, caller, id);

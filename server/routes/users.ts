@@ -36,14 +36,14 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext): vo
     const body = parse(pushTokenCreateBody, request.body);
     assertDeliverableToken(ctx.push, body.token);
     await ctx.guards.documents(request, caller.uid);
-    return addToken(ctx, caller, uid, body);
+    return addToken(ctx, caller, uid, body, caller.sessionId);
   });
 
   app.post('/api/users/:uid/tokens/:id/touch', async (request) => {
     const caller = await ctx.authenticate(request);
     const { uid, id } = parse(tokenParams, request.params);
     await ctx.guards.documents(request, caller.uid);
-    return touchToken(ctx, caller, uid, id);
+    return touchToken(ctx, caller, uid, id, caller.sessionId);
   });
 
   app.delete('/api/users/:uid/tokens/:id', async (request) => {

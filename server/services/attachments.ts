@@ -16,6 +16,7 @@ import {
   ATTACHMENT_MESSAGES,
   checkAttachmentSize,
   checkFile,
+  UNSENT_ATTACHMENT_TTL_MS,
 } from '../../core/attachments';
 import type { Attachment } from '../../core/attachments';
 import { QupmError } from '../../core/errors';
@@ -28,8 +29,8 @@ import { newDocumentId } from '../ids';
 
 export type AttachmentContext = Pick<ServerContext, 'db' | 'repos' | 'now' | 'attachmentsDir'>;
 
-/** An upload nobody sent is removed after this long. */
-export const UNSENT_ATTACHMENT_TTL_MS = 24 * 60 * 60 * 1000;
+/** An upload nobody sent is removed after this long (core/attachments.ts: the Firebase side prunes with it too). */
+export { UNSENT_ATTACHMENT_TTL_MS };
 const TEMPORARY_SUFFIX = '.part';
 
 /** Creates the folder, and removes what a crash left half-written in it. */

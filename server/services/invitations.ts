@@ -1,7 +1,7 @@
 // Invitations: read, accept (joins the channel), activate (grants passes and credits). The decisions are
 // core/invitations.ts; this runs them inside one write transaction each and streams what changed.
 import { QupmError } from '../../core/errors';
-import type { Invitation, UserDoc } from '../../core/model';
+import type { Invitation, NewInvitation, UserDoc } from '../../core/model';
 import type { InvitationPreview } from '../../core/invitations';
 import type { Caller } from '../../core/permissions';
 import {
@@ -49,18 +49,7 @@ export function listMyInvitations(ctx: ServiceContext, caller: Caller): Invitati
 }
 
 /** The channel's owner invites someone (anyone with the link when no email is named), pending until expiresAt. */
-export function createInvitation(
-  ctx: ServiceContext,
-  caller: Caller,
-  input: {
-    channelId: string;
-    inviteeEmail?: string;
-    passes: number;
-    credits: number;
-    expiresAt: number;
-    privateConsultation?: boolean;
-  },
-): Invitation {
+export function createInvitation(ctx: ServiceContext, caller: Caller, input: NewInvitation): Invitation {
   const invitation = write(ctx.db, () => {
     const channel = ctx.repos.channels.get(input.channelId);
     if (!channel) throw new QupmError('NOT_FOUND', CHANNEL_MESSAGES.noSuchChannel);

@@ -1,7 +1,8 @@
 // Muting a channel (issue #13 part 6): a person mutes a channel they are in for 1 hour, 8 hours or until they
 // turn it back on, and unmutes it. core/mutes.ts decides (durations, who may, when a mute ends, with this
 // server's clock); a muted channel's messages then queue no push and add nothing to the badge for that person
-// (services/channels.ts sendMessage). Nothing is written for a refused request.
+// (services/channels.ts sendMessage). Nothing is written for a refused request. Every change is streamed to all of
+// that person's open windows (a `mutes` event with the mutes now in force), and to nobody else.
 import { CHANNEL_MESSAGES } from '../../core/channels';
 import { QupmError } from '../../core/errors';
 import type { ChannelMute } from '../../core/model';
@@ -22,6 +23,11 @@ export function listMutes(ctx: ServiceContext, caller: Caller): ChannelMutes {
   return ctx.repos.mutes.activeFor(caller.uid, ctx.now());
 }
 
+/** Streams the caller's mutes, as they now stand, to each of their windows (after the change is committed). */
+function publishMutes(ctx: ServiceContext, caller: Caller): void {
+  ctx.hub.publish({ uids: [caller.uid] }, { type: 'mutes', data: { mutes: listMutes(ctx, caller) } });
+}
+
 /** Mutes a channel the caller is in, from now for `duration`; a new mute replaces the one there was. */
 export function muteChannel(
   ctx: ServiceContext,
@@ -29,12 +35,14 @@ export function muteChannel(
   channelId: string,
   duration: MuteDuration,
 ): ChannelMute {
-  return write(ctx.db, () => {
+  const mute = write(ctx.db, () => {
     assertMayMute(ctx, caller, channelId);
     const mutedUntil = muteEndsAt(duration, ctx.now());
     ctx.repos.mutes.put(caller.uid, channelId, mutedUntil);
     return { channelId, mutedUntil };
   });
+  publishMutes(ctx, caller);
+  return mute;
 }
 
 /** Unmutes a channel the caller is in (a channel that was not muted stays so). */
@@ -43,4 +51,5 @@ export function unmuteChannel(ctx: ServiceContext, caller: Caller, channelId: st
     assertMayMute(ctx, caller, channelId);
     ctx.repos.mutes.delete(caller.uid, channelId);
   });
+  publishMutes(ctx, caller);
 }

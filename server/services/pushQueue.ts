@@ -12,6 +12,7 @@
 import type { PushJob } from '../repo/pushJobs';
 import { FINISHED_JOB_RETENTION_MS } from '../repo/pushJobs';
 import { write } from '../db/database';
+import { JobQueue } from './jobQueue';
 import { sendToToken } from './push';
 import type { PushContext } from './push';
 
@@ -39,50 +40,18 @@ export interface PushQueueOptions {
   concurrency: number;
 }
 
-export class PushQueue {
-  private running: Promise<void> | null = null;
-  private wanted = false;
-  private stopped = false;
-  private timer: NodeJS.Timeout | null = null;
-  /** Resolves the worker's wait when new jobs arrive while pushes are in flight. */
-  private nudge: (() => void) | null = null;
-
+export class PushQueue extends JobQueue<PushJob> {
   constructor(
     private readonly ctx: PushContext,
     private readonly options: PushQueueOptions,
-  ) {}
-
-  /** Abandons what a crash left in flight, then sends whatever is due. */
-  start(): number {
-    const abandoned = write(this.ctx.db, () => this.ctx.repos.pushJobs.abandonInFlight(this.ctx.now()));
-    if (abandoned > 0) {
-      console.warn(`QuPM: ${abandoned} push(es) cut off by a crash were not sent again (at most once).`);
-    }
-    this.wake();
-    return abandoned;
-  }
-
-  /** New jobs were committed (or one became due): send them. Cheap to call often. */
-  wake(): void {
-    if (this.stopped) return;
-    this.wanted = true;
-    this.nudge?.();
-    if (this.running) return;
-    this.running = this.drain()
-      .catch((error: unknown) => console.error('QuPM: the push queue stopped on an error', error))
-      .finally(() => {
-        this.running = null;
-        if (this.wanted) this.wake();
-      });
-  }
-
-  /** Stops claiming jobs and waits for the pushes in flight (each bounded by the send timeout). */
-  async close(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.nudge?.();
-    await this.running;
+  ) {
+    super({
+      db: ctx.db,
+      now: ctx.now,
+      jobs: ctx.repos.pushJobs,
+      concurrency: options.concurrency,
+      words: { jobs: 'push(es)', queue: 'push queue' },
+    });
   }
 
   /** Deletes finished jobs older than a day (the server's periodic housekeeping). */
@@ -92,47 +61,7 @@ export class PushQueue {
     );
   }
 
-  private async drain(): Promise<void> {
-    const inFlight = new Set<Promise<void>>();
-    while (!this.stopped) {
-      this.wanted = false;
-      const room = this.options.concurrency - inFlight.size;
-      const jobs =
-        room > 0 ? write(this.ctx.db, () => this.ctx.repos.pushJobs.claim(this.ctx.now(), room)) : [];
-      for (const job of jobs) {
-        const delivery: Promise<void> = this.deliver(job).finally(() => inFlight.delete(delivery));
-        inFlight.add(delivery);
-      }
-      if (inFlight.size === 0) break;
-      // Until a push finishes (a slot frees) or new jobs are committed (there may be room for them).
-      const nudged = new Promise<void>((resolve) => {
-        this.nudge = resolve;
-      });
-      await Promise.race([...inFlight, ...(this.wanted ? [] : [nudged])]);
-      this.nudge = null;
-    }
-    await Promise.all(inFlight);
-    this.scheduleNext();
-  }
-
-  /** Wakes the worker when the next queued job (a retry) is due. */
-  private scheduleNext(): void {
-    if (this.stopped) return;
-    const at = this.ctx.repos.pushJobs.nextDueAt();
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    if (at === null) return;
-    this.timer = setTimeout(
-      () => {
-        this.timer = null;
-        this.wake();
-      },
-      Math.max(0, at - this.ctx.now()),
-    );
-    this.timer.unref();
-  }
-
-  private async deliver(job: PushJob): Promise<void> {
+  protected async deliver(job: PushJob): Promise<void> {
     try {
       await this.attempt(job);
     } catch (error) {

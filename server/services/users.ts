@@ -76,6 +76,8 @@ export function addToken(
   caller: Caller,
   uid: string,
   input: Omit<PushTokenDoc, 'id' | 'createdAt' | 'lastUsed' | 'status'>,
+  /** The session saving it (the access token's sid): its end deletes the document (issue #15 part 5). */
+  sessionId: string | null = null,
 ): PushTokenDoc {
   requireOwnTokens(caller, uid);
   return write(ctx.db, () => {
@@ -87,6 +89,7 @@ export function addToken(
     for (const doc of remove) ctx.repos.tokens.delete(doc.uid, doc.id);
     if (keep) {
       const { uid: _owner, ...doc } = keep;
+      ctx.repos.tokens.linkSession(uid, doc.id, sessionId);
       return doc;
     }
     const now = ctx.now();
@@ -101,14 +104,22 @@ export function addToken(
       userAgent: input.userAgent,
     };
     ctx.repos.tokens.insert(uid, doc);
+    ctx.repos.tokens.linkSession(uid, doc.id, sessionId);
     return doc;
   });
 }
 
-export function touchToken(ctx: ServiceContext, caller: Caller, uid: string, id: string): PushTokenDoc {
+export function touchToken(
+  ctx: ServiceContext,
+  caller: Caller,
+  uid: string,
+  id: string,
+  sessionId: string | null = null,
+): PushTokenDoc {
   requireOwnTokens(caller, uid);
   const doc = write(ctx.db, () => {
     if (!ctx.repos.tokens.touch(uid, id, ctx.now())) throw new QupmError('NOT_FOUND', NO_SUCH_TOKEN);
+    ctx.repos.tokens.linkSession(uid, id, sessionId);
     return ctx.repos.tokens.get(uid, id);
   });
   if (!doc) throw new QupmError('NOT_FOUND', NO_SUCH_TOKEN);

@@ -35,6 +35,14 @@ export const routes: RouteObject[] = [
         lazy: lazyRoute(() => import(/* webpackChunkName: "route-logout" */ '@/features/logout/route')),
       },
       {
+        path: 'verify-email',
+        lazy: lazyRoute(() => import(/* webpackChunkName: "route-links" */ '@/features/verifyEmail/route')),
+      },
+      {
+        path: 'reset-password',
+        lazy: lazyRoute(() => import(/* webpackChunkName: "route-links" */ '@/features/resetPassword/route')),
+      },
+      {
         path: 'settings',
         lazy: lazyRoute(() => import(/* webpackChunkName: "route-settings" */ '@/features/settings/route')),
       },

@@ -21,11 +21,13 @@ import type {
   Offer,
   Platform,
   PushTokenDoc,
+  SignedInSession,
   UserDoc,
 } from '@core/model';
 import type { Attachment } from '@core/attachments';
 import type { ErrorReason, ErrorStatus } from '@core/errors';
 import type { InvitationPreview } from '@core/invitations';
+import type { AccountExport } from '@core/leaving';
 import type { MessageCursor, MessagesSince } from '@core/messages';
 import type { ChannelMutes, MuteDuration } from '@core/mutes';
 
@@ -62,6 +64,28 @@ export interface AuthPort {
   getIdTokenClaims(): Promise<IdTokenClaims>;
   /** Called with the current state once subscribed (null = signed out), then on every change. */
   onAuthStateChanged(listener: (user: AuthUser | null) => void): Unsubscribe;
+  // issue #15 parts 2–3: the links QuPM mails ------------------------------------------------------------------
+  /** Whether the signed-in account's address is confirmed, asked of the backend now (not a cached claim). */
+  getEmailVerification(): Promise<EmailVerificationState>;
+  /** Mails the signed-in account a new confirmation link (rate-limited: RESOURCE_EXHAUSTED). */
+  sendEmailVerification(): Promise<void>;
+  /** Confirms the address a mailed link was sent to, with its token; signed in or not. */
+  verifyEmail(token: string): Promise<void>;
+  /** Mails a link to choose a new password if an account has this address; resolves the same either way. */
+  requestPasswordReset(email: string): Promise<void>;
+  /** Sets a new password with a mailed link's token; every session the account had ends. */
+  confirmPasswordReset(token: string, newPassword: string): Promise<void>;
+  /**
+   * Mails `newEmail` a link that makes it the account's address (issue #15 part 4); the current password is
+   * required. Nothing changes until the link is used (verifyEmail).
+   */
+  changeEmail(currentPassword: string, newEmail: string): Promise<void>;
+}
+
+/** What settings shows of the signed-in account's address (issue #15 part 2). */
+export interface EmailVerificationState {
+  email: string;
+  verified: boolean;
 }
 
 export interface ProfilePatch {
@@ -76,6 +100,18 @@ export interface UsersPort {
   updateProfile(uid: string, patch: ProfilePatch): Promise<UserDoc>;
   /** Live changes of users/{uid} (balances granted by an activation, roles changed by an admin). */
   subscribeUser(uid: string, listener: (user: UserDoc) => void): Unsubscribe;
+  /**
+   * Issue #15 part 7, "Download my data": everything the backend keeps about the caller's own account
+   * (core/leaving.ts AccountExport: no secret in it). Another account is PERMISSION_DENIED.
+   */
+  exportMyData(uid: string): Promise<AccountExport>;
+  /**
+   * Issue #15 part 7, "Delete my account": once `password` proves it is theirs, the caller's account goes (its
+   * sessions, devices, pending counts and user document; its messages stay, as from "A former member") and this
+   * device is signed out. A wrong password is PERMISSION_DENIED, a consultant who still owns channels
+   * FAILED_PRECONDITION (nothing changes either way); an account already gone is UNAUTHENTICATED.
+   */
+  deleteMyAccount(uid: string, password: string): Promise<void>;
 }
 
 export interface ChannelsPort {
@@ -127,6 +163,12 @@ export interface MutesPort {
   muteChannel(channelId: string, duration: MuteDuration): Promise<ChannelMute>;
   /** Unmutes the channel (one that was not muted stays so). */
   unmuteChannel(channelId: string): Promise<void>;
+  /**
+   * Live: the caller's mutes in force, whenever they change (a mute or unmute in this window or any other of the
+   * same person), and again once the live connection (re)opens, so a window that was offline catches up. Never
+   * another person's.
+   */
+  subscribeMutes(listener: (mutes: ChannelMutes) => void): Unsubscribe;
 }
 
 export interface UploadOptions {
@@ -285,6 +327,26 @@ export interface PushProviderPort {
   deleteToken(): Promise<boolean>;
 }
 
+/** issue #15 parts 4–5: the account's signed-in sessions, and its password (the current one required). */
+export interface SessionsPort {
+  /**
+   * Whether the backend knows every session of the account (the embedded server). Firebase Auth cannot list
+   * them: it lists this one only, and signing out "everywhere else" ends this one too (docs/DECISIONS.md).
+   */
+  readonly listsEverySession: boolean;
+  /** The account's sessions that still stand, most recently used first; this one `current`. */
+  listSessions(): Promise<SignedInSession[]>;
+  /** Ends one session: its live data, its device's push token, its access at once. NOT_FOUND when gone. */
+  signOutSession(id: string): Promise<void>;
+  /** Ends every other session of the account (on Firebase: every one, this one included). */
+  signOutOtherSessions(): Promise<void>;
+  /**
+   * Changes the password: PERMISSION_DENIED (reason 'wrong-password') when the current one is not right; the
+   * account's other sessions end, this one stays.
+   */
+  changePassword(currentPassword: string, newPassword: string): Promise<void>;
+}
+
 export interface Backend {
   readonly kind: 'local' | 'firebase';
   auth: AuthPort;
@@ -299,4 +361,5 @@ export interface Backend {
   pushTokens: PushTokensPort;
   callables: CallablesPort;
   pushProvider: PushProviderPort;
+  sessions: SessionsPort;
 }

@@ -1,6 +1,7 @@
 // eventChannel factories for the browser sources the app sagas listen to. Each subscribes, emits plain data,
 // and returns its unsubscribe, so a cancelled saga leaves no listener behind.
-import { eventChannel } from 'redux-saga';
+import { buffers, eventChannel } from 'redux-saga';
+import { onChunkLoadFailure } from './chunks';
 import type { EventChannel } from 'redux-saga';
 
 export type VisibilityEvent = { visible: boolean };
@@ -82,4 +83,9 @@ export async function showInstallPrompt(): Promise<boolean> {
   await prompt.prompt();
   const choice = await prompt.userChoice;
   return choice.outcome === 'accepted';
+}
+
+/** Chunk load failures reported from outside the sagas (src/platform/chunks.ts); at most one waits. */
+export function createChunkFailureChannel(): EventChannel<{ failed: true }> {
+  return eventChannel((emit) => onChunkLoadFailure(() => emit({ failed: true })), buffers.sliding(1));
 }

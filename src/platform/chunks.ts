@@ -13,3 +13,23 @@ export function isChunkLoadError(error: unknown): boolean {
     (typeof message === 'string' && /^Loading (CSS )?chunk \S+ failed/.test(message))
   );
 }
+
+const failureListeners = new Set<() => void>();
+
+/**
+ * A lazy chunk failed where no saga or React boundary awaits the import itself — the Firebase SDK's own chunks
+ * (Firestore, Functions, Messaging, Storage), loaded inside the adapter. The adapter still rejects the call; this
+ * tells whoever recovers (src/sagas/chunkRecoverySaga.ts) so the spec's recovery runs instead of a
+ * "can't reach QuPM" that no retry could fix.
+ */
+export function reportChunkLoadFailure(): void {
+  failureListeners.forEach((listener) => listener());
+}
+
+/** Hears every reportChunkLoadFailure(); returns the unsubscribe. */
+export function onChunkLoadFailure(listener: () => void): () => void {
+  failureListeners.add(listener);
+  return () => {
+    failureListeners.delete(listener);
+  };
+}

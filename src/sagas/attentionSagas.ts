@@ -2,3 +2,5 @@
 export { mutesSaga } from './mutesSaga';
 export { titleSaga } from './titleSaga';
 export { liveNoticesSaga } from './liveNoticesSaga';
+// issue #15 parts 4–5: the sessions and password saga rides in this chunk, loaded once a session starts.
+export { sessionsSaga } from '@/features/settings/sessionsSaga';

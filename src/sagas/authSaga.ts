@@ -11,6 +11,7 @@ import {
   fork,
   put,
   race,
+  select,
   take,
   takeEvery,
   takeLatest,
@@ -21,18 +22,23 @@ import type { AuthUser, IdTokenClaims, UserDoc } from '@core/model';
 import {
   requestFailed,
   requestCompleted,
+  selectAuthPending,
+  signedOutUnasked,
   signInRequested,
   signOutRequested,
   signUpRequested,
 } from '@/store/authSlice';
+import type { AuthRequestKind } from '@/store/authSlice';
 import {
   buildUserState,
   docChanged,
   fallbackUserState,
   accountLoaded,
+  selectAuthStatus,
   signedIn,
   signedOut,
 } from '@/store/userSlice';
+import type { AuthStatus } from '@/store/userSlice';
 import type { SignedInUserState } from '@/store/userSlice';
 import { deviceReleased, deviceReleaseRequested } from '@/store/pushSlice';
 import { liveResumed } from '@/store/liveSlice';
@@ -86,8 +92,15 @@ export function* watchUserDoc(backend: Backend, uid: string) {
 
 export function* handleAuthStateChanged(backend: Backend, { user }: AuthChange) {
   if (user === null) {
+    const before: AuthStatus = yield select(selectAuthStatus);
+    const pending: AuthRequestKind | null = yield select(selectAuthPending);
     // spec §4: signed out clears the user state (and stops token monitoring, which listens for it).
     yield put(signedOut());
+    // issue #15 part 5: a session that ends without this window asking (signed out from another device or
+    // window, a change of password) lands on the sign-in form with a sentence saying why.
+    if ((before === 'signedIn' || before === 'loading') && pending !== 'signOut') {
+      yield put(signedOutUnasked());
+    }
     return;
   }
   yield put(signedIn({ authUser: user }));

@@ -81,10 +81,13 @@ export function* handleOverviewRequested(backend: Backend) {
   }
 }
 
-/** What the page holds of a channel: its loaded conversation, else the overview's last message. */
+/**
+ * What the page holds of a channel: its loaded conversation (when its window reaches the newest), else the
+ * overview's last message.
+ */
 export function* sinceFor(overview: ChannelOverview) {
   const conversation: Conversation | undefined = yield select(selectConversation, overview.channel.id);
-  if (conversation && conversation.messages.length > 0) {
+  if (conversation && conversation.messages.length > 0 && !conversation.hasNewer) {
     return sinceOf(conversation.messages, overview.channel.createdAt);
   }
   const last = overview.lastMessage;

@@ -2,7 +2,8 @@
 // that was replaced). The first failure of a session clears the caches and the two version flags, sets
 // chunk_error_reloaded in session storage and reloads once; a failure with the flag already set only removes it and
 // shows the error screen with a retry. Never a loop: where session storage cannot be written, no reload happens.
-import { call, put, takeLeading } from 'redux-saga/effects';
+import { call, fork, put, select, take, takeLeading } from 'redux-saga/effects';
+import type { EventChannel } from 'redux-saga';
 import {
   browserLocalStorage,
   browserSessionStorage,
@@ -18,10 +19,17 @@ import {
   chunkRecoveryExhausted,
   chunkReloadStarted,
   chunkRetryRequested,
+  selectChunkRecovery,
 } from '@/store/versionSlice';
+import type { ChunkRecoveryStatus } from '@/store/versionSlice';
 import { clearAllCaches, reloadPage } from '@/platform/browser';
+import { createChunkFailureChannel } from '@/platform/browserEvents';
 
 export function* handleChunkLoadFailed() {
+  // A page already reloading can still see more chunks fail before it unloads (several of the SDK's at once):
+  // those must not take the flag away again, or the next page would reload once more.
+  const status: ChunkRecoveryStatus = yield select(selectChunkRecovery);
+  if (status === 'reloading') return;
   const session: KeyValueStore | null = yield call(browserSessionStorage);
   if (readString(session, SESSION_STORAGE_KEYS.chunkErrorReloaded) !== null) {
     yield call(removeKey, session, SESSION_STORAGE_KEYS.chunkErrorReloaded);
@@ -46,7 +54,21 @@ export function* handleChunkLoadFailed() {
   yield call(reloadPage);
 }
 
+/** Failures the adapter reports from the Firebase SDK's own chunks become the same event as a route's. */
+export function* watchReportedChunkFailures() {
+  const channel: EventChannel<{ failed: true }> = yield call(createChunkFailureChannel);
+  try {
+    for (;;) {
+      yield take(channel);
+      yield put(chunkLoadFailed());
+    }
+  } finally {
+    channel.close();
+  }
+}
+
 export function* chunkRecoverySaga() {
+  yield fork(watchReportedChunkFailures);
   yield takeLeading(chunkLoadFailed.type, handleChunkLoadFailed);
   yield takeLeading(chunkRetryRequested.type, function* retry() {
     yield call(reloadPage);

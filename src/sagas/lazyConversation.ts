@@ -31,5 +31,6 @@ export function* lazyConversationSaga(backend: Backend) {
     fork(superviseQuietly, 'read marks', sagas.readMarksSaga, backend),
     fork(superviseQuietly, 'message actions', sagas.messageActionsSaga, backend),
     fork(superviseQuietly, 'attachments', sagas.attachmentsSaga, backend),
+    fork(superviseQuietly, 'newer pages', sagas.newerPagesSaga, backend),
   ]);
 }

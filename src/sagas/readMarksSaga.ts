@@ -41,7 +41,8 @@ export function* noteSeen(store: ConversationStore, uid: string, attention: Atte
   const channelId: string | null = yield select(selectOpenChannelId);
   if (channelId === null) return;
   const conversation: Conversation | undefined = yield select(selectConversation, channelId);
-  const newest: ChatMessage | undefined = conversation?.messages.at(-1);
+  // A window that does not reach the newest (the person paged far back) has not seen it.
+  const newest: ChatMessage | undefined = conversation?.hasNewer ? undefined : conversation?.messages.at(-1);
   if (!newest) return;
   const known: MessageCursor | undefined = yield select(selectNewestMark, channelId);
   if (known && compareMessages(newest, known) <= 0) return;

@@ -11,11 +11,12 @@ import type { Saga } from 'redux-saga';
 import { loadBackend } from '@/backend';
 import type { Backend } from '@/backend/ports';
 import { settingsSaga } from '@/features/settings/settingsSaga';
-import { adminSaga } from '@/features/settings/adminSaga';
 import { mainSaga } from '@/features/main/mainSaga';
 import { appSaga } from './appSaga';
 import { authSaga, authUnavailableSaga } from './authSaga';
 import { chunkRecoverySaga } from './chunkRecoverySaga';
+import { lazyAdminSaga } from './lazyAdmin';
+import { lazyEmailLinksSaga } from './lazyEmailLinks';
 import { lazyDebugMenuSaga } from './lazyDebugMenu';
 import { inboxSaga, pendingSaga } from './inboxSaga';
 import { channelsSaga } from './channelsSaga';
@@ -28,6 +29,7 @@ import { swHealthSaga } from './swHealthSaga';
 import { updateSaga } from './updateSaga';
 import { lazyConversationSaga } from './lazyConversation';
 import { lazyAttentionSaga } from './lazyAttention';
+import { lazyLeavingSaga } from './lazyLeaving';
 import { superviseQuietly } from './supervise';
 
 /** A saga that talks to the backend: the root hands it the loaded backend as its first argument. */
@@ -58,7 +60,9 @@ export const backendSagas: Record<string, BackendSaga> = {
   invitations: invitationsSaga,
   main: mainSaga,
   settings: settingsSaga,
-  admin: adminSaga,
+  admin: lazyAdminSaga,
+  leaving: lazyLeavingSaga,
+  mail: lazyEmailLinksSaga,
 };
 
 export interface WithBackend {

@@ -15,6 +15,11 @@ export interface AuthFailure {
 export interface AuthState {
   pending: AuthRequestKind | null;
   failure: (AuthFailure & { kind: AuthRequestKind }) | null;
+  /**
+   * issue #15 part 5: this window was signed out without asking (its session was ended from another device or
+   * window, or by a change of password); the sign-in form says so until the next attempt.
+   */
+  sessionEnded?: boolean;
 }
 
 export const initialState: AuthState = { pending: null, failure: null };
@@ -26,6 +31,7 @@ const authSlice = createSlice({
     signInRequested(state, _action: PayloadAction<{ email: string; password: string }>) {
       state.pending = 'signIn';
       state.failure = null;
+      delete state.sessionEnded;
     },
     signUpRequested(
       state,
@@ -33,6 +39,7 @@ const authSlice = createSlice({
     ) {
       state.pending = 'signUp';
       state.failure = null;
+      delete state.sessionEnded;
     },
     signOutRequested(state) {
       state.pending = 'signOut';
@@ -50,6 +57,10 @@ const authSlice = createSlice({
     failureDismissed(state) {
       state.failure = null;
     },
+    /** The session of this window ended without the person asking here (issue #15 part 5). */
+    signedOutUnasked(state) {
+      state.sessionEnded = true;
+    },
   },
 });
 
@@ -60,6 +71,7 @@ export const {
   requestCompleted,
   requestFailed,
   failureDismissed,
+  signedOutUnasked,
 } = authSlice.actions;
 export default authSlice.reducer;
 
@@ -68,3 +80,4 @@ interface WithAuth {
 }
 export const selectAuthPending = (state: WithAuth): AuthRequestKind | null => state.auth.pending;
 export const selectAuthFailure = (state: WithAuth): AuthState['failure'] => state.auth.failure;
+export const selectSessionEnded = (state: WithAuth): boolean => state.auth.sessionEnded === true;

@@ -2,8 +2,11 @@
 // through history. Every way a message arrives — a page, a live batch, a catch-up after a reconnect, the
 // acknowledgement of a send — goes through one merge (core/messages.ts mergeMessages): each id once, in order,
 // whatever the interleaving. Messages still on their way out live in the outbox (src/store/outboxSlice.ts).
+// A conversation holds a bounded window of messages (issue #13 part 2): paging back past MESSAGES_WINDOW lets the
+// newest end go (`hasNewer`), paging forward again lets the oldest end go, and live messages newer than a window
+// that no longer reaches the newest wait in `later` until the person comes back to the newest.
 import { createSelector, createSlice, isDraft, original } from '@reduxjs/toolkit';
-import type { PayloadAction } from '@reduxjs/toolkit';
+import type { PayloadAction, UnknownAction } from '@reduxjs/toolkit';
 import { compareMessages, isChanged, mergeMessages } from '@core/messages';
 import type { ChatMessage } from '@core/model';
 import { messagesArrived } from './channelsSlice';
@@ -13,14 +16,36 @@ import { signedOut } from './userSlice';
 
 /** Messages asked for at once, first load and each page back. */
 export const MESSAGES_PAGE = 30;
+/** At most this many messages are held per conversation (eight pages: several screens either side of the view). */
+export const MESSAGES_WINDOW = 8 * MESSAGES_PAGE;
+/** At most this many live messages wait in `later`, and this many ids in `unseen` (the newest are kept). */
+export const LATER_MAX = MESSAGES_WINDOW;
 
 export interface Conversation {
   status: 'loading' | 'loaded' | 'failed';
+  /** The window of messages held, oldest first. */
   messages: ChatMessage[];
-  /** Older messages may exist (the last page back was full). */
+  /** Older messages may exist (the last page back was full, or the oldest end was let go). */
   hasMore: boolean;
   loadingOlder: boolean;
   error: string | null;
+  // The window's fields (conversationWindow.ts) are absent until it sets them: false, 0 or empty.
+  /** Newer messages exist than the window holds: its newest end was let go while paging back. */
+  hasNewer?: boolean;
+  loadingNewer?: boolean;
+  /**
+   * Where `messages[0]` stands in the list's numbering: down by as many as are added before it, up by as many as
+   * are let go from the start. The list keeps its place by it (virtuoso's firstItemIndex).
+   */
+  firstIndex?: number;
+  /** Live messages (and changes) newer than the window while it does not reach the newest, oldest first. */
+  later?: ChatMessage[];
+  /** The person is reading away from the newest (scrolled up). */
+  away?: boolean;
+  /** The ids of messages by others that arrived while the person was away: the "Jump to latest" count. */
+  unseen?: string[];
+  /** Goes up each time the window is replaced by the newest page: the list starts again at its bottom. */
+  generation?: number;
 }
 
 export interface ConversationState {
@@ -37,14 +62,40 @@ const emptyConversation = (): Conversation => ({
   error: null,
 });
 
+/** The plain array behind a draft (see merge). */
+export function plain<T>(value: T[]): T[] {
+  return isDraft(value) ? ((original(value as never) as T[] | undefined) ?? value) : value;
+}
+
+/**
+ * The window's rules (conversationWindow.ts): how pages and live messages change a conversation's window. Loaded
+ * with the conversation sagas once a session starts, or with the conversation view, which is where every
+ * conversation starts, so the shell carries none of them; until then (and in code that loads neither) a page or a
+ * live batch simply merges.
+ */
+export interface WindowRules {
+  pageLoaded(conversation: Conversation, page: ChatMessage[]): void;
+  olderLoaded(conversation: Conversation, page: ChatMessage[]): void;
+  arrived(conversation: Conversation, messages: ChatMessage[], ownUid: string | null): void;
+  /**
+   * The window's own actions (paging forward, the person leaving and reaching the newest), which conversationWindow.ts
+   * creates: every action no reducer here handles is handed to it.
+   */
+  other(state: ConversationState, action: UnknownAction): void;
+}
+let rules: WindowRules | null = null;
+/** Installs the window's rules (called once by conversationWindow.ts as it loads). */
+export function installWindowRules(windowRules: WindowRules) {
+  rules = windowRules;
+}
+
 /**
  * The merge on the plain (frozen) arrays rather than Immer's drafts of them: a draft of a 10,000-message list
  * would make a proxy of every message it touches. Each reducer here merges a conversation at most once, so the
  * draft's original is the list as it stands.
  */
-function merge(into: ChatMessage[], incoming: readonly ChatMessage[]): ChatMessage[] {
-  const base = isDraft(into) ? ((original(into) as ChatMessage[] | undefined) ?? into) : into;
-  return mergeMessages(base, incoming);
+export function merge(into: ChatMessage[], incoming: readonly ChatMessage[]): ChatMessage[] {
+  return mergeMessages(plain(into), incoming);
 }
 
 /**
@@ -52,11 +103,12 @@ function merge(into: ChatMessage[], incoming: readonly ChatMessage[]): ChatMessa
  * (an edit of a message further back than the pages loaded): taking one would leave a gap before it, which paging
  * back would never fill. Paging back brings the message as it stands when it is reached.
  */
-function withoutUnheldChanges(conversation: Conversation, incoming: readonly ChatMessage[]): ChatMessage[] {
+export function withoutUnheldChanges(
+  conversation: Conversation,
+  incoming: readonly ChatMessage[],
+): ChatMessage[] {
   if (!incoming.some(isChanged)) return incoming as ChatMessage[];
-  const held = isDraft(conversation.messages)
-    ? ((original(conversation.messages) as ChatMessage[] | undefined) ?? conversation.messages)
-    : conversation.messages;
+  const held = plain(conversation.messages);
   const newest = held.at(-1);
   const ids = new Set(held.map((message) => message.id));
   return incoming.filter(
@@ -78,9 +130,11 @@ const conversationSlice = createSlice({
         if (existing.status === 'failed') existing.status = 'loading';
       } else state.byChannel[action.payload.channelId] = emptyConversation();
     },
+    /** The newest page: merged into a window that reaches the newest, else it replaces the window. */
     messagesLoaded(state, action: PayloadAction<{ channelId: string; messages: ChatMessage[] }>) {
       const conversation = (state.byChannel[action.payload.channelId] ??= emptyConversation());
       conversation.status = 'loaded';
+      if (rules) return rules.pageLoaded(conversation, action.payload.messages);
       conversation.messages = merge(conversation.messages, action.payload.messages);
       conversation.hasMore = action.payload.messages.length >= MESSAGES_PAGE;
     },
@@ -93,12 +147,22 @@ const conversationSlice = createSlice({
       const conversation = state.byChannel[action.payload.channelId];
       if (conversation) conversation.loadingOlder = true;
     },
-    olderLoaded(state, action: PayloadAction<{ channelId: string; messages: ChatMessage[] }>) {
+    /**
+     * A page back, from before `before` (the first message when it was asked for: a page for a window that has
+     * moved since is left out). Past MESSAGES_WINDOW the newest end is let go.
+     */
+    olderLoaded(
+      state,
+      action: PayloadAction<{ channelId: string; messages: ChatMessage[]; before?: string }>,
+    ) {
       const conversation = state.byChannel[action.payload.channelId];
       if (!conversation) return;
       conversation.loadingOlder = false;
-      conversation.messages = merge(conversation.messages, action.payload.messages);
-      conversation.hasMore = action.payload.messages.length >= MESSAGES_PAGE;
+      const { before, messages } = action.payload;
+      if (before !== undefined && conversation.messages[0]?.id !== before) return;
+      if (rules) return rules.olderLoaded(conversation, messages);
+      conversation.messages = merge(conversation.messages, messages);
+      conversation.hasMore = messages.length >= MESSAGES_PAGE;
     },
     olderFailed(state, action: PayloadAction<{ channelId: string; message: string }>) {
       const conversation = state.byChannel[action.payload.channelId];
@@ -120,10 +184,17 @@ const conversationSlice = createSlice({
       for (const [channelId, messages] of byChannel) {
         const conversation = state.byChannel[channelId];
         if (!conversation) continue;
+        if (rules) {
+          rules.arrived(conversation, messages, action.payload.ownUid);
+          continue;
+        }
         const kept = withoutUnheldChanges(conversation, messages);
         if (kept.length > 0) conversation.messages = merge(conversation.messages, kept);
       }
     });
+    // The window's own actions (paging forward, the person leaving and reaching the newest) are created and
+    // handled by conversationWindow.ts, so neither their creators nor their reducers are in the shell.
+    builder.addDefaultCase((state, action) => rules?.other(state, action));
   },
 });
 

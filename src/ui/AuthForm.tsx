@@ -7,10 +7,12 @@ import {
   failureDismissed,
   selectAuthFailure,
   selectAuthPending,
+  selectSessionEnded,
   signInRequested,
   signUpRequested,
 } from '@/store/authSlice';
 import { describeAuthFailure, validateAuthForm } from './authMessages';
+
 import './auth-form.css';
 
 type Mode = 'signIn' | 'signUp';
@@ -34,6 +36,7 @@ export function AuthForm({
   const dispatch = useAppDispatch();
   const pending = useAppSelector(selectAuthPending);
   const failure = useAppSelector(selectAuthFailure);
+  const sessionEnded = useAppSelector(selectSessionEnded);
   const [mode, setMode] = useState<Mode>(initialMode);
   const Title = titleLevel === 1 ? 'h1' : 'h2';
   const [email, setEmail] = useState('');
@@ -68,6 +71,11 @@ export function AuthForm({
     <div className="auth card">
       <Title className="auth__title">{title}</Title>
       {lead && <p className="muted auth__lead">{lead}</p>}
+      {sessionEnded && (
+        <p className="offline-notice auth__lead" role="status">
+          You were signed out: this session was ended elsewhere.
+        </p>
+      )}
       <div className="auth__tabs" role="tablist" aria-label="Sign in or create an account">
         <button
           type="button"
@@ -134,6 +142,7 @@ export function AuthForm({
             onChange={(e) => setPassword(e.target.value)}
           />
           {mode === 'signUp' && <p className="field__hint">At least {LIMITS.passwordMin} characters.</p>}
+          {mode === 'signIn' && <a href="/reset-password">Forgot your password?</a>}
         </div>
         {error && (
           <p id={ids.error} className="form-error" role="alert">

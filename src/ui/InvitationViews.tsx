@@ -120,6 +120,12 @@ export function InvitationProblem({
             Open the invitation
           </Link>
         )}
+        {kind === 'emailNotConfirmed' && (
+          // Settings → Profile shows the address's state and sends the link again.
+          <Link className="button button--primary" to="/settings/profile">
+            Send the link again
+          </Link>
+        )}
         {kind === 'notYours' && (
           <Link className="button button--primary" to="/logout">
             Sign out

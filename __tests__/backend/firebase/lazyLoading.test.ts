@@ -3,6 +3,7 @@
 // adapter has required so far.
 
 import type * as Adapter from '@/backend/firebase';
+import type * as Chunks from '@/platform/chunks';
 import { CONFIG, docSnapshot, fakeUser, flushPromises } from './sdkFakes';
 import type * as Fakes from './sdkFakes';
 import type { AppFake, AuthFake, FirestoreFake, FunctionsFake, MessagingFake } from './sdkFakes';
@@ -114,5 +115,24 @@ describe('lazy loading of the Firebase SDK', () => {
     fs.getDoc.mockResolvedValue(docSnapshot('ch1'));
     await expect(backend.channels.getChannel('ch1')).resolves.toBeNull();
     expect(fs.getFirestore).toHaveBeenCalledTimes(2);
+  });
+
+  it('reports an SDK chunk that failed to load, so the spec recovery runs; other failures are not reported', async () => {
+    const backend = freshBackend();
+    const { onChunkLoadFailure } = jest.requireActual<typeof Chunks>('@/platform/chunks');
+    const reported = jest.fn();
+    const stop = onChunkLoadFailure(reported);
+    const fs = sdk<FirestoreFake>('firestore');
+    fs.getFirestore.mockImplementationOnce(() => {
+      throw new Error('quota exceeded');
+    });
+    await expect(backend.channels.getChannel('ch1')).rejects.toMatchObject({ name: 'BackendError' });
+    expect(reported).not.toHaveBeenCalled();
+    fs.getFirestore.mockImplementationOnce(() => {
+      throw Object.assign(new Error('Loading chunk firebase-firestore failed.'), { name: 'ChunkLoadError' });
+    });
+    await expect(backend.channels.getChannel('ch1')).rejects.toMatchObject({ name: 'BackendError' });
+    expect(reported).toHaveBeenCalledTimes(1);
+    stop();
   });
 });

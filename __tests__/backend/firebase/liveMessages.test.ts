@@ -11,6 +11,7 @@ import { createFirebaseHarness } from '../../contract/support/firebaseHarness';
 import type { Harness } from '../../contract/support/harness';
 import { CHANNELS, MESSAGES, PEOPLE } from '../../contract/support/world';
 import type * as Sdk from '../../contract/support/firebaseSdk';
+import { eventually as passes } from '../../support/eventually';
 
 jest.mock(
   'firebase/app',
@@ -42,18 +43,7 @@ beforeEach(async () => {
 afterEach(() => h.close());
 
 /** Waits until `check` passes, failing with its last error (Date.now is the harness's clock: real time here). */
-async function eventually(check: () => void, timeoutMs = 3000): Promise<void> {
-  const started = performance.now();
-  for (;;) {
-    try {
-      check();
-      return;
-    } catch (error) {
-      if (performance.now() - started > timeoutMs) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
-}
+const eventually = (check: () => void) => passes(check, { timeoutMs: 3000, everyMs: 10 });
 
 async function subscribe(backend: Backend) {
   const held = await backend.messages.listMessages(STUDIO);

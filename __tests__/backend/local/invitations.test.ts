@@ -1,5 +1,6 @@
 // The local adapter's live invitations (issue #12): the 'invitations' stream event, and every (re)open of the
-// stream, tell the listener to read the invitations addressed to the person again; anything else is dropped.
+// stream, tell the listener to read the invitations addressed to the person again; anything else is dropped. And
+// its live mutes (issue #13 part 6), on the same stream: the 'mutes' event's map, a read after every (re)open.
 import { createLocalBackend } from '@/backend/local';
 import { createSessionStore } from '@/backend/local/session';
 import type { EventSourceLike } from '@/backend/local/stream';
@@ -41,7 +42,11 @@ function memoryStore(initial: Record<string, string>): KeyValueStore {
   };
 }
 
-function setup() {
+const json = (value: unknown) =>
+  new Response(JSON.stringify(value), { status: 200, headers: { 'Content-Type': 'application/json' } });
+
+/** `route` answers the requests it knows (by URL); everything else gets a stream ticket. */
+function setup(route: (url: string) => Promise<Response> | undefined = () => undefined) {
   const sources: FakeSource[] = [];
   const session = JSON.stringify({
     accessToken: `${part({ alg: 'HS256' })}.${part({ sub: 'u1', isAdmin: false })}.signature`,
@@ -50,11 +55,7 @@ function setup() {
     user: { uid: 'u1', email: 'sam@example.com', displayName: 'Sam' },
   });
   const fetchImpl = jest.fn(
-    async () =>
-      new Response(JSON.stringify({ ticket: 'ticket-1' }), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      }),
+    async (url: string | URL | Request) => (await route(String(url))) ?? json({ ticket: 'ticket-1' }),
   );
   const backend = createLocalBackend({
     fetch: fetchImpl as unknown as Fetch,
@@ -133,5 +134,75 @@ describe('invitations.subscribeMyInvitations (local)', () => {
     last().emit('invitations', '{"changed":true}');
     expect(listener).toHaveBeenCalledTimes(1);
     expect(last().closed).toBe(true);
+  });
+});
+
+describe('mutes.subscribeMutes (local)', () => {
+  const MUTED = { c1: NOW + 3_600_000 };
+
+  /** Every read of /api/mutes waits until the test answers it. */
+  function withReads() {
+    const reads: Array<(mutes: Record<string, number>) => void> = [];
+    const env = setup((url) =>
+      url.endsWith('/api/mutes')
+        ? new Promise((resolve) => reads.push((mutes) => resolve(json({ mutes }))))
+        : undefined,
+    );
+    return { ...env, reads };
+  }
+
+  /** A listener subscribed and the stream opened: the read the opening asks for is `reads[0]`. */
+  async function subscribedAndOpen() {
+    const env = withReads();
+    const listener = jest.fn();
+    const stop = env.backend.mutes.subscribeMutes(listener);
+    await flush();
+    env.last().open();
+    await flush();
+    return { ...env, listener, stop };
+  }
+
+  it('reads them when the stream opens, and takes each mutes event as it comes', async () => {
+    const { last, reads, listener } = await subscribedAndOpen();
+    reads[0]?.({});
+    await flush();
+    await flush();
+    expect(listener.mock.calls).toEqual([[{}]]);
+    last().emit('mutes', JSON.stringify({ mutes: MUTED }));
+    last().emit('mutes', JSON.stringify({ mutes: {} }));
+    expect(listener.mock.calls).toEqual([[{}], [MUTED], [{}]]);
+  });
+
+  it('drops a read answered after a newer event: an old answer never undoes a newer mute', async () => {
+    const { last, reads, listener } = await subscribedAndOpen();
+    last().emit('mutes', JSON.stringify({ mutes: MUTED }));
+    reads[0]?.({});
+    await flush();
+    await flush();
+    expect(listener.mock.calls).toEqual([[MUTED]]);
+  });
+
+  it('reads them instead of taking an event whose mutes are not channel ids to mute ends', async () => {
+    const { last, reads, listener } = await subscribedAndOpen();
+    reads[0]?.({});
+    await flush();
+    await flush();
+    listener.mockClear();
+    last().emit('mutes', JSON.stringify({ mutes: { c1: 'tomorrow' } }));
+    await flush();
+    expect(listener).not.toHaveBeenCalled();
+    reads[1]?.(MUTED);
+    await flush();
+    await flush();
+    expect(listener.mock.calls).toEqual([[MUTED]]);
+  });
+
+  it('hears nothing once unsubscribed', async () => {
+    const { last, reads, listener, stop } = await subscribedAndOpen();
+    stop();
+    reads[0]?.(MUTED);
+    await flush();
+    last().emit('mutes', JSON.stringify({ mutes: MUTED }));
+    expect(listener).not.toHaveBeenCalled();
   });
 });

@@ -4,7 +4,11 @@ import { createFirebaseBackend } from '@/backend/firebase';
 import type { FirebaseConfig } from '@/backend/firebase';
 import type { Backend } from '@/backend/ports';
 import { createAdminFirestore } from '../../../functions/__tests__/support/adminFirestore';
-import { RecordingPushSender, functionsTest } from '../../../functions/__tests__/support/functionsTest';
+import {
+  RecordingPushSender,
+  fakeSessionStands,
+  functionsTest,
+} from '../../../functions/__tests__/support/functionsTest';
 import { MemTimestamp, MemoryFirestore } from '../../../functions/__tests__/support/memoryFirestore';
 import {
   putChannel,
@@ -17,7 +21,7 @@ import { createFirestoreRepository } from '../../../functions/src/firestoreRepos
 import { createFunctions } from '../../../functions/src/functions';
 import type { Deps } from '../../../functions/src/repository';
 import { current, fire, setCloud, setNetwork } from './firebaseSdk';
-import type { Account, FakeApp } from './firebaseSdk';
+import type { Account, Cloud, FakeApp } from './firebaseSdk';
 import type { Harness } from './harness';
 import {
   ACCOUNTS_CREATED_AT,
@@ -80,9 +84,29 @@ export async function createFirebaseHarness(): Promise<Harness> {
   const clock = { now: START };
   const store = new MemoryFirestore(() => clock.now);
   const accounts = new Map<string, Account>();
+  const objects: Cloud['objects'] = new Map();
   const deps: Deps = {
     repo: createFirestoreRepository(createAdminFirestore(store).sdk),
     push: new RecordingPushSender(),
+    // The Admin SDK's bucket over the same objects the client SDK fake stores (no rules bind it).
+    files: {
+      list: async (prefix) =>
+        [...objects]
+          .filter(([path]) => path.startsWith(prefix))
+          .map(([path, object]) => ({
+            path,
+            size: object.size,
+            contentType: object.contentType,
+            createdAt: clock.now,
+          })),
+      read: async (path) => {
+        const object = objects.get(path);
+        if (!object) throw new Error(`No such object: ${path}`);
+        return object.data;
+      },
+      delete: async (path) => void objects.delete(path),
+      exists: async (path) => objects.has(path),
+    },
     accounts: {
       lookup: async (uid) => {
         const account = [...accounts.values()].find((a) => a.uid === uid);
@@ -94,12 +118,21 @@ export async function createFirebaseHarness(): Promise<Harness> {
             .filter((account) => account.claims.isAdmin === true && uids.includes(account.uid))
             .map((account) => account.uid),
         ),
+      deleteAccount: async (uid) => {
+        for (const [email, account] of accounts) if (account.uid === uid) accounts.delete(email);
+      },
+      revokeSessions: async (uid) => {
+        const account = [...accounts.values()].find((a) => a.uid === uid);
+        if (account) account.revokedAt = clock.now;
+      },
+      sessionStands: async (idToken) =>
+        fakeSessionStands(idToken, (uid) => [...accounts.values()].find((a) => a.uid === uid)?.revokedAt),
     },
     now: () => clock.now,
     appOrigin: () => 'https://qupm-contract.web.app',
   };
   const fns = createFunctions(() => deps);
-  setCloud({ store, accounts, fns, pending: new Set(), failures: [], clock, apps: [], objects: new Map() });
+  setCloud({ store, accounts, fns, pending: new Set(), failures: [], clock, apps: [], objects });
   // The device's clock agrees with the server's (the adapter estimates a write's time before reading it back).
   jest.spyOn(Date, 'now').mockImplementation(() => clock.now);
   seed(store, accounts);
@@ -162,6 +195,20 @@ export async function createFirebaseHarness(): Promise<Harness> {
       return Object.fromEntries(docs.map((doc) => [doc.id, doc.data.count as number]));
     },
     settle,
+    async mailedToken(email, purpose) {
+      const mode =
+        purpose === 'verify-email'
+          ? 'verifyEmail'
+          : purpose === 'reset-password'
+            ? 'resetPassword'
+            : 'verifyAndChangeEmail';
+      const code = [...accounts.values()]
+        .flatMap((account) => account.mailed ?? [])
+        .filter((m) => m.mode === mode && m.to === email)
+        .at(-1)?.code;
+      if (!code) throw new Error(`no ${purpose} link was mailed to ${email}`);
+      return code;
+    },
     // As Firestore's disableNetwork / enableNetwork: the app's listeners fall back to its cache (fromCache) and
     // hear nothing from others; its writes wait; on return, one snapshot brings what changed meanwhile.
     disconnect: (backend) => network(backend, false),

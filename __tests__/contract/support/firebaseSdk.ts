@@ -9,7 +9,7 @@
 //
 // The test file mocks the SDK with:
 //   jest.mock('firebase/app', () => firebaseModules().app) … for auth, firestore, functions and messaging.
-import { HttpsError, functionsTest } from '../../../functions/__tests__/support/functionsTest';
+import { HttpsError, fakeIdToken, functionsTest } from '../../../functions/__tests__/support/functionsTest';
 import type { CallableRequest } from '../../../functions/__tests__/support/functionsTest';
 import {
   DOCUMENT_ID,
@@ -64,17 +64,38 @@ export interface Account {
   emailVerified: boolean;
   /** How many confirmation emails were asked for (sendEmailVerification). */
   verificationsSent?: number;
+  /**
+   * The action codes Firebase Auth mailed this account (issue #15): confirmation (verifyEmail, 3 days as Firebase's
+   * are) and password reset (resetPassword, 1 hour), newest last.
+   */
+  mailed?: MailedCode[];
   /** The User object the SDK hands out, shared as the SDK shares it (updateProfile changes it in place). */
   user?: FakeUser;
+  /** When the password was last proven (sign-in, sign-up, re-authentication): the ID token's auth_time. */
+  authTime?: number;
+  /** issue #15: when its sessions were last revoked (revokeRefreshTokens, or a change of password). */
+  revokedAt?: number;
+}
+export interface MailedCode {
+  mode: 'verifyEmail' | 'resetPassword' | 'verifyAndChangeEmail';
+  /** The address it was mailed to (a new address, for a change of email). */
+  to: string;
+  code: string;
+  expiresAt: number;
+  used: boolean;
 }
 interface FakeUser {
   uid: string;
   email: string | null;
   displayName: string | null;
+  /** As the SDK's User: what Firebase Auth said at sign-in or at the last reload(). */
+  emailVerified: boolean;
 }
 interface FakeAuth {
   currentUser: FakeUser | null;
   listeners: Set<(user: FakeUser | null) => void>;
+  /** When this app's session signed in (its ID token's auth_time, read back by revocation checks). */
+  signedInAt?: number;
 }
 export interface FakeApp {
   name: string;
@@ -122,12 +143,18 @@ export function fire(work: () => Promise<unknown>): void {
 }
 
 function userOf(account: Account): FakeUser {
-  account.user ??= { uid: account.uid, email: account.email, displayName: account.displayName };
+  account.user ??= {
+    uid: account.uid,
+    email: account.email,
+    displayName: account.displayName,
+    emailVerified: account.emailVerified,
+  };
   return account.user;
 }
 
 function setUser(auth: FakeAuth, user: FakeUser | null): void {
   auth.currentUser = user;
+  auth.signedInAt = current().clock.now;
   for (const listener of [...auth.listeners]) listener(user);
 }
 
@@ -146,6 +173,32 @@ function appModule() {
 
 function authModule() {
   const find = (email: string) => current().accounts.get(email.trim().toLowerCase());
+  const mail = (account: Account, mode: MailedCode['mode'], ttl: number, to = account.email): void => {
+    (account.mailed ??= []).push({
+      mode,
+      to,
+      code: `${mode}-${current().store.newId()}${current().store.newId()}`,
+      expiresAt: current().clock.now + ttl,
+      used: false,
+    });
+  };
+  const redeem = (
+    code: string,
+    mode: MailedCode['mode'] | MailedCode['mode'][],
+  ): { account: Account; mailed: MailedCode } => {
+    const modes = typeof mode === 'string' ? [mode] : mode;
+    for (const account of current().accounts.values()) {
+      const mailed = account.mailed?.find((m) => m.code === code && modes.includes(m.mode));
+      if (!mailed) continue;
+      if (mailed.used)
+        throw new FirebaseError('auth/invalid-action-code', 'Firebase: Error (auth/invalid-action-code).');
+      if (mailed.expiresAt <= current().clock.now)
+        throw new FirebaseError('auth/expired-action-code', 'Firebase: Error (auth/expired-action-code).');
+      mailed.used = true;
+      return { account, mailed };
+    }
+    throw new FirebaseError('auth/invalid-action-code', 'Firebase: Error (auth/invalid-action-code).');
+  };
   return {
     indexedDBLocalPersistence: {},
     browserLocalPersistence: {},
@@ -164,6 +217,7 @@ function authModule() {
         claims: {},
         emailVerified: false,
       };
+      account.authTime = current().clock.now;
       current().accounts.set(key, account);
       setUser(auth, userOf(account));
       // Auth's onCreate fires after the account exists, in the background.
@@ -175,18 +229,92 @@ function authModule() {
     },
     async sendEmailVerification(user: FakeUser) {
       const account = [...current().accounts.values()].find((a) => a.uid === user.uid);
-      if (account) account.verificationsSent = (account.verificationsSent ?? 0) + 1;
+      if (account) {
+        account.verificationsSent = (account.verificationsSent ?? 0) + 1;
+        mail(account, 'verifyEmail', 3 * 24 * 60 * 60 * 1000);
+      }
+    },
+    async sendPasswordResetEmail(_auth: FakeAuth, email: string) {
+      // Email enumeration protection (on by default): nothing is said of an unknown address.
+      const account = find(email);
+      if (account) mail(account, 'resetPassword', 60 * 60 * 1000);
+    },
+    async applyActionCode(_auth: FakeAuth, code: string) {
+      const { account, mailed } = redeem(code, ['verifyEmail', 'verifyAndChangeEmail']);
+      if (mailed.mode === 'verifyAndChangeEmail') {
+        if (find(mailed.to))
+          throw new FirebaseError(
+            'auth/email-already-in-use',
+            'Firebase: Error (auth/email-already-in-use).',
+          );
+        current().accounts.delete(account.email);
+        account.email = mailed.to;
+        current().accounts.set(mailed.to, account);
+        if (account.user) account.user.email = mailed.to;
+      }
+      account.emailVerified = true;
+    },
+    async verifyBeforeUpdateEmail(user: FakeUser, newEmail: string) {
+      const account = [...current().accounts.values()].find((a) => a.uid === user.uid);
+      if (account)
+        mail(account, 'verifyAndChangeEmail', 3 * 24 * 60 * 60 * 1000, newEmail.trim().toLowerCase());
+    },
+    async confirmPasswordReset(_auth: FakeAuth, code: string, newPassword: string) {
+      const { account } = redeem(code, 'resetPassword');
+      if (newPassword.length < 6)
+        throw new FirebaseError('auth/weak-password', 'Firebase: Error (auth/weak-password).');
+      account.password = newPassword;
+      account.emailVerified = true;
+      // Firebase Auth revokes the account's refresh tokens: every app signed in as it is signed out.
+      for (const app of current().apps)
+        if (app.auth.currentUser?.uid === account.uid) setUser(app.auth, null);
+    },
+    async reload(user: FakeUser) {
+      const account = [...current().accounts.values()].find((a) => a.uid === user.uid);
+      if (account) user.emailVerified = account.emailVerified;
+    },
+    async getIdToken(user: FakeUser) {
+      return `id-token-${user.uid}`;
     },
     async signInWithEmailAndPassword(auth: FakeAuth, email: string, password: string) {
       const account = find(email);
       if (!account || account.password !== password) {
         throw new FirebaseError('auth/invalid-credential', 'Firebase: Error (auth/invalid-credential).');
       }
+      account.authTime = current().clock.now;
       setUser(auth, userOf(account));
       return { user: userOf(account) };
     },
+    EmailAuthProvider: {
+      credential: (email: string, password: string) => ({ providerId: 'password', email, password }),
+    },
+    async reauthenticateWithCredential(user: FakeUser, credential: { email: string; password: string }) {
+      const account = [...current().accounts.values()].find((a) => a.uid === user.uid);
+      if (!account)
+        throw new FirebaseError('auth/user-token-expired', 'Firebase: Error (auth/user-token-expired).');
+      if (
+        account.email !== credential.email.trim().toLowerCase() ||
+        account.password !== credential.password
+      ) {
+        throw new FirebaseError('auth/invalid-credential', 'Firebase: Error (auth/invalid-credential).');
+      }
+      account.authTime = current().clock.now;
+      return { user };
+    },
     async signOut(auth: FakeAuth) {
       setUser(auth, null);
+    },
+    // issue #15 part 4: a new password ends the account's other sessions (Firebase revokes refresh tokens).
+    async updatePassword(user: FakeUser, password: string) {
+      const account = [...current().accounts.values()].find((a) => a.uid === user.uid);
+      if (!account)
+        throw new FirebaseError('auth/user-token-expired', 'Firebase: Error (auth/user-token-expired).');
+      if (password.length < 6)
+        throw new FirebaseError('auth/weak-password', 'Firebase: Error (auth/weak-password).');
+      account.password = password;
+      // Sessions signed in before now are revoked (not modelled: the app that changed it gets fresh tokens;
+      // the contract reads its own documents, which need no revocation check).
+      account.revokedAt = current().clock.now;
     },
     async updateProfile(user: FakeUser, profile: { displayName?: string }) {
       const account = [...current().accounts.values()].find((a) => a.uid === user.uid);
@@ -768,9 +896,14 @@ function functionsModule() {
           ? {
               auth: {
                 uid: user.uid,
+                // issue #15: the ID token as verifyIdToken(token, true) reads it (fakeSessionStands).
+                rawToken: fakeIdToken(user.uid, functions.app.auth.signedInAt ?? 0),
                 token: {
                   email: user.email,
                   email_verified: account?.emailVerified === true,
+                  ...(account?.authTime !== undefined
+                    ? { auth_time: Math.floor(account.authTime / 1000) }
+                    : {}),
                   ...(account?.claims ?? {}),
                 },
               },

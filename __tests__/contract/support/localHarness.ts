@@ -40,7 +40,13 @@ async function seed(dbFile: string): Promise<void> {
     const repos = createRepos(db);
     write(db, () => {
       for (const person of Object.values(PEOPLE)) {
-        repos.users.insert({ ...person, passwordHash: hash, createdAt: ACCOUNTS_CREATED_AT });
+        // Confirmed addresses, as the Firebase harness's accounts are (emailVerified: true).
+        repos.users.insert({
+          ...person,
+          passwordHash: hash,
+          createdAt: ACCOUNTS_CREATED_AT,
+          emailVerifiedAt: ACCOUNTS_CREATED_AT,
+        });
       }
       for (const { members, ...channel } of Object.values(CHANNELS)) {
         repos.channels.insert(channel);
@@ -145,6 +151,18 @@ export async function createLocalHarness(): Promise<Harness> {
       return Object.fromEntries(rows.map((row) => [row.source, row.count]));
     },
     settle: async () => undefined,
+    async mailedToken(email, purpose) {
+      // The mail as the server queued it for sending: its text part carries the link in full.
+      const [mail] = server.query<{ text_body: string }>(
+        'SELECT text_body FROM mail_jobs WHERE to_address = ? AND kind = ? ORDER BY id DESC LIMIT 1',
+        email,
+        purpose,
+      );
+      const link = /https?:\/\/\S+/.exec(mail?.text_body ?? '')?.[0];
+      const token = link ? new URL(link).searchParams.get('token') : null;
+      if (!token) throw new Error(`no ${purpose} link was mailed to ${email}`);
+      return token;
+    },
     disconnect(backend) {
       const network = networkOf(backend);
       network.up = false;

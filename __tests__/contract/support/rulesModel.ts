@@ -110,11 +110,16 @@ function isOwnEdit(data: Data, { auth, resource, now }: RulesContext): boolean {
   );
 }
 
-// function isDeletion(channel): core/messageEdits.ts checkDelete — the sender or the channel's owner.
+const isFieldDeletion = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && (value as { __sentinel?: unknown }).__sentinel === 'delete';
+
+// function isDeletion(channel): core/messageEdits.ts checkDelete — the sender or the channel's owner; the
+// tombstone keeps no attachment (`!('attachment' in request.resource.data)`: removed when there was one).
 function isDeletion(data: Data, { auth, resource, channel }: RulesContext): boolean {
   if (!auth || !resource) return false;
   return (
-    onlyKeys(data, ['text', 'deleted', 'updatedAt']) &&
+    onlyKeys(data, ['text', 'deleted', 'updatedAt', 'attachment']) &&
+    ('attachment' in data ? isFieldDeletion(data.attachment) : !('attachment' in resource)) &&
     data.text === '' &&
     data.deleted === true &&
     isRequestTime(data.updatedAt) &&

@@ -18,6 +18,7 @@ import {
   attachmentUploadRequested,
 } from '@/store/attachmentsSlice';
 import { messageSendRequested, selectOutboxEntries } from '@/store/outboxSlice';
+import { recordActions } from '../../support/recordingStore';
 
 const A = 'chanA000000000000001';
 const photo: Attachment = {
@@ -33,13 +34,7 @@ const photo: Attachment = {
 afterEach(cleanup);
 
 function renderComposer() {
-  const store = createAppStore();
-  const seen: Array<{ type: string; payload?: unknown }> = [];
-  const dispatch = store.dispatch;
-  store.dispatch = ((action: { type: string; payload?: unknown }) => {
-    seen.push(action);
-    return dispatch(action);
-  }) as typeof store.dispatch;
+  const { store, seen } = recordActions();
   render(
     <Provider store={store}>
       <Composer channelId={A} blocked={false} />

@@ -13,7 +13,7 @@ import { suggestHandle, checkNewChannel } from '@/features/main/NewChannelForm';
 import { readWholeNumber } from '@/features/main/formNumbers';
 import { isDiscountPercent } from '@core/offers';
 import { channelOpened, overviewLoaded, permissionsLoaded } from '@/store/channelsSlice';
-import type { Channel, ChatMessage } from '@core/model';
+import type { ChatMessage } from '@core/model';
 import { messagesArrived } from '@/store/channelsSlice';
 import { DroppedNotice } from '@/features/main/LiveNotices';
 import {
@@ -24,31 +24,26 @@ import {
   selectOutboxEntries,
 } from '@/store/outboxSlice';
 import { signedIn } from '@/store/userSlice';
+import { recordActionTypes } from '../../support/recordingStore';
+import { STUDIO_ID, studioChannel } from '../../support/studioChannel';
 
-const A = 'chanA000000000000001';
-const channel: Channel = {
-  id: A,
-  channelId: 'strategy',
-  ownerId: 'uidOwner000000000001',
-  title: 'Strategy Studio',
-  description: 'Plans',
-  members: [],
-  createdAt: 1,
-};
+const A = STUDIO_ID;
+const channel = studioChannel();
 
 function renderConversation(
   permissions: { canMessage: boolean; isOwner: boolean },
   store = createAppStore(),
 ) {
-  const seen: string[] = [];
-  const dispatch = store.dispatch;
-  store.dispatch = ((action: { type: string }) => {
-    seen.push(action.type);
-    return dispatch(action);
-  }) as typeof store.dispatch;
+  const { seen, dispatch } = recordActionTypes(store);
   dispatch(overviewLoaded({ items: [{ channel, lastMessage: null, unread: 0 }] }));
   dispatch(messagesLoaded({ channelId: A, messages: [] }));
   dispatch(permissionsLoaded({ channelId: A, result: { permissions } }));
+  showConversation(store);
+  return seen;
+}
+
+/** Renders channel A's conversation over `store`. */
+function showConversation(store: ReturnType<typeof createAppStore>) {
   // jsdom lays nothing out: the list is told its viewport's and rows' sizes, as react-virtuoso documents for tests.
   render(
     <VirtuosoMockContext.Provider value={{ viewportHeight: 600, itemHeight: 60 }}>
@@ -59,7 +54,6 @@ function renderConversation(
       </Provider>
     </VirtuosoMockContext.Provider>,
   );
-  return seen;
 }
 
 const sent = (id: string, text: string): ChatMessage => ({
@@ -225,15 +219,7 @@ describe('Conversation: the list of a long channel (issue #13)', () => {
     store.dispatch(
       permissionsLoaded({ channelId: A, result: { permissions: { canMessage: true, isOwner: false } } }),
     );
-    render(
-      <VirtuosoMockContext.Provider value={{ viewportHeight: 600, itemHeight: 60 }}>
-        <Provider store={store}>
-          <MemoryRouter>
-            <Conversation channelId={A} />
-          </MemoryRouter>
-        </Provider>
-      </VirtuosoMockContext.Provider>,
-    );
+    showConversation(store);
     return store;
   }
   const rowOf = (text: string) => screen.getByText(text).closest('li');

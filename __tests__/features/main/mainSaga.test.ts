@@ -1,6 +1,8 @@
+import { all, fork } from 'redux-saga/effects';
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
-import { throwError } from 'redux-saga-test-plan/providers';
+import { dynamic, throwError } from 'redux-saga-test-plan/providers';
+import type { StaticProvider } from 'redux-saga-test-plan/providers';
 import { combineReducers } from '@reduxjs/toolkit';
 import { BackendError } from '@/backend/ports';
 import type { Backend } from '@/backend/ports';
@@ -9,13 +11,20 @@ import {
   handleMembersRequested,
   handleMessagesRequested,
   handleOlderRequested,
+  mainSaga,
 } from '@/features/main/mainSaga';
+import { handleNewerRequested, newerPagesSaga } from '@/features/main/newerPagesSaga';
 import conversation, {
   MESSAGES_PAGE,
+  MESSAGES_WINDOW,
   messagesLoaded,
   messagesRequested,
   olderRequested,
 } from '@/store/conversationSlice';
+import { messagesArrived } from '@/store/channelsSlice';
+import { newerRequested, scrollBackStarted } from '@/store/conversationWindow';
+import { compareMessages } from '@core/messages';
+import type { MessageCursor } from '@core/messages';
 import manage, { channelCreateRequested, membersRequested } from '@/features/main/manageSlice';
 import channels from '@/store/channelsSlice';
 import user from '@/store/userSlice';
@@ -101,6 +110,116 @@ describe('conversation', () => {
       status: 'failed',
       error: 'You are not a member of this channel.',
     });
+  });
+});
+
+describe('paging through a long conversation (issue #13 part 2)', () => {
+  /** A channel of 1,000 messages, and the port's paging over it: newest `limit`, before or after a cursor. */
+  const history = Array.from({ length: 1_000 }, (_, i) => msg(i + 1));
+  const list = (
+    _channelId: string,
+    options: { before?: MessageCursor; after?: MessageCursor; limit?: number } = {},
+  ): ChatMessage[] => {
+    const limit = options.limit ?? 50;
+    const { before, after } = options;
+    if (after) return history.filter((m) => compareMessages(m, after) > 0).slice(0, limit);
+    const older = before ? history.filter((m) => compareMessages(m, before) < 0) : history;
+    return older.slice(-limit);
+  };
+  const listing: StaticProvider = [
+    matchers.call.fn(backend.messages.listMessages),
+    dynamic(({ args }) => list(args[0] as string, args[1] as Parameters<typeof list>[1])),
+  ];
+  const numbers = (state: State) =>
+    state.conversation.byChannel[A]?.messages.map((m) => m.createdAt / 1_000) ?? [];
+  const STOP = { type: 'test/stop' };
+
+  it('pages back past the window and forward again: each page from the right cursor, each message once', async () => {
+    const saga = expectSaga(function* pages() {
+      yield all([fork(mainSaga, backend), fork(newerPagesSaga, backend)]);
+    })
+      .withReducer(reducer, reducer(undefined, messagesRequested({ channelId: A })))
+      .provide([listing]);
+    const running = saga.run({ timeout: 1_000, silenceTimeout: true });
+    saga.dispatch(messagesRequested({ channelId: A }));
+    for (let i = 0; i < 12; i += 1) saga.dispatch(olderRequested({ channelId: A }));
+    saga.dispatch({ type: 'test/back' });
+    for (let i = 0; i < 12; i += 1) saga.dispatch(newerRequested({ channelId: A }));
+    saga.dispatch(STOP);
+    const { storeState, effects } = await running;
+    const calls = effects.call
+      .filter((effect) => effect.payload.fn === backend.messages.listMessages)
+      .map((effect) => effect.payload.args[1] as Record<string, MessageCursor | number>);
+    // The newest page, twelve pages back (each before the oldest held), then forward (each after the newest held).
+    expect(calls[0]).toEqual({ limit: MESSAGES_PAGE });
+    expect(calls.slice(1, 13).map((c) => (c.before as MessageCursor).createdAt / 1_000)).toEqual(
+      Array.from({ length: 12 }, (_, i) => 1_000 - (i + 1) * MESSAGES_PAGE + 1),
+    );
+    const forward = calls.slice(13).map((c) => (c.after as MessageCursor).createdAt / 1_000);
+    // Twelve pages back let the newest 5 pages go (the window is eight): forward from the newest held, 30 at a time,
+    // until a short page reaches the newest.
+    expect(forward[0]).toBe(1_000 - 5 * MESSAGES_PAGE);
+    expect(forward.at(-1)).toBe(1_000);
+    const state = storeState as State;
+    expect(numbers(state)).toEqual(
+      Array.from({ length: MESSAGES_WINDOW }, (_, i) => 1_000 - MESSAGES_WINDOW + 1 + i),
+    );
+    expect(state.conversation.byChannel[A]).toMatchObject({
+      hasNewer: false,
+      hasMore: true,
+      loadingNewer: false,
+    });
+  });
+
+  it('asks for nothing forward while the window reaches the newest', async () => {
+    let state = reducer(undefined, messagesRequested({ channelId: A }));
+    state = reducer(state, messagesLoaded({ channelId: A, messages: list(A, { limit: MESSAGES_PAGE }) }));
+    await expectSaga(handleNewerRequested, backend, newerRequested({ channelId: A }))
+      .withState(state)
+      .provide([listing])
+      .not.call.fn(backend.messages.listMessages)
+      .run();
+  });
+
+  it('jumps from far back to the newest page, with a message that arrived meanwhile once', async () => {
+    let state = reducer(undefined, messagesRequested({ channelId: A }));
+    state = reducer(state, messagesLoaded({ channelId: A, messages: list(A, { limit: MESSAGES_PAGE }) }));
+    for (let i = 0; i < 10; i += 1) {
+      const oldest = state.conversation.byChannel[A]?.messages[0];
+      if (!oldest) throw new Error('empty');
+      state = reducer(state, olderRequested({ channelId: A }));
+      state = reducer(state, {
+        type: 'conversation/olderLoaded',
+        payload: {
+          channelId: A,
+          messages: list(A, { before: oldest, limit: MESSAGES_PAGE }),
+          before: oldest.id,
+        },
+      });
+    }
+    state = reducer(state, scrollBackStarted({ channelId: A }));
+    const live = { ...msg(1_001), senderId: 'uidOther000000000001' };
+    state = reducer(state, messagesArrived({ messages: [live], ownUid: 'uidMe000000000000001' }));
+    expect(state.conversation.byChannel[A]).toMatchObject({ hasNewer: true, unseen: [live.id] });
+    history.push(live);
+    try {
+      const { storeState } = await expectSaga(
+        handleMessagesRequested,
+        backend,
+        messagesRequested({ channelId: A }),
+      )
+        .withReducer(reducer, reducer(state, messagesRequested({ channelId: A })))
+        .provide([listing])
+        .call([backend.messages, backend.messages.listMessages], A, { limit: MESSAGES_PAGE })
+        .run();
+      const after = storeState as State;
+      expect(numbers(after)).toEqual(
+        Array.from({ length: MESSAGES_PAGE }, (_, i) => 1_001 - MESSAGES_PAGE + 1 + i),
+      );
+      expect(after.conversation.byChannel[A]).toMatchObject({ hasNewer: false, unseen: [], generation: 1 });
+    } finally {
+      history.pop();
+    }
   });
 });
 

@@ -7,36 +7,22 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { LIMITS } from '@core/limits';
-import type { Channel } from '@core/model';
 import { ManagePanel } from '@/features/main/ManagePanel';
 import { membersLoaded } from '@/features/main/manageSlice';
 import { invitationLink } from '@/features/main/ShareLink';
-import { createAppStore } from '@/store';
 import { channelInvitationsRequested, invitationCreateRequested } from '@/store/invitationsSlice';
 import { offerIssueRequested } from '@/store/offersSlice';
+import { recordActions } from '../../support/recordingStore';
+import { studioChannel } from '../../support/studioChannel';
 
 const OWNER = 'uidOwner000000000001';
 const MEMBER = 'uidMember00000000001';
-const channel: Channel = {
-  id: 'chanA000000000000001',
-  channelId: 'strategy',
-  ownerId: OWNER,
-  title: 'Strategy Studio',
-  description: 'Plans',
-  members: [MEMBER],
-  createdAt: 1,
-};
+const channel = studioChannel({ ownerId: OWNER, members: [MEMBER] });
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = 1_767_225_600_000;
 
 function renderPanel() {
-  const store = createAppStore();
-  const seen: Array<{ type: string; payload?: unknown }> = [];
-  const dispatch = store.dispatch;
-  store.dispatch = ((action: { type: string; payload?: unknown }) => {
-    seen.push(action);
-    return dispatch(action);
-  }) as typeof store.dispatch;
+  const { store, seen } = recordActions();
   render(
     <Provider store={store}>
       <ManagePanel channel={channel} />

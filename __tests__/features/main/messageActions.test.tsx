@@ -6,27 +6,20 @@
 // words); a deletion asked for only after its confirmation; "edited" and the tombstone.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { createAppStore } from '@/store';
 import { MessageItem } from '@/features/main/MessageItem';
 import { overviewLoaded } from '@/store/channelsSlice';
 import { signedIn } from '@/store/userSlice';
 import { messageChangeFailed } from '@/features/main/messageActionsSlice';
-import type { Channel, ChatMessage } from '@core/model';
+import type { ChatMessage } from '@core/model';
+import { recordActions } from '../../support/recordingStore';
+import { STUDIO_ID, studioChannel } from '../../support/studioChannel';
 
-const A = 'chanA000000000000001';
+const A = STUDIO_ID;
 const OWNER = 'uidOwner000000000001';
 const MEMBER = 'uidMember00000000001';
 const DAY = 24 * 60 * 60 * 1000;
 const SENT = Date.UTC(2026, 0, 15, 10, 42);
-const channel: Channel = {
-  id: A,
-  channelId: 'strategy',
-  ownerId: OWNER,
-  title: 'Strategy Studio',
-  description: '',
-  members: [MEMBER],
-  createdAt: 1,
-};
+const channel = studioChannel({ ownerId: OWNER, description: '', members: [MEMBER] });
 const message = (senderId: string, extra: Partial<ChatMessage> = {}): ChatMessage => ({
   id: 'm1000000000000000001',
   channelId: A,
@@ -40,13 +33,7 @@ const message = (senderId: string, extra: Partial<ChatMessage> = {}): ChatMessag
 afterEach(cleanup);
 
 function renderAs(uid: string, shown: ChatMessage, now = SENT + 60_000) {
-  const store = createAppStore();
-  const seen: Array<{ type: string; payload?: unknown }> = [];
-  const dispatch = store.dispatch;
-  store.dispatch = ((action: { type: string; payload?: unknown }) => {
-    seen.push(action);
-    return dispatch(action);
-  }) as typeof store.dispatch;
+  const { store, seen, dispatch } = recordActions();
   dispatch(signedIn({ authUser: { uid, email: 'x@example.com', displayName: null } }));
   dispatch(overviewLoaded({ items: [{ channel, lastMessage: null, unread: 0 }] }));
   const view = render(

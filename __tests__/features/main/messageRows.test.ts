@@ -1,14 +1,11 @@
-// The layout rules of a conversation's rows: days, groups, the "New messages" divider, the count behind "Jump to
-// latest", and how many rows a page back added above.
+// The layout rules of a conversation's rows: days, groups and the "New messages" divider.
 import type { ChatMessage } from '@core/model';
 import {
   GROUP_WINDOW_MS,
   continuesGroup,
-  countNewAfter,
   dayKey,
   dayLabel,
   firstUnreadId,
-  prependedBefore,
   startsDay,
 } from '@/features/main/messageRows';
 
@@ -99,29 +96,5 @@ describe('firstUnreadId', () => {
     expect(firstUnreadId(messages, 0, ME, 'm4')).toBeNull();
     expect(firstUnreadId(messages, 5, ME, 'm4')).toBeNull();
     expect(firstUnreadId([message('m0', NOON - 1), ...messages], 5, ME, 'm4')).toBe('m0');
-  });
-});
-
-describe('countNewAfter', () => {
-  it('counts the messages by others after the one last seen at the bottom', () => {
-    const messages = [
-      message('a', NOON),
-      message('b', NOON + 1, ME),
-      message('c', NOON + 2),
-      message('d', NOON + 3),
-    ];
-    expect(countNewAfter(messages, 'a', ME)).toBe(2);
-    expect(countNewAfter(messages, 'd', ME)).toBe(0);
-    expect(countNewAfter(messages, 'unknown', ME)).toBe(0);
-  });
-});
-
-describe('prependedBefore', () => {
-  it('says how many messages a page back put before the one that was first', () => {
-    const page = [message('o1', NOON - 2), message('o2', NOON - 1)];
-    const before = [message('a', NOON), message('b', NOON + 1)];
-    expect(prependedBefore([...page, ...before], 'a')).toBe(2);
-    expect(prependedBefore(before, 'a')).toBe(0);
-    expect(prependedBefore(before, undefined)).toBe(0);
   });
 });

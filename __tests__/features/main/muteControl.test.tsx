@@ -7,35 +7,21 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import type { Channel } from '@core/model';
 import { MUTE_MESSAGES, MUTED_FOREVER } from '@core/mutes';
-import { createAppStore } from '@/store';
 import { overviewLoaded } from '@/store/channelsSlice';
 import { muteFailed, muteSaved } from '@/store/mutesSlice';
 import { MuteControl } from '@/features/main/MuteControl';
 import { ChannelList } from '@/features/main/ChannelList';
+import { recordActions } from '../../support/recordingStore';
+import { STUDIO_ID, studioChannel } from '../../support/studioChannel';
 
-const A = 'chanA000000000000001';
-const channel: Channel = {
-  id: A,
-  channelId: 'strategy',
-  ownerId: 'uidOwner000000000001',
-  title: 'Strategy Studio',
-  description: 'Plans',
-  members: [],
-  createdAt: 1,
-};
+const A = STUDIO_ID;
+const channel = studioChannel();
 
 afterEach(cleanup);
 
 function renderWith(node: React.ReactNode) {
-  const store = createAppStore();
-  const seen: Array<{ type: string; payload?: unknown }> = [];
-  const dispatch = store.dispatch;
-  store.dispatch = ((action: { type: string; payload?: unknown }) => {
-    seen.push(action);
-    return dispatch(action);
-  }) as typeof store.dispatch;
+  const { store, seen, dispatch } = recordActions();
   dispatch(overviewLoaded({ items: [{ channel, lastMessage: null, unread: 4 }] }));
   render(
     <Provider store={store}>

@@ -7,7 +7,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { createAppStore } from '@/store';
 import { Conversation } from '@/features/main/Conversation';
 import { ChannelList } from '@/features/main/ChannelList';
 import { membersLoaded, privateChannelOpened, privateChannelRequested } from '@/features/main/manageSlice';
@@ -15,6 +14,7 @@ import { overviewLoaded, permissionsLoaded } from '@/store/channelsSlice';
 import { messagesLoaded } from '@/store/conversationSlice';
 import { signedIn } from '@/store/userSlice';
 import type { Channel } from '@core/model';
+import { recordActions } from '../../support/recordingStore';
 
 const ME = 'MorganUid00000000001';
 const DANA = 'DanaUid0000000000001';
@@ -46,13 +46,7 @@ function Where() {
 }
 
 function setup(open: Channel) {
-  const store = createAppStore();
-  const seen: Array<{ type: string; payload?: unknown }> = [];
-  const dispatch = store.dispatch;
-  store.dispatch = ((action: { type: string; payload?: unknown }) => {
-    seen.push(action);
-    return dispatch(action);
-  }) as typeof store.dispatch;
+  const { store, seen, dispatch } = recordActions();
   dispatch(signedIn({ authUser: { uid: ME, email: 'morgan@example.com', displayName: 'Morgan' } }));
   dispatch(
     overviewLoaded({

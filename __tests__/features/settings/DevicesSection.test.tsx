@@ -10,6 +10,7 @@ import { devicesLoaded } from '@/features/settings/settingsSlice';
 import type { PushTokenDoc } from '@core/model';
 import { DEVICE_ID } from '../../support/pushHarness';
 import { initialState } from '../../sagas/push/support';
+import { recordActionTypes } from '../../support/recordingStore';
 
 const doc = (id: string, deviceId: string, userAgent: string): PushTokenDoc => ({
   id,
@@ -24,13 +25,7 @@ const doc = (id: string, deviceId: string, userAgent: string): PushTokenDoc => (
 
 describe('DevicesSection', () => {
   it('lets the person remove another device, and points to the push setting for this one', () => {
-    const store = createAppStore({ preloadedState: initialState() });
-    const seen: string[] = [];
-    const dispatch = store.dispatch;
-    store.dispatch = ((action: { type: string; payload?: unknown }) => {
-      seen.push(action.type);
-      return dispatch(action);
-    }) as typeof store.dispatch;
+    const { store, seen, dispatch } = recordActionTypes(createAppStore({ preloadedState: initialState() }));
     render(
       <Provider store={store}>
         <MemoryRouter>

@@ -8,16 +8,13 @@ import { ThisDevicePush } from '@/features/settings/ThisDevicePush';
 import type { PushState } from '@/store/pushSlice';
 import { initialState } from '../../sagas/push/support';
 import type { StateOptions } from '../../sagas/push/support';
+import { recordActionTypes } from '../../support/recordingStore';
 
 function renderPanel(options: StateOptions, push: Partial<PushState> = {}) {
   const base = initialState(options);
-  const store = createAppStore({ preloadedState: { ...base, push: { ...base.push, ...push } } });
-  const dispatched: string[] = [];
-  const dispatch = store.dispatch;
-  store.dispatch = ((action: { type: string }) => {
-    dispatched.push(action.type);
-    return dispatch(action);
-  }) as typeof store.dispatch;
+  const { store, seen: dispatched } = recordActionTypes(
+    createAppStore({ preloadedState: { ...base, push: { ...base.push, ...push } } }),
+  );
   render(
     <Provider store={store}>
       <ThisDevicePush />

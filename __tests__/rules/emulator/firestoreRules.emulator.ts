@@ -447,6 +447,24 @@ describe('editing and deleting messages (issue #13)', () => {
     await assertFails(deleteDoc(ref(MEMBER, 'DeleteKeeps000000001')));
   });
 
+  it('lets a message with a file be deleted only with its attachment removed (issue #13 part 4)', async () => {
+    const file = {
+      id: 'AttachDoc00000000001',
+      kind: 'document',
+      name: 'plan.pdf',
+      contentType: 'application/pdf',
+      size: 1200,
+    };
+    await stored('DeleteFile0000000001', MEMBER, 1, { attachment: file });
+    await assertFails(updateDoc(ref(MEMBER, 'DeleteFile0000000001'), deletion()));
+    await assertSucceeds(
+      updateDoc(ref(MEMBER, 'DeleteFile0000000001'), { ...deletion(), attachment: deleteField() }),
+    );
+    // A tombstone never gains one either.
+    await stored('DeleteAddFile0000001', MEMBER, 1);
+    await assertFails(updateDoc(ref(MEMBER, 'DeleteAddFile0000001'), { ...deletion(), attachment: file }));
+  });
+
   it('allows the live query of changes: updatedAt from a time on, ordered by it', async () => {
     const changes = (uid: string) =>
       query(

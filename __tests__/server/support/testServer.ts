@@ -34,6 +34,8 @@ export const GENEROUS_LIMITS = {
   uploads: GENEROUS,
   documents: GENEROUS,
   invitationPreview: GENEROUS,
+  mailPerAddress: GENEROUS,
+  mailPerIp: GENEROUS,
 };
 
 /** A clock tests can move. */
@@ -80,6 +82,8 @@ export async function startTestServer(
     now: clock.now,
     ...rest,
     push: { agent: new OfflineAgent(), ...rest.push },
+    // Mail is printed nowhere unless a test asks (an SMTP sink, or its own print).
+    mail: { print: () => undefined, ...rest.mail },
   });
   const dbFile = app.qupm.databaseFile;
   let reader: Database.Database | undefined;
@@ -183,4 +187,52 @@ export function expectError(
   expect(Object.keys(body)).toEqual(['error']);
   expect(res.body).not.toMatch(/\n\s+at |node_modules|\.ts:\d+/);
   return body.error;
+}
+
+/** The server with the demo world a test runs against, and the demo ids as its people see them. */
+export interface DemoWorld {
+  server: TestServer;
+  ids: DemoIds;
+}
+
+/**
+ * Registers the hooks that start a fresh server with the demo world before each test of the file (before all of
+ * them with `once`) and close it after; `onStart` keeps what was started, usually in the file's `server` and `ids`.
+ */
+export function withDemoServer(onStart: (world: DemoWorld) => void, { once = false } = {}): void {
+  let started: TestServer | undefined;
+  (once ? beforeAll : beforeEach)(async () => {
+    started = await startTestServer();
+    onStart({ server: started, ids: await demoIds(started) });
+  });
+  (once ? afterAll : afterEach)(() => started?.close());
+}
+
+/**
+ * GET, POST and PATCH as the route tests write them: a token and a body that are `undefined` are left out of the
+ * request. `current` names the server of the test running now.
+ */
+export function requestsTo(current: () => TestServer) {
+  const options = (token: string | undefined, body?: unknown): RequestOptions => ({
+    ...(token === undefined ? {} : { token }),
+    ...(body === undefined ? {} : { body }),
+  });
+  return {
+    get: (token: string | undefined, url: string) => current().request('GET', url, options(token)),
+    post: (token: string | undefined, url: string, body?: unknown) =>
+      current().request('POST', url, options(token, body)),
+    patch: (token: string | undefined, url: string, body: unknown) =>
+      current().request('PATCH', url, options(token, body)),
+  };
+}
+
+/** How many notifications from `source` (a channel) wait for `uid`: its row in pending_notifications, or 0. */
+export function pendingCount(server: TestServer, uid: string, source: string): number {
+  return (
+    server.query<{ count: number }>(
+      'SELECT count FROM pending_notifications WHERE uid = ? AND source = ?',
+      uid,
+      source,
+    )[0]?.count ?? 0
+  );
 }

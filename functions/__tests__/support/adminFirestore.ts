@@ -233,7 +233,8 @@ export function createAdminFirestore(store: MemoryFirestore): AdminFake {
     store,
     sdk: {
       db: db as unknown as Firestore,
-      fieldValue: sentinels as unknown as FirestoreSdk['fieldValue'],
+      // The Admin SDK names deleteField() FieldValue.delete().
+      fieldValue: { ...sentinels, delete: sentinels.deleteField } as unknown as FirestoreSdk['fieldValue'],
       timestampFromMillis: (ms) =>
         MemTimestamp.fromMillis(ms) as unknown as ReturnType<FirestoreSdk['timestampFromMillis']>,
     },

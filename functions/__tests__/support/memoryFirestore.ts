@@ -155,7 +155,14 @@ const equal = (a: unknown, b: unknown): boolean =>
 /** A field of a stored document; DOCUMENT_ID is its id (its path in a collection-group query). */
 function fieldOf(doc: StoredDoc, field: string, byPath: boolean): { present: boolean; value: unknown } {
   if (field === DOCUMENT_ID) return { present: true, value: byPath ? doc.path : doc.id };
-  return { present: field in doc.data, value: doc.data[field] };
+  // A field path into maps ('attachment.id'), as Firestore reads one.
+  let value: unknown = doc.data;
+  for (const part of field.split('.')) {
+    if (typeof value !== 'object' || value === null || !(part in value))
+      return { present: false, value: undefined };
+    value = (value as Record<string, unknown>)[part];
+  }
+  return { present: true, value };
 }
 
 function matches(doc: StoredDoc, filter: Filter, byPath: boolean): boolean {

@@ -1,7 +1,7 @@
 // A small world for the functions' tests: a consultant with a channel and a member, a stranger, an admin, and
 // invitations in every state, in a fresh in-memory Firestore.
 import type { CallableRequest } from 'firebase-functions/v2/https';
-import { createTestBackend } from './functionsTest';
+import { createTestBackend, fakeIdToken } from './functionsTest';
 import type { TestBackend } from './functionsTest';
 import { putChannel, putInvitation, putOffer, putUser } from './seed';
 
@@ -155,6 +155,8 @@ export function requestAs(
       : {
           uid: UID[who],
           token: { email: EMAIL[who], email_verified: true, isAdmin: who === 'admin', ...claims },
+          // Signed in at the start of the tests' clock (NOW); issue #15: sessionStands reads it back.
+          rawToken: fakeIdToken(UID[who], NOW),
         };
   return { data, auth, rawRequest: {} } as unknown as CallableRequest;
 }

@@ -1,21 +1,45 @@
 // AuthPort on Firebase Auth: email and password accounts, the session Firebase keeps in IndexedDB, and the
 // isAdmin custom claim read from the ID token.
 import {
+  EmailAuthProvider,
+  applyActionCode,
+  confirmPasswordReset,
   createUserWithEmailAndPassword,
+  getIdToken,
   getIdTokenResult,
   onAuthStateChanged,
+  reauthenticateWithCredential,
+  reload,
   sendEmailVerification,
+  sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signOut,
   updateProfile,
+  verifyBeforeUpdateEmail,
 } from 'firebase/auth';
 import { BackendError } from '../ports';
 import type { AuthPort } from '../ports';
 import { isEmail } from '@core/email';
+import { EMAIL_CHANGE_MESSAGES, EMAIL_LINK_MESSAGES, isLinkToken } from '@core/emailLinks';
 import { LIMITS } from '@core/limits';
 import { toAuthUser } from './convert';
 import { SIGN_IN_MESSAGE, guarded } from './errors';
 import type { FirebaseSdk } from './sdk';
+
+/** A password within the bounds the embedded server puts on it (core/schemas.ts), checked before any call. */
+function checkPassword(password: string): void {
+  if (password.length < LIMITS.passwordMin || password.length > LIMITS.passwordMax) {
+    throw new BackendError(
+      'INVALID_ARGUMENT',
+      `Choose a password of ${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters.`,
+    );
+  }
+}
+
+/** A mailed link's token (Firebase's oobCode), refused before any call when it cannot be one. */
+function checkToken(token: string): void {
+  if (!isLinkToken(token)) throw new BackendError('INVALID_ARGUMENT', EMAIL_LINK_MESSAGES.invalid);
+}
 
 /** The same bounds the embedded server puts on sign-up (core/schemas.ts signUpBody), checked before any call. */
 function checkSignUp(email: string, password: string, displayName: string | undefined): void {
@@ -82,6 +106,79 @@ export function createAuthPort(sdk: FirebaseSdk): AuthPort {
         // the next sign-in (README "Deploying to Firebase", custom claims).
         const { claims } = await getIdTokenResult(user);
         return { isAdmin: claims.isAdmin === true };
+      }),
+
+    getEmailVerification: () =>
+      guarded(async () => {
+        const user = sdk.auth().currentUser;
+        if (!user) throw new BackendError('UNAUTHENTICATED', SIGN_IN_MESSAGE);
+        // The User object keeps what it was told at sign-in: reload asks Firebase Auth now; a newly confirmed
+        // address also takes a new ID token, so the functions and rules see email_verified at once.
+        await reload(user);
+        if (user.emailVerified) await getIdToken(user, true);
+        return { email: user.email ?? '', verified: user.emailVerified };
+      }),
+
+    sendEmailVerification: () =>
+      guarded(async () => {
+        const user = sdk.auth().currentUser;
+        if (!user) throw new BackendError('UNAUTHENTICATED', SIGN_IN_MESSAGE);
+        await sendEmailVerification(user);
+      }),
+
+    verifyEmail: (token) =>
+      guarded(async () => {
+        checkToken(token);
+        await applyActionCode(sdk.auth(), token);
+        const user = sdk.auth().currentUser;
+        if (user) {
+          await reload(user);
+          await getIdToken(user, true);
+        }
+      }),
+
+    requestPasswordReset: (email) =>
+      guarded(async () => {
+        if (!isEmail(email)) throw new BackendError('INVALID_ARGUMENT', 'Enter a valid email address.');
+        try {
+          await sendPasswordResetEmail(sdk.auth(), email.trim());
+        } catch (error) {
+          // The same answer whether an account has the address or not (as with email enumeration protection).
+          if ((error as { code?: unknown }).code === 'auth/user-not-found') return;
+          throw error;
+        }
+      }),
+
+    confirmPasswordReset: (token, newPassword) =>
+      guarded(async () => {
+        checkToken(token);
+        checkPassword(newPassword);
+        // Firebase Auth revokes the account's refresh tokens when its password changes: its sessions end.
+        await confirmPasswordReset(sdk.auth(), token, newPassword);
+      }),
+
+    changeEmail: (currentPassword, newEmail) =>
+      guarded(async () => {
+        const user = sdk.auth().currentUser;
+        if (!user || !user.email) throw new BackendError('UNAUTHENTICATED', SIGN_IN_MESSAGE);
+        if (!isEmail(newEmail)) throw new BackendError('INVALID_ARGUMENT', 'Enter a valid email address.');
+        // Firebase asks for a recent sign-in before an address changes: the current password proves it.
+        try {
+          await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, currentPassword));
+        } catch (error) {
+          const code = (error as { code?: unknown }).code;
+          // A wrong current password is no reason to end the session (UNAUTHENTICATED would sign out).
+          if (code === 'auth/invalid-credential' || code === 'auth/wrong-password') {
+            throw new BackendError(
+              'PERMISSION_DENIED',
+              EMAIL_CHANGE_MESSAGES.wrongPassword,
+              'invalid-credentials',
+            );
+          }
+          throw error;
+        }
+        // The new address gets the link; Firebase changes the address when it is used, and tells the old one.
+        await verifyBeforeUpdateEmail(user, newEmail.trim());
       }),
 
     onAuthStateChanged(listener) {

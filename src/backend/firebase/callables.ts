@@ -49,8 +49,19 @@ export const TOKEN_CALLABLES = { save_push_token: 'save_push_token' } as const;
 /** The writers of users/{uid}/channelPrefs (issue #13 part 6: mutes). */
 export const MUTE_CALLABLES = { mute_channel: 'mute_channel', unmute_channel: 'unmute_channel' } as const;
 
+/** Issue #15 part 7, leaving: the caller's own data, and deleting the caller's own account. */
+export const LEAVING_CALLABLES = {
+  export_my_data: 'export_my_data',
+  delete_my_account: 'delete_my_account',
+} as const;
+
+/** issue #15 part 5: "Sign out everywhere" (src/backend/firebase/sessions.ts). */
+export const SESSION_CALLABLES = { revoke_sessions: 'revoke_sessions' } as const;
+
 export type CallableFunctionName =
   | CallableName
+  | keyof typeof LEAVING_CALLABLES
+  | keyof typeof SESSION_CALLABLES
   | keyof typeof MUTE_CALLABLES
   | keyof typeof INVITATION_CALLABLES
   | keyof typeof PRODUCT_CALLABLES

@@ -52,6 +52,15 @@ const AUTH_CODES: Record<string, Mapped> = {
   'auth/invalid-email': { status: 'INVALID_ARGUMENT', message: "That email address doesn't look right." },
   'auth/missing-email': { status: 'INVALID_ARGUMENT', message: 'Enter your email address.' },
   'auth/network-request-failed': OFFLINE,
+  // issue #15: a mailed link (an action code) that was used, has expired, or never was one.
+  'auth/invalid-action-code': {
+    status: 'FAILED_PRECONDITION',
+    message: 'This link is not valid or has already been used. Ask for a new one.',
+  },
+  'auth/expired-action-code': {
+    status: 'FAILED_PRECONDITION',
+    message: 'This link has expired. Ask for a new one.',
+  },
   'auth/user-disabled': { status: 'PERMISSION_DENIED', message: 'This account has been disabled.' },
   'auth/user-token-expired': SESSION_EXPIRED,
   'auth/invalid-user-token': SESSION_EXPIRED,
@@ -148,6 +157,7 @@ const KNOWN_REASONS = [
   'email-not-verified',
   'push-unsupported-browser',
   'push-indexed-db-unsupported',
+  'wrong-password',
 ] as const satisfies readonly ErrorReason[];
 // Fails to compile when core/errors.ts gains a reason this list does not know.
 const everyReasonKnown: Exclude<ErrorReason, (typeof KNOWN_REASONS)[number]> extends never ? true : never =

@@ -8,6 +8,7 @@ import { createAuthPort } from './auth';
 import { createCallables } from './callables';
 import { createChannelsPort } from './channels';
 import type { FirebaseConfig } from './config';
+import { createLeaving } from './leaving';
 import { createLiveStatus } from './live';
 import { createMessagesPort, createSenderNames } from './messages';
 import { createMutesPort } from './mutes';
@@ -16,6 +17,7 @@ import { createAdminPort } from './admin';
 import { createOffersPort } from './offers';
 import { createPushTokensPort } from './pushTokens';
 import { createFirebaseSdk } from './sdk';
+import { createSessionsPort } from './sessions';
 import { createUsersPort } from './users';
 
 export type { FirebaseConfig } from './config';
@@ -30,7 +32,7 @@ export function createFirebaseBackend(config: FirebaseConfig, host: AdapterHost 
   return {
     kind: 'firebase',
     auth: createAuthPort(sdk),
-    users: createUsersPort(sdk, senderNames.remember),
+    users: { ...createUsersPort(sdk, senderNames.remember), ...createLeaving(sdk) },
     channels: createChannelsPort(sdk),
     mutes: createMutesPort(sdk),
     messages: createMessagesPort(sdk, senderNames, live),
@@ -41,5 +43,6 @@ export function createFirebaseBackend(config: FirebaseConfig, host: AdapterHost 
     pushTokens: createPushTokensPort(sdk),
     callables,
     pushProvider: createPushProvider(sdk, host),
+    sessions: createSessionsPort(sdk),
   };
 }

@@ -329,13 +329,21 @@ export function createMessagesPort(
       guarded(async () => {
         const { uid, fs, ref, channel, message, stored } = await loadTarget(channelId, messageId);
         refuse(checkDelete(channel, message, uid));
-        await fs.updateDoc(ref, { text: '', deleted: true, updatedAt: fs.serverTimestamp() });
-        // Its file goes with it (issue #13 part 4; storage.rules let the sender or the owner delete it). The
-        // tombstone stands either way: a file that could not be removed now is never shown again.
+        // The tombstone keeps no attachment (firestore.rules holds every client to that).
+        await fs.updateDoc(ref, {
+          text: '',
+          deleted: true,
+          updatedAt: fs.serverTimestamp(),
+          ...(message.attachment ? { attachment: fs.deleteField() } : {}),
+        });
+        // Its file goes with it (issue #13 part 4; storage.rules let the sender or the owner delete it). Should
+        // this fail (the page closed, the network dropped), functions/ on_message_deleted deletes it anyway.
         if (message.attachment) {
           await attachments.deleteAttachment(channelId, message.attachment).catch(() => undefined);
         }
-        return stored({ text: '', deleted: true, updatedAt: Date.now() });
+        const tombstone = { ...(await stored({ text: '', deleted: true, updatedAt: Date.now() })) };
+        delete tombstone.attachment;
+        return tombstone;
       }),
 
     uploadAttachment: attachments.uploadAttachment,

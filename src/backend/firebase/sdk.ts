@@ -10,6 +10,7 @@ import type * as FirestoreSdk from 'firebase/firestore';
 import type * as FunctionsSdk from 'firebase/functions';
 import type * as MessagingSdk from 'firebase/messaging';
 import type * as StorageSdk from 'firebase/storage';
+import { isChunkLoadError, reportChunkLoadFailure } from '@/platform/chunks';
 import { BackendError } from '../ports';
 import type { FirebaseConfig } from './config';
 import { DEFAULT_FUNCTIONS_REGION } from './config';
@@ -45,12 +46,17 @@ export interface FirebaseSdk {
   storage(): Promise<LoadedStorage>;
 }
 
-/** One memoised load; a rejection clears the memo (a chunk that failed offline loads once back online). */
+/**
+ * One memoised load; a rejection clears the memo (a chunk that failed offline loads once back online). A chunk
+ * that failed to load is also reported, so the spec's chunk recovery runs (§4; issue #14 part 6): a page whose
+ * build was replaced cannot fetch the SDK's chunks by retrying, only by reloading.
+ */
 function once<T>(load: () => Promise<T>): () => Promise<T> {
   let pending: Promise<T> | null = null;
   return () => {
     pending ??= load().catch((error: unknown) => {
       pending = null;
+      if (isChunkLoadError(error)) reportChunkLoadFailure();
       throw toBackendError(error);
     });
     return pending;

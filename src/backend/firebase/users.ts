@@ -52,7 +52,11 @@ export function profileFields(patch: ProfilePatch): DocumentData {
   return fields;
 }
 
-export function createUsersPort(sdk: FirebaseSdk, onUserSeen: (user: UserDoc) => void): UsersPort {
+/** The port's reading and profile verbs; leaving's two live in leaving.ts. */
+export function createUsersPort(
+  sdk: FirebaseSdk,
+  onUserSeen: (user: UserDoc) => void,
+): Omit<UsersPort, 'exportMyData' | 'deleteMyAccount'> {
   /** The account's email, for a document that does not carry one (the client never writes it). */
   const emailOf = (uid: string): string => {
     const user = sdk.auth().currentUser;

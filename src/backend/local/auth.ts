@@ -1,7 +1,7 @@
 // Sessions with the embedded server: sign up/in/out, the current user, claims from the access token, and the
 // auth state shared by every tab (a sign-out in one tab signs out the others).
 import { BackendError } from '../ports';
-import type { AuthPort, SignInInput, SignUpInput, Unsubscribe } from '../ports';
+import type { AuthPort, EmailVerificationState, SignInInput, SignUpInput, Unsubscribe } from '../ports';
 import type { AuthUser, IdTokenClaims } from '@core/model';
 import type { SessionResponse } from '@core/wire';
 import { requestJson } from './http';
@@ -167,6 +167,51 @@ export function createLocalAuth(deps: {
       } catch {
         // Offline or the server is down: the session stays until the server can say.
       }
+    },
+
+    async getEmailVerification(): Promise<EmailVerificationState> {
+      const state = await requestJson<{ email: string; emailVerified: boolean }>(
+        deps.fetch,
+        `${baseUrl}/api/auth/verify-email`,
+        { token: await auth.getAccessToken() },
+      );
+      return { email: state.email, verified: state.emailVerified };
+    },
+
+    async sendEmailVerification() {
+      await requestJson(deps.fetch, `${baseUrl}/api/auth/verify-email/send`, {
+        method: 'POST',
+        token: await auth.getAccessToken(),
+      });
+    },
+
+    async verifyEmail(token) {
+      await requestJson(deps.fetch, `${baseUrl}/api/auth/verify-email`, { method: 'POST', body: { token } });
+    },
+
+    async requestPasswordReset(email) {
+      await requestJson(deps.fetch, `${baseUrl}/api/auth/password-reset`, {
+        method: 'POST',
+        body: { email },
+      });
+    },
+
+    async confirmPasswordReset(token, newPassword) {
+      const { email } = await requestJson<{ email: string }>(
+        deps.fetch,
+        `${baseUrl}/api/auth/password-reset/confirm`,
+        { method: 'POST', body: { token, password: newPassword } },
+      );
+      // The server has ended every session of that account, this device's too.
+      if (current && current.user.email === email) signOutLocally();
+    },
+
+    async changeEmail(currentPassword, newEmail) {
+      await requestJson(deps.fetch, `${baseUrl}/api/auth/email`, {
+        method: 'POST',
+        body: { password: currentPassword, newEmail },
+        token: await auth.getAccessToken(),
+      });
     },
 
     onAuthStateChanged(listener): Unsubscribe {

@@ -16,11 +16,14 @@ import type {
   IssuedOffer,
   Offer,
   PushTokenDoc,
+  SignedInSession,
   UserDoc,
 } from '@core/model';
 import type { ChannelMutes } from '@core/mutes';
+import { isMuteEnd } from '@core/mutes';
 import type { CallableName } from '@core/schemas';
 import type { InvitationPreview } from '@core/invitations';
+import type { AccountExport } from '@core/leaving';
 import type { CallableResults } from '@core/wire';
 import { createLocalAuth } from './auth';
 import { OFFLINE_MESSAGE, requestJson } from './http';
@@ -165,6 +168,12 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
         stream.subscribe((event) => {
           if (event.type === 'user' && event.data.user.uid === uid) listener(event.data.user);
         }),
+      exportMyData: (uid) => api<AccountExport>(`/api/users/${enc(uid)}/export`),
+      async deleteMyAccount(uid, password) {
+        await api(`/api/users/${enc(uid)}`, { method: 'DELETE', body: { password } });
+        // The server ended every session of the account: this tab (and the others, through storage) signs out.
+        auth.handleRejectedSession();
+      },
     },
 
     channels: {
@@ -209,6 +218,34 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
         api<ChannelMute>(`/api/channels/${enc(channelId)}/mute`, { method: 'PUT', body: { duration } }),
       async unmuteChannel(channelId) {
         await api(`/api/channels/${enc(channelId)}/mute`, { method: 'DELETE' });
+      },
+      subscribeMutes(listener) {
+        // Each `mutes` event carries them all; a read after each (re)open catches up with what the stream, which
+        // keeps no replay, missed. A read answered after a newer event is stale and dropped (`seen` moved on).
+        let seen = 0;
+        let stopped = false;
+        const read = async (): Promise<void> => {
+          const asked = seen;
+          try {
+            const mutes = (await api<{ mutes: ChannelMutes }>('/api/mutes')).mutes;
+            if (!stopped && seen === asked) listener(mutes);
+          } catch {
+            // Offline again or signed out: the next open reads again.
+          }
+        };
+        const stopEvents = stream.subscribe((event) => {
+          if (event.type !== 'mutes') return;
+          seen += 1;
+          const mutes = parseChannelMutes(event.data.mutes);
+          if (mutes) listener(mutes);
+          else void read();
+        });
+        const stopOpens = stream.onOpen(() => void read());
+        return () => {
+          stopped = true;
+          stopOpens();
+          stopEvents();
+        };
       },
     },
 
@@ -353,5 +390,30 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
           .vapidPublicKey,
       options.host,
     ),
+
+    sessions: {
+      listsEverySession: true,
+      async listSessions() {
+        return (await api<{ sessions: SignedInSession[] }>('/api/auth/sessions')).sessions;
+      },
+      async signOutSession(id) {
+        await api(`/api/auth/sessions/${enc(id)}`, { method: 'DELETE' });
+      },
+      async signOutOtherSessions() {
+        await api('/api/auth/sessions/revoke-others', { method: 'POST' });
+      },
+      async changePassword(currentPassword, newPassword) {
+        await api('/api/auth/password', { method: 'POST', body: { currentPassword, newPassword } });
+      },
+    },
   };
+}
+
+/** A `mutes` event's mutes, or null when they are not channel ids mapped to mute ends. */
+function parseChannelMutes(value: unknown): ChannelMutes | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const entries = Object.entries(value as Record<string, unknown>);
+  return entries.every(([, until]) => isMuteEnd(until))
+    ? (Object.fromEntries(entries) as ChannelMutes)
+    : null;
 }

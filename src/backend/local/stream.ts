@@ -29,7 +29,15 @@ export interface LiveStream {
   close(): void;
 }
 
-const EVENT_TYPES: StreamEvent['type'][] = ['message', 'user', 'channel', 'offers', 'invitations', 'closing'];
+const EVENT_TYPES: StreamEvent['type'][] = [
+  'message',
+  'user',
+  'channel',
+  'offers',
+  'invitations',
+  'mutes',
+  'closing',
+];
 const CLOSING_REASONS: StreamClosingReason[] = ['signed-out', 'expired'];
 const MAX_BACKOFF_MS = 30_000;
 

@@ -1,5 +1,6 @@
 // The main screen's requests (issue #6): a conversation's newest messages and older pages (a (createdAt, id)
-// cursor, so messages sharing a millisecond are never skipped), and a consultant's channel tools. Sending goes
+// cursor, so messages sharing a millisecond are never skipped), and a consultant's channel tools. Newer pages back
+// towards the newest (issue #13 part 2) are asked for by newerPagesSaga.ts, in the conversation chunk. Sending goes
 // through the outbox (src/sagas/outboxSaga.ts). Each worker catches its own failure and puts it as plain words.
 import { call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { Backend } from '@/backend/ports';
@@ -55,7 +56,7 @@ export function* handleOlderRequested(backend: Backend, action: ReturnType<typeo
       before: cursorOf(oldest),
       limit: MESSAGES_PAGE,
     });
-    yield put(olderLoaded({ channelId, messages }));
+    yield put(olderLoaded({ channelId, messages, before: oldest.id }));
   } catch (error) {
     yield put(olderFailed({ channelId, message: message(error) }));
   }

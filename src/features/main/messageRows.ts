@@ -1,7 +1,8 @@
 // How a conversation's messages are laid out as rows (issue #13 part 2): the day each starts, whether it continues
-// its sender's group (the name shown once), where the "New messages" divider goes, and how many new messages
-// arrived since the person last saw the bottom. Pure functions of the messages and the clock, so the list only
-// renders what they say.
+// its sender's group (the name shown once) and where the "New messages" divider goes. Pure functions of the
+// messages and the clock, each looking at a row's neighbours or the held window (at most MESSAGES_WINDOW rows), so
+// the list only renders what they say. (The count behind "Jump to latest" and the rows' places are kept by
+// conversationSlice.)
 import type { ChatMessage } from '@core/model';
 
 /** Messages of one sender this close together (and on one day) read as one group: the name is shown once. */
@@ -85,21 +86,4 @@ export function firstUnreadId(
     }
   }
   return null;
-}
-
-/** How many messages by others came after `seen` (the newest the person saw at the bottom); 0 if it is unknown. */
-export function countNewAfter(messages: readonly ChatMessage[], seen: string, ownUid: string | null): number {
-  const at = lastIndexOf(messages, seen);
-  if (at < 0) return 0;
-  let count = 0;
-  for (let i = at + 1; i < messages.length; i += 1) if (messages[i]?.senderId !== ownUid) count += 1;
-  return count;
-}
-
-/** How many messages were added before the one that was first (`firstId`): 0 when it is gone or still first. */
-export function prependedBefore(messages: readonly ChatMessage[], firstId: string | undefined): number {
-  if (firstId === undefined) return 0;
-  // A page back adds MESSAGES_PAGE at a time: the old first is near the start.
-  for (let i = 0; i < messages.length; i += 1) if (messages[i]?.id === firstId) return i;
-  return 0;
 }

@@ -1,6 +1,7 @@
 // Settings → Notifications: whether QuPM notifies this person, and how (stored in notificationSettings).
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
+import { hasDeliveryChannel, withDeliveryChannel } from '@core/delivery';
 import type { DeliveryChannel } from '@core/limits';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@core/model';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
@@ -9,7 +10,10 @@ import { notificationsSaveRequested, selectNotificationsSave } from './settingsS
 import { SaveActions } from './SaveActions';
 import { ThisDevicePush } from './ThisDevicePush';
 
-const CHANNEL_LABELS: Record<DeliveryChannel, { label: string; hint: string }> = {
+/** The channels this form offers; 'email' has its own switch (MissedMailSwitch.tsx). */
+type FormChannel = Exclude<DeliveryChannel, 'email'>;
+
+const CHANNEL_LABELS: Record<FormChannel, { label: string; hint: string }> = {
   push: {
     label: 'Push notifications',
     hint: 'System notifications on the devices you allow, even when QuPM is closed.',
@@ -30,7 +34,10 @@ export function NotificationsSection() {
 
   const submit = (event: FormEvent): void => {
     event.preventDefault();
-    dispatch(notificationsSaveRequested({ settings: { enabled, delivery: { channels } } }));
+    // The email switch saves on its own: whatever it holds now is kept, never this form's copy from its mount.
+    const email = hasDeliveryChannel(stored, 'email');
+    const settings = withDeliveryChannel({ enabled, delivery: { channels } }, 'email', email);
+    dispatch(notificationsSaveRequested({ settings }));
   };
 
   return (
@@ -51,7 +58,7 @@ export function NotificationsSection() {
         </div>
         <fieldset className="settings-form__group" disabled={!enabled}>
           <legend>How</legend>
-          {(Object.keys(CHANNEL_LABELS) as DeliveryChannel[]).map((channel) => (
+          {(Object.keys(CHANNEL_LABELS) as FormChannel[]).map((channel) => (
             <div className="check" key={channel}>
               <input
                 id={ids[channel]}

@@ -1,5 +1,6 @@
 // The admin section's requests against the admin port.
-import { call, put, takeEvery, takeLatest } from 'redux-saga/effects';
+import { call, fork, put, takeEvery, takeLatest } from 'redux-saga/effects';
+import type { UnknownAction } from '@reduxjs/toolkit';
 import type { Backend } from '@/backend/ports';
 import type { AdminChannel, AdminUser } from '@core/model';
 import { toFailure } from '@/backend/errors';
@@ -43,7 +44,14 @@ export function* handleRoleChange(backend: Backend, action: ReturnType<typeof ro
   }
 }
 
-export function* adminSaga(backend: Backend) {
+/**
+ * Handles each request; `first` is the request that loaded this chunk (src/sagas/lazyAdmin.ts), handled before
+ * the others are awaited.
+ */
+export function* adminSaga(backend: Backend, first?: UnknownAction) {
+  if (first && adminUsersRequested.match(first)) yield fork(handleUsersRequested, backend);
+  if (first && adminChannelsRequested.match(first)) yield fork(handleChannelsRequested, backend);
+  if (first && roleChangeRequested.match(first)) yield fork(handleRoleChange, backend, first);
   yield takeLatest(adminUsersRequested.type, handleUsersRequested, backend);
   yield takeLatest(adminChannelsRequested.type, handleChannelsRequested, backend);
   yield takeEvery(roleChangeRequested.type, handleRoleChange, backend);

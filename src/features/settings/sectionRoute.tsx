@@ -6,10 +6,16 @@ import { AuthForm } from '@/ui/AuthForm';
 import { LoadingScreen } from '@/ui/LoadingScreen';
 import { AboutSection } from './AboutSection';
 import { AdminSection } from './AdminSection';
+import { ChangeEmailSection } from './ChangeEmailSection';
+import { ChangePasswordSection } from './ChangePasswordSection';
 import { DevicesSection } from './DevicesSection';
+import { EmailVerification } from './EmailVerification';
+import { MissedMailSwitch } from './MissedMailSwitch';
 import { NotificationsSection } from './NotificationsSection';
 import { ProfileSection } from './ProfileSection';
 import { SectionList } from './SectionList';
+import { YourDataSection } from './YourDataSection';
+import { SessionsSection } from './SessionsSection';
 import { SETTINGS_SECTIONS, parseSettingsSection } from './sections';
 import type { SettingsSectionId } from './sections';
 import './settings.css';
@@ -26,18 +32,24 @@ const SECTION_BODIES: Record<SettingsSectionId, () => React.JSX.Element> = {
   notifications: () => (
     <Personal what="your notifications">
       <NotificationsSection />
+      <MissedMailSwitch />
     </Personal>
   ),
   profile: () => (
     <Personal what="your profile">
       <ProfileSection />
+      <EmailVerification />
+      <ChangeEmailSection />
+      <ChangePasswordSection />
     </Personal>
   ),
   devices: () => (
     <Personal what="your devices">
       <DevicesSection />
+      <SessionsSection />
     </Personal>
   ),
+  data: YourDataSection,
   about: AboutSection,
   admin: () => (
     <Personal what="QuPM as an admin">

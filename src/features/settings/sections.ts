@@ -3,6 +3,11 @@ export const SETTINGS_SECTIONS = [
   { id: 'notifications', title: 'Notifications', description: 'Push notifications and how they reach you.' },
   { id: 'profile', title: 'Profile', description: 'Your nickname, as consultants and members see it.' },
   { id: 'devices', title: 'Devices', description: 'The devices that receive your notifications.' },
+  {
+    id: 'data',
+    title: 'Your data',
+    description: 'Download everything QuPM keeps about you, or delete your account.',
+  },
   { id: 'about', title: 'About', description: 'Version, backend, install and offline state of this app.' },
   { id: 'admin', title: 'Admin', description: 'Users and their roles, and every channel. Admins only.' },
 ] as const;

@@ -1,0 +1,164 @@
+// Leaving (issue #15 part 7) in the real build against the real server: Settings → Your data downloads a JSON file
+// of the account (dated name, the account's data, no secret); a consultant who still owns channels is told to
+// hand them over first; a wrong password is refused; the right one deletes the account, this window lands on a
+// plain sentence and is signed out, and a second window of the same account (another session) is signed out too,
+// while the consultant sees the person's messages as from "A former member". The section passes axe.
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../drivers/chromium';
+import type { AccountExport } from '../core/leaving';
+import type { AuthUser, ChatMessage } from '../core/model';
+import { watchErrors } from './support/browser';
+import { startServer } from './support/server';
+import type { RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close();
+});
+
+async function openWindow(email: string): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, acceptDownloads: true });
+  contexts.push(context);
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(server.url);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('qupm-demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Channels' }).waitFor();
+  return { page, errors };
+}
+
+async function openYourData(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Settings' }).first().click();
+  await page.getByRole('link', { name: /Your data/ }).click();
+  await page.getByRole('heading', { name: 'Download my data' }).waitFor();
+}
+
+async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const bad = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad).toEqual([]);
+}
+
+async function api<T>(route: string, init: { token?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(server.url + route, {
+    method: init.body === undefined ? 'GET' : 'POST',
+    headers: {
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${route}: ${response.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+describe('Settings → Your data', () => {
+  it('downloads a JSON file of the account, dated, with no secret in it', async () => {
+    const { page, errors } = await openWindow('member@qupm.demo');
+    await openYourData(page);
+    await expectAccessible(page, 'your data');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download my data' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^qupm-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const raw = readFileSync((await download.path()) ?? '', 'utf8');
+    const data = JSON.parse(raw) as AccountExport;
+    expect(data).toMatchObject({
+      format: 'qupm-export',
+      version: 1,
+      account: { email: 'member@qupm.demo' },
+    });
+    expect(data.messages.length).toBeGreaterThan(0);
+    expect(data.messages.every((m) => m.channelTitle.length > 0)).toBe(true);
+    expect(raw).not.toMatch(/qupm-demo"|password|refreshToken|accessToken/i);
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Saved as ${download.suggestedFilename()}.` })
+      .waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('tells a consultant who owns channels to hand them over first', async () => {
+    const { page } = await openWindow('consultant@qupm.demo');
+    await openYourData(page);
+    await page.getByRole('button', { name: 'Delete my account…' }).click();
+    await page.getByLabel('Your password, to confirm').fill('qupm-demo');
+    await page.getByRole('button', { name: 'Delete my account for good' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /Hand each one over to another consultant or delete it first/ })
+      .waitFor();
+    await page.goto(`${server.url}/`);
+    await page.getByRole('heading', { name: 'Channels' }).waitFor();
+  });
+
+  it('deletes the account with the password: signed out here and in a second window', async () => {
+    const member = await api<{ accessToken: string; user: AuthUser }>('/api/auth/signin', {
+      body: { email: 'member@qupm.demo', password: 'qupm-demo' },
+    });
+    const consultant = await api<{ accessToken: string }>('/api/auth/signin', {
+      body: { email: 'consultant@qupm.demo', password: 'qupm-demo' },
+    });
+    const strategy = (
+      await api<{ channels: Array<{ id: string; channelId: string }> }>('/api/channels?mine=true', {
+        token: consultant.accessToken,
+      })
+    ).channels.find((c) => c.channelId === 'strategy-studio');
+
+    const first = await openWindow('member@qupm.demo');
+    const second = await openWindow('member@qupm.demo');
+    await openYourData(first.page);
+    await first.page.getByRole('button', { name: 'Delete my account…' }).click();
+    const password = first.page.getByLabel('Your password, to confirm');
+    await password.fill('not my password');
+    await first.page.getByRole('button', { name: 'Delete my account for good' }).click();
+    await first.page.getByRole('alert').filter({ hasText: 'That password is not right.' }).waitFor();
+    await expectAccessible(first.page, 'delete confirm');
+
+    await password.fill('qupm-demo');
+    await first.page.getByRole('button', { name: 'Delete my account for good' }).click();
+    await first.page.getByRole('heading', { name: 'Your account has been deleted' }).waitFor();
+    await expectAccessible(first.page, 'deleted');
+    await first.page.getByRole('link', { name: 'Back to the start' }).click();
+    await first.page.getByRole('button', { name: 'Sign in' }).waitFor();
+
+    // The other window's session ended with the account: its live stream closed, and it is signed out.
+    await second.page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await second.page.getByLabel('Email').fill('member@qupm.demo');
+    await second.page.getByLabel('Password').fill('qupm-demo');
+    await second.page.getByRole('button', { name: 'Sign in' }).click();
+    await second.page
+      .getByRole('alert')
+      .filter({ hasText: /email and password don.t match/ })
+      .waitFor();
+
+    const { messages } = await api<{ messages: ChatMessage[] }>(
+      `/api/channels/${strategy?.id ?? ''}/messages?limit=100`,
+      { token: consultant.accessToken },
+    );
+    expect(messages.some((m) => m.senderName === 'A former member')).toBe(true);
+    expect(messages.some((m) => m.senderId === member.user.uid)).toBe(false);
+    expect(first.errors.filter((e) => !/401|Unauthorized|status of 4\d\d/.test(e))).toEqual([]);
+  });
+});

@@ -1,0 +1,117 @@
+// A browser test file's world: the real server (the demo world on a fresh SQLite file in a temporary folder) and
+// one Chromium, started before the file's tests and closed after them with every browser context opened through
+// it; and signing in through the app's own form, as a person does.
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { launchChromium, TRACK_EVENT_SOURCES } from '../../drivers/chromium';
+import { DEMO_PASSWORD } from '../../server/demo';
+import { watchErrors } from './browser';
+import { startSmtpSink } from '../../__tests__/support/smtpSink';
+import type { SmtpSink } from '../../__tests__/support/smtpSink';
+import { startServer } from './server';
+import type { RunningServer } from './server';
+
+export interface BrowserSession {
+  server: RunningServer;
+  browser: Browser;
+}
+
+/** A person's window in a browser test: its page, its context, and the page errors seen so far. */
+export interface BrowserWindow {
+  page: Page;
+  context: BrowserContext;
+  errors: string[];
+}
+
+export interface SessionWindows {
+  /** A browser context of its own, closed when the file's tests are done. */
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /** A page in a browser context of its own, closed when the file's tests are done. */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
+  /**
+   * A page in a context of its own whose event streams the test can drop (drivers/chromium.ts
+   * TRACK_EVENT_SOURCES) and whose errors are watched; nothing is opened in it yet.
+   */
+  openWindow(options?: BrowserContextOptions): Promise<BrowserWindow>;
+}
+
+/**
+ * Registers the hooks that start the server and Chromium before the file's tests and close them (and the contexts
+ * opened with `newContext`/`newPage`) after; `onStart` keeps them, usually in the file's `server` and `browser`.
+ * `serverOptions` is read when the server starts, so it may use what an earlier hook started.
+ */
+export function withBrowserSession(
+  onStart: (session: BrowserSession) => void,
+  serverOptions: () => Parameters<typeof startServer>[0] = () => ({}),
+): SessionWindows {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    server = await startServer(serverOptions());
+    browser = await launchChromium();
+    onStart({ server, browser });
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    await browser?.close();
+    await server?.close();
+  });
+  const newContext = async (options: BrowserContextOptions = {}): Promise<BrowserContext> => {
+    if (!browser) throw new Error('The browser is not started yet: open windows inside a test');
+    const context = await browser.newContext(options);
+    contexts.push(context);
+    return context;
+  };
+  const openWindow = async (options?: BrowserContextOptions): Promise<BrowserWindow> => {
+    const context = await newContext(options);
+    const page = await context.newPage();
+    await page.addInitScript(TRACK_EVENT_SOURCES);
+    return { page, context, errors: watchErrors(page) };
+  };
+  return { newContext, newPage: async (options) => (await newContext(options)).newPage(), openWindow };
+}
+
+/** Fills in the sign-in form the page shows and submits it; what comes next is the caller's to wait for. */
+export async function submitSignIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Opens `url` (a page that shows the sign-in form when signed out) and signs in there. */
+export async function signIn(
+  page: Page,
+  url: string,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<void> {
+  await page.goto(url);
+  await submitSignIn(page, email, password);
+}
+
+/** Signs in on the home screen of the app at `origin` and waits for its greeting. */
+export async function signInHome(page: Page, origin: string, email: string): Promise<void> {
+  await signIn(page, origin + '/', email);
+  await page.getByRole('heading', { level: 1, name: /^Hello, / }).waitFor();
+}
+
+/**
+ * withBrowserSession with a real SMTP sink the server mails to (issue #15): the sink starts before the server
+ * (hooks run in the order they are registered) and closes after it. `onStart` also gets the sink.
+ */
+export function withMailedBrowserSession(
+  onStart: (session: BrowserSession & { sink: SmtpSink }) => void,
+): SessionWindows {
+  let sink: SmtpSink | undefined;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+  });
+  const windows = withBrowserSession(
+    (started) => onStart({ ...started, sink: sink as SmtpSink }),
+    () => ({ mail: { smtpUrl: (sink as SmtpSink).url } }),
+  );
+  afterAll(async () => {
+    await sink?.close();
+  });
+  return windows;
+}

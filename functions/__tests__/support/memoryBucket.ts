@@ -1,0 +1,54 @@
+// Cloud Storage's bucket as the Admin SDK shows it (the part storageFiles.ts uses), in memory: objects by name with
+// their bytes, type and creation time, for the attachment handlers' tests (issue #13 part 4).
+import type { Bucket, BucketFile } from '../../src/storageFiles';
+
+export interface MemoryObject {
+  data: Uint8Array;
+  contentType?: string;
+  createdAt: number;
+}
+
+export class MemoryBucket implements Bucket {
+  readonly objects = new Map<string, MemoryObject>();
+  /** Every download, by name (to see that an object over 10 MB is never read). */
+  readonly downloads: string[] = [];
+
+  constructor(private readonly now: () => number) {}
+
+  put(name: string, data: Uint8Array, contentType?: string, createdAt = this.now()): void {
+    this.objects.set(name, { data, createdAt, ...(contentType === undefined ? {} : { contentType }) });
+  }
+
+  async getFiles({ prefix }: { prefix: string }): Promise<[BucketFile[]]> {
+    return [
+      [...this.objects.keys()].filter((name) => name.startsWith(prefix)).map((name) => this.file(name)),
+    ];
+  }
+
+  file(name: string): BucketFile {
+    const stored = this.objects.get(name);
+    return {
+      name,
+      metadata: stored
+        ? {
+            size: String(stored.data.length),
+            timeCreated: new Date(stored.createdAt).toISOString(),
+            ...(stored.contentType === undefined ? {} : { contentType: stored.contentType }),
+          }
+        : {},
+      download: async () => {
+        this.downloads.push(name);
+        const object = this.objects.get(name);
+        if (!object) throw Object.assign(new Error('No such object'), { code: 404 });
+        return [Buffer.from(object.data)];
+      },
+      delete: async ({ ignoreNotFound }) => {
+        if (!this.objects.delete(name) && !ignoreNotFound) {
+          throw Object.assign(new Error('No such object'), { code: 404 });
+        }
+        return [];
+      },
+      exists: async () => [this.objects.has(name)],
+    };
+  }
+}

@@ -1,0 +1,127 @@
+// Attachments in Cloud Storage (issue #13 part 4), kept as the embedded server keeps its own
+// (server/services/attachments.ts): deleting a message deletes its file; an upload no message took is pruned
+// after core/attachments.ts UNSENT_ATTACHMENT_TTL_MS; and every uploaded object's bytes are checked again
+// (file-type), because a client may go around the Firebase adapter's own check before it uploads: an object whose
+// bytes are not what it was stored as (HTML or SVG named .png), empty, or over 10 MB is deleted, and a message
+// that carries it loses it. The Admin SDK does this: storage.rules bind clients, not these functions.
+import {
+  checkAttachmentSize,
+  checkStoredFile,
+  toAttachment,
+  UNSENT_ATTACHMENT_TTL_MS,
+} from '../../../core/attachments';
+import type { AttachmentProblem } from '../../../core/attachments';
+import type { Deps } from '../repository';
+
+/** Where the attachments are in the bucket: channels/{channelId}/attachments/{attachmentId} (storage.rules). */
+export const ATTACHMENTS_PREFIX = 'channels/';
+const OBJECT_PATH = /^channels\/([^/]+)\/attachments\/([A-Za-z0-9]{20})$/;
+
+export function attachmentObjectPath(channelId: string, attachmentId: string): string {
+  return `channels/${channelId}/attachments/${attachmentId}`;
+}
+
+/** The channel and attachment an object's name is of, or null for anything else in the bucket. */
+export function attachmentObjectOf(path: string): { channelId: string; attachmentId: string } | null {
+  const match = OBJECT_PATH.exec(path);
+  return match?.[1] && match[2] ? { channelId: match[1], attachmentId: match[2] } : null;
+}
+
+/**
+ * The type the bytes say, as the embedded server and the Firebase adapter read it. file-type is an ES module
+ * only: this import() stays an import() in the CommonJS build (tsconfig "module": "node16").
+ */
+export async function sniffType(bytes: Uint8Array): Promise<string | undefined> {
+  const { fileTypeFromBuffer } = await import('file-type/core');
+  return (await fileTypeFromBuffer(bytes))?.mime;
+}
+
+/**
+ * A message document changed (on_message_deleted): when it became a tombstone and carried a file, the file is
+ * deleted, and an attachment a tombstone still holds (written by something firestore.rules do not bind) removed.
+ * Answers whether a file was deleted.
+ */
+export async function handleMessageChanged(
+  { repo, files, now }: Deps,
+  event: {
+    channelId: string;
+    messageId: string;
+    before: Record<string, unknown>;
+    after: Record<string, unknown>;
+  },
+): Promise<boolean> {
+  if (event.after.deleted !== true) return false;
+  const attachment = toAttachment(event.before.attachment) ?? toAttachment(event.after.attachment);
+  if (!attachment) return false;
+  if ('attachment' in event.after) {
+    await repo.dropMessageAttachment(event.channelId, event.messageId, { tombstone: true, at: now() });
+  }
+  await files.delete(attachmentObjectPath(event.channelId, attachment.id));
+  return true;
+}
+
+/** Daily: the attachments older than a day that no message carries go (answers how many). */
+export async function handlePruneUnsentAttachments({ repo, files, now }: Deps): Promise<number> {
+  const before = now() - UNSENT_ATTACHMENT_TTL_MS;
+  let pruned = 0;
+  for (const file of await files.list(ATTACHMENTS_PREFIX)) {
+    const object = attachmentObjectOf(file.path);
+    // Not an attachment, or young enough that its message may still be on its way.
+    if (!object || !(file.createdAt < before)) continue;
+    if (await repo.findMessageWithAttachment(object.channelId, object.attachmentId)) continue;
+    await files.delete(file.path);
+    pruned += 1;
+  }
+  return pruned;
+}
+
+/**
+ * A new message carrying a file (on_message_created): when the file is not there (check_attachment_upload removed
+ * it before the message came, or it was never uploaded), the message loses it as check_attachment_upload would
+ * have taken it off. Answers whether it did.
+ */
+export async function handleMessageWithAttachment(
+  { repo, files, now }: Deps,
+  message: { channelId: string; messageId: string; text: string; attachmentId: string },
+): Promise<boolean> {
+  if (await files.exists(attachmentObjectPath(message.channelId, message.attachmentId))) return false;
+  await repo.dropMessageAttachment(message.channelId, message.messageId, {
+    tombstone: message.text === '',
+    at: now(),
+  });
+  return true;
+}
+
+export type UploadCheck =
+  | { outcome: 'ignored' }
+  | { outcome: 'kept' }
+  | { outcome: 'removed'; problem: AttachmentProblem; messageId: string | null };
+
+/**
+ * A new object in the bucket (check_attachment_upload): an attachment's bytes checked as the embedded server
+ * checks an upload; one that fails is deleted, and a message already carrying it loses it (becoming a tombstone
+ * when it had no text).
+ */
+export async function handleAttachmentUploaded(
+  { repo, files, now }: Deps,
+  object: { path: string; size: number; contentType: string | undefined },
+): Promise<UploadCheck> {
+  const target = attachmentObjectOf(object.path);
+  if (!target) return { outcome: 'ignored' };
+  // The size first: an object over 10 MB is never read.
+  let problem: AttachmentProblem | null = checkAttachmentSize(object.size);
+  if (!problem) {
+    const bytes = await files.read(object.path);
+    problem = checkStoredFile({ bytes, storedType: object.contentType, sniffedType: await sniffType(bytes) });
+  }
+  if (!problem) return { outcome: 'kept' };
+  await files.delete(object.path);
+  const message = await repo.findMessageWithAttachment(target.channelId, target.attachmentId);
+  if (message) {
+    await repo.dropMessageAttachment(target.channelId, message.id, {
+      tombstone: message.text === '',
+      at: now(),
+    });
+  }
+  return { outcome: 'removed', problem, messageId: message?.id ?? null };
+}

@@ -1,0 +1,40 @@
+// Leaving (issue #15 part 7) on Firebase: export_my_data answers the caller's AccountExport (core/leaving.ts), the
+// same document as the embedded server's GET /api/users/:uid/export; delete_my_account, called once the client
+// has re-authenticated with the password (functions.ts checks the sign-in is recent), refuses a consultant who
+// still owns channels, hands what stays to the former member, deletes the account's documents and then the
+// Firebase Auth account (which ends its refresh tokens).
+import { normalizeEmail } from '../../../core/email';
+import { QupmError } from '../../../core/errors';
+import type { AccountExport } from '../../../core/leaving';
+import { assertCanLeave, buildAccountExport } from '../../../core/leaving';
+import { activeMutes } from '../../../core/mutes';
+import type { Caller } from '../../../core/permissions';
+import type { Deps } from '../repository';
+import { productCallables } from './product';
+
+const ACCOUNT_GONE = 'This account no longer exists. Sign in again.';
+
+export const leavingCallables = {
+  async export_my_data(deps: Deps, caller: Caller): Promise<AccountExport> {
+    const now = deps.now();
+    const user = await deps.repo.getUser(caller.uid);
+    if (!user) throw new QupmError('UNAUTHENTICATED', ACCOUNT_GONE);
+    const account = user.email ? user : { ...user, email: caller.email };
+    const [data, issued] = await Promise.all([
+      deps.repo.readAccountData(caller.uid, account.email ? normalizeEmail(account.email) : ''),
+      productCallables.list_issued_offers(deps, caller, undefined),
+    ]);
+    return buildAccountExport(
+      { ...data, account, mutes: activeMutes(data.mutes, now), offersIssued: issued.offers },
+      now,
+    );
+  },
+
+  async delete_my_account(deps: Deps, caller: Caller): Promise<{ success: true }> {
+    if (!(await deps.repo.getUser(caller.uid))) throw new QupmError('UNAUTHENTICATED', ACCOUNT_GONE);
+    assertCanLeave(await deps.repo.ownedChannelTitles(caller.uid));
+    await deps.repo.deleteAccountData(caller.uid, deps.now());
+    await deps.accounts.deleteAccount(caller.uid);
+    return { success: true };
+  },
+};

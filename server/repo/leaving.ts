@@ -1,0 +1,155 @@
+// What leaving (issue #15 part 7) reads and writes across tables: a person's messages, invitations and channels
+// for "Download my data", and for "Delete my account" the rewrite of what stays (messages, invitations,
+// attachments, private consultations) to "a former member" before the user row goes, taking with it (ON DELETE
+// CASCADE) refresh tokens, push tokens, memberships, offers received, pending counts, read marks and mutes.
+import type { Db } from '../db/database';
+import { DEFAULT_NOTIFICATION_SETTINGS } from '../../core/model';
+import { FORMER_MEMBER_ID, FORMER_MEMBER_NAME } from '../../core/leaving';
+
+interface OwnMessageRow {
+  id: string;
+  channel_id: string;
+}
+
+/**
+ * The one row every former member's messages point at (messages.sender_id and a few others are foreign keys to
+ * users): nobody can sign in as it (no password hash verifies, and the address is reserved), and the admin
+ * section does not list it.
+ */
+const FORMER_MEMBER_EMAIL = 'former-member@qupm.invalid';
+
+export class LeavingRepo {
+  private readonly ownMessages;
+  private readonly ownedTitles;
+  private readonly sentInvitations;
+  private readonly receivedInvitations;
+  private readonly families;
+  private readonly joinedPrivate;
+  private readonly insertFormerMember;
+  private readonly renameMessages;
+  private readonly reassignAttachments;
+  private readonly reassignAccepted;
+  private readonly reassignIssued;
+  private readonly renamePrivate;
+  private readonly dropQueuedPushes;
+  private readonly deleteUser;
+
+  constructor(db: Db) {
+    this.ownMessages = db.prepare<[string], OwnMessageRow>(
+      'SELECT id, channel_id FROM messages WHERE sender_id = ? ORDER BY created_at, id',
+    );
+    this.ownedTitles = db.prepare<[string], { title: string }>(
+      'SELECT title FROM channels WHERE owner_id = ? ORDER BY created_at, id',
+    );
+    this.sentInvitations = db.prepare<[string], { id: string }>(
+      'SELECT id FROM invitations WHERE consultant_id = ? ORDER BY created_at DESC, id',
+    );
+    this.receivedInvitations = db.prepare<[string, string], { id: string }>(
+      `SELECT id FROM invitations WHERE accepted_by = ? OR invitee_email = ?
+       ORDER BY created_at DESC, id`,
+    );
+    this.families = db.prepare<[string], { family_id: string }>(
+      'SELECT DISTINCT family_id FROM refresh_tokens WHERE uid = ?',
+    );
+    this.joinedPrivate = db.prepare<[string], { id: string; owner_id: string; names_json: string | null }>(
+      `SELECT c.id, c.owner_id, c.names_json FROM channels c JOIN channel_members m ON m.channel_id = c.id
+       WHERE m.uid = ? AND c.kind = 'private'`,
+    );
+    this.insertFormerMember = db.prepare<[string, string, string, string]>(
+      `INSERT OR IGNORE INTO users (uid, email, password_hash, display_name, notification_settings, created_at)
+       VALUES (?, ?, '', ?, ?, 0)`,
+    );
+    // A rename is a change of the message (issue #13's version stamp), so live subscribers and those catching
+    // up after a reconnect get the new name, as they get an edit.
+    this.renameMessages = db.prepare<[string, string, number, string, string]>(
+      `UPDATE messages SET sender_id = ?, sender_name = ?, updated_at = ? WHERE sender_id = ? AND channel_id = ?`,
+    );
+    this.reassignAttachments = db.prepare<[string, string]>(
+      'UPDATE attachments SET uploader_id = ? WHERE uploader_id = ?',
+    );
+    this.reassignAccepted = db.prepare<[string, string]>(
+      // The address they were sent to goes too: it named the person (pending ones to the address stay: they
+      // are the consultant's, and whoever registers the address next may take them).
+      'UPDATE invitations SET accepted_by = ?, invitee_email = NULL WHERE accepted_by = ?',
+    );
+    // Invitations the person issued: the open ones can no longer be used (their consultant is gone).
+    this.reassignIssued = db.prepare<[string, string]>(
+      `UPDATE invitations SET consultant_id = ?,
+         status = CASE WHEN status = 'pending' THEN 'expired' ELSE status END
+       WHERE consultant_id = ?`,
+    );
+    this.renamePrivate = db.prepare<[string, string, string]>(
+      'UPDATE channels SET title = ?, names_json = ? WHERE id = ?',
+    );
+    this.dropQueuedPushes = db.prepare<[string]>("DELETE FROM push_jobs WHERE uid = ? AND state = 'queued'");
+    this.deleteUser = db.prepare<[string]>('DELETE FROM users WHERE uid = ?');
+  }
+
+  /** The ids of the person's messages (with their channels), oldest first. */
+  messagesOf(uid: string): OwnMessageRow[] {
+    return this.ownMessages.all(uid);
+  }
+
+  /** The titles of the channels the person owns (private consultations included), oldest first. */
+  ownedChannelTitles(uid: string): string[] {
+    return this.ownedTitles.all(uid).map((row) => row.title);
+  }
+
+  invitationsSentBy(uid: string): string[] {
+    return this.sentInvitations.all(uid).map((row) => row.id);
+  }
+
+  /** Invitations naming the person's (normalized) email, or accepted by them. */
+  invitationsReceivedBy(uid: string, normalizedEmail: string): string[] {
+    return this.receivedInvitations.all(uid, normalizedEmail).map((row) => row.id);
+  }
+
+  /** Every session (refresh-token family) of the person, to end their live streams. */
+  sessionsOf(uid: string): string[] {
+    return this.families.all(uid).map((row) => row.family_id);
+  }
+
+  /** The private consultations the person is the client of, with the names stored on them. */
+  privateChannelsJoined(uid: string): Array<{ id: string; ownerId: string; names: Record<string, string> }> {
+    return this.joinedPrivate.all(uid).map((row) => ({
+      id: row.id,
+      ownerId: row.owner_id,
+      names: row.names_json === null ? {} : (JSON.parse(row.names_json) as Record<string, string>),
+    }));
+  }
+
+  ensureFormerMember(): void {
+    this.insertFormerMember.run(
+      FORMER_MEMBER_ID,
+      FORMER_MEMBER_EMAIL,
+      FORMER_MEMBER_NAME,
+      JSON.stringify(DEFAULT_NOTIFICATION_SETTINGS),
+    );
+  }
+
+  /** The person's messages in one channel become a former member's, stamped as changed at `at`. */
+  renameMessagesIn(uid: string, channelId: string, at: number): void {
+    this.renameMessages.run(FORMER_MEMBER_ID, FORMER_MEMBER_NAME, at, uid, channelId);
+  }
+
+  /** What stays of the person in invitations and attachments names the former member instead. */
+  reassignRecords(uid: string): void {
+    this.reassignAttachments.run(FORMER_MEMBER_ID, uid);
+    this.reassignAccepted.run(FORMER_MEMBER_ID, uid);
+    this.reassignIssued.run(FORMER_MEMBER_ID, uid);
+  }
+
+  renamePrivateChannel(id: string, title: string, names: Record<string, string>): void {
+    this.renamePrivate.run(title, JSON.stringify(names), id);
+  }
+
+  /** Pushes not sent yet to the person's devices (their tokens go with the row anyway). */
+  dropQueuedPushesTo(uid: string): void {
+    this.dropQueuedPushes.run(uid);
+  }
+
+  /** Deletes the user row; the cascade removes everything that is only the person's. */
+  deleteAccount(uid: string): boolean {
+    return this.deleteUser.run(uid).changes === 1;
+  }
+}
