@@ -28,7 +28,9 @@ class TestJobs implements JobStore<Job> {
       due_at INTEGER NOT NULL)`);
   }
   add(payload: string, dueAt = 0, state: State = 'queued'): void {
-    this.db.prepare('INSERT INTO test_jobs (payload, state, due_at) VALUES (?, ?, ?)').run(payload, state, dueAt);
+    this.db
+      .prepare('INSERT INTO test_jobs (payload, state, due_at) VALUES (?, ?, ?)')
+      .run(payload, state, dueAt);
   }
   claim(now: number, limit: number): Job[] {
     const rows = this.db
@@ -37,7 +39,9 @@ class TestJobs implements JobStore<Job> {
       )
       .all(now, limit);
     for (const row of rows) {
-      this.db.prepare(`UPDATE test_jobs SET state = 'sending', attempts = attempts + 1 WHERE id = ?`).run(row.id);
+      this.db
+        .prepare(`UPDATE test_jobs SET state = 'sending', attempts = attempts + 1 WHERE id = ?`)
+        .run(row.id);
     }
     return rows.map((row) => ({ ...row, attempts: row.attempts + 1 }));
   }
@@ -92,7 +96,10 @@ class TestQueue extends JobQueue<Job> {
         job,
         finish: (outcome = 'done') => {
           this.inFlight -= 1;
-          this.pending.splice(this.pending.findIndex((p) => p.job.id === job.id), 1);
+          this.pending.splice(
+            this.pending.findIndex((p) => p.job.id === job.id),
+            1,
+          );
           if (outcome === 'throw') {
             reject(new Error('delivery bug'));
             return;
@@ -168,7 +175,12 @@ describe('the shared queue runner', () => {
     q.pending[0]!.finish();
     await eventually(() => expect(q.pending.map((p) => p.job.payload)).toEqual(['second']));
     q.pending[0]!.finish();
-    await eventually(() => expect(jobs.states()).toEqual([['first', 'done'], ['second', 'done']]));
+    await eventually(() =>
+      expect(jobs.states()).toEqual([
+        ['first', 'done'],
+        ['second', 'done'],
+      ]),
+    );
   });
 
   it('is woken by its own timer when a retry becomes due', async () => {
@@ -178,7 +190,9 @@ describe('the shared queue runner', () => {
     await eventually(() => expect(q.pending).toHaveLength(1));
     q.pending[0]!.finish({ retryInMs: 50 });
     // Nobody calls wake(): the timer set from nextDueAt() does.
-    await eventually(() => expect(q.pending.map((p) => [p.job.payload, p.job.attempts])).toEqual([['flaky', 2]]));
+    await eventually(() =>
+      expect(q.pending.map((p) => [p.job.payload, p.job.attempts])).toEqual([['flaky', 2]]),
+    );
     q.pending[0]!.finish();
     await eventually(() => expect(jobs.states()).toEqual([['flaky', 'done']]));
   });
@@ -193,7 +207,12 @@ describe('the shared queue runner', () => {
       expect(warn).toHaveBeenCalledWith(expect.stringMatching(/1 test job\(s\) cut off by a crash/));
       await eventually(() => expect(q.pending.map((p) => p.job.payload)).toEqual(['waiting']));
       q.finishAll();
-      await eventually(() => expect(jobs.states()).toEqual([['cut off', 'abandoned'], ['waiting', 'done']]));
+      await eventually(() =>
+        expect(jobs.states()).toEqual([
+          ['cut off', 'abandoned'],
+          ['waiting', 'done'],
+        ]),
+      );
       expect(q.delivered).toEqual(['waiting']);
     } finally {
       warn.mockRestore();
@@ -208,7 +227,9 @@ describe('the shared queue runner', () => {
       q.start();
       await eventually(() => expect(q.pending).toHaveLength(1));
       q.pending[0]!.finish('throw');
-      await eventually(() => expect(error).toHaveBeenCalledWith('QuPM: the test queue stopped on an error', expect.any(Error)));
+      await eventually(() =>
+        expect(error).toHaveBeenCalledWith('QuPM: the test queue stopped on an error', expect.any(Error)),
+      );
       jobs.add('next');
       q.wake();
       await eventually(() => expect(q.pending.map((p) => p.job.payload)).toEqual(['next']));
