@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { LIMITS } from '@core/limits';
+import { PasswordField } from '@/ui/PasswordField';
 import { TOKEN_PARAM } from '@core/paths';
 import { isLinkToken } from '@core/emailLinks';
 import '@/ui/auth-form.css';
@@ -20,7 +21,7 @@ export function Component() {
   const token = params.get(TOKEN_PARAM) ?? params.get('oobCode');
   const [password, setPassword] = useState('');
   const [localError, setLocalError] = useState<string | null>(null);
-  const ids = { password: useId(), hint: useId(), error: useId() };
+  const ids = { password: useId(), error: useId() };
   const error = localError ?? (confirm.status === 'failed' ? confirm.error : null);
 
   const submit = (event: FormEvent): void => {
@@ -71,23 +72,15 @@ export function Component() {
           noValidate
           aria-describedby={error ? ids.error : undefined}
         >
-          <div className="field">
-            <label htmlFor={ids.password}>New password</label>
-            <input
-              id={ids.password}
-              name="new-password"
-              type="password"
-              autoComplete="new-password"
-              maxLength={LIMITS.passwordMax}
-              required
-              aria-describedby={ids.hint}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <p id={ids.hint} className="field__hint">
-              At least {LIMITS.passwordMin} characters.
-            </p>
-          </div>
+          <PasswordField
+            id={ids.password}
+            label="New password"
+            name="new-password"
+            autoComplete="new-password"
+            value={password}
+            onValue={setPassword}
+            hint={`At least ${LIMITS.passwordMin} characters.`}
+          />
           {error && (
             <p id={ids.error} className="form-error" role="alert">
               {error}

@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { isEmail } from '@core/email';
 import { LIMITS } from '@core/limits';
+import { PasswordField } from '@/ui/PasswordField';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { emailChangeRequested, selectEmailChange } from '@/store/emailLinksSlice';
 import type { EmailChangeField } from '@/store/emailLinksSlice';
@@ -106,22 +107,17 @@ export function ChangeEmailSection() {
           We email this address a link. Until you open it, you keep signing in with your current address.
         </p>
       </div>
-      <div className="field">
-        <label htmlFor={ids.password}>Current password</label>
-        <input
-          ref={passwordInput}
-          id={ids.password}
-          name="current-password"
-          type="password"
-          autoComplete="current-password"
-          maxLength={LIMITS.passwordMax}
-          required
-          aria-invalid={invalid('password')}
-          aria-describedby={describedBy('password')}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </div>
+      <PasswordField
+        ref={passwordInput}
+        id={ids.password}
+        label="Current password"
+        name="current-password"
+        autoComplete="current-password"
+        aria-invalid={invalid('password')}
+        aria-describedby={describedBy('password')}
+        value={password}
+        onValue={setPassword}
+      />
       <div className="settings-form__actions">
         <button type="submit" className="button button--primary" aria-disabled={sending || undefined}>
           {sending ? 'Sending the link…' : 'Change email'}

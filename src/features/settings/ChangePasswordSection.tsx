@@ -3,6 +3,7 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { LIMITS } from '@core/limits';
+import { PasswordField } from '@/ui/PasswordField';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { passwordChangeRequested, selectPasswordChange } from './sessionsSlice';
 
@@ -24,7 +25,7 @@ export function ChangePasswordSection() {
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const ids = { title: useId(), current: useId(), next: useId(), hint: useId(), error: useId() };
+  const ids = { title: useId(), current: useId(), next: useId(), error: useId() };
   const error = problem ?? (change.status === 'failed' ? change.error : null);
 
   // Once it changed, the fields are emptied (set during render when the status moves, as React advises).
@@ -56,36 +57,23 @@ export function ChangePasswordSection() {
       <h2 id={ids.title} className="settings-form__title">
         Change password
       </h2>
-      <div className="field">
-        <label htmlFor={ids.current}>Current password</label>
-        <input
-          id={ids.current}
-          name="current-password"
-          type="password"
-          autoComplete="current-password"
-          maxLength={LIMITS.passwordMax}
-          required
-          value={currentPassword}
-          onChange={(e) => setCurrentPassword(e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={ids.next}>New password</label>
-        <input
-          id={ids.next}
-          name="new-password"
-          type="password"
-          autoComplete="new-password"
-          maxLength={LIMITS.passwordMax}
-          required
-          aria-describedby={ids.hint}
-          value={newPassword}
-          onChange={(e) => setNewPassword(e.target.value)}
-        />
-        <p id={ids.hint} className="field__hint">
-          At least {LIMITS.passwordMin} characters. Your other devices are signed out when it changes.
-        </p>
-      </div>
+      <PasswordField
+        id={ids.current}
+        label="Current password"
+        name="current-password"
+        autoComplete="current-password"
+        value={currentPassword}
+        onValue={setCurrentPassword}
+      />
+      <PasswordField
+        id={ids.next}
+        label="New password"
+        name="new-password"
+        autoComplete="new-password"
+        value={newPassword}
+        onValue={setNewPassword}
+        hint={`At least ${LIMITS.passwordMin} characters. Your other devices are signed out when it changes.`}
+      />
       <div className="settings-form__actions">
         <button type="submit" className="button button--primary" disabled={change.status === 'saving'}>
           {change.status === 'saving' ? 'Changing…' : 'Change password'}

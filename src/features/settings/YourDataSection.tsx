@@ -9,6 +9,7 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { selectAuthStatus, selectIsConsultant } from '@/store/userSlice';
 import { AuthForm } from '@/ui/AuthForm';
 import { LoadingScreen } from '@/ui/LoadingScreen';
+import { PasswordField } from '@/ui/PasswordField';
 import { accountDeletionRequested, dataExportRequested, selectLeaving } from './leavingSlice';
 import './yourData.css';
 
@@ -101,19 +102,15 @@ function DeleteAccount() {
         </div>
       ) : (
         <form className="your-data__confirm" onSubmit={submit}>
-          <div className="field">
-            <label htmlFor={passwordId}>Your password, to confirm</label>
-            <input
-              ref={input}
-              id={passwordId}
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </div>
+          <PasswordField
+            ref={input}
+            id={passwordId}
+            label="Your password, to confirm"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onValue={setPassword}
+          />
           {deletion.status === 'failed' && deletion.error && (
             <p className="form-error" role="alert">
               {deletion.error}
