@@ -1,8 +1,12 @@
 // The settings sections: `/settings/:section` accepts exactly these names.
 export const SETTINGS_SECTIONS = [
   { id: 'notifications', title: 'Notifications', description: 'Push notifications and how they reach you.' },
-  { id: 'profile', title: 'Profile', description: 'Your nickname, as consultants and members see it.' },
-  { id: 'devices', title: 'Devices', description: 'The devices that receive your notifications.' },
+  { id: 'profile', title: 'Profile', description: 'Your nickname, email address and password.' },
+  {
+    id: 'devices',
+    title: 'Devices',
+    description: 'Where you are signed in, and which devices get notifications.',
+  },
   {
     id: 'data',
     title: 'Your data',
