@@ -104,6 +104,29 @@ describe('a route chunk that fails to load (spec §4)', () => {
   });
 });
 
+describe("the Workbox chunk that fails to load (the worker's registration, loaded after the page)", () => {
+  it('reloads once, then registers the worker that takes control of the page', async () => {
+    server = await startServer();
+    context = await browser.newContext();
+    const page = await context.newPage();
+    let workboxRequests = 0;
+    await page.route('**/static/js/workbox.*.chunk.js', (route) => {
+      workboxRequests += 1;
+      // The chunk of a build that was replaced: gone on the first page, there again after the reload.
+      return workboxRequests === 1 ? route.fulfill({ status: 404, body: 'Not found' }) : route.continue();
+    });
+    let documentLoads = 0;
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documentLoads += 1;
+    });
+    await page.goto(server.url + '/settings/about');
+    await waitForServiceWorkerControl(page);
+    expect(workboxRequests).toBe(2);
+    expect(documentLoads).toBe(2);
+    await page.getByRole('heading', { level: 1, name: 'About' }).waitFor();
+  });
+});
+
 describe('a new build deployed while a tab is open (spec §2)', () => {
   async function openAbout(setting: string | null): Promise<Page> {
     build = copyOfBuild();

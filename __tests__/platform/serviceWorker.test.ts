@@ -170,11 +170,27 @@ describe('the worker owner without service workers', () => {
 });
 
 describe('the worker owner: registration and lifecycle', () => {
-  it('keeps one Workbox for the page, listening to the container from the start', () => {
-    const first = getWorkbox();
-    expect(getWorkbox()).toBe(first);
+  it('keeps one Workbox for the page, listening to the container from the start', async () => {
+    const first = await getWorkbox();
+    expect(await getWorkbox()).toBe(first);
     // workbox-window listens for the worker's messages as soon as it exists (messages during load are buffered).
     expect(container.listeners).toBeGreaterThan(0);
+  });
+
+  it('loads the Workbox chunk again after a failed load instead of remembering the failure', async () => {
+    await jest.isolateModulesAsync(async () => {
+      let fail = true;
+      jest.doMock('workbox-window', () => {
+        if (fail) throw Object.assign(new Error('Loading chunk workbox failed.'), { name: 'ChunkLoadError' });
+        return jest.requireActual('workbox-window');
+      });
+      const fresh = await import('@/platform/serviceWorker');
+      await expect(fresh.getWorkbox()).rejects.toMatchObject({ name: 'ChunkLoadError' });
+      fail = false;
+      const wb = await fresh.getWorkbox();
+      expect(typeof wb.register).toBe('function');
+      expect(await fresh.getWorkbox()).toBe(wb);
+    });
   });
 
   it('turns the Workbox lifecycle into channel events', async () => {

@@ -21,7 +21,9 @@ const fakeWorkbox = { register: jest.fn() };
 
 type State = { app: AppState; version: VersionState };
 
-function run(options: { controlled?: boolean; registerError?: Error; waiting?: boolean } = {}) {
+function run(
+  options: { controlled?: boolean; registerError?: Error; waiting?: boolean; workboxError?: Error } = {},
+) {
   const events = channel<ServiceWorkerEvent>();
   const saga = expectSaga(serviceWorkerSaga, true)
     .withReducer((state: State = { app: initialState, version: versionInitial }, action) => ({
@@ -30,7 +32,7 @@ function run(options: { controlled?: boolean; registerError?: Error; waiting?: b
     }))
     .provide([
       [matchers.call.fn(isServiceWorkerSupported), true],
-      [matchers.call.fn(getWorkbox), fakeWorkbox],
+      [matchers.call.fn(getWorkbox), options.workboxError ? throwError(options.workboxError) : fakeWorkbox],
       [matchers.call.fn(createServiceWorkerChannel), events],
       [
         matchers.call.fn(registerServiceWorker),
@@ -106,5 +108,23 @@ describe('serviceWorkerSaga', () => {
       controlling: false,
       error: 'The script resource is behind a redirect',
     });
+  });
+
+  it('recovers a Workbox chunk that failed to load as every lazy chunk, and registers nothing', async () => {
+    const chunkError = Object.assign(new Error('Loading chunk workbox failed.'), { name: 'ChunkLoadError' });
+    const { saga } = run({ workboxError: chunkError });
+    const result = await saga.silentRun(20);
+    expect(result.effects.call?.some((e) => e.payload.fn === registerServiceWorker)).toBeFalsy();
+    expect(result.effects.call?.some((e) => e.payload.fn === createServiceWorkerChannel)).toBeFalsy();
+    const types = result.effects.put?.map((e) => e.payload.action.type);
+    expect(types).toContain('version/chunkLoadFailed');
+    expect((result.storeState as State).app.serviceWorker.status).toBe('failed');
+  });
+
+  it('records any other failure to create the Workbox without a reload', async () => {
+    const { saga } = run({ workboxError: new Error('Workbox refused the script URL') });
+    const result = await saga.silentRun(20);
+    expect(result.effects.put?.map((e) => e.payload.action.type)).not.toContain('version/chunkLoadFailed');
+    expect((result.storeState as State).app.serviceWorker.error).toBe('Workbox refused the script URL');
   });
 });

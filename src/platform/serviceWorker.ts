@@ -3,7 +3,10 @@
 // (registration, protocol, health, update, start-up, inbox) and the push edge reach the worker through these
 // functions and eventChannel factories, so saga tests provide answers here and nothing deeper. The Workbox
 // instance and the registrations are kept here, never in the store.
-import { Workbox, messageSW } from 'workbox-window';
+// Only messageSW is in the shell; the Workbox class (registration and lifecycle) loads in its own chunk when the
+// service-worker saga starts, which registers after the page's load event anyway.
+import { messageSW } from 'workbox-window/messageSW.js';
+import type { Workbox } from 'workbox-window';
 import { eventChannel } from 'redux-saga';
 import type { EventChannel } from 'redux-saga';
 import { parseWorkerToPageMessage } from '@/protocol/messages';
@@ -37,14 +40,24 @@ export type ServiceWorkerEvent =
   | { type: 'waiting'; isUpdate: boolean }
   | { type: 'activated'; isUpdate: boolean };
 
-let workbox: Workbox | null = null;
+let workbox: Promise<Workbox> | null = null;
 
 export function isServiceWorkerSupported(): boolean {
   return typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
 }
 
-export function getWorkbox(): Workbox {
-  workbox ??= new Workbox(SERVICE_WORKER_URL, { scope: SERVICE_WORKER_SCOPE });
+/**
+ * The page's one Workbox, once its chunk is loaded. A failed load is not remembered (the next call tries again);
+ * the caller recovers a ChunkLoadError as for every lazy chunk (spec §4).
+ */
+export function getWorkbox(): Promise<Workbox> {
+  workbox ??= import(/* webpackChunkName: "workbox" */ 'workbox-window').then(
+    ({ Workbox }) => new Workbox(SERVICE_WORKER_URL, { scope: SERVICE_WORKER_SCOPE }),
+    (error: unknown) => {
+      workbox = null;
+      throw error;
+    },
+  );
   return workbox;
 }
 

@@ -10,7 +10,8 @@ import {
   serviceWorkerRegistrationStarted,
   serviceWorkerUnsupported,
 } from '@/store/appSlice';
-import { updateInstalled } from '@/store/versionSlice';
+import { chunkLoadFailed, updateInstalled } from '@/store/versionSlice';
+import { isChunkLoadError } from '@/platform/chunks';
 import {
   createServiceWorkerChannel,
   getWorkbox,
@@ -34,7 +35,16 @@ export function* serviceWorkerSaga(enabled: boolean = __SERVICE_WORKER__) {
     return;
   }
   yield put(serviceWorkerRegistrationStarted());
-  const wb: Workbox = yield call(getWorkbox);
+  let wb: Workbox;
+  try {
+    wb = yield call(getWorkbox);
+  } catch (error) {
+    // The Workbox chunk did not load: a chunk of an older build, as for every lazy chunk (spec §4, issue #14
+    // part 6), is recovered by a reload; the page keeps working without its worker meanwhile.
+    if (isChunkLoadError(error)) yield put(chunkLoadFailed());
+    yield put(serviceWorkerRegistrationFailed({ message: errorMessage(error) }));
+    return;
+  }
   // Subscribe before registering so the first install's 'controlling' is not missed.
   const channel: EventChannel<ServiceWorkerEvent> = yield call(createServiceWorkerChannel, wb);
   try {
