@@ -30,6 +30,11 @@ export function formatMessageTime(at: number, now: number): string {
   return DAY_MONTH.format(date);
 }
 
+/** The clock time alone: a bubble's time, under the day separator that already says which day. */
+export function formatClockTime(at: number): string {
+  return CLOCK.format(at);
+}
+
 /** The full date and time, for a timestamp's title and datetime. */
 export function formatFullTime(at: number): string {
   return FULL.format(at);

@@ -236,6 +236,12 @@ describe('Conversation: the list of a long channel (issue #13)', () => {
     expect(rowOf('Text of m2')?.querySelector('.message--grouped')).not.toBeNull();
     // Every message keeps its time, with the full date in its title.
     expect(rowOf('Text of m2')?.querySelector('time')?.getAttribute('title')).toBeTruthy();
+    // Under "Yesterday" a bubble shows its clock time, not a weekday the separator already gives.
+    const clock = new Intl.DateTimeFormat([], { hour: '2-digit', minute: '2-digit' });
+    const weekday = new Intl.DateTimeFormat([], { weekday: 'short' });
+    const shown = rowOf('Text of m1')?.querySelector('time')?.textContent;
+    expect(shown).toBe(clock.format(yesterdayNoon));
+    expect(shown).not.toBe(weekday.format(yesterdayNoon));
     // A new day starts a new group.
     expect(rowOf('Text of m4')?.querySelector('.message--grouped')).toBeNull();
     expect(screen.queryByText('New messages')).toBeNull();

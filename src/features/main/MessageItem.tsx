@@ -6,7 +6,7 @@ import type { ChatMessage } from '@core/model';
 import { useAppDispatch } from '@/store/hooks';
 import { MessageText } from '@/ui/MessageText';
 import { AttachmentView } from './AttachmentView';
-import { formatFullTime, formatMessageTime } from '@/ui/time';
+import { formatClockTime, formatFullTime } from '@/ui/time';
 import { outboxDeleteRequested, outboxRetryRequested } from '@/store/outboxSlice';
 import type { OutboxEntry } from '@/store/outboxSlice';
 import { MessageActions, MessageContent } from './MessageActions';
@@ -28,7 +28,7 @@ export const MessageItem = memo(function MessageItem({
       <p className="message__meta">
         <span className="message__sender">{own ? 'You' : message.senderName}</span>
         <time dateTime={new Date(message.createdAt).toISOString()} title={formatFullTime(message.createdAt)}>
-          {formatMessageTime(message.createdAt, now)}
+          {formatClockTime(message.createdAt)}
         </time>
       </p>
       <MessageContent message={message} />
