@@ -244,3 +244,50 @@ describe('the invitation screens: their own styles on a direct visit, and no sid
     expect(await noOverflow(visitor)).toBe(true);
   });
 });
+
+describe("a channel's description of the longest kind (500 characters)", () => {
+  it('shows two lines and "Show all", keeps Send on screen at every size, and opened still leaves Send there', async () => {
+    const member = await newPage(SIZES[0]!);
+    await signIn(member, 'member@qupm.demo');
+    const href = (await member.locator('.channel-link').first().getAttribute('href'))!;
+    const channelId = new URL(href, server.url).searchParams.get('channel')!;
+    const signin = await fetch(server.url + '/api/auth/signin', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'consultant@qupm.demo', password: 'qupm-demo' }),
+    });
+    const { accessToken } = (await signin.json()) as { accessToken: string };
+    const description = 'Pricing, positioning and planning decisions, worked through together. '
+      .repeat(8)
+      .slice(0, 500);
+    const patched = await fetch(`${server.url}/api/channels/${channelId}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+      body: JSON.stringify({ description: description.trim() }),
+    });
+    expect(patched.status).toBe(200);
+
+    await member.setViewportSize({ width: SIZES[2]!.width, height: SIZES[2]!.height });
+    await member.goto(server.url + href);
+    await member.getByRole('button', { name: 'Send' }).waitFor();
+    const shown = member.locator('.conversation__description');
+    // Two lines of it at most, the whole text in the page.
+    const lines = await shown.evaluate(
+      (p) => p.getBoundingClientRect().height / parseFloat(getComputedStyle(p).lineHeight),
+    );
+    expect(Math.round(lines)).toBe(2);
+    expect(await shown.textContent()).toBe(description.trim());
+    expect(await checkSendAtSizes(member, SIZES, false)).toEqual([]);
+
+    // (Below 620 px of height the description is not shown at all, so the phone and the laptop.)
+    for (const size of [SIZES[2]!, SIZES[4]!]) {
+      await member.setViewportSize({ width: size.width, height: size.height });
+      await member.getByRole('button', { name: 'Show all' }).click();
+      expect(await member.getByRole('button', { name: 'Show less' }).getAttribute('aria-expanded')).toBe(
+        'true',
+      );
+      expect((await reachable(member, SEND)).map((p) => `${size.name} opened: ${p}`)).toEqual([]);
+      await member.getByRole('button', { name: 'Show less' }).click();
+    }
+  });
+});

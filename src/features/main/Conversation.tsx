@@ -13,6 +13,7 @@ import { membersRequested, selectMembers } from './manageSlice';
 import { PrivateChatButton } from './PrivateChatButton';
 import { messagesRequested, selectConversation } from '@/store/conversationSlice';
 import { ReconnectingStatus } from './LiveNotices';
+import { ChannelDescription } from './ChannelDescription';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
 import { MuteControl } from './MuteControl';
@@ -111,7 +112,7 @@ export function Conversation({ channelId }: { channelId: string }) {
           {isPrivate ? (
             <p className="muted">Private conversation: only the two of you can read it.</p>
           ) : (
-            channel?.description && <p className="muted">{channel.description}</p>
+            channel?.description && <ChannelDescription text={channel.description} />
           )}
           {isClient && channel && (
             <div className="conversation__private">
