@@ -4,42 +4,22 @@
 // plain sentence and is signed out, and a second window of the same account (another session) is signed out too,
 // while the consultant sees the person's messages as from "A former member". The section passes axe.
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../drivers/chromium';
+import type { Page } from 'playwright-core';
 import type { AccountExport } from '../core/leaving';
 import type { AuthUser, ChatMessage } from '../core/model';
-import { watchErrors } from './support/browser';
-import { startServer } from './support/server';
+import { expectAccessible } from './support/accessibility';
 import type { RunningServer } from './support/server';
+import { signIn, withBrowserSession } from './support/session';
 
 let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-});
+const windows = withBrowserSession((started) => ({ server } = started));
 
 async function openWindow(email: string): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, acceptDownloads: true });
-  contexts.push(context);
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  await page.goto(server.url);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('qupm-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  const { page, errors } = await windows.openWindow({
+    viewport: { width: 1366, height: 768 },
+    acceptDownloads: true,
+  });
+  await signIn(page, server.url, email);
   await page.getByRole('heading', { name: 'Channels' }).waitFor();
   return { page, errors };
 }
@@ -48,14 +28,6 @@ async function openYourData(page: Page): Promise<void> {
   await page.getByRole('link', { name: 'Settings' }).first().click();
   await page.getByRole('link', { name: /Your data/ }).click();
   await page.getByRole('heading', { name: 'Download my data' }).waitFor();
-}
-
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad).toEqual([]);
 }
 
 async function api<T>(route: string, init: { token?: string; body?: unknown } = {}): Promise<T> {

@@ -3,15 +3,14 @@
 // reload, no serious axe violation), and the unsubscribe link of an email: its page asks, its button unsubscribes
 // (a real form POST under the server's CSP), and the switch is off afterwards.
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../drivers/chromium';
+import type { Page } from 'playwright-core';
 import { unsubscribePath } from '../core/missedMail';
 import { unsubscribeToken } from '../server/services/missedMail';
+import { expectAccessible } from './support/accessibility';
 import { watchErrors } from './support/browser';
-import { startServer } from './support/server';
 import type { RunningServer } from './support/server';
+import { signInHome, withBrowserSession } from './support/session';
 
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -22,34 +21,9 @@ const SIZES = [
 ] as const;
 
 let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const windows = withBrowserSession((started) => ({ server } = started));
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-  await server?.close();
-});
-
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto(server.url + '/');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('qupm-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { level: 1, name: /^Hello, / }).waitFor();
-}
-
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad).toEqual([]);
-}
+const signIn = (page: Page, email: string): Promise<void> => signInHome(page, server.url, email);
 
 const emailSwitch = (page: Page) => page.getByRole('switch', { name: 'Email me about messages I miss' });
 
@@ -71,12 +45,10 @@ function unsubscribeUrl(email: string): string {
 
 describe('Settings → Notifications → Email', () => {
   it.each(SIZES)('is off by default and stays on once switched on ($name)', async (size) => {
-    const context = await browser.newContext({
+    const page = await windows.newPage({
       viewport: { width: size.width, height: size.height },
       ...(size.ua ? { userAgent: size.ua } : {}),
     });
-    contexts.push(context);
-    const page = await context.newPage();
     const errors = watchErrors(page);
     await signIn(page, size.email);
     await page.goto(`${server.url}/settings/notifications`);
@@ -94,8 +66,7 @@ describe('Settings → Notifications → Email', () => {
 
   // The member switched email on above (the phone's case).
   it('is turned off by the button of the unsubscribe page (and not by opening it)', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    contexts.push(context);
+    const context = await windows.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto(unsubscribeUrl('member@qupm.demo'));
     await page.getByRole('heading', { name: 'Stop emails about missed messages?' }).waitFor();

@@ -1,59 +1,24 @@
 // Forgot password (issue #15 part 3) in a real browser against the real server and a real SMTP server: from the
 // sign-in form's "Forgot your password?", through the link read from the mail, to signing in with the new password;
 // the session a second browser had open ends. Every new screen is checked with axe-core.
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../drivers/chromium';
-import { startSmtpSink } from '../__tests__/support/smtpSink';
+import type { Page } from 'playwright-core';
 import type { SmtpSink } from '../__tests__/support/smtpSink';
+import { expectAccessible } from './support/accessibility';
 import { watchErrors } from './support/browser';
-import { startServer } from './support/server';
 import type { RunningServer } from './support/server';
+import { signIn, withMailedBrowserSession } from './support/session';
 
 let server: RunningServer;
-let browser: Browser;
 let sink: SmtpSink;
-const contexts: BrowserContext[] = [];
+const windows = withMailedBrowserSession((started) => ({ server, sink } = started));
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  server = await startServer({ mail: { smtpUrl: sink.url } });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-  await server?.close();
-  await sink?.close();
-});
-
-async function newPage(viewport = { width: 390, height: 844 }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  return context.newPage();
-}
-
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad).toEqual([]);
-}
-
-async function signIn(page: Page, origin: string, email: string, password: string): Promise<void> {
-  await page.goto(origin + '/');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
+const newPage = (viewport = { width: 390, height: 844 }): Promise<Page> => windows.newPage({ viewport });
 
 describe('forgot password', () => {
   it('mails a link from the sign-in form that sets a new password, and the old session ends', async () => {
     // A session from before, open on another device.
     const old = await newPage({ width: 1200, height: 800 });
-    await signIn(old, server.url, 'member@qupm.demo', 'qupm-demo');
+    await signIn(old, server.url + '/', 'member@qupm.demo');
     await old.getByRole('heading', { name: 'Channels' }).waitFor();
 
     const page = await newPage();
@@ -85,7 +50,7 @@ describe('forgot password', () => {
 
     // The old password no longer works; the new one does.
     const origin = link.origin;
-    await signIn(page, origin, 'member@qupm.demo', 'qupm-demo');
+    await signIn(page, origin + '/', 'member@qupm.demo');
     await page.getByRole('alert').waitFor();
     await page.getByLabel('Password').fill('a-brand-new-password');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
