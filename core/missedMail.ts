@@ -7,6 +7,7 @@
 import type { ReadMark } from './channels';
 import { isUnread } from './channels';
 import { wantsDelivery } from './delivery';
+import { escapeHtml } from './html';
 import type { MessageCursor } from './messages';
 import { compareMessages, cursorOf, isAfter } from './messages';
 import type { NotificationSettings } from './model';
@@ -205,9 +206,6 @@ export const UNSUBSCRIBE_MESSAGES = {
   ask: 'QuPM emails you when a message waits unread for 10 minutes. You can turn this back on in Settings → Notifications.',
   done: 'You will no longer get emails about messages you miss. You can turn them back on in Settings → Notifications.',
 } as const;
-
-const escapeHtml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * The small pages of the unsubscribe link, the same on both backends: plain HTML, no script and no style (the

@@ -1,12 +1,9 @@
 // The single-use tokens of mailed links (issue #15): issued inside the transaction that mails them, stored only as
 // SHA-256 hashes (a copy of the database opens no account), redeemed once within their time (core/emailLinks.ts).
-import { createHash } from 'node:crypto';
 import { EMAIL_LINK_TTL_MS } from '../../core/emailLinks';
-import { newSecret } from '../ids';
+import { hashSecret, newSecret } from '../ids';
 import type { Repos } from '../repo';
 import type { EmailTokenPurpose, EmailTokenRecord } from '../repo/emailTokens';
-
-const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /** Issues a token for `uid`'s `email` (call inside a write transaction); answers the token for the link. */
 export function issueEmailToken(
@@ -15,7 +12,7 @@ export function issueEmailToken(
 ): string {
   const token = newSecret();
   repos.emailTokens.insert({
-    tokenHash: hashToken(token),
+    tokenHash: hashSecret(token),
     uid: input.uid,
     purpose: input.purpose,
     email: input.email,
@@ -41,7 +38,7 @@ export function redeemEmailToken(
   purpose: EmailTokenPurpose | readonly EmailTokenPurpose[],
   now: number,
 ): Redeemed {
-  const record = repos.emailTokens.find(hashToken(token));
+  const record = repos.emailTokens.find(hashSecret(token));
   const purposes: readonly EmailTokenPurpose[] = typeof purpose === 'string' ? [purpose] : purpose;
   if (!record || !purposes.includes(record.purpose)) return { kind: 'invalid' };
   if (record.usedAt !== null) return { kind: 'used', record };

@@ -5,7 +5,6 @@
 // streams of that session close, server/stream.ts). Issue #15 parts 4–5: a person lists their sessions, ends one
 // or all but their own, and changes their password; ending a session also deletes its device's push token (in
 // the same transaction) and, through the listener, refuses its access tokens at once (server/app.ts).
-import { createHash } from 'node:crypto';
 import Bowser from 'bowser';
 import { QupmError } from '../../core/errors';
 import type { AuthUser, SignedInSession } from '../../core/model';
@@ -14,7 +13,7 @@ import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from '../../core/
 import type { SessionResponse } from '../../core/wire';
 import { write } from '../db/database';
 import type { Db } from '../db/database';
-import { newDocumentId, newSecret } from '../ids';
+import { hashSecret, newDocumentId, newSecret } from '../ids';
 import type { Repos } from '../repo';
 import type { Account } from '../repo/users';
 import type { AccessTokens } from './accessTokens';
@@ -48,8 +47,6 @@ interface Family {
   token: string;
   familyId: string;
 }
-
-const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 const toAuthUser = (account: Pick<Account, 'uid' | 'email' | 'displayName'>): AuthUser => ({
   uid: account.uid,
@@ -125,7 +122,7 @@ export class SessionService {
   async refresh(refreshToken: string): Promise<SessionResponse> {
     const now = this.now();
     const outcome = write(this.db, () => {
-      const record = this.repos.sessions.find(hashToken(refreshToken));
+      const record = this.repos.sessions.find(hashSecret(refreshToken));
       if (!record || record.revokedAt !== null || record.expiresAt <= now) return { kind: 'ended' } as const;
       if (record.rotatedAt !== null || !this.repos.sessions.markRotated(record.tokenHash, now)) {
         // Committed before answering: the revocation must outlive this request.
@@ -136,7 +133,7 @@ export class SessionService {
       if (!account) return { kind: 'ended' } as const;
       const token = newSecret();
       this.repos.sessions.insert({
-        tokenHash: hashToken(token),
+        tokenHash: hashSecret(token),
         familyId: record.familyId,
         uid: record.uid,
         createdAt: now,
@@ -159,7 +156,7 @@ export class SessionService {
   /** Ends the session `refreshToken` belongs to, if it is the caller's; answers the same either way. */
   signOut(caller: Caller, refreshToken: string): void {
     const revoked = write(this.db, () => {
-      const record = this.repos.sessions.find(hashToken(refreshToken));
+      const record = this.repos.sessions.find(hashSecret(refreshToken));
       if (!record || record.uid !== caller.uid) return null;
       this.endFamily(record.familyId, this.now());
       return record.familyId;
@@ -281,7 +278,7 @@ export class SessionService {
       lastUsedAt: now,
     });
     this.repos.sessions.insert({
-      tokenHash: hashToken(token),
+      tokenHash: hashSecret(token),
       familyId,
       uid,
       createdAt: now,

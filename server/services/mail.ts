@@ -14,6 +14,7 @@
 // address) from a path of core/paths.ts.
 import { createTransport } from 'nodemailer';
 import { isEmail, normalizeEmail } from '../../core/email';
+import { escapeHtml } from '../../core/html';
 import type { Repos } from '../repo';
 
 /** What a service asks to send. `text` and `html` come from renderMail (or hold the same content). */
@@ -166,14 +167,6 @@ export interface MailTemplate {
   action?: { label: string; url: string };
   after?: string[];
 }
-
-const escapeHtml = (text: string): string =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 
 const SIGNATURE = 'QuPM';
 

@@ -6,6 +6,7 @@
 // stored per person, a forged one refused.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { withDeliveryChannel, hasDeliveryChannel } from '../../../core/delivery';
+import { escapeHtml } from '../../../core/html';
 import type { ChatMessage } from '../../../core/model';
 import type { MissedCandidate } from '../../../core/missedMail';
 import {
@@ -51,9 +52,6 @@ const toCandidate = (m: ChatMessage): MissedCandidate => ({
   deleted: m.deleted === true,
   hasAttachment: m.attachment !== undefined,
 });
-
-const escapeHtml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The email's two parts: the same lines, every link written in full in the text. */
 function missedMailDoc(
