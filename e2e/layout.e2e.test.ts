@@ -4,6 +4,7 @@
 // nor the home screen's Settings, before and after it dims; at 320 px no screen scrolls sideways; and the
 // invitation screens carry their own styles on a direct visit. One browser, one page per kind of visitor, resized.
 import type { Page } from 'playwright-core';
+import { apiOf } from '../drivers/burstClients';
 import { watchErrors } from './support/browser';
 import type { RunningServer } from './support/server';
 import { signInHome, withBrowserSession } from './support/session';
@@ -251,21 +252,16 @@ describe("a channel's description of the longest kind (500 characters)", () => {
     await signIn(member, 'member@qupm.demo');
     const href = (await member.locator('.channel-link').first().getAttribute('href'))!;
     const channelId = new URL(href, server.url).searchParams.get('channel')!;
-    const signin = await fetch(server.url + '/api/auth/signin', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'consultant@qupm.demo', password: 'qupm-demo' }),
+    const api = apiOf(() => server.url);
+    const { accessToken } = await api<{ accessToken: string }>('POST', '/api/auth/signin', undefined, {
+      email: 'consultant@qupm.demo',
+      password: 'qupm-demo',
     });
-    const { accessToken } = (await signin.json()) as { accessToken: string };
     const description = 'Pricing, positioning and planning decisions, worked through together. '
       .repeat(8)
       .slice(0, 500);
-    const patched = await fetch(`${server.url}/api/channels/${channelId}`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
-      body: JSON.stringify({ description: description.trim() }),
-    });
-    expect(patched.status).toBe(200);
+    // (apiOf throws on any answer but a 2xx: the description is saved.)
+    await api('PATCH', `/api/channels/${channelId}`, accessToken, { description: description.trim() });
 
     await member.setViewportSize({ width: SIZES[2]!.width, height: SIZES[2]!.height });
     await member.goto(server.url + href);

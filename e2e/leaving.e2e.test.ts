@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { AccountExport } from '../core/leaving';
 import type { AuthUser, ChatMessage } from '../core/model';
+import { apiOf } from '../drivers/burstClients';
 import { expectAccessible } from './support/accessibility';
 import type { RunningServer } from './support/server';
 import { signIn, withBrowserSession } from './support/session';
@@ -30,19 +31,7 @@ async function openYourData(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Download my data' }).waitFor();
 }
 
-async function api<T>(route: string, init: { token?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(server.url + route, {
-    method: init.body === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${route}: ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-}
+const api = apiOf(() => server.url);
 
 describe('Settings → Your data', () => {
   it('downloads a JSON file of the account, dated, with no secret in it', async () => {
@@ -86,16 +75,20 @@ describe('Settings → Your data', () => {
   });
 
   it('deletes the account with the password: signed out here and in a second window', async () => {
-    const member = await api<{ accessToken: string; user: AuthUser }>('/api/auth/signin', {
-      body: { email: 'member@qupm.demo', password: 'qupm-demo' },
+    const member = await api<{ accessToken: string; user: AuthUser }>('POST', '/api/auth/signin', undefined, {
+      email: 'member@qupm.demo',
+      password: 'qupm-demo',
     });
-    const consultant = await api<{ accessToken: string }>('/api/auth/signin', {
-      body: { email: 'consultant@qupm.demo', password: 'qupm-demo' },
+    const consultant = await api<{ accessToken: string }>('POST', '/api/auth/signin', undefined, {
+      email: 'consultant@qupm.demo',
+      password: 'qupm-demo',
     });
     const strategy = (
-      await api<{ channels: Array<{ id: string; channelId: string }> }>('/api/channels?mine=true', {
-        token: consultant.accessToken,
-      })
+      await api<{ channels: Array<{ id: string; channelId: string }> }>(
+        'GET',
+        '/api/channels?mine=true',
+        consultant.accessToken,
+      )
     ).channels.find((c) => c.channelId === 'strategy-studio');
 
     const first = await openWindow('member@qupm.demo');
@@ -126,8 +119,9 @@ describe('Settings → Your data', () => {
       .waitFor();
 
     const { messages } = await api<{ messages: ChatMessage[] }>(
+      'GET',
       `/api/channels/${strategy?.id ?? ''}/messages?limit=100`,
-      { token: consultant.accessToken },
+      consultant.accessToken,
     );
     expect(messages.some((m) => m.senderName === 'A former member')).toBe(true);
     expect(messages.some((m) => m.senderId === member.user.uid)).toBe(false);
