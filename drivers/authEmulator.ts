@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { answers, freePort, startEmulatorProcess } from './emulatorProcess';
+import { answers, freePort, restCall, startEmulatorProcess } from './emulatorProcess';
 
 /** firebase-tools loads a large CLI and compiles the emulator's API spec: seconds idle, far more under load. */
 const START_TIMEOUT_MS = 120_000;
@@ -30,11 +30,11 @@ export interface AuthEmulator {
 export function authEmulatorAt(hostPort: string, projectId: string) {
   const base = `http://${hostPort}/emulator/v1/projects/${projectId}`;
   const call = async (method: string, suffix: string): Promise<unknown> => {
-    const response = await fetch(`${base}${suffix}`, { method });
-    const body: unknown = await response.json().catch(() => null);
-    if (!response.ok)
-      throw new Error(`The Auth emulator answered ${method} ${suffix} with ${response.status}`);
-    return body;
+    const answer = await restCall(`${base}${suffix}`, method);
+    if (answer.status !== 200) {
+      throw new Error(`The Auth emulator answered ${method} ${suffix} with ${answer.status}`);
+    }
+    return answer.body;
   };
   return {
     /** Deletes every account of the project. */

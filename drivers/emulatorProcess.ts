@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { get } from 'node:http';
+import { get, request } from 'node:http';
 import { createServer } from 'node:net';
 
 /** util-linux's setpriv (Debian's util-linux is essential, so every Debian machine has it). */
@@ -157,5 +157,43 @@ export function answers(url: string): Promise<boolean> {
     });
     request.on('timeout', () => request.destroy());
     request.on('error', () => resolve(false));
+  });
+}
+
+/**
+ * A call to an emulator's REST endpoint on a connection of its own (see answers()): its status and its body,
+ * parsed when it is JSON.
+ */
+export function restCall(
+  url: string,
+  method: string,
+  body?: unknown,
+): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const call = request(
+      url,
+      {
+        method,
+        agent: false,
+        headers: payload === undefined ? {} : { 'content-type': 'application/json' },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed: unknown = text;
+          try {
+            parsed = text === '' ? null : JSON.parse(text);
+          } catch {
+            // not JSON: the text itself
+          }
+          resolve({ status: response.statusCode ?? 0, body: parsed });
+        });
+      },
+    );
+    call.on('error', reject);
+    call.end(payload);
   });
 }

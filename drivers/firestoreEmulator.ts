@@ -7,7 +7,7 @@
 //   node --import tsx drivers/firestoreEmulator.ts --check   one line saying what is missing, exit 1; or exit 0
 import { accessSync, constants, existsSync } from 'node:fs';
 import path from 'node:path';
-import { EmulatorStartError, answers, freePort, startEmulatorProcess } from './emulatorProcess';
+import { EmulatorStartError, answers, freePort, restCall, startEmulatorProcess } from './emulatorProcess';
 
 export const FIRESTORE_EMULATOR_JAR =
   process.env.QUPM_FIRESTORE_EMULATOR_JAR ??
@@ -70,28 +70,37 @@ export interface FirestoreEmulator {
   stop(): Promise<void>;
 }
 
+/** How often a clear is tried: the emulator has answered 500 to one made while writes were still landing. */
+const CLEAR_ATTEMPTS = 3;
+
+const messageOf = (body: unknown): string =>
+  typeof body === 'object' && body !== null
+    ? String((body as { error?: { message?: unknown } }).error?.message ?? JSON.stringify(body))
+    : String(body);
+
 /** The emulator's REST calls, for an emulator started elsewhere (FIRESTORE_EMULATOR_HOST). */
 export function firestoreEmulatorAt(hostPort: string): Pick<FirestoreEmulator, 'loadRules' | 'clear'> {
   const base = `http://${hostPort}/emulator/v1/projects`;
   return {
     async loadRules(projectId, rules) {
-      const response = await fetch(`${base}/${projectId}:securityRules`, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ rules: { files: [{ name: 'firestore.rules', content: rules }] } }),
+      const answer = await restCall(`${base}/${projectId}:securityRules`, 'PUT', {
+        rules: { files: [{ name: 'firestore.rules', content: rules }] },
       });
-      if (!response.ok) {
-        const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-        throw new Error(
-          `The Firestore emulator refused firestore.rules: ${body?.error?.message ?? response.status}`,
-        );
+      if (answer.status !== 200) {
+        throw new Error(`The Firestore emulator refused firestore.rules: ${messageOf(answer.body)}`);
       }
     },
     async clear(projectId) {
-      const response = await fetch(`${base}/${projectId}/databases/(default)/documents`, {
-        method: 'DELETE',
-      });
-      if (!response.ok) throw new Error(`The Firestore emulator did not clear its data: ${response.status}`);
+      for (let attempt = 1; ; attempt += 1) {
+        const answer = await restCall(`${base}/${projectId}/databases/(default)/documents`, 'DELETE');
+        if (answer.status === 200) return;
+        if (attempt >= CLEAR_ATTEMPTS) {
+          throw new Error(
+            `The Firestore emulator did not clear its data (${answer.status}): ${messageOf(answer.body)}`,
+          );
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      }
     },
   };
 }

@@ -232,6 +232,13 @@ describe('channels and messages', () => {
     await assertFails(getDoc(doc(dbOf(STRANGER), 'channels', CHANNEL)));
   });
 
+  it('answers that a channel does not exist to anyone signed in, as the embedded server does', async () => {
+    const missing = await assertSucceeds(getDoc(doc(dbOf(STRANGER), 'channels', 'NoSuchChannel0000001')));
+    expect(missing.exists()).toBe(false);
+    await assertFails(getDoc(doc(nobody(), 'channels', 'NoSuchChannel0000001')));
+    await assertFails(getDoc(doc(dbOf(STRANGER), 'channels', CHANNEL)));
+  });
+
   it("allows the adapter's queries: the channels one owns, and those one is a member of", async () => {
     const channels = collection(dbOf(MEMBER), 'channels');
     await assertSucceeds(getDocs(query(collection(dbOf(OWNER), 'channels'), where('ownerId', '==', OWNER))));
