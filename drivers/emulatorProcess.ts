@@ -104,14 +104,10 @@ export async function startEmulatorProcess(options: EmulatorProcessOptions): Pro
   const stop = async (): Promise<void> => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill('SIGTERM');
-    const ended = await Promise.race([
-      exited(child).then(() => true),
-      delay(options.stopGraceMs ?? STOP_GRACE_MS).then(() => false),
-    ]);
-    if (!ended) {
-      child.kill('SIGKILL');
-      await exited(child);
-    }
+    // The grace timer is cleared once it exits: a pending one would keep the stopping process (Jest's) alive.
+    const grace = setTimeout(() => child.kill('SIGKILL'), options.stopGraceMs ?? STOP_GRACE_MS);
+    await exited(child);
+    clearTimeout(grace);
   };
   const lastLines = () =>
     output

@@ -24,6 +24,8 @@ export async function startEmulatorsFor(needs: {
   firestore?: boolean;
   auth?: { projectId: string };
 }): Promise<void> {
+  // Offline: Google's auth library (under the Admin SDK) must not look for a cloud metadata server.
+  process.env.METADATA_SERVER_DETECTION = 'none';
   const started: Started = {};
   (globalThis as Record<string, unknown>)[KEY] = started;
   const firestore =
