@@ -13,6 +13,7 @@ const config: Config = {
   // One project on the emulators, cleared and seeded before each test: one worker.
   maxWorkers: 1,
   testTimeout: 30_000,
+  setupFiles: [...(base.setupFiles ?? []), '<rootDir>/__tests__/contract/emulator/quietLogs.ts'],
 };
 
 export default config;
