@@ -31,7 +31,7 @@ import { authEmulatorAt } from '../../../drivers/authEmulator';
 import { firestoreEmulatorAt } from '../../../drivers/firestoreEmulator';
 import { MemoryBucket } from '../../../functions/__tests__/support/memoryBucket';
 import { MemTimestamp } from '../../../functions/__tests__/support/memoryFirestore';
-import { createAdminAccounts } from '../../../functions/src/adminAccounts';
+import { createAdminAccounts } from '../../../functions/src/accounts';
 import { createFirestoreRepository } from '../../../functions/src/firestoreRepository';
 import { createFunctions } from '../../../functions/src/functions';
 import type { Deps, FcmMessage, PushSender, SendResult } from '../../../functions/src/repository';
