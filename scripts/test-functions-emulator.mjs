@@ -9,7 +9,9 @@
 // The project is demo-qupm (what the Auth emulator was started with), or QUPM_EMULATOR_PROJECT.
 import { spawnSync } from 'node:child_process';
 
-const missing = ['FIRESTORE_EMULATOR_HOST', 'FIREBASE_AUTH_EMULATOR_HOST'].filter((name) => !process.env[name]);
+const missing = ['FIRESTORE_EMULATOR_HOST', 'FIREBASE_AUTH_EMULATOR_HOST'].filter(
+  (name) => !process.env[name],
+);
 if (missing.length > 0) {
   console.error(
     `npm run test:functions:emulator needs the Firestore and Auth emulators (${missing.join(' and ')} not set).\n` +
