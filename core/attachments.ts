@@ -243,5 +243,5 @@ export function isAsRecorded(
   if (recorded.size !== stored.bytes.length || recorded.contentType !== stored.contentType) return false;
   if (recorded.kind !== 'image') return true;
   const dimensions = imageDimensions(stored.bytes, recorded.contentType as ImageType);
-  return dimensions?.width === recorded.width && dimensions.height === recorded.height;
+  return dimensions !== null && dimensions.width === recorded.width && dimensions.height === recorded.height;
 }

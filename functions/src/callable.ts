@@ -6,7 +6,7 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import type { CallableRequest, FunctionsErrorCode } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import type { z } from 'zod';
-import { QupmError } from '../../core/errors';
+import { QupmError, SESSION_ENDED_MESSAGE } from '../../core/errors';
 import type { ErrorStatus } from '../../core/errors';
 import type { Caller } from '../../core/permissions';
 import { describeIssues } from '../../core/schemas';
@@ -65,8 +65,8 @@ export function parsePayload<S extends z.ZodType>(schema: S, data: unknown): z.o
 
 export type Handler<S extends z.ZodType, R> = (deps: Deps, caller: Caller, data: z.output<S>) => Promise<R>;
 
-/** The embedded server's words for a session that was ended (server/auth/sessions.ts AUTH_MESSAGES.sessionEnded). */
-export const SESSION_ENDED_MESSAGE = 'Your session has ended. Sign in again.';
+/** Both backends' words for a session that was ended (core/errors.ts). */
+export { SESSION_ENDED_MESSAGE };
 
 const sessionEnded = (): HttpsError =>
   new HttpsError('unauthenticated', SESSION_ENDED_MESSAGE, { reason: 'session-expired' });

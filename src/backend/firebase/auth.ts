@@ -16,12 +16,14 @@ import {
   signOut,
   updateProfile,
   verifyBeforeUpdateEmail,
+  verifyPasswordResetCode,
 } from 'firebase/auth';
 import { BackendError } from '../ports';
 import type { AuthPort } from '../ports';
 import { isEmail } from '@core/email';
 import { EMAIL_CHANGE_MESSAGES, EMAIL_LINK_MESSAGES, isLinkToken } from '@core/emailLinks';
 import { LIMITS } from '@core/limits';
+import { reportRevocation } from './callables';
 import { toAuthUser } from './convert';
 import { SIGN_IN_MESSAGE, guarded } from './errors';
 import type { FirebaseSdk } from './sdk';
@@ -153,8 +155,14 @@ export function createAuthPort(sdk: FirebaseSdk): AuthPort {
       guarded(async () => {
         checkToken(token);
         checkPassword(newPassword);
-        // Firebase Auth revokes the account's refresh tokens when its password changes: its sessions end.
+        // Whose password the link changes: the code says (a code that is not one is refused here already).
+        const email = await verifyPasswordResetCode(sdk.auth(), token);
+        // Firebase Auth revokes the account's refresh tokens when its password changes: its sessions end, and
+        // functions/ record it so that the rules and callables refuse them at once (as the embedded server does).
         await confirmPasswordReset(sdk.auth(), token, newPassword);
+        await reportRevocation(sdk, email);
+        // This device's session of that account ended with the others.
+        if (sdk.auth().currentUser?.email === email.toLowerCase()) await signOut(sdk.auth());
       }),
 
     changeEmail: (currentPassword, newEmail) =>
