@@ -205,7 +205,12 @@ describe('prune_unsent_attachments', () => {
 });
 
 describe('check_attachment_upload', () => {
-  const finalized = (name: string, size: number, contentType: string | undefined, uploaderId = UID.member) =>
+  const finalized = (
+    name: string,
+    size: number,
+    contentType: string | undefined,
+    uploaderId: string = UID.member,
+  ) =>
     functionsTest.wrap(backend.fns.check_attachment_upload)({
       data: {
         name,
@@ -221,7 +226,7 @@ describe('check_attachment_upload', () => {
     bytes: Buffer,
     contentType: string,
     recorded: Partial<Attachment> | null = {},
-    uploaderId = UID.member,
+    uploaderId: string = UID.member,
   ) => {
     if (recorded) {
       const kind = String(contentType).startsWith('image/') ? 'image' : 'document';

@@ -152,7 +152,7 @@ export function putUpload(
   upload: {
     channelId: string;
     uploaderId: string;
-    attachment: { id: string } & Record<string, unknown>;
+    attachment: { id: string };
     createdAt: number;
     messageId?: string | null;
   },
