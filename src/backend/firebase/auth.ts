@@ -20,7 +20,7 @@ import {
 } from 'firebase/auth';
 import { BackendError } from '../ports';
 import type { AuthPort } from '../ports';
-import { isEmail } from '@core/email';
+import { isEmail, normalizeEmail } from '@core/email';
 import { EMAIL_CHANGE_MESSAGES, EMAIL_LINK_MESSAGES, isLinkToken } from '@core/emailLinks';
 import { LIMITS } from '@core/limits';
 import { reportRevocation } from './callables';
@@ -162,7 +162,8 @@ export function createAuthPort(sdk: FirebaseSdk): AuthPort {
         await confirmPasswordReset(sdk.auth(), token, newPassword);
         await reportRevocation(sdk, email);
         // This device's session of that account ended with the others.
-        if (sdk.auth().currentUser?.email === email.toLowerCase()) await signOut(sdk.auth());
+        const current = sdk.auth().currentUser?.email;
+        if (current && normalizeEmail(current) === normalizeEmail(email)) await signOut(sdk.auth());
       }),
 
     changeEmail: (currentPassword, newEmail) =>
