@@ -29,10 +29,10 @@ export function createFirebaseBackend(config: FirebaseConfig, host: AdapterHost 
   const sdk = createFirebaseSdk(config);
   const senderNames = createSenderNames();
   const { callables, invitations } = createCallables(sdk);
-  const live = createLiveStatus(sdk);
   // A refusal that says this session was ended elsewhere signs this window out (sessionGuard.ts), on every port
-  // that talks to the backend for a signed-in person.
+  // that talks to the backend for a signed-in person, and so does the revocation itself while live data flows.
   const session = createSessionGuard(sdk);
+  const live = createLiveStatus(sdk, undefined, session);
   const guard = <T extends object>(port: T): T => withSessionGuard(port, session);
   return {
     kind: 'firebase',

@@ -16,19 +16,30 @@ export interface SessionGuard {
    * signs this window out and throws the embedded server's words; otherwise returns, and the refusal stands.
    */
   check(error: BackendError): Promise<void>;
+  /**
+   * revocations/{uid} as a live listener delivers it (src/backend/firebase/live.ts, while the app follows the
+   * live status): a revocation after this session began signs this window out at once, as the embedded server
+   * ends the session's stream.
+   */
+  endIfRevoked(revocation: Record<string, unknown> | undefined): Promise<void>;
 }
 
 export function createSessionGuard(sdk: FirebaseSdk): SessionGuard {
-  /** Whether the account's sessions were revoked after this one began (as firestore.rules sessionStands()). */
+  /** Whether `revocation` ended the session of `user` (as firestore.rules sessionStands() decides). */
+  async function ends(user: User, revocation: Record<string, unknown> | undefined): Promise<boolean> {
+    const revokedBefore: unknown = revocation?.revokedBefore;
+    if (typeof revokedBefore !== 'number') return false;
+    // The token this session holds (no refresh: its auth_time never changes within a session).
+    const { claims } = await getIdTokenResult(user);
+    return !(Number(claims.auth_time) >= revokedBefore);
+  }
+
+  /** Whether the account's sessions were revoked after this one began. */
   async function revoked(user: User): Promise<boolean> {
     try {
       const { sdk: fs, db } = await sdk.firestore();
       const snapshot = await fs.getDoc(fs.doc(db, 'revocations', user.uid));
-      const revokedBefore: unknown = snapshot.data()?.revokedBefore;
-      if (typeof revokedBefore !== 'number') return false;
-      // The token this session holds (no refresh: its auth_time never changes within a session).
-      const { claims } = await getIdTokenResult(user);
-      return !(Number(claims.auth_time) >= revokedBefore);
+      return await ends(user, snapshot.data());
     } catch {
       // Unreadable (offline): the refusal stands as it came.
       return false;
@@ -40,6 +51,11 @@ export function createSessionGuard(sdk: FirebaseSdk): SessionGuard {
   };
 
   return {
+    async endIfRevoked(revocation) {
+      const user = sdk.auth().currentUser;
+      if (user && (await ends(user, revocation).catch(() => false))) await end();
+    },
+
     async check(error) {
       const user = sdk.auth().currentUser;
       if (!user) return;
