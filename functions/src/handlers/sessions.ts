@@ -1,7 +1,7 @@
 // Sessions on the Firebase backend (issue #15 part 5): Firebase Auth keeps no list of an account's sessions and
 // cannot end one alone, so revoke_sessions ends them all (refresh tokens revoked; the callables that matter check
 // ID tokens with verifyIdToken(token, true), functions/src/callable.ts). The embedded server does more (lists
-// them, ends one, keeps the caller's): docs/DECISIONS.md "Issue #15 parts 4–5".
+// them, ends one, keeps the caller's): docs/decisions/auth.md.
 import type { sessionCallablePayloads, SessionCallableName } from '../../../core/schemas';
 import type { Handler } from '../callable';
 
