@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ChatMessage } from '../../core/model';
 import type { SessionResponse } from '../../core/wire';
-import { startChild } from './support/startChild';
+import { startChild } from '../../drivers/startChild';
 import { startTestServer } from './support/testServer';
 
 jest.setTimeout(30_000);
