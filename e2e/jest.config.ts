@@ -10,8 +10,9 @@ const config: Config = {
   testMatch: ['**/*.e2e.test.ts'],
   globalSetup: '<rootDir>/e2e/support/globalSetup.ts',
   testTimeout: 90_000,
-  // Two cores: one Chromium at a time keeps the suite steady.
-  maxWorkers: 1,
+  // Two workers on two cores. A test file starts its own server (a free port, a temporary data folder of its
+  // own) and its own Chromium (a temporary profile of its own), so the two workers share nothing.
+  maxWorkers: 2,
 };
 
 export default config;

@@ -19,6 +19,7 @@ import { apiOf, sendAll } from '../drivers/burstClients';
 import { BENCH_PASSWORD, SENDER_EMAIL, seedChannel } from '../drivers/seed';
 import { watchErrors } from './support/browser';
 import { BUILD_DIR } from './support/server';
+import { storeSession } from './support/session';
 
 jest.setTimeout(180_000);
 
@@ -129,10 +130,8 @@ async function scrollUpUntil(page: Page, done: () => Promise<boolean>): Promise<
 }
 
 async function openChannel(page: Page): Promise<void> {
+  await storeSession(page, origin, SENDER_EMAIL, BENCH_PASSWORD);
   await page.goto(origin);
-  await page.getByLabel('Email').fill(SENDER_EMAIL);
-  await page.getByLabel('Password').fill(BENCH_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('link', { name: /Long channel/ }).click();
   await page.getByText(`Message ${COUNT - 1}`, { exact: true }).waitFor();
 }
@@ -305,10 +304,8 @@ describe('a channel of 10,000 messages', () => {
 
     // Someone writes from another window meanwhile: counted, not shown yet.
     const other = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await storeSession(other, origin, MEMBER_EMAIL, BENCH_PASSWORD);
     await other.goto(origin);
-    await other.getByLabel('Email').fill(MEMBER_EMAIL);
-    await other.getByLabel('Password').fill(BENCH_PASSWORD);
-    await other.getByRole('button', { name: 'Sign in' }).click();
     await other.getByRole('link', { name: /Long channel/ }).click();
     await other.getByLabel('Message', { exact: true }).fill('Written while you were far back');
     await other.getByRole('button', { name: 'Send', exact: true }).click();

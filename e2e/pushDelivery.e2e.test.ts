@@ -12,7 +12,7 @@ import {
   waitForPushesHandled,
 } from './support/push';
 import type { RunningServer } from './support/server';
-import { submitSignIn, withBrowserSession } from './support/session';
+import { storeSession, withBrowserSession } from './support/session';
 
 let server: RunningServer;
 let browser: Browser;
@@ -35,9 +35,12 @@ async function openApp(): Promise<Page> {
   return page;
 }
 
+/** The app signed in (a session made through the API), its worker in control. */
 async function signedInApp(): Promise<Page> {
-  const page = await openApp();
-  await submitSignIn(page, 'member@qupm.demo');
+  const page = await context.newPage();
+  await storeSession(page, server.url, 'member@qupm.demo');
+  await page.goto(server.url + '/');
+  await waitForServiceWorkerControl(page);
   await page.getByRole('heading', { level: 1, name: /^Hello, / }).waitFor();
   return page;
 }
