@@ -51,7 +51,8 @@ const exists = (p: string) => existsSync(path.join(root, p));
 
 describe('the decision records', () => {
   it('each have a status and name the tests that keep them, all of which exist', () => {
-    expect(records.length).toBeGreaterThan(30);
+    // A floor, so a parser that finds no records cannot pass; the records themselves are counted in lines.
+    expect(records.length).toBeGreaterThanOrEqual(25);
     expect(records.flatMap((record) => problemsOf(record, exists))).toEqual([]);
   });
 
