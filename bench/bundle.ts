@@ -42,6 +42,7 @@ export function buildProduction(outDir: string): Promise<StatsCompilation> {
         chunkGroups: true,
         entrypoints: true,
         errors: true,
+        warnings: true,
       });
       if (stats.hasErrors()) return reject(new Error(JSON.stringify(json.errors?.slice(0, 3), null, 2)));
       resolve(json);

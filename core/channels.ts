@@ -1,4 +1,4 @@
-// Channel rules of issue #6, for both backends (docs/DECISIONS.md "Product (#6)"): who creates, edits and looks
+// Channel rules of issue #6, for both backends (docs/decisions/channels.md): who creates, edits and looks
 // after a channel, who sees its members and invitations, what counts as unread, and how the member list is
 // ordered (the person's channel list: core/overview.ts). Every refusal is a QupmError with a message fit for a person.
 import { QupmError } from './errors';

@@ -1,4 +1,4 @@
-// Whether a person wants a kind of delivery (spec §5; docs/DECISIONS.md "Backend, sign-in and user state"): their
+// Whether a person wants a kind of delivery (spec §5; docs/decisions/push.md): their
 // notifications are enabled and the kind is among their delivery channels. Written once for the backends (who
 // gets a push), the client's push gate (whether this device keeps a token) and its inbox (whether an open page
 // shows a notice). A channel the person muted (core/mutes.ts) sends them neither, until the mute ends.

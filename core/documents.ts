@@ -185,7 +185,7 @@ export function toInvitation(
 
 /**
  * offers/{id}. A status of another value reads as 'revoked': an offer grants its discount only when its document
- * says it is active (docs/DECISIONS.md "Issue #12: domain rules once"). `offeringId` falls back to the document's id.
+ * says it is active (docs/decisions/channels.md). `offeringId` falls back to the document's id.
  */
 export function toStoredOffer(id: string, data: DocumentData): StoredOffer {
   return {

@@ -1,4 +1,4 @@
-// How long invitations and offers run (docs/DECISIONS.md "Product (#6)"): the consultant's forms offer whole
+// How long invitations and offers run (docs/decisions/channels.md): the consultant's forms offer whole
 // days (VALIDITY_DAYS), and the backends check the expiry against their own clock when the invitation or offer is
 // created: after now, at most MAX_VALIDITY_MS ahead. Its limits live here rather than in core/limits.ts, which the
 // app's shell carries: nothing in the shell needs them.

@@ -60,7 +60,7 @@ export const OFFER_MESSAGES = {
 } as const;
 
 /**
- * Who an offer may go to (docs/DECISIONS.md "Product (#6)"): a member of the channel, never its owner. The
+ * Who an offer may go to (docs/decisions/channels.md): a member of the channel, never its owner. The
  * caller must already be the channel's owner (core/channels.ts assertChannelOwner).
  */
 export function assertOfferRecipient(

@@ -1,5 +1,5 @@
 // The app's own links, built once for the screens, the service worker and both backends' push payloads: the open
-// channel lives in the home screen's query (`/?channel=<id>`, docs/DECISIONS.md "The screens of #6"), an
+// channel lives in the home screen's query (`/?channel=<id>`, docs/decisions/client.md), an
 // invitation at `/invite/<id>` and its activation at `/activate/<id>`. Paths only, never a full URL: each caller
 // puts them on its own origin.
 

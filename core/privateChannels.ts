@@ -1,7 +1,7 @@
 // Private consultations (issue #13 part 5), for both backends: a channel of kind 'private' between a consultant
 // (its owner) and one client (its one member), read and written by those two only. Who may open one with whom,
 // the one conversation per pair, its handle and title, and the name it is listed under for each of the two.
-// docs/DECISIONS.md "Issue #13 part 5: private consultations".
+// Why: docs/decisions/channels.md.
 import { QupmError } from './errors';
 import type { Channel } from './model';
 

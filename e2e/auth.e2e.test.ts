@@ -3,7 +3,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { watchErrors } from './support/browser';
 import type { RunningServer } from './support/server';
-import { signIn as signInAt, withBrowserSession } from './support/session';
+import { signInHome, signInWithForm, withBrowserSession } from './support/session';
 
 let server: RunningServer;
 let browser: Browser;
@@ -22,7 +22,8 @@ afterEach(async () => {
   await context.close();
 });
 
-const signIn = (email: string, password?: string) => signInAt(page, server.url + '/', email, password);
+// The tests of signing in use the form; the settings tests start with a session made through the API.
+const signIn = (email: string, password?: string) => signInWithForm(page, server.url + '/', email, password);
 
 const expectedErrors = (list: string[]) => list.filter((e) => !/status of 401/.test(e));
 
@@ -132,8 +133,7 @@ describe('signing in', () => {
 
 describe('settings', () => {
   it('saves a nickname that the home screen and a reload show', async () => {
-    await signIn('member@qupm.demo');
-    await page.getByRole('heading', { level: 1, name: /^Hello, / }).waitFor();
+    await signInHome(page, server.url, 'member@qupm.demo');
     await page.goto(server.url + '/settings/profile');
     const nickname = page.getByLabel('Nickname');
     await nickname.fill('Mia <b>M.</b>');
@@ -147,8 +147,7 @@ describe('settings', () => {
   });
 
   it('saves notification settings', async () => {
-    await signIn('consultant@qupm.demo');
-    await page.getByRole('heading', { level: 1, name: /^Hello, / }).waitFor();
+    await signInHome(page, server.url, 'consultant@qupm.demo');
     await page.goto(server.url + '/settings/notifications');
     const push = page.getByLabel(/push notifications/i);
     expect(await push.isChecked()).toBe(true);
@@ -161,8 +160,7 @@ describe('settings', () => {
   });
 
   it('lists no devices for an account that never allowed notifications', async () => {
-    await signIn('visitor@qupm.demo');
-    await page.getByRole('heading', { level: 1, name: /^Hello, / }).waitFor();
+    await signInHome(page, server.url, 'visitor@qupm.demo');
     await page.goto(server.url + '/settings/devices');
     await page.getByRole('heading', { name: 'No devices yet' }).waitFor();
   });

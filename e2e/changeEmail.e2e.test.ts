@@ -4,10 +4,10 @@
 // with axe-core.
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../server/demo';
-import type { SmtpSink } from '../__tests__/support/smtpSink';
+import type { SmtpSink } from '../drivers/smtpSink';
 import { expectAccessible } from './support/accessibility';
 import type { RunningServer } from './support/server';
-import { signIn, submitSignIn, withMailedBrowserSession } from './support/session';
+import { signIn, signInWithForm, submitSignIn, withMailedBrowserSession } from './support/session';
 
 let server: RunningServer;
 let sink: SmtpSink;
@@ -77,7 +77,7 @@ describe('change of email', () => {
     expect(mail.subject).toBe('Confirm your new email address for QuPM');
     // Nothing has changed until the link is used: the new address does not sign in yet.
     const other = await windows.newPage({ viewport: { width: 390, height: 844 } });
-    await signIn(other, server.url + '/', NEW_EMAIL);
+    await signInWithForm(other, server.url + '/', NEW_EMAIL);
     await other.getByRole('alert').waitFor();
 
     await page.goto(sink.link(mail, '/verify-email').href);

@@ -12,12 +12,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startChild } from '../__tests__/server/support/startChild';
-import type { ChildServer } from '../__tests__/server/support/startChild';
 import { dropStreams, launchChromium, TRACK_EVENT_SOURCES } from '../drivers/chromium';
-import { watchErrors } from './support/browser';
 import { joinClients, sendAll, serverMessages } from '../drivers/burstClients';
+import { startChild } from '../drivers/startChild';
+import type { ChildServer } from '../drivers/startChild';
+import { watchErrors } from './support/browser';
 import { BUILD_DIR } from './support/server';
+import { storeSession } from './support/session';
 
 jest.setTimeout(240_000);
 
@@ -90,10 +91,8 @@ async function openWindow(email: string): Promise<{ page: Page; context: Browser
   const page = await context.newPage();
   await page.addInitScript(TRACK_EVENT_SOURCES);
   const errors = watchErrors(page);
+  await storeSession(page, origin, email);
   await page.goto(origin);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('qupm-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('link', { name: /Strategy Studio/ }).click();
   await page.locator('.messages__list').waitFor();
   return { page, context, errors };

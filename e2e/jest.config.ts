@@ -9,9 +9,12 @@ const config: Config = {
   roots: ['<rootDir>/e2e'],
   testMatch: ['**/*.e2e.test.ts'],
   globalSetup: '<rootDir>/e2e/support/globalSetup.ts',
-  testTimeout: 90_000,
-  // Two cores: one Chromium at a time keeps the suite steady.
-  maxWorkers: 1,
+  // Each wait in a test has its own bound (Playwright's 30 s); this one only stops a test that hangs, and is generous
+  // because two workers on a loaded two-core machine made a 40-step test pass 90 s.
+  testTimeout: 180_000,
+  // Two workers on two cores. A test file starts its own server (a free port, a temporary data folder of its
+  // own) and its own Chromium (a temporary profile of its own), so the two workers share nothing.
+  maxWorkers: 2,
 };
 
 export default config;

@@ -165,9 +165,10 @@ describe('no screen scrolls sideways at 320 px', () => {
 
   it('signed out, and for a member, a consultant and an admin', async () => {
     const problems: Array<string | null> = [];
+    const visitor = await newPage(narrow);
+    await visitor.goto(server.url + '/');
+    problems.push(await overflowAt(visitor, '/', '.auth'));
     const member = await newPage(narrow);
-    await member.goto(server.url + '/');
-    problems.push(await overflowAt(member, '/', '.auth'));
     await signIn(member, 'member@qupm.demo');
     problems.push(await overflowAt(member, '/', '.channel-link'));
     await openChannel(member);

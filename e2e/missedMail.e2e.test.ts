@@ -10,7 +10,7 @@ import { unsubscribeToken } from '../server/services/missedMail';
 import { expectAccessible } from './support/accessibility';
 import { watchErrors } from './support/browser';
 import type { RunningServer } from './support/server';
-import { signInHome, withBrowserSession } from './support/session';
+import { signIn, withBrowserSession } from './support/session';
 
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -22,8 +22,6 @@ const SIZES = [
 
 let server: RunningServer;
 const windows = withBrowserSession((started) => ({ server } = started));
-
-const signIn = (page: Page, email: string): Promise<void> => signInHome(page, server.url, email);
 
 const emailSwitch = (page: Page) => page.getByRole('switch', { name: 'Email me about messages I miss' });
 
@@ -50,8 +48,7 @@ describe('Settings → Notifications → Email', () => {
       ...(size.ua ? { userAgent: size.ua } : {}),
     });
     const errors = watchErrors(page);
-    await signIn(page, size.email);
-    await page.goto(`${server.url}/settings/notifications`);
+    await signIn(page, `${server.url}/settings/notifications`, size.email);
     await emailSwitch(page).waitFor();
     expect(await emailSwitch(page).isChecked()).toBe(false);
     await expectAccessible(page, `notifications (${size.name})`);
@@ -72,9 +69,9 @@ describe('Settings → Notifications → Email', () => {
     await page.getByRole('heading', { name: 'Stop emails about missed messages?' }).waitFor();
     await expectAccessible(page, 'unsubscribe page');
     // Opening it changed nothing.
-    const owner = await context.newPage();
-    await signIn(owner, 'member@qupm.demo');
-    await owner.goto(`${server.url}/settings/notifications`);
+    const owner = await windows.newPage({ viewport: { width: 390, height: 844 } });
+    await signIn(owner, `${server.url}/settings/notifications`, 'member@qupm.demo');
+    await emailSwitch(owner).waitFor();
     expect(await emailSwitch(owner).isChecked()).toBe(true);
 
     await page.getByRole('button', { name: 'Stop these emails' }).click();

@@ -64,6 +64,9 @@ describe('a mute in two windows of one account', () => {
     expect(await mutedMark(b.page).count()).toBe(1);
     await b.context.setOffline(false);
     await mutedMark(b.page).waitFor({ state: 'detached', timeout: 30_000 });
-    expect([...a.errors, ...b.errors]).toEqual([]);
+    // A request window b makes while the test holds it offline fails as offline (a loaded machine gives it time to
+    // try to reconnect); any other error still fails the test.
+    const offline = (error: string) => error.endsWith('net::ERR_INTERNET_DISCONNECTED');
+    expect([...a.errors, ...b.errors].filter((error) => !offline(error))).toEqual([]);
   });
 });

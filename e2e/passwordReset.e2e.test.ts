@@ -2,11 +2,11 @@
 // sign-in form's "Forgot your password?", through the link read from the mail, to signing in with the new password;
 // the session a second browser had open ends. Every new screen is checked with axe-core.
 import type { Page } from 'playwright-core';
-import type { SmtpSink } from '../__tests__/support/smtpSink';
+import type { SmtpSink } from '../drivers/smtpSink';
 import { expectAccessible } from './support/accessibility';
 import { watchErrors } from './support/browser';
 import type { RunningServer } from './support/server';
-import { signIn, withMailedBrowserSession } from './support/session';
+import { signIn, signInWithForm, withMailedBrowserSession } from './support/session';
 
 let server: RunningServer;
 let sink: SmtpSink;
@@ -50,7 +50,7 @@ describe('forgot password', () => {
 
     // The old password no longer works; the new one does.
     const origin = link.origin;
-    await signIn(page, origin + '/', 'member@qupm.demo');
+    await signInWithForm(page, origin + '/', 'member@qupm.demo');
     await page.getByRole('alert').waitFor();
     await page.getByLabel('Password').fill('a-brand-new-password');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();

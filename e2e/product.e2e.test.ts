@@ -7,7 +7,7 @@ import { expectAccessible } from './support/accessibility';
 import { watchErrors } from './support/browser';
 import type { RunningServer } from './support/server';
 import { signIn as signInAt, withMailedBrowserSession } from './support/session';
-import type { SmtpSink } from '../__tests__/support/smtpSink';
+import type { SmtpSink } from '../drivers/smtpSink';
 
 let server: RunningServer;
 let sink: SmtpSink;
@@ -221,9 +221,7 @@ describe('every other screen is accessible', () => {
     ['admin@qupm.demo', '/settings/about'],
   ])('%s on %s', async (email, path) => {
     const page = await newPage();
-    await signIn(page, email);
-    await page.getByRole('heading', { level: 1, name: /^Hello, / }).waitFor();
-    await page.goto(server.url + path);
+    await signIn(page, email, path);
     await page.locator('main h1').first().waitFor();
     await page.waitForLoadState('networkidle');
     await expectAccessible(page, path);

@@ -35,6 +35,11 @@ async function openApp(): Promise<Page> {
   return page;
 }
 
+/**
+ * The app signed in through its form once its worker controls the page, the order a person's first visit has. (A
+ * session restored on load instead lets push setup start before the worker is there, which Chromium's incognito
+ * contexts answer with a console error, sometimes.)
+ */
 async function signedInApp(): Promise<Page> {
   const page = await openApp();
   await submitSignIn(page, 'member@qupm.demo');

@@ -225,6 +225,8 @@ describe('the iOS debug menu (spec §2)', () => {
       hasTouch: true,
     });
     const page = await context.newPage();
+    // The page's clock runs as time does, and skips the 10 s before the button dims instead of waiting for them.
+    await page.clock.install();
     await page.goto(server.url + '/');
     await page.getByLabel('Email').fill('member@qupm.demo');
     await page.getByLabel('Password').fill('qupm-demo');
@@ -236,6 +238,8 @@ describe('the iOS debug menu (spec §2)', () => {
     const box = (await button.boundingBox())!;
     expect(box.x + box.width).toBeGreaterThan(390 - 40);
     expect(box.y + box.height).toBeGreaterThan(844 - 40);
+    expect(await button.getAttribute('data-dimmed')).not.toBe('true');
+    await page.clock.fastForward(11_000);
     await page.locator('.debug-button[data-dimmed="true"]').waitFor();
     expect(Number(await button.evaluate((el) => getComputedStyle(el).opacity))).toBeLessThan(1);
 

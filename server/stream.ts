@@ -6,7 +6,7 @@
 // when its session is signed out or revoked ('signed-out') and when the access token it was opened with expires
 // ('expired'), and it is destroyed without one when its reader falls more than STREAM_MAX_BUFFERED_BYTES behind,
 // so a reader that stopped reading never grows the server. The client resyncs after every reconnect
-// (docs/DECISIONS.md "Issue #11: server"), so a stream never replays.
+// (docs/decisions/live-data.md), so a stream never replays.
 import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { QupmError } from '../core/errors';

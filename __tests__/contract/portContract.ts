@@ -2126,7 +2126,7 @@ export function describePortContract(
         const sessions = await first.sessions.listSessions();
         expect(sessions.map((session) => session.current)).toEqual([true]);
       } else {
-        // Firebase cannot keep it: this device signed out too (docs/DECISIONS.md).
+        // Firebase cannot keep it: this device signed out too (docs/decisions/auth.md).
         expect(first.auth.currentUser()).toBeNull();
       }
     });

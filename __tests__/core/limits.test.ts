@@ -1,5 +1,5 @@
 // The limits of core/limits.ts that the backends, firestore.rules (__tests__/rules/limits.test.ts) and the client's
-// forms share: the numbers of the spec and of docs/DECISIONS.md, and the token pattern, at their boundaries.
+// forms share: the numbers of the spec and of docs/decisions/, and the token pattern, at their boundaries.
 import { DEVICE_ID_PATTERN, LIMITS, PUSH_TOKEN_PATTERN } from '@core/limits';
 import { isPlausiblePushToken } from '@/platform/fcmToken';
 

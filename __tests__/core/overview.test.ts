@@ -1,4 +1,4 @@
-// The channel list's order (docs/DECISIONS.md "Product (#6)"), written once in core/overview.ts: the backends
+// The channel list's order (docs/decisions/channels.md), written once in core/overview.ts: the backends
 // sort the overview with it and the client's channels slice keeps its live list in it.
 import fc from 'fast-check';
 import { compareOverview, lastActivity, sortOverview } from '@core/overview';

@@ -1,8 +1,8 @@
 import type { Invitation, UserDoc } from '../../core/model';
 import { GENEROUS_LIMITS, demoIds, expectError, startTestServer } from './support/testServer';
 import type { DemoIds, TestServer } from './support/testServer';
-import { startSmtpSink } from '../support/smtpSink';
-import type { SmtpSink } from '../support/smtpSink';
+import { startSmtpSink } from '../../drivers/smtpSink';
+import type { SmtpSink } from '../../drivers/smtpSink';
 import { confirmByMail } from './support/mailbox';
 
 let server: TestServer;

@@ -12,8 +12,8 @@ import {
   smtpTransport,
 } from '../../server/services/mail';
 import { verifyEmailPath } from '../../core/paths';
-import { startSmtpSink } from '../support/smtpSink';
-import type { SmtpSink } from '../support/smtpSink';
+import { startSmtpSink } from '../../drivers/smtpSink';
+import type { SmtpSink } from '../../drivers/smtpSink';
 import { mailWorld } from './support/mailWorld';
 import type { MailWorld } from './support/mailWorld';
 

@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { DATABASE_FILE } from '../../server/db/database';
-import { startSmtpSink } from '../support/smtpSink';
-import type { SmtpSink } from '../support/smtpSink';
-import { startChild } from './support/startChild';
-import type { ChildServer } from './support/startChild';
+import { startSmtpSink } from '../../drivers/smtpSink';
+import type { SmtpSink } from '../../drivers/smtpSink';
+import { startChild } from '../../drivers/startChild';
+import type { ChildServer } from '../../drivers/startChild';
 
 jest.setTimeout(60_000);
 

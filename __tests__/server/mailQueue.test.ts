@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { write } from '../../server/db/database';
 import { smtpTransport } from '../../server/services/mail';
-import { startSmtpSink } from '../support/smtpSink';
-import type { SmtpSink } from '../support/smtpSink';
+import { startSmtpSink } from '../../drivers/smtpSink';
+import type { SmtpSink } from '../../drivers/smtpSink';
 import { mailWorld } from './support/mailWorld';
 import type { MailWorld } from './support/mailWorld';
 

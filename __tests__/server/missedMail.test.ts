@@ -6,8 +6,8 @@
 import { rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { ChatMessage } from '../../core/model';
-import { startSmtpSink } from '../support/smtpSink';
-import type { ReceivedMail, SmtpSink } from '../support/smtpSink';
+import { startSmtpSink } from '../../drivers/smtpSink';
+import type { ReceivedMail, SmtpSink } from '../../drivers/smtpSink';
 import { demoIds, startTestServer, TestClock } from './support/testServer';
 import type { DemoIds, TestServer } from './support/testServer';
 

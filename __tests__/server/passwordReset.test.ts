@@ -4,8 +4,8 @@
 import { EMAIL_LINK_MESSAGES } from '../../core/emailLinks';
 import type { SessionResponse } from '../../core/wire';
 import { DEMO_EMAILS, DEMO_PASSWORD } from '../../server/demo';
-import { startSmtpSink } from '../support/smtpSink';
-import type { SmtpSink } from '../support/smtpSink';
+import { startSmtpSink } from '../../drivers/smtpSink';
+import type { SmtpSink } from '../../drivers/smtpSink';
 import { mailedToken } from './support/mailbox';
 import { openStream } from './support/sse';
 import { GENEROUS_LIMITS, expectError, startTestServer } from './support/testServer';

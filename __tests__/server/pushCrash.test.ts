@@ -12,8 +12,8 @@ import { startPushReceiver, TLS_CERT_FILE } from '../../drivers/pushReceiver';
 import type { PushReceiver } from '../../drivers/pushReceiver';
 import { decryptPush, subscriptionToken } from '../../drivers/webPushTokens';
 import type { SubscriptionToken } from '../../drivers/webPushTokens';
-import { startChild } from './support/startChild';
-import type { ChildServer } from './support/startChild';
+import { startChild } from '../../drivers/startChild';
+import type { ChildServer } from '../../drivers/startChild';
 
 jest.setTimeout(60_000);
 

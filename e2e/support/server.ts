@@ -25,7 +25,7 @@ export function copyOfBuild(): { dir: string; remove(): void } {
 
 export async function startServer(
   // push: where the server's push queue sends (a test's push receiver, drivers/pushReceiver.ts).
-  // mail: where mail goes (a test's SMTP sink, __tests__/support/smtpSink.ts); by default printed nowhere.
+  // mail: where mail goes (a test's SMTP sink, drivers/smtpSink.ts); by default printed nowhere.
   options: {
     demo?: boolean;
     staticDir?: string;

@@ -1,12 +1,16 @@
 // A browser test file's world: the real server (the demo world on a fresh SQLite file in a temporary folder) and
 // one Chromium, started before the file's tests and closed after them with every browser context opened through
-// it; and signing in through the app's own form, as a person does.
+// it. Two ways in: a session made through the API and stored where the app restores it on load (most tests: it
+// skips the form, which only the tests of signing in need), and the app's own sign-in form, as a person does.
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { sessionFromResponse } from '@/backend/local/session';
+import { LOCAL_STORAGE_KEYS } from '@/platform/storageKeys';
+import type { SessionResponse } from '@core/wire';
 import { launchChromium, TRACK_EVENT_SOURCES } from '../../drivers/chromium';
+import { startSmtpSink } from '../../drivers/smtpSink';
+import type { SmtpSink } from '../../drivers/smtpSink';
 import { DEMO_PASSWORD } from '../../server/demo';
 import { watchErrors } from './browser';
-import { startSmtpSink } from '../../__tests__/support/smtpSink';
-import type { SmtpSink } from '../../__tests__/support/smtpSink';
 import { startServer } from './server';
 import type { RunningServer } from './server';
 
@@ -71,6 +75,57 @@ export function withBrowserSession(
   return { newContext, newPage: async (options) => (await newContext(options)).newPage(), openWindow };
 }
 
+/**
+ * Signs in through the API, as the page's browser (its user agent names the session in Settings), and stores the
+ * session where the embedded backend's adapter restores it on load: local storage's `qupm_session`, in the shape
+ * src/backend/local/session.ts writes. Storing it replaces what the context held, so the context must not have
+ * opened anything yet.
+ */
+export async function storeSession(
+  page: Page,
+  origin: string,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<void> {
+  if (
+    page
+      .context()
+      .pages()
+      .some((open) => open.url() !== 'about:blank')
+  ) {
+    throw new Error('storeSession needs a browser context that has opened nothing yet');
+  }
+  const userAgent = await page.evaluate(() => navigator.userAgent);
+  const res = await fetch(`${origin}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'user-agent': userAgent },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`Signing ${email} in through the API: ${res.status} ${await res.text()}`);
+  const session = sessionFromResponse((await res.json()) as SessionResponse, Date.now());
+  await page.context().setStorageState({
+    cookies: [],
+    origins: [
+      { origin, localStorage: [{ name: LOCAL_STORAGE_KEYS.localSession, value: JSON.stringify(session) }] },
+    ],
+  });
+}
+
+/**
+ * Opens `url` signed in as `email`, with a session made through the API (storeSession): for every test that is
+ * not about signing in. What comes next is the caller's to wait for.
+ */
+export async function signIn(page: Page, url: string, email: string): Promise<void> {
+  await storeSession(page, new URL(url).origin, email);
+  await page.goto(url);
+}
+
+/** Opens the home screen of the app at `origin` signed in as `email` (storeSession) and waits for its greeting. */
+export async function signInHome(page: Page, origin: string, email: string): Promise<void> {
+  await signIn(page, origin + '/', email);
+  await page.getByRole('heading', { level: 1, name: /^Hello, / }).waitFor();
+}
+
 /** Fills in the sign-in form the page shows and submits it; what comes next is the caller's to wait for. */
 export async function submitSignIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.getByLabel('Email').fill(email);
@@ -78,8 +133,8 @@ export async function submitSignIn(page: Page, email: string, password = DEMO_PA
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** Opens `url` (a page that shows the sign-in form when signed out) and signs in there. */
-export async function signIn(
+/** Opens `url` (a page that shows the sign-in form when signed out) and signs in there through the form. */
+export async function signInWithForm(
   page: Page,
   url: string,
   email: string,
@@ -89,15 +144,9 @@ export async function signIn(
   await submitSignIn(page, email, password);
 }
 
-/** Signs in on the home screen of the app at `origin` and waits for its greeting. */
-export async function signInHome(page: Page, origin: string, email: string): Promise<void> {
-  await signIn(page, origin + '/', email);
-  await page.getByRole('heading', { level: 1, name: /^Hello, / }).waitFor();
-}
-
 /**
- * withBrowserSession with a real SMTP sink the server mails to (issue #15): the sink starts before the server
- * (hooks run in the order they are registered) and closes after it. `onStart` also gets the sink.
+ * withBrowserSession with a real SMTP sink the server mails to: the sink starts before the server (hooks run in
+ * the order they are registered) and closes after it. `onStart` also gets the sink.
  */
 export function withMailedBrowserSession(
   onStart: (session: BrowserSession & { sink: SmtpSink }) => void,

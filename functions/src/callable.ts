@@ -26,7 +26,7 @@ const CODES: Record<ErrorStatus, FunctionsErrorCode> = {
   INTERNAL: 'internal',
 };
 
-/** The HttpsError a failure stands for; the client adapter reads `details.reason` (docs/DECISIONS.md). */
+/** The HttpsError a failure stands for; the client adapter reads `details.reason` (docs/decisions/server.md). */
 export function toHttpsError(error: unknown): HttpsError {
   if (error instanceof HttpsError) return error;
   if (error instanceof QupmError) {

@@ -4,7 +4,7 @@ import { defineBoolean, defineString } from 'firebase-functions/params';
 
 /**
  * The App Check switch: true makes every callable refuse requests without a valid App Check token (401). Off by
- * default, because the web client does not yet attest itself with App Check (docs/DECISIONS.md "Firebase").
+ * default, because the web client does not yet attest itself with App Check (README "Deploying to Firebase").
  */
 export const ENFORCE_APP_CHECK = defineBoolean('QUPM_ENFORCE_APP_CHECK', {
   default: false,

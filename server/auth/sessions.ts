@@ -212,7 +212,7 @@ export class SessionService {
 
   /**
    * Changes the caller's password: the current one must be right (PERMISSION_DENIED 'wrong-password'); the new
-   * one is hashed, stored, and every other session of the account ends (docs/DECISIONS.md, issue #15 parts 4–5).
+   * one is hashed, stored, and every other session of the account ends (docs/decisions/auth.md).
    */
   async changePassword(
     caller: Caller & { sessionId: string | null },

@@ -331,7 +331,7 @@ export interface PushProviderPort {
 export interface SessionsPort {
   /**
    * Whether the backend knows every session of the account (the embedded server). Firebase Auth cannot list
-   * them: it lists this one only, and signing out "everywhere else" ends this one too (docs/DECISIONS.md).
+   * them: it lists this one only, and signing out "everywhere else" ends this one too (docs/decisions/auth.md).
    */
   readonly listsEverySession: boolean;
   /** The account's sessions that still stand, most recently used first; this one `current`. */

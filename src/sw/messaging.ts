@@ -1,7 +1,7 @@
 // Messaging in the worker: a page turns it on with ENABLE_MESSAGING (spec §7) and is answered with
 // MESSAGING_ENABLED carrying the same eventId. Success means this worker can receive pushes (it has a
 // PushManager). Push delivery does not depend on the flag: the browser stops an idle worker within seconds and
-// the flag would be gone, so every open window gets PUSH_MSG whatever it says (docs/DECISIONS.md).
+// the flag would be gone, so every open window gets PUSH_MSG whatever it says (docs/decisions/push.md).
 import type { EnableMessagingMessage, MessagingEnabledMessage } from '../protocol/messages';
 
 export interface MessagingState {

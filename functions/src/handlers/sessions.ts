@@ -4,8 +4,7 @@
 // which firestore.rules and every callable compare with a token's auth_time (functions/src/callable.ts): a revoked
 // session is refused at once, as on the embedded server. Firebase Auth revokes by itself on a password reset or
 // change, which the client does with the Auth SDK; record_revocation copies that revocation when the client
-// reports it. The embedded server does more (lists sessions, ends one, keeps the caller's):
-// docs/DECISIONS.md "Issue #15 parts 4–5".
+// reports it. The embedded server does more (lists sessions, ends one, keeps the caller's): docs/decisions/auth.md.
 import type {
   publicSessionCallablePayloads,
   sessionCallablePayloads,

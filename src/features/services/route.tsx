@@ -3,7 +3,7 @@
 // consultants' services. For a consultant (issue #13 part 7), what a consultant needs: the offers they issued, per
 // client, each with its state (active, used, expired, withdrawn), and their services (their channels, each one
 // service clients join by invitation); not a client's balances or offers. ARCHITECTURE.md leaves "services" open:
-// docs/DECISIONS.md says why they are the channels.
+// docs/decisions/channels.md says why they are the channels.
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import type { IssuedOffer, Offer } from '@core/model';

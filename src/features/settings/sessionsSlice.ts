@@ -12,7 +12,7 @@ import type { SaveStatus } from './settingsSlice';
 export interface SessionsState {
   status: LoadStatus;
   items: SignedInSession[];
-  /** Whether the backend lists every session (false on Firebase: this one only, docs/DECISIONS.md). */
+  /** Whether the backend lists every session (false on Firebase: this one only, docs/decisions/auth.md). */
   listsEverySession: boolean;
   error: string | null;
   /** Sessions whose sign-out is on its way. */

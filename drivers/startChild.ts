@@ -1,4 +1,5 @@
-// Starts childServer.ts in a process of its own on `dataDir` and answers its port and a SIGKILL.
+// Starts childServer.ts in a process of its own on `dataDir` and answers its port and a SIGKILL: the server that
+// the crash tests (server, mail and push) and the chaos browser test kill without warning and start again.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 

@@ -8,8 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { Agent } from 'node:https';
 import path from 'node:path';
-import { buildServer } from '../../../server/app';
-import type { ServerOptions } from '../../../server/app';
+import { buildServer } from '../server/app';
+import type { ServerOptions } from '../server/app';
 
 function testPush(): ServerOptions['push'] {
   const origin = process.env.QUPM_TEST_PUSH_ORIGIN;
