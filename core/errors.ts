@@ -50,7 +50,29 @@ export type ErrorReason =
   // spec §8: the push provider refuses this browser itself (FCM's messaging/unsupported-browser and
   // messaging/indexed-db-unsupported): messaging setup stops.
   | 'push-unsupported-browser'
-  | 'push-indexed-db-unsupported';
+  | 'push-indexed-db-unsupported'
+  // The consulting practice (core/availability.ts, core/bookings.ts, core/pricing.ts, core/operations.ts): why a
+  // booking or a balance move was refused, so a screen can say what to do next.
+  | 'off-grid'
+  | 'slot-in-past'
+  | 'too-soon'
+  | 'beyond-horizon'
+  | 'outside-hours'
+  | 'slot-taken'
+  | 'service-archived'
+  | 'not-your-consultant'
+  | 'offer-not-yours'
+  | 'offer-used'
+  | 'offer-expired'
+  | 'offer-other-service'
+  | 'offer-with-pass'
+  | 'price-changed'
+  | 'insufficient-credits'
+  | 'no-pass'
+  | 'operation-reused'
+  | 'booking-state'
+  | 'channel-archived'
+  | 'invitation-revoked';
 
 /** A domain error thrown by core/ and server/, turned into an ErrorBody at the edge. */
 export class QupmError extends Error {

@@ -5,9 +5,15 @@ import { LIMITS } from './limits';
 import { isWholeNumberIn } from './wholeNumber';
 import type { Offer } from './model';
 
-/** An offer as a backend stores it: the spec's fields plus whom it was granted to. */
+/**
+ * An offer as a backend stores it: the spec's fields plus whom it was granted to and, since offers lead somewhere,
+ * which of the consultant's services it is for and who that consultant is. Offers made before then have neither:
+ * they stay readable, and count for any service of the consultant who owned their channel (core/pricing.ts).
+ */
 export interface StoredOffer extends Offer {
   userId: string;
+  serviceId?: string;
+  consultantId?: string;
 }
 
 /** A discount an offer may carry: a whole percent from 1 to 100 (ARCHITECTURE.md). */
@@ -57,7 +63,28 @@ export function activeOffersFor(offers: readonly StoredOffer[], uid: string, now
 export const OFFER_MESSAGES = {
   toSelf: 'You cannot issue an offer to yourself. Choose a member of the channel.',
   notMember: 'Offers go to members of the channel: this person is not one.',
+  noSuchOffer: 'There is no such offer.',
+  notYours: 'This offer was made to someone else.',
+  used: 'This offer has already been used for a booking.',
+  withdrawn: 'This offer was withdrawn by your consultant.',
+  expired: 'This offer has expired.',
+  otherService: 'This offer is for another service.',
+  notIssuer: 'Only the consultant who made this offer can withdraw it.',
+  serviceNotYours: 'An offer is for one of your own active services.',
 } as const;
+
+/** Withdrawing an offer (core/housekeeping.ts): its consultant, while it is unused; a repeat changes nothing. */
+export function planWithdrawOffer(
+  offer: StoredOffer | null,
+  callerUid: string,
+  issuerUid: string,
+): StoredOffer | null {
+  if (!offer) throw new QupmError('NOT_FOUND', OFFER_MESSAGES.noSuchOffer);
+  if (issuerUid !== callerUid) throw new QupmError('PERMISSION_DENIED', OFFER_MESSAGES.notIssuer);
+  if (offer.status === 'used') throw new QupmError('FAILED_PRECONDITION', OFFER_MESSAGES.used, 'offer-used');
+  if (offer.status === 'revoked') return null;
+  return { ...offer, status: 'revoked' };
+}
 
 /**
  * Who an offer may go to (docs/DECISIONS.md "Product (#6)"): a member of the channel, never its owner. The
