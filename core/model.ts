@@ -300,10 +300,11 @@ export interface ChannelMember {
   joinedAt: number;
 }
 
-/** An offer as the consultant who issued it sees it: the spec's fields plus whom it was for. */
+/** An offer as the consultant who issued it sees it: the spec's fields plus whom it was for (and which service). */
 export interface IssuedOffer extends Offer {
   userId: string;
   userName: string;
+  serviceId?: string;
 }
 
 /** A user as the admin section lists them (ARCHITECTURE.md: admins see users and roles). */

@@ -107,3 +107,39 @@ export function sortIssuedOffers<T extends Pick<Offer, 'createdAt' | 'offeringId
       b.createdAt - a.createdAt || (a.offeringId < b.offeringId ? -1 : a.offeringId > b.offeringId ? 1 : 0),
   );
 }
+
+/**
+ * An offer as the person it was made to sees it on /services (docs/decisions/practice.md): the spec's fields, the
+ * service it is for (none for an offer made before offers named one), who made it, and its state now (used and
+ * expired offers say so). get_user_active_offers keeps the spec's fields alone.
+ */
+export interface ReceivedOffer extends Offer {
+  consultantId: string;
+  serviceId?: string;
+  serviceTitle?: string;
+  state: OfferState;
+}
+
+export function toReceivedOffer(
+  offer: StoredOffer,
+  details: { consultantId: string; serviceTitle?: string },
+  now: number,
+): ReceivedOffer {
+  return {
+    ...toOffer(offer),
+    consultantId: details.consultantId,
+    ...(offer.serviceId !== undefined ? { serviceId: offer.serviceId } : {}),
+    ...(details.serviceTitle !== undefined ? { serviceTitle: details.serviceTitle } : {}),
+    state: offerStateAt(offer, now),
+  };
+}
+
+/** Active offers first, soonest to expire first; then the rest, newest first (ties by id). */
+export function sortReceivedOffers(offers: readonly ReceivedOffer[]): ReceivedOffer[] {
+  const byId = (a: ReceivedOffer, b: ReceivedOffer) =>
+    a.offeringId < b.offeringId ? -1 : a.offeringId > b.offeringId ? 1 : 0;
+  return [
+    ...offers.filter((o) => o.state === 'active').sort((a, b) => a.expiresAt - b.expiresAt || byId(a, b)),
+    ...offers.filter((o) => o.state !== 'active').sort((a, b) => b.createdAt - a.createdAt || byId(a, b)),
+  ];
+}
