@@ -67,20 +67,27 @@ function applyChange(
 ): Applied {
   const now = ctx.now();
   const { repos } = ctx;
-  // The two people's private consultation carries the cards; opened here when there is none (or it was deleted).
-  const opened = ensurePrivateChannel(
-    ctx,
-    { ownerId: change.booking.consultantId, memberId: change.booking.clientId },
-    now,
-  );
-  const booking: Booking = { ...change.booking, channelId: opened.channel.id };
+  // The two people's private consultation carries the cards: a request opens it when there is none; a later step
+  // posts to the one its booking names, unless the consultant has deleted it since (it stays deleted; mail goes).
+  const stored = change.booking.channelId === '' ? null : repos.channels.get(change.booking.channelId);
+  const opened =
+    change.event === 'requested'
+      ? ensurePrivateChannel(
+          ctx,
+          { ownerId: change.booking.consultantId, memberId: change.booking.clientId },
+          now,
+        )
+      : stored
+        ? { channel: stored, created: false }
+        : null;
+  const booking: Booking = { ...change.booking, channelId: opened?.channel.id ?? '' };
   repos.bookings.save(booking);
   if (change.move) moveBalance(ctx, booking.clientId, entryId, change.move, now);
   if (change.offer) repos.offers.setStatus(change.offer.offeringId, change.offer.status);
 
   let card: Applied['card'] = null;
   let queued = false;
-  if (actorUid !== null && postsCard(change.event)) {
+  if (actorUid !== null && opened && postsCard(change.event)) {
     const channel = opened.channel;
     const message: ChatMessage = {
       id: newDocumentId(),

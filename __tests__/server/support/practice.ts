@@ -10,6 +10,7 @@ import { write } from '../../../server/db/database';
 import type { ServerContext } from '../../../server/context';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../core/model';
 import type { DemoIds, TestServer } from './testServer';
+import { grantBalance } from '../../../server/services/ledger';
 
 export const opId = (): string => newDocumentId();
 
@@ -87,5 +88,10 @@ export function addClients(
       ctx.repos.channels.addMember(channelId, client.uid, now);
     }
   });
+  if (credits > 0) {
+    for (const client of clients) {
+      grantBalance(ctx, callerOf(ids, 'admin'), { userId: client.uid, credits, passes: 0, operationId: opId() });
+    }
+  }
   return clients;
 }
