@@ -153,21 +153,14 @@ describe('grantBalance', () => {
   });
 
   it('tells the person, live, their balance changed', async () => {
-    const opened = await server.request('POST', '/api/stream/ticket', { token: ids.token.member });
-    expect(opened.statusCode).toBe(200);
-    const { openStream } = await import('./support/sse');
-    const stream = await openStream(server, ids.token.member);
-    try {
-      grantBalance(ctx(), as('consultant'), {
-        userId: ids.uid.member,
-        credits: 1,
-        passes: 0,
-        operationId: opId(),
-      });
-      expect((await stream.next('user')).data).toMatchObject({ user: { credits: 4, passCount: 1 } });
-    } finally {
-      stream.close();
-    }
+    const stream = await live.open('member');
+    grantBalance(ctx(), as('consultant'), {
+      userId: ids.uid.member,
+      credits: 1,
+      passes: 0,
+      operationId: opId(),
+    });
+    expect((await stream.next('user')).data).toMatchObject({ user: { credits: 4, passCount: 1 } });
   });
 });
 

@@ -90,7 +90,12 @@ export function addClients(
   });
   if (credits > 0) {
     for (const client of clients) {
-      grantBalance(ctx, callerOf(ids, 'admin'), { userId: client.uid, credits, passes: 0, operationId: opId() });
+      grantBalance(ctx, callerOf(ids, 'admin'), {
+        userId: client.uid,
+        credits,
+        passes: 0,
+        operationId: opId(),
+      });
     }
   }
   return clients;
