@@ -8,7 +8,6 @@
 //
 // Each function is what a route calls in one line: the caller, the body its core/schemas.ts schema validated.
 import { SLOT_STEP_MS } from '../../core/availability';
-import { bookingCard, bookingCardText, postsCard } from '../../core/cards';
 import type { BookingChange } from '../../core/bookings';
 import {
   assertCanReadBooking,
@@ -26,9 +25,11 @@ import {
   sortBookings,
 } from '../../core/bookings';
 import type { BookingRequest } from '../../core/bookings';
-import { bookingCalendar, bookingMail, mailRecipients } from '../../core/calendar';
+import { bookingNotices } from '../../core/bookingNotices';
+import type { BookingNotices } from '../../core/bookingNotices';
 import { QupmError } from '../../core/errors';
 import { LEDGER_IDS } from '../../core/ledger';
+import { FORMER_MEMBER_ID } from '../../core/leaving';
 import type { Booking, Channel, ChatMessage } from '../../core/model';
 import type { OperationKind } from '../../core/operations';
 import { servicesPath } from '../../core/paths';
@@ -85,65 +86,47 @@ function applyChange(
   if (change.move) moveBalance(ctx, booking.clientId, entryId, change.move, now);
   if (change.offer) repos.offers.setStatus(change.offer.offeringId, change.offer.status);
 
+  const notices = noticesOf(ctx, { ...change, booking }, now);
   let card: Applied['card'] = null;
   let queued = false;
-  if (actorUid !== null && opened && postsCard(change.event)) {
+  if (actorUid !== null && opened && notices.card) {
     const channel = opened.channel;
     const message: ChatMessage = {
       id: newDocumentId(),
       channelId: channel.id,
       senderId: actorUid,
       senderName: repos.users.publicName(actorUid),
-      text: bookingCardText(change.event, booking.serviceTitle),
+      text: notices.card.text,
       // Never before the channel's newest (as sendMessage): a client catching up from it misses nothing.
       createdAt: Math.max(now, repos.messages.latest(channel.id)?.createdAt ?? now),
-      card: bookingCard(change.event, booking),
+      card: notices.card.card,
     };
     queued = storeMessage(ctx, channel, message, now).queued;
     card = { message, channel, opened: opened.created };
   }
-  queueMails(ctx, change, booking, now);
+  for (const mail of notices.mails) enqueueMail(ctx, { kind: `booking-${change.event}`, ...mail });
   return { booking, card, queued, balanceMoved: change.move !== undefined };
 }
 
-/** The mails of a change, each in its reader's zone, with the calendar invitation when the calendar changes. */
-function queueMails(ctx: BookingContext, change: BookingChange, booking: Booking, now: number): void {
-  const recipients = mailRecipients(change.event, change.calendar);
-  if (recipients.length === 0) return;
-  const consultant = ctx.repos.users.findAccount(booking.consultantId);
-  const client = ctx.repos.users.findAccount(booking.clientId);
-  if (!consultant || !client) return;
-  const names = {
-    consultant: ctx.repos.users.publicName(booking.consultantId),
-    client: ctx.repos.users.publicName(booking.clientId),
-  };
-  const url = mailLink(ctx, servicesPath());
-  const calendar =
-    change.calendar === null
-      ? undefined
-      : {
-          method: change.calendar === 'cancel' ? ('CANCEL' as const) : ('REQUEST' as const),
-          content: bookingCalendar({
-            booking,
-            method: change.calendar,
-            consultant: { name: names.consultant, email: consultant.email },
-            client: { name: names.client, email: client.email },
-            organizer: { name: ctx.mail.from.name || 'QuPM', email: ctx.mail.from.address },
-            url,
-            stamp: now,
-          }),
-        };
-  for (const to of recipients) {
-    const mail = bookingMail({ event: change.event, booking, to, names, url });
-    enqueueMail(ctx, {
-      kind: `booking-${change.event}`,
-      to: to === 'client' ? client.email : consultant.email,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      ...(calendar ? { calendar } : {}),
-    });
-  }
+/** The card and mails of a change (core/bookingNotices.ts), with the two people's names and addresses. */
+function noticesOf(ctx: BookingContext, change: BookingChange, now: number): BookingNotices {
+  const { booking } = change;
+  const person = (uid: string) => ({
+    name: ctx.repos.users.publicName(uid),
+    email: uid === FORMER_MEMBER_ID ? '' : (ctx.repos.users.findAccount(uid)?.email ?? ''),
+  });
+  const consultant = person(booking.consultantId);
+  const client = person(booking.clientId);
+  const notices = bookingNotices({
+    change,
+    consultant,
+    client,
+    organizer: { name: ctx.mail.from.name || 'QuPM', email: ctx.mail.from.address },
+    url: mailLink(ctx, servicesPath()),
+    now,
+  });
+  // Someone who left QuPM gets no mail (their address is gone).
+  return { ...notices, mails: notices.mails.filter((mail) => mail.to !== '') };
 }
 
 /** After the commit: the two people see the booking, the card and the client's balance change. */
