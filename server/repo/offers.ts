@@ -60,12 +60,13 @@ export class OffersRepo {
 
   constructor(db: Db) {
     this.forUser = db.prepare<[string], OfferRow>('SELECT * FROM offers WHERE user_id = ?');
-    // The issuer is the consultant who made the offer (migration 011 named them: channels change hands now).
+    // The issuer is the consultant who made the offer (migration 011 named them: channels change hands now); an
+    // offer that names nobody is its channel's owner's, as before.
     const issuedSelect = `SELECT o.*, u.email AS user_email, u.nickname AS user_nickname,
          u.display_name AS user_display_name
-       FROM offers o JOIN users u ON u.uid = o.user_id`;
+       FROM offers o JOIN users u ON u.uid = o.user_id LEFT JOIN channels c ON c.id = o.channel_id`;
     this.issued = db.prepare<[string], IssuedRow>(
-      `${issuedSelect} WHERE o.consultant_id = ? ORDER BY o.created_at DESC, o.id`,
+      `${issuedSelect} WHERE COALESCE(o.consultant_id, c.owner_id) = ? ORDER BY o.created_at DESC, o.id`,
     );
     this.byId = db.prepare<[string], OfferRow>('SELECT * FROM offers WHERE id = ?');
     this.setStatusRow = db.prepare<[Offer['status'], string]>('UPDATE offers SET status = ? WHERE id = ?');
