@@ -27,6 +27,8 @@ export const ROLE_FIELDS = [
   'passCount',
   'effectiveConId',
   'isAdmin',
+  // Whether the ledger keeps the balance already (functions/src/practiceRepository.ts): written with it.
+  'ledgerOpened',
 ] as const;
 
 const WRITE_OPS = new Set(['write', 'create', 'update']);
@@ -405,6 +407,11 @@ export const FIRESTORE_COLLECTIONS = [
   'users/{uid}/pending',
   'users/{uid}/channelPrefs',
   'channelHandles',
+  // The consulting practice (issue 25).
+  'services',
+  'availability',
+  'bookings',
+  'users/{uid}/ledger',
 ] as const;
 
 /** Bookkeeping only functions touch: no match block, so every client access is denied. */
@@ -415,6 +422,9 @@ export const SERVER_ONLY_COLLECTIONS = [
   'missedMail',
   'mail',
   'config',
+  // The consulting practice (issue 25): a consultant's calendar cells and the operation ids' records.
+  'slots',
+  'operations',
 ] as const;
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(__filename)) {

@@ -3,6 +3,7 @@
 // users/{uid}/pending/{channelId} = {count, updatedAt}. The SDK comes in as a parameter so that tests can give
 // a fake of it.
 import { randomBytes } from 'node:crypto';
+import { LEDGER_IDS } from '../../core/ledger';
 import { normalizeEmail } from '../../core/email';
 import type {
   DocumentData,
@@ -302,7 +303,7 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
           const ledger = userRef(uid).collection('ledger');
           if (!state.ledgerOpened && before && (before.credits > 0 || before.passCount > 0)) {
             const amount = { credits: before.credits, passes: before.passCount };
-            tx.create(ledger.doc('opening'), {
+            tx.create(ledger.doc(LEDGER_IDS.opening), {
               kind: 'opening',
               delta: amount,
               amount,

@@ -96,7 +96,11 @@ export type PracticeTx = PracticeReads & PracticeWrites;
 
 /** The practice's Firestore outside transactions: lists and the free-time calendar. */
 export interface PracticeRepository {
-  run<T>(work: (tx: PracticeTx) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` in a transaction. `serializeOn` (a person's uid): changes of that person's balance from this
+   * instance run one after another.
+   */
+  run<T>(work: (tx: PracticeTx) => Promise<T>, options?: { serializeOn?: string }): Promise<T>;
   /** Every service of a consultant. */
   listServices(consultantId: string): Promise<Service[]>;
   getService(id: string): Promise<Service | null>;
@@ -135,6 +139,10 @@ const slotId = (consultantId: string, cell: number): string => `${consultantId}_
 const BATCH_LIMIT = 500;
 /** How often a contended booking transaction may run before it is given up (the SDK's default is 5). */
 const MAX_ATTEMPTS = 30;
+/** gRPC ALREADY_EXISTS: what a commit answers when a document it creates exists. */
+const ALREADY_EXISTS = 6;
+/** How often a change is started again after losing a race to create a document. */
+const CREATE_RACE_ATTEMPTS = 5;
 
 export function createPracticeRepository({
   db,
@@ -222,19 +230,26 @@ export function createPracticeRepository({
       },
       async isClientOf(consultantId, uid) {
         if (consultantId === '' || uid === '') return false;
-        const { docs } = await tx.get(
-          db
-            .collection('channels')
-            .where('ownerId', '==', consultantId)
-            .where('members', 'array-contains', uid)
-            .limit(1),
-        );
+        // Outside the transaction's locks: a query holds a lock on every document it could match, so each
+        // request would keep the others from opening their private consultation (a new channel of the same owner).
+        // Who is in a channel changes on its own time, not in a race with a booking.
+        const { docs } = await db
+          .collection('channels')
+          .where('ownerId', '==', consultantId)
+          .where('members', 'array-contains', uid)
+          .limit(1)
+          .get();
         return docs.length > 0;
       },
       async busy(consultantId, spans, exceptBookingId) {
         const cells = [...new Set(spans.flatMap(slotCells))];
-        const snapshots = await Promise.all(
-          cells.map((cell) => tx.get(db.doc(`slots/${slotId(consultantId, cell)}`))),
+        if (cells.length === 0) return [];
+        // Read outside the transaction's locks: every client racing for one time would otherwise hold a read lock
+        // on its cell and wait on the others' to write it (the emulator's and production's pessimistic locks). The
+        // cell is created with create() in this transaction, which fails the commit if someone took it meanwhile;
+        // run() then starts the change again, and this read sees it taken.
+        const snapshots = await db.getAll(
+          ...cells.map((cell) => db.doc(`slots/${slotId(consultantId, cell)}`)),
         );
         return snapshots.flatMap((snapshot, i) => {
           const data = dataOf(snapshot);
@@ -324,13 +339,17 @@ export function createPracticeRepository({
               });
             }
           }
+          const wasOpened = user?.ledgerOpened === true || opened.has(entry.uid);
           opened.add(entry.uid);
           tx.create(userRef.collection('ledger').doc(entry.id), entryData(entry));
-          tx.update(userRef, {
-            credits: entry.balanceAfter.credits,
-            passCount: entry.balanceAfter.passes,
-            ledgerOpened: true,
-          });
+          // A capture moves nothing: the balance document is left alone (no write lock on a person's balance for it).
+          if (entry.delta.credits !== 0 || entry.delta.passes !== 0 || !wasOpened) {
+            tx.update(userRef, {
+              credits: entry.balanceAfter.credits,
+              passCount: entry.balanceAfter.passes,
+              ledgerOpened: true,
+            });
+          }
         });
       },
       setOfferStatus(id, status) {
@@ -438,17 +457,48 @@ export function createPracticeRepository({
     }
   }
 
+  const queues = new Map<string, Promise<unknown>>();
+
+  /** One transaction for `work`, started again when a document it creates turned out to exist (a lost race). */
+  async function transact<T>(work: (tx: PracticeTx) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await (db as Firestore).runTransaction(
+          async (tx) => {
+            const unit = unitOfWork(tx);
+            const result = await work(unit.tx);
+            unit.flush();
+            return result;
+          },
+          { maxAttempts: MAX_ATTEMPTS },
+        );
+      } catch (error) {
+        // gRPC ALREADY_EXISTS from the commit: a slot, an operation or a ledger entry another transaction created
+        // first. Nothing of this one was written; its next run reads what that one did.
+        const code = (error as { code?: unknown } | null)?.code;
+        if (code !== ALREADY_EXISTS || attempt >= CREATE_RACE_ATTEMPTS) throw error;
+      }
+    }
+  }
+
   return {
-    run(work) {
-      return (db as Firestore).runTransaction(
-        async (tx) => {
-          const unit = unitOfWork(tx);
-          const result = await work(unit.tx);
-          unit.flush();
-          return result;
-        },
-        { maxAttempts: MAX_ATTEMPTS },
+    run(work, options = {}) {
+      const key = options.serializeOn;
+      if (key === undefined) return transact(work);
+      // One change of a person's balance at a time from this instance: they would all lock the same document, and
+      // Firestore serializes them anyway (a document takes about one write a second); across instances the
+      // transactions still decide. Queued per key, so other people are not held up.
+      const previous = queues.get(key) ?? Promise.resolve();
+      const result = previous.then(() => transact(work));
+      const tail = result.then(
+        () => undefined,
+        () => undefined,
       );
+      queues.set(key, tail);
+      void tail.then(() => {
+        if (queues.get(key) === tail) queues.delete(key);
+      });
+      return result;
     },
     async listServices(consultantId) {
       const { docs } = await db.collection('services').where('consultantId', '==', consultantId).get();

@@ -374,43 +374,46 @@ export const practiceCallables: {
 
   async request_booking(deps, caller, input) {
     const { operationId, ...request } = input;
-    return deps.practice.run((tx) =>
-      once(
-        tx,
-        { id: operationId, uid: caller.uid, kind: 'request-booking', request, now: deps.now() },
-        async () => {
-          const now = deps.now();
-          const service = await tx.service(request.serviceId);
-          const consultantId = service?.consultantId ?? '';
-          const offer = request.offerId === undefined ? null : await tx.offer(request.offerId);
-          const span = {
-            startsAt: request.startsAt,
-            endsAt: request.startsAt + (service?.durationMinutes ?? 0) * 60_000,
-          };
-          const change = planRequest({
-            id: deps.repo.newId(),
-            clientUid: caller.uid,
-            isClient: await tx.isClientOf(consultantId, caller.uid),
-            service,
-            availability: service ? await tx.availability(consultantId) : null,
-            busy: service ? await tx.busy(consultantId, [span]) : [],
-            offer,
-            offerConsultantId:
-              offer?.consultantId ?? (offer ? ((await tx.channel(offer.channelId))?.ownerId ?? '') : ''),
-            balance: (await tx.balance(caller.uid)) ?? { credits: 0, passes: 0 },
-            request,
-            channelId: '',
-            now,
-          });
-          const booking = await applyChange(deps, tx, change, null, operationId, caller.uid);
-          return { resultId: booking.id, value: booking };
-        },
-        async (bookingId) => {
-          const booking = await tx.booking(bookingId);
-          if (!booking) throw new QupmError('NOT_FOUND', BOOKING_MESSAGES.noSuchBooking);
-          return booking;
-        },
-      ),
+    return deps.practice.run(
+      (tx) =>
+        once(
+          tx,
+          { id: operationId, uid: caller.uid, kind: 'request-booking', request, now: deps.now() },
+          async () => {
+            const now = deps.now();
+            const service = await tx.service(request.serviceId);
+            const consultantId = service?.consultantId ?? '';
+            const offer = request.offerId === undefined ? null : await tx.offer(request.offerId);
+            const span = {
+              startsAt: request.startsAt,
+              endsAt: request.startsAt + (service?.durationMinutes ?? 0) * 60_000,
+            };
+            const change = planRequest({
+              id: deps.repo.newId(),
+              clientUid: caller.uid,
+              isClient: await tx.isClientOf(consultantId, caller.uid),
+              service,
+              availability: service ? await tx.availability(consultantId) : null,
+              busy: service ? await tx.busy(consultantId, [span]) : [],
+              offer,
+              offerConsultantId:
+                offer?.consultantId ?? (offer ? ((await tx.channel(offer.channelId))?.ownerId ?? '') : ''),
+              balance: (await tx.balance(caller.uid)) ?? { credits: 0, passes: 0 },
+              request,
+              channelId: '',
+              now,
+            });
+            const booking = await applyChange(deps, tx, change, null, operationId, caller.uid);
+            return { resultId: booking.id, value: booking };
+          },
+          async (bookingId) => {
+            const booking = await tx.booking(bookingId);
+            if (!booking) throw new QupmError('NOT_FOUND', BOOKING_MESSAGES.noSuchBooking);
+            return booking;
+          },
+        ),
+      // The client pays: their balance changes one at a time from this instance.
+      { serializeOn: caller.uid },
     );
   },
 
@@ -449,35 +452,37 @@ export const practiceCallables: {
 
   async grant_balance(deps, caller, input) {
     const { operationId, ...request } = input;
-    return deps.practice.run((tx) =>
-      once(
-        tx,
-        { id: operationId, uid: caller.uid, kind: 'grant', request, now: deps.now() },
-        async () => {
-          const [granter, target] = await Promise.all([tx.user(caller.uid), tx.user(input.userId)]);
-          if (!target) throw new QupmError('NOT_FOUND', LEDGER_MESSAGES.noSuchUser);
-          const amount = { credits: input.credits, passes: input.passes };
-          assertCanGrant({
-            caller: { uid: caller.uid, isAdmin: caller.isAdmin, isOwner: granter?.isOwner === true },
-            targetUid: input.userId,
-            isClient: await tx.isClientOf(caller.uid, input.userId),
-            amount,
-          });
-          const entry = await moveBalance(
-            tx,
-            input.userId,
-            operationId,
-            { kind: 'grant', amount, byUid: caller.uid, ...(input.note ? { note: input.note } : {}) },
-            deps.now(),
-          );
-          return { resultId: input.userId, value: entry };
-        },
-        async (uid) => {
-          const entry = await tx.ledgerEntry(uid, operationId);
-          if (!entry) throw new Error('A recorded grant has no ledger entry');
-          return entry;
-        },
-      ),
+    return deps.practice.run(
+      (tx) =>
+        once(
+          tx,
+          { id: operationId, uid: caller.uid, kind: 'grant', request, now: deps.now() },
+          async () => {
+            const [granter, target] = await Promise.all([tx.user(caller.uid), tx.user(input.userId)]);
+            if (!target) throw new QupmError('NOT_FOUND', LEDGER_MESSAGES.noSuchUser);
+            const amount = { credits: input.credits, passes: input.passes };
+            assertCanGrant({
+              caller: { uid: caller.uid, isAdmin: caller.isAdmin, isOwner: granter?.isOwner === true },
+              targetUid: input.userId,
+              isClient: await tx.isClientOf(caller.uid, input.userId),
+              amount,
+            });
+            const entry = await moveBalance(
+              tx,
+              input.userId,
+              operationId,
+              { kind: 'grant', amount, byUid: caller.uid, ...(input.note ? { note: input.note } : {}) },
+              deps.now(),
+            );
+            return { resultId: input.userId, value: entry };
+          },
+          async (uid) => {
+            const entry = await tx.ledgerEntry(uid, operationId);
+            if (!entry) throw new Error('A recorded grant has no ledger entry');
+            return entry;
+          },
+        ),
+      { serializeOn: input.userId },
     );
   },
 
