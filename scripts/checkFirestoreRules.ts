@@ -404,7 +404,6 @@ export const FIRESTORE_COLLECTIONS = [
   'channels/{id}/messages',
   'invitations',
   'offers',
-  'users/{uid}/pending',
   'users/{uid}/channelPrefs',
   'channelHandles',
   // The consulting practice (issue 25).
@@ -416,6 +415,8 @@ export const FIRESTORE_COLLECTIONS = [
 
 /** Bookkeeping only functions touch: no match block, so every client access is denied. */
 export const SERVER_ONLY_COLLECTIONS = [
+  // Pending counts behind badge_count: each push carries its count, clear_pending_notifications empties them.
+  'users/{uid}/pending',
   'channels/{id}/members',
   'users/{uid}/channelReads',
   // Missed-message email (issue #15 part 6): its state, the Trigger Email extension's queue, the signing secret.

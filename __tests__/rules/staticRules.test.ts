@@ -251,7 +251,7 @@ describe('the static check fails on a planted bad rule', () => {
   });
 
   it('a subcollection only matched at the wrong depth', () => {
-    const bad = planted('match /pending/{source}', 'match /pendingCounts/{source}');
-    expect(check(bad)).toEqual(['users/{uid}/pending has no match block (/users/{*}/pending/{*})']);
+    const bad = planted('match /channelPrefs/{channelId}', 'match /channelPreferences/{channelId}');
+    expect(check(bad)).toEqual(['users/{uid}/channelPrefs has no match block (/users/{*}/channelPrefs/{*})']);
   });
 });

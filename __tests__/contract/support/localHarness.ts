@@ -62,7 +62,13 @@ async function seed(dbFile: string): Promise<void> {
       for (const person of Object.values(PEOPLE) as Person[]) {
         const amount = { credits: person.credits ?? 0, passes: person.passCount ?? 0 };
         if (amount.credits > 0 || amount.passes > 0) {
-          moveBalance({ repos }, person.uid, LEDGER_IDS.opening, { kind: 'opening', amount }, ACCOUNTS_CREATED_AT);
+          moveBalance(
+            { repos },
+            person.uid,
+            LEDGER_IDS.opening,
+            { kind: 'opening', amount },
+            ACCOUNTS_CREATED_AT,
+          );
         }
       }
     });
