@@ -406,7 +406,7 @@ export const FIRESTORE_COLLECTIONS = [
   'offers',
   'users/{uid}/channelPrefs',
   'channelHandles',
-  // The consulting practice (issue 25).
+  // The consulting practice.
   'services',
   'availability',
   'bookings',
@@ -423,7 +423,7 @@ export const SERVER_ONLY_COLLECTIONS = [
   'missedMail',
   'mail',
   'config',
-  // The consulting practice (issue 25): a consultant's calendar cells and the operation ids' records.
+  // The consulting practice: a consultant's calendar cells and the operation ids' records.
   'slots',
   'operations',
 ] as const;

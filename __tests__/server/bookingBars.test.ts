@@ -1,4 +1,4 @@
-// The bars of issue 25 on the embedded server, measured on a real SQLite file: 200 simultaneous bookings by one
+// The practice's bars on the embedded server, measured on a real SQLite file: 200 simultaneous bookings by one
 // client with credits for 10 → exactly 10 succeed, the balance never below 0 and equal to the ledger's sum; 50
 // clients racing for one free slot → one booking. The requests run through the booking service's own write
 // transaction, at once from the running server (app.qupmContext) and from worker processes on the same file, so

@@ -1,4 +1,4 @@
-// The kill bar of issue 25: a server killed (SIGKILL) in the middle of bookings restarts with every acknowledged
+// The practice's kill bar: a server killed (SIGKILL) in the middle of bookings restarts with every acknowledged
 // booking and ledger entry, each once, and every balance equal to its ledger. The server books through its own
 // services in a process of its own (support/bookingChild.ts; over HTTP once the routes exist).
 import { spawn } from 'node:child_process';

@@ -387,3 +387,42 @@ describe('housekeeping', () => {
     expect(docsUnder('invitations/').filter((p) => doc(p)?.channelId === CHANNEL)).toEqual([]);
   });
 });
+
+describe('leaving with bookings', () => {
+  const leave = (who: Who) =>
+    Promise.resolve(
+      functionsTest.wrap(backend.fns.delete_my_account)(
+        requestAs(who, null, { auth_time: Math.floor(NOW / 1000) }),
+      ),
+    );
+
+  it('keeps a consultant with an open session; a client who leaves has their open bookings cancelled and their ledger gone', async () => {
+    const { service, slots } = await practiceWorld();
+    const booking = await call<Booking>('request_booking', 'member', {
+      serviceId: service.id,
+      startsAt: slots[0]?.startsAt,
+      paymentMethod: 'credits',
+      clientTimeZone: 'UTC',
+      operationId: op(),
+    });
+    await call('delete_channel', 'consultant', { channelId: CHANNEL });
+    await call('delete_channel', 'consultant', { channelId: booking.channelId });
+    await expect(leave('consultant')).rejects.toMatchObject({ code: 'failed-precondition' });
+    expect(doc(`users/${UID.consultant}`)).toBeDefined();
+
+    await leave('member');
+    expect(doc(`users/${UID.member}`)).toBeUndefined();
+    expect(docsUnder(`users/${UID.member}/ledger/`)).toEqual([]);
+    expect(doc(`bookings/${booking.id}`)).toMatchObject({
+      state: 'cancelled',
+      clientId: 'formerMember00000000',
+    });
+    expect(docsUnder('slots/')).toEqual([]);
+    // With no open session left, the consultant may go; their service stays for the booking that names it.
+    await leave('consultant');
+    expect(doc(`services/${service.id}`)).toMatchObject({
+      consultantId: 'formerMember00000000',
+      status: 'archived',
+    });
+  });
+});

@@ -95,7 +95,7 @@ function productFunctions(deps: () => Deps): {
   };
 }
 
-/** The consulting practice's callables (issue 25), one per name of core/schemas.ts practiceCallablePayloads. */
+/** The consulting practice's callables, one per name of core/schemas.ts practiceCallablePayloads. */
 function practiceFunctions(deps: () => Deps): {
   [N in PracticeCallableName]: CallableFunction<
     unknown,
@@ -124,7 +124,7 @@ export function createFunctions(deps: () => Deps) {
   return {
     // issue #6 (src/backend/firebase/callables.ts PRODUCT_CALLABLES)
     ...productFunctions(deps),
-    // issue 25: the consulting practice (services, bookings, the ledger, housekeeping)
+    // The consulting practice (services, bookings, the ledger, housekeeping)
     ...practiceFunctions(deps),
     expire_booking_requests: onSchedule(
       { schedule: EXPIRE_REQUESTS_SCHEDULE, timeZone: 'Etc/UTC', region: FUNCTIONS_REGION, retryCount: 0 },

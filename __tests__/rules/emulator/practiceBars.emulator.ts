@@ -1,4 +1,4 @@
-// The bars of issue 25 on the Firestore emulator: functions/' own handlers (functions/src/handlers/practice.ts)
+// The practice's bars on the Firestore emulator: functions/' own handlers (functions/src/handlers/practice.ts)
 // over the real Admin SDK and practiceRepository.ts, racing in real Firestore transactions. 200 simultaneous
 // bookings by one client with credits for 10 → exactly 10; the balance never below 0 and equal to the sum of the
 // ledger; 50 clients racing for one free slot → one booking. Plus the ledger and slot documents a booking

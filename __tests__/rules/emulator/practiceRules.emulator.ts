@@ -1,4 +1,4 @@
-// firestore.rules for the consulting practice (issue 25), on the Firestore emulator: no client ever writes the
+// firestore.rules for the consulting practice, on the Firestore emulator: no client ever writes the
 // ledger, a balance, a booking or its state, a service or hours, a calendar slot or an operation record; each
 // reads only what is theirs; and an archived channel takes no new message. Run with npm run test:rules.
 import { readFileSync } from 'node:fs';

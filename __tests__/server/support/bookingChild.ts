@@ -1,5 +1,5 @@
 // The embedded server in a process of its own, booking as fast as it can through its own services (the context
-// its routes hand them: app.qupmContext), for the kill test of issue 25 (durabilityBookings.test.ts): clients with
+// its routes hand them: app.qupmContext), for the practice's kill test (durabilityBookings.test.ts): clients with
 // credits book a 15-minute service, and the consultant confirms or the client cancels some of the bookings. Each
 // step is printed once it has returned (it committed), as `ACK <step> <bookingId> <operationId>`; the parent kills
 // the process (SIGKILL) in the middle and checks the restarted server holds every acknowledged step, once.

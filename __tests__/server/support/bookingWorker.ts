@@ -1,6 +1,6 @@
 // A process of its own that books on a server's SQLite file through the same service the server runs
 // (server/services/bookings.ts requestBooking: the same write transaction, BEGIN IMMEDIATE and busy timeout), so
-// that several of them and the server itself contend for the file for real (the bars of issue 25, before the
+// that several of them and the server itself contend for the file for real (the practice's bars, before the
 // routes exist; with them, the same bars run over HTTP).
 //
 //   node --import tsx bookingWorker.ts <database file> <clock ms>

@@ -1,4 +1,4 @@
-// What the practice's server tests share (issue 25, before its routes exist): the demo world's people as callers
+// What the practice's server tests share (before its routes exist): the demo world's people as callers
 // of the running server's services (app.qupmContext, the context the routes will hand them), fresh operation
 // ids, and reads of the ledger and the calendar straight from SQLite to check what the services say.
 import { newDocumentId } from '../../../core/ids';

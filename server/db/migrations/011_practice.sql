@@ -1,4 +1,4 @@
--- 011 (issue 25): the consulting practice. Services, weekly hours, bookings and the calendar cells they hold,
+-- 011: the consulting practice. Services, weekly hours, bookings and the calendar cells they hold,
 -- the ledger of credits and passes with the operation ids that make a repeat change nothing, offers for a
 -- service, archived channels, revoked invitations, card messages and calendar mail.
 
