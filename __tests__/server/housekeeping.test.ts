@@ -22,6 +22,7 @@ import { expectError, withDemoServer } from './support/testServer';
 import type { DemoIds, TestServer } from './support/testServer';
 import { callerOf, contextOf, count, opId } from './support/practice';
 import { write } from '../../server/db/database';
+import { FORMER_MEMBER_ID } from '../../core/leaving';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -349,5 +350,45 @@ describe('handing a channel over', () => {
     expect(count(server, 'SELECT COUNT(*) AS n FROM users WHERE uid = ?', ids.uid.consultant)).toBe(0);
     // Their services stay for the bookings that name them, archived, under the former member.
     expect(count(server, `SELECT COUNT(*) AS n FROM services WHERE status = 'active'`)).toBe(0);
+  });
+});
+
+describe('a client leaving', () => {
+  it('cancels the open sessions of a client who leaves, freeing their times; the bookings stay under the former member', async () => {
+    const [checkIn] = listServices(ctx(), as('member'), ids.uid.consultant);
+    const slot = listFreeSlots(ctx(), as('member'), {
+      serviceId: checkIn?.id ?? '',
+      from: server.clock.now(),
+      to: server.clock.now() + 5 * DAY,
+    }).slots[0];
+    const booking = requestBooking(ctx(), as('member'), {
+      serviceId: checkIn?.id ?? '',
+      startsAt: slot?.startsAt ?? 0,
+      paymentMethod: 'credits',
+      clientTimeZone: 'UTC',
+      operationId: opId(),
+    });
+    expect(
+      count(server, 'SELECT COUNT(*) AS n FROM booking_cells WHERE booking_id = ?', booking.id),
+    ).toBeGreaterThan(0);
+    const left = await server.request('DELETE', `/api/users/${ids.uid.member}`, {
+      token: ids.token.member,
+      body: { password: 'qupm-demo' },
+    });
+    expect({ code: left.statusCode, body: left.body }).toEqual({ code: 200, body: '{"success":true}' });
+    expect(
+      ctx().db.prepare('SELECT state, client_id AS clientId FROM bookings WHERE id = ?').get(booking.id),
+    ).toEqual({ state: 'cancelled', clientId: FORMER_MEMBER_ID });
+    expect(count(server, 'SELECT COUNT(*) AS n FROM booking_cells WHERE booking_id = ?', booking.id)).toBe(0);
+    expect(count(server, 'SELECT COUNT(*) AS n FROM ledger WHERE uid = ?', ids.uid.member)).toBe(0);
+    expect(count(server, 'SELECT COUNT(*) AS n FROM operations WHERE uid = ?', ids.uid.member)).toBe(0);
+    // The time is free again for someone else.
+    expect(
+      listFreeSlots(ctx(), as('consultant'), {
+        serviceId: checkIn?.id ?? '',
+        from: server.clock.now(),
+        to: server.clock.now() + 5 * DAY,
+      }).slots[0]?.startsAt,
+    ).toBe(slot?.startsAt);
   });
 });
