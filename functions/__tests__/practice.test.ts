@@ -10,6 +10,7 @@ import type { Booking, LedgerEntry, Service, Slot } from '../../core/model';
 import { newDocumentId } from '../../core/ids';
 import { handleExpireRequests } from '../src/handlers/practice';
 import { functionsTest } from './support/functionsTest';
+import { putOffer } from './support/seed';
 import type { TestBackend } from './support/functionsTest';
 import { CHANNEL, INVITATION, NOW, UID, requestAs, seededBackend } from './support/world';
 import type { Who } from './support/world';
@@ -209,20 +210,42 @@ describe('a booking', () => {
       paymentMethod: 'credits',
       clientTimeZone: 'UTC',
     };
+    const passBooking = op();
     await call('request_booking', 'member', {
       ...base,
       startsAt: slots[8]?.startsAt,
       paymentMethod: 'pass',
+      operationId: passBooking,
+    });
+    putOffer(backend.store, {
+      offeringId: 'OfferOtherService001',
+      userId: UID.member,
+      channelId: CHANNEL,
+      source: 'consultant',
+      discountPercent: 25,
+      status: 'active',
+      expiresAt: NOW + DAY,
+      createdAt: NOW - DAY,
+      serviceId: 'AnotherService000001',
+      consultantId: UID.consultant,
+    });
+    const pricey = await call<Service>('create_service', 'consultant', {
+      title: 'Full-day workshop',
+      description: 'More than the member has',
+      durationMinutes: 60,
+      priceCredits: 9,
       operationId: op(),
     });
     const before = backend.store.paths().length;
     for (const [who, change, code, reason] of [
+      ['member', { serviceId: pricey.id }, 'failed-precondition', 'insufficient-credits'],
       ['member', { startsAt: NOW - HOUR - (NOW % (15 * MINUTE)) }, 'invalid-argument', 'slot-in-past'],
       ['member', { startsAt: Date.UTC(2026, 0, 17, 10) }, 'failed-precondition', 'outside-hours'],
       ['member', { startsAt: slots[8]?.startsAt }, 'failed-precondition', 'slot-taken'],
       ['member', { expectedCredits: 1 }, 'failed-precondition', 'price-changed'],
       ['member', { offerId: 'OfferExpired00000001' }, 'failed-precondition', 'offer-expired'],
       ['member', { offerId: 'OfferOfOther00000001' }, 'permission-denied', 'offer-not-yours'],
+      ['member', { offerId: 'OfferOtherService001' }, 'failed-precondition', 'offer-other-service'],
       ['member', { paymentMethod: 'pass' }, 'failed-precondition', 'no-pass'],
       ['stranger', {}, 'permission-denied', 'not-your-consultant'],
     ] as const) {
@@ -231,6 +254,18 @@ describe('a booking', () => {
         reason,
       });
     }
+    expect(
+      await failure('request_booking', 'member', {
+        ...base,
+        serviceId: 'NoSuchService0000000',
+        operationId: op(),
+      }),
+    ).toMatchObject({ code: 'not-found' });
+    // The pass booking's operation id, for another request.
+    expect(await failure('request_booking', 'member', { ...base, operationId: passBooking })).toMatchObject({
+      code: 'already-exists',
+      reason: 'operation-reused',
+    });
     await call('update_service', 'consultant', { serviceId: service.id, patch: { status: 'archived' } });
     expect(await failure('request_booking', 'member', { ...base, operationId: op() })).toMatchObject({
       code: 'failed-precondition',
