@@ -3,15 +3,27 @@
 // defaults of ARCHITECTURE.md, and nothing else copied. Written once so the two cannot read a document differently;
 // the web adapter reads callable answers, which functions/ built from these documents, with the same readers.
 import type {
+  Availability,
+  Balance,
+  Booking,
+  BookingClosedReason,
+  BookingState,
   Channel,
   ChatMessage,
+  HoursInterval,
   Invitation,
   InvitationStatus,
+  LedgerEntry,
+  LedgerKind,
   NotificationSettings,
   Offer,
+  PaymentStatus,
   PushTokenDoc,
+  Service,
   UserDoc,
 } from './model';
+import { toMessageCard } from './cards';
+import { LEDGER_KINDS } from './ledger';
 import { NOT_OPTED_IN } from './model';
 import { toAttachment } from './attachments';
 import type { Attachment } from './attachments';
@@ -114,6 +126,8 @@ export function toChannel(id: string, data: DocumentData): Channel {
     }
     channel.names = names;
   }
+  if (data.archivedAt !== undefined && data.archivedAt !== null)
+    channel.archivedAt = toMillis(data.archivedAt);
   return channel;
 }
 
@@ -127,7 +141,14 @@ export function toChatMessage(channelId: string, id: string, data: DocumentData)
     createdAt: toMillis(data.createdAt),
     ...messageChanges(data),
     ...withAttachment(data.attachment),
+    ...withCard(data.card),
   };
+}
+
+/** A message document's card (written by functions/ only; read defensively all the same). */
+function withCard(value: unknown): Pick<ChatMessage, 'card'> {
+  const card = value === undefined || value === null ? null : toMessageCard(value);
+  return card ? { card } : {};
 }
 
 /** A message's edit and deletion fields (issue #13), only those it has: an unchanged message has none. */
@@ -150,6 +171,7 @@ export const INVITATION_STATUSES: readonly InvitationStatus[] = [
   'accepted',
   'activated',
   'expired',
+  'revoked',
 ];
 export const OFFER_STATUSES: readonly Offer['status'][] = ['active', 'used', 'revoked'];
 
@@ -188,7 +210,11 @@ export function toInvitation(
  * says it is active (docs/decisions/channels.md). `offeringId` falls back to the document's id.
  */
 export function toStoredOffer(id: string, data: DocumentData): StoredOffer {
+  const serviceId = optionalText(data.serviceId);
+  const consultantId = optionalText(data.consultantId);
   return {
+    ...(serviceId !== undefined ? { serviceId } : {}),
+    ...(consultantId !== undefined ? { consultantId } : {}),
     offeringId: text(data.offeringId, id),
     userId: text(data.userId),
     discountPercent: count(data.discountPercent),
@@ -235,4 +261,111 @@ export function toPushTokenDoc(id: string, data: DocumentData): PushTokenDoc {
     platform,
     userAgent: text(data.userAgent),
   };
+}
+
+// ---- the consulting practice ----------------------------------------------------------------------------------
+
+const wholeCount = (value: unknown): number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : 0;
+const signedWhole = (value: unknown): number =>
+  typeof value === 'number' && Number.isSafeInteger(value) ? value : 0;
+
+/** services/{id}; a status of another value reads as 'archived' (never bookable by a misread). */
+export function toService(id: string, data: DocumentData): Service {
+  return {
+    id,
+    consultantId: text(data.consultantId),
+    title: text(data.title),
+    description: text(data.description),
+    durationMinutes: wholeCount(data.durationMinutes),
+    priceCredits: wholeCount(data.priceCredits),
+    status: data.status === 'active' ? 'active' : 'archived',
+    createdAt: toMillis(data.createdAt),
+    updatedAt: toMillis(data.updatedAt),
+  };
+}
+
+/** availability/{consultantId}; intervals that are not well formed are left out. */
+export function toAvailability(consultantId: string, data: DocumentData): Availability {
+  const hours: HoursInterval[] = Array.isArray(data.hours)
+    ? data.hours.flatMap((value: unknown): HoursInterval[] =>
+        isRecord(value) &&
+        typeof value.day === 'number' &&
+        typeof value.start === 'string' &&
+        typeof value.end === 'string'
+          ? [{ day: value.day, start: value.start, end: value.end }]
+          : [],
+      )
+    : [];
+  return { consultantId, timeZone: text(data.timeZone, 'UTC'), hours, updatedAt: toMillis(data.updatedAt) };
+}
+
+const BOOKING_STATES: readonly BookingState[] = ['requested', 'confirmed', 'done', 'declined', 'cancelled'];
+const PAYMENT_STATUSES: readonly PaymentStatus[] = ['held', 'captured', 'released', 'refunded'];
+const CLOSED_REASONS: readonly BookingClosedReason[] = [
+  'declined',
+  'cancelled-by-client',
+  'cancelled-by-consultant',
+  'expired',
+];
+
+/** bookings/{id}. */
+export function toBooking(id: string, data: DocumentData): Booking {
+  const payment = isRecord(data.payment) ? data.payment : {};
+  const proposal = isRecord(data.proposal) ? data.proposal : null;
+  const booking: Booking = {
+    id,
+    consultantId: text(data.consultantId),
+    clientId: text(data.clientId),
+    serviceId: text(data.serviceId),
+    serviceTitle: text(data.serviceTitle),
+    durationMinutes: wholeCount(data.durationMinutes),
+    startsAt: toMillis(data.startsAt),
+    endsAt: toMillis(data.endsAt),
+    state: BOOKING_STATES.find((s) => s === data.state) ?? 'cancelled',
+    payment: {
+      method: payment.method === 'pass' ? 'pass' : 'credits',
+      amount: wholeCount(payment.amount),
+      listPrice: wholeCount(payment.listPrice),
+      status: PAYMENT_STATUSES.find((s) => s === payment.status) ?? 'released',
+      ...(typeof payment.offerId === 'string' ? { offerId: payment.offerId } : {}),
+      ...(typeof payment.discountPercent === 'number' ? { discountPercent: payment.discountPercent } : {}),
+    },
+    channelId: text(data.channelId),
+    clientTimeZone: text(data.clientTimeZone, 'UTC'),
+    consultantTimeZone: text(data.consultantTimeZone, 'UTC'),
+    sequence: wholeCount(data.sequence),
+    createdAt: toMillis(data.createdAt),
+    updatedAt: toMillis(data.updatedAt),
+  };
+  if (proposal)
+    booking.proposal = { startsAt: toMillis(proposal.startsAt), endsAt: toMillis(proposal.endsAt) };
+  const reason = CLOSED_REASONS.find((r) => r === data.closedReason);
+  if (reason) booking.closedReason = reason;
+  if (data.lateCancellation === true) booking.lateCancellation = true;
+  return booking;
+}
+
+function toBalance(value: unknown, read: (v: unknown) => number): Balance {
+  const balance = isRecord(value) ? value : {};
+  return { credits: read(balance.credits), passes: read(balance.passes) };
+}
+
+/** users/{uid}/ledger/{id}. */
+export function toLedgerEntry(uid: string, id: string, data: DocumentData): LedgerEntry {
+  const kind: LedgerKind = LEDGER_KINDS.find((k) => k === data.kind) ?? 'grant';
+  const entry: LedgerEntry = {
+    id,
+    uid,
+    kind,
+    delta: toBalance(data.delta, signedWhole),
+    amount: toBalance(data.amount, wholeCount),
+    balanceAfter: toBalance(data.balanceAfter, wholeCount),
+    createdAt: toMillis(data.createdAt),
+  };
+  for (const field of ['bookingId', 'serviceId', 'invitationId', 'byUid', 'note'] as const) {
+    const value = optionalText(data[field]);
+    if (value !== undefined) entry[field] = value;
+  }
+  return entry;
 }

@@ -51,6 +51,28 @@ export type ErrorReason =
   // messaging/indexed-db-unsupported): messaging setup stops.
   | 'push-unsupported-browser'
   | 'push-indexed-db-unsupported'
+  // The consulting practice (core/availability.ts, core/bookings.ts, core/pricing.ts, core/operations.ts): why a
+  // booking or a balance move was refused, so a screen can say what to do next.
+  | 'off-grid'
+  | 'slot-in-past'
+  | 'too-soon'
+  | 'beyond-horizon'
+  | 'outside-hours'
+  | 'slot-taken'
+  | 'service-archived'
+  | 'not-your-consultant'
+  | 'offer-not-yours'
+  | 'offer-used'
+  | 'offer-expired'
+  | 'offer-other-service'
+  | 'offer-with-pass'
+  | 'price-changed'
+  | 'insufficient-credits'
+  | 'no-pass'
+  | 'operation-reused'
+  | 'booking-state'
+  | 'channel-archived'
+  | 'invitation-revoked'
   // The browser refuses push subscriptions in this window (Chromium's private windows: an AbortError saying
   // "permission denied" while the permission is granted): no retry can change it (src/backend/pushRefusals.ts).
   | 'push-refused-in-window';

@@ -43,6 +43,7 @@ export const INVITATION_MESSAGES = {
   notYours: 'This invitation is for another account. Sign in with the email it was sent to.',
   ownInvitation: 'This is your own invitation: share its link with the person you invite.',
   notAccepted: 'Accept this invitation before activating it.',
+  revoked: 'This invitation was withdrawn by the consultant. Ask them for a new one.',
   emailNotVerified:
     'This invitation is for your email address, which is not confirmed yet. Open the confirmation link we sent you, then open this invitation again.',
 } as const;
@@ -114,8 +115,11 @@ export interface InvitationPreview {
   passes: number;
   credits: number;
   expiresAt: number;
-  /** 'open' while it can be accepted, 'used' once someone accepted it, 'expired' past its date unaccepted. */
-  state: 'open' | 'used' | 'expired';
+  /**
+   * 'open' while it can be accepted, 'used' once someone accepted it, 'expired' past its date unaccepted,
+   * 'withdrawn' when its consultant revoked it (core/housekeeping.ts).
+   */
+  state: 'open' | 'used' | 'expired' | 'withdrawn';
   /** Whether it is addressed to one email address (which one is not said). */
   forOneEmail: boolean;
 }
@@ -129,7 +133,14 @@ export function toInvitationPreview(invitation: Invitation, now: number): Invita
     passes: invitation.passes,
     credits: invitation.credits,
     expiresAt: invitation.expiresAt,
-    state: status === 'pending' ? 'open' : status === 'expired' ? 'expired' : 'used',
+    state:
+      status === 'pending'
+        ? 'open'
+        : status === 'expired'
+          ? 'expired'
+          : status === 'revoked'
+            ? 'withdrawn'
+            : 'used',
     forOneEmail: invitation.inviteeEmail !== undefined,
   };
 }
@@ -153,6 +164,9 @@ function refuseIfNotAddressedTo(invitation: Invitation, caller: InvitationCaller
 export function acceptInvitation(invitation: Invitation, caller: InvitationCaller, now: number): Invitation {
   refuseIfNotAddressedTo(invitation, caller);
   const status = effectiveInvitationStatus(invitation, now);
+  if (status === 'revoked') {
+    throw new QupmError('FAILED_PRECONDITION', INVITATION_MESSAGES.revoked, 'invitation-revoked');
+  }
   if (status === 'accepted' || status === 'activated') {
     throw new QupmError('FAILED_PRECONDITION', INVITATION_MESSAGES.used, 'invitation-used');
   }
@@ -176,6 +190,9 @@ export function activateInvitation(
     throw new QupmError('PERMISSION_DENIED', INVITATION_MESSAGES.notYours, 'invitation-not-yours');
   }
   const status = effectiveInvitationStatus(invitation, now);
+  if (status === 'revoked') {
+    throw new QupmError('FAILED_PRECONDITION', INVITATION_MESSAGES.revoked, 'invitation-revoked');
+  }
   if (status === 'activated') {
     throw new QupmError('FAILED_PRECONDITION', INVITATION_MESSAGES.used, 'invitation-used');
   }

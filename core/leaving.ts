@@ -50,6 +50,20 @@ export function assertCanLeave(ownedChannelTitles: readonly string[]): void {
   }
 }
 
+/** The refusal of a consultant with sessions still open: their clients would be left waiting. */
+export function openSessionsMessage(count: number): string {
+  const what = count === 1 ? 'a session' : `${count} sessions`;
+  return (
+    `You still have ${what} booked with clients or waiting for your answer. Confirm and finish, decline or ` +
+    'cancel each one first; your account has not been deleted.'
+  );
+}
+
+/** Refuses to delete the account of a consultant whose bookings are still open (requested or confirmed). */
+export function assertNoOpenSessions(openAsConsultant: number): void {
+  if (openAsConsultant > 0) throw new QupmError('FAILED_PRECONDITION', openSessionsMessage(openAsConsultant));
+}
+
 /** One of the person's messages, with the title of the channel it was sent in. */
 export interface ExportedMessage {
   id: string;

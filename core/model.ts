@@ -52,6 +52,11 @@ export interface Channel {
   kind?: 'private';
   /** A private consultation's two participants' public names as they were when it was opened, by uid. */
   names?: Record<string, string>;
+  /**
+   * When its owner archived it (core/housekeeping.ts): read-only from then on, its messages kept; absent while it
+   * is open.
+   */
+  archivedAt?: number;
 }
 
 export interface ChatMessage {
@@ -74,9 +79,15 @@ export interface ChatMessage {
   updatedAt?: number;
   /** A file sent with (or instead of) the text (core/attachments.ts); gone once the message is deleted. */
   attachment?: Attachment;
+  /**
+   * A card the backend posts (core/cards.ts): a booking's change or an offer, shown as a card; its `text` is the
+   * plain words of it (the push, the channel list, any client that does not know cards). Never written by a client.
+   */
+  card?: MessageCard;
 }
 
-export type InvitationStatus = 'pending' | 'accepted' | 'activated' | 'expired';
+/** 'revoked': its consultant withdrew it before anyone accepted it (core/housekeeping.ts). */
+export type InvitationStatus = 'pending' | 'accepted' | 'activated' | 'expired' | 'revoked';
 
 export interface Invitation {
   id: string;
@@ -107,6 +118,164 @@ export interface Offer {
   createdAt: number;
 }
 
+// ---- the consulting practice (ARCHITECTURE.md: credits, passes, services, bookings and the ledger) ----------
+
+/** A service's state: 'active' is bookable; 'archived' is kept for the bookings that name it, never booked again. */
+export type ServiceStatus = 'active' | 'archived';
+
+/** services/{id}: what a consultant offers (core/catalog.ts). */
+export interface Service {
+  id: string;
+  consultantId: string;
+  title: string;
+  description: string;
+  /** Whole minutes, a multiple of the 15-minute slot grid (core/catalog.ts SERVICE_LIMITS). */
+  durationMinutes: number;
+  /** Whole credits; 0 is a free session. */
+  priceCredits: number;
+  status: ServiceStatus;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** One interval of a consultant's weekly hours, wall-clock in their time zone (core/availability.ts). */
+export interface HoursInterval {
+  /** ISO weekday: 1 Monday … 7 Sunday. */
+  day: number;
+  /** 'HH:MM' on the 15-minute grid, 00:00 to 23:45. */
+  start: string;
+  /** 'HH:MM' on the 15-minute grid, after `start`, up to 24:00. */
+  end: string;
+}
+
+/** availability/{consultantId}: when a consultant takes bookings. */
+export interface Availability {
+  consultantId: string;
+  /** An IANA time zone ('Europe/Paris'): the hours are wall-clock times there, daylight saving included. */
+  timeZone: string;
+  hours: HoursInterval[];
+  updatedAt: number;
+}
+
+/** A span of time, epoch ms, end excluded. */
+export interface Slot {
+  startsAt: number;
+  endsAt: number;
+}
+
+/** requested → confirmed → done, or declined / cancelled (core/bookings.ts). */
+export type BookingState = 'requested' | 'confirmed' | 'done' | 'declined' | 'cancelled';
+export type PaymentMethod = 'credits' | 'pass';
+/** held at request, captured at confirmation, released (never taken) or refunded (taken, then given back). */
+export type PaymentStatus = 'held' | 'captured' | 'released' | 'refunded';
+
+export interface BookingPayment {
+  method: PaymentMethod;
+  /** What is held or taken: credits (after the offer's discount), or 1 pass. */
+  amount: number;
+  /** The service's price in credits when it was booked. */
+  listPrice: number;
+  /** The offer applied (its discount once), when one was. */
+  offerId?: string;
+  discountPercent?: number;
+  status: PaymentStatus;
+}
+
+/** Why a booking ended without taking place. */
+export type BookingClosedReason = 'declined' | 'cancelled-by-client' | 'cancelled-by-consultant' | 'expired';
+
+/** bookings/{id}: a client's request for a service at a time. */
+export interface Booking {
+  id: string;
+  consultantId: string;
+  clientId: string;
+  serviceId: string;
+  /** The service's title and length as they were when it was booked. */
+  serviceTitle: string;
+  durationMinutes: number;
+  startsAt: number;
+  endsAt: number;
+  state: BookingState;
+  payment: BookingPayment;
+  /** Another time the consultant proposed, waiting for the client's answer. */
+  proposal?: Slot;
+  /** The conversation its cards go to: the private consultation of the two. */
+  channelId: string;
+  /** The client's and the consultant's IANA time zones, for the times each one reads. */
+  clientTimeZone: string;
+  consultantTimeZone: string;
+  /** The iCalendar SEQUENCE of its invitation: raised by every change a calendar must follow. */
+  sequence: number;
+  closedReason?: BookingClosedReason;
+  /** A confirmed session the client cancelled within 24 h of its start: its price stays taken (the consultant may refund). */
+  lateCancellation?: true;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type LedgerKind = 'opening' | 'invitation' | 'grant' | 'hold' | 'capture' | 'release' | 'refund';
+
+/** A person's credits and passes. */
+export interface Balance {
+  credits: number;
+  passes: number;
+}
+
+/** users/{uid}/ledger/{id}: one movement of a person's balance (core/ledger.ts), never changed or deleted. */
+export interface LedgerEntry {
+  /** The operation id that made it (a repeat of it changes nothing), or a derived one (core/ledger.ts LEDGER_IDS). */
+  id: string;
+  uid: string;
+  kind: LedgerKind;
+  /** What it did to the balance (the sum of a person's deltas is their balance). */
+  delta: Balance;
+  /** How much it was about: equal to the delta but for a hold (negative delta) and a capture (no delta). */
+  amount: Balance;
+  /** The balance right after it. */
+  balanceAfter: Balance;
+  createdAt: number;
+  bookingId?: string;
+  serviceId?: string;
+  invitationId?: string;
+  /** Who granted it (a consultant or an admin). */
+  byUid?: string;
+  note?: string;
+}
+
+/** What happened to a booking, as its card says (core/cards.ts). */
+export type BookingEvent =
+  | 'requested'
+  | 'confirmed'
+  | 'declined'
+  | 'proposed'
+  | 'proposal-accepted'
+  | 'proposal-declined'
+  | 'cancelled'
+  | 'done'
+  | 'refunded'
+  | 'expired';
+
+/** A card in the conversation (core/cards.ts), a message of its own kind. */
+export type MessageCard =
+  | {
+      kind: 'booking';
+      bookingId: string;
+      event: BookingEvent;
+      serviceTitle: string;
+      startsAt: number;
+      endsAt: number;
+      state: BookingState;
+      proposal?: Slot;
+    }
+  | {
+      kind: 'offer';
+      offeringId: string;
+      serviceId: string;
+      serviceTitle: string;
+      discountPercent: number;
+      expiresAt: number;
+    };
+
 /** One channel as the person's channel list shows it (issue #6): its last message and how many are unread. */
 export interface ChannelOverview {
   channel: Channel;
@@ -131,10 +300,11 @@ export interface ChannelMember {
   joinedAt: number;
 }
 
-/** An offer as the consultant who issued it sees it: the spec's fields plus whom it was for. */
+/** An offer as the consultant who issued it sees it: the spec's fields plus whom it was for (and which service). */
 export interface IssuedOffer extends Offer {
   userId: string;
   userName: string;
+  serviceId?: string;
 }
 
 /** A user as the admin section lists them (ARCHITECTURE.md: admins see users and roles). */

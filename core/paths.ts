@@ -33,3 +33,8 @@ export function verifyEmailPath(token: string): string {
 export function resetPasswordPath(token: string): string {
   return `/reset-password?${TOKEN_PARAM}=${encodeURIComponent(token)}`;
 }
+
+/** The services screen (spec §2 /services): a consultant's services, the person's bookings and offers. */
+export function servicesPath(bookingId?: string): string {
+  return bookingId === undefined ? '/services' : `/services?booking=${encodeURIComponent(bookingId)}`;
+}

@@ -10,6 +10,9 @@ import { isReservedHandle } from './privateChannels';
 import { DELIVERY_CHANNELS, DEVICE_ID_PATTERN, LIMITS, PLATFORMS, PUSH_TOKEN_PATTERN } from './limits';
 import { parseCursor } from './messages';
 import { isDiscountPercent } from './offers';
+import { BOOKING_WINDOW, canonicalTimeZone, HOURS_LIMITS, SLOT_STEP_MS } from './availability';
+import { isServiceDuration, isServicePrice, SERVICE_LIMITS } from './catalog';
+import { GRANT_LIMITS, isGrantAmount } from './ledger';
 import { LEAVING_MESSAGES } from './leaving';
 import { MESSAGE_RAW_MAX, MESSAGE_TEXT_MESSAGES, checkMessageText } from './messageText';
 import type { MessageCursor } from './messages';
@@ -189,15 +192,22 @@ export const invitationCreateBody = z.strictObject({
 });
 
 /** POST /api/private-channels and the open_private_channel callable (core/privateChannels.ts). */
+/** A user id: the embedded server's are document ids, Firebase Auth's are up to 128 characters. */
+export const uidSchema = z.string().regex(/^[A-Za-z0-9]{1,128}$/, 'not a user id');
+
 export const privateChannelCreateBody = z.strictObject({
-  // A user id: the embedded server's are document ids, Firebase Auth's are up to 128 characters.
-  withUid: z.string().regex(/^[A-Za-z0-9]{1,128}$/, 'not a user id'),
+  withUid: uidSchema,
   viaChannelId: documentIdSchema,
 });
 
 export const offerCreateBody = z.strictObject({
   channelId: documentIdSchema,
   userId: documentIdSchema,
+  /**
+   * The consultant's active service the offer is for (docs/decisions/practice.md): optional until the offer form
+   * names one; an offer without it counts for any of the consultant's services, as offers made before did.
+   */
+  serviceId: documentIdSchema.optional(),
   discountPercent: wholeNumber(isDiscountPercent, {
     min: LIMITS.discountMin,
     max: LIMITS.discountMax,
@@ -370,3 +380,164 @@ export const leavingCallablePayloads = {
   delete_my_account: noPayload,
 } as const;
 export type LeavingCallableName = keyof typeof leavingCallablePayloads;
+
+// ---- the consulting practice (core/catalog.ts, availability.ts, bookings.ts, ledger.ts, housekeeping.ts) ------
+
+/**
+ * The id a client gives a change so that a repeat changes nothing (core/operations.ts): a document id it makes
+ * itself (core/ids.ts newDocumentId), as a message's.
+ */
+export const operationIdSchema = documentIdSchema;
+
+/** An IANA time zone, in its canonical spelling (core/availability.ts canonicalTimeZone). */
+export const timeZoneSchema = z
+  .string()
+  .max(HOURS_LIMITS.timeZoneMax)
+  .transform((zone, ctx) => {
+    const canonical = canonicalTimeZone(zone);
+    if (canonical !== null) return canonical;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'not a time zone this system knows (an IANA name such as Europe/Paris)',
+    });
+    return z.NEVER;
+  });
+
+const serviceTitle = trimmed(SERVICE_LIMITS.titleMax);
+const serviceDescription = z.string().trim().max(SERVICE_LIMITS.descriptionMax);
+const serviceDuration = z.number().superRefine((value, ctx) => {
+  if (isServiceDuration(value)) return;
+  const { durationMin: min, durationMax: max, durationStep: step } = SERVICE_LIMITS;
+  const message = !Number.isSafeInteger(value)
+    ? 'whole minutes'
+    : value < min
+      ? `at least ${min} minutes`
+      : value > max
+        ? `at most ${max} minutes`
+        : `in steps of ${step} minutes`;
+  ctx.addIssue({ code: 'custom', message });
+});
+const servicePrice = wholeNumber(isServicePrice, {
+  min: 0,
+  max: SERVICE_LIMITS.priceMax,
+  whole: 'a whole number of credits',
+  unit: ' credits',
+});
+
+export const serviceCreateBody = z.strictObject({
+  title: serviceTitle,
+  description: serviceDescription.default(''),
+  durationMinutes: serviceDuration,
+  priceCredits: servicePrice,
+  operationId: operationIdSchema,
+});
+
+export const servicePatchBody = z
+  .strictObject({
+    title: serviceTitle.optional(),
+    description: serviceDescription.optional(),
+    durationMinutes: serviceDuration.optional(),
+    priceCredits: servicePrice.optional(),
+    /** 'archived' archives it, 'active' restores it. */
+    status: z.enum(['active', 'archived']).optional(),
+  })
+  .refine((patch) => Object.values(patch).some((value) => value !== undefined), 'nothing to change');
+
+const clockSchema = z.string().max(5);
+/** A consultant's weekly hours in their time zone; core/availability.ts normalizeHours checks the intervals. */
+export const availabilityBody = z.strictObject({
+  timeZone: timeZoneSchema,
+  hours: z
+    .array(z.strictObject({ day: z.number().int().min(1).max(7), start: clockSchema, end: clockSchema }))
+    .max(HOURS_LIMITS.intervalsMax),
+});
+
+const instant = z.number().int().positive().max(8.64e15);
+/** A session's start: on the 15-minute grid (core/availability.ts SLOT_STEP_MS). */
+const slotStart = instant.refine((value) => value % SLOT_STEP_MS === 0, 'sessions start on the quarter hour');
+
+/** The free times of a service between `from` and `to` (at most 31 days apart). */
+export const freeSlotsQuery = z
+  .strictObject({ serviceId: documentIdSchema, from: instant, to: instant })
+  .refine((query) => query.to > query.from, 'to: after from')
+  .refine((query) => query.to - query.from <= BOOKING_WINDOW.listMaxMs, 'to: at most 31 days after from');
+
+export const bookingRequestBody = z.strictObject({
+  serviceId: documentIdSchema,
+  startsAt: slotStart,
+  paymentMethod: z.enum(['credits', 'pass']),
+  offerId: documentIdSchema.optional(),
+  /** The price in credits the client was shown: compared with the real one, never used (core/pricing.ts). */
+  expectedCredits: z.number().int().min(0).max(SERVICE_LIMITS.priceMax).optional(),
+  clientTimeZone: timeZoneSchema,
+  operationId: operationIdSchema,
+});
+
+/** confirm, decline, accept or decline a proposal, cancel, mark done, refund. */
+export const bookingActionBody = z.strictObject({
+  bookingId: documentIdSchema,
+  operationId: operationIdSchema,
+});
+
+export const bookingProposeBody = z.strictObject({
+  bookingId: documentIdSchema,
+  startsAt: slotStart,
+  operationId: operationIdSchema,
+});
+
+const grantAmount = wholeNumber(isGrantAmount, {
+  min: 0,
+  max: GRANT_LIMITS.max,
+  whole: 'a whole number',
+  unit: '',
+});
+/** A consultant's grant to a client, or an admin's to anyone (core/ledger.ts assertCanGrant). */
+export const grantBody = z.strictObject({
+  userId: uidSchema,
+  credits: grantAmount.default(0),
+  passes: grantAmount.default(0),
+  note: z.string().trim().max(GRANT_LIMITS.noteMax).optional(),
+  operationId: operationIdSchema,
+});
+
+export const channelMemberBody = z.strictObject({ channelId: documentIdSchema, userId: uidSchema });
+export const handOverBody = z.strictObject({ channelId: documentIdSchema, toUid: uidSchema });
+const bookingRef = z.strictObject({ bookingId: documentIdSchema });
+
+/**
+ * The practice's callables on the Firebase backend (functions/src/handlers/practice.ts): the same operations the
+ * embedded server's services answer (server/services/catalog.ts, bookings.ts, ledger.ts, housekeeping.ts), with
+ * the same bodies.
+ */
+export const practiceCallablePayloads = {
+  list_services: z.strictObject({ consultantId: uidSchema }),
+  create_service: serviceCreateBody,
+  update_service: z.strictObject({ serviceId: documentIdSchema, patch: servicePatchBody }),
+  get_availability: z.strictObject({ consultantId: uidSchema }),
+  set_availability: availabilityBody,
+  list_free_slots: freeSlotsQuery,
+  request_booking: bookingRequestBody,
+  confirm_booking: bookingActionBody,
+  decline_booking: bookingActionBody,
+  propose_booking_time: bookingProposeBody,
+  accept_proposed_time: bookingActionBody,
+  decline_proposed_time: bookingActionBody,
+  cancel_booking: bookingActionBody,
+  complete_booking: bookingActionBody,
+  refund_booking: bookingActionBody,
+  get_booking: bookingRef,
+  list_my_bookings: noPayload,
+  grant_balance: grantBody,
+  list_my_ledger: noPayload,
+  get_earnings: noPayload,
+  list_my_offers: noPayload,
+  withdraw_offer: z.strictObject({ offerId: documentIdSchema }),
+  describe_channel_removal: channelRef,
+  archive_channel: channelRef,
+  unarchive_channel: channelRef,
+  delete_channel: channelRef,
+  remove_member: channelMemberBody,
+  revoke_invitation: z.strictObject({ invitationId: documentIdSchema }),
+  hand_over_channel: handOverBody,
+} as const;
+export type PracticeCallableName = keyof typeof practiceCallablePayloads;

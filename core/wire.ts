@@ -1,6 +1,6 @@
 // The embedded server's HTTP surface under /api (ARCHITECTURE.md "Wire formats"), shared by server/ and the
 // local adapter so the two cannot drift. Bodies are JSON; errors are always an ErrorBody (core/errors.ts).
-import type { AuthUser, Channel, ChannelPermissions, ChatMessage, Offer, UserDoc } from './model';
+import type { AuthUser, Booking, Channel, ChannelPermissions, ChatMessage, Offer, UserDoc } from './model';
 import type { ChannelMutes } from './mutes';
 
 /** POST /api/auth/signup | /api/auth/signin | /api/auth/refresh. */
@@ -157,6 +157,12 @@ export type StreamEvent =
   | { type: 'invitations'; data: { changed: true } }
   /** To every stream of one person: their mutes in force changed (issue #13 part 6); these are all of them now. */
   | { type: 'mutes'; data: { mutes: ChannelMutes } }
+  /** To a booking's client and consultant: the booking as it is now (a new one, or a step on it). */
+  | { type: 'booking'; data: { booking: Booking } }
+  /** To everyone who was in a channel its owner deleted (core/housekeeping.ts): drop it. */
+  | { type: 'channelRemoved'; data: { channelId: string } }
+  /** To a consultant and their clients: the consultant's services or hours changed; read them again. */
+  | { type: 'services'; data: { consultantId: string } }
   /** The last event of a stream that the server ends. */
   | { type: 'closing'; data: { reason: StreamClosingReason } };
 

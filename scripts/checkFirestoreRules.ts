@@ -30,6 +30,8 @@ export const ROLE_FIELDS = [
   'passCount',
   'effectiveConId',
   'isAdmin',
+  // Whether the ledger keeps the balance already (functions/src/practiceRepository.ts): written with it.
+  'ledgerOpened',
 ] as const;
 
 const WRITE_OPS = new Set(['write', 'create', 'update']);
@@ -417,6 +419,11 @@ export const FIRESTORE_COLLECTIONS = [
   'offers',
   'users/{uid}/channelPrefs',
   'channelHandles',
+  // The consulting practice.
+  'services',
+  'availability',
+  'bookings',
+  'users/{uid}/ledger',
   // A file on its way into a message (its record, before the bytes) and when an account's sessions were revoked.
   'channels/{id}/uploads',
   'revocations',
@@ -432,6 +439,9 @@ export const SERVER_ONLY_COLLECTIONS = [
   'missedMail',
   'mail',
   'config',
+  // The consulting practice: a consultant's calendar cells and the operation ids' records.
+  'slots',
+  'operations',
 ] as const;
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(__filename)) {

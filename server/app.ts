@@ -59,6 +59,7 @@ import { registerPushRoutes } from './routes/push';
 import { registerUserRoutes } from './routes/users';
 import { registerUnsubscribeRoutes } from './routes/unsubscribe';
 import { MissedMailScheduler, MISSED_MAIL_SCAN_MS } from './services/missedMail';
+import { EXPIRY_SWEEP_MS, expireDueRequests } from './services/bookings';
 import { inlineStyleHashes, readShell, registerStatic } from './static';
 import { registerStreamRoutes, STREAM_PING_MS, StreamTickets } from './stream';
 
@@ -152,6 +153,12 @@ declare module 'fastify' {
     qupm: QupmInfo;
     /** Missed-message email's scheduler (server/services/missedMail.ts); `scan()` runs one pass now. */
     missedMail: MissedMailScheduler;
+    /**
+     * The context every route hands its service (server/context.ts): the practice's services (bookings, the
+     * ledger, services and hours, housekeeping) are called with it by the routes that wire them, and by tests
+     * and drivers that exercise them in the running server until those routes exist.
+     */
+    qupmContext: ServerContext;
   }
 }
 
@@ -334,6 +341,7 @@ export async function buildServer({
     registerPushRoutes(app, ctx);
     registerStreamRoutes(app, ctx);
     registerLeavingRoutes(app, ctx);
+    app.decorate('qupmContext', ctx);
     const missed = new MissedMailScheduler(ctx, missedMail.scanMs ?? MISSED_MAIL_SCAN_MS);
     missedMailScheduler = missed;
     app.decorate('missedMail', missed);
@@ -360,8 +368,21 @@ export async function buildServer({
       }
     }, TOKEN_PRUNE_INTERVAL_MS);
     pruning.unref();
+    // Requests nobody answered before their time are declined and their holds given back (core/bookings.ts
+    // planExpire): at start, then every minute; the due ones are read from SQLite, so a restart misses none.
+    const expireRequests = (): void => {
+      try {
+        expireDueRequests(ctx);
+      } catch (error) {
+        console.error('Expiring unanswered booking requests failed', error);
+      }
+    };
+    expireRequests();
+    const expiring = setInterval(expireRequests, EXPIRY_SWEEP_MS);
+    expiring.unref();
     app.addHook('onClose', (_instance, done) => {
       clearInterval(pruning);
+      clearInterval(expiring);
       done();
     });
     // Pushes a crash cut off are abandoned (never sent twice); queued ones resume.

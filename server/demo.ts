@@ -10,6 +10,8 @@ import type { PasswordHasher } from './auth/passwords';
 import { write } from './db/database';
 import type { Db } from './db/database';
 import { newDocumentId, newSecret } from './ids';
+import { LEDGER_IDS } from '../core/ledger';
+import { moveBalance } from './services/ledger';
 import type { Repos } from './repo';
 
 export const DEMO_PASSWORD = 'qupm-demo';
@@ -105,9 +107,6 @@ function seed(repos: Repos, hashes: string[], now: number): void {
     passwordHash: memberHash,
     displayName: 'Morgan Reyes',
     nickname: 'Morgan',
-    // What the used invitation below granted.
-    credits: 3,
-    passCount: 1,
     notificationSettings: PUSH_ON,
     emailVerifiedAt,
     createdAt: createdAt + DAY,
@@ -135,8 +134,6 @@ function seed(repos: Repos, hashes: string[], now: number): void {
     uid: uid.priya,
     passwordHash: priyaHash,
     ...DEMO_CLIENTS.priya,
-    credits: 2,
-    passCount: 1,
     notificationSettings: PUSH_ON,
     emailVerifiedAt,
     createdAt: createdAt + 5 * DAY,
@@ -145,8 +142,6 @@ function seed(repos: Repos, hashes: string[], now: number): void {
     uid: uid.leo,
     passwordHash: leoHash,
     ...DEMO_CLIENTS.leo,
-    credits: 2,
-    passCount: 1,
     notificationSettings: PUSH_ON,
     emailVerifiedAt,
     createdAt: createdAt + 6 * DAY,
@@ -270,8 +265,9 @@ function seed(repos: Repos, hashes: string[], now: number): void {
   readUntil(uid.priya, growth, DAY);
   readUntil(uid.leo, growth, 40 * 60 * 1000);
 
+  const memberInvitation = newDocumentId();
   repos.invitations.insert({
-    id: newDocumentId(),
+    id: memberInvitation,
     channelId: strategy,
     consultantId: uid.consultant,
     inviteeEmail: DEMO_EMAILS.member,
@@ -306,12 +302,20 @@ function seed(repos: Repos, hashes: string[], now: number): void {
     createdAt: now - 16 * DAY,
   });
   // How Priya and Leo joined Growth Clinic, and an open link for anyone Dana shares it with.
+  const activated: Array<{
+    who: 'member' | 'priya' | 'leo';
+    invitationId: string;
+    credits: number;
+    at: number;
+  }> = [{ who: 'member', invitationId: memberInvitation, credits: 3, at: now - 20 * DAY }];
   for (const [who, ago] of [
     ['priya', 19],
     ['leo', 13],
   ] as const) {
+    const invitationId = newDocumentId();
+    activated.push({ who, invitationId, credits: 2, at: now - (ago - 1) * DAY });
     repos.invitations.insert({
-      id: newDocumentId(),
+      id: invitationId,
       channelId: growth,
       consultantId: uid.consultant,
       inviteeEmail: DEMO_CLIENTS[who].email,
@@ -334,10 +338,60 @@ function seed(repos: Repos, hashes: string[], now: number): void {
     createdAt: now - 3 * HOUR,
   });
 
+  // What each activated invitation granted (a pass and its credits), as the ledger's entries: balances move only
+  // through it (server/services/ledger.ts).
+  for (const { who, invitationId, credits, at } of activated) {
+    moveBalance(
+      { repos },
+      uid[who],
+      LEDGER_IDS.invitation(invitationId),
+      { kind: 'invitation', amount: { credits, passes: 1 }, invitationId },
+      at,
+    );
+  }
+
+  // Dana's services and weekly hours (Monday to Friday, 09:00–17:00 in London), for /services to book.
+  const strategySession = newDocumentId();
+  const checkIn = newDocumentId();
+  const service = (
+    id: string,
+    title: string,
+    description: string,
+    durationMinutes: number,
+    priceCredits: number,
+  ) =>
+    repos.catalog.insert({
+      id,
+      consultantId: uid.consultant,
+      title,
+      description,
+      durationMinutes,
+      priceCredits,
+      status: 'active',
+      createdAt: createdAt + HOUR,
+      updatedAt: createdAt + HOUR,
+    });
+  service(
+    strategySession,
+    'Strategy session',
+    'An hour on one decision: pricing, positioning or planning, with a written summary after.',
+    60,
+    3,
+  );
+  service(checkIn, 'Quick check-in', 'Half an hour to unblock one question.', 30, 1);
+  repos.catalog.setAvailability({
+    consultantId: uid.consultant,
+    timeZone: 'Europe/London',
+    hours: [1, 2, 3, 4, 5].map((day) => ({ day, start: '09:00', end: '17:00' })),
+    updatedAt: createdAt + HOUR,
+  });
+
   repos.offers.insert({
     offeringId: newDocumentId(),
     userId: uid.member,
     channelId: strategy,
+    serviceId: strategySession,
+    consultantId: uid.consultant,
     discountPercent: 20,
     source: 'Pricing review',
     status: 'active',
@@ -348,6 +402,7 @@ function seed(repos: Repos, hashes: string[], now: number): void {
     offeringId: newDocumentId(),
     userId: uid.member,
     channelId: strategy,
+    consultantId: uid.consultant,
     discountPercent: 10,
     source: 'Welcome offer',
     status: 'active',
@@ -359,6 +414,8 @@ function seed(repos: Repos, hashes: string[], now: number): void {
     offeringId: newDocumentId(),
     userId: uid.member,
     channelId: strategy,
+    consultantId: uid.consultant,
+    serviceId: checkIn,
     discountPercent: 15,
     source: 'Follow-up session',
     status: 'active',
@@ -369,6 +426,7 @@ function seed(repos: Repos, hashes: string[], now: number): void {
     offeringId: newDocumentId(),
     userId: uid.priya,
     channelId: growth,
+    consultantId: uid.consultant,
     discountPercent: 25,
     source: 'Onboarding review',
     status: 'active',

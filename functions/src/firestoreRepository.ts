@@ -4,6 +4,7 @@
 // a fake of it.
 import { randomBytes } from 'node:crypto';
 import { toAttachment } from '../../core/attachments';
+import { LEDGER_IDS } from '../../core/ledger';
 import { normalizeEmail } from '../../core/email';
 import type {
   DocumentData,
@@ -157,11 +158,12 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
         : null,
       channel,
       user: userData_ ? toUserDoc(uid, userData_) : null,
+      ledgerOpened: userData_?.ledgerOpened === true,
     };
   }
 
-  function writeUser(tx: Transaction, before: UserDoc | null, after: UserDoc): void {
-    const fields = changedFields(before, after);
+  function writeUser(tx: Transaction, before: UserDoc | null, after: UserDoc, extra: Data = {}): void {
+    const fields = { ...changedFields(before, after), ...extra };
     if (!before) tx.set(userRef(after.uid), { ...fields, createdAt: fieldValue.serverTimestamp() });
     else if (Object.keys(fields).length > 0) tx.update(userRef(after.uid), fields);
   }
@@ -314,7 +316,26 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
           status: outcome.invitation.status,
           activatedAt: fieldValue.serverTimestamp(),
         });
-        writeUser(tx, state.user, outcome.user);
+        const entry = outcome.ledger;
+        writeUser(tx, state.user, outcome.user, entry ? { ledgerOpened: true } : {});
+        if (entry) {
+          // The grant is a ledger entry written with the balance (practiceRepository.ts); a balance from before
+          // the ledger gets its opening entry first.
+          const before = state.user;
+          const ledger = userRef(uid).collection('ledger');
+          if (!state.ledgerOpened && before && (before.credits > 0 || before.passCount > 0)) {
+            const amount = { credits: before.credits, passes: before.passCount };
+            tx.create(ledger.doc(LEDGER_IDS.opening), {
+              kind: 'opening',
+              delta: amount,
+              amount,
+              balanceAfter: amount,
+              createdAt: ts(entry.createdAt),
+            });
+          }
+          const { id: entryId, uid: _uid, createdAt, ...fields } = entry;
+          tx.create(ledger.doc(entryId), { ...fields, createdAt: ts(createdAt) });
+        }
         return outcome;
       });
     },

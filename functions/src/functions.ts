@@ -15,6 +15,7 @@ import {
   invitationCallablePayloads,
   leavingCallablePayloads,
   muteCallablePayloads,
+  practiceCallablePayloads,
   productCallablePayloads,
   publicCallablePayloads,
   publicSessionCallablePayloads,
@@ -22,7 +23,7 @@ import {
   tokenCallablePayloads,
 } from '../../core/schemas';
 import { toAttachment } from '../../core/attachments';
-import type { ProductCallableName } from '../../core/schemas';
+import type { PracticeCallableName, ProductCallableName } from '../../core/schemas';
 import { guarded, guardedPublic, recentSignIn } from './callable';
 import type { GuardOptions, Handler } from './callable';
 import { recordRevocation, sessionCallables } from './handlers/sessions';
@@ -30,6 +31,7 @@ import { specCallables } from './handlers/callables';
 import { invitationCallables, previewInvitation } from './handlers/invitations';
 import { leavingCallables } from './handlers/leaving';
 import { productCallables } from './handlers/product';
+import { handleExpireRequests, practiceCallables } from './handlers/practice';
 import { muteCallables } from './handlers/mutes';
 import { handleMessageCreated } from './handlers/messages';
 import {
@@ -94,6 +96,25 @@ function productFunctions(deps: () => Deps): {
   };
 }
 
+/** The consulting practice's callables, one per name of core/schemas.ts practiceCallablePayloads. */
+function practiceFunctions(deps: () => Deps): {
+  [N in PracticeCallableName]: CallableFunction<
+    unknown,
+    Promise<Awaited<ReturnType<(typeof practiceCallables)[N]>>>
+  >;
+} {
+  const names = Object.keys(practiceCallablePayloads) as PracticeCallableName[];
+  return Object.fromEntries(
+    names.map((name) => [
+      name,
+      callable(deps, practiceCallablePayloads[name], practiceCallables[name] as Handler<z.ZodType, unknown>),
+    ]),
+  ) as ReturnType<typeof practiceFunctions>;
+}
+
+/** Requests nobody answered are declined within minutes of their time (core/bookings.ts planExpire). */
+export const EXPIRE_REQUESTS_SCHEDULE = 'every 5 minutes';
+
 /** A message document's attachment, when it holds a valid one (the push names its kind). */
 function attachmentOf(value: unknown): { attachment?: { kind: 'image' | 'document' } } {
   const attachment = toAttachment(value);
@@ -104,6 +125,15 @@ export function createFunctions(deps: () => Deps) {
   return {
     // issue #6 (src/backend/firebase/callables.ts PRODUCT_CALLABLES)
     ...productFunctions(deps),
+    // The consulting practice (services, bookings, the ledger, housekeeping)
+    ...practiceFunctions(deps),
+    expire_booking_requests: onSchedule(
+      { schedule: EXPIRE_REQUESTS_SCHEDULE, timeZone: 'Etc/UTC', region: FUNCTIONS_REGION, retryCount: 0 },
+      async () => {
+        const expired = await handleExpireRequests(deps());
+        if (expired > 0) logger.info('booking requests expired unanswered', { expired });
+      },
+    ),
     // spec §7
     check_channel_permissions: callable(
       deps,

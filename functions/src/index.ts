@@ -9,6 +9,7 @@ import { getStorage } from 'firebase-admin/storage';
 import { createAdminAccounts } from './accounts';
 import { createFcmSender } from './fcm';
 import { createFirestoreRepository } from './firestoreRepository';
+import { createPracticeRepository } from './practiceRepository';
 import { createFunctions } from './functions';
 import { APP_ORIGIN, resolveAppOrigin } from './params';
 import { createBucketFiles } from './storageFiles';
@@ -19,14 +20,16 @@ let deps: Deps | null = null;
 function productionDeps(): Deps {
   if (deps) return deps;
   const app = initializeApp();
-  const repo = createFirestoreRepository({
+  const sdk = {
     db: getFirestore(app),
     fieldValue: FieldValue,
-    timestampFromMillis: (ms) => Timestamp.fromMillis(ms),
-  });
+    timestampFromMillis: (ms: number) => Timestamp.fromMillis(ms),
+  };
+  const repo = createFirestoreRepository(sdk);
   const origin = resolveAppOrigin(APP_ORIGIN.value(), process.env.GCLOUD_PROJECT ?? app.options.projectId);
   deps = {
     repo,
+    practice: createPracticeRepository(sdk),
     push: createFcmSender(getMessaging(app)),
     files: createBucketFiles(getStorage(app).bucket()),
     accounts: createAdminAccounts(getAuth(app)),
@@ -52,6 +55,36 @@ export const {
   admin_set_consultant,
   admin_list_channels,
   open_private_channel,
+  list_services,
+  create_service,
+  update_service,
+  get_availability,
+  set_availability,
+  list_free_slots,
+  request_booking,
+  confirm_booking,
+  decline_booking,
+  propose_booking_time,
+  accept_proposed_time,
+  decline_proposed_time,
+  cancel_booking,
+  complete_booking,
+  refund_booking,
+  get_booking,
+  list_my_bookings,
+  grant_balance,
+  list_my_ledger,
+  get_earnings,
+  list_my_offers,
+  withdraw_offer,
+  describe_channel_removal,
+  archive_channel,
+  unarchive_channel,
+  delete_channel,
+  remove_member,
+  revoke_invitation,
+  hand_over_channel,
+  expire_booking_requests,
   mute_channel,
   unmute_channel,
   check_channel_permissions,

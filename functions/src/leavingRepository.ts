@@ -138,15 +138,21 @@ export function createLeavingRepository({ db, timestampFromMillis }: FirestoreSd
 
     async deleteAccountData(uid, at) {
       const stamp = timestampFromMillis(at);
-      const [messages, joined, offers, accepted, issued] = await Promise.all([
-        sentBy(uid),
-        db.collection('channels').where('members', 'array-contains', uid).get(),
-        db.collection('offers').where('userId', '==', uid).get(),
-        db.collection('invitations').where('acceptedBy', '==', uid).get(),
-        db.collection('invitations').where('consultantId', '==', uid).get(),
-      ]);
+      const [messages, joined, offers, accepted, issued, booked, served, services, offered, operations] =
+        await Promise.all([
+          sentBy(uid),
+          db.collection('channels').where('members', 'array-contains', uid).get(),
+          db.collection('offers').where('userId', '==', uid).get(),
+          db.collection('invitations').where('acceptedBy', '==', uid).get(),
+          db.collection('invitations').where('consultantId', '==', uid).get(),
+          db.collection('bookings').where('clientId', '==', uid).get(),
+          db.collection('bookings').where('consultantId', '==', uid).get(),
+          db.collection('services').where('consultantId', '==', uid).get(),
+          db.collection('offers').where('consultantId', '==', uid).get(),
+          db.collection('operations').where('uid', '==', uid).get(),
+        ]);
       const under = await Promise.all(
-        ['FCMTokens', 'pending', 'channelPrefs', 'channelReads'].map((name) =>
+        ['FCMTokens', 'pending', 'channelPrefs', 'channelReads', 'ledger'].map((name) =>
           userRef(uid).collection(name).get(),
         ),
       );
@@ -176,7 +182,20 @@ export function createLeavingRepository({ db, timestampFromMillis }: FirestoreSd
         writes.push((b) => b.update(doc.ref, { members, ...(rename ?? {}) }));
         writes.push((b) => b.delete(db.doc(`channels/${doc.id}/members/${uid}`)));
       }
-      // What goes: offers granted to them, everything under users/{uid}, and the user document last.
+      // The practice, as on the embedded server: bookings stay in the other person's history under the
+      // former member, a consultant's services stay (archived) for the bookings that name them, the offers they
+      // made name the former member; their hours and their operation records go.
+      for (const doc of booked.docs) writes.push((b) => b.update(doc.ref, { clientId: FORMER_MEMBER_ID }));
+      for (const doc of served.docs)
+        writes.push((b) => b.update(doc.ref, { consultantId: FORMER_MEMBER_ID }));
+      for (const doc of services.docs) {
+        writes.push((b) => b.update(doc.ref, { consultantId: FORMER_MEMBER_ID, status: 'archived' }));
+      }
+      for (const doc of offered.docs)
+        writes.push((b) => b.update(doc.ref, { consultantId: FORMER_MEMBER_ID }));
+      for (const doc of operations.docs) writes.push((b) => b.delete(doc.ref));
+      writes.push((b) => b.delete(db.doc(`availability/${uid}`)));
+      // What goes: offers granted to them, everything under users/{uid} (their ledger too), and the user document last.
       for (const doc of [...offers.docs, ...under.flatMap((snapshot) => snapshot.docs)]) {
         writes.push((b) => b.delete(doc.ref));
       }

@@ -8,6 +8,7 @@ import type {
   Channel,
   ChatMessage,
   Invitation,
+  LedgerEntry,
   NotificationSettings,
   PushTokenDoc,
   UserDoc,
@@ -17,6 +18,7 @@ import type { ChannelMutes } from '../../core/mutes';
 import type { StoredOffer } from '../../core/offers';
 import type { JoinedChannel } from '../../core/users';
 import type { AccountExportParts } from '../../core/leaving';
+import type { PracticeRepository } from './practiceRepository';
 
 /** An upload record: whose file, for which channel, as the client described it, and the message that took it. */
 export interface UploadRecord {
@@ -46,6 +48,8 @@ export interface InvitationState {
   channel: Channel | null;
   /** The caller's users/{uid} document; null until the sign-up trigger has written it. */
   user: UserDoc | null;
+  /** Whether the caller's balance is kept by the ledger already (practiceRepository.ts: users/{uid}.ledgerOpened). */
+  ledgerOpened: boolean;
 }
 
 /** What the handler decided: the invitation and the caller's user document as they must be afterwards. */
@@ -57,6 +61,8 @@ export interface InvitationOutcome {
    * joining the invitation's channel.
    */
   privateChannel?: Channel;
+  /** An activation's grant, as the ledger entry written with the balance (core/ledger.ts). */
+  ledger?: LedgerEntry;
 }
 
 /** A new channel as the handler decided it (its id and handle are unique; the repository checks the handle). */
@@ -303,7 +309,13 @@ export interface Repository {
 /** A mail/{id} document in the shape the Trigger Email extension (firestore-send-email) sends. */
 export interface TriggerEmailDoc {
   to: string;
-  message: { subject: string; text: string; html: string };
+  message: {
+    subject: string;
+    text: string;
+    html: string;
+    /** A booking's calendar invitation (core/calendar.ts) travels as an .ics attachment. */
+    attachments?: Array<{ filename: string; content: string; contentType: string }>;
+  };
   headers?: Record<string, string>;
 }
 
@@ -387,6 +399,8 @@ export interface AttachmentFiles {
 
 export interface Deps {
   repo: Repository;
+  /** The consulting practice (practiceRepository.ts): services, bookings, the ledger, housekeeping. */
+  practice: PracticeRepository;
   push: PushSender;
   files: AttachmentFiles;
   accounts: Accounts;

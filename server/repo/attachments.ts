@@ -47,6 +47,7 @@ export class AttachmentsRepo {
   private readonly claimRow;
   private readonly deleteRow;
   private readonly unsent;
+  private readonly ofChannel;
 
   constructor(db: Db) {
     this.insertRow = db.prepare(
@@ -60,9 +61,15 @@ export class AttachmentsRepo {
       'UPDATE attachments SET message_id = ? WHERE id = ? AND message_id IS NULL',
     );
     this.deleteRow = db.prepare<[string]>('DELETE FROM attachments WHERE id = ?');
+    this.ofChannel = db.prepare<[string], { id: string }>('SELECT id FROM attachments WHERE channel_id = ?');
     this.unsent = db.prepare<[number], { id: string }>(
       'SELECT id FROM attachments WHERE message_id IS NULL AND created_at < ?',
     );
+  }
+
+  /** The ids of every file of a channel (sent or not), whose bytes go when the channel is deleted. */
+  idsInChannel(channelId: string): string[] {
+    return this.ofChannel.all(channelId).map((row) => row.id);
   }
 
   insert(input: { attachment: Attachment; channelId: string; uploaderId: string; createdAt: number }): void {

@@ -12,6 +12,7 @@ interface ChannelRow {
   members_json: string;
   kind: 'standard' | 'private';
   names_json: string | null;
+  archived_at: number | null;
 }
 
 // Members in the order they joined, gathered in the same statement as the channel.
@@ -29,6 +30,7 @@ const toChannel = (row: ChannelRow): Channel => {
     members: JSON.parse(row.members_json) as string[],
     createdAt: row.created_at,
   };
+  if (row.archived_at !== null) channel.archivedAt = row.archived_at;
   if (row.kind === 'private') {
     channel.kind = 'private';
     channel.names = row.names_json === null ? {} : (JSON.parse(row.names_json) as Record<string, string>);
@@ -55,6 +57,12 @@ export class ChannelsRepo {
   private readonly memberships;
   private readonly byPair;
   private readonly insertPrivateRow;
+  private readonly clientRow;
+  private readonly clientsRow;
+  private readonly setArchivedRow;
+  private readonly setOwnerRow;
+  private readonly removeMemberRow;
+  private readonly deleteRow;
 
   constructor(db: Db) {
     this.byId = db.prepare<[string], ChannelRow>(`${SELECT_CHANNEL} WHERE c.id = ?`);
@@ -80,6 +88,22 @@ export class ChannelsRepo {
       `INSERT INTO channels (id, channel_id, owner_id, title, description, created_at, kind, pair_key, names_json)
        VALUES (@id, @channelId, @ownerId, @title, @description, @createdAt, 'private', @pairKey, @namesJson)`,
     );
+    // A consultant's clients: the members of the channels they own (their private consultations included).
+    this.clientRow = db.prepare<[string, string], { one: number }>(
+      `SELECT 1 AS one FROM channel_members m JOIN channels c ON c.id = m.channel_id
+       WHERE c.owner_id = ? AND m.uid = ? LIMIT 1`,
+    );
+    this.clientsRow = db.prepare<[string], { uid: string }>(
+      `SELECT DISTINCT m.uid FROM channel_members m JOIN channels c ON c.id = m.channel_id WHERE c.owner_id = ?`,
+    );
+    this.setArchivedRow = db.prepare<[number | null, string]>(
+      'UPDATE channels SET archived_at = ? WHERE id = ?',
+    );
+    this.setOwnerRow = db.prepare<[string, string]>('UPDATE channels SET owner_id = ? WHERE id = ?');
+    this.removeMemberRow = db.prepare<[string, string]>(
+      'DELETE FROM channel_members WHERE channel_id = ? AND uid = ?',
+    );
+    this.deleteRow = db.prepare<[string]>('DELETE FROM channels WHERE id = ?');
     this.memberships = db.prepare<[string], { uid: string; joined_at: number }>(
       'SELECT uid, joined_at FROM channel_members WHERE channel_id = ? ORDER BY joined_at, uid',
     );
@@ -138,6 +162,35 @@ export class ChannelsRepo {
       namesJson: JSON.stringify(channel.names ?? {}),
     });
     for (const uid of channel.members) this.insertMember.run(channel.id, uid, channel.createdAt);
+  }
+
+  /** Whether `uid` is in one of the channels `consultantId` owns: one of their clients. */
+  isClientOf(consultantId: string, uid: string): boolean {
+    return consultantId !== '' && uid !== '' && this.clientRow.get(consultantId, uid) !== undefined;
+  }
+
+  /** Everyone in one of the channels `consultantId` owns. */
+  clientsOf(consultantId: string): string[] {
+    return this.clientsRow.all(consultantId).map((row) => row.uid);
+  }
+
+  /** Archives (a time) or reopens (null) a channel. */
+  setArchived(id: string, archivedAt: number | null): void {
+    this.setArchivedRow.run(archivedAt, id);
+  }
+
+  /** Hands a channel to another owner. */
+  setOwner(id: string, ownerId: string): void {
+    this.setOwnerRow.run(ownerId, id);
+  }
+
+  removeMember(channelId: string, uid: string): boolean {
+    return this.removeMemberRow.run(channelId, uid).changes > 0;
+  }
+
+  /** Deletes a channel; its messages, members, invitations and offers go with it (ON DELETE CASCADE). */
+  delete(id: string): boolean {
+    return this.deleteRow.run(id).changes > 0;
   }
 
   /** Adds a member; false when they already were one. */

@@ -1,6 +1,9 @@
 // All repositories over one database. They only read and write rows; callers wrap writes in write().
 import type { Db } from '../db/database';
 import { AttachmentsRepo } from './attachments';
+import { BookingsRepo } from './bookings';
+import { CatalogRepo } from './catalog';
+import { LedgerRepo } from './ledger';
 import { ChannelsRepo } from './channels';
 import { InvitationsRepo } from './invitations';
 import { LeavingRepo } from './leaving';
@@ -36,6 +39,9 @@ export interface Repos {
   mailJobs: MailJobsRepo;
   emailTokens: EmailTokensRepo;
   missedMail: MissedMailRepo;
+  catalog: CatalogRepo;
+  bookings: BookingsRepo;
+  ledger: LedgerRepo;
 }
 
 export function createRepos(db: Db): Repos {
@@ -57,5 +63,8 @@ export function createRepos(db: Db): Repos {
     mailJobs: new MailJobsRepo(db),
     emailTokens: new EmailTokensRepo(db),
     missedMail: new MissedMailRepo(db),
+    catalog: new CatalogRepo(db),
+    bookings: new BookingsRepo(db),
+    ledger: new LedgerRepo(db),
   };
 }

@@ -66,6 +66,9 @@ export class InvitationsRepo {
   private readonly setAccepted;
   private readonly setActivated;
   private readonly setPrivateChannel;
+  private readonly setRevoked;
+  private readonly setConsultantRow;
+  private readonly countPending;
   private readonly pendingFor;
   private readonly forChannel;
   private readonly forInvitee;
@@ -95,6 +98,16 @@ export class InvitationsRepo {
     );
     this.setActivated = db.prepare<[number, string]>(
       `UPDATE invitations SET status = 'activated', activated_at = ? WHERE id = ? AND status = 'accepted'`,
+    );
+    this.setRevoked = db.prepare<[number, string]>(
+      `UPDATE invitations SET status = 'revoked', revoked_at = ? WHERE id = ? AND status IN ('pending', 'expired')`,
+    );
+    // A channel handed over: its invitations nobody has accepted become the new consultant's.
+    this.setConsultantRow = db.prepare<[string, string]>(
+      `UPDATE invitations SET consultant_id = ? WHERE channel_id = ? AND status IN ('pending', 'expired')`,
+    );
+    this.countPending = db.prepare<[string, number], { n: number }>(
+      `SELECT COUNT(*) AS n FROM invitations WHERE channel_id = ? AND status = 'pending' AND expires_at > ?`,
     );
     this.setPrivateChannel = db.prepare<[string, string]>(
       'UPDATE invitations SET private_channel_id = ? WHERE id = ?',
@@ -141,6 +154,21 @@ export class InvitationsRepo {
   /** Records the private consultation an accepted invitation opened. */
   setPrivateChannelId(id: string, channelId: string): void {
     this.setPrivateChannel.run(channelId, id);
+  }
+
+  /** Revokes an invitation nobody accepted; false when it was accepted meanwhile. */
+  markRevoked(id: string, now: number): boolean {
+    return this.setRevoked.run(now, id).changes === 1;
+  }
+
+  /** The channel's unaccepted invitations become `consultantId`'s (the channel was handed to them). */
+  reassignOpen(channelId: string, consultantId: string): void {
+    this.setConsultantRow.run(consultantId, channelId);
+  }
+
+  /** How many of a channel's invitations can still be accepted. */
+  openCount(channelId: string, now: number): number {
+    return this.countPending.get(channelId, now)?.n ?? 0;
   }
 
   markActivated(id: string, now: number): boolean {

@@ -33,6 +33,8 @@ export class LeavingRepo {
   private readonly renamePrivate;
   private readonly dropQueuedPushes;
   private readonly deleteUser;
+  private readonly practiceRewrites;
+  private readonly dropOperations;
 
   constructor(db: Db) {
     this.ownMessages = db.prepare<[string], OwnMessageRow>(
@@ -83,6 +85,17 @@ export class LeavingRepo {
     );
     this.dropQueuedPushes = db.prepare<[string]>("DELETE FROM push_jobs WHERE uid = ? AND state = 'queued'");
     this.deleteUser = db.prepare<[string]>('DELETE FROM users WHERE uid = ?');
+    // The practice (migration 011): bookings keep their place in the other person's history, under the former
+    // member; a consultant's services stay (their bookings name them), archived; the operation ids they used go.
+    this.practiceRewrites = [
+      db.prepare<[string, string]>('UPDATE bookings SET client_id = ? WHERE client_id = ?'),
+      db.prepare<[string, string]>('UPDATE bookings SET consultant_id = ? WHERE consultant_id = ?'),
+      db.prepare<[string, string]>(
+        `UPDATE services SET consultant_id = ?, status = 'archived' WHERE consultant_id = ?`,
+      ),
+      db.prepare<[string, string]>('UPDATE offers SET consultant_id = ? WHERE consultant_id = ?'),
+    ];
+    this.dropOperations = db.prepare<[string]>('DELETE FROM operations WHERE uid = ?');
   }
 
   /** The ids of the person's messages (with their channels), oldest first. */
@@ -146,6 +159,12 @@ export class LeavingRepo {
   /** Pushes not sent yet to the person's devices (their tokens go with the row anyway). */
   dropQueuedPushesTo(uid: string): void {
     this.dropQueuedPushes.run(uid);
+  }
+
+  /** What stays of the person in bookings, services and offers names the former member instead. */
+  reassignPractice(uid: string): void {
+    for (const statement of this.practiceRewrites) statement.run(FORMER_MEMBER_ID, uid);
+    this.dropOperations.run(uid);
   }
 
   /** Deletes the user row; the cascade removes everything that is only the person's. */

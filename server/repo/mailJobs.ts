@@ -13,6 +13,13 @@ export interface NewMailJob {
   html: string;
   /** Extra headers, already free of CR/LF (e.g. List-Unsubscribe). */
   headers: Record<string, string>;
+  /** A calendar invitation sent with it (core/calendar.ts): its iTIP method and the .ics text. */
+  calendar?: MailCalendar;
+}
+
+export interface MailCalendar {
+  method: 'REQUEST' | 'CANCEL';
+  content: string;
 }
 
 export interface MailJob extends NewMailJob {
@@ -30,6 +37,7 @@ interface JobRow {
   html_body: string;
   headers: string;
   attempts: number;
+  calendar: string | null;
 }
 
 function readHeaders(json: string): Record<string, string> {
@@ -46,7 +54,21 @@ function readHeaders(json: string): Record<string, string> {
   return {};
 }
 
+function readCalendar(json: string | null): MailCalendar | undefined {
+  if (json === null) return undefined;
+  try {
+    const parsed = JSON.parse(json) as Partial<MailCalendar>;
+    if ((parsed.method === 'REQUEST' || parsed.method === 'CANCEL') && typeof parsed.content === 'string') {
+      return { method: parsed.method, content: parsed.content };
+    }
+  } catch {
+    // A damaged calendar is left off; the mail's words still say what changed.
+  }
+  return undefined;
+}
+
 const toJob = (row: JobRow): MailJob => ({
+  ...(readCalendar(row.calendar) ? { calendar: readCalendar(row.calendar) } : {}),
   id: row.id,
   kind: row.kind,
   to: row.to_address,
@@ -75,11 +97,11 @@ export class MailJobsRepo {
   constructor(db: Db) {
     this.insertRow = db.prepare(
       `INSERT INTO mail_jobs (kind, to_address, subject, text_body, html_body, headers, state, attempts,
-         next_attempt_at, created_at, updated_at)
-       VALUES (@kind, @to, @subject, @text, @html, @headers, 'queued', 0, @now, @now, @now)`,
+         next_attempt_at, created_at, updated_at, calendar)
+       VALUES (@kind, @to, @subject, @text, @html, @headers, 'queued', 0, @now, @now, @now, @calendar)`,
     );
     this.due = db.prepare<[number, number], JobRow>(
-      `SELECT id, kind, to_address, subject, text_body, html_body, headers, attempts FROM mail_jobs
+      `SELECT id, kind, to_address, subject, text_body, html_body, headers, attempts, calendar FROM mail_jobs
        WHERE state = 'queued' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?`,
     );
     this.claimRow = db.prepare<[number, number]>(
@@ -121,7 +143,16 @@ export class MailJobsRepo {
 
   /** Queues one mail; answers its id. */
   enqueue(job: NewMailJob, now: number): number {
-    const result = this.insertRow.run({ ...job, headers: JSON.stringify(job.headers), now });
+    const result = this.insertRow.run({
+      kind: job.kind,
+      to: job.to,
+      subject: job.subject,
+      text: job.text,
+      html: job.html,
+      headers: JSON.stringify(job.headers),
+      calendar: job.calendar ? JSON.stringify(job.calendar) : null,
+      now,
+    });
     return Number(result.lastInsertRowid);
   }
 

@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import type { ReadMark } from '../../core/channels';
 import type { MessageCursor } from '../../core/messages';
 import { toAttachment } from '../../core/attachments';
+import { toMessageCard } from '../../core/cards';
 import type { ChatMessage } from '../../core/model';
 
 interface MessageRow {
@@ -18,6 +19,8 @@ interface MessageRow {
   updated_at: number | null;
   /** core/attachments.ts Attachment as JSON (migration 005), or NULL. */
   attachment: string | null;
+  /** core/cards.ts MessageCard as JSON (migration 011), or NULL. */
+  card: string | null;
 }
 
 function parseAttachment(json: string | null): ChatMessage['attachment'] | null {
@@ -29,8 +32,18 @@ function parseAttachment(json: string | null): ChatMessage['attachment'] | null 
   }
 }
 
+function parseCard(json: string | null): ChatMessage['card'] | null {
+  if (json === null) return null;
+  try {
+    return toMessageCard(JSON.parse(json));
+  } catch {
+    return null;
+  }
+}
+
 const toMessage = (row: MessageRow): ChatMessage => {
   const attachment = parseAttachment(row.attachment);
+  const card = parseCard(row.card);
   return {
     id: row.id,
     channelId: row.channel_id,
@@ -43,6 +56,7 @@ const toMessage = (row: MessageRow): ChatMessage => {
     ...(row.deleted_at !== null ? { deleted: true as const } : {}),
     ...(row.updated_at !== null ? { updatedAt: row.updated_at } : {}),
     ...(attachment ? { attachment } : {}),
+    ...(card ? { card } : {}),
   };
 };
 
@@ -89,8 +103,8 @@ export class MessagesRepo {
     );
     this.byId = db.prepare<[string], MessageRow>('SELECT * FROM messages WHERE id = ?');
     this.insertRow = db.prepare(
-      `INSERT INTO messages (id, channel_id, sender_id, sender_name, text, created_at, attachment)
-       VALUES (@id, @channelId, @senderId, @senderName, @text, @createdAt, @attachment)`,
+      `INSERT INTO messages (id, channel_id, sender_id, sender_name, text, created_at, attachment, card)
+       VALUES (@id, @channelId, @senderId, @senderName, @text, @createdAt, @attachment, @card)`,
     );
     this.last = db.prepare<[string], MessageRow>(
       'SELECT * FROM messages WHERE channel_id = ? ORDER BY created_at DESC, id DESC LIMIT 1',
@@ -191,8 +205,12 @@ export class MessagesRepo {
   }
 
   insert(message: ChatMessage): void {
-    const { attachment, ...fields } = message;
-    this.insertRow.run({ ...fields, attachment: attachment ? JSON.stringify(attachment) : null });
+    const { attachment, card, editedAt: _e, deleted: _d, updatedAt: _u, ...fields } = message;
+    this.insertRow.run({
+      ...fields,
+      attachment: attachment ? JSON.stringify(attachment) : null,
+      card: card ? JSON.stringify(card) : null,
+    });
   }
 
   /** The message no longer carries a file (its attachment was deleted with it). */

@@ -13,6 +13,8 @@ interface OfferRow {
   status: Offer['status'];
   expires_at: number;
   created_at: number;
+  service_id: string | null;
+  consultant_id: string | null;
 }
 
 interface IssuedRow extends OfferRow {
@@ -22,6 +24,8 @@ interface IssuedRow extends OfferRow {
 }
 
 const toStored = (row: OfferRow): StoredOffer => ({
+  ...(row.service_id !== null ? { serviceId: row.service_id } : {}),
+  ...(row.consultant_id !== null ? { consultantId: row.consultant_id } : {}),
   offeringId: row.id,
   userId: row.user_id,
   channelId: row.channel_id,
@@ -32,35 +36,49 @@ const toStored = (row: OfferRow): StoredOffer => ({
   createdAt: row.created_at,
 });
 
-const toIssued = (row: IssuedRow): IssuedOffer => ({
-  ...toStored(row),
-  userName: publicName({
-    nickname: row.user_nickname,
-    displayName: row.user_display_name,
-    email: row.user_email,
-  }),
-});
+const toIssued = (row: IssuedRow): IssuedOffer => {
+  // Whom it went to and their name; its consultant is the one reading it.
+  const { consultantId: _consultant, ...offer } = toStored(row);
+  return {
+    ...offer,
+    userName: publicName({
+      nickname: row.user_nickname,
+      displayName: row.user_display_name,
+      email: row.user_email,
+    }),
+  };
+};
 
 export class OffersRepo {
   private readonly forUser;
   private readonly insertRow;
   private readonly issued;
   private readonly issuedOne;
+  private readonly byId;
+  private readonly setStatusRow;
+  private readonly activeInChannel;
 
   constructor(db: Db) {
     this.forUser = db.prepare<[string], OfferRow>('SELECT * FROM offers WHERE user_id = ?');
-    // The issuer is the owner of the offer's channel (only a channel's owner issues its offers, and a channel
-    // never changes hands).
+    // The issuer is the consultant who made the offer (migration 011 named them: channels change hands now); an
+    // offer that names nobody is its channel's owner's, as before.
     const issuedSelect = `SELECT o.*, u.email AS user_email, u.nickname AS user_nickname,
          u.display_name AS user_display_name
-       FROM offers o JOIN channels c ON c.id = o.channel_id JOIN users u ON u.uid = o.user_id`;
+       FROM offers o JOIN users u ON u.uid = o.user_id LEFT JOIN channels c ON c.id = o.channel_id`;
     this.issued = db.prepare<[string], IssuedRow>(
-      `${issuedSelect} WHERE c.owner_id = ? ORDER BY o.created_at DESC, o.id`,
+      `${issuedSelect} WHERE COALESCE(o.consultant_id, c.owner_id) = ? ORDER BY o.created_at DESC, o.id`,
+    );
+    this.byId = db.prepare<[string], OfferRow>('SELECT * FROM offers WHERE id = ?');
+    this.setStatusRow = db.prepare<[Offer['status'], string]>('UPDATE offers SET status = ? WHERE id = ?');
+    this.activeInChannel = db.prepare<[string], OfferRow>(
+      `SELECT * FROM offers WHERE channel_id = ? AND status = 'active'`,
     );
     this.issuedOne = db.prepare<[string], IssuedRow>(`${issuedSelect} WHERE o.id = ?`);
     this.insertRow = db.prepare(
-      `INSERT INTO offers (id, user_id, channel_id, discount_percent, source, status, expires_at, created_at)
-       VALUES (@offeringId, @userId, @channelId, @discountPercent, @source, @status, @expiresAt, @createdAt)`,
+      `INSERT INTO offers (id, user_id, channel_id, discount_percent, source, status, expires_at, created_at,
+         service_id, consultant_id)
+       VALUES (@offeringId, @userId, @channelId, @discountPercent, @source, @status, @expiresAt, @createdAt,
+         @serviceId, @consultantId)`,
     );
   }
 
@@ -80,6 +98,20 @@ export class OffersRepo {
   }
 
   insert(offer: StoredOffer): void {
-    this.insertRow.run(offer);
+    this.insertRow.run({ serviceId: null, consultantId: null, ...offer });
+  }
+
+  get(id: string): StoredOffer | null {
+    const row = this.byId.get(id);
+    return row ? toStored(row) : null;
+  }
+
+  setStatus(id: string, status: Offer['status']): void {
+    this.setStatusRow.run(status, id);
+  }
+
+  /** The offers of a channel still marked active (expired ones too: withdrawing them is harmless). */
+  listActiveIn(channelId: string): StoredOffer[] {
+    return this.activeInChannel.all(channelId).map(toStored);
   }
 }

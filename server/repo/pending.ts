@@ -6,6 +6,8 @@ export class PendingRepo {
   private readonly bump;
   private readonly clearAll;
   private readonly all;
+  private readonly clearSourceRow;
+  private readonly clearOneRow;
 
   constructor(db: Db) {
     this.bump = db.prepare<[string, string, number]>(
@@ -13,6 +15,10 @@ export class PendingRepo {
        ON CONFLICT (uid, source) DO UPDATE SET count = count + 1, updated_at = excluded.updated_at`,
     );
     this.clearAll = db.prepare<[string]>('DELETE FROM pending_notifications WHERE uid = ?');
+    this.clearSourceRow = db.prepare<[string]>('DELETE FROM pending_notifications WHERE source = ?');
+    this.clearOneRow = db.prepare<[string, string]>(
+      'DELETE FROM pending_notifications WHERE uid = ? AND source = ?',
+    );
     this.all = db.prepare<[string], { source: string; count: number }>(
       'SELECT source, count FROM pending_notifications WHERE uid = ?',
     );
@@ -24,6 +30,16 @@ export class PendingRepo {
 
   clear(uid: string): void {
     this.clearAll.run(uid);
+  }
+
+  /** Everyone's pending count from `source` (a channel that is gone). */
+  clearSource(source: string): void {
+    this.clearSourceRow.run(source);
+  }
+
+  /** One person's pending count from `source` (a channel they left). */
+  clearFor(uid: string, source: string): void {
+    this.clearOneRow.run(uid, source);
   }
 
   counts(uid: string): PendingCounts {

@@ -33,8 +33,6 @@ export interface NewUser {
   isOwner?: boolean;
   isAdmin?: boolean;
   domainId?: string;
-  credits?: number;
-  passCount?: number;
   notificationSettings?: NotificationSettings;
   /** When the address was confirmed (issue #15 part 2); absent: not confirmed. */
   emailVerifiedAt?: number;
@@ -92,7 +90,6 @@ export class UsersRepo {
   private readonly insertRow;
   private readonly joined;
   private readonly setProfile;
-  private readonly addBalance;
   private readonly countRows;
   private readonly everyone;
   private readonly setOwnerFlag;
@@ -119,9 +116,6 @@ export class UsersRepo {
     this.setProfile = db.prepare(
       `UPDATE users SET nickname = @nickname, display_name = @displayName,
          notification_settings = @notificationSettings WHERE uid = @uid`,
-    );
-    this.addBalance = db.prepare<[number, number, string]>(
-      'UPDATE users SET pass_count = pass_count + ?, credits = credits + ? WHERE uid = ?',
     );
     this.countRows = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM users');
     this.everyone = db.prepare<[], UserRow>('SELECT * FROM users ORDER BY created_at, uid');
@@ -153,8 +147,9 @@ export class UsersRepo {
       nickname: user.nickname ?? null,
       displayName: user.displayName ?? null,
       notificationSettings: JSON.stringify(user.notificationSettings ?? DEFAULT_NOTIFICATION_SETTINGS),
-      credits: user.credits ?? 0,
-      passCount: user.passCount ?? 0,
+      // Balances start at 0 and move only through the ledger (server/services/ledger.ts).
+      credits: 0,
+      passCount: 0,
       createdAt: user.createdAt,
       emailVerifiedAt: user.emailVerifiedAt ?? null,
     });
@@ -247,11 +242,6 @@ export class UsersRepo {
   notificationSettings(uid: string): NotificationSettings | null {
     const row = this.settingsOf.get(uid);
     return row ? readSettings(row.notification_settings) : null;
-  }
-
-  /** Adds what an activation grants. */
-  grant(uid: string, passes: number, credits: number): void {
-    this.addBalance.run(passes, credits, uid);
   }
 
   /**

@@ -21,6 +21,7 @@ import { isPrivateChannel } from '../../core/privateChannels';
 import { wantsPushFrom } from '../../core/delivery';
 import { messagePush } from '../../core/push';
 import { isChannelMuted } from '../../core/mutes';
+import { assertOpenForMessages } from '../../core/housekeeping';
 import type { PageOptions } from '../repo/messages';
 import type { NewPushJob } from '../repo/pushJobs';
 import type { ServerContext } from '../context';
@@ -161,6 +162,55 @@ export function listMessages(
   return ctx.repos.messages.list(id, options);
 }
 
+/**
+ * Inside write(): stores `message` and, with it, counts it as pending for everyone else in the channel who has not
+ * muted it (issue #13) and queues one push for each of their token documents (those who want push, spec §5) with
+ * their own badge count (muted channels left out). Answers whether pushes were queued (wake the push queue after
+ * the commit). sendMessage and the backend's own cards (server/services/bookings.ts) both store messages so.
+ */
+export function storeMessage(
+  ctx: ServiceContext,
+  channel: Channel,
+  message: ChatMessage,
+  now: number,
+): { queued: boolean } {
+  ctx.repos.messages.insert(message);
+  // A muted channel (issue #13) adds nothing to that person's badge and sends them no push; its unread count
+  // is the read mark's, so it still shows in their list.
+  const everyone = pendingRecipients(channel, message.senderId);
+  const mutesOf = new Map(everyone.map((uid) => [uid, ctx.repos.mutes.activeFor(uid, now)]));
+  const recipients = everyone.filter((uid) => !isChannelMuted(mutesOf.get(uid) ?? {}, channel.id, now));
+  ctx.repos.pending.increment(recipients, channel.id, now);
+
+  const jobs: NewPushJob[] = [];
+  const queuedTokens = new Set<string>();
+  for (const uid of recipients) {
+    const mutes = mutesOf.get(uid) ?? {};
+    if (!wantsPushFrom(ctx.repos.users.notificationSettings(uid), mutes[channel.id], now)) continue;
+    const push = messagePush({
+      channelId: channel.id,
+      messageId: message.id,
+      senderName: message.senderName,
+      text: message.text,
+      ...(message.attachment ? { attachment: message.attachment } : {}),
+      badgeCount: badgeCount(ctx.repos.pending.counts(uid), new Set(Object.keys(mutes))),
+    });
+    const payload = JSON.stringify({
+      messageId: message.id,
+      data: { ...push.data, link: push.path },
+      notification: push.notification,
+    });
+    for (const doc of ctx.repos.tokens.list(uid)) {
+      // One push per browser, even if it were held by two accounts.
+      if (queuedTokens.has(doc.token)) continue;
+      queuedTokens.add(doc.token);
+      jobs.push({ messageId: message.id, uid, tokenId: doc.id, payload });
+    }
+  }
+  ctx.repos.pushJobs.enqueue(jobs, now);
+  return { queued: jobs.length > 0 };
+}
+
 export type MessageContext = ServiceContext & Pick<ServerContext, 'pushQueue'>;
 
 export const MESSAGE_MESSAGES = {
@@ -190,6 +240,7 @@ export function sendMessage(
     const channel = load(ctx, id);
     if (!canMessage(channel, caller.uid))
       throw new QupmError('PERMISSION_DENIED', MESSAGE_MESSAGES.notAllowed);
+    assertOpenForMessages(channel);
     if (input.id !== undefined) {
       const stored = ctx.repos.messages.get(input.id);
       if (stored && stored.senderId === caller.uid && stored.channelId === channel.id) {
@@ -214,41 +265,8 @@ export function sendMessage(
       createdAt,
       ...(attachment ? { attachment } : {}),
     };
-    ctx.repos.messages.insert(message);
-    // A muted channel (issue #13) adds nothing to that person's badge and sends them no push; its unread count
-    // is the read mark's, so it still shows in their list.
-    const everyone = pendingRecipients(channel, caller.uid);
-    const mutesOf = new Map(everyone.map((uid) => [uid, ctx.repos.mutes.activeFor(uid, now)]));
-    const recipients = everyone.filter((uid) => !isChannelMuted(mutesOf.get(uid) ?? {}, channel.id, now));
-    ctx.repos.pending.increment(recipients, channel.id, now);
-
-    const jobs: NewPushJob[] = [];
-    const queuedTokens = new Set<string>();
-    for (const uid of recipients) {
-      const mutes = mutesOf.get(uid) ?? {};
-      if (!wantsPushFrom(ctx.repos.users.notificationSettings(uid), mutes[channel.id], now)) continue;
-      const push = messagePush({
-        channelId: channel.id,
-        messageId: message.id,
-        senderName: message.senderName,
-        text: message.text,
-        ...(message.attachment ? { attachment: message.attachment } : {}),
-        badgeCount: badgeCount(ctx.repos.pending.counts(uid), new Set(Object.keys(mutes))),
-      });
-      const payload = JSON.stringify({
-        messageId: message.id,
-        data: { ...push.data, link: push.path },
-        notification: push.notification,
-      });
-      for (const doc of ctx.repos.tokens.list(uid)) {
-        // One push per browser, even if it were held by two accounts.
-        if (queuedTokens.has(doc.token)) continue;
-        queuedTokens.add(doc.token);
-        jobs.push({ messageId: message.id, uid, tokenId: doc.id, payload });
-      }
-    }
-    ctx.repos.pushJobs.enqueue(jobs, now);
-    return { repeat: false, message, channel, queued: jobs.length > 0 } as const;
+    const { queued } = storeMessage(ctx, channel, message, now);
+    return { repeat: false, message, channel, queued } as const;
   });
   if (outcome.repeat) return outcome.message;
   const { message, channel, queued } = outcome;

@@ -21,6 +21,8 @@ import { publishUser } from './users';
 import { publishChannel } from './channels';
 import { ensurePrivateChannel } from './privateChannels';
 import { invitationPrivatePair } from '../../core/privateChannels';
+import { LEDGER_IDS } from '../../core/ledger';
+import { moveBalance } from './ledger';
 
 const NO_SUCH_INVITATION = 'There is no such invitation. Check the link you were sent.';
 // Lost a race with a concurrent accept or activate between the read and the guarded update.
@@ -125,7 +127,17 @@ export function activateInvitation(
     const now = ctx.now();
     const { invitation, grant } = decideActivate(load(ctx, id), caller, now);
     if (!ctx.repos.invitations.markActivated(id, now)) throw usedError();
-    ctx.repos.users.grant(caller.uid, grant.passes, grant.credits);
+    // What it grants is a ledger entry (core/ledger.ts), in this transaction; the invitation is single-use, so its
+    // id is the operation's.
+    if (grant.credits > 0 || grant.passes > 0) {
+      moveBalance(
+        ctx,
+        caller.uid,
+        LEDGER_IDS.invitation(id),
+        { kind: 'invitation', amount: { credits: grant.credits, passes: grant.passes }, invitationId: id },
+        now,
+      );
+    }
     const user = ctx.repos.users.getDoc(caller.uid);
     if (!user) throw new QupmError('NOT_FOUND', 'Your account no longer exists.');
     return { invitation, user };

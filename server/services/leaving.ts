@@ -7,9 +7,11 @@
 import { QupmError } from '../../core/errors';
 import { normalizeEmail } from '../../core/email';
 import type { AccountExport, ExportedMessage } from '../../core/leaving';
+import { planCancel } from '../../core/bookings';
 import {
   LEAVING_MESSAGES,
   assertCanLeave,
+  assertNoOpenSessions,
   buildAccountExport,
   privateChannelAfterLeaving,
   toExportedAttachment,
@@ -110,6 +112,7 @@ export async function deleteAccount(
     const account = repos.users.findAccount(uid);
     if (!account) throw gone();
     assertCanLeave(repos.leaving.ownedChannelTitles(uid));
+    assertNoOpenSessions(repos.bookings.openCountForConsultant(uid));
     const now = ctx.now();
     const sessions = repos.leaving.sessionsOf(uid);
     const joined = repos.channels.listFor(uid);
@@ -129,6 +132,15 @@ export async function deleteAccount(
       repos.leaving.renamePrivateChannel(channel.id, after.title, after.names);
     }
     repos.leaving.reassignRecords(uid);
+    // The sessions they booked as a client are cancelled (their times freed); their balance goes with them.
+    for (const booking of repos.bookings.openForClient(uid)) {
+      try {
+        repos.bookings.save(planCancel(booking, { uid }, now).booking);
+      } catch {
+        // A session already under way stays as it is in the consultant's history.
+      }
+    }
+    repos.leaving.reassignPractice(uid);
     repos.leaving.dropQueuedPushesTo(uid);
     // A verification, reset or missed-message mail still waiting would reach an account that no longer exists.
     repos.mailJobs.dropQueuedTo(account.email, now);

@@ -16,6 +16,7 @@ import { createTransport } from 'nodemailer';
 import { isEmail, normalizeEmail } from '../../core/email';
 import { escapeHtml } from '../../core/html';
 import type { Repos } from '../repo';
+import type { MailCalendar } from '../repo/mailJobs';
 
 /** What a service asks to send. `text` and `html` come from renderMail (or hold the same content). */
 export interface MailMessage {
@@ -27,6 +28,11 @@ export interface MailMessage {
   html: string;
   /** Extra headers (e.g. List-Unsubscribe): names of letters, digits and '-', values on one line. */
   headers?: Record<string, string>;
+  /**
+   * A calendar invitation (core/calendar.ts): sent as the text/calendar alternative calendars act on (iTIP, with
+   * its method) and as an invite.ics attachment for readers that only show attachments.
+   */
+  calendar?: MailCalendar;
 }
 
 /** A mail as the transport sends it. */
@@ -37,6 +43,7 @@ export interface OutgoingMail {
   text: string;
   html: string;
   headers: Record<string, string>;
+  calendar?: MailCalendar;
 }
 
 export interface MailAddress {
@@ -113,6 +120,9 @@ export class MailInputError extends Error {}
 
 /** The mail as it is queued: checked, one-line subject and headers, normalized recipient. */
 function checked(mail: MailMessage): MailMessage & { headers: Record<string, string> } {
+  if (mail.calendar && !/^BEGIN:VCALENDAR\r?\n/.test(mail.calendar.content)) {
+    throw new MailInputError('A calendar invitation must be an iCalendar text.');
+  }
   // isEmail refuses CR, LF and every other character outside an address, so `to` cannot carry a header.
   if (!isEmail(mail.to)) throw new MailInputError('A mail needs a valid recipient address.');
   const subject = oneLine(mail.subject).slice(0, SUBJECT_MAX);
@@ -134,6 +144,7 @@ function checked(mail: MailMessage): MailMessage & { headers: Record<string, str
     text: mail.text,
     html: mail.html,
     headers,
+    ...(mail.calendar ? { calendar: mail.calendar } : {}),
   };
 }
 
@@ -280,6 +291,22 @@ export function smtpTransport(url: string, timeouts: Partial<typeof SMTP_TIMEOUT
           text: mail.text,
           html: mail.html,
           headers: mail.headers,
+          ...(mail.calendar
+            ? {
+                icalEvent: {
+                  method: mail.calendar.method,
+                  filename: 'invite.ics',
+                  content: mail.calendar.content,
+                },
+                attachments: [
+                  {
+                    filename: 'invite.ics',
+                    content: mail.calendar.content,
+                    contentType: `application/ics; method=${mail.calendar.method}`,
+                  },
+                ],
+              }
+            : {}),
           // Nodemailer must not read files or URLs named in a mail (nothing QuPM sends does).
           disableFileAccess: true,
           disableUrlAccess: true,
@@ -309,6 +336,7 @@ export function consoleTransport(print: (text: string) => void = console.log): M
           `Subject: ${mail.subject}`,
           '',
           mail.text,
+          ...(mail.calendar ? ['', `(with a calendar invitation, ${mail.calendar.method})`] : []),
           '─'.repeat(40),
         ].join('\n'),
       );

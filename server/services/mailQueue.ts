@@ -74,6 +74,7 @@ export class MailQueue extends JobQueue<MailJob> {
         text: job.text,
         html: job.html,
         headers: job.headers,
+        ...(job.calendar ? { calendar: job.calendar } : {}),
       });
       write(db, () => repos.mailJobs.finish(job.id, 'sent', this.ctx.now()));
     } catch (error) {

@@ -33,6 +33,7 @@ import { MemoryBucket } from '../../../functions/__tests__/support/memoryBucket'
 import { MemTimestamp } from '../../../functions/__tests__/support/memoryFirestore';
 import { createAdminAccounts } from '../../../functions/src/accounts';
 import { createFirestoreRepository } from '../../../functions/src/firestoreRepository';
+import { createPracticeRepository } from '../../../functions/src/practiceRepository';
 import { createFunctions } from '../../../functions/src/functions';
 import type { Deps, FcmMessage, PushSender, SendResult } from '../../../functions/src/repository';
 import { createBucketFiles } from '../../../functions/src/storageFiles';
@@ -189,6 +190,11 @@ async function createEnvironment(): Promise<Environment> {
   const clock = { now: START };
   const deps: Deps = {
     repo: createFirestoreRepository({
+      db,
+      fieldValue: FieldValue,
+      timestampFromMillis: (ms) => Timestamp.fromMillis(ms),
+    }),
+    practice: createPracticeRepository({
       db,
       fieldValue: FieldValue,
       timestampFromMillis: (ms) => Timestamp.fromMillis(ms),

@@ -11,6 +11,7 @@ import {
 } from '../../../functions/__tests__/support/functionsTest';
 import { MemTimestamp, MemoryFirestore } from '../../../functions/__tests__/support/memoryFirestore';
 import { createFirestoreRepository } from '../../../functions/src/firestoreRepository';
+import { createPracticeRepository } from '../../../functions/src/practiceRepository';
 import { createFunctions } from '../../../functions/src/functions';
 import type { Deps } from '../../../functions/src/repository';
 import { current, fire, setCloud, setNetwork } from './firebaseSdk';
@@ -40,8 +41,10 @@ export async function createFirebaseHarness(): Promise<Harness> {
   const store = new MemoryFirestore(() => clock.now);
   const accounts = new Map<string, Account>();
   const objects: Cloud['objects'] = new Map();
+  const sdk = createAdminFirestore(store).sdk;
   const deps: Deps = {
-    repo: createFirestoreRepository(createAdminFirestore(store).sdk),
+    repo: createFirestoreRepository(sdk),
+    practice: createPracticeRepository(sdk),
     push: new RecordingPushSender(),
     // The Admin SDK's bucket over the same objects the client SDK fake stores (no rules bind it).
     files: {

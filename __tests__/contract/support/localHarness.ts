@@ -23,6 +23,9 @@ import {
   PEOPLE,
   START,
 } from './world';
+import type { Person } from './world';
+import { LEDGER_IDS } from '../../../core/ledger';
+import { moveBalance } from '../../../server/services/ledger';
 
 function memoryStore(): KeyValueStore {
   const data = new Map<string, string>();
@@ -55,6 +58,19 @@ async function seed(dbFile: string): Promise<void> {
       for (const message of MESSAGES) repos.messages.insert(message);
       for (const invitation of Object.values(INVITATIONS)) repos.invitations.insert(invitation);
       for (const offer of OFFERS) repos.offers.insert(offer);
+      // Balances move only through the ledger (server/services/ledger.ts): the world's start is an opening entry.
+      for (const person of Object.values(PEOPLE) as Person[]) {
+        const amount = { credits: person.credits ?? 0, passes: person.passCount ?? 0 };
+        if (amount.credits > 0 || amount.passes > 0) {
+          moveBalance(
+            { repos },
+            person.uid,
+            LEDGER_IDS.opening,
+            { kind: 'opening', amount },
+            ACCOUNTS_CREATED_AT,
+          );
+        }
+      }
     });
   } finally {
     db.close();

@@ -221,6 +221,7 @@ export function createAdminFirestore(store: MemoryFirestore): AdminFake {
     collection: (path: string) => new CollRef(store, path),
     collectionGroup: (id: string) => new Query(store, { collectionGroup: id, filters: [], orderBy: [] }),
     batch: () => new Batch(store),
+    getAll: async (...refs: DocRef[]) => refs.map((ref) => ref.read()),
     runTransaction: <T>(work: (tx: Transaction) => Promise<T>): Promise<T> =>
       store.serialize(async () => {
         const tx = new Transaction(store);

@@ -2,6 +2,7 @@
 // over the real Firestore repository on the in-memory Admin SDK fake, with a push sender that records.
 import firebaseFunctionsTest from 'firebase-functions-test';
 import { createFirestoreRepository } from '../../src/firestoreRepository';
+import { createPracticeRepository } from '../../src/practiceRepository';
 import { createFunctions } from '../../src/functions';
 import type { Deps, FcmMessage, PushSender, SendResult } from '../../src/repository';
 import { createAdminFirestore } from './adminFirestore';
@@ -68,8 +69,10 @@ export function createTestBackend(start = Date.UTC(2026, 0, 15, 12)): TestBacken
   const push = new RecordingPushSender();
   const accounts: TestAccounts = new Map();
   const bucket = new MemoryBucket(() => clock.now);
+  const sdk = createAdminFirestore(store).sdk;
   const deps: Deps = {
-    repo: createFirestoreRepository(createAdminFirestore(store).sdk),
+    repo: createFirestoreRepository(sdk),
+    practice: createPracticeRepository(sdk),
     push,
     files: createBucketFiles(bucket),
     accounts: {

@@ -122,6 +122,9 @@ export interface SeedOffer {
   status: 'active' | 'used' | 'revoked';
   expiresAt: number;
   createdAt: number;
+  /** The service it is for (none: any of its consultant's services). */
+  serviceId?: string;
+  consultantId?: string;
 }
 
 export function putOffer(store: DocumentWriter, offer: SeedOffer): void {

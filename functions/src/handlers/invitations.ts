@@ -20,6 +20,7 @@ import type {
   publicCallablePayloads,
 } from '../../../core/schemas';
 import { effectiveConId, publicName } from '../../../core/users';
+import { LEDGER_IDS, ledgerEntry } from '../../../core/ledger';
 import { invitationPrivatePair, newPrivateChannel } from '../../../core/privateChannels';
 import { privateChannelId } from '../privateChannelId';
 import type { Handler, PublicHandler } from '../callable';
@@ -104,11 +105,22 @@ export const invitationCallables: {
 
   async activate_invitation({ repo, now }, caller, { invitationId }) {
     return repo.activateInvitation(invitationId, caller.uid, (state) => {
-      const { invitation, grant } = decideActivate(existing(state), caller, now());
+      const at = now();
+      const { invitation, grant } = decideActivate(existing(state), caller, at);
       const user = userOf(state, caller);
+      if (grant.credits === 0 && grant.passes === 0) return { invitation, user };
+      // The grant is a ledger entry (core/ledger.ts), keyed by the single-use invitation.
+      const entry = ledgerEntry({
+        id: LEDGER_IDS.invitation(invitationId),
+        uid: caller.uid,
+        move: { kind: 'invitation', amount: { credits: grant.credits, passes: grant.passes }, invitationId },
+        before: { credits: user.credits, passes: user.passCount },
+        createdAt: at,
+      });
       return {
         invitation,
-        user: { ...user, passCount: user.passCount + grant.passes, credits: user.credits + grant.credits },
+        user: { ...user, passCount: entry.balanceAfter.passes, credits: entry.balanceAfter.credits },
+        ledger: entry,
       };
     });
   },

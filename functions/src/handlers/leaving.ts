@@ -6,7 +6,8 @@
 import { normalizeEmail } from '../../../core/email';
 import { QupmError } from '../../../core/errors';
 import type { AccountExport } from '../../../core/leaving';
-import { assertCanLeave, buildAccountExport } from '../../../core/leaving';
+import { assertCanLeave, assertNoOpenSessions, buildAccountExport } from '../../../core/leaving';
+import { isOpenBooking, planCancel } from '../../../core/bookings';
 import { activeMutes } from '../../../core/mutes';
 import type { Caller } from '../../../core/permissions';
 import type { Deps } from '../repository';
@@ -33,6 +34,20 @@ export const leavingCallables = {
   async delete_my_account(deps: Deps, caller: Caller): Promise<{ success: true }> {
     if (!(await deps.repo.getUser(caller.uid))) throw new QupmError('UNAUTHENTICATED', ACCOUNT_GONE);
     assertCanLeave(await deps.repo.ownedChannelTitles(caller.uid));
+    // As on the embedded server: a consultant's sessions still open keep them here; a client's are cancelled.
+    const asConsultant = await deps.practice.bookingsOfConsultant(caller.uid);
+    assertNoOpenSessions(asConsultant.filter(isOpenBooking).length);
+    for (const booking of (await deps.practice.bookingsOfClient(caller.uid)).filter(isOpenBooking)) {
+      await deps.practice.run(async (tx) => {
+        const before = await tx.booking(booking.id);
+        if (!before || !isOpenBooking(before)) return;
+        try {
+          tx.saveBooking(planCancel(before, caller, deps.now()).booking, before);
+        } catch {
+          // A session already under way stays as it is in the consultant's history.
+        }
+      });
+    }
     await deps.repo.deleteAccountData(caller.uid, deps.now());
     await deps.accounts.deleteAccount(caller.uid);
     return { success: true };

@@ -39,7 +39,9 @@ import type {
   Invitation,
   IssuedOffer,
 } from '../../../core/model';
-import { assertOfferRecipient, sortIssuedOffers } from '../../../core/offers';
+import { assertOfferRecipient, OFFER_MESSAGES, sortIssuedOffers } from '../../../core/offers';
+import type { StoredOffer } from '../../../core/offers';
+import { offerCard, offerCardText } from '../../../core/cards';
 import type { ProductCallableName, productCallablePayloads } from '../../../core/schemas';
 import { publicName } from '../../../core/users';
 import { decidePrivatePair, newPrivateChannel } from '../../../core/privateChannels';
@@ -192,40 +194,102 @@ export const productCallables: {
     };
   },
 
-  async issue_offer({ repo, now }, caller, input) {
+  async issue_offer(deps, caller, input) {
+    const { repo, now } = deps;
     const at = now();
     assertExpiry(input.expiresAt, at);
-    const channel = await existingChannel(repo, input.channelId);
-    assertChannelOwner(channel, caller.uid);
-    assertOfferRecipient(channel, input.userId);
-    const offer = {
-      offeringId: repo.newId(),
-      userId: input.userId,
-      channelId: channel.id,
-      discountPercent: input.discountPercent,
-      source: input.source,
-      status: 'active' as const,
-      expiresAt: input.expiresAt,
-      createdAt: at,
-    };
-    await repo.createOffer(offer);
-    const nameOf = await namesOf(repo, [offer.userId]);
-    return { ...offer, userName: nameOf(offer.userId) };
+    // One transaction: the offer, and for an offer of a service its card in the private consultation (a
+    // message, which on_message_created pushes), as the embedded server's issueOffer does.
+    return deps.practice.run(async (tx) => {
+      const channel = await tx.channel(input.channelId);
+      if (!channel) throw new QupmError('NOT_FOUND', CHANNEL_MESSAGES.noSuchChannel);
+      assertChannelOwner(channel, caller.uid);
+      assertOfferRecipient(channel, input.userId);
+      const service = input.serviceId === undefined ? null : await tx.service(input.serviceId);
+      if (
+        input.serviceId !== undefined &&
+        (!service || service.consultantId !== caller.uid || service.status !== 'active')
+      ) {
+        throw new QupmError('FAILED_PRECONDITION', OFFER_MESSAGES.serviceNotYours);
+      }
+      const offer: StoredOffer = {
+        offeringId: repo.newId(),
+        userId: input.userId,
+        channelId: channel.id,
+        ...(service ? { serviceId: service.id } : {}),
+        consultantId: caller.uid,
+        discountPercent: input.discountPercent,
+        source: input.source,
+        status: 'active',
+        expiresAt: input.expiresAt,
+        createdAt: at,
+      };
+      tx.createOffer(offer);
+      const [recipient, consultant] = await Promise.all([tx.user(input.userId), tx.user(caller.uid)]);
+      if (service) {
+        const pair = { ownerId: caller.uid, memberId: input.userId };
+        const id = privateChannelId(pair);
+        let conversation = await tx.channel(id);
+        if (!conversation) {
+          conversation = newPrivateChannel({
+            id,
+            pair,
+            names: {
+              [pair.ownerId]: consultant ? publicName(consultant) : '',
+              [pair.memberId]: recipient ? publicName(recipient) : '',
+            },
+            createdAt: at,
+          });
+          tx.createPrivateChannel(conversation);
+        }
+        const zone = (await tx.availability(caller.uid))?.timeZone ?? 'UTC';
+        tx.addMessage({
+          id: repo.newId(),
+          channelId: conversation.id,
+          senderId: caller.uid,
+          senderName: consultant ? publicName(consultant) : '',
+          text: offerCardText(
+            {
+              serviceTitle: service.title,
+              discountPercent: input.discountPercent,
+              expiresAt: input.expiresAt,
+            },
+            zone,
+          ),
+          createdAt: at,
+          card: offerCard({ ...offer, serviceId: service.id, serviceTitle: service.title }),
+        });
+      }
+      const { consultantId: _consultant, ...issued } = offer;
+      return { ...issued, userName: recipient ? publicName(recipient) : '' };
+    });
   },
 
-  async list_issued_offers({ repo }, caller) {
-    // The issuer is the owner of the offer's channel, as on the embedded server.
+  async list_issued_offers({ repo, practice }, caller) {
+    // The issuer is the consultant who made the offer (channels change hands); offers from before they were
+    // named count for their channel's owner, as on the embedded server (migration 011).
     const owned = (await repo.listChannelsFor(caller.uid)).filter(
       (channel) => channel.ownerId === caller.uid,
     );
-    if (owned.length === 0) return { offers: [] };
-    const offers = await repo.listOffersForChannels(owned.map((channel) => channel.id));
+    const [legacy, named] = await Promise.all([
+      owned.length === 0 ? [] : repo.listOffersForChannels(owned.map((channel) => channel.id)),
+      practice.offersIssuedBy(caller.uid),
+    ]);
+    const byId = new Map<string, StoredOffer>();
+    for (const offer of [...legacy.filter((o) => o.consultantId === undefined), ...named])
+      byId.set(offer.offeringId, offer);
+    const offers = [...byId.values()];
     const nameOf = await namesOf(
       repo,
       offers.map((offer) => offer.userId),
     );
     return {
-      offers: sortIssuedOffers(offers.map((offer) => ({ ...offer, userName: nameOf(offer.userId) }))),
+      offers: sortIssuedOffers(
+        offers.map(({ consultantId: _consultant, ...offer }) => ({
+          ...offer,
+          userName: nameOf(offer.userId),
+        })),
+      ),
     };
   },
 

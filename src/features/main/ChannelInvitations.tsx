@@ -12,6 +12,7 @@ const STATUS_WORDS: Record<Invitation['status'], string> = {
   accepted: 'accepted',
   activated: 'activated',
   expired: 'expired',
+  revoked: 'withdrawn',
 };
 
 export function ChannelInvitations({ channel }: { channel: Channel }) {

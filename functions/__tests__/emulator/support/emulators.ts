@@ -17,6 +17,7 @@ import { connectFirestoreEmulator, getFirestore, setLogLevel, terminate } from '
 import type { Firestore } from 'firebase/firestore';
 import { createAdminAccounts } from '../../../src/accounts';
 import { createFirestoreRepository } from '../../../src/firestoreRepository';
+import { createPracticeRepository } from '../../../src/practiceRepository';
 import { createFunctions } from '../../../src/functions';
 import type { Deps } from '../../../src/repository';
 import { createBucketFiles } from '../../../src/storageFiles';
@@ -84,6 +85,11 @@ export function emulatorBackend(): EmulatorBackend {
   const bucket = new MemoryBucket(Date.now);
   const deps: Deps = {
     repo: createFirestoreRepository({
+      db,
+      fieldValue: FieldValue,
+      timestampFromMillis: (ms) => Timestamp.fromMillis(ms),
+    }),
+    practice: createPracticeRepository({
       db,
       fieldValue: FieldValue,
       timestampFromMillis: (ms) => Timestamp.fromMillis(ms),
