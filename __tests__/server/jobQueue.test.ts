@@ -197,6 +197,17 @@ describe('the shared queue runner', () => {
     await eventually(() => expect(jobs.states()).toEqual([['flaky', 'done']]));
   });
 
+  it("waits for a job due beyond setTimeout's longest delay without waking in a loop", async () => {
+    const claim = jest.spyOn(jobs, 'claim');
+    jobs.add('in forty days', Date.now() + 40 * 24 * 60 * 60 * 1000);
+    const q = queue(1);
+    q.start();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // An unclamped delay overflows to 1 ms: the worker would claim about 200 times here.
+    expect(claim.mock.calls.length).toBeLessThanOrEqual(2);
+    expect(q.pending).toHaveLength(0);
+  });
+
   it('abandons what a crash left in flight at start, and sends what was queued', async () => {
     jobs.add('cut off', 0, 'sending');
     jobs.add('waiting');

@@ -6,6 +6,9 @@ import { write } from '../db/database';
 import type { Db } from '../db/database';
 
 /** The queue's table, as the worker needs it (server/repo/pushJobs.ts, mailJobs.ts). */
+/** setTimeout's longest delay (about 24.8 days); a later job is waited for in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export interface JobStore<Job> {
   claim(now: number, limit: number): Job[];
   abandonInFlight(now: number): number;
@@ -105,7 +108,7 @@ export abstract class JobQueue<Job> {
         this.timer = null;
         this.wake();
       },
-      Math.max(0, at - this.settings.now()),
+      Math.min(Math.max(0, at - this.settings.now()), MAX_TIMER_MS),
     );
     this.timer.unref();
   }
