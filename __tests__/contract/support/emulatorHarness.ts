@@ -38,7 +38,7 @@ import { createFunctions } from '../../../functions/src/functions';
 import type { Deps, FcmMessage, PushSender, SendResult } from '../../../functions/src/repository';
 import { createBucketFiles } from '../../../functions/src/storageFiles';
 import { hostCallables } from './callableHost';
-import { EMULATOR_PROJECT_ID } from './emulatorProject';
+import { EMULATOR_PROJECT_ID } from '../../support/emulators/project';
 import type { CallableHost } from './callableHost';
 import { WORLD_ACCOUNTS, seedWorldDocuments } from './firebaseWorld';
 import type { Harness } from './harness';
