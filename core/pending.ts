@@ -20,13 +20,6 @@ export function badgeCount(counts: PendingCounts, muted: ReadonlySet<string> = N
   return sum;
 }
 
-/** The counts after one more pending notification from `source`. */
-export function addPending(counts: PendingCounts, source: string, by = 1): PendingCounts {
-  const current = counts[source];
-  const base = Number.isSafeInteger(current) && current !== undefined && current > 0 ? current : 0;
-  return { ...counts, [source]: base + Math.max(0, Math.trunc(by)) };
-}
-
 /** Who gets a pending notification for a new message: everyone in the channel but its sender. */
 export function pendingRecipients(channel: ChannelAccess, senderId: string): string[] {
   const everyone = new Set([channel.ownerId, ...channel.members]);

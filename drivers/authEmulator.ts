@@ -7,8 +7,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { answers, freePort, restCall, startEmulatorProcess } from './emulatorProcess';
 
-/** firebase-tools loads a large CLI and compiles the emulator's API spec: seconds idle, far more under load. */
+/** firebase-tools loads a large CLI: seconds idle, far more under load. */
 const START_TIMEOUT_MS = 120_000;
+/** Compiles the emulator's API validators on first use rather than all at start (see the file). */
+const PRELOAD = path.join(__dirname, 'authEmulatorPreload.js');
 
 export interface OobCode {
   email: string;
@@ -74,6 +76,8 @@ export async function startAuthEmulator(options: {
       name: 'The Auth emulator (firebase-tools)',
       command: process.execPath,
       args: [
+        '--require',
+        PRELOAD,
         cli,
         'emulators:start',
         '--only',

@@ -1,4 +1,4 @@
-import { addPending, badgeCount, pendingRecipients } from '@core/pending';
+import { badgeCount, pendingRecipients } from '@core/pending';
 
 describe('badgeCount', () => {
   it('sums the pending counts', () => {
@@ -16,17 +16,6 @@ describe('badgeCount', () => {
   it('leaves out muted channels, also what they counted before the mute (issue #13)', () => {
     expect(badgeCount({ a: 2, b: 3, c: 1 }, new Set(['b']))).toBe(3);
     expect(badgeCount({ a: 2 }, new Set(['a']))).toBe(0);
-  });
-});
-
-describe('addPending', () => {
-  it('adds one to a source, starting from nothing', () => {
-    expect(addPending({}, 'c1')).toEqual({ c1: 1 });
-    expect(addPending({ c1: 1, c2: 4 }, 'c1')).toEqual({ c1: 2, c2: 4 });
-  });
-
-  it('never goes below what it started with', () => {
-    expect(addPending({ c1: 2 }, 'c1', -5)).toEqual({ c1: 2 });
   });
 });
 

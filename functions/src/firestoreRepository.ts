@@ -18,8 +18,7 @@ import type {
 import type { ReadMark } from '../../core/channels';
 import { compareMessages } from '../../core/messages';
 import type { Channel, ChatMessage, UserDoc } from '../../core/model';
-import { addPending, badgeCount } from '../../core/pending';
-import type { PendingCounts } from '../../core/pending';
+import { badgeCount } from '../../core/pending';
 import type { JoinedChannel } from '../../core/users';
 import { publicName } from '../../core/users';
 import {
@@ -55,6 +54,7 @@ export interface FirestoreSdk {
     serverTimestamp(): FieldValue;
     arrayUnion(...elements: unknown[]): FieldValue;
     delete(): FieldValue;
+    increment(n: number): FieldValue;
   };
   timestampFromMillis(ms: number): Timestamp;
 }
@@ -228,22 +228,26 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
     },
 
     async addPending(uids, source, muted = {}) {
-      const badges: Record<string, number> = {};
-      // One transaction per recipient: each count is read and raised atomically, so concurrent messages never
-      // lose an increment, and the badge is the sum right after this one.
-      for (const uid of uids) {
-        badges[uid] = await db.runTransaction(async (tx) => {
-          const { docs } = await tx.get(userRef(uid).collection('pending'));
+      // An atomic increment per recipient, then their counts read back: no transaction. Concurrent messages in one
+      // channel raise the same recipients' counts; a read-then-write transaction per recipient made them wait on
+      // each other's locks (two readers of one pending collection both waiting to write), and a burst of messages
+      // ran out of attempts, losing counts and every push after the failed recipient. An increment never loses
+      // one; the badge read after it includes this message (and any that landed meanwhile: the newest count).
+      const entries = await Promise.all(
+        uids.map(async (uid) => {
+          const pending = userRef(uid).collection('pending');
+          await pending
+            .doc(source)
+            .set(
+              { count: fieldValue.increment(1), updatedAt: fieldValue.serverTimestamp() },
+              { merge: true },
+            );
+          const { docs } = await pending.get();
           const counts = toPendingCounts(docs.map((doc) => ({ id: doc.id, data: doc.data() })));
-          const next: PendingCounts = addPending(counts, source);
-          tx.set(userRef(uid).collection('pending').doc(source), {
-            count: next[source] ?? 1,
-            updatedAt: fieldValue.serverTimestamp(),
-          });
-          return badgeCount(next, muted[uid]);
-        });
-      }
-      return badges;
+          return [uid, badgeCount(counts, muted[uid])] as const;
+        }),
+      );
+      return Object.fromEntries(entries);
     },
 
     async getMutes(uids) {

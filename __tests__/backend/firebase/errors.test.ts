@@ -91,6 +91,17 @@ describe('toBackendError', () => {
     ).toBe("That doesn't exist (any more).");
   });
 
+  it("replaces firebase-functions' own refusals, made before any function runs, with the app's words", () => {
+    // A token it refused (an ID token, or an App Check token where App Check is enforced).
+    expect(
+      toBackendError(new FakeFirebaseError('functions/unauthenticated', 'Unauthenticated')),
+    ).toMatchObject({ status: 'UNAUTHENTICATED', message: 'Please sign in again.' });
+    // A request that is not a callable's.
+    expect(toBackendError(new FakeFirebaseError('functions/invalid-argument', 'Bad Request')).message).toBe(
+      "That request isn't valid.",
+    );
+  });
+
   it('never shows the message of an internal failure', () => {
     const error = toBackendError(
       new FakeFirebaseError('functions/internal', 'TypeError: x is undefined [500]'),

@@ -1,7 +1,7 @@
 // The emulators for the contract's run on the real thing, started once for the run, and its present: the world
 // of support/world.ts is placed relative to now, as the emulators' clocks cannot be set.
 import { startEmulatorsFor } from '../../support/emulators/globalSetup';
-import { EMULATOR_PROJECT_ID } from '../support/emulatorProject';
+import { EMULATOR_PROJECT_ID } from '../../support/emulators/project';
 
 export default async () => {
   process.env.QUPM_CONTRACT_START ??= String(Math.floor(Date.now() / 1000) * 1000);

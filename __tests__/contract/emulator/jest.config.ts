@@ -13,7 +13,11 @@ const config: Config = {
   // One project on the emulators, cleared and seeded before each test: one worker.
   maxWorkers: 1,
   testTimeout: 30_000,
-  setupFiles: [...(base.setupFiles ?? []), '<rootDir>/__tests__/contract/emulator/quietLogs.ts'],
+  setupFiles: [
+    ...(base.setupFiles ?? []),
+    '<rootDir>/__tests__/contract/emulator/quietLogs.ts',
+    '<rootDir>/__tests__/contract/emulator/callableRuntime.ts',
+  ],
 };
 
 export default config;

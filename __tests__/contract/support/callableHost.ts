@@ -1,15 +1,34 @@
 // functions/'s callables served in-process over HTTP as the Cloud Functions runtime serves them: each request to
 // /{projectId}/{region}/{name} (the path the Firebase JS SDK calls once connectFunctionsEmulator points it here)
 // goes to that function's own request handler, the one `firebase deploy` ships, so the Firebase callable
-// protocol (its body, the ID token verified by the Admin SDK, App Check, error encoding) is the real one. The
-// runtime hands functions an Express request and response; only what firebase-functions' callable handler and
-// its CORS middleware use of them is added here to Node's own.
+// protocol (its body, the caller's ID token, App Check, error encoding) is the real one. The runtime hands
+// functions an Express request and response; only what firebase-functions' callable handler and its CORS
+// middleware use of them is added here to Node's own.
+//
+// The caller's ID token is verified as production verifies it: the token itself, not whether its session was
+// revoked since. firebase-functions verifies with the Admin SDK, which on the Auth emulator also checks revocation
+// (in production only when asked), and it would refuse a revoked session with its bare 'Unauthenticated' before
+// functions/src/callable.ts could answer as production does ("Your session has ended", reason session-expired).
+// So the host verifies the token (`verifyIdToken`), and firebase-functions reads the claims of a token the host
+// let through, as firebase-tools' own Functions emulator runs it (skipTokenVerification: callableRuntime.ts sets
+// it before firebase-functions loads). A token the host refuses reaches firebase-functions in a form it refuses
+// itself, so the answer is still its own.
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** A callable as functions.ts exports it: Express's (request, response) handler. */
 type RequestHandler = (request: IncomingMessage, response: ServerResponse) => unknown;
+
+/** firebase-functions reads only `Bearer <token>`: anything else it refuses as unauthenticated. */
+const REFUSED_AUTHORIZATION = 'Refused';
+
+export interface CallableHostOptions {
+  projectId: string;
+  region: string;
+  /** Whether an ID token holds as Cloud Functions verifies it in production (no revocation check). */
+  verifyIdToken(idToken: string): Promise<boolean>;
+}
 
 export interface CallableHost {
   host: string;
@@ -58,9 +77,17 @@ function expressResponse(response: ServerResponse): ServerResponse {
   return res;
 }
 
+/** The runtime's check of the caller's ID token, ahead of firebase-functions' own handling of the request. */
+async function verifyCaller(request: IncomingMessage, where: CallableHostOptions): Promise<void> {
+  const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '');
+  if (bearer?.[1] !== undefined && !(await where.verifyIdToken(bearer[1]))) {
+    request.headers.authorization = REFUSED_AUTHORIZATION;
+  }
+}
+
 export async function hostCallables(
   callables: Record<string, unknown>,
-  where: { projectId: string; region: string },
+  where: CallableHostOptions,
 ): Promise<CallableHost> {
   const server: Server = createServer((request, response) => {
     const match = /^\/([^/?]+)\/([^/?]+)\/([^/?]+)/.exec(request.url ?? '');
@@ -80,14 +107,14 @@ export async function hostCallables(
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const handle = callable as RequestHandler;
-      Promise.resolve(
-        handle(expressRequest(request, Buffer.concat(chunks)), expressResponse(response)),
-      ).catch((error: unknown) => {
-        // firebase-functions answers every failure itself; this is the runtime's last resort.
-        console.error('A callable crashed', error);
-        if (!response.headersSent) response.statusCode = 500;
-        response.end();
-      });
+      verifyCaller(request, where)
+        .then(() => handle(expressRequest(request, Buffer.concat(chunks)), expressResponse(response)))
+        .catch((error: unknown) => {
+          // firebase-functions answers every failure itself; this is the runtime's last resort.
+          console.error('A callable crashed', error);
+          if (!response.headersSent) response.statusCode = 500;
+          response.end();
+        });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -4,7 +4,8 @@
 // pointing at the same emulators:
 //   - callables: each function's own request handler (the one deployed), served over HTTP in this process
 //     (callableHost.ts); the client's connectFunctionsEmulator points at it, and ID tokens are verified by the
-//     Admin SDK against the Auth emulator;
+//     Admin SDK against the Auth emulator as production verifies them (a revoked session is the functions' own
+//     to refuse);
 //   - on_message_created and on_message_deleted: fired from an Admin SDK listener on every messages collection,
 //     with the listener's snapshots as the events' documents;
 //   - on_user_created: fired when the Auth emulator answers a sign-up (the client reaches Auth through a small
@@ -38,7 +39,7 @@ import { createFunctions } from '../../../functions/src/functions';
 import type { Deps, FcmMessage, PushSender, SendResult } from '../../../functions/src/repository';
 import { createBucketFiles } from '../../../functions/src/storageFiles';
 import { hostCallables } from './callableHost';
-import { EMULATOR_PROJECT_ID } from './emulatorProject';
+import { EMULATOR_PROJECT_ID } from '../../support/emulators/project';
 import type { CallableHost } from './callableHost';
 import { WORLD_ACCOUNTS, seedWorldDocuments } from './firebaseWorld';
 import type { Harness } from './harness';
@@ -76,6 +77,26 @@ function toAdmin(value: unknown): unknown {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, toAdmin(item)]));
   }
   return value;
+}
+
+/**
+ * What the Admin SDK's verifyIdToken refuses only on the Auth emulator, where it always looks the account up
+ * (in production only with checkRevoked): each comes after the token itself has been verified.
+ */
+const EMULATOR_ONLY_REFUSALS: ReadonlySet<unknown> = new Set([
+  'auth/id-token-revoked',
+  'auth/user-disabled',
+  'auth/user-not-found',
+]);
+
+/** Whether Cloud Functions in production would take `idToken` as the caller's (callableHost.ts). */
+async function verifiedAsInProduction(auth: AdminAuth, idToken: string): Promise<boolean> {
+  try {
+    await auth.verifyIdToken(idToken);
+    return true;
+  } catch (error) {
+    return EMULATOR_ONLY_REFUSALS.has((error as { code?: unknown } | null)?.code);
+  }
 }
 
 /** Triggers fired and not finished yet, and what they threw (settle() rethrows it). */
@@ -213,7 +234,11 @@ async function createEnvironment(): Promise<Environment> {
         ([, fn]) => (fn as { __endpoint?: { callableTrigger?: object } }).__endpoint?.callableTrigger,
       ),
     ),
-    { projectId: EMULATOR_PROJECT_ID, region: REGION },
+    {
+      projectId: EMULATOR_PROJECT_ID,
+      region: REGION,
+      verifyIdToken: (idToken) => verifiedAsInProduction(auth, idToken),
+    },
   );
   const background: Background = { pending: new Set(), failures: [], fired: 0 };
   // The SDK warns of every write the rules refuse, which the contract makes on purpose.

@@ -26,7 +26,9 @@ export async function startEmulatorsFor(needs: {
 }): Promise<void> {
   // Offline: Google's auth library (under the Admin SDK) must not look for a cloud metadata server.
   process.env.METADATA_SERVER_DETECTION = 'none';
-  const started: Started = {};
+  // Kept across suites run together (Jest projects: each runs this, the first starts what both need), so that
+  // the teardown finds every emulator started, whichever suite started it.
+  const started = startedEmulators();
   (globalThis as Record<string, unknown>)[KEY] = started;
   const firestore =
     needs.firestore && !process.env.FIRESTORE_EMULATOR_HOST

@@ -197,13 +197,22 @@ function field(error: unknown, name: string): unknown {
 }
 
 /**
+ * What firebase-functions itself answers before a function runs: an ID or App Check token it refused
+ * ('Unauthenticated'), a request that is not a callable's ('Bad Request'). Its words, not a person's.
+ */
+const RUNTIME_REFUSALS: ReadonlySet<string> = new Set(['unauthenticated', 'bad request']);
+
+/**
  * A callable's own HttpsError message is written for people (core/ rules); the SDK's stand-ins are not
- * ('not-found [404]', 'Backend error status: NOT_FOUND [404]'), nor is anything from an unexpected failure.
+ * ('not-found [404]', 'Backend error status: NOT_FOUND [404]'), nor are firebase-functions' own refusals, nor is
+ * anything from an unexpected failure.
  */
 function callableMessage(raw: unknown, code: string, status: Status): string | undefined {
   if (typeof raw !== 'string' || status === 'INTERNAL' || status === 'UNAVAILABLE') return undefined;
   const message = raw.replace(/\s*\[\d+\]$/, '').trim();
-  if (!message || message === code || message.startsWith('Backend error status')) return undefined;
+  const lower = message.toLowerCase();
+  if (!message || lower === code || RUNTIME_REFUSALS.has(lower) || message.startsWith('Backend error status'))
+    return undefined;
   return message.slice(0, 300);
 }
 

@@ -20,12 +20,13 @@ import { createFirestoreRepository } from '../../../src/firestoreRepository';
 import { createPracticeRepository } from '../../../src/practiceRepository';
 import { createFunctions } from '../../../src/functions';
 import type { Deps } from '../../../src/repository';
+import { EMULATOR_PROJECT_ID } from '../../../../__tests__/support/emulators/project';
 import { createBucketFiles } from '../../../src/storageFiles';
 import { APP_ORIGIN, RecordingPushSender, functionsTest } from '../../support/functionsTest';
 import { MemoryBucket } from '../../support/memoryBucket';
 
-/** The project the Auth emulator was started with (single-project mode). */
-export const PROJECT = process.env.QUPM_EMULATOR_PROJECT ?? 'demo-qupm';
+/** The project the Auth emulator was started with (single-project mode), the contract's run's too. */
+export const PROJECT = EMULATOR_PROJECT_ID;
 const FIRESTORE_HOST = process.env.FIRESTORE_EMULATOR_HOST ?? '';
 const AUTH_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '';
 
