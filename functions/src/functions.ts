@@ -289,5 +289,3 @@ export function createFunctions(deps: () => Deps) {
     ),
   };
 }
-
-export type QupmFunctions = ReturnType<typeof createFunctions>;

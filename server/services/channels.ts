@@ -27,7 +27,7 @@ import type { ServerContext } from '../context';
 import { write } from '../db/database';
 import { newDocumentId } from '../ids';
 import { claimAttachment } from './attachments';
-import type { ServiceContext } from './users';
+import type { ServiceContext } from '../context';
 
 const NO_SUCH_CHANNEL = CHANNEL_MESSAGES.noSuchChannel;
 const NOT_YOUR_CHANNEL = CHANNEL_MESSAGES.notInChannel;

@@ -16,7 +16,7 @@ import {
 import { assertCanListInvitations, assertChannelOwner, CHANNEL_MESSAGES } from '../../core/channels';
 import { write } from '../db/database';
 import { newDocumentId } from '../ids';
-import type { ServiceContext } from './users';
+import type { ServiceContext } from '../context';
 import { publishUser } from './users';
 import { publishChannel } from './channels';
 import { ensurePrivateChannel } from './privateChannels';

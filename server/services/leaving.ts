@@ -22,7 +22,7 @@ import { AUTH_MESSAGES } from '../auth/sessions';
 import type { ServerContext } from '../context';
 import { write } from '../db/database';
 import { messageAudience, publishChannel } from './channels';
-import type { ServiceContext } from './users';
+import type { ServiceContext } from '../context';
 
 function requireSelf(caller: Caller, uid: string): void {
   if (caller.uid !== uid) throw new QupmError('PERMISSION_DENIED', LEAVING_MESSAGES.notYours);

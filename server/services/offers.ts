@@ -8,7 +8,7 @@ import { assertOfferRecipient } from '../../core/offers';
 import type { Caller } from '../../core/permissions';
 import { write } from '../db/database';
 import { newDocumentId } from '../ids';
-import type { ServiceContext } from './users';
+import type { ServiceContext } from '../context';
 
 /** Tells the person an offer went to, and its consultant, that their offers changed (they read them again). */
 function publishOffers(ctx: ServiceContext, uids: readonly string[]): void {

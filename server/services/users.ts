@@ -8,14 +8,12 @@ import { planTokenSave } from '../../core/pushTokens';
 import type { ProfileChanges } from '../repo/users';
 import { write } from '../db/database';
 import { newDocumentId } from '../ids';
-import type { ServerContext } from '../context';
+import type { ServiceContext } from '../context';
 
 const NOT_YOUR_DOCUMENT = 'You can only see your own account.';
 const NOT_YOURS_TO_CHANGE = 'You can only change your own account.';
 const NO_SUCH_USER = 'There is no such user.';
 const NO_SUCH_TOKEN = 'There is no such device token.';
-
-export type ServiceContext = Pick<ServerContext, 'db' | 'repos' | 'hub' | 'now'>;
 
 export function readUser(ctx: ServiceContext, caller: Caller, uid: string): UserDoc {
   if (!canReadUser(caller, uid)) throw new QupmError('PERMISSION_DENIED', NOT_YOUR_DOCUMENT);
