@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import { DOCUMENT_TYPES, IMAGE_TYPES, toAttachment } from './attachments';
 import type { Attachment, AttachmentType } from './attachments';
+import { INVITATION_STATUSES, OFFER_STATUSES } from './documents';
 import { DOCUMENT_ID_PATTERN } from './ids';
 import type { InvitationPreview } from './invitations';
 import type { AccountExport, ExportedDevice, ExportedMessage } from './leaving';
@@ -22,6 +23,7 @@ import type {
   ChannelPermissions,
   ChatMessage,
   Invitation,
+  InvitationStatus,
   IssuedOffer,
   NotificationSettings,
   Offer,
@@ -133,7 +135,7 @@ export function readChatMessage(value: unknown): ChatMessage | null {
   return message;
 }
 
-const invitationStatus = z.enum(['pending', 'accepted', 'activated', 'expired']);
+const invitationStatus = z.enum(INVITATION_STATUSES as [InvitationStatus, ...InvitationStatus[]]);
 export const invitationAnswer: AnswerSchema<Invitation> = z.object({
   id: z.string(),
   channelId: z.string(),
@@ -166,7 +168,7 @@ const offerShape = {
   discountPercent: z.number(),
   source: z.string(),
   channelId: z.string(),
-  status: z.enum(['active', 'used', 'revoked']),
+  status: z.enum(OFFER_STATUSES as [Offer['status'], ...Offer['status'][]]),
   expiresAt: z.number(),
   createdAt: z.number(),
 };
