@@ -5,12 +5,12 @@ import type { Invitation, NewInvitation, UserDoc } from '../../core/model';
 import type { InvitationPreview } from '../../core/invitations';
 import type { Caller } from '../../core/permissions';
 import {
-  acceptInvitation as decideAccept,
   activateInvitation as decideActivate,
   assertCanReadInvitation,
   INVITATION_MESSAGES,
   toInvitationPreview,
   openInvitationsFor,
+  planAccept,
   withEffectiveStatus,
 } from '../../core/invitations';
 import { assertCanListInvitations, assertChannelOwner, CHANNEL_MESSAGES } from '../../core/channels';
@@ -20,7 +20,6 @@ import type { ServiceContext } from '../context';
 import { publishUser } from './users';
 import { publishChannel } from './channels';
 import { ensurePrivateChannel } from './privateChannels';
-import { invitationPrivatePair } from '../../core/privateChannels';
 
 const NO_SUCH_INVITATION = 'There is no such invitation. Check the link you were sent.';
 // Lost a race with a concurrent accept or activate between the read and the guarded update.
@@ -98,16 +97,16 @@ export function previewInvitation(ctx: ServiceContext, id: string): InvitationPr
 export function acceptInvitation(ctx: ServiceContext, caller: Caller, id: string): Invitation {
   const accepted = write(ctx.db, () => {
     const now = ctx.now();
-    const next = decideAccept(load(ctx, id), caller, now);
+    const plan = planAccept(load(ctx, id), caller, now);
     if (!ctx.repos.invitations.markAccepted(id, caller.uid, now)) throw usedError();
-    if (next.privateConsultation !== true) {
-      ctx.repos.channels.addMember(next.channelId, caller.uid, now);
-      return next;
+    if ('join' in plan) {
+      ctx.repos.channels.addMember(plan.join.channelId, caller.uid, now);
+      return plan.invitation;
     }
     // "For a private consultation": the invitee talks with the consultant alone, not in the channel.
-    const opened = ensurePrivateChannel(ctx, invitationPrivatePair(next, caller.uid), now);
+    const opened = ensurePrivateChannel(ctx, plan.openPrivate, now);
     ctx.repos.invitations.setPrivateChannelId(id, opened.channel.id);
-    return { ...next, privateChannelId: opened.channel.id };
+    return { ...plan.invitation, privateChannelId: opened.channel.id };
   });
   publishInvitation(ctx, accepted);
   const channel = ctx.repos.channels.get(accepted.privateChannelId ?? accepted.channelId);

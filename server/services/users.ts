@@ -4,7 +4,7 @@ import { QupmError } from '../../core/errors';
 import type { PushTokenDoc, UserDoc } from '../../core/model';
 import type { Caller } from '../../core/permissions';
 import { canReadUser, canWriteUser } from '../../core/permissions';
-import { planTokenSave } from '../../core/pushTokens';
+import { newTokenDoc, planTokenSave } from '../../core/pushTokens';
 import type { ProfileChanges } from '../repo/users';
 import { write } from '../db/database';
 import { newDocumentId } from '../ids';
@@ -90,17 +90,7 @@ export function addToken(
       ctx.repos.tokens.linkSession(uid, doc.id, sessionId);
       return doc;
     }
-    const now = ctx.now();
-    const doc: PushTokenDoc = {
-      id: newDocumentId(),
-      token: input.token,
-      deviceId: input.deviceId,
-      createdAt: now,
-      lastUsed: now,
-      status: 'active',
-      platform: input.platform,
-      userAgent: input.userAgent,
-    };
+    const doc = newTokenDoc(newDocumentId(), input, ctx.now());
     ctx.repos.tokens.insert(uid, doc);
     ctx.repos.tokens.linkSession(uid, doc.id, sessionId);
     return doc;

@@ -3,7 +3,7 @@
 // by the same rules as the embedded server (core/pushTokens.ts).
 import { QupmError } from '../../../core/errors';
 import type { PushTokenDoc } from '../../../core/model';
-import { planTokenSave, TOKEN_UNUSED_PRUNE_AFTER_MS } from '../../../core/pushTokens';
+import { newTokenDoc, planTokenSave, TOKEN_UNUSED_PRUNE_AFTER_MS } from '../../../core/pushTokens';
 import type { tokenCallablePayloads, TokenCallableName } from '../../../core/schemas';
 import type { Handler } from '../callable';
 import type { Deps } from '../repository';
@@ -26,14 +26,7 @@ export const tokenCallables: {
    */
   async save_push_token({ repo, now }, caller, { userId, ...input }) {
     if (caller.uid !== userId) throw new QupmError('PERMISSION_DENIED', NOT_YOUR_DEVICES);
-    const at = now();
-    const created: PushTokenDoc = {
-      id: repo.newId(),
-      ...input,
-      status: 'active',
-      createdAt: at,
-      lastUsed: at,
-    };
+    const created = newTokenDoc(repo.newId(), input, now());
     return repo.saveDeviceToken(caller.uid, created, (related) => planTokenSave(caller.uid, input, related));
   },
 };
