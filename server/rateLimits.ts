@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { EMAIL_LINK_MESSAGES } from '../core/emailLinks';
-import { QupmError } from '../core/errors';
+import { ERROR_WORDS, QupmError } from '../core/errors';
 import type { RateClass } from '../core/wire';
 
 export interface RateLimit {
@@ -49,8 +49,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   mailPerIp: { max: 20, timeWindowMs: 15 * MINUTE },
 };
 
-export const TOO_MANY_ATTEMPTS = 'Too many attempts. Wait a minute and try again.';
-export const TOO_MANY_REQUESTS = 'Too many requests. Wait a minute and try again.';
+export const TOO_MANY_ATTEMPTS = ERROR_WORDS.tooManyAttempts;
+export const TOO_MANY_REQUESTS = ERROR_WORDS.tooManyRequests;
 
 /** RESOURCE_EXHAUSTED with the seconds until the window resets (sent as Retry-After). */
 export class RateLimitedError extends QupmError {

@@ -1,6 +1,6 @@
 // The callables of spec §7. The route checks the session and the envelope; runCallable reads the payload by the
 // callable's schema; these decide.
-import { QupmError } from '../../core/errors';
+import { ERROR_WORDS, QupmError } from '../../core/errors';
 import { activeOffersFor } from '../../core/offers';
 import type { Caller } from '../../core/permissions';
 import { canClearPending, channelPermissions } from '../../core/permissions';
@@ -19,7 +19,7 @@ export const callables: {
   /** isOwner from the stored channel only; the payload's channel_owner_id is never consulted. */
   check_channel_permissions(ctx, caller, data) {
     const channel = ctx.repos.channels.get(data.channel_id);
-    if (!channel) throw new QupmError('NOT_FOUND', 'There is no such channel.');
+    if (!channel) throw new QupmError('NOT_FOUND', ERROR_WORDS.noSuchChannel);
     return channelPermissions(channel, caller.uid);
   },
 
@@ -29,11 +29,10 @@ export const callables: {
 
   clear_pending_notifications(ctx, caller, data) {
     if (!canClearPending(caller, data.userId)) {
-      throw new QupmError('PERMISSION_DENIED', 'You can only clear your own notifications.');
+      throw new QupmError('PERMISSION_DENIED', ERROR_WORDS.notYourNotifications);
     }
     write(ctx.db, () => {
-      if (!ctx.repos.users.findAccount(data.userId))
-        throw new QupmError('NOT_FOUND', 'There is no such user.');
+      if (!ctx.repos.users.findAccount(data.userId)) throw new QupmError('NOT_FOUND', ERROR_WORDS.noSuchUser);
       ctx.repos.pending.clear(data.userId);
     });
     return { success: true };
@@ -48,7 +47,7 @@ const isCallableName = (name: string): name is CallableName => Object.hasOwn(cal
  * that is not one, INVALID_ARGUMENT for a payload it does not take.
  */
 export function runCallable(ctx: ServiceContext, caller: Caller, name: string, data: unknown): unknown {
-  if (!isCallableName(name)) throw new QupmError('NOT_FOUND', 'There is no such function.');
+  if (!isCallableName(name)) throw new QupmError('NOT_FOUND', ERROR_WORDS.noSuchFunction);
   switch (name) {
     case 'check_channel_permissions':
       return callables[name](ctx, caller, payloadOf(name, data));

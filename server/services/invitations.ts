@@ -1,6 +1,6 @@
 // Invitations: read, accept (joins the channel), activate (grants passes and credits). The decisions are
 // core/invitations.ts; this runs them inside one write transaction each and streams what changed.
-import { QupmError } from '../../core/errors';
+import { ERROR_WORDS, QupmError } from '../../core/errors';
 import type { Invitation, NewInvitation, UserDoc } from '../../core/model';
 import type { InvitationPreview } from '../../core/invitations';
 import type { Caller } from '../../core/permissions';
@@ -21,7 +21,7 @@ import { publishUser } from './users';
 import { publishChannel } from './channels';
 import { ensurePrivateChannel } from './privateChannels';
 
-const NO_SUCH_INVITATION = 'There is no such invitation. Check the link you were sent.';
+const NO_SUCH_INVITATION = ERROR_WORDS.noSuchInvitation;
 // Lost a race with a concurrent accept or activate between the read and the guarded update.
 const usedError = (): QupmError =>
   new QupmError('FAILED_PRECONDITION', INVITATION_MESSAGES.used, 'invitation-used');
@@ -126,7 +126,7 @@ export function activateInvitation(
     if (!ctx.repos.invitations.markActivated(id, now)) throw usedError();
     ctx.repos.users.grant(caller.uid, grant.passes, grant.credits);
     const user = ctx.repos.users.getDoc(caller.uid);
-    if (!user) throw new QupmError('NOT_FOUND', 'Your account no longer exists.');
+    if (!user) throw new QupmError('NOT_FOUND', ERROR_WORDS.accountGone);
     return { invitation, user };
   });
   publishInvitation(ctx, result.invitation);

@@ -2,7 +2,7 @@
 // the channel), activate (grants passes and credits). core/invitations.ts decides; the repository runs each
 // decision inside one transaction, so a race accepts or activates once, as the embedded server's guarded
 // updates do (server/services/invitations.ts).
-import { QupmError } from '../../../core/errors';
+import { ERROR_WORDS, QupmError } from '../../../core/errors';
 import type { Invitation, UserDoc } from '../../../core/model';
 import type { Caller } from '../../../core/permissions';
 import {
@@ -27,7 +27,7 @@ import type { InvitationState } from '../repository';
 import { NO_SUCH_CHANNEL } from './callables';
 import { newUserDoc } from './users';
 
-export const NO_SUCH_INVITATION = 'There is no such invitation. Check the link you were sent.';
+export const NO_SUCH_INVITATION = ERROR_WORDS.noSuchInvitation;
 
 interface InvitationResults {
   get_invitation: Invitation;

@@ -4,6 +4,7 @@ import { BackendError } from '../ports';
 import type { AuthPort, EmailVerificationState, SignInInput, SignUpInput, Unsubscribe } from '../ports';
 import type { AuthUser, IdTokenClaims } from '@core/model';
 import type { SessionResponse } from '@core/wire';
+import { FAILURE_WORDS } from '@core/failureWords';
 import { callRoute } from './http';
 import type { Fetch } from './http';
 import { REFRESH_MARGIN_MS, decodeJwtPayload, sessionFromResponse, withCrossTabLock } from './session';
@@ -138,7 +139,7 @@ export function createLocalAuth(deps: {
       if (ready) await ready;
       let session = current;
       if (session && session.expiresAt - REFRESH_MARGIN_MS <= now()) session = await refresh();
-      if (!session) throw new BackendError('UNAUTHENTICATED', 'Please sign in.');
+      if (!session) throw new BackendError('UNAUTHENTICATED', FAILURE_WORDS.signIn);
       return session.accessToken;
     },
 

@@ -4,6 +4,7 @@
 import { safeParse } from 'zod/mini';
 import { BackendError } from '../ports';
 import { ERROR_STATUSES } from '@core/errors';
+import { FAILURE_WORDS, failureWords } from '@core/failureWords';
 import type { ErrorReason, ErrorStatus } from '@core/errors';
 import { ROUTES } from '@core/wire';
 import type {
@@ -18,7 +19,7 @@ import type {
 
 export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
-export const OFFLINE_MESSAGE = "Can't reach QuPM right now. Check your connection and try again.";
+export const OFFLINE_MESSAGE = FAILURE_WORDS.offline;
 
 function isErrorStatus(value: unknown): value is ErrorStatus {
   return typeof value === 'string' && (ERROR_STATUSES as readonly string[]).includes(value);
@@ -45,11 +46,10 @@ export async function errorFromResponse(response: Response): Promise<BackendErro
     );
   }
   if (response.status === 429)
-    return new BackendError('RESOURCE_EXHAUSTED', 'Too many attempts. Wait a minute and try again.');
-  if (response.status === 401) return new BackendError('UNAUTHENTICATED', 'Please sign in again.');
-  if (response.status >= 500)
-    return new BackendError('UNAVAILABLE', 'QuPM is having trouble. Try again in a moment.');
-  return new BackendError('INTERNAL', 'Something went wrong.');
+    return new BackendError('RESOURCE_EXHAUSTED', failureWords('RESOURCE_EXHAUSTED'));
+  if (response.status === 401) return new BackendError('UNAUTHENTICATED', failureWords('UNAUTHENTICATED'));
+  if (response.status >= 500) return new BackendError('UNAVAILABLE', FAILURE_WORDS.serverTrouble);
+  return new BackendError('INTERNAL', failureWords('INTERNAL'));
 }
 
 export interface RequestOptions {
@@ -63,7 +63,7 @@ export interface RequestOptions {
 }
 
 /** The words for an answer that is not what its route answers (not JSON, or not of its schema). */
-export const UNREADABLE_ANSWER = 'QuPM sent an answer it could not read.';
+export const UNREADABLE_ANSWER = FAILURE_WORDS.unreadableAnswer;
 
 async function requestJson(fetchImpl: Fetch, url: string, options: RequestOptions = {}): Promise<unknown> {
   const headers: Record<string, string> = { Accept: 'application/json' };
