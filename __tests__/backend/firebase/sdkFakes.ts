@@ -56,8 +56,8 @@ export class FakeFirebaseError extends Error {
 
 export function createAppModule() {
   return {
-    initializeApp: fake((options: object) => ({
-      name: '[DEFAULT]',
+    initializeApp: fake((options: object, name = '[DEFAULT]') => ({
+      name,
       options,
       automaticDataCollectionEnabled: false,
     })),
@@ -91,6 +91,7 @@ export function createAuthModule() {
     browserLocalPersistence: { type: 'LOCAL', name: 'localStorage' },
     browserPopupRedirectResolver: { name: 'popupRedirectResolver' },
     initializeAuth: fake((_app: unknown, _deps?: unknown) => instance),
+    connectAuthEmulator: fake((_auth: unknown, _url: string, _options?: unknown) => undefined),
     createUserWithEmailAndPassword: fake(
       notStubbed('createUserWithEmailAndPassword') as (...args: unknown[]) => Promise<{ user: FakeUser }>,
     ),
@@ -196,6 +197,7 @@ export function createFirestoreModule() {
     db,
     Timestamp: FakeTimestamp,
     getFirestore: fake((_app?: unknown) => db),
+    connectFirestoreEmulator: fake((_db: unknown, _host: string, _port: number) => undefined),
     collection: fake((_db: unknown, ...segments: string[]) => ref('collection', segments)),
     doc: fake((_db: unknown, ...segments: string[]) => ref('doc', segments)),
     query: fake((base: FakeRef, ...constraints: unknown[]): FakeQuery => ({
@@ -234,6 +236,7 @@ export function createFunctionsModule() {
     functions,
     callable,
     getFunctions: fake((_app?: unknown, _region?: string) => functions),
+    connectFunctionsEmulator: fake((_functions: unknown, _host: string, _port: number) => undefined),
     httpsCallable: fake((_functions: unknown, _name: string) => callable),
   };
 }

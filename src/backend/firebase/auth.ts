@@ -22,6 +22,7 @@ import type { AuthPort } from '../ports';
 import { isEmail } from '@core/email';
 import { EMAIL_CHANGE_MESSAGES, EMAIL_LINK_MESSAGES, isLinkToken } from '@core/emailLinks';
 import { LIMITS } from '@core/limits';
+import { USER_DOCUMENT_WAIT_MS } from '@/timings';
 import { toAuthUser } from './convert';
 import { SIGN_IN_MESSAGE, guarded } from './errors';
 import type { FirebaseSdk } from './sdk';
@@ -58,6 +59,36 @@ function checkSignUp(email: string, password: string, displayName: string | unde
   }
 }
 
+/**
+ * Gives users/{uid} the name chosen at sign-up. functions/ on_user_created writes the document from the account as
+ * it reads it, and a quick trigger reads it before updateProfile has named it: the document, whose name the
+ * person's messages carry (firestore.rules callersPublicName), would never have it. So sign-up waits for the
+ * document (bounded: a trigger later than that reads the account after the name) and names it when it does not
+ * have the name; firestore.rules let a person change their own display name.
+ */
+async function nameUserDocument(sdk: FirebaseSdk, uid: string, name: string): Promise<void> {
+  const { sdk: fs, db } = await sdk.firestore();
+  const ref = fs.doc(db, 'users', uid);
+  const stored = await new Promise<{ displayName?: unknown } | null>((resolve) => {
+    let stop: (() => void) | null = null;
+    const done = (data: { displayName?: unknown } | null) => {
+      clearTimeout(timer);
+      stop?.();
+      stop = null;
+      resolve(data);
+    };
+    const timer = setTimeout(() => done(null), USER_DOCUMENT_WAIT_MS);
+    stop = fs.onSnapshot(
+      ref,
+      (snapshot) => {
+        if (snapshot.exists()) done(snapshot.data());
+      },
+      () => done(null),
+    );
+  });
+  if (stored !== null && stored.displayName !== name) await fs.updateDoc(ref, { displayName: name });
+}
+
 export function createAuthPort(sdk: FirebaseSdk): AuthPort {
   return {
     signUp: ({ email, password, displayName }) =>
@@ -82,6 +113,12 @@ export function createAuthPort(sdk: FirebaseSdk): AuthPort {
           console.warn('The display name could not be saved', error instanceof Error ? error.message : error);
           return toAuthUser(user);
         }
+        await nameUserDocument(sdk, user.uid, name).catch((error: unknown) =>
+          console.warn(
+            'The display name could not be saved with the profile',
+            error instanceof Error ? error.message : error,
+          ),
+        );
         return { ...toAuthUser(user), displayName: name };
       }),
 

@@ -17,15 +17,26 @@ import { createAdminPort } from './admin';
 import { createOffersPort } from './offers';
 import { createPushTokensPort } from './pushTokens';
 import { createFirebaseSdk } from './sdk';
+import type { FirebaseInstance } from './sdk';
 import { createSessionsPort } from './sessions';
 import { createUsersPort } from './users';
 
-export type { FirebaseConfig } from './config';
-export { DEFAULT_FUNCTIONS_REGION, FIREBASE_ENV_VARIABLES, readFirebaseConfigFromEnv } from './config';
+export type { EmulatorHost, FirebaseConfig, FirebaseEmulators } from './config';
+export type { FirebaseInstance } from './sdk';
+export {
+  DEFAULT_FUNCTIONS_REGION,
+  FIREBASE_EMULATOR_ENV_VARIABLES,
+  FIREBASE_ENV_VARIABLES,
+  readFirebaseConfigFromEnv,
+} from './config';
 export { INVITATION_CALLABLES, PRODUCT_CALLABLES } from './callables';
 
-export function createFirebaseBackend(config: FirebaseConfig, host: AdapterHost = NO_HOST): Backend {
-  const sdk = createFirebaseSdk(config);
+export function createFirebaseBackend(
+  config: FirebaseConfig,
+  host: AdapterHost = NO_HOST,
+  instance: FirebaseInstance = {},
+): Backend {
+  const sdk = createFirebaseSdk(config, instance);
   const senderNames = createSenderNames();
   const { callables, invitations } = createCallables(sdk);
   const live = createLiveStatus(sdk);
