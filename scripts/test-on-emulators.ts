@@ -2,6 +2,8 @@
 //   npm run test:rules              firestore.rules on Google's Firestore emulator (__tests__/rules/emulator)
 //   npm run test:contract:emulators the port contract on the real Firebase SDK against the Auth and Firestore
 //                                   emulators with functions/'s real code (__tests__/contract/emulator)
+//   npm run test:functions:emulator functions/'s own code on the Admin SDK against the same two emulators
+//                                   (functions/__tests__/emulator: revocation, uploads tied to their records)
 // Each suite starts the emulators it needs itself (its Jest globalSetup) unless their variables name running ones,
 // and stops them. Where Java or the Firestore emulator's jar is missing it says so in one line and fails: a run
 // that skips them is not a pass. `--if-available` (npm test) says so and succeeds instead, so that a machine
@@ -14,6 +16,10 @@ const SUITES = {
   contract: {
     name: 'the port contract on the emulators',
     config: '__tests__/contract/emulator/jest.config.ts',
+  },
+  functions: {
+    name: "functions/' tests on the emulators",
+    config: 'functions/__tests__/emulator/jest.config.ts',
   },
 } as const;
 
