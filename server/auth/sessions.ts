@@ -26,7 +26,7 @@ export const AUTH_MESSAGES = {
   refreshReused: 'This session was used somewhere else and has been ended for safety. Sign in again.',
   noSuchSession: ERROR_WORDS.noSuchSession,
   wrongPassword: ERROR_WORDS.wrongCurrentPassword,
-  noSuchAccount: 'This account no longer exists.',
+  noSuchAccount: ERROR_WORDS.accountGone,
 } as const;
 
 /** Longer user agents are cut: the list only needs the browser and the system. */
