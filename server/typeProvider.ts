@@ -70,6 +70,26 @@ export function serializableSchema(schema: z.core.$ZodType): JsonSchema | null {
   return faithful ? result : null;
 }
 
+type Writer = (data: unknown) => string;
+
+/**
+ * Writers by answer schema, shared by every server of the process. Compiling all of them costs a server start
+ * 60-170 ms on this machine (tests start hundreds of servers): each is built at its route's first answer instead.
+ */
+const writers = new WeakMap<z.core.$ZodType, Writer>();
+
+function writerFor(schema: z.core.$ZodType): Writer {
+  let writer = writers.get(schema);
+  if (writer === undefined) {
+    const json = serializableSchema(schema);
+    writer = json
+      ? fastJsonStringify(json as unknown as Parameters<typeof fastJsonStringify>[0])
+      : (data) => JSON.stringify(data);
+    writers.set(schema, writer);
+  }
+  return writer;
+}
+
 /**
  * Answers written from their schema: fast-json-stringify where serializableSchema says it is faithful,
  * JSON.stringify otherwise. `check` (tests) also reads every answer with its schema and compares the fast
@@ -82,10 +102,8 @@ export function createSerializerCompiler({
   check: boolean;
 }): FastifySerializerCompiler<z.core.$ZodType> {
   return ({ schema, method, url }) => {
-    const json = serializableSchema(schema);
-    const write: (data: unknown) => string = json
-      ? fastJsonStringify(json as unknown as Parameters<typeof fastJsonStringify>[0])
-      : (data) => JSON.stringify(data);
+    let writer: Writer | undefined;
+    const write = (data: unknown): string => (writer ??= writerFor(schema))(data);
     if (!check) return write;
     return (data) => {
       const parsed = z.safeParse(schema, data);
