@@ -1,11 +1,15 @@
 // The API as core/wire.ts's table declares it: every route registered from the table, the one authentication
 // hook (every route not marked public refuses a request without a session before reading anything, a public one
 // never asks for one), the admin claim checked after the validation, and answers written from their schemas.
+import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { ROUTES } from '../../core/wire';
 import type { RouteName } from '../../core/wire';
-import type { RouteHandlers } from '../../server/api';
+import { registerApi } from '../../server/api';
+import type { RouteHandler, RouteHandlers } from '../../server/api';
+import type { TokenCaller } from '../../server/auth/accessTokens';
 import type { ServerContext } from '../../server/context';
+import { createGuards } from '../../server/rateLimits';
 import { pushRoutes } from '../../server/routes/push';
 import { expectError, withDemoServer } from './support/testServer';
 import type { DemoIds, TestServer } from './support/testServer';
@@ -79,6 +83,63 @@ describe('the admin claim', () => {
   it('opens the admin routes to an admin', async () => {
     const res = await server.request('GET', '/api/admin/users', { token: ids.token.admin });
     expect(res.statusCode).toBe(200);
+  });
+
+  describe('from the table alone', () => {
+    // The admin services check the claim again; these handlers check nothing, so only the table's claim stands
+    // between a caller without it and an admin route's handler.
+    const adminRoutes = names.filter((name) => ROUTES[name].access === 'admin');
+    const caller = (isAdmin: boolean): TokenCaller => ({
+      uid: 'caller',
+      email: 'caller@example.com',
+      isAdmin,
+      sessionId: null,
+      expiresAt: Number.MAX_SAFE_INTEGER,
+    });
+    const apiAs = async (isAdmin: boolean) => {
+      const app = Fastify();
+      const handled: string[] = [];
+      const handlers = Object.fromEntries(
+        names.map((name): [RouteName, RouteHandler<RouteName>] => [
+          name,
+          { handle: ({ reply }) => (handled.push(name), reply.send('handled')) },
+        ]),
+      ) as unknown as RouteHandlers;
+      const ctx = { guards: await createGuards(app, false) } as unknown as ServerContext;
+      await registerApi(app, {
+        ctx,
+        handlers,
+        authenticate: async () => caller(isAdmin),
+        checkAnswers: false,
+        uploadLimitBytes: 1024,
+        uploadTooLarge: () => new Error('too large'),
+      });
+      return { app, handled };
+    };
+    const adminRequest = (app: FastifyInstance, name: RouteName) =>
+      app.inject({
+        method: ROUTES[name].method,
+        url: pathOf(name),
+        ...(ROUTES[name].body ? { payload: { isOwner: true } } : {}),
+      });
+
+    it('keeps every admin route from a caller without it', async () => {
+      expect(adminRoutes.length).toBeGreaterThan(0);
+      const { app, handled } = await apiAs(false);
+      for (const name of adminRoutes) {
+        const res = await adminRequest(app, name);
+        expect(res.body).toMatch(/Only admins can do this\./);
+      }
+      expect(handled).toEqual([]);
+      await app.close();
+    });
+
+    it('lets an admin through to the handler', async () => {
+      const { app, handled } = await apiAs(true);
+      for (const name of adminRoutes) expect((await adminRequest(app, name)).body).toBe('handled');
+      expect(handled).toEqual(adminRoutes);
+      await app.close();
+    });
   });
 });
 
