@@ -39,8 +39,10 @@ describe('readChatMessage', () => {
     expect(readChatMessage(changed)).toEqual(changed);
   });
 
-  it('ignores a deleted flag that is not true', () => {
-    expect(readChatMessage({ ...message, deleted: false })).toEqual(message);
+  it('ignores a deleted flag that is not true, and keeps the message without the field', () => {
+    const read = readChatMessage({ ...message, deleted: false });
+    expect(read).toEqual(message);
+    expect(read).not.toHaveProperty('deleted');
   });
 
   it.each([
