@@ -279,8 +279,8 @@ export async function buildServer({
     };
     /**
      * The caller of a request with `Authorization: Bearer <accessToken>` (with the token's session and expiry);
-     * UNAUTHENTICATED otherwise. A deleted account's tokens are refused at once (issue #15 part 7), not when they
-     * expire; so are an ended session's (issue #15 part 5).
+     * UNAUTHENTICATED otherwise. A deleted account's tokens are refused at once, not when they
+     * expire; so are an ended session's.
      */
     const authenticate = async (request: FastifyRequest): Promise<TokenCaller> => {
       const caller = await access.verify(bearerToken(request.headers.authorization));

@@ -214,7 +214,7 @@ export function sendMessage(
     };
     ctx.repos.messages.insert(message);
     // core/fanOut.ts decides who counts it, who gets a push and which browsers; this reads and writes. A muted
-    // channel (issue #13) adds nothing to that person's badge and sends them no push; its unread count is the
+    // channel adds nothing to that person's badge and sends them no push; its unread count is the
     // read mark's, so it still shows in their list.
     const members = pendingRecipients(channel, caller.uid);
     const mutes = Object.fromEntries(members.map((uid) => [uid, ctx.repos.mutes.activeFor(uid, now)]));

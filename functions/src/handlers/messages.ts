@@ -45,7 +45,7 @@ export async function handleMessageCreated(deps: Deps, message: NewMessage): Pro
   }
 
   // core/fanOut.ts decides who counts it, who gets a push and which browsers; this reads and writes. A channel a
-  // recipient muted (issue #13) adds nothing to their badge and sends them no push.
+  // recipient muted adds nothing to their badge and sends them no push.
   const now = deps.now();
   const members = pendingRecipients(channel, message.senderId);
   const mutes = members.length > 0 ? await repo.getMutes(members) : {};
