@@ -4,6 +4,7 @@
 // scrolled back through, push fan-out to 1,000 tokens, and the
 // server's memory with 100 live streams that never read. A
 // Lighthouse median below its bar makes the run fail (exit code 1), after the reports are written.
+// `npm run bench -- server` runs the server's part alone (bench/reports/server.{md,json}), without a build.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -43,7 +44,21 @@ function markdown(report: BundleReport): string {
   return lines.join('\n');
 }
 
+/** The server's part alone: no build, its own report files, so a change to the server is measured in minutes. */
+async function serverOnly(): Promise<void> {
+  const { markdown: serverMarkdown, ...server } = await benchServer();
+  const reportsDir = path.join(__dirname, 'reports');
+  mkdirSync(reportsDir, { recursive: true });
+  writeFileSync(
+    path.join(reportsDir, 'server.json'),
+    JSON.stringify({ date: new Date().toISOString(), server }, null, 2),
+  );
+  writeFileSync(path.join(reportsDir, 'server.md'), serverMarkdown);
+  console.log(serverMarkdown);
+}
+
 async function main(): Promise<void> {
+  if (process.argv.slice(2).includes('server')) return serverOnly();
   const outDir = mkdtempSync(path.join(tmpdir(), 'qupm-bench-'));
   try {
     const bundle = reportBundle(await buildProduction(outDir), outDir);

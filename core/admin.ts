@@ -1,6 +1,6 @@
 // The admin section's rules (ARCHITECTURE.md: admins see users, roles and channels), for both backends: only the
 // isAdmin claim opens it, admins write nothing but the consultant role, and never their own.
-import { QupmError } from './errors';
+import { ERROR_WORDS, QupmError } from './errors';
 import type { AdminChannel, AdminUser, UserDoc } from './model';
 import type { Caller } from './permissions';
 import { effectiveConId } from './users';
@@ -9,7 +9,7 @@ import type { JoinedChannel } from './users';
 export const ADMIN_MESSAGES = {
   notAdmin: 'Only admins can do this.',
   ownRole: 'You cannot change your own role. Ask another admin.',
-  noSuchUser: 'There is no such user.',
+  noSuchUser: ERROR_WORDS.noSuchUser,
 } as const;
 
 /** spec §6: admin from the isAdmin claim of the identity token. */

@@ -1,7 +1,7 @@
 // Channel rules of issue #6, for both backends (docs/decisions/channels.md): who creates, edits and looks
 // after a channel, who sees its members and invitations, what counts as unread, and how the member list is
 // ordered (the person's channel list: core/overview.ts). Every refusal is a QupmError with a message fit for a person.
-import { QupmError } from './errors';
+import { ERROR_WORDS, QupmError } from './errors';
 import type { Channel, ChannelMember, ChatMessage, Invitation } from './model';
 import type { Caller, ChannelAccess } from './permissions';
 import { canReadChannel, channelPermissions } from './permissions';
@@ -14,7 +14,7 @@ import type { MessageCursor } from './messages';
 export const CHANNEL_HANDLE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export const CHANNEL_MESSAGES = {
-  noSuchChannel: 'There is no such channel.',
+  noSuchChannel: ERROR_WORDS.noSuchChannel,
   notConsultant: 'Only consultants can create channels.',
   handleTaken: 'That channel address is taken. Choose another one.',
   notOwner: 'Only the channel owner can do this.',

@@ -77,12 +77,6 @@ export type ErrorReason =
   // "permission denied" while the permission is granted): no retry can change it (src/backend/pushRefusals.ts).
   | 'push-refused-in-window';
 
-/**
- * What both backends answer a request of a session that was ended (signed out everywhere, a password reset or
- * change, the account deleted): UNAUTHENTICATED with the reason 'session-expired', in these words.
- */
-export const SESSION_ENDED_MESSAGE = 'Your session has ended. Sign in again.';
-
 /** A domain error thrown by core/ and server/, turned into an ErrorBody at the edge. */
 export class QupmError extends Error {
   constructor(
@@ -94,3 +88,32 @@ export class QupmError extends Error {
     this.name = 'QupmError';
   }
 }
+
+/**
+ * The words both backends answer with for what is not one domain's own (those are beside their rules:
+ * INVITATION_MESSAGES, CHANNEL_MESSAGES, LEAVING_MESSAGES, …): the session, a missing document, the limits, a
+ * request that is not one. One catalogue, so the embedded server and functions/ say the same thing.
+ */
+export const ERROR_WORDS = {
+  signIn: 'Sign in to continue.',
+  sessionEnded: 'Your session has ended. Sign in again.',
+  accountGone: 'Your account no longer exists.',
+  noSuchUser: 'There is no such user.',
+  noSuchChannel: 'There is no such channel.',
+  noSuchInvitation: 'There is no such invitation. Check the link you were sent.',
+  noSuchFunction: 'There is no such function.',
+  notYourDevices: 'You can only see and change the devices of your own account.',
+  notYourNotifications: 'You can only clear your own notifications.',
+  noSuchSession: 'That session has already ended, or it is not one of yours.',
+  wrongCurrentPassword: 'Your current password is not right.',
+  tooManyAttempts: 'Too many attempts. Wait a minute and try again.',
+  tooManyRequests: 'Too many requests. Wait a minute and try again.',
+  requestNotValid: 'The request is not valid.',
+  somethingWentWrong: 'Something went wrong',
+} as const;
+
+/**
+ * What both backends answer a request of a session that was ended (signed out everywhere, a password reset or
+ * change, the account deleted): UNAUTHENTICATED with the reason 'session-expired', in these words.
+ */
+export const SESSION_ENDED_MESSAGE = ERROR_WORDS.sessionEnded;

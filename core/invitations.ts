@@ -9,6 +9,8 @@ import { QupmError } from './errors';
 import { LIMITS } from './limits';
 import { isWholeNumberIn } from './wholeNumber';
 import type { Invitation, InvitationStatus } from './model';
+import { invitationPrivatePair } from './privateChannels';
+import type { PrivatePair } from './privateChannels';
 
 /** Who accepts or activates: the signed-in caller's uid and email. */
 export interface InvitationCaller {
@@ -231,4 +233,22 @@ export function openInvitationsFor(
         (a.invitation.id < b.invitation.id ? -1 : a.invitation.id > b.invitation.id ? 1 : 0),
     )
     .map(({ invitation }) => invitation);
+}
+
+/**
+ * What accepting an invitation does, planned once for both backends (server/services/invitations.ts, functions'
+ * accept_invitation), which read the invitation, mark it accepted in a guarded write and perform the rest: join
+ * its channel as a member, or, for a private consultation, open (or find) the consultation between its
+ * consultant and the acceptor, never joining the channel.
+ */
+export type AcceptPlan =
+  | { invitation: Invitation; join: { channelId: string } }
+  | { invitation: Invitation; openPrivate: PrivatePair };
+
+export function planAccept(invitation: Invitation, caller: InvitationCaller, now: number): AcceptPlan {
+  const accepted = acceptInvitation(invitation, caller, now);
+  if (accepted.privateConsultation === true) {
+    return { invitation: accepted, openPrivate: invitationPrivatePair(accepted, caller.uid) };
+  }
+  return { invitation: accepted, join: { channelId: accepted.channelId } };
 }

@@ -5,6 +5,7 @@ import type { Attachment } from './attachments';
 import { QupmError } from './errors';
 import type { ChannelMutes } from './mutes';
 import type {
+  ChatMessage,
   Invitation,
   IssuedOffer,
   NotificationSettings,
@@ -138,6 +139,21 @@ export function toExportedAttachment(attachment: Attachment): NonNullable<Export
     contentType: attachment.contentType,
     size: attachment.size,
   };
+}
+
+/** One of the person's messages as the export shows it, with its channel's name as they saw it. */
+export function toExportedMessage(message: ChatMessage, channelTitle: string): ExportedMessage {
+  const exported: ExportedMessage = {
+    id: message.id,
+    channelId: message.channelId,
+    channelTitle,
+    text: message.text,
+    createdAt: message.createdAt,
+  };
+  if (message.editedAt !== undefined) exported.editedAt = message.editedAt;
+  if (message.deleted) exported.deleted = true;
+  if (message.attachment) exported.attachment = toExportedAttachment(message.attachment);
+  return exported;
 }
 
 const byTimeThenId = <T extends { createdAt: number; id: string }>(a: T, b: T): number =>

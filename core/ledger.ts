@@ -6,7 +6,7 @@
 // confirmation) takes nothing more and records that the held price was taken; a release (decline, a cancellation
 // before confirmation) gives the hold back; a refund gives a taken price back. Invitation activations, a
 // consultant's or an admin's grants and the opening entries (balances from before the ledger) add to it.
-import { QupmError } from './errors';
+import { ERROR_WORDS, QupmError } from './errors';
 import type { Balance, Booking, LedgerEntry, LedgerKind } from './model';
 import { isWholeNumberIn } from './wholeNumber';
 
@@ -40,7 +40,7 @@ export const LEDGER_MESSAGES = {
   grantNotAllowed: 'Consultants grant credits and passes to their own clients; admins to anyone.',
   grantToSelf: 'You cannot grant credits or passes to yourself.',
   grantEmpty: 'Grant at least one credit or one pass.',
-  noSuchUser: 'There is no such user.',
+  noSuchUser: ERROR_WORDS.noSuchUser,
 } as const;
 
 export const ZERO: Balance = { credits: 0, passes: 0 };

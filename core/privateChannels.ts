@@ -2,11 +2,11 @@
 // (its owner) and one client (its one member), read and written by those two only. Who may open one with whom,
 // the one conversation per pair, its handle and title, and the name it is listed under for each of the two.
 // Why: docs/decisions/channels.md.
-import { QupmError } from './errors';
+import { ERROR_WORDS, QupmError } from './errors';
 import type { Channel } from './model';
 
 export const PRIVATE_CHANNEL_MESSAGES = {
-  noSuchChannel: 'There is no such channel.',
+  noSuchChannel: ERROR_WORDS.noSuchChannel,
   notShared:
     'You can talk privately with the consultant of a channel you are in, or with a member of your own channel.',
   notWithYourself: 'You cannot start a private conversation with yourself.',

@@ -2,6 +2,7 @@
 // and replaces, when a token is stale, which push-service answers mean a token is gone, and, for the embedded
 // backend, what a Web Push token must hold.
 import { z } from 'zod';
+import type { PushTokenDoc } from './model';
 
 /** QUALITY.md: tokens unused for 30 days are pruned by the backend. */
 export const TOKEN_UNUSED_PRUNE_AFTER_MS = 30 * 24 * 60 * 60 * 1000;
@@ -40,6 +41,27 @@ export function planTokenSave<T extends TokenDocKey>(
       .filter((doc) => doc.uid === uid && doc.token === input.token && doc.deviceId === input.deviceId)
       .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))[0] ?? null;
   return { keep, remove: unique.filter((doc) => doc !== keep) };
+}
+
+/**
+ * The document a save makes when planTokenSave keeps none: active, created and last used at the backend's `now`
+ * (the daily prune never trusts a device's clock).
+ */
+export function newTokenDoc(
+  id: string,
+  input: Pick<PushTokenDoc, 'token' | 'deviceId' | 'platform' | 'userAgent'>,
+  now: number,
+): PushTokenDoc {
+  return {
+    id,
+    token: input.token,
+    deviceId: input.deviceId,
+    createdAt: now,
+    lastUsed: now,
+    status: 'active',
+    platform: input.platform,
+    userAgent: input.userAgent,
+  };
 }
 
 /** HTTP answers of a push service that mean the subscription is gone for good (RFC 8030 §7.3: 404 and 410). */

@@ -276,6 +276,17 @@ export function describeIssues(error: z.ZodError): string {
   return `${where}: ${issue.message}`;
 }
 
+// Path params of core/wire.ts's routes.
+export const uidParams = z.strictObject({ uid: documentIdSchema });
+export const idParams = z.strictObject({ id: documentIdSchema });
+export const messageParams = z.strictObject({ id: documentIdSchema, messageId: documentIdSchema });
+export const tokenParams = z.strictObject({ uid: documentIdSchema, id: documentIdSchema });
+export const fileParams = z.strictObject({ id: documentIdSchema, attachmentId: documentIdSchema });
+export const callableParams = z.strictObject({ name: z.string().max(64) });
+
+/** POST /api/channels/:id/attachments?name=…: the file's name (core/attachments.ts checks it with the bytes). */
+export const uploadQuery = z.strictObject({ name: z.string().max(1000) });
+
 /** GET /api/stream?ticket=…: the single-use ticket from POST /api/stream/ticket. */
 export const streamQuery = z.strictObject({ ticket: z.string().min(1).max(128) });
 
@@ -299,7 +310,6 @@ export type InvitationCallableName = keyof typeof invitationCallablePayloads;
 export const publicCallablePayloads = {
   preview_invitation: z.strictObject({ invitationId: documentIdSchema }),
 } as const;
-export type PublicCallableName = keyof typeof publicCallablePayloads;
 
 /**
  * The token callable of the Firebase backend (src/backend/firebase/pushTokens.ts addToken): a device's push token
@@ -379,7 +389,6 @@ export const leavingCallablePayloads = {
   export_my_data: noPayload,
   delete_my_account: noPayload,
 } as const;
-export type LeavingCallableName = keyof typeof leavingCallablePayloads;
 
 // ---- the consulting practice (core/catalog.ts, availability.ts, bookings.ts, ledger.ts, housekeeping.ts) ------
 

@@ -23,6 +23,21 @@ export function effectiveConId(
   return first?.ownerId ?? '';
 }
 
+/**
+ * effectiveConId once a person whose document says `user.effectiveConId` joins a channel of `ownerId` at `at`
+ * (a backend that stores it rather than deriving it on read: Firestore): an earlier consultant stays.
+ */
+export function effectiveConIdAfterJoining(
+  user: { uid: string; isOwner: boolean; effectiveConId: string },
+  ownerId: string,
+  at: number,
+): string {
+  const earlier = user.effectiveConId
+    ? [{ ownerId: user.effectiveConId, joinedAt: Number.NEGATIVE_INFINITY }]
+    : [];
+  return effectiveConId(user, [...earlier, { ownerId, joinedAt: at }]);
+}
+
 /** The name shown for a person: nickname, else displayName, else the local part of their email. */
 export function publicName(user: {
   nickname?: string | null;

@@ -1,140 +1,719 @@
-// The embedded server's HTTP surface under /api (ARCHITECTURE.md "Wire formats"), shared by server/ and the
-// local adapter so the two cannot drift. Bodies are JSON; errors are always an ErrorBody (core/errors.ts).
-import type { AuthUser, Booking, Channel, ChannelPermissions, ChatMessage, Offer, UserDoc } from './model';
+// The embedded server's HTTP surface under /api (ARCHITECTURE.md "Wire formats"): the route table, one entry per
+// route with its method, path, inputs (core/schemas.ts, by name), answer (core/answers.ts), who may call it and
+// its rate-limit class. The server registers every route from it (server/api.ts) and the local adapter calls
+// every route through it (src/backend/local/http.ts callRoute), so the two cannot drift: a route the server does
+// not implement, or one the client calls that is not here, is a type error. Bodies are JSON; errors are always
+// an ErrorBody (core/errors.ts).
+//
+// Inputs are named, not imported: the request schemas are classic zod, server-side only, and this table ships in
+// the local adapter's chunk. The names are checked against core/schemas.ts by the type below.
+import type { z } from 'zod';
+import { ANSWERS } from './answers';
+import type { CALLABLE_RESULTS } from './answers';
+import type * as InputSchemas from './schemas';
 import type { ChannelMutes } from './mutes';
+import type { Booking, Channel, ChatMessage, UserDoc } from './model';
 
-/** POST /api/auth/signup | /api/auth/signin | /api/auth/refresh. */
-export interface SessionResponse {
-  accessToken: string;
-  refreshToken: string;
-  user: AuthUser;
-  /** Seconds until the access token expires. */
-  expiresIn: number;
-}
-
-/** The access token's claims (a JWT, HS256, signed by the server). */
-export interface AccessTokenClaims {
-  sub: string;
-  email: string;
-  isAdmin: boolean;
-  iat: number;
-  exp: number;
-}
+export type { SessionResponse } from './answers';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 export const STREAM_TICKET_TTL_SECONDS = 60;
 
-/**
- * The routes. `:uid`, `:id` are path params; every route but signup/signin/refresh/health and the mailed links'
- * (verify-email, password-reset) needs
- * `Authorization: Bearer <accessToken>`.
- */
-export const API = {
-  health: 'GET /api/health',
-  signUp: 'POST /api/auth/signup', // signUpBody → SessionResponse
-  signIn: 'POST /api/auth/signin', // signInBody → SessionResponse
-  refresh: 'POST /api/auth/refresh', // refreshBody → SessionResponse (rotates; reuse revokes the family)
-  signOut: 'POST /api/auth/signout', // refreshBody → { success: true }
-  // issue #15 parts 4–5 -------------------------------------------------------------------------------------
-  // → { sessions: SignedInSession[] } the caller's sessions that still stand, most recently used first, the
-  // caller's own marked `current`
-  listSessions: 'GET /api/auth/sessions',
-  // → { success: true }: ends that session of the caller's (its live streams, its device's push token, its
-  // access tokens at once); NOT_FOUND for an unknown, ended or someone else's session
-  revokeSession: 'DELETE /api/auth/sessions/:id',
-  // → { revoked: number }: "Sign out everywhere else", every session of the caller's but the one asking
-  revokeOtherSessions: 'POST /api/auth/sessions/revoke-others',
-  // passwordChangeBody {currentPassword, newPassword} → { success: true, revoked: number }: the current password
-  // must be right (PERMISSION_DENIED 'wrong-password', rate-limited like sign-in); the other sessions end
-  changePassword: 'POST /api/auth/password',
-  // issue #15 parts 2–3 (no session unless said): the links QuPM mails
-  emailVerification: 'GET /api/auth/verify-email', // (session) → { email, emailVerified }
-  sendEmailVerification: 'POST /api/auth/verify-email/send', // (session) → { email, emailVerified }; mails a link unless verified
-  verifyEmail: 'POST /api/auth/verify-email', // verifyEmailBody {token} → { email, emailVerified: true }
-  requestPasswordReset: 'POST /api/auth/password-reset', // passwordResetBody {email} → { success: true } always
-  // passwordResetConfirmBody {token, password} → { success: true, email }: every session of the account ends
-  confirmPasswordReset: 'POST /api/auth/password-reset/confirm',
-  // (session) emailChangeBody {password, newEmail} → { email }: mails the new address a /verify-email link; the
-  // address changes when it is used, and the old one is told (issue #15 part 4)
-  changeEmail: 'POST /api/auth/email',
-  getUser: 'GET /api/users/:uid', // → UserDoc (own, or any for an admin); 404 when missing
-  updateUser: 'PATCH /api/users/:uid', // profilePatchBody → UserDoc (own only)
-  listTokens: 'GET /api/users/:uid/tokens', // tokensQuery → { tokens: PushTokenDoc[] } (own only)
-  addToken: 'POST /api/users/:uid/tokens', // pushTokenCreateBody → PushTokenDoc
-  touchToken: 'POST /api/users/:uid/tokens/:id/touch', // → PushTokenDoc with lastUsed = now
-  deleteToken: 'DELETE /api/users/:uid/tokens/:id', // → { success: true }
-  listChannels: 'GET /api/channels', // channelsQuery → { channels: Channel[] }
-  getChannel: 'GET /api/channels/:id', // → Channel (owner, members, admin)
-  // messagesQuery (before | after: a core/messages.ts cursor, limit) → { messages: ChatMessage[] } oldest first
-  listMessages: 'GET /api/channels/:id/messages',
-  // messageCreateBody {id?, text, attachmentId?} → ChatMessage; a repeated id of the caller's in this channel
-  // answers the stored message and changes nothing; an id taken otherwise is ALREADY_EXISTS
-  sendMessage: 'POST /api/channels/:id/messages',
-  // issue #13: messagesQuery's changedAfter (a cursor of (version, id), core/messages.ts versionOf) lists the
-  // messages edited or deleted after it, in that order: how a live subscriber catches up on changes.
-  // messagePatchBody {text} → ChatMessage with editedAt: its sender, within 24 h (core/messageEdits.ts)
-  editMessage: 'PATCH /api/channels/:id/messages/:messageId',
-  // → ChatMessage, the tombstone (text '', deleted: true): its sender or the channel's owner; text removed
-  deleteMessage: 'DELETE /api/channels/:id/messages/:messageId',
-  // issue #13: the file's bytes as the body, `?name=` → core/attachments.ts Attachment (members only; the bytes
-  // decide the type; up to 10 MB); sent with a message by its id
-  uploadAttachment: 'POST /api/channels/:id/attachments',
-  // → the bytes, to members only, with nosniff, a sandbox CSP, and inline (images) or attachment (documents)
-  downloadAttachment: 'GET /api/channels/:id/attachments/:attachmentId',
-  // issue #6 ------------------------------------------------------------------------------------------------
-  channelOverview: 'GET /api/channels/overview', // → { channels: ChannelOverview[] } owned + joined, newest activity first
-  createChannel: 'POST /api/channels', // channelCreateBody → Channel (consultants only; taken handle: ALREADY_EXISTS)
-  updateChannel: 'PATCH /api/channels/:id', // channelPatchBody → Channel (owner only)
-  listMembers: 'GET /api/channels/:id/members', // → { members: ChannelMember[] } (owner first; owner, members, admin)
-  // markReadBody {messageId} → { success: true }: the caller's read mark moves up to that message, never back
-  markRead: 'POST /api/channels/:id/read',
-  // issue #13 part 6: the caller's mutes in force { mutes: { [channelId]: mutedUntil } }; muteBody {duration:
-  // '1h' | '8h' | 'forever'} → ChannelMute; unmute → { success: true }. Only a channel the caller is in.
-  listMutes: 'GET /api/mutes',
-  muteChannel: 'PUT /api/channels/:id/mute',
-  unmuteChannel: 'DELETE /api/channels/:id/mute',
-  listChannelInvitations: 'GET /api/channels/:id/invitations', // → { invitations: Invitation[] } (owner, admin)
-  createInvitation: 'POST /api/invitations', // invitationCreateBody → Invitation (the channel's owner)
-  issueOffer: 'POST /api/offers', // offerCreateBody → IssuedOffer (channel owner, to a member; 1-100 %)
-  listIssuedOffers: 'GET /api/offers/issued', // → { offers: IssuedOffer[] } the caller's, newest first
-  adminUsers: 'GET /api/admin/users', // → { users: AdminUser[] } (isAdmin claim)
-  adminSetRole: 'POST /api/admin/users/:uid/role', // roleBody → AdminUser (isAdmin claim; not for oneself)
-  adminChannels: 'GET /api/admin/channels', // → { channels: AdminChannel[] } (isAdmin claim)
-  // issue #13 part 5: privateChannelCreateBody {withUid, viaChannelId} → Channel (kind 'private'): the caller's
-  // private consultation with someone they share viaChannelId with (its consultant, or a member of the caller's
-  // channel); the existing one when there is one (one per pair)
-  openPrivateChannel: 'POST /api/private-channels',
-  // ----------------------------------------------------------------------------------------------------------
-  // → { invitations: Invitation[] } the pending, unexpired ones naming the caller's email, newest first
-  listMyInvitations: 'GET /api/invitations',
-  getInvitation: 'GET /api/invitations/:id', // → Invitation
-  // → InvitationPreview (no session: anyone with the link; core/invitations.ts says what it holds)
-  previewInvitation: 'GET /api/invitations/:id/preview',
-  acceptInvitation: 'POST /api/invitations/:id/accept', // → Invitation
-  activateInvitation: 'POST /api/invitations/:id/activate', // → { invitation: Invitation, user: UserDoc }
-  pushConfig: 'GET /api/push/config', // → { vapidPublicKey } (public; the key pushes are signed with)
-  callable: 'POST /api/callable/:name', // { data } → { result } (Firebase callable protocol)
-  streamTicket: 'POST /api/stream/ticket', // → { ticket } single use, 60 s
-  stream: 'GET /api/stream?ticket=…', // Server-Sent Events, see StreamEvent
-  // issue #15 part 7 (core/leaving.ts), the account itself only: → AccountExport as a file
-  // (Content-Disposition: attachment; filename="qupm-data-YYYY-MM-DD.json")
-  exportAccount: 'GET /api/users/:uid/export',
-  // accountDeleteBody {password} → { success: true }; a consultant who owns channels is FAILED_PRECONDITION
-  deleteAccount: 'DELETE /api/users/:uid',
-  // issue #15 part 6: one-click unsubscribe from missed-message email (RFC 8058), no session, ?token=… from the
-  // email. GET → an HTML page asking to confirm (never unsubscribes); POST with the form body
-  // List-Unsubscribe=One-Click → an HTML page, the account's 'email' delivery channel off. A forged token, or a
-  // POST without that body: a 400 page, nothing changed. core/missedMail.ts UNSUBSCRIBE_ROUTE.
-  unsubscribePage: 'GET /api/mail/unsubscribe',
-  unsubscribe: 'POST /api/mail/unsubscribe',
-} as const;
+type Inputs = typeof InputSchemas;
+/** A request schema of core/schemas.ts, by its exported name. */
+export type InputName = {
+  [K in keyof Inputs]: Inputs[K] extends z.ZodType ? K : never;
+}[keyof Inputs];
 
-export interface CallableResults {
-  check_channel_permissions: ChannelPermissions;
-  get_user_active_offers: { offers: Offer[] };
-  clear_pending_notifications: { success: boolean };
+/**
+ * Who may call a route: anyone (`public`: no session is read), a signed-in person (a valid bearer access token
+ * of a live session of an existing account), or an admin (the token's isAdmin claim, checked after the
+ * validation and the rate limit, as every ownership check is).
+ */
+export type Access = 'public' | 'signedIn' | 'admin';
+
+/**
+ * Which limits a route counts against (server/rateLimits.ts holds the numbers and the words):
+ * - `signIn`: per IP and per IP + the body's email (sign-in, sign-up)
+ * - `passwordCheck`: as signIn, with the caller's email (a password change: a guessed password costs the same)
+ * - `emailChange`: per IP + the caller's email, and the mail limits for the new address
+ * - `accountDelete`: 10 password attempts a minute per IP and account
+ * - `linkUse`: per IP (using a mailed link counts as a sign-in attempt)
+ * - `session`: per IP (refresh, sign-out, ending sessions)
+ * - `mailToCaller`, `mailToAddress`: mailed links asked for, per IP and per address (the caller's, the body's)
+ * - `writes`: per user (callables, accept and activate, channel, invitation, offer and role writes)
+ * - `messages`: per user (sends, edits, deletions)
+ * - `uploads`: per user (each up to 10 MB)
+ * - `reads`: per user (every other signed-in request)
+ * - `preview`: per IP (invitation previews, no session)
+ * - `unsubscribe`: per IP (the one-click unsubscribe pages)
+ * - `none`: health, the push key, the stream itself (its ticket was counted)
+ */
+export type RateClass =
+  | 'signIn'
+  | 'passwordCheck'
+  | 'emailChange'
+  | 'accountDelete'
+  | 'linkUse'
+  | 'session'
+  | 'mailToCaller'
+  | 'mailToAddress'
+  | 'writes'
+  | 'messages'
+  | 'uploads'
+  | 'reads'
+  | 'preview'
+  | 'unsubscribe'
+  | 'none';
+
+/**
+ * How a route answers. `json` (the rest): a JSON document of its answer schema. Special where they must be:
+ * `upload` takes the file's raw bytes as its body (session, limits and membership checked before the body is
+ * read); `download` answers a file's bytes; `stream` is Server-Sent Events; `page` is an HTML page (the mailed
+ * unsubscribe link, RFC 8058) that reads a form body.
+ */
+export type RouteKind = 'json' | 'upload' | 'download' | 'stream' | 'page';
+
+export interface RouteSpec {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Under /api; `:name` segments are path params. */
+  path: `/api/${string}`;
+  access: Access;
+  rate: RateClass;
+  kind: RouteKind;
+  params?: InputName;
+  query?: InputName;
+  body?: InputName;
+  /** The answer's schema (a `json` or `upload` route's; a `download` or `stream` route has none). */
+  answer?: z.core.$ZodType;
 }
+
+const json = { kind: 'json' } as const;
+
+/**
+ * The routes. Answers are core/answers.ts's ANSWERS; "(owner)", "(members)" etc. say who the service lets do it
+ * beyond the access column (ownership is decided in server/services, after the rate limit).
+ */
+export const ROUTES = {
+  health: {
+    ...json,
+    method: 'GET',
+    path: '/api/health',
+    access: 'public',
+    rate: 'none',
+    answer: ANSWERS.health,
+  },
+  signUp: {
+    ...json,
+    method: 'POST',
+    path: '/api/auth/signup',
+    access: 'public',
+    rate: 'signIn',
+    body: 'signUpBody',
+    answer: ANSWERS.session,
+  },
+  signIn: {
+    ...json,
+    method: 'POST',
+    path: '/api/auth/signin',
+    access: 'public',
+    rate: 'signIn',
+    body: 'signInBody',
+    answer: ANSWERS.session,
+  },
+  // Rotates the refresh token; a rotated one presented again revokes its family.
+  refresh: {
+    ...json,
+    method: 'POST',
+    path: '/api/auth/refresh',
+    access: 'public',
+    rate: 'session',
+    body: 'refreshBody',
+    answer: ANSWERS.session,
+  },
+  // Revokes the caller's own family only.
+  signOut: {
+    ...json,
+    method: 'POST',
+    path: '/api/auth/signout',
+    access: 'signedIn',
+    rate: 'session',
+    body: 'refreshBody',
+    answer: ANSWERS.success,
+  },
+  // The caller's sessions that still stand, most recently used first, the caller's own marked `current`.
+  listSessions: {
+    ...json,
+    method: 'GET',
+    path: '/api/auth/sessions',
+    access: 'signedIn',
+    rate: 'reads',
+    answer: ANSWERS.sessions,
+  },
+  // Ends one session of the caller's (its streams, its device's push token, its access tokens at once);
+  // NOT_FOUND for an unknown, ended or someone else's session.
+  revokeSession: {
+    ...json,
+    method: 'DELETE',
+    path: '/api/auth/sessions/:id',
+    access: 'signedIn',
+    rate: 'session',
+    params: 'idParams',
+    answer: ANSWERS.success,
+  },
+  // "Sign out everywhere else".
+  revokeOtherSessions: {
+    ...json,
+    method: 'POST',
+    path: '/api/auth/sessions/revoke-others',
+    access: 'signedIn',
+    rate: 'session',
+    answer: ANSWERS.revoked,
+  },
+  // The current password must be right (PERMISSION_DENIED 'wrong-password'); the other sessions end.
+  changePassword: {
+    ...json,
+    method: 'POST',
+    path: '/api/auth/password',
+    access: 'signedIn',
+    rate: 'passwordCheck',
+    body: 'passwordChangeBody',
+    answer: ANSWERS.passwordChanged,
+  },
+  // The links QuPM mails (core/emailLinks.ts).
+  emailVerification: {
+    ...json,
+    method: 'GET',
+    path: '/api/auth/verify-email',
+    access: 'signedIn',
+    rate: 'reads',
+    answer: ANSWERS.emailVerification,
+  },
+  // Mails a link unless the address is confirmed already.
+  sendEmailVerification: {
+    ...json,
+    method: 'POST',
+    path: '/api/auth/verify-email/send',
+    access: 'signedIn',
+    rate: 'mailToCaller',
+    answer: ANSWERS.emailVerification,
+  },
+  verifyEmail: {
+    ...json,
+    method: 'POST',
+    path: '/api/auth/verify-email',
+    access: 'public',
+    rate: 'linkUse',
+    body: 'verifyEmailBody',
+    answer: ANSWERS.emailVerification,
+  },
+  // The same answer whether an account has the address or not.
+  requestPasswordReset: {
+    ...json,
+    method: 'POST',
+    path: '/api/auth/password-reset',
+    access: 'public',
+    rate: 'mailToAddress',
+    body: 'passwordResetBody',
+    answer: ANSWERS.success,
+  },
+  // Every session of the account ends.
+  confirmPasswordReset: {
+    ...json,
+    method: 'POST',
+    path: '/api/auth/password-reset/confirm',
+    access: 'public',
+    rate: 'linkUse',
+    body: 'passwordResetConfirmBody',
+    answer: ANSWERS.passwordReset,
+  },
+  // Mails the new address a /verify-email link; the address changes when it is used, and the old one is told.
+  changeEmail: {
+    ...json,
+    method: 'POST',
+    path: '/api/auth/email',
+    access: 'signedIn',
+    rate: 'emailChange',
+    body: 'emailChangeBody',
+    answer: ANSWERS.emailChange,
+  },
+  // Own, or any for an admin; NOT_FOUND when missing.
+  getUser: {
+    ...json,
+    method: 'GET',
+    path: '/api/users/:uid',
+    access: 'signedIn',
+    rate: 'reads',
+    params: 'uidParams',
+    answer: ANSWERS.user,
+  },
+  // Own only.
+  updateUser: {
+    ...json,
+    method: 'PATCH',
+    path: '/api/users/:uid',
+    access: 'signedIn',
+    rate: 'reads',
+    params: 'uidParams',
+    body: 'profilePatchBody',
+    answer: ANSWERS.user,
+  },
+  listTokens: {
+    ...json,
+    method: 'GET',
+    path: '/api/users/:uid/tokens',
+    access: 'signedIn',
+    rate: 'reads',
+    params: 'uidParams',
+    query: 'tokensQuery',
+    answer: ANSWERS.tokens,
+  },
+  // One document per (user, device), decided by core/pushTokens.ts planTokenSave.
+  addToken: {
+    ...json,
+    method: 'POST',
+    path: '/api/users/:uid/tokens',
+    access: 'signedIn',
+    rate: 'reads',
+    params: 'uidParams',
+    body: 'pushTokenCreateBody',
+    answer: ANSWERS.token,
+  },
+  // lastUsed = now.
+  touchToken: {
+    ...json,
+    method: 'POST',
+    path: '/api/users/:uid/tokens/:id/touch',
+    access: 'signedIn',
+    rate: 'reads',
+    params: 'tokenParams',
+    answer: ANSWERS.token,
+  },
+  deleteToken: {
+    ...json,
+    method: 'DELETE',
+    path: '/api/users/:uid/tokens/:id',
+    access: 'signedIn',
+    rate: 'reads',
+    params: 'tokenParams',
+    answer: ANSWERS.success,
+  },
+  // `mine=true`, or one channel the caller may read by its handle (`channelId=…&limit=1`).
+  listChannels: {
+    ...json,
+    method: 'GET',
+    path: '/api/channels',
+    access: 'signedIn',
+    rate: 'reads',
+    query: 'channelsQuery',
+    answer: ANSWERS.channels,
+  },
+  // Owned + joined with the last message and the unread count, newest activity first.
+  channelOverview: {
+    ...json,
+    method: 'GET',
+    path: '/api/channels/overview',
+    access: 'signedIn',
+    rate: 'reads',
+    answer: ANSWERS.overview,
+  },
+  // Consultants only; a taken handle is ALREADY_EXISTS.
+  createChannel: {
+    ...json,
+    method: 'POST',
+    path: '/api/channels',
+    access: 'signedIn',
+    rate: 'writes',
+    body: 'channelCreateBody',
+    answer: ANSWERS.channel,
+  },
+  // Owner, members, admins.
+  getChannel: {
+    ...json,
+    method: 'GET',
+    path: '/api/channels/:id',
+    access: 'signedIn',
+    rate: 'reads',
+    params: 'idParams',
+    answer: ANSWERS.channel,
+  },
+  // The owner.
+  updateChannel: {
+    ...json,
+    method: 'PATCH',
+    path: '/api/channels/:id',
+    access: 'signedIn',
+    rate: 'writes',
+    params: 'idParams',
+    body: 'channelPatchBody',
+    answer: ANSWERS.channel,
+  },
+  // Owner first; owner, members, admins.
+  listMembers: {
+    ...json,
+    method: 'GET',
+    path: '/api/channels/:id/members',
+    access: 'signedIn',
+    rate: 'reads',
+    params: 'idParams',
+    answer: ANSWERS.members,
+  },
+  // The caller's read mark moves up to that message, never back.
+  markRead: {
+    ...json,
+    method: 'POST',
+    path: '/api/channels/:id/read',
+    access: 'signedIn',
+    rate: 'reads',
+    params: 'idParams',
+    body: 'markReadBody',
+    answer: ANSWERS.success,
+  },
+  // The owner, admins.
+  listChannelInvitations: {
+    ...json,
+    method: 'GET',
+    path: '/api/channels/:id/invitations',
+    access: 'signedIn',
+    rate: 'reads',
+    params: 'idParams',
+    answer: ANSWERS.invitations,
+  },
+  // Oldest first: no cursor, the newest `limit`; `before`/`after` a core/messages.ts cursor; `changedAfter` a
+  // (version, id) cursor: the messages edited or deleted after it, in that order.
+  listMessages: {
+    ...json,
+    method: 'GET',
+    path: '/api/channels/:id/messages',
+    access: 'signedIn',
+    rate: 'reads',
+    params: 'idParams',
+    query: 'messagesQuery',
+    answer: ANSWERS.messages,
+  },
+  // A repeated id of the caller's in this channel answers the stored message and changes nothing; an id taken
+  // otherwise is ALREADY_EXISTS.
+  sendMessage: {
+    ...json,
+    method: 'POST',
+    path: '/api/channels/:id/messages',
+    access: 'signedIn',
+    rate: 'messages',
+    params: 'idParams',
+    body: 'messageCreateBody',
+    answer: ANSWERS.message,
+  },
+  // Its sender, within 24 h (core/messageEdits.ts).
+  editMessage: {
+    ...json,
+    method: 'PATCH',
+    path: '/api/channels/:id/messages/:messageId',
+    access: 'signedIn',
+    rate: 'messages',
+    params: 'messageParams',
+    body: 'messagePatchBody',
+    answer: ANSWERS.message,
+  },
+  // The tombstone (text '', deleted: true): its sender or the channel's owner.
+  deleteMessage: {
+    ...json,
+    method: 'DELETE',
+    path: '/api/channels/:id/messages/:messageId',
+    access: 'signedIn',
+    rate: 'messages',
+    params: 'messageParams',
+    answer: ANSWERS.message,
+  },
+  // The file's bytes as the body, `?name=`: members only; the bytes decide the type; up to 10 MB.
+  uploadAttachment: {
+    kind: 'upload',
+    method: 'POST',
+    path: '/api/channels/:id/attachments',
+    access: 'signedIn',
+    rate: 'uploads',
+    params: 'idParams',
+    query: 'uploadQuery',
+    answer: ANSWERS.attachment,
+  },
+  // The bytes, to members only, with nosniff, a sandbox CSP, and inline (images) or attachment (documents).
+  downloadAttachment: {
+    kind: 'download',
+    method: 'GET',
+    path: '/api/channels/:id/attachments/:attachmentId',
+    access: 'signedIn',
+    rate: 'reads',
+    params: 'fileParams',
+  },
+  // The caller's mutes in force; muting and unmuting a channel the caller is in.
+  listMutes: {
+    ...json,
+    method: 'GET',
+    path: '/api/mutes',
+    access: 'signedIn',
+    rate: 'reads',
+    answer: ANSWERS.mutes,
+  },
+  muteChannel: {
+    ...json,
+    method: 'PUT',
+    path: '/api/channels/:id/mute',
+    access: 'signedIn',
+    rate: 'reads',
+    params: 'idParams',
+    body: 'muteBody',
+    answer: ANSWERS.mute,
+  },
+  unmuteChannel: {
+    ...json,
+    method: 'DELETE',
+    path: '/api/channels/:id/mute',
+    access: 'signedIn',
+    rate: 'reads',
+    params: 'idParams',
+    answer: ANSWERS.success,
+  },
+  // The channel's owner.
+  createInvitation: {
+    ...json,
+    method: 'POST',
+    path: '/api/invitations',
+    access: 'signedIn',
+    rate: 'writes',
+    body: 'invitationCreateBody',
+    answer: ANSWERS.invitation,
+  },
+  // The pending, unexpired ones naming the caller's (confirmed) email, newest first.
+  listMyInvitations: {
+    ...json,
+    method: 'GET',
+    path: '/api/invitations',
+    access: 'signedIn',
+    rate: 'reads',
+    answer: ANSWERS.invitations,
+  },
+  getInvitation: {
+    ...json,
+    method: 'GET',
+    path: '/api/invitations/:id',
+    access: 'signedIn',
+    rate: 'reads',
+    params: 'idParams',
+    answer: ANSWERS.invitation,
+  },
+  // Anyone with the link (core/invitations.ts says what it holds).
+  previewInvitation: {
+    ...json,
+    method: 'GET',
+    path: '/api/invitations/:id/preview',
+    access: 'public',
+    rate: 'preview',
+    params: 'idParams',
+    answer: ANSWERS.invitationPreview,
+  },
+  acceptInvitation: {
+    ...json,
+    method: 'POST',
+    path: '/api/invitations/:id/accept',
+    access: 'signedIn',
+    rate: 'writes',
+    params: 'idParams',
+    answer: ANSWERS.invitation,
+  },
+  activateInvitation: {
+    ...json,
+    method: 'POST',
+    path: '/api/invitations/:id/activate',
+    access: 'signedIn',
+    rate: 'writes',
+    params: 'idParams',
+    answer: ANSWERS.activation,
+  },
+  // The channel's owner, to a member; 1-100 %.
+  issueOffer: {
+    ...json,
+    method: 'POST',
+    path: '/api/offers',
+    access: 'signedIn',
+    rate: 'writes',
+    body: 'offerCreateBody',
+    answer: ANSWERS.issuedOffer,
+  },
+  // The caller's, newest first.
+  listIssuedOffers: {
+    ...json,
+    method: 'GET',
+    path: '/api/offers/issued',
+    access: 'signedIn',
+    rate: 'reads',
+    answer: ANSWERS.issuedOffers,
+  },
+  adminUsers: {
+    ...json,
+    method: 'GET',
+    path: '/api/admin/users',
+    access: 'admin',
+    rate: 'reads',
+    answer: ANSWERS.adminUsers,
+  },
+  // Not for oneself.
+  adminSetRole: {
+    ...json,
+    method: 'POST',
+    path: '/api/admin/users/:uid/role',
+    access: 'admin',
+    rate: 'writes',
+    params: 'uidParams',
+    body: 'roleBody',
+    answer: ANSWERS.adminUser,
+  },
+  adminChannels: {
+    ...json,
+    method: 'GET',
+    path: '/api/admin/channels',
+    access: 'admin',
+    rate: 'reads',
+    answer: ANSWERS.adminChannels,
+  },
+  // The caller's private consultation with someone they share viaChannelId with (its consultant, or a member of
+  // the caller's channel); the existing one when there is one (one per pair).
+  openPrivateChannel: {
+    ...json,
+    method: 'POST',
+    path: '/api/private-channels',
+    access: 'signedIn',
+    rate: 'writes',
+    body: 'privateChannelCreateBody',
+    answer: ANSWERS.channel,
+  },
+  // The key pushes are signed with (public by design).
+  pushConfig: {
+    ...json,
+    method: 'GET',
+    path: '/api/push/config',
+    access: 'public',
+    rate: 'none',
+    answer: ANSWERS.pushConfig,
+  },
+  // Firebase's callable protocol: { data } → { result } (CALLABLE_RESULTS), or as one server-sent event.
+  callable: {
+    ...json,
+    method: 'POST',
+    path: '/api/callable/:name',
+    access: 'signedIn',
+    rate: 'writes',
+    params: 'callableParams',
+    body: 'callableEnvelope',
+    answer: ANSWERS.callable,
+  },
+  // Always INVALID_ARGUMENT (a function is called with POST), never an unknown address.
+  callableByGet: {
+    ...json,
+    method: 'GET',
+    path: '/api/callable/:name',
+    access: 'public',
+    rate: 'none',
+    answer: ANSWERS.callable,
+  },
+  // Single use, 60 s: EventSource cannot send a bearer token.
+  streamTicket: {
+    ...json,
+    method: 'POST',
+    path: '/api/stream/ticket',
+    access: 'signedIn',
+    rate: 'reads',
+    answer: ANSWERS.ticket,
+  },
+  // Server-Sent Events (StreamEvent below); the ticket is the session.
+  stream: {
+    kind: 'stream',
+    method: 'GET',
+    path: '/api/stream',
+    access: 'public',
+    rate: 'none',
+    query: 'streamQuery',
+  },
+  // The account itself only: its AccountExport as a file (qupm-data-YYYY-MM-DD.json).
+  exportAccount: {
+    ...json,
+    method: 'GET',
+    path: '/api/users/:uid/export',
+    access: 'signedIn',
+    rate: 'reads',
+    params: 'uidParams',
+    answer: ANSWERS.accountExport,
+  },
+  // The account itself, with its password; a consultant who owns channels is FAILED_PRECONDITION.
+  deleteAccount: {
+    ...json,
+    method: 'DELETE',
+    path: '/api/users/:uid',
+    access: 'signedIn',
+    rate: 'accountDelete',
+    params: 'uidParams',
+    body: 'accountDeleteBody',
+    answer: ANSWERS.success,
+  },
+  // One-click unsubscribe from missed-message email (RFC 8058, core/missedMail.ts), `?token=…` from the email.
+  // GET: a page asking to confirm (never unsubscribes: mail scanners follow links); POST with the form body
+  // List-Unsubscribe=One-Click: the account's 'email' delivery channel off. A forged token, or a POST without
+  // that body: a 400 page, nothing changed.
+  unsubscribePage: {
+    kind: 'page',
+    method: 'GET',
+    path: '/api/mail/unsubscribe',
+    access: 'public',
+    rate: 'unsubscribe',
+  },
+  unsubscribe: {
+    kind: 'page',
+    method: 'POST',
+    path: '/api/mail/unsubscribe',
+    access: 'public',
+    rate: 'unsubscribe',
+  },
+} as const satisfies Record<string, RouteSpec>;
+
+export type Routes = typeof ROUTES;
+export type RouteName = keyof Routes;
+/** The routes that answer a JSON document of their answer schema. */
+export type JsonRouteName = { [K in RouteName]: Routes[K]['kind'] extends 'json' ? K : never }[RouteName];
+
+type Named<K extends RouteName, F extends 'params' | 'query' | 'body'> =
+  Routes[K] extends Record<F, infer N extends InputName> ? Inputs[N] : undefined;
+/** A route's inputs as the server's handler gets them: validated, defaults filled in. */
+export type RouteParams<K extends RouteName> =
+  Named<K, 'params'> extends z.ZodType ? z.output<Named<K, 'params'>> : undefined;
+export type RouteQuery<K extends RouteName> =
+  Named<K, 'query'> extends z.ZodType ? z.output<Named<K, 'query'>> : undefined;
+export type RouteBody<K extends RouteName> =
+  Named<K, 'body'> extends z.ZodType ? z.output<Named<K, 'body'>> : undefined;
+/** A route's inputs as a client sends them. */
+export type RouteQueryInput<K extends RouteName> =
+  Named<K, 'query'> extends z.ZodType ? z.input<Named<K, 'query'>> : undefined;
+export type RouteBodyInput<K extends RouteName> =
+  Named<K, 'body'> extends z.ZodType ? z.input<Named<K, 'body'>> : undefined;
+/** What a route answers (the model type its answer schema reads into). */
+export type RouteAnswer<K extends RouteName> = Routes[K] extends { answer: infer A extends z.core.$ZodType }
+  ? z.output<A>
+  : never;
+
+/** The `:name` segments of a path, as strings. */
+export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? { [K in Name]: string } & PathParams<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? { [K in Name]: string }
+    : unknown;
+
+/** Every route as `METHOD /path` (the fuzz test walks them). */
+export const API = Object.fromEntries(
+  Object.entries(ROUTES).map(([name, route]) => [name, `${route.method} ${route.path}`]),
+) as { [K in RouteName]: `${Routes[K]['method']} ${Routes[K]['path']}` };
+
+/** The callables' results, by name (spec §7). */
+export type CallableResults = {
+  [N in keyof typeof CALLABLE_RESULTS]: z.output<(typeof CALLABLE_RESULTS)[N]>;
+};
 
 /**
  * Server-Sent Events on /api/stream: `id: <n>` (increasing within the server's run), `event: <type>` and

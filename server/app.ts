@@ -11,6 +11,7 @@ import type { TokenCaller } from './auth/accessTokens';
 import { DEFAULT_SCRYPT_COST, PasswordHasher } from './auth/passwords';
 import { AUTH_MESSAGES, SessionService } from './auth/sessions';
 import { RevokedSessions } from './auth/revokedSessions';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MESSAGES } from '../core/attachments';
 import { QupmError } from '../core/errors';
 import type { ServerContext } from './context';
 import { DATABASE_FILE, openDatabase, write } from './db/database';
@@ -44,24 +45,26 @@ import type { MailSettings, MailTransport } from './services/mail';
 import { DEFAULT_MAIL_CONCURRENCY, DEFAULT_MAIL_RETRY, MailQueue } from './services/mailQueue';
 import type { MailQueueOptions } from './services/mailQueue';
 import { mailVerificationLink } from './services/emailVerification';
-import { registerAdminRoutes } from './routes/admin';
-import { registerAttachmentRoutes } from './routes/attachments';
+import { registerApi } from './api';
+import type { RouteHandlers } from './api';
+import { adminRoutes } from './routes/admin';
+import { attachmentRoutes } from './routes/attachments';
 import { prepareAttachmentsDir, pruneUnsentAttachments } from './services/attachments';
-import { registerAuthRoutes } from './routes/auth';
-import { registerCallableRoutes } from './routes/callables';
-import { registerChannelRoutes } from './routes/channels';
-import { registerInvitationRoutes } from './routes/invitations';
-import { registerLeavingRoutes } from './routes/leaving';
-import { registerMuteRoutes } from './routes/mutes';
-import { registerOfferRoutes } from './routes/offers';
-import { registerPrivateChannelRoutes } from './routes/privateChannels';
-import { registerPushRoutes } from './routes/push';
-import { registerUserRoutes } from './routes/users';
-import { registerUnsubscribeRoutes } from './routes/unsubscribe';
+import { authRoutes } from './routes/auth';
+import { callableRoutes } from './routes/callables';
+import { channelRoutes } from './routes/channels';
+import { invitationRoutes } from './routes/invitations';
+import { leavingRoutes } from './routes/leaving';
+import { muteRoutes } from './routes/mutes';
+import { offerRoutes } from './routes/offers';
+import { privateChannelRoutes } from './routes/privateChannels';
+import { pushRoutes } from './routes/push';
+import { userRoutes } from './routes/users';
+import { unsubscribeRoutes } from './routes/unsubscribe';
 import { MissedMailScheduler, MISSED_MAIL_SCAN_MS } from './services/missedMail';
 import { EXPIRY_SWEEP_MS, expireDueRequests } from './services/bookings';
 import { inlineStyleHashes, readShell, registerStatic } from './static';
-import { registerStreamRoutes, STREAM_PING_MS, StreamTickets } from './stream';
+import { STREAM_PING_MS, StreamTickets, streamRoutes } from './stream';
 
 export const DEFAULT_DATA_DIR = '.qupm-data';
 /** ARCHITECTURE.md: request bodies are small JSON documents. */
@@ -114,6 +117,11 @@ export interface ServerOptions {
   } & Partial<MailQueueOptions>;
   /** Missed-message email (issue #15 part 6): how often its scheduler looks (default 1 min; false: never, tests). */
   missedMail?: { scanMs?: number | false };
+  /**
+   * Read every answer with its route's schema before it leaves, and compare its fast serialization with
+   * JSON.stringify's (server/typeProvider.ts): on under Jest (NODE_ENV=test), off otherwise.
+   */
+  checkAnswers?: boolean;
 }
 
 /** The origin a person reaches this server at, when QUPM_PUBLIC_URL does not say: its listening address. */
@@ -176,6 +184,7 @@ export async function buildServer({
   push = {},
   mail = {},
   missedMail = {},
+  checkAnswers = process.env.NODE_ENV === 'test',
 }: ServerOptions): Promise<FastifyInstance> {
   const databaseFile = dbOption ?? path.resolve(dataDir ?? DEFAULT_DATA_DIR, DATABASE_FILE);
   const db = openDatabase(databaseFile);
@@ -219,7 +228,6 @@ export async function buildServer({
       droppedStreams: () => hub.slowReadersDropped,
     });
 
-    const callers = new WeakMap<FastifyRequest, TokenCaller>();
     // issue #15 part 5: the sessions ended within an access token's lifetime, refused on every request without a
     // database read; filled from refresh_tokens now (a restart forgets nothing) and on every revocation.
     const revokedSessions = new RevokedSessions(now);
@@ -275,21 +283,21 @@ export async function buildServer({
       mail: mailing,
       mailQueue: mails,
       passwords,
-      async authenticate(request) {
-        const known = callers.get(request);
-        if (known) return known;
-        const caller = await access.verify(bearerToken(request.headers.authorization));
-        // A deleted account's tokens are refused at once (issue #15 part 7), not when they expire; so are an
-        // ended session's (issue #15 part 5).
-        if (
-          !repos.users.exists(caller.uid) ||
-          (caller.sessionId !== null && revokedSessions.has(caller.sessionId))
-        ) {
-          throw new QupmError('UNAUTHENTICATED', AUTH_MESSAGES.sessionEnded, 'session-expired');
-        }
-        callers.set(request, caller);
-        return caller;
-      },
+    };
+    /**
+     * The caller of a request with `Authorization: Bearer <accessToken>` (with the token's session and expiry);
+     * UNAUTHENTICATED otherwise. A deleted account's tokens are refused at once, not when they
+     * expire; so are an ended session's.
+     */
+    const authenticate = async (request: FastifyRequest): Promise<TokenCaller> => {
+      const caller = await access.verify(bearerToken(request.headers.authorization));
+      if (
+        !repos.users.exists(caller.uid) ||
+        (caller.sessionId !== null && revokedSessions.has(caller.sessionId))
+      ) {
+        throw new QupmError('UNAUTHENTICATED', AUTH_MESSAGES.sessionEnded, 'session-expired');
+      }
+      return caller;
     };
 
     const shell = readShell(staticDir);
@@ -327,25 +335,35 @@ export async function buildServer({
       return payload;
     });
 
-    app.get('/api/health', async () => ({ status: 'ok' }));
-    registerAuthRoutes(app, ctx);
-    registerUserRoutes(app, ctx);
-    registerChannelRoutes(app, ctx);
-    registerMuteRoutes(app, ctx);
-    await registerAttachmentRoutes(app, ctx);
-    registerInvitationRoutes(app, ctx);
-    registerOfferRoutes(app, ctx);
-    registerPrivateChannelRoutes(app, ctx);
-    registerAdminRoutes(app, ctx);
-    registerCallableRoutes(app, ctx);
-    registerPushRoutes(app, ctx);
-    registerStreamRoutes(app, ctx);
-    registerLeavingRoutes(app, ctx);
     app.decorate('qupmContext', ctx);
     const missed = new MissedMailScheduler(ctx, missedMail.scanMs ?? MISSED_MAIL_SCAN_MS);
     missedMailScheduler = missed;
     app.decorate('missedMail', missed);
-    await registerUnsubscribeRoutes(app, ctx, missed);
+    // Every route of core/wire.ts's table, each once: a route missing here is a type error.
+    const handlers: RouteHandlers = {
+      ...pushRoutes(ctx),
+      ...authRoutes(ctx),
+      ...userRoutes(ctx),
+      ...channelRoutes(ctx),
+      ...muteRoutes(ctx),
+      ...attachmentRoutes(ctx),
+      ...invitationRoutes(ctx),
+      ...offerRoutes(ctx),
+      ...privateChannelRoutes(ctx),
+      ...adminRoutes(ctx),
+      ...callableRoutes(ctx),
+      ...streamRoutes(app, ctx),
+      ...leavingRoutes(ctx),
+      ...unsubscribeRoutes(ctx, missed),
+    };
+    await registerApi(app, {
+      ctx,
+      handlers,
+      authenticate,
+      checkAnswers,
+      uploadLimitBytes: ATTACHMENT_MAX_BYTES,
+      uploadTooLarge: () => new QupmError('INVALID_ARGUMENT', ATTACHMENT_MESSAGES.tooLarge),
+    });
 
     await registerStatic(app, staticDir, shell);
 

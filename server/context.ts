@@ -1,6 +1,6 @@
-// What the route modules share: the database, repositories, event hub, sessions and rate-limit guards.
-import type { FastifyRequest } from 'fastify';
-import type { AccessTokens, TokenCaller } from './auth/accessTokens';
+// What the route modules share: the database, repositories, event hub, sessions and rate-limit guards; and the
+// part of it every service takes.
+import type { AccessTokens } from './auth/accessTokens';
 import type { PasswordHasher } from './auth/passwords';
 import type { SessionService } from './auth/sessions';
 import type { Db } from './db/database';
@@ -34,9 +34,7 @@ export interface ServerContext {
   mailQueue: Pick<MailQueue, 'wake'>;
   /** scrypt for new password hashes (a password reset, issue #15 part 3). */
   passwords: PasswordHasher;
-  /**
-   * The caller of a request with `Authorization: Bearer <accessToken>` (with the token's session and expiry);
-   * UNAUTHENTICATED otherwise.
-   */
-  authenticate(request: FastifyRequest): Promise<TokenCaller>;
 }
+
+/** What a service needs at least: the database and its repositories, the event hub and the clock. */
+export type ServiceContext = Pick<ServerContext, 'db' | 'repos' | 'hub' | 'now'>;

@@ -4,10 +4,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { HTTP_STATUS, QupmError } from '../core/errors';
+import { ERROR_WORDS, HTTP_STATUS, QupmError } from '../core/errors';
 import type { ErrorBody, ErrorReason, ErrorStatus } from '../core/errors';
 
-export const SOMETHING_WENT_WRONG = 'Something went wrong';
+export const SOMETHING_WENT_WRONG = ERROR_WORDS.somethingWentWrong;
 const MAX_MESSAGE_LENGTH = 300;
 
 export function errorBody(status: ErrorStatus, message: string, reason?: ErrorReason): ErrorBody {
@@ -68,7 +68,7 @@ export function toAnswer(error: unknown): Answer {
       statusCode: HTTP_STATUS[status],
       body: errorBody(
         status,
-        status === 'INVALID_ARGUMENT' ? 'The request is not valid.' : defaultMessage(status),
+        status === 'INVALID_ARGUMENT' ? ERROR_WORDS.requestNotValid : defaultMessage(status),
       ),
       unexpected: false,
     };
@@ -79,15 +79,15 @@ export function toAnswer(error: unknown): Answer {
 function defaultMessage(status: ErrorStatus): string {
   switch (status) {
     case 'UNAUTHENTICATED':
-      return 'Sign in to continue.';
+      return ERROR_WORDS.signIn;
     case 'PERMISSION_DENIED':
       return 'You do not have access to this.';
     case 'NOT_FOUND':
       return 'Not found.';
     case 'RESOURCE_EXHAUSTED':
-      return 'Too many requests. Wait a minute and try again.';
+      return ERROR_WORDS.tooManyRequests;
     default:
-      return 'The request is not valid.';
+      return ERROR_WORDS.requestNotValid;
   }
 }
 

@@ -1,10 +1,11 @@
-// Rate limits (@fastify/rate-limit): auth by IP + email and by IP, callables and message sends by user. They run
-// inside the handlers, after the session check (ARCHITECTURE.md order: session first) and, for auth, after the
-// body is read so the email can be part of the key.
+// Rate limits (@fastify/rate-limit): auth by IP + email and by IP, callables and message sends by user. Each route
+// names its class in core/wire.ts; server/api.ts counts it after the session check and the validation
+// (ARCHITECTURE.md order: session first), so for auth the body's email can be part of the key.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { EMAIL_LINK_MESSAGES } from '../core/emailLinks';
-import { QupmError } from '../core/errors';
+import { ERROR_WORDS, QupmError } from '../core/errors';
+import type { RateClass } from '../core/wire';
 
 export interface RateLimit {
   max: number;
@@ -48,8 +49,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   mailPerIp: { max: 20, timeWindowMs: 15 * MINUTE },
 };
 
-export const TOO_MANY_ATTEMPTS = 'Too many attempts. Wait a minute and try again.';
-export const TOO_MANY_REQUESTS = 'Too many requests. Wait a minute and try again.';
+export const TOO_MANY_ATTEMPTS = ERROR_WORDS.tooManyAttempts;
+export const TOO_MANY_REQUESTS = ERROR_WORDS.tooManyRequests;
 
 /** RESOURCE_EXHAUSTED with the seconds until the window resets (sent as Retry-After). */
 export class RateLimitedError extends QupmError {
@@ -116,4 +117,67 @@ export async function createGuards(
     mailPerAddress: guard('mailPerAddress', EMAIL_LINK_MESSAGES.tooManyMails),
     mailPerIp: guard('mailPerIp', EMAIL_LINK_MESSAGES.tooManyMails),
   };
+}
+
+/** What a rate class keys its counts by: the request's IP, the caller, and the body's address where it has one. */
+export interface LimitedRequest {
+  request: FastifyRequest;
+  caller: { uid: string; email: string } | null;
+  body: unknown;
+}
+
+const bodyField = (body: unknown, field: string): string => {
+  const value = (body as Record<string, unknown> | null | undefined)?.[field];
+  return typeof value === 'string' ? value : '';
+};
+
+/**
+ * Counts a request against the limits of its route's rate class (core/wire.ts RateClass): after the session and
+ * the validation, before ownership (server/README.md, order of checks). A class that needs a caller is only on
+ * signed-in routes; one that needs an address reads the validated body's.
+ */
+export async function limitRequest(guards: Guards, rate: RateClass, input: LimitedRequest): Promise<void> {
+  const { request, caller, body } = input;
+  const { ip } = request;
+  const uid = caller?.uid ?? ip;
+  switch (rate) {
+    case 'signIn':
+      await guards.authPerIp(request, ip);
+      return guards.auth(request, `${ip}|${bodyField(body, 'email')}`);
+    case 'passwordCheck':
+      // Like sign-in: a guessed current password costs the same attempts, per IP and per account.
+      await guards.authPerIp(request, ip);
+      return guards.auth(request, `${ip}|${caller?.email ?? ''}`);
+    case 'emailChange':
+      await guards.auth(request, `${ip}|${caller?.email ?? ''}`);
+      await guards.mailPerIp(request, ip);
+      return guards.mailPerAddress(request, bodyField(body, 'newEmail'));
+    case 'accountDelete':
+      // As sign-in's: 10 password attempts a minute per address and account.
+      return guards.auth(request, `${ip}|delete-account|${uid}`);
+    case 'linkUse':
+      return guards.authPerIp(request, ip);
+    case 'session':
+      return guards.refresh(request, ip);
+    case 'mailToCaller':
+      await guards.mailPerIp(request, ip);
+      return guards.mailPerAddress(request, caller?.email ?? '');
+    case 'mailToAddress':
+      await guards.mailPerIp(request, ip);
+      return guards.mailPerAddress(request, bodyField(body, 'email'));
+    case 'writes':
+      return guards.callables(request, uid);
+    case 'messages':
+      return guards.messages(request, uid);
+    case 'uploads':
+      return guards.uploads(request, uid);
+    case 'reads':
+      return guards.documents(request, uid);
+    case 'preview':
+      return guards.invitationPreview(request, ip);
+    case 'unsubscribe':
+      return guards.authPerIp(request, `unsubscribe:${ip}`);
+    case 'none':
+      return;
+  }
 }

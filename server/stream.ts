@@ -7,16 +7,15 @@
 // ('expired'), and it is destroyed without one when its reader falls more than STREAM_MAX_BUFFERED_BYTES behind,
 // so a reader that stopped reading never grows the server. The client resyncs after every reconnect
 // (docs/decisions/live-data.md), so a stream never replays.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { QupmError } from '../core/errors';
-import { streamQuery } from '../core/schemas';
 import { STREAM_MAX_BUFFERED_BYTES, STREAM_TICKET_TTL_SECONDS } from '../core/wire';
 import type { StreamClosingReason, StreamEvent } from '../core/wire';
+import type { RouteHandlers } from './api';
 import type { TokenCaller } from './auth/accessTokens';
 import { AUTH_MESSAGES } from './auth/sessions';
 import type { ServerContext } from './context';
-import { parse } from './http';
 import { newSecret } from './ids';
 
 /** Comment line sent this often so proxies and browsers keep an idle stream open. */
@@ -67,18 +66,26 @@ function assertSessionLive(ctx: ServerContext, caller: TokenCaller): void {
   }
 }
 
-export function registerStreamRoutes(app: FastifyInstance, ctx: ServerContext): void {
+/** The ticket and the stream (core/wire.ts); `app` ends open streams before the server waits for connections. */
+export function streamRoutes(app: FastifyInstance, ctx: ServerContext) {
   const open = new Set<() => void>();
-
-  app.post('/api/stream/ticket', async (request) => {
-    const caller = await ctx.authenticate(request);
-    await ctx.guards.documents(request, caller.uid);
-    assertSessionLive(ctx, caller);
-    return { ticket: ctx.tickets.issue(caller) };
+  // Streams never go idle, so they are ended before the server waits for its connections to close.
+  app.addHook('preClose', (done) => {
+    for (const close of [...open]) close();
+    done();
   });
 
-  app.get('/api/stream', async (request, reply) => {
-    const { ticket } = parse(streamQuery, request.query);
+  const handlers = {
+    streamTicket: {
+      handle: ({ caller }) => {
+        assertSessionLive(ctx, caller);
+        return { ticket: ctx.tickets.issue(caller) };
+      },
+    },
+    stream: { handle: ({ query, request, reply }) => openStream(query.ticket, request, reply) },
+  } satisfies Partial<RouteHandlers>;
+
+  function openStream(ticket: string, request: FastifyRequest, reply: FastifyReply): FastifyReply {
     const caller = ctx.tickets.redeem(ticket);
     if (!caller) {
       throw new QupmError(
@@ -162,11 +169,7 @@ export function registerStreamRoutes(app: FastifyInstance, ctx: ServerContext): 
     });
     armExpiry();
     return reply;
-  });
+  }
 
-  // Streams never go idle, so they are ended before the server waits for its connections to close.
-  app.addHook('preClose', (done) => {
-    for (const close of [...open]) close();
-    done();
-  });
+  return handlers;
 }

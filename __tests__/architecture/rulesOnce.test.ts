@@ -2,6 +2,8 @@
 // lives in one core/ module, and the backends, the worker and the client's forms and selectors import it. The
 // checks are textual and cheap; each names the one module its rule lives in, and they read code lines only (a
 // comment may name a rule's number or shape).
+import { ERROR_WORDS } from '@core/errors';
+import { FAILURE_WORDS } from '@core/failureWords';
 import { isCommentLine, read, sourceFiles as filesUnder } from './sourceTree';
 
 const SOURCES = ['src', 'core', 'server', 'functions/src'];
@@ -109,5 +111,49 @@ describe('each domain rule of issue #12 part 4 is written once', () => {
   it.each(RULES)('recognises a copy: $example', ({ owner, copy, example }) => {
     expect(copy.test(example)).toBe(true);
     expect(sourceFiles()).toContain(owner);
+  });
+});
+
+/** A string literal holding exactly these words (in any of the three quotes). */
+const literalOf = (words: string): RegExp => {
+  const escaped = words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(['"\`])${escaped}\\1`);
+};
+
+/**
+ * The words both backends answer with (core/errors.ts ERROR_WORDS) and the client's words for a failed request
+ * (core/failureWords.ts): spelled once, so the server, functions/, the adapters and the screens cannot drift
+ * apart. Words of a screen's own (longer, for its one case) are other literals and stay.
+ */
+const errorWords: string[] = Object.values(ERROR_WORDS);
+const CATALOGUES = [
+  ...errorWords.map((words) => ({ owner: 'core/errors.ts', words })),
+  // FAILURE_WORDS names a few of ERROR_WORDS' words by reference: those are spelled in core/errors.ts.
+  ...Object.values(FAILURE_WORDS)
+    .filter((words) => !errorWords.includes(words))
+    .map((words) => ({ owner: 'core/failureWords.ts', words })),
+];
+
+describe('the error and failure words are written once', () => {
+  it.each(CATALOGUES)('only $owner spells "$words"', ({ owner, words }) => {
+    expect(copiesOutside(owner, literalOf(words))).toEqual([]);
+  });
+
+  it('recognises a copy, and not longer words of a screen’s own', () => {
+    expect(
+      literalOf(ERROR_WORDS.noSuchChannel).test(
+        `throw new QupmError('NOT_FOUND', 'There is no such channel.');`,
+      ),
+    ).toBe(true);
+    expect(
+      literalOf(FAILURE_WORDS.offline).test(
+        '  offline: "Can\'t reach QuPM right now. Check your connection and try again.",',
+      ),
+    ).toBe(true);
+    expect(
+      literalOf(ERROR_WORDS.somethingWentWrong).test(
+        `other: 'Something went wrong, and your email address was not changed.',`,
+      ),
+    ).toBe(false);
   });
 });

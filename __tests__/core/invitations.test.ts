@@ -6,6 +6,7 @@ import {
   effectiveInvitationStatus,
   isInvitationGrant,
   openInvitationsFor,
+  planAccept,
   toInvitationPreview,
   withEffectiveStatus,
 } from '@core/invitations';
@@ -295,5 +296,29 @@ describe('toInvitationPreview (what anyone with the link sees)', () => {
     expect(toInvitationPreview(invitation({ status: 'activated', acceptedBy: 'x' }), NOW).state).toBe('used');
     expect(toInvitationPreview(invitation({ expiresAt: NOW }), NOW).state).toBe('expired');
     expect(toInvitationPreview(invitation({ inviteeEmail: undefined }), NOW).forOneEmail).toBe(false);
+  });
+});
+
+describe('planAccept (what accepting does, on both backends)', () => {
+  it('joins the invitation’s channel', () => {
+    const plan = planAccept(invitation(), invitee, NOW);
+    expect(plan).toEqual({
+      invitation: { ...invitation(), status: 'accepted', acceptedBy: 'invitee' },
+      join: { channelId: 'ch' },
+    });
+  });
+
+  it('opens a private consultation with the consultant instead, for one of those', () => {
+    const plan = planAccept(invitation({ privateConsultation: true }), invitee, NOW);
+    expect(plan).toMatchObject({ openPrivate: { ownerId: 'consultant', memberId: 'invitee' } });
+    expect(plan).not.toHaveProperty('join');
+  });
+
+  it('refuses what accepting refuses', () => {
+    expect(refusal(() => planAccept(invitation({ status: 'accepted' }), invitee, NOW))).toEqual({
+      status: 'FAILED_PRECONDITION',
+      reason: 'invitation-used',
+    });
+    expect(refusal(() => planAccept(invitation(), stranger, NOW)).status).toBe('PERMISSION_DENIED');
   });
 });

@@ -10,6 +10,7 @@ import {
   buildAccountExport,
   ownsChannelsMessage,
   privateChannelAfterLeaving,
+  toExportedMessage,
 } from '@core/leaving';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@core/model';
 import type { PushTokenDoc, UserDoc } from '@core/model';
@@ -101,6 +102,48 @@ describe('privateChannelAfterLeaving', () => {
     expect(privateChannelAfterLeaving({ dana: 'Dana', morgan: 'Morgan' }, 'dana')).toEqual({
       title: FORMER_MEMBER_NAME,
       names: { dana: 'Dana' },
+    });
+  });
+});
+
+describe('toExportedMessage (both backends’ export of a message)', () => {
+  const message = {
+    id: 'Message0000000000001',
+    channelId: 'ChannelA000000000001',
+    senderId: 'uid',
+    senderName: 'Morgan',
+    text: 'Hello',
+    createdAt: 10,
+  };
+
+  it('names the channel as the person saw it, and not the sender (it is them)', () => {
+    expect(toExportedMessage(message, 'Growth Clinic')).toEqual({
+      id: message.id,
+      channelId: message.channelId,
+      channelTitle: 'Growth Clinic',
+      text: 'Hello',
+      createdAt: 10,
+    });
+  });
+
+  it('keeps an edit, a deletion and a file’s name, type and size', () => {
+    const attachment = {
+      id: 'Attachment0000000001',
+      kind: 'image' as const,
+      name: 'a.png',
+      contentType: 'image/png' as const,
+      size: 3,
+      width: 1,
+      height: 1,
+    };
+    const exported = toExportedMessage({ ...message, editedAt: 11, deleted: true, attachment }, 'x');
+    expect(exported).toMatchObject({ editedAt: 11, deleted: true });
+    expect(exported.attachment).toEqual({
+      id: attachment.id,
+      name: 'a.png',
+      kind: 'image',
+      contentType: 'image/png',
+      size: 3,
     });
   });
 });

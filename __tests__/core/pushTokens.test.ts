@@ -1,4 +1,4 @@
-import { planTokenSave } from '@core/pushTokens';
+import { newTokenDoc, planTokenSave } from '@core/pushTokens';
 
 const doc = (uid: string, id: string, token: string, deviceId: string) => ({ uid, id, token, deviceId });
 
@@ -41,5 +41,35 @@ describe('planTokenSave (one token document per device, a browser token under on
   it('counts a document found by both device and token once', () => {
     const old = doc('ada', 'd1', 'T', 'laptop');
     expect(planTokenSave('ada', { token: 'T', deviceId: 'phone' }, [old, { ...old }]).remove).toHaveLength(1);
+  });
+});
+
+describe('newTokenDoc (the document a save makes when it keeps none)', () => {
+  it('is active, created and last used at the backend’s time, with the device’s fields', () => {
+    const input = { token: 'tok', deviceId: 'device-1', platform: 'web' as const, userAgent: 'Firefox' };
+    expect(newTokenDoc('Token000000000000001', input, 42)).toEqual({
+      id: 'Token000000000000001',
+      token: 'tok',
+      deviceId: 'device-1',
+      platform: 'web',
+      userAgent: 'Firefox',
+      status: 'active',
+      createdAt: 42,
+      lastUsed: 42,
+    });
+  });
+
+  it('takes nothing else the device sent', () => {
+    const sent = {
+      token: 't',
+      deviceId: 'd',
+      platform: 'ios' as const,
+      userAgent: '',
+      status: 'revoked',
+      uid: 'x',
+    };
+    expect(Object.keys(newTokenDoc('id', sent, 1)).sort()).toEqual(
+      ['createdAt', 'deviceId', 'id', 'lastUsed', 'platform', 'status', 'token', 'userAgent'].sort(),
+    );
   });
 });

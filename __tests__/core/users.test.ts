@@ -1,4 +1,4 @@
-import { effectiveConId, publicName } from '@core/users';
+import { effectiveConId, effectiveConIdAfterJoining, publicName } from '@core/users';
 
 describe('effectiveConId', () => {
   it("is a consultant's own uid", () => {
@@ -16,6 +16,22 @@ describe('effectiveConId', () => {
 
   it("is '' for a user in no channel (spec §9 default)", () => {
     expect(effectiveConId({ uid: 'u', isOwner: false }, [])).toBe('');
+  });
+});
+
+describe('effectiveConIdAfterJoining', () => {
+  const user = { uid: 'u', isOwner: false, effectiveConId: '' };
+
+  it('is the consultant of the channel joined, when there was none', () => {
+    expect(effectiveConIdAfterJoining(user, 'dana', 5)).toBe('dana');
+  });
+
+  it('keeps an earlier consultant', () => {
+    expect(effectiveConIdAfterJoining({ ...user, effectiveConId: 'lee' }, 'dana', 5)).toBe('lee');
+  });
+
+  it('is a consultant’s own uid', () => {
+    expect(effectiveConIdAfterJoining({ ...user, isOwner: true }, 'dana', 5)).toBe('u');
   });
 });
 

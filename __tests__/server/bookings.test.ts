@@ -25,7 +25,7 @@ import {
 } from '../../server/services/bookings';
 import { listFreeSlots, listServices, setAvailability } from '../../server/services/catalog';
 import { issueOffer } from '../../server/services/offers';
-import { startSmtpSink } from '../support/smtpSink';
+import { startSmtpSink } from '../../drivers/smtpSink';
 import { eventually } from '../support/eventually';
 import { demoStreams } from './support/sse';
 import { demoIds, startTestServer } from './support/testServer';

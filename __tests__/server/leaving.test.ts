@@ -4,6 +4,7 @@
 // end at once), pending counts, mutes and the user, keeps the messages as from "A former member", frees the
 // email; a consultant who owns channels, a wrong password, someone else's account and a second deletion are
 // refused with nothing changed.
+import { SESSION_ENDED_MESSAGE } from '../../core/errors';
 import { ACCOUNT_EXPORT_FORMAT, ACCOUNT_EXPORT_VERSION, FORMER_MEMBER_NAME } from '../../core/leaving';
 import type { AccountExport } from '../../core/leaving';
 import type { ChatMessage } from '../../core/model';
@@ -348,7 +349,13 @@ describe('DELETE /api/users/:uid', () => {
 
   it('answers a second deletion clearly: the session went with the account', async () => {
     expect((await deleteAccount('member', DEMO_PASSWORD)).statusCode).toBe(200);
-    expectError(await deleteAccount('member', DEMO_PASSWORD), 401, 'UNAUTHENTICATED');
+    const again = expectError(
+      await deleteAccount('member', DEMO_PASSWORD),
+      401,
+      'UNAUTHENTICATED',
+      'session-expired',
+    );
+    expect(again.message).toBe(SESSION_ENDED_MESSAGE);
     expect(server.query('SELECT uid FROM users WHERE email = ?', DEMO_EMAILS.member)).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@
 // member". Wrapped with firebase-functions-test (offline) over the real Firestore repository on the in-memory
 // Admin SDK fake.
 import { HttpsError } from 'firebase-functions/v2/https';
+import { SESSION_ENDED_MESSAGE } from '../../core/errors';
 import { FORMER_MEMBER_ID, FORMER_MEMBER_NAME } from '../../core/leaving';
 import type { AccountExport } from '../../core/leaving';
 import { RECENT_SIGN_IN_MESSAGE } from '../src/callable';
@@ -144,7 +145,13 @@ describe('delete_my_account', () => {
 
   it('answers a second call clearly, and refuses a caller without a session', async () => {
     await deleteMyAccount(recently('member'));
-    expect((await failure(deleteMyAccount(recently('member')))).code).toBe('unauthenticated');
+    // The embedded server's words and reason for an account already gone: its session went with it.
+    expect((await failure(deleteMyAccount(recently('member')))).toJSON()).toEqual({
+      status: 'UNAUTHENTICATED',
+      message: SESSION_ENDED_MESSAGE,
+      details: { reason: 'session-expired' },
+    });
+    expect((await failure(exportMyData(recently('member')))).message).toBe(SESSION_ENDED_MESSAGE);
     expect((await failure(deleteMyAccount(requestAs(null, null)))).code).toBe('unauthenticated');
   });
 });

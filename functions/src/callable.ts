@@ -6,14 +6,14 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import type { CallableRequest, FunctionsErrorCode } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import type { z } from 'zod';
-import { QupmError, SESSION_ENDED_MESSAGE } from '../../core/errors';
+import { ERROR_WORDS, QupmError, SESSION_ENDED_MESSAGE } from '../../core/errors';
 import type { ErrorStatus } from '../../core/errors';
 import type { Caller } from '../../core/permissions';
 import { describeIssues } from '../../core/schemas';
 import type { Deps } from './repository';
 
-export const SIGN_IN_MESSAGE = 'Sign in to continue.';
-export const SOMETHING_WENT_WRONG = 'Something went wrong';
+export const SIGN_IN_MESSAGE = ERROR_WORDS.signIn;
+export const SOMETHING_WENT_WRONG = ERROR_WORDS.somethingWentWrong;
 
 const CODES: Record<ErrorStatus, FunctionsErrorCode> = {
   INVALID_ARGUMENT: 'invalid-argument',

@@ -330,5 +330,3 @@ export function createFunctions(deps: () => Deps) {
     ),
   };
 }
-
-export type QupmFunctions = ReturnType<typeof createFunctions>;

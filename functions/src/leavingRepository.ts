@@ -16,7 +16,7 @@ import {
   FORMER_MEMBER_ID,
   FORMER_MEMBER_NAME,
   privateChannelAfterLeaving,
-  toExportedAttachment,
+  toExportedMessage,
 } from '../../core/leaving';
 import type { Channel, Invitation } from '../../core/model';
 import { toOffer } from '../../core/offers';
@@ -104,17 +104,7 @@ export function createLeavingRepository({ db, timestampFromMillis }: FirestoreSd
         }
         const channel = channels.get(channelId);
         const message = toChatMessage(channelId, doc.id, (doc.data() ?? {}) as Data);
-        const item: ExportedMessage = {
-          id: message.id,
-          channelId,
-          channelTitle: channel ? channelDisplayName(channel, uid) : '',
-          text: message.text,
-          createdAt: message.createdAt,
-        };
-        if (message.editedAt !== undefined) item.editedAt = message.editedAt;
-        if (message.deleted) item.deleted = true;
-        if (message.attachment) item.attachment = toExportedAttachment(message.attachment);
-        exported.push(item);
+        exported.push(toExportedMessage(message, channel ? channelDisplayName(channel, uid) : ''));
       }
       const received = new Map<string, DocumentSnapshot>();
       for (const doc of [...accepted.docs, ...addressed.docs]) received.set(doc.id, doc);

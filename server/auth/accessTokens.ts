@@ -2,7 +2,7 @@
 // session (refresh-token family) they were issued for, signed with a secret the server generates once and keeps
 // in its settings table.
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
-import { QupmError } from '../../core/errors';
+import { ERROR_WORDS, QupmError } from '../../core/errors';
 import type { Caller } from '../../core/permissions';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../core/wire';
 
@@ -11,7 +11,7 @@ const ALGORITHM = 'HS256';
 const MAX_TOKEN_LENGTH = 2048;
 
 export const SESSION_MESSAGES = {
-  missing: 'Sign in to continue.',
+  missing: ERROR_WORDS.signIn,
   invalid: 'Your session is not valid. Sign in again.',
   expired: 'Your session has expired. Sign in again.',
 } as const;

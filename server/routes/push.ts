@@ -1,7 +1,10 @@
-// GET /api/push/config: the public VAPID key clients subscribe with (public by design, so no session needed).
-import type { FastifyInstance } from 'fastify';
+// GET /api/push/config: the public VAPID key clients subscribe with (public by design, so no session needed), and
+// GET /api/health.
+import type { RouteHandlers } from '../api';
 import type { ServerContext } from '../context';
 
-export function registerPushRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  app.get('/api/push/config', async () => ({ vapidPublicKey: ctx.push.vapid.publicKey }));
-}
+export const pushRoutes = (ctx: ServerContext) =>
+  ({
+    health: { handle: () => ({ status: 'ok' }) },
+    pushConfig: { handle: () => ({ vapidPublicKey: ctx.push.vapid.publicKey }) },
+  }) satisfies Partial<RouteHandlers>;

@@ -1,56 +1,28 @@
-// GET/PATCH /api/users/:uid and the token documents under it (core/wire.ts API).
-import type { FastifyInstance } from 'fastify';
-import { profilePatchBody, pushTokenCreateBody, tokensQuery } from '../../core/schemas';
+// GET/PATCH /api/users/:uid and the token documents under it (core/wire.ts).
+import type { RouteHandlers } from '../api';
 import type { ServerContext } from '../context';
-import { parse, tokenParams, uidParams } from '../http';
 import { assertDeliverableToken } from '../services/push';
 import { addToken, deleteToken, listTokens, readUser, touchToken, updateProfile } from '../services/users';
 
-export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  app.get('/api/users/:uid', async (request) => {
-    const caller = await ctx.authenticate(request);
-    const { uid } = parse(uidParams, request.params);
-    await ctx.guards.documents(request, caller.uid);
-    return readUser(ctx, caller, uid);
-  });
-
-  app.patch('/api/users/:uid', async (request) => {
-    const caller = await ctx.authenticate(request);
-    const { uid } = parse(uidParams, request.params);
-    const changes = parse(profilePatchBody, request.body);
-    await ctx.guards.documents(request, caller.uid);
-    return updateProfile(ctx, caller, uid, changes);
-  });
-
-  app.get('/api/users/:uid/tokens', async (request) => {
-    const caller = await ctx.authenticate(request);
-    const { uid } = parse(uidParams, request.params);
-    const query = parse(tokensQuery, request.query);
-    await ctx.guards.documents(request, caller.uid);
-    return { tokens: listTokens(ctx, caller, uid, query) };
-  });
-
-  app.post('/api/users/:uid/tokens', async (request) => {
-    const caller = await ctx.authenticate(request);
-    const { uid } = parse(uidParams, request.params);
-    const body = parse(pushTokenCreateBody, request.body);
-    assertDeliverableToken(ctx.push, body.token);
-    await ctx.guards.documents(request, caller.uid);
-    return addToken(ctx, caller, uid, body, caller.sessionId);
-  });
-
-  app.post('/api/users/:uid/tokens/:id/touch', async (request) => {
-    const caller = await ctx.authenticate(request);
-    const { uid, id } = parse(tokenParams, request.params);
-    await ctx.guards.documents(request, caller.uid);
-    return touchToken(ctx, caller, uid, id, caller.sessionId);
-  });
-
-  app.delete('/api/users/:uid/tokens/:id', async (request) => {
-    const caller = await ctx.authenticate(request);
-    const { uid, id } = parse(tokenParams, request.params);
-    await ctx.guards.documents(request, caller.uid);
-    deleteToken(ctx, caller, uid, id);
-    return { success: true };
-  });
-}
+export const userRoutes = (ctx: ServerContext) =>
+  ({
+    getUser: { handle: ({ caller, params }) => readUser(ctx, caller, params.uid) },
+    updateUser: { handle: ({ caller, params, body }) => updateProfile(ctx, caller, params.uid, body) },
+    listTokens: {
+      handle: ({ caller, params, query }) => ({ tokens: listTokens(ctx, caller, params.uid, query) }),
+    },
+    addToken: {
+      // A Web Push subscription to a push service this server may reach, checked with the validation.
+      check: ({ body }) => assertDeliverableToken(ctx.push, body.token),
+      handle: ({ caller, params, body }) => addToken(ctx, caller, params.uid, body, caller.sessionId),
+    },
+    touchToken: {
+      handle: ({ caller, params }) => touchToken(ctx, caller, params.uid, params.id, caller.sessionId),
+    },
+    deleteToken: {
+      handle: ({ caller, params }) => {
+        deleteToken(ctx, caller, params.uid, params.id);
+        return { success: true };
+      },
+    },
+  }) satisfies Partial<RouteHandlers>;

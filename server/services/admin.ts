@@ -11,7 +11,7 @@ import { QupmError } from '../../core/errors';
 import type { AdminChannel, AdminUser } from '../../core/model';
 import type { Caller } from '../../core/permissions';
 import { write } from '../db/database';
-import type { ServiceContext } from './users';
+import type { ServiceContext } from '../context';
 import { publishUser } from './users';
 
 export function listUsers(ctx: ServiceContext, caller: Caller): AdminUser[] {

@@ -42,7 +42,7 @@ import { messageAudience, publishChannel, storeMessage } from './channels';
 import { enqueueMail, mailLink } from './mail';
 import { moveBalance } from './ledger';
 import { ensurePrivateChannel } from './privateChannels';
-import type { ServiceContext } from './users';
+import type { ServiceContext } from '../context';
 import { publishUser } from './users';
 
 /** What booking services need of the server: the data, the push queue to wake, and mail. */

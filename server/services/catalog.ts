@@ -12,7 +12,7 @@ import type { Caller } from '../../core/permissions';
 import { write } from '../db/database';
 import { newDocumentId } from '../ids';
 import { once } from '../operations';
-import type { ServiceContext } from './users';
+import type { ServiceContext } from '../context';
 
 /** Who may read a consultant's services and hours: the consultant, their clients, admins. */
 function assertCanSee(ctx: ServiceContext, caller: Caller, consultantId: string): void {

@@ -18,9 +18,7 @@ import { badgeCount, pendingRecipients } from '../../core/pending';
 import type { Caller } from '../../core/permissions';
 import { canMessage, canReadChannel, canReadMessages } from '../../core/permissions';
 import { isPrivateChannel } from '../../core/privateChannels';
-import { wantsPushFrom } from '../../core/delivery';
-import { messagePush } from '../../core/push';
-import { isChannelMuted } from '../../core/mutes';
+import { planPushes, planRecipients, pushRecipients } from '../../core/fanOut';
 import { assertOpenForMessages } from '../../core/housekeeping';
 import type { PageOptions } from '../repo/messages';
 import type { NewPushJob } from '../repo/pushJobs';
@@ -28,7 +26,7 @@ import type { ServerContext } from '../context';
 import { write } from '../db/database';
 import { newDocumentId } from '../ids';
 import { claimAttachment } from './attachments';
-import type { ServiceContext } from './users';
+import type { ServiceContext } from '../context';
 
 const NO_SUCH_CHANNEL = CHANNEL_MESSAGES.noSuchChannel;
 const NOT_YOUR_CHANNEL = CHANNEL_MESSAGES.notInChannel;
@@ -175,38 +173,43 @@ export function storeMessage(
   now: number,
 ): { queued: boolean } {
   ctx.repos.messages.insert(message);
-  // A muted channel (issue #13) adds nothing to that person's badge and sends them no push; its unread count
-  // is the read mark's, so it still shows in their list.
-  const everyone = pendingRecipients(channel, message.senderId);
-  const mutesOf = new Map(everyone.map((uid) => [uid, ctx.repos.mutes.activeFor(uid, now)]));
-  const recipients = everyone.filter((uid) => !isChannelMuted(mutesOf.get(uid) ?? {}, channel.id, now));
+  // core/fanOut.ts decides who counts it, who gets a push and which browsers; this reads and writes. A muted
+  // channel adds nothing to that person's badge and sends them no push; its unread count is the read mark's, so
+  // it still shows in their list.
+  const members = pendingRecipients(channel, message.senderId);
+  const mutes = Object.fromEntries(members.map((uid) => [uid, ctx.repos.mutes.activeFor(uid, now)]));
+  const { recipients, mutedChannels } = planRecipients({ channel, senderId: message.senderId, mutes, now });
   ctx.repos.pending.increment(recipients, channel.id, now);
-
-  const jobs: NewPushJob[] = [];
-  const queuedTokens = new Set<string>();
-  for (const uid of recipients) {
-    const mutes = mutesOf.get(uid) ?? {};
-    if (!wantsPushFrom(ctx.repos.users.notificationSettings(uid), mutes[channel.id], now)) continue;
-    const push = messagePush({
+  const pushable = pushRecipients({
+    recipients,
+    settings: Object.fromEntries(recipients.map((uid) => [uid, ctx.repos.users.notificationSettings(uid)])),
+    mutes,
+    channelId: channel.id,
+    now,
+  });
+  const pushes = planPushes({
+    message: {
       channelId: channel.id,
       messageId: message.id,
       senderName: message.senderName,
       text: message.text,
       ...(message.attachment ? { attachment: message.attachment } : {}),
-      badgeCount: badgeCount(ctx.repos.pending.counts(uid), new Set(Object.keys(mutes))),
-    });
-    const payload = JSON.stringify({
+    },
+    targets: pushable.flatMap((uid) => ctx.repos.tokens.list(uid).map((doc) => ({ ...doc, uid }))),
+    badges: Object.fromEntries(
+      pushable.map((uid) => [uid, badgeCount(ctx.repos.pending.counts(uid), mutedChannels[uid])]),
+    ),
+  });
+  const jobs: NewPushJob[] = pushes.map(({ target, push }) => ({
+    messageId: message.id,
+    uid: target.uid,
+    tokenId: target.id,
+    payload: JSON.stringify({
       messageId: message.id,
       data: { ...push.data, link: push.path },
       notification: push.notification,
-    });
-    for (const doc of ctx.repos.tokens.list(uid)) {
-      // One push per browser, even if it were held by two accounts.
-      if (queuedTokens.has(doc.token)) continue;
-      queuedTokens.add(doc.token);
-      jobs.push({ messageId: message.id, uid, tokenId: doc.id, payload });
-    }
-  }
+    }),
+  }));
   ctx.repos.pushJobs.enqueue(jobs, now);
   return { queued: jobs.length > 0 };
 }

@@ -2,7 +2,7 @@
 // single-use link valid 24 hours is mailed to the new address, and only when it is opened (/verify-email, the
 // same screen as a confirmation) does the new address replace the old one (emailVerification.ts verifyEmail),
 // which is then told. Until then nothing changes: sign-in, invitations and mail still use the old address.
-import { QupmError } from '../../core/errors';
+import { ERROR_WORDS, QupmError } from '../../core/errors';
 import { sameEmail } from '../../core/email';
 import { EMAIL_CHANGE_MESSAGES } from '../../core/emailLinks';
 import { verifyEmailPath } from '../../core/paths';
@@ -25,7 +25,7 @@ export async function requestEmailChange(
   input: { password: string; newEmail: string },
 ): Promise<{ email: string }> {
   const account = ctx.repos.users.findAccount(caller.uid);
-  if (!account) throw new QupmError('NOT_FOUND', 'Your account no longer exists.');
+  if (!account) throw new QupmError('NOT_FOUND', ERROR_WORDS.accountGone);
   if (!(await ctx.passwords.verify(input.password, account.passwordHash))) {
     throw new QupmError('PERMISSION_DENIED', EMAIL_CHANGE_MESSAGES.wrongPassword, 'invalid-credentials');
   }

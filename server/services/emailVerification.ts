@@ -2,7 +2,7 @@
 // the signed-in person can ask for another (rate-limited per address and per IP, at the route). Until the address
 // is confirmed the account works, but no invitation bound to that address is theirs to see or accept
 // (withVerifiedEmail, core/invitations.ts), and no live event addressed by email reaches it (server/stream.ts).
-import { QupmError } from '../../core/errors';
+import { ERROR_WORDS, QupmError } from '../../core/errors';
 import { EMAIL_CHANGE_MESSAGES, EMAIL_LINK_MESSAGES } from '../../core/emailLinks';
 import { verifyEmailPath } from '../../core/paths';
 import type { Caller } from '../../core/permissions';
@@ -57,7 +57,7 @@ export function mailVerificationLink(
 
 export function verificationState(ctx: VerificationContext, caller: Caller): EmailVerificationState {
   const account = ctx.repos.users.findAccount(caller.uid);
-  if (!account) throw new QupmError('NOT_FOUND', 'Your account no longer exists.');
+  if (!account) throw new QupmError('NOT_FOUND', ERROR_WORDS.accountGone);
   return { email: account.email, emailVerified: account.emailVerified };
 }
 
@@ -65,7 +65,7 @@ export function verificationState(ctx: VerificationContext, caller: Caller): Ema
 export function sendVerification(ctx: VerificationContext, caller: Caller): EmailVerificationState {
   return write(ctx.db, () => {
     const account = ctx.repos.users.findAccount(caller.uid);
-    if (!account) throw new QupmError('NOT_FOUND', 'Your account no longer exists.');
+    if (!account) throw new QupmError('NOT_FOUND', ERROR_WORDS.accountGone);
     if (!account.emailVerified) mailVerificationLink(ctx, account);
     return { email: account.email, emailVerified: account.emailVerified };
   });

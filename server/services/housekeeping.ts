@@ -24,7 +24,7 @@ import { write } from '../db/database';
 import { publishChannel } from './channels';
 import { removeFiles } from './attachments';
 import { publishOffers } from './offers';
-import type { ServiceContext } from './users';
+import type { ServiceContext } from '../context';
 import { publishUser } from './users';
 
 function load(ctx: ServiceContext, id: string): Channel | null {

@@ -1,30 +1,29 @@
 // Invitations: read, accept (joins the channel), activate (grants passes and credits). The decisions are
 // core/invitations.ts; this runs them inside one write transaction each and streams what changed.
-import { QupmError } from '../../core/errors';
+import { ERROR_WORDS, QupmError } from '../../core/errors';
 import type { Invitation, NewInvitation, UserDoc } from '../../core/model';
 import type { InvitationPreview } from '../../core/invitations';
 import type { Caller } from '../../core/permissions';
 import {
-  acceptInvitation as decideAccept,
   activateInvitation as decideActivate,
   assertCanReadInvitation,
   INVITATION_MESSAGES,
   toInvitationPreview,
   openInvitationsFor,
+  planAccept,
   withEffectiveStatus,
 } from '../../core/invitations';
 import { assertCanListInvitations, assertChannelOwner, CHANNEL_MESSAGES } from '../../core/channels';
 import { write } from '../db/database';
 import { newDocumentId } from '../ids';
-import type { ServiceContext } from './users';
+import type { ServiceContext } from '../context';
 import { publishUser } from './users';
 import { publishChannel } from './channels';
 import { ensurePrivateChannel } from './privateChannels';
-import { invitationPrivatePair } from '../../core/privateChannels';
 import { LEDGER_IDS } from '../../core/ledger';
 import { moveBalance } from './ledger';
 
-const NO_SUCH_INVITATION = 'There is no such invitation. Check the link you were sent.';
+const NO_SUCH_INVITATION = ERROR_WORDS.noSuchInvitation;
 // Lost a race with a concurrent accept or activate between the read and the guarded update.
 const usedError = (): QupmError =>
   new QupmError('FAILED_PRECONDITION', INVITATION_MESSAGES.used, 'invitation-used');
@@ -100,16 +99,16 @@ export function previewInvitation(ctx: ServiceContext, id: string): InvitationPr
 export function acceptInvitation(ctx: ServiceContext, caller: Caller, id: string): Invitation {
   const accepted = write(ctx.db, () => {
     const now = ctx.now();
-    const next = decideAccept(load(ctx, id), caller, now);
+    const plan = planAccept(load(ctx, id), caller, now);
     if (!ctx.repos.invitations.markAccepted(id, caller.uid, now)) throw usedError();
-    if (next.privateConsultation !== true) {
-      ctx.repos.channels.addMember(next.channelId, caller.uid, now);
-      return next;
+    if ('join' in plan) {
+      ctx.repos.channels.addMember(plan.join.channelId, caller.uid, now);
+      return plan.invitation;
     }
     // "For a private consultation": the invitee talks with the consultant alone, not in the channel.
-    const opened = ensurePrivateChannel(ctx, invitationPrivatePair(next, caller.uid), now);
+    const opened = ensurePrivateChannel(ctx, plan.openPrivate, now);
     ctx.repos.invitations.setPrivateChannelId(id, opened.channel.id);
-    return { ...next, privateChannelId: opened.channel.id };
+    return { ...plan.invitation, privateChannelId: opened.channel.id };
   });
   publishInvitation(ctx, accepted);
   const channel = ctx.repos.channels.get(accepted.privateChannelId ?? accepted.channelId);
@@ -139,7 +138,7 @@ export function activateInvitation(
       );
     }
     const user = ctx.repos.users.getDoc(caller.uid);
-    if (!user) throw new QupmError('NOT_FOUND', 'Your account no longer exists.');
+    if (!user) throw new QupmError('NOT_FOUND', ERROR_WORDS.accountGone);
     return { invitation, user };
   });
   publishInvitation(ctx, result.invitation);

@@ -6,7 +6,7 @@
 // After the commit every live stream of the account ends and the others' screens get the renamed messages.
 import { QupmError } from '../../core/errors';
 import { normalizeEmail } from '../../core/email';
-import type { AccountExport, ExportedMessage } from '../../core/leaving';
+import type { AccountExport } from '../../core/leaving';
 import { planCancel } from '../../core/bookings';
 import {
   LEAVING_MESSAGES,
@@ -14,9 +14,9 @@ import {
   assertNoOpenSessions,
   buildAccountExport,
   privateChannelAfterLeaving,
-  toExportedAttachment,
+  toExportedMessage,
 } from '../../core/leaving';
-import type { Channel, ChatMessage, Invitation } from '../../core/model';
+import type { Channel, Invitation } from '../../core/model';
 import { toOffer } from '../../core/offers';
 import { channelDisplayName } from '../../core/privateChannels';
 import type { Caller } from '../../core/permissions';
@@ -24,27 +24,13 @@ import { AUTH_MESSAGES } from '../auth/sessions';
 import type { ServerContext } from '../context';
 import { write } from '../db/database';
 import { messageAudience, publishChannel } from './channels';
-import type { ServiceContext } from './users';
+import type { ServiceContext } from '../context';
 
 function requireSelf(caller: Caller, uid: string): void {
   if (caller.uid !== uid) throw new QupmError('PERMISSION_DENIED', LEAVING_MESSAGES.notYours);
 }
 
 const gone = (): QupmError => new QupmError('UNAUTHENTICATED', AUTH_MESSAGES.sessionEnded, 'session-expired');
-
-function toExportedMessage(message: ChatMessage, channelTitle: string): ExportedMessage {
-  const exported: ExportedMessage = {
-    id: message.id,
-    channelId: message.channelId,
-    channelTitle,
-    text: message.text,
-    createdAt: message.createdAt,
-  };
-  if (message.editedAt !== undefined) exported.editedAt = message.editedAt;
-  if (message.deleted) exported.deleted = true;
-  if (message.attachment) exported.attachment = toExportedAttachment(message.attachment);
-  return exported;
-}
 
 /** Everything QuPM keeps about the caller's account (core/leaving.ts AccountExport), read in one transaction. */
 export function exportAccount(ctx: ServiceContext, caller: Caller, uid: string): AccountExport {

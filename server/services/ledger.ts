@@ -17,7 +17,7 @@ import type { Caller } from '../../core/permissions';
 import { canReadUser } from '../../core/permissions';
 import { write } from '../db/database';
 import { once } from '../operations';
-import type { ServiceContext } from './users';
+import type { ServiceContext } from '../context';
 import { publishUser } from './users';
 
 /**

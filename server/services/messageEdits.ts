@@ -18,7 +18,7 @@ import type { Caller } from '../../core/permissions';
 import { canMessage } from '../../core/permissions';
 import { write } from '../db/database';
 import type { ServerContext } from '../context';
-import type { ServiceContext } from './users';
+import type { ServiceContext } from '../context';
 import { messageAudience } from './channels';
 import { dropMessageAttachment, removeFiles } from './attachments';
 

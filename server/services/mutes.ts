@@ -10,7 +10,7 @@ import { assertCanMute, muteEndsAt } from '../../core/mutes';
 import type { ChannelMutes, MuteDuration } from '../../core/mutes';
 import type { Caller } from '../../core/permissions';
 import { write } from '../db/database';
-import type { ServiceContext } from './users';
+import type { ServiceContext } from '../context';
 
 function assertMayMute(ctx: ServiceContext, caller: Caller, channelId: string): void {
   const channel = ctx.repos.channels.get(channelId);

@@ -12,10 +12,9 @@ import { assertOfferRecipient, OFFER_MESSAGES, sortReceivedOffers, toReceivedOff
 import type { Caller } from '../../core/permissions';
 import { write } from '../db/database';
 import { newDocumentId } from '../ids';
-import type { ServerContext } from '../context';
+import type { ServerContext, ServiceContext } from '../context';
 import { messageAudience, publishChannel, storeMessage } from './channels';
 import { ensurePrivateChannel } from './privateChannels';
-import type { ServiceContext } from './users';
 
 /** Tells the person an offer went to, and its consultant, that their offers changed (they read them again). */
 export function publishOffers(ctx: ServiceContext, uids: readonly string[]): void {

@@ -9,7 +9,7 @@ import { decidePrivatePair, newPrivateChannel, privatePairKey } from '../../core
 import { write } from '../db/database';
 import { newDocumentId } from '../ids';
 import { publishChannel } from './channels';
-import type { ServiceContext } from './users';
+import type { ServiceContext } from '../context';
 
 /**
  * Inside a write transaction: the pair's private consultation, created when there is none. `created` says whether

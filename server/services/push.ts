@@ -9,7 +9,7 @@ import { isGonePushStatus, parseWebPushToken, TOKEN_UNUSED_PRUNE_AFTER_MS } from
 import type { Db } from '../db/database';
 import { write } from '../db/database';
 import type { Repos } from '../repo';
-import type { ServiceContext } from './users';
+import type { ServiceContext } from '../context';
 
 const VAPID_SETTING = 'vapid_keys';
 /** The contact a push service may use about this sender (RFC 8292); a placeholder for a local install. */

@@ -1,21 +1,19 @@
 // users/{uid} and users/{uid}/FCMTokens: read by the owner (documents also by an admin), written by the owner
 // through the profile and token bodies only.
-import { QupmError } from '../../core/errors';
+import { ERROR_WORDS, QupmError } from '../../core/errors';
 import type { PushTokenDoc, UserDoc } from '../../core/model';
 import type { Caller } from '../../core/permissions';
 import { canReadUser, canWriteUser } from '../../core/permissions';
-import { planTokenSave } from '../../core/pushTokens';
+import { newTokenDoc, planTokenSave } from '../../core/pushTokens';
 import type { ProfileChanges } from '../repo/users';
 import { write } from '../db/database';
 import { newDocumentId } from '../ids';
-import type { ServerContext } from '../context';
+import type { ServiceContext } from '../context';
 
 const NOT_YOUR_DOCUMENT = 'You can only see your own account.';
 const NOT_YOURS_TO_CHANGE = 'You can only change your own account.';
-const NO_SUCH_USER = 'There is no such user.';
+const NO_SUCH_USER = ERROR_WORDS.noSuchUser;
 const NO_SUCH_TOKEN = 'There is no such device token.';
-
-export type ServiceContext = Pick<ServerContext, 'db' | 'repos' | 'hub' | 'now'>;
 
 export function readUser(ctx: ServiceContext, caller: Caller, uid: string): UserDoc {
   if (!canReadUser(caller, uid)) throw new QupmError('PERMISSION_DENIED', NOT_YOUR_DOCUMENT);
@@ -48,7 +46,7 @@ export function updateProfile(
 
 function requireOwnTokens(caller: Caller, uid: string): void {
   if (!canWriteUser(caller, uid)) {
-    throw new QupmError('PERMISSION_DENIED', 'You can only see and change the devices of your own account.');
+    throw new QupmError('PERMISSION_DENIED', ERROR_WORDS.notYourDevices);
   }
 }
 
@@ -92,17 +90,7 @@ export function addToken(
       ctx.repos.tokens.linkSession(uid, doc.id, sessionId);
       return doc;
     }
-    const now = ctx.now();
-    const doc: PushTokenDoc = {
-      id: newDocumentId(),
-      token: input.token,
-      deviceId: input.deviceId,
-      createdAt: now,
-      lastUsed: now,
-      status: 'active',
-      platform: input.platform,
-      userAgent: input.userAgent,
-    };
+    const doc = newTokenDoc(newDocumentId(), input, ctx.now());
     ctx.repos.tokens.insert(uid, doc);
     ctx.repos.tokens.linkSession(uid, doc.id, sessionId);
     return doc;

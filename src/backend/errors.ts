@@ -2,6 +2,7 @@
 // person, and the finer reason if any. Beside BackendError, which every adapter throws.
 import { BackendError } from './ports';
 import type { PlainFailure } from '@/store/status';
+import { failureWords } from '@core/failureWords';
 
 export function toFailure(error: unknown): PlainFailure {
   if (error instanceof BackendError) {
@@ -9,5 +10,5 @@ export function toFailure(error: unknown): PlainFailure {
       ? { status: error.status, message: error.message, reason: error.reason }
       : { status: error.status, message: error.message };
   }
-  return { status: 'INTERNAL', message: 'Something went wrong. Please try again.' };
+  return { status: 'INTERNAL', message: failureWords('INTERNAL') };
 }

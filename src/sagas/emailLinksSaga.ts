@@ -5,6 +5,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import type { Backend, EmailVerificationState } from '@/backend/ports';
 import { toFailure } from '@/backend/errors';
 import { EMAIL_CHANGE_MESSAGES } from '@core/emailLinks';
+import { FAILURE_WORDS } from '@core/failureWords';
 import {
   emailChangeFailed,
   emailChangeMailed,
@@ -39,7 +40,7 @@ export const EMAIL_CHANGE_FAILURES = {
   invalid: 'Enter a valid email address, such as name@example.com.',
   // The longest of the limits that apply (server/rateLimits.ts: mail per address, 15 minutes).
   tooMany: 'Too many tries in a short time. Wait 15 minutes, then try again.',
-  offline: "Can't reach QuPM right now. Check your connection and try again.",
+  offline: FAILURE_WORDS.offline,
   signedOut: 'Your session has ended. Sign in again to change your email address.',
   other: 'Something went wrong, and your email address was not changed. Please try again.',
 } as const;

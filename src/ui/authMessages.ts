@@ -1,31 +1,25 @@
 // Words for a person when an auth request fails: by reason first, then by status; never a raw server string for
 // anything but a validation message the server phrased for people.
 import { isEmail } from '@core/email';
+import { failureWords } from '@core/failureWords';
+import type { FailureStatus } from '@core/failureWords';
 import { LIMITS } from '@core/limits';
 import type { AuthFailure } from '@/store/authSlice';
 
 export function describeAuthFailure(failure: AuthFailure, kind: 'signIn' | 'signUp' | 'signOut'): string {
-  switch (failure.reason) {
-    case 'invalid-credentials':
-      return "That email and password don't match. Check them and try again.";
-    case 'email-taken':
-      return 'There is already an account with this email. Sign in instead.';
-    default:
-      break;
-  }
+  if (failure.reason === 'invalid-credentials' || failure.reason === 'email-taken')
+    return failureWords(failure.status as FailureStatus, failure.reason);
   switch (failure.status) {
-    case 'RESOURCE_EXHAUSTED':
-      return 'Too many attempts. Wait a minute and try again.';
-    case 'UNAVAILABLE':
-      return "Can't reach QuPM right now. Check your connection and try again.";
     case 'INVALID_ARGUMENT':
       return kind === 'signUp'
         ? `Check your details: a valid email, and a password of at least ${LIMITS.passwordMin} characters.`
         : 'Check your email and password.';
     case 'UNAUTHENTICATED':
-      return "That email and password don't match. Check them and try again.";
+      // Whatever else a refused sign-in says, to a person it is this (never which of the two is wrong).
+      return failureWords('UNAUTHENTICATED', 'invalid-credentials');
     default:
-      return 'Something went wrong. Please try again.';
+      // A status the catalogue does not know reads as "Something went wrong".
+      return failureWords(failure.status as FailureStatus);
   }
 }
 

@@ -1,14 +1,14 @@
 // The callables of spec §7, decided by core/ exactly as the embedded server's server/services/callables.ts does.
-import { QupmError } from '../../../core/errors';
+import { ERROR_WORDS, QupmError } from '../../../core/errors';
 import { activeOffersFor } from '../../../core/offers';
 import { canClearPending, channelPermissions } from '../../../core/permissions';
 import type { callablePayloads, CallableName } from '../../../core/schemas';
 import type { CallableResults } from '../../../core/wire';
 import type { Handler } from '../callable';
 
-export const NO_SUCH_CHANNEL = 'There is no such channel.';
-export const NO_SUCH_USER = 'There is no such user.';
-export const NOT_YOUR_NOTIFICATIONS = 'You can only clear your own notifications.';
+export const NO_SUCH_CHANNEL = ERROR_WORDS.noSuchChannel;
+export const NO_SUCH_USER = ERROR_WORDS.noSuchUser;
+export const NOT_YOUR_NOTIFICATIONS = ERROR_WORDS.notYourNotifications;
 
 export const specCallables: {
   [N in CallableName]: Handler<(typeof callablePayloads)[N], CallableResults[N]>;

@@ -2,14 +2,14 @@
 // the channel), activate (grants passes and credits). core/invitations.ts decides; the repository runs each
 // decision inside one transaction, so a race accepts or activates once, as the embedded server's guarded
 // updates do (server/services/invitations.ts).
-import { QupmError } from '../../../core/errors';
+import { ERROR_WORDS, QupmError } from '../../../core/errors';
 import type { Invitation, UserDoc } from '../../../core/model';
 import type { Caller } from '../../../core/permissions';
 import {
-  acceptInvitation as decideAccept,
   activateInvitation as decideActivate,
   assertCanReadInvitation,
   openInvitationsFor,
+  planAccept,
   toInvitationPreview,
   withEffectiveStatus,
 } from '../../../core/invitations';
@@ -19,16 +19,16 @@ import type {
   InvitationCallableName,
   publicCallablePayloads,
 } from '../../../core/schemas';
-import { effectiveConId, publicName } from '../../../core/users';
+import { effectiveConIdAfterJoining, publicName } from '../../../core/users';
 import { LEDGER_IDS, ledgerEntry } from '../../../core/ledger';
-import { invitationPrivatePair, newPrivateChannel } from '../../../core/privateChannels';
+import { newPrivateChannel } from '../../../core/privateChannels';
 import { privateChannelId } from '../privateChannelId';
 import type { Handler, PublicHandler } from '../callable';
 import type { InvitationState } from '../repository';
 import { NO_SUCH_CHANNEL } from './callables';
 import { newUserDoc } from './users';
 
-export const NO_SUCH_INVITATION = 'There is no such invitation. Check the link you were sent.';
+export const NO_SUCH_INVITATION = ERROR_WORDS.noSuchInvitation;
 
 interface InvitationResults {
   get_invitation: Invitation;
@@ -60,38 +60,29 @@ export const invitationCallables: {
   async accept_invitation({ repo, now }, caller, { invitationId }) {
     const outcome = await repo.acceptInvitation(invitationId, caller.uid, (state) => {
       const at = now();
-      const accepted = decideAccept(existing(state), caller, at);
+      const plan = planAccept(existing(state), caller, at);
       if (!state.channel) throw new QupmError('NOT_FOUND', NO_SUCH_CHANNEL);
       const user = userOf(state, caller);
-      if (accepted.privateConsultation === true) {
-        // "For a private consultation": the invitee talks with the consultant alone, not in the channel.
-        const pair = invitationPrivatePair(accepted, caller.uid);
-        const privateChannel = newPrivateChannel({
-          id: privateChannelId(pair),
-          pair,
-          names: { [pair.ownerId]: accepted.consultantName, [pair.memberId]: publicName(user) },
-          createdAt: at,
-        });
-        const joined = [
-          ...(user.effectiveConId
-            ? [{ ownerId: user.effectiveConId, joinedAt: Number.NEGATIVE_INFINITY }]
-            : []),
-          { ownerId: pair.ownerId, joinedAt: at },
-        ];
+      if ('join' in plan) {
+        // effectiveConId: the consultant of the first channel joined (core/users.ts); an earlier one stays.
         return {
-          invitation: { ...accepted, privateChannelId: privateChannel.id },
-          user: { ...user, effectiveConId: effectiveConId(user, joined) },
-          privateChannel,
+          invitation: plan.invitation,
+          user: { ...user, effectiveConId: effectiveConIdAfterJoining(user, state.channel.ownerId, at) },
         };
       }
-      // effectiveConId: the consultant of the first channel joined (core/users.ts); an earlier one stays.
-      const joined = [
-        ...(user.effectiveConId
-          ? [{ ownerId: user.effectiveConId, joinedAt: Number.NEGATIVE_INFINITY }]
-          : []),
-        { ownerId: state.channel.ownerId, joinedAt: at },
-      ];
-      return { invitation: accepted, user: { ...user, effectiveConId: effectiveConId(user, joined) } };
+      // "For a private consultation": the invitee talks with the consultant alone, not in the channel.
+      const pair = plan.openPrivate;
+      const privateChannel = newPrivateChannel({
+        id: privateChannelId(pair),
+        pair,
+        names: { [pair.ownerId]: plan.invitation.consultantName, [pair.memberId]: publicName(user) },
+        createdAt: at,
+      });
+      return {
+        invitation: { ...plan.invitation, privateChannelId: privateChannel.id },
+        user: { ...user, effectiveConId: effectiveConIdAfterJoining(user, pair.ownerId, at) },
+        privateChannel,
+      };
     });
     return outcome.invitation;
   },

@@ -4,7 +4,7 @@
 // still owns channels, hands what stays to the former member, deletes the account's documents and then the
 // Firebase Auth account (which ends its refresh tokens).
 import { normalizeEmail } from '../../../core/email';
-import { QupmError } from '../../../core/errors';
+import { QupmError, SESSION_ENDED_MESSAGE } from '../../../core/errors';
 import type { AccountExport } from '../../../core/leaving';
 import { assertCanLeave, assertNoOpenSessions, buildAccountExport } from '../../../core/leaving';
 import { isOpenBooking, planCancel } from '../../../core/bookings';
@@ -13,13 +13,15 @@ import type { Caller } from '../../../core/permissions';
 import type { Deps } from '../repository';
 import { productCallables } from './product';
 
-const ACCOUNT_GONE = 'This account no longer exists. Sign in again.';
+// An account already gone took its session with it: the embedded server's words and reason (server/services/leaving.ts).
+const accountGone = (): QupmError =>
+  new QupmError('UNAUTHENTICATED', SESSION_ENDED_MESSAGE, 'session-expired');
 
 export const leavingCallables = {
   async export_my_data(deps: Deps, caller: Caller): Promise<AccountExport> {
     const now = deps.now();
     const user = await deps.repo.getUser(caller.uid);
-    if (!user) throw new QupmError('UNAUTHENTICATED', ACCOUNT_GONE);
+    if (!user) throw accountGone();
     const account = user.email ? user : { ...user, email: caller.email };
     const [data, issued] = await Promise.all([
       deps.repo.readAccountData(caller.uid, account.email ? normalizeEmail(account.email) : ''),
@@ -32,7 +34,7 @@ export const leavingCallables = {
   },
 
   async delete_my_account(deps: Deps, caller: Caller): Promise<{ success: true }> {
-    if (!(await deps.repo.getUser(caller.uid))) throw new QupmError('UNAUTHENTICATED', ACCOUNT_GONE);
+    if (!(await deps.repo.getUser(caller.uid))) throw accountGone();
     assertCanLeave(await deps.repo.ownedChannelTitles(caller.uid));
     // As on the embedded server: a consultant's sessions still open keep them here; a client's are cancelled.
     const asConsultant = await deps.practice.bookingsOfConsultant(caller.uid);

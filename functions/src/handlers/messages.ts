@@ -1,16 +1,14 @@
-// A new message in channels/{channelId}/messages/{messageId}: the same bookkeeping as the embedded server's
-// sendMessage (server/services/channels.ts) — one more pending notification for everyone in the channel but the
-// sender who has not muted the channel (issue #13) — then a web push to each of their active tokens (if they want push, spec §5) carrying their own badge
-// count, and the deletion of every token FCM reports dead.
+// A new message in channels/{channelId}/messages/{messageId}: the fan-out core/fanOut.ts plans for both backends
+// (the embedded server's sendMessage runs the same plan) — one more pending notification for everyone in the
+// channel but the sender who has not muted the channel, then a web push to each of their active tokens (if they
+// want push, spec §5) carrying their own badge count — and the deletion of every token FCM reports dead.
 import type { AttachmentKind } from '../../../core/attachments';
 import { canMessage } from '../../../core/permissions';
+import { planPushes, planRecipients, pushRecipients } from '../../../core/fanOut';
 import { pendingRecipients } from '../../../core/pending';
-import { wantsPushFrom } from '../../../core/delivery';
-import { activeMutes, isChannelMuted } from '../../../core/mutes';
-import { messagePush } from '../../../core/push';
 import { publicName } from '../../../core/users';
 import { isDeadToken, toFcmMessage } from '../push';
-import type { Deps, TokenRef } from '../repository';
+import type { Deps } from '../repository';
 
 export interface NewMessage {
   channelId: string;
@@ -30,12 +28,6 @@ export interface FanOut {
   pruned: number;
 }
 
-/** One token once, even if two accounts hold it (a shared browser): the first holder's badge wins. */
-function uniqueTokens(tokens: readonly TokenRef[]): TokenRef[] {
-  const seen = new Set<string>();
-  return tokens.filter((ref) => !seen.has(ref.token) && Boolean(seen.add(ref.token)));
-}
-
 export async function handleMessageCreated(deps: Deps, message: NewMessage): Promise<FanOut> {
   const { repo, push } = deps;
   const nothing = { notified: [], sent: 0, pruned: 0 };
@@ -52,40 +44,40 @@ export async function handleMessageCreated(deps: Deps, message: NewMessage): Pro
     await repo.setMessageSenderName(message.channelId, message.messageId, senderName);
   }
 
-  // A channel a recipient muted (issue #13) adds nothing to their badge and sends them no push.
+  // core/fanOut.ts decides who counts it, who gets a push and which browsers; this reads and writes. A channel a
+  // recipient muted adds nothing to their badge and sends them no push.
   const now = deps.now();
-  const everyone = pendingRecipients(channel, message.senderId);
-  const mutes = everyone.length > 0 ? await repo.getMutes(everyone) : {};
-  const recipients = everyone.filter((uid) => !isChannelMuted(mutes[uid] ?? {}, channel.id, now));
+  const members = pendingRecipients(channel, message.senderId);
+  const mutes = members.length > 0 ? await repo.getMutes(members) : {};
+  const { recipients, mutedChannels } = planRecipients({ channel, senderId: message.senderId, mutes, now });
   if (recipients.length === 0) return nothing;
-  const mutedSources = Object.fromEntries(
-    recipients.map((uid) => [uid, new Set(Object.keys(activeMutes(mutes[uid] ?? {}, now)))]),
-  );
-  const badges = await repo.addPending(recipients, channel.id, mutedSources);
+  const badges = await repo.addPending(recipients, channel.id, mutedChannels);
 
   const users = await Promise.all(recipients.map((uid) => repo.getUser(uid)));
-  const pushable = recipients.filter((uid, i) =>
-    wantsPushFrom(users[i]?.notificationSettings, mutes[uid]?.[channel.id], now),
-  );
-  const targets = pushable.length > 0 ? uniqueTokens(await repo.listActiveTokens(pushable)) : [];
-  if (targets.length === 0) return { notified: recipients, sent: 0, pruned: 0 };
+  const pushable = pushRecipients({
+    recipients,
+    settings: Object.fromEntries(recipients.map((uid, i) => [uid, users[i]?.notificationSettings])),
+    mutes,
+    channelId: channel.id,
+    now,
+  });
+  const pushes = planPushes({
+    message: {
+      channelId: channel.id,
+      messageId: message.messageId,
+      senderName,
+      text: message.text,
+      ...(message.attachment ? { attachment: message.attachment } : {}),
+    },
+    targets: pushable.length > 0 ? await repo.listActiveTokens(pushable) : [],
+    badges,
+  });
+  if (pushes.length === 0) return { notified: recipients, sent: 0, pruned: 0 };
 
   const origin = deps.appOrigin();
+  const targets = pushes.map(({ target }) => target);
   const results = await push.send(
-    targets.map((target) =>
-      toFcmMessage(
-        messagePush({
-          channelId: channel.id,
-          messageId: message.messageId,
-          senderName,
-          text: message.text,
-          ...(message.attachment ? { attachment: message.attachment } : {}),
-          badgeCount: badges[target.uid] ?? 0,
-        }),
-        target.token,
-        origin,
-      ),
-    ),
+    pushes.map(({ target, push: content }) => toFcmMessage(content, target.token, origin)),
   );
   const dead = targets.filter((_target, i) => isDeadToken(results[i]));
   if (dead.length > 0) await repo.deleteTokens(dead);

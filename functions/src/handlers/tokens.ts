@@ -1,14 +1,14 @@
 // Push token documents (QUALITY.md "Push and tokens"): save_push_token, the one writer of a device's token
 // document on Firebase (firestore.rules let no client create one), and the daily prune of tokens unused for 30 days,
 // by the same rules as the embedded server (core/pushTokens.ts).
-import { QupmError } from '../../../core/errors';
+import { ERROR_WORDS, QupmError } from '../../../core/errors';
 import type { PushTokenDoc } from '../../../core/model';
-import { planTokenSave, TOKEN_UNUSED_PRUNE_AFTER_MS } from '../../../core/pushTokens';
+import { newTokenDoc, planTokenSave, TOKEN_UNUSED_PRUNE_AFTER_MS } from '../../../core/pushTokens';
 import type { tokenCallablePayloads, TokenCallableName } from '../../../core/schemas';
 import type { Handler } from '../callable';
 import type { Deps } from '../repository';
 
-export const NOT_YOUR_DEVICES = 'You can only see and change the devices of your own account.';
+export const NOT_YOUR_DEVICES = ERROR_WORDS.notYourDevices;
 
 export async function handlePruneStaleTokens({ repo, now }: Deps): Promise<number> {
   return repo.deleteTokensUnusedSince(now() - TOKEN_UNUSED_PRUNE_AFTER_MS);
@@ -26,14 +26,7 @@ export const tokenCallables: {
    */
   async save_push_token({ repo, now }, caller, { userId, ...input }) {
     if (caller.uid !== userId) throw new QupmError('PERMISSION_DENIED', NOT_YOUR_DEVICES);
-    const at = now();
-    const created: PushTokenDoc = {
-      id: repo.newId(),
-      ...input,
-      status: 'active',
-      createdAt: at,
-      lastUsed: at,
-    };
+    const created = newTokenDoc(repo.newId(), input, now());
     return repo.saveDeviceToken(caller.uid, created, (related) => planTokenSave(caller.uid, input, related));
   },
 };

@@ -3,11 +3,12 @@
 import { BackendError, UPLOAD_CANCELLED } from '../ports';
 import { ATTACHMENT_ACCESS_MESSAGES } from '@core/attachments';
 import type { ErrorReason, ErrorStatus } from '@core/errors';
+import { FAILURE_WORDS } from '@core/failureWords';
 
-export const OFFLINE_MESSAGE = "Can't reach QuPM right now. Check your connection and try again.";
-export const GENERIC_MESSAGE = 'Something went wrong. Please try again.';
-export const UNREADABLE_ANSWER_MESSAGE = 'QuPM sent an answer it could not read.';
-export const SIGN_IN_MESSAGE = 'Please sign in.';
+export const OFFLINE_MESSAGE = FAILURE_WORDS.offline;
+export const GENERIC_MESSAGE = FAILURE_WORDS.somethingWrong;
+export const UNREADABLE_ANSWER_MESSAGE = FAILURE_WORDS.unreadableAnswer;
+export const SIGN_IN_MESSAGE = FAILURE_WORDS.signIn;
 export const PUSH_UNSUPPORTED_MESSAGE = 'Push messaging is not supported in this browser';
 
 type Status = ErrorStatus | 'UNAVAILABLE';
@@ -17,10 +18,7 @@ interface Mapped {
   reason?: ErrorReason;
 }
 
-const TOO_MANY: Mapped = {
-  status: 'RESOURCE_EXHAUSTED',
-  message: 'Too many attempts. Wait a minute and try again.',
-};
+const TOO_MANY: Mapped = { status: 'RESOURCE_EXHAUSTED', message: FAILURE_WORDS.tooManyAttempts };
 const OFFLINE: Mapped = { status: 'UNAVAILABLE', message: OFFLINE_MESSAGE };
 const INVALID_CREDENTIALS: Mapped = {
   status: 'UNAUTHENTICATED',
@@ -29,7 +27,7 @@ const INVALID_CREDENTIALS: Mapped = {
 };
 const SESSION_EXPIRED: Mapped = {
   status: 'UNAUTHENTICATED',
-  message: 'Your session has expired. Please sign in again.',
+  message: FAILURE_WORDS.sessionExpired,
   reason: 'session-expired',
 };
 
@@ -114,7 +112,7 @@ const MESSAGING_FALLBACK: Mapped = {
 /** Cloud Storage (attachments, issue #13 part 4): storage.rules refuse outsiders as 'unauthorized'. */
 const STORAGE_CODES: Record<string, Mapped> = {
   'storage/unauthorized': { status: 'PERMISSION_DENIED', message: ATTACHMENT_ACCESS_MESSAGES.notMember },
-  'storage/unauthenticated': { status: 'UNAUTHENTICATED', message: 'Please sign in again.' },
+  'storage/unauthenticated': { status: 'UNAUTHENTICATED', message: FAILURE_WORDS.signInAgain },
   'storage/object-not-found': { status: 'NOT_FOUND', message: ATTACHMENT_ACCESS_MESSAGES.noSuchFile },
   'storage/canceled': { status: 'UNAVAILABLE', message: UPLOAD_CANCELLED },
   'storage/retry-limit-exceeded': OFFLINE,
@@ -128,14 +126,14 @@ const STORAGE_CODES: Record<string, Mapped> = {
 const SERVICE_CODES: Record<string, Mapped> = {
   'permission-denied': { status: 'PERMISSION_DENIED', message: "You don't have access to that." },
   'not-found': { status: 'NOT_FOUND', message: "That doesn't exist (any more)." },
-  unauthenticated: { status: 'UNAUTHENTICATED', message: 'Please sign in again.' },
+  unauthenticated: { status: 'UNAUTHENTICATED', message: FAILURE_WORDS.signInAgain },
   'invalid-argument': { status: 'INVALID_ARGUMENT', message: "That request isn't valid." },
   'out-of-range': { status: 'INVALID_ARGUMENT', message: "That request isn't valid." },
   'failed-precondition': { status: 'FAILED_PRECONDITION', message: "That can't be done right now." },
   'already-exists': { status: 'ALREADY_EXISTS', message: 'That already exists.' },
   'resource-exhausted': {
     status: 'RESOURCE_EXHAUSTED',
-    message: 'Too many requests. Wait a minute and try again.',
+    message: FAILURE_WORDS.tooManyRequests,
   },
   unavailable: OFFLINE,
   'deadline-exceeded': OFFLINE,

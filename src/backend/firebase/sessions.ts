@@ -7,6 +7,7 @@
 // (record_revocation), so the others are refused at once.
 import { EmailAuthProvider, reauthenticateWithCredential, signOut, updatePassword } from 'firebase/auth';
 import Bowser from 'bowser';
+import { ERROR_WORDS } from '@core/errors';
 import { LIMITS } from '@core/limits';
 import type { SignedInSession } from '@core/model';
 import { BackendError } from '../ports';
@@ -17,8 +18,8 @@ import type { FirebaseSdk } from './sdk';
 
 /** The one session Firebase lets this device name: its own. */
 export const THIS_SESSION_ID = 'this-device';
-export const WRONG_PASSWORD_MESSAGE = 'Your current password is not right.';
-const NO_SUCH_SESSION = 'That session has already ended, or it is not one of yours.';
+export const WRONG_PASSWORD_MESSAGE = ERROR_WORDS.wrongCurrentPassword;
+const NO_SUCH_SESSION = ERROR_WORDS.noSuchSession;
 
 function describeThisBrowser(): { browser: string; platform: string } {
   const userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent;

@@ -4,7 +4,8 @@ import { BackendError } from '../ports';
 import type { AuthPort, EmailVerificationState, SignInInput, SignUpInput, Unsubscribe } from '../ports';
 import type { AuthUser, IdTokenClaims } from '@core/model';
 import type { SessionResponse } from '@core/wire';
-import { requestJson } from './http';
+import { FAILURE_WORDS } from '@core/failureWords';
+import { callRoute } from './http';
 import type { Fetch } from './http';
 import { REFRESH_MARGIN_MS, decodeJwtPayload, sessionFromResponse, withCrossTabLock } from './session';
 import type { SessionStore, StoredSession } from './session';
@@ -66,8 +67,7 @@ export function createLocalAuth(deps: {
       if (!stored) return null;
       if (!force && stored.expiresAt - REFRESH_MARGIN_MS > now()) return stored;
       try {
-        const response = await requestJson<SessionResponse>(deps.fetch, `${baseUrl}/api/auth/refresh`, {
-          method: 'POST',
+        const response = await callRoute(deps.fetch, baseUrl, 'refresh', {
           body: { refreshToken: stored.refreshToken },
         });
         const session = sessionFromResponse(response, now());
@@ -97,20 +97,17 @@ export function createLocalAuth(deps: {
     }
   }
 
-  async function startSession(path: string, body: unknown): Promise<AuthUser> {
-    const response = await requestJson<SessionResponse>(deps.fetch, `${baseUrl}${path}`, {
-      method: 'POST',
-      body,
-    });
-    const session = sessionFromResponse(response, now());
+  /** A sign-in or sign-up's answer kept as this device's session. */
+  async function startSession(response: Promise<SessionResponse>): Promise<AuthUser> {
+    const session = sessionFromResponse(await response, now());
     sessions.write(session);
     adopt(session);
     return session.user;
   }
 
   const auth: LocalAuth = {
-    signUp: (input: SignUpInput) => startSession('/api/auth/signup', input),
-    signIn: (input: SignInInput) => startSession('/api/auth/signin', input),
+    signUp: (input: SignUpInput) => startSession(callRoute(deps.fetch, baseUrl, 'signUp', { body: input })),
+    signIn: (input: SignInInput) => startSession(callRoute(deps.fetch, baseUrl, 'signIn', { body: input })),
 
     async signOut() {
       if (!current) {
@@ -124,11 +121,13 @@ export function createLocalAuth(deps: {
       signOutLocally();
       if (!session || accessToken === null) return;
       try {
-        await requestJson(deps.fetch, `${baseUrl}/api/auth/signout`, {
-          method: 'POST',
-          body: { refreshToken: session.refreshToken },
-          token: accessToken,
-        });
+        await callRoute(
+          deps.fetch,
+          baseUrl,
+          'signOut',
+          { body: { refreshToken: session.refreshToken } },
+          { token: accessToken },
+        );
       } catch {
         // The session is gone on this device either way; the server forgets it when it expires.
       }
@@ -140,7 +139,7 @@ export function createLocalAuth(deps: {
       if (ready) await ready;
       let session = current;
       if (session && session.expiresAt - REFRESH_MARGIN_MS <= now()) session = await refresh();
-      if (!session) throw new BackendError('UNAUTHENTICATED', 'Please sign in.');
+      if (!session) throw new BackendError('UNAUTHENTICATED', FAILURE_WORDS.signIn);
       return session.accessToken;
     },
 
@@ -170,48 +169,50 @@ export function createLocalAuth(deps: {
     },
 
     async getEmailVerification(): Promise<EmailVerificationState> {
-      const state = await requestJson<{ email: string; emailVerified: boolean }>(
+      const state = await callRoute(
         deps.fetch,
-        `${baseUrl}/api/auth/verify-email`,
+        baseUrl,
+        'emailVerification',
+        {},
         { token: await auth.getAccessToken() },
       );
       return { email: state.email, verified: state.emailVerified };
     },
 
     async sendEmailVerification() {
-      await requestJson(deps.fetch, `${baseUrl}/api/auth/verify-email/send`, {
-        method: 'POST',
-        token: await auth.getAccessToken(),
-      });
+      await callRoute(
+        deps.fetch,
+        baseUrl,
+        'sendEmailVerification',
+        {},
+        { token: await auth.getAccessToken() },
+      );
     },
 
     async verifyEmail(token) {
-      await requestJson(deps.fetch, `${baseUrl}/api/auth/verify-email`, { method: 'POST', body: { token } });
+      await callRoute(deps.fetch, baseUrl, 'verifyEmail', { body: { token } });
     },
 
     async requestPasswordReset(email) {
-      await requestJson(deps.fetch, `${baseUrl}/api/auth/password-reset`, {
-        method: 'POST',
-        body: { email },
-      });
+      await callRoute(deps.fetch, baseUrl, 'requestPasswordReset', { body: { email } });
     },
 
     async confirmPasswordReset(token, newPassword) {
-      const { email } = await requestJson<{ email: string }>(
-        deps.fetch,
-        `${baseUrl}/api/auth/password-reset/confirm`,
-        { method: 'POST', body: { token, password: newPassword } },
-      );
+      const { email } = await callRoute(deps.fetch, baseUrl, 'confirmPasswordReset', {
+        body: { token, password: newPassword },
+      });
       // The server has ended every session of that account, this device's too.
       if (current && current.user.email === email) signOutLocally();
     },
 
     async changeEmail(currentPassword, newEmail) {
-      await requestJson(deps.fetch, `${baseUrl}/api/auth/email`, {
-        method: 'POST',
-        body: { password: currentPassword, newEmail },
-        token: await auth.getAccessToken(),
-      });
+      await callRoute(
+        deps.fetch,
+        baseUrl,
+        'changeEmail',
+        { body: { password: currentPassword, newEmail } },
+        { token: await auth.getAccessToken() },
+      );
     },
 
     onAuthStateChanged(listener): Unsubscribe {

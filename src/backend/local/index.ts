@@ -3,31 +3,16 @@
 import { BackendError } from '../ports';
 import type { AdapterHost } from '../host';
 import type { Backend, NewPushToken, ProfilePatch } from '../ports';
-import type {
-  AdminChannel,
-  AdminUser,
-  Channel,
-  ChannelMember,
-  ChannelMute,
-  ChannelOverview,
-  ChannelPermissions,
-  ChatMessage,
-  Invitation,
-  IssuedOffer,
-  Offer,
-  PushTokenDoc,
-  SignedInSession,
-  UserDoc,
-} from '@core/model';
+import type { ChannelPermissions, ChatMessage, Offer } from '@core/model';
 import type { ChannelMutes } from '@core/mutes';
 import { isMuteEnd } from '@core/mutes';
 import type { CallableName } from '@core/schemas';
-import type { InvitationPreview } from '@core/invitations';
-import type { AccountExport } from '@core/leaving';
-import type { CallableResults } from '@core/wire';
+import { CALLABLE_RESULTS } from '@core/answers';
+import { ROUTES } from '@core/wire';
+import type { CallableResults, JsonRouteName, RouteAnswer } from '@core/wire';
 import { createLocalAuth } from './auth';
-import { OFFLINE_MESSAGE, requestJson } from './http';
-import type { Fetch, RequestOptions } from './http';
+import { OFFLINE_MESSAGE, UNREADABLE_ANSWER, callRoute, readAnswer, routeUrl } from './http';
+import type { Fetch, RequestOptions, RouteCall } from './http';
 import { createSessionStore } from './session';
 import type { SessionStore } from './session';
 import { encodeCursor } from '@core/messages';
@@ -39,7 +24,7 @@ import { createWebPushProvider } from './webPush';
 import { defaultUpload } from './upload';
 import type { Upload } from './upload';
 import { errorFromResponse } from './http';
-import type { Attachment } from '@core/attachments';
+import { safeParse } from 'zod/mini';
 
 export interface LocalBackendOptions {
   /** Origin of the embedded server; '' for the page's own origin. */
@@ -62,8 +47,6 @@ function windowOnline(callback: () => void): void {
   if (typeof window !== 'undefined') window.addEventListener('online', callback);
 }
 
-const enc = encodeURIComponent;
-
 /** A document read: a missing document is null (as Firestore's getDoc says), every other failure throws. */
 async function nullIfNotFound<T>(request: Promise<T>): Promise<T | null> {
   try {
@@ -84,28 +67,36 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
     now: options.now,
   });
 
-  /** An authenticated request; a session the server refuses is dropped (signed out cleanly, never a loop). */
-  async function api<T>(path: string, init: Omit<RequestOptions, 'token'> = {}): Promise<T> {
+  /**
+   * Route K of core/wire.ts's table, with the session's token unless the table marks it public; a session the
+   * server refuses is dropped (signed out cleanly, never a loop).
+   */
+  async function call<K extends JsonRouteName>(
+    name: K,
+    input: RouteCall<K>,
+    init: Pick<RequestOptions, 'keepalive'> = {},
+  ): Promise<RouteAnswer<K>> {
+    if (ROUTES[name].access === 'public') return callRoute(fetchImpl, baseUrl, name, input, init);
     const token = auth.freshAccessToken() ?? (await auth.getAccessToken());
     try {
-      return await requestJson<T>(fetchImpl, `${baseUrl}${path}`, { ...init, token });
+      return await callRoute(fetchImpl, baseUrl, name, input, { ...init, token });
     } catch (error) {
       if (error instanceof BackendError && error.status === 'UNAUTHENTICATED') auth.handleRejectedSession();
       throw error;
     }
   }
 
+  /** A callable (spec §7) by name: its result read with its own schema (core/answers.ts CALLABLE_RESULTS). */
   async function callable<N extends CallableName>(name: N, data: unknown): Promise<CallableResults[N]> {
-    const body = await api<{ result: CallableResults[N] }>(`/api/callable/${name}`, {
-      method: 'POST',
-      body: { data },
-    });
-    return body.result;
+    const { result } = await call('callable', { params: { name }, body: { data } });
+    const read = safeParse(CALLABLE_RESULTS[name], result);
+    if (!read.success) throw new BackendError('INTERNAL', UNREADABLE_ANSWER);
+    return read.data as CallableResults[N];
   }
 
   const stream = createLiveStream({
-    getTicket: async () => (await api<{ ticket: string }>('/api/stream/ticket', { method: 'POST' })).ticket,
-    url: (ticket) => `${baseUrl}/api/stream?ticket=${enc(ticket)}`,
+    getTicket: async () => (await call('streamTicket', {})).ticket,
+    url: (ticket) => `${baseUrl}${routeUrl('stream', undefined, { ticket })}`,
     open: options.openEventSource ?? ((url) => new EventSource(url) as unknown as EventSourceLike),
     backoff: options.backoff,
     // The server ended the stream with the session (signed out elsewhere, or revoked): a session that is really
@@ -123,14 +114,13 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
     options: { before?: MessageCursor; after?: MessageCursor; changedAfter?: MessageCursor; limit?: number },
   ): Promise<ChatMessage[]> => {
     const { before, after, changedAfter, limit } = options;
-    const query = new URLSearchParams();
-    if (before !== undefined) query.set('before', encodeCursor(before));
-    if (after !== undefined) query.set('after', encodeCursor(after));
-    if (changedAfter !== undefined) query.set('changedAfter', encodeCursor(changedAfter));
-    if (limit !== undefined) query.set('limit', String(limit));
-    const suffix = query.size > 0 ? `?${query.toString()}` : '';
-    return (await api<{ messages: ChatMessage[] }>(`/api/channels/${enc(channelId)}/messages${suffix}`))
-      .messages;
+    const query = {
+      before: before === undefined ? undefined : encodeCursor(before),
+      after: after === undefined ? undefined : encodeCursor(after),
+      changedAfter: changedAfter === undefined ? undefined : encodeCursor(changedAfter),
+      limit,
+    };
+    return (await call('listMessages', { params: { id: channelId }, query })).messages;
   };
   const listMessages: Backend['messages']['listMessages'] = (channelId, options = {}) =>
     listPage(channelId, options);
@@ -161,48 +151,40 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
     auth,
 
     users: {
-      getUser: (uid) => nullIfNotFound(api<UserDoc>(`/api/users/${enc(uid)}`)),
-      updateProfile: (uid, patch: ProfilePatch) =>
-        api<UserDoc>(`/api/users/${enc(uid)}`, { method: 'PATCH', body: patch }),
+      getUser: (uid) => nullIfNotFound(call('getUser', { params: { uid } })),
+      updateProfile: (uid, patch: ProfilePatch) => call('updateUser', { params: { uid }, body: patch }),
       subscribeUser: (uid, listener) =>
         stream.subscribe((event) => {
           if (event.type === 'user' && event.data.user.uid === uid) listener(event.data.user);
         }),
-      exportMyData: (uid) => api<AccountExport>(`/api/users/${enc(uid)}/export`),
+      exportMyData: (uid) => call('exportAccount', { params: { uid } }),
       async deleteMyAccount(uid, password) {
-        await api(`/api/users/${enc(uid)}`, { method: 'DELETE', body: { password } });
+        await call('deleteAccount', { params: { uid }, body: { password } });
         // The server ended every session of the account: this tab (and the others, through storage) signs out.
         auth.handleRejectedSession();
       },
     },
 
     channels: {
-      getChannel: (id) => nullIfNotFound(api<Channel>(`/api/channels/${enc(id)}`)),
+      getChannel: (id) => nullIfNotFound(call('getChannel', { params: { id } })),
       async findChannelByHandle(channelId) {
-        const { channels } = await api<{ channels: Channel[] }>(
-          `/api/channels?channelId=${enc(channelId)}&limit=1`,
-        );
+        const { channels } = await call('listChannels', { query: { channelId, limit: '1' } });
         return channels[0] ?? null;
       },
       async listMyChannels() {
-        return (await api<{ channels: Channel[] }>('/api/channels?mine=true')).channels;
+        return (await call('listChannels', { query: { mine: 'true' } })).channels;
       },
       async listOverview() {
-        return (await api<{ channels: ChannelOverview[] }>('/api/channels/overview')).channels;
+        return (await call('channelOverview', {})).channels;
       },
-      createChannel: (input) => api<Channel>('/api/channels', { method: 'POST', body: input }),
-      openPrivateChannel: (input) => api<Channel>('/api/private-channels', { method: 'POST', body: input }),
-      updateChannel: (id, patch) =>
-        api<Channel>(`/api/channels/${enc(id)}`, { method: 'PATCH', body: patch }),
+      createChannel: (input) => call('createChannel', { body: input }),
+      openPrivateChannel: (input) => call('openPrivateChannel', { body: input }),
+      updateChannel: (id, patch) => call('updateChannel', { params: { id }, body: patch }),
       async listMembers(id) {
-        return (await api<{ members: ChannelMember[] }>(`/api/channels/${enc(id)}/members`)).members;
+        return (await call('listMembers', { params: { id } })).members;
       },
       async markRead(id, upTo, { leaving = false } = {}) {
-        await api(`/api/channels/${enc(id)}/read`, {
-          method: 'POST',
-          body: { messageId: upTo },
-          keepalive: leaving,
-        });
+        await call('markRead', { params: { id }, body: { messageId: upTo } }, { keepalive: leaving });
       },
       subscribeChannels: (listener) =>
         stream.subscribe((event) => {
@@ -212,12 +194,12 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
 
     mutes: {
       async listMutes() {
-        return (await api<{ mutes: ChannelMutes }>('/api/mutes')).mutes;
+        return (await call('listMutes', {})).mutes;
       },
       muteChannel: (channelId, duration) =>
-        api<ChannelMute>(`/api/channels/${enc(channelId)}/mute`, { method: 'PUT', body: { duration } }),
+        call('muteChannel', { params: { id: channelId }, body: { duration } }),
       async unmuteChannel(channelId) {
-        await api(`/api/channels/${enc(channelId)}/mute`, { method: 'DELETE' });
+        await call('unmuteChannel', { params: { id: channelId } });
       },
       subscribeMutes(listener) {
         // Each `mutes` event carries them all; a read after each (re)open catches up with what the stream, which
@@ -227,7 +209,7 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
         const read = async (): Promise<void> => {
           const asked = seen;
           try {
-            const mutes = (await api<{ mutes: ChannelMutes }>('/api/mutes')).mutes;
+            const { mutes } = await call('listMutes', {});
             if (!stopped && seen === asked) listener(mutes);
           } catch {
             // Offline again or signed out: the next open reads again.
@@ -252,8 +234,8 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
     messages: {
       listMessages,
       sendMessage: (channelId, message) =>
-        api<ChatMessage>(`/api/channels/${enc(channelId)}/messages`, {
-          method: 'POST',
+        call('sendMessage', {
+          params: { id: channelId },
           body: {
             id: message.id,
             text: message.text,
@@ -261,28 +243,27 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
           },
         }),
       editMessage: (channelId, messageId, text) =>
-        api<ChatMessage>(`/api/channels/${enc(channelId)}/messages/${enc(messageId)}`, {
-          method: 'PATCH',
-          body: { text },
-        }),
+        call('editMessage', { params: { id: channelId, messageId }, body: { text } }),
       deleteMessage: (channelId, messageId) =>
-        api<ChatMessage>(`/api/channels/${enc(channelId)}/messages/${enc(messageId)}`, { method: 'DELETE' }),
+        call('deleteMessage', { params: { id: channelId, messageId } }),
       uploadAttachment: (channelId, file, name, { onProgress, signal } = {}) =>
         authorized(
           (token) =>
             upload({
-              url: `${baseUrl}/api/channels/${enc(channelId)}/attachments?name=${enc(name)}`,
+              url: `${baseUrl}${routeUrl('uploadAttachment', { id: channelId }, { name })}`,
               token,
               body: file,
               onProgress,
               signal,
             }),
           async (response) => {
+            let answer: unknown;
             try {
-              return (await response.json()) as Attachment;
+              answer = await response.json();
             } catch {
-              throw new BackendError('INTERNAL', 'QuPM sent an answer it could not read.');
+              throw new BackendError('INTERNAL', UNREADABLE_ANSWER);
             }
+            return readAnswer('uploadAttachment', answer);
           },
         ),
       readAttachment: (channelId, attachment) =>
@@ -290,7 +271,7 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
           async (token) => {
             try {
               return await fetchImpl(
-                `${baseUrl}/api/channels/${enc(channelId)}/attachments/${enc(attachment.id)}`,
+                `${baseUrl}${routeUrl('downloadAttachment', { id: channelId, attachmentId: attachment.id })}`,
                 { headers: { Authorization: `Bearer ${token}` }, credentials: 'same-origin' },
               );
             } catch {
@@ -305,22 +286,17 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
     live: { subscribeStatus: live.subscribeStatus },
 
     invitations: {
-      getInvitation: (id) => api<Invitation>(`/api/invitations/${enc(id)}`),
-      // No session: the one read a signed-out visitor makes (anyone with the link).
-      previewInvitation: (id) =>
-        requestJson<InvitationPreview>(fetchImpl, `${baseUrl}/api/invitations/${enc(id)}/preview`),
-      acceptInvitation: (id) => api<Invitation>(`/api/invitations/${enc(id)}/accept`, { method: 'POST' }),
-      activateInvitation: (id) =>
-        api<{ invitation: Invitation; user: UserDoc }>(`/api/invitations/${enc(id)}/activate`, {
-          method: 'POST',
-        }),
-      createInvitation: (input) => api<Invitation>('/api/invitations', { method: 'POST', body: input }),
+      getInvitation: (id) => call('getInvitation', { params: { id } }),
+      // No session (the table marks it public): the one read a signed-out visitor makes (anyone with the link).
+      previewInvitation: (id) => call('previewInvitation', { params: { id } }),
+      acceptInvitation: (id) => call('acceptInvitation', { params: { id } }),
+      activateInvitation: (id) => call('activateInvitation', { params: { id } }),
+      createInvitation: (input) => call('createInvitation', { body: input }),
       async listChannelInvitations(channelId) {
-        return (await api<{ invitations: Invitation[] }>(`/api/channels/${enc(channelId)}/invitations`))
-          .invitations;
+        return (await call('listChannelInvitations', { params: { id: channelId } })).invitations;
       },
       async listMyInvitations() {
-        return (await api<{ invitations: Invitation[] }>('/api/invitations')).invitations;
+        return (await call('listMyInvitations', {})).invitations;
       },
       subscribeMyInvitations(listener) {
         const stopEvents = stream.subscribe((event) => {
@@ -337,9 +313,9 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
     },
 
     offers: {
-      issueOffer: (input) => api<IssuedOffer>('/api/offers', { method: 'POST', body: input }),
+      issueOffer: (input) => call('issueOffer', { body: input }),
       async listIssuedOffers() {
-        return (await api<{ offers: IssuedOffer[] }>('/api/offers/issued')).offers;
+        return (await call('listIssuedOffers', {})).offers;
       },
       subscribeOffers: (listener) =>
         stream.subscribe((event) => {
@@ -349,31 +325,26 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
 
     admin: {
       async listUsers() {
-        return (await api<{ users: AdminUser[] }>('/api/admin/users')).users;
+        return (await call('adminUsers', {})).users;
       },
-      setConsultant: (uid, isOwner) =>
-        api<AdminUser>(`/api/admin/users/${enc(uid)}/role`, { method: 'POST', body: { isOwner } }),
+      setConsultant: (uid, isOwner) => call('adminSetRole', { params: { uid }, body: { isOwner } }),
       async listChannels() {
-        return (await api<{ channels: AdminChannel[] }>('/api/admin/channels')).channels;
+        return (await call('adminChannels', {})).channels;
       },
     },
 
     pushTokens: {
       async findActiveToken(uid, token) {
-        const { tokens } = await api<{ tokens: PushTokenDoc[] }>(
-          `/api/users/${enc(uid)}/tokens?token=${enc(token)}&status=active`,
-        );
+        const { tokens } = await call('listTokens', { params: { uid }, query: { token, status: 'active' } });
         return tokens[0] ?? null;
       },
-      addToken: (uid, token: NewPushToken) =>
-        api<PushTokenDoc>(`/api/users/${enc(uid)}/tokens`, { method: 'POST', body: token }),
-      touchToken: (uid, id) =>
-        api<PushTokenDoc>(`/api/users/${enc(uid)}/tokens/${enc(id)}/touch`, { method: 'POST' }),
+      addToken: (uid, token: NewPushToken) => call('addToken', { params: { uid }, body: token }),
+      touchToken: (uid, id) => call('touchToken', { params: { uid, id } }),
       async deleteToken(uid, id) {
-        await api(`/api/users/${enc(uid)}/tokens/${enc(id)}`, { method: 'DELETE' });
+        await call('deleteToken', { params: { uid, id } });
       },
       async listMyTokens(uid) {
-        return (await api<{ tokens: PushTokenDoc[] }>(`/api/users/${enc(uid)}/tokens`)).tokens;
+        return (await call('listTokens', { params: { uid }, query: {} })).tokens;
       },
     },
 
@@ -385,25 +356,23 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
     },
 
     pushProvider: createWebPushProvider(
-      async () =>
-        (await requestJson<{ vapidPublicKey: string }>(fetchImpl, `${baseUrl}/api/push/config`))
-          .vapidPublicKey,
+      async () => (await call('pushConfig', {})).vapidPublicKey,
       options.host,
     ),
 
     sessions: {
       listsEverySession: true,
       async listSessions() {
-        return (await api<{ sessions: SignedInSession[] }>('/api/auth/sessions')).sessions;
+        return (await call('listSessions', {})).sessions;
       },
       async signOutSession(id) {
-        await api(`/api/auth/sessions/${enc(id)}`, { method: 'DELETE' });
+        await call('revokeSession', { params: { id } });
       },
       async signOutOtherSessions() {
-        await api('/api/auth/sessions/revoke-others', { method: 'POST' });
+        await call('revokeOtherSessions', {});
       },
       async changePassword(currentPassword, newPassword) {
-        await api('/api/auth/password', { method: 'POST', body: { currentPassword, newPassword } });
+        await call('changePassword', { body: { currentPassword, newPassword } });
       },
     },
   };

@@ -24,7 +24,7 @@ import type { ChatMessage } from '@core/model';
 import type { LiveStatus, Unsubscribe } from '../ports';
 import { defaultBackoff } from './stream';
 import type { LiveStream } from './stream';
-import { parseChatMessage } from './parse';
+import { readChatMessage } from '@core/answers';
 
 /** Messages asked for at once while catching up (the server's page maximum). */
 export const CATCH_UP_PAGE = 100;
@@ -224,7 +224,7 @@ export function createLiveMessages(deps: {
       subscriptions.add(sub);
       stopStream ??= deps.stream.subscribe((event) => {
         if (event.type !== 'message') return;
-        const message = parseChatMessage(event.data.message);
+        const message = readChatMessage(event.data.message);
         if (message) onMessageEvent(message);
       });
       // Already connected: catch up now; otherwise the next open does.

@@ -1,6 +1,6 @@
 // The local backend's push provider: the browser's own Push API on the app's service worker. The "token" is the
 // subscription, base64url-encoded JSON, so it travels and is stored like an FCM token. The public (VAPID) key
-// is the embedded server's, read once from GET /api/push/config.
+// is the embedded server's, read once from its push config route (core/wire.ts pushConfig).
 import { NO_HOST } from '../host';
 import type { AdapterHost } from '../host';
 import { BackendError } from '../ports';

@@ -3,6 +3,7 @@
 import { call, fork, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { Backend } from '@/backend/ports';
 import { BackendError } from '@/backend/ports';
+import { FAILURE_WORDS } from '@core/failureWords';
 import { toFailure } from '@/backend/errors';
 import type { SignedInSession } from '@core/model';
 import { LIMITS } from '@core/limits';
@@ -25,7 +26,7 @@ import type { SessionsState } from './sessionsSlice';
 
 export const PASSWORD_MESSAGES = {
   wrongCurrent: 'Your current password is not right. Check it and try again.',
-  tooMany: 'Too many attempts. Wait a minute and try again.',
+  tooMany: FAILURE_WORDS.tooManyAttempts,
   policy: `Choose a new password of ${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters.`,
 } as const;
 
