@@ -1,7 +1,7 @@
 // Validation of everything that crosses into a backend: request bodies, callable payloads, route params.
 // Objects are strict (an unknown key, `__proto__` included, is refused), strings bounded, numbers finite.
 import { z } from 'zod';
-import { DOCUMENT_ID_PATTERN } from './ids';
+import { DOCUMENT_ID_PATTERN, USER_ID_PATTERN } from './ids';
 import { EMAIL_PATTERN } from './email';
 import { LINK_TOKEN_PATTERN } from './emailLinks';
 import { isInvitationGrant } from './invitations';
@@ -24,6 +24,8 @@ export const emailSchema = z
   .max(LIMITS.emailMax)
   .pipe(z.email({ pattern: EMAIL_PATTERN }));
 export const documentIdSchema = z.string().regex(DOCUMENT_ID_PATTERN, 'not a QuPM id');
+/** A person named in a payload (an offer's recipient, an admin's subject): a QuPM id or a Firebase Auth uid. */
+export const userIdSchema = z.string().regex(USER_ID_PATTERN, 'not a user id');
 export const channelHandleSchema = z
   .string()
   .min(LIMITS.channelIdMin)
@@ -190,14 +192,13 @@ export const invitationCreateBody = z.strictObject({
 
 /** POST /api/private-channels and the open_private_channel callable (core/privateChannels.ts). */
 export const privateChannelCreateBody = z.strictObject({
-  // A user id: the embedded server's are document ids, Firebase Auth's are up to 128 characters.
-  withUid: z.string().regex(/^[A-Za-z0-9]{1,128}$/, 'not a user id'),
+  withUid: userIdSchema,
   viaChannelId: documentIdSchema,
 });
 
 export const offerCreateBody = z.strictObject({
   channelId: documentIdSchema,
-  userId: documentIdSchema,
+  userId: userIdSchema,
   discountPercent: wholeNumber(isDiscountPercent, {
     min: LIMITS.discountMin,
     max: LIMITS.discountMax,
@@ -343,7 +344,7 @@ export const productCallablePayloads = {
   issue_offer: offerCreateBody,
   list_issued_offers: noPayload,
   admin_list_users: noPayload,
-  admin_set_consultant: z.strictObject({ uid: documentIdSchema, isOwner: z.boolean() }),
+  admin_set_consultant: z.strictObject({ uid: userIdSchema, isOwner: z.boolean() }),
   admin_list_channels: noPayload,
   open_private_channel: privateChannelCreateBody,
 } as const;
