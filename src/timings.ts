@@ -130,3 +130,12 @@ export const UPDATE_CHECK_INTERVAL_MS = 1 * HOUR;
 export const DEBUG_BUTTON_DIM_MS = 10 * SECOND;
 /** Not in the spec: the debug menu waits at most this for the result of a check it started. */
 export const DEBUG_RESULT_TIMEOUT_MS = 1 * MINUTE;
+
+// ---- accounts
+
+/**
+ * Not in the spec: on Firebase, sign-up waits at most this for functions/ to create the person's profile document
+ * (on_user_created, a background trigger: well under a second when warm, a few seconds from a cold start), so that
+ * sign-up answers with the account complete, as the embedded server's does.
+ */
+export const PROFILE_DOCUMENT_WAIT_MS = 10 * SECOND;

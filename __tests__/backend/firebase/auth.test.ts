@@ -1,8 +1,9 @@
 import { createFirebaseBackend } from '@/backend/firebase';
 import { BackendError } from '@/backend/ports';
-import { CONFIG, FakeFirebaseError, fakeUser, resetSdkFakes } from './sdkFakes';
+import { PROFILE_DOCUMENT_WAIT_MS } from '@/timings';
+import { CONFIG, FakeFirebaseError, docSnapshot, fakeUser, resetSdkFakes } from './sdkFakes';
 import type * as Fakes from './sdkFakes';
-import type { AppFake, AuthFake, FakeUser } from './sdkFakes';
+import type { AppFake, AuthFake, FakeRef, FakeUser, FirestoreFake } from './sdkFakes';
 
 jest.mock('firebase/app', () => jest.requireActual<typeof Fakes>('./sdkFakes').createAppModule());
 jest.mock('firebase/auth', () => jest.requireActual<typeof Fakes>('./sdkFakes').createAuthModule());
@@ -12,6 +13,23 @@ jest.mock('firebase/messaging', () => jest.requireActual<typeof Fakes>('./sdkFak
 
 const app = jest.requireMock<AppFake>('firebase/app');
 const auth = jest.requireMock<AuthFake>('firebase/auth');
+const firestore = jest.requireMock<FirestoreFake>('firebase/firestore');
+
+/**
+ * users/{uid} as functions' on_user_created leaves it, delivered to the listener on a later turn (as the SDK does);
+ * the unsubscribe each listener got is kept.
+ */
+function profileCreated(data: Record<string, unknown>): jest.Mock[] {
+  const stops: jest.Mock[] = [];
+  firestore.onSnapshot.mockImplementation((...args: unknown[]) => {
+    const [ref, next] = args as [FakeRef, (snapshot: unknown) => void];
+    setTimeout(() => next(docSnapshot(ref.id, data)), 0);
+    const stop = jest.fn();
+    stops.push(stop);
+    return stop;
+  });
+  return stops;
+}
 
 beforeEach(() => resetSdkFakes());
 
@@ -71,6 +89,7 @@ describe('auth.signUp', () => {
   it('creates the account, saves the display name on it, and answers a plain summary', async () => {
     const user = fakeUser({ displayName: null });
     auth.createUserWithEmailAndPassword.mockResolvedValue({ user });
+    profileCreated({ email: 'ann@example.com', displayName: 'Ann' });
     const backend = createFirebaseBackend(CONFIG);
     const result = await backend.auth.signUp({
       email: ' ann@example.com ',
@@ -86,6 +105,57 @@ describe('auth.signUp', () => {
     expect(result).toStrictEqual({ uid: 'u1', email: 'ann@example.com', displayName: 'Ann' });
     // The confirmation link: an email-bound invitation is theirs once the email is confirmed.
     expect(auth.sendEmailVerification).toHaveBeenCalledWith(user);
+  });
+
+  it('names the profile document functions created before the account had its name, and stops listening', async () => {
+    auth.createUserWithEmailAndPassword.mockResolvedValue({ user: fakeUser({ displayName: null }) });
+    const stops = profileCreated({ email: 'ann@example.com', isOwner: false });
+    await createFirebaseBackend(CONFIG).auth.signUp({
+      email: 'ann@example.com',
+      password: 'long-enough',
+      displayName: ' Ann ',
+    });
+    expect(firestore.onSnapshot.mock.calls[0]?.[0]).toMatchObject({ path: 'users/u1' });
+    expect(firestore.updateDoc).toHaveBeenCalledTimes(1);
+    expect(firestore.updateDoc).toHaveBeenCalledWith(expect.objectContaining({ path: 'users/u1' }), {
+      displayName: 'Ann',
+    });
+    expect(stops.map((stop) => stop.mock.calls.length)).toEqual([1]);
+  });
+
+  it('leaves a profile document that already carries the name as it is', async () => {
+    auth.createUserWithEmailAndPassword.mockResolvedValue({ user: fakeUser({ displayName: null }) });
+    profileCreated({ email: 'ann@example.com', displayName: 'Ann' });
+    await createFirebaseBackend(CONFIG).auth.signUp({
+      email: 'ann@example.com',
+      password: 'long-enough',
+      displayName: 'Ann',
+    });
+    expect(firestore.updateDoc).not.toHaveBeenCalled();
+  });
+
+  it('answers the sign-up without the named document when functions do not create it in time', async () => {
+    jest.useFakeTimers();
+    try {
+      const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+      auth.createUserWithEmailAndPassword.mockResolvedValue({ user: fakeUser({ displayName: null }) });
+      const stop = jest.fn();
+      firestore.onSnapshot.mockReturnValue(stop);
+      const signUp = createFirebaseBackend(CONFIG).auth.signUp({
+        email: 'ann@example.com',
+        password: 'long-enough',
+        displayName: 'Ann',
+      });
+      await jest.advanceTimersByTimeAsync(PROFILE_DOCUMENT_WAIT_MS - 1);
+      expect(stop).not.toHaveBeenCalled();
+      await jest.advanceTimersByTimeAsync(1);
+      await expect(signUp).resolves.toMatchObject({ uid: 'u1', displayName: 'Ann' });
+      expect(stop).toHaveBeenCalledTimes(1);
+      expect(firestore.updateDoc).not.toHaveBeenCalled();
+      expect(warn).toHaveBeenCalledWith('The profile document was not created in time to be named');
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('signs up even when the confirmation email cannot be sent', async () => {
@@ -232,6 +302,31 @@ describe('auth.getIdTokenClaims', () => {
       status: 'UNAUTHENTICATED',
     });
     expect(auth.getIdTokenResult).not.toHaveBeenCalled();
+  });
+});
+
+describe('auth.verifyEmail', () => {
+  const CODE = 'M76J6McKYsxzCzMs0bRguSY8qt-VikSaNrr0pPUmd0Xn0ETQZC4IKe';
+
+  it('uses the code, then refreshes the ID token of the session restored meanwhile (a fresh page)', async () => {
+    const user = fakeUser();
+    // The link opened a new page: the session comes back from IndexedDB only once authStateReady resolves.
+    auth.instance.authStateReady.mockImplementation(async () => {
+      signedInAs(user);
+    });
+    await createFirebaseBackend(CONFIG).auth.verifyEmail(CODE);
+    expect(auth.applyActionCode).toHaveBeenCalledWith(auth.instance, CODE);
+    expect(auth.reload).toHaveBeenCalledWith(user);
+    expect(auth.getIdToken).toHaveBeenCalledWith(user, true);
+    expect(auth.applyActionCode.mock.invocationCallOrder[0]).toBeLessThan(
+      auth.getIdToken.mock.invocationCallOrder[0] ?? 0,
+    );
+  });
+
+  it('confirms the address signed out too, with no session to refresh', async () => {
+    await createFirebaseBackend(CONFIG).auth.verifyEmail(CODE);
+    expect(auth.applyActionCode).toHaveBeenCalledWith(auth.instance, CODE);
+    expect(auth.getIdToken).not.toHaveBeenCalled();
   });
 });
 

@@ -19,6 +19,7 @@ import {
 } from 'firebase/auth';
 import { BackendError } from '../ports';
 import type { AuthPort } from '../ports';
+import { PROFILE_DOCUMENT_WAIT_MS } from '@/timings';
 import { isEmail } from '@core/email';
 import { EMAIL_CHANGE_MESSAGES, EMAIL_LINK_MESSAGES, isLinkToken } from '@core/emailLinks';
 import { LIMITS } from '@core/limits';
@@ -39,6 +40,40 @@ function checkPassword(password: string): void {
 /** A mailed link's token (Firebase's oobCode), refused before any call when it cannot be one. */
 function checkToken(token: string): void {
   if (!isLinkToken(token)) throw new BackendError('INVALID_ARGUMENT', EMAIL_LINK_MESSAGES.invalid);
+}
+
+/**
+ * Waits (bounded) for functions/ to create users/{uid} (on_user_created), then gives it the name the person chose.
+ * The trigger reads the account when it runs, which may be before the client named it (updateProfile comes just
+ * after the account exists): without this, others would see the email's local part where the embedded server
+ * shows the name given at sign-up. Answers whether the document carries the name.
+ */
+async function nameProfileDocument(sdk: FirebaseSdk, uid: string, name: string): Promise<boolean> {
+  const { sdk: fs, db } = await sdk.firestore();
+  const ref = fs.doc(db, 'users', uid);
+  const stored = await new Promise<{ displayName?: unknown } | null>((resolve) => {
+    let stop: (() => void) | null = null;
+    let done = false;
+    const finish = (data: { displayName?: unknown } | null) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      stop?.();
+      resolve(data);
+    };
+    const timer = setTimeout(() => finish(null), PROFILE_DOCUMENT_WAIT_MS);
+    stop = fs.onSnapshot(
+      ref,
+      (snapshot) => {
+        if (snapshot.exists()) finish(snapshot.data());
+      },
+      () => finish(null),
+    );
+    if (done) stop();
+  });
+  if (!stored) return false;
+  if (stored.displayName !== name) await fs.updateDoc(ref, { displayName: name });
+  return true;
 }
 
 /** The same bounds the embedded server puts on sign-up (core/schemas.ts signUpBody), checked before any call. */
@@ -81,6 +116,14 @@ export function createAuthPort(sdk: FirebaseSdk): AuthPort {
           // The account exists and is signed in; a missing display name is no reason to fail the sign-up.
           console.warn('The display name could not be saved', error instanceof Error ? error.message : error);
           return toAuthUser(user);
+        }
+        // Nor is a profile document that could not be named: the account keeps its name.
+        try {
+          if (!(await nameProfileDocument(sdk, user.uid, name))) {
+            console.warn('The profile document was not created in time to be named');
+          }
+        } catch (error) {
+          console.warn('The profile could not be named', error instanceof Error ? error.message : error);
         }
         return { ...toAuthUser(user), displayName: name };
       }),
@@ -130,6 +173,10 @@ export function createAuthPort(sdk: FirebaseSdk): AuthPort {
       guarded(async () => {
         checkToken(token);
         await applyActionCode(sdk.auth(), token);
+        // The mailed link opens a fresh page, where the stored session may not be restored yet: without the
+        // wait, currentUser is null, the ID token keeps email_verified false for up to an hour, and the invitation
+        // the person just confirmed their address for still says "confirm your email address first".
+        await sdk.auth().authStateReady();
         const user = sdk.auth().currentUser;
         if (user) {
           await reload(user);
