@@ -1,9 +1,9 @@
 import { createFirebaseBackend } from '@/backend/firebase';
 import { BackendError } from '@/backend/ports';
-import { PROFILE_DOCUMENT_WAIT_MS } from '@/timings';
-import { CONFIG, FakeFirebaseError, docSnapshot, fakeUser, resetSdkFakes } from './sdkFakes';
+import { USER_DOCUMENT_WAIT_MS } from '@/timings';
+import { CONFIG, FakeFirebaseError, docSnapshot, fakeUser, flushPromises, resetSdkFakes } from './sdkFakes';
 import type * as Fakes from './sdkFakes';
-import type { AppFake, AuthFake, FakeRef, FakeUser, FirestoreFake } from './sdkFakes';
+import type { AppFake, AuthFake, FakeDocSnapshot, FakeUser, FirestoreFake } from './sdkFakes';
 
 jest.mock('firebase/app', () => jest.requireActual<typeof Fakes>('./sdkFakes').createAppModule());
 jest.mock('firebase/auth', () => jest.requireActual<typeof Fakes>('./sdkFakes').createAuthModule());
@@ -13,25 +13,21 @@ jest.mock('firebase/messaging', () => jest.requireActual<typeof Fakes>('./sdkFak
 
 const app = jest.requireMock<AppFake>('firebase/app');
 const auth = jest.requireMock<AuthFake>('firebase/auth');
-const firestore = jest.requireMock<FirestoreFake>('firebase/firestore');
+const fs = jest.requireMock<FirestoreFake>('firebase/firestore');
 
-/**
- * users/{uid} as functions' on_user_created leaves it, delivered to the listener on a later turn (as the SDK does);
- * the unsubscribe each listener got is kept.
- */
-function profileCreated(data: Record<string, unknown>): jest.Mock[] {
-  const stops: jest.Mock[] = [];
-  firestore.onSnapshot.mockImplementation((...args: unknown[]) => {
-    const [ref, next] = args as [FakeRef, (snapshot: unknown) => void];
-    setTimeout(() => next(docSnapshot(ref.id, data)), 0);
-    const stop = jest.fn();
-    stops.push(stop);
-    return stop;
+/** users/{uid} as on_user_created wrote it: at once unless `later`, with or without a name. */
+function userDocument(data: Record<string, unknown> | undefined): void {
+  fs.onSnapshot.mockImplementation((...args: unknown[]) => {
+    const next = args[1] as (snapshot: FakeDocSnapshot) => void;
+    queueMicrotask(() => next(docSnapshot('u1', data)));
+    return jest.fn();
   });
-  return stops;
 }
 
-beforeEach(() => resetSdkFakes());
+beforeEach(() => {
+  resetSdkFakes();
+  userDocument({ email: 'ann@example.com', displayName: 'Ann' });
+});
 
 function signedInAs(user: FakeUser): void {
   auth.instance.currentUser = user;
@@ -89,7 +85,6 @@ describe('auth.signUp', () => {
   it('creates the account, saves the display name on it, and answers a plain summary', async () => {
     const user = fakeUser({ displayName: null });
     auth.createUserWithEmailAndPassword.mockResolvedValue({ user });
-    profileCreated({ email: 'ann@example.com', displayName: 'Ann' });
     const backend = createFirebaseBackend(CONFIG);
     const result = await backend.auth.signUp({
       email: ' ann@example.com ',
@@ -105,54 +100,65 @@ describe('auth.signUp', () => {
     expect(result).toStrictEqual({ uid: 'u1', email: 'ann@example.com', displayName: 'Ann' });
     // The confirmation link: an email-bound invitation is theirs once the email is confirmed.
     expect(auth.sendEmailVerification).toHaveBeenCalledWith(user);
+    // The users document on_user_created wrote already has the name: nothing more is written.
+    expect(fs.doc).toHaveBeenCalledWith(fs.db, 'users', 'u1');
+    expect(fs.updateDoc).not.toHaveBeenCalled();
   });
 
-  it('names the profile document functions created before the account had its name, and stops listening', async () => {
+  it('names the users document when the trigger wrote it before the name was saved on the account', async () => {
     auth.createUserWithEmailAndPassword.mockResolvedValue({ user: fakeUser({ displayName: null }) });
-    const stops = profileCreated({ email: 'ann@example.com', isOwner: false });
-    await createFirebaseBackend(CONFIG).auth.signUp({
-      email: 'ann@example.com',
-      password: 'long-enough',
-      displayName: ' Ann ',
-    });
-    expect(firestore.onSnapshot.mock.calls[0]?.[0]).toMatchObject({ path: 'users/u1' });
-    expect(firestore.updateDoc).toHaveBeenCalledTimes(1);
-    expect(firestore.updateDoc).toHaveBeenCalledWith(expect.objectContaining({ path: 'users/u1' }), {
-      displayName: 'Ann',
-    });
-    expect(stops.map((stop) => stop.mock.calls.length)).toEqual([1]);
-  });
-
-  it('leaves a profile document that already carries the name as it is', async () => {
-    auth.createUserWithEmailAndPassword.mockResolvedValue({ user: fakeUser({ displayName: null }) });
-    profileCreated({ email: 'ann@example.com', displayName: 'Ann' });
+    userDocument({ email: 'ann@example.com' });
     await createFirebaseBackend(CONFIG).auth.signUp({
       email: 'ann@example.com',
       password: 'long-enough',
       displayName: 'Ann',
     });
-    expect(firestore.updateDoc).not.toHaveBeenCalled();
+    expect(fs.updateDoc).toHaveBeenCalledWith(expect.objectContaining({ path: 'users/u1' }), {
+      displayName: 'Ann',
+    });
   });
 
-  it('answers the sign-up without the named document when functions do not create it in time', async () => {
+  it('waits for the users document, and names it when it comes', async () => {
+    auth.createUserWithEmailAndPassword.mockResolvedValue({ user: fakeUser({ displayName: null }) });
+    let next: ((snapshot: FakeDocSnapshot) => void) | null = null;
+    const stop = jest.fn();
+    fs.onSnapshot.mockImplementation((...args: unknown[]) => {
+      next = args[1] as (snapshot: FakeDocSnapshot) => void;
+      return stop;
+    });
+    let done = false;
+    const signUp = createFirebaseBackend(CONFIG)
+      .auth.signUp({ email: 'ann@example.com', password: 'long-enough', displayName: 'Ann' })
+      .then(() => {
+        done = true;
+      });
+    await flushPromises();
+    next!(docSnapshot('u1'));
+    await flushPromises();
+    expect(done).toBe(false);
+    next!(docSnapshot('u1', { email: 'ann@example.com' }));
+    await signUp;
+    expect(fs.updateDoc).toHaveBeenCalledWith(expect.objectContaining({ path: 'users/u1' }), {
+      displayName: 'Ann',
+    });
+    expect(stop).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives up waiting for a users document that does not come, and signs up all the same', async () => {
     jest.useFakeTimers();
     try {
-      const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
       auth.createUserWithEmailAndPassword.mockResolvedValue({ user: fakeUser({ displayName: null }) });
       const stop = jest.fn();
-      firestore.onSnapshot.mockReturnValue(stop);
+      fs.onSnapshot.mockImplementation(() => stop);
       const signUp = createFirebaseBackend(CONFIG).auth.signUp({
         email: 'ann@example.com',
         password: 'long-enough',
         displayName: 'Ann',
       });
-      await jest.advanceTimersByTimeAsync(PROFILE_DOCUMENT_WAIT_MS - 1);
-      expect(stop).not.toHaveBeenCalled();
-      await jest.advanceTimersByTimeAsync(1);
-      await expect(signUp).resolves.toMatchObject({ uid: 'u1', displayName: 'Ann' });
+      await jest.advanceTimersByTimeAsync(USER_DOCUMENT_WAIT_MS);
+      await expect(signUp).resolves.toMatchObject({ displayName: 'Ann' });
+      expect(fs.updateDoc).not.toHaveBeenCalled();
       expect(stop).toHaveBeenCalledTimes(1);
-      expect(firestore.updateDoc).not.toHaveBeenCalled();
-      expect(warn).toHaveBeenCalledWith('The profile document was not created in time to be named');
     } finally {
       jest.useRealTimers();
     }

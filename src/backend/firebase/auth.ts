@@ -19,10 +19,10 @@ import {
 } from 'firebase/auth';
 import { BackendError } from '../ports';
 import type { AuthPort } from '../ports';
-import { PROFILE_DOCUMENT_WAIT_MS } from '@/timings';
 import { isEmail } from '@core/email';
 import { EMAIL_CHANGE_MESSAGES, EMAIL_LINK_MESSAGES, isLinkToken } from '@core/emailLinks';
 import { LIMITS } from '@core/limits';
+import { USER_DOCUMENT_WAIT_MS } from '@/timings';
 import { toAuthUser } from './convert';
 import { SIGN_IN_MESSAGE, guarded } from './errors';
 import type { FirebaseSdk } from './sdk';
@@ -42,40 +42,6 @@ function checkToken(token: string): void {
   if (!isLinkToken(token)) throw new BackendError('INVALID_ARGUMENT', EMAIL_LINK_MESSAGES.invalid);
 }
 
-/**
- * Waits (bounded) for functions/ to create users/{uid} (on_user_created), then gives it the name the person chose.
- * The trigger reads the account when it runs, which may be before the client named it (updateProfile comes just
- * after the account exists): without this, others would see the email's local part where the embedded server
- * shows the name given at sign-up. Answers whether the document carries the name.
- */
-async function nameProfileDocument(sdk: FirebaseSdk, uid: string, name: string): Promise<boolean> {
-  const { sdk: fs, db } = await sdk.firestore();
-  const ref = fs.doc(db, 'users', uid);
-  const stored = await new Promise<{ displayName?: unknown } | null>((resolve) => {
-    let stop: (() => void) | null = null;
-    let done = false;
-    const finish = (data: { displayName?: unknown } | null) => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      stop?.();
-      resolve(data);
-    };
-    const timer = setTimeout(() => finish(null), PROFILE_DOCUMENT_WAIT_MS);
-    stop = fs.onSnapshot(
-      ref,
-      (snapshot) => {
-        if (snapshot.exists()) finish(snapshot.data());
-      },
-      () => finish(null),
-    );
-    if (done) stop();
-  });
-  if (!stored) return false;
-  if (stored.displayName !== name) await fs.updateDoc(ref, { displayName: name });
-  return true;
-}
-
 /** The same bounds the embedded server puts on sign-up (core/schemas.ts signUpBody), checked before any call. */
 function checkSignUp(email: string, password: string, displayName: string | undefined): void {
   if (!isEmail(email)) throw new BackendError('INVALID_ARGUMENT', 'Enter a valid email address.');
@@ -91,6 +57,36 @@ function checkSignUp(email: string, password: string, displayName: string | unde
       `A name can have at most ${LIMITS.displayNameMax} characters.`,
     );
   }
+}
+
+/**
+ * Gives users/{uid} the name chosen at sign-up. functions/ on_user_created writes the document from the account as
+ * it reads it, and a quick trigger reads it before updateProfile has named it: the document, whose name the
+ * person's messages carry (firestore.rules callersPublicName), would never have it. So sign-up waits for the
+ * document (bounded: a trigger later than that reads the account after the name) and names it when it does not
+ * have the name; firestore.rules let a person change their own display name.
+ */
+async function nameUserDocument(sdk: FirebaseSdk, uid: string, name: string): Promise<void> {
+  const { sdk: fs, db } = await sdk.firestore();
+  const ref = fs.doc(db, 'users', uid);
+  const stored = await new Promise<{ displayName?: unknown } | null>((resolve) => {
+    let stop: (() => void) | null = null;
+    const done = (data: { displayName?: unknown } | null) => {
+      clearTimeout(timer);
+      stop?.();
+      stop = null;
+      resolve(data);
+    };
+    const timer = setTimeout(() => done(null), USER_DOCUMENT_WAIT_MS);
+    stop = fs.onSnapshot(
+      ref,
+      (snapshot) => {
+        if (snapshot.exists()) done(snapshot.data());
+      },
+      () => done(null),
+    );
+  });
+  if (stored !== null && stored.displayName !== name) await fs.updateDoc(ref, { displayName: name });
 }
 
 export function createAuthPort(sdk: FirebaseSdk): AuthPort {
@@ -117,14 +113,12 @@ export function createAuthPort(sdk: FirebaseSdk): AuthPort {
           console.warn('The display name could not be saved', error instanceof Error ? error.message : error);
           return toAuthUser(user);
         }
-        // Nor is a profile document that could not be named: the account keeps its name.
-        try {
-          if (!(await nameProfileDocument(sdk, user.uid, name))) {
-            console.warn('The profile document was not created in time to be named');
-          }
-        } catch (error) {
-          console.warn('The profile could not be named', error instanceof Error ? error.message : error);
-        }
+        await nameUserDocument(sdk, user.uid, name).catch((error: unknown) =>
+          console.warn(
+            'The display name could not be saved with the profile',
+            error instanceof Error ? error.message : error,
+          ),
+        );
         return { ...toAuthUser(user), displayName: name };
       }),
 
