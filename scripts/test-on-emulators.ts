@@ -2,6 +2,8 @@
 //   npm run test:rules              firestore.rules on Google's Firestore emulator (__tests__/rules/emulator)
 //   npm run test:contract:emulators the port contract on the real Firebase SDK against the Auth and Firestore
 //                                   emulators with functions/'s real code (__tests__/contract/emulator)
+//   npm run test:firebase           the deployed shape on firebase-tools' Auth, Functions and Hosting emulators
+//                                   and the Firestore jar, and the app's Firebase build in Chromium (e2e/firebase)
 // Each suite starts the emulators it needs itself (its Jest globalSetup) unless their variables name running ones,
 // and stops them. Where Java or the Firestore emulator's jar is missing it says so in one line and fails: a run
 // that skips them is not a pass. `--if-available` (npm test) says so and succeeds instead, so that a machine
@@ -15,6 +17,7 @@ const SUITES = {
     name: 'the port contract on the emulators',
     config: '__tests__/contract/emulator/jest.config.ts',
   },
+  firebase: { name: 'QuPM on the Firebase emulators', config: 'e2e/firebase/jest.config.ts' },
 } as const;
 
 const [suiteName, ...rest] = process.argv.slice(2);
