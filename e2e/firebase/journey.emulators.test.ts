@@ -15,6 +15,10 @@ import { emulators, makeAdmin, outOfBandCodes, signUp } from './support/emulator
 import type { Account } from './support/emulators';
 
 const SHOTS = process.env.QUPM_SHOTS_DIR;
+// The Functions emulator starts a worker for each function the first time it is called (seconds each, many more
+// on a loaded machine), and a step of the journey may be the first to call several.
+const STEP_TIMEOUT_MS = 60_000;
+jest.setTimeout(4 * STEP_TIMEOUT_MS);
 const LAPTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
 
@@ -30,6 +34,7 @@ afterAll(async () => {
 
 async function open(viewport: { width: number; height: number }): Promise<Page> {
   const context = await browser.newContext({ viewport });
+  context.setDefaultTimeout(STEP_TIMEOUT_MS);
   const page = await context.newPage();
   errors.push(...watchErrors(page));
   return page;
