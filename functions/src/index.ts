@@ -6,7 +6,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { FieldValue, Timestamp, getFirestore } from 'firebase-admin/firestore';
 import { getMessaging } from 'firebase-admin/messaging';
 import { getStorage } from 'firebase-admin/storage';
-import { createAdminAccounts } from './adminAccounts';
+import { createAdminAccounts } from './accounts';
 import { createFcmSender } from './fcm';
 import { createFirestoreRepository } from './firestoreRepository';
 import { createFunctions } from './functions';

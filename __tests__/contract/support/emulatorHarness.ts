@@ -31,7 +31,7 @@ import { authEmulatorAt } from '../../../drivers/authEmulator';
 import { firestoreEmulatorAt } from '../../../drivers/firestoreEmulator';
 import { MemoryBucket } from '../../../functions/__tests__/support/memoryBucket';
 import { MemTimestamp } from '../../../functions/__tests__/support/memoryFirestore';
-import { createAdminAccounts } from '../../../functions/src/adminAccounts';
+import { createAdminAccounts } from '../../../functions/src/accounts';
 import { createFirestoreRepository } from '../../../functions/src/firestoreRepository';
 import { createFunctions } from '../../../functions/src/functions';
 import type { Deps, FcmMessage, PushSender, SendResult } from '../../../functions/src/repository';
@@ -81,6 +81,8 @@ function toAdmin(value: unknown): unknown {
 interface Background {
   pending: Set<Promise<unknown>>;
   failures: unknown[];
+  /** How many were ever fired: settle() goes round again while a round fired more (a trigger's own writes). */
+  fired: number;
 }
 
 function fire(background: Background, work: () => Promise<unknown>): void {
@@ -89,6 +91,7 @@ function fire(background: Background, work: () => Promise<unknown>): void {
     .catch((error: unknown) => void background.failures.push(error))
     .finally(() => background.pending.delete(run));
   background.pending.add(run);
+  background.fired += 1;
 }
 
 /**
@@ -206,7 +209,7 @@ async function createEnvironment(): Promise<Environment> {
     ),
     { projectId: EMULATOR_PROJECT_ID, region: REGION },
   );
-  const background: Background = { pending: new Set(), failures: [] };
+  const background: Background = { pending: new Set(), failures: [], fired: 0 };
   // The SDK warns of every write the rules refuse, which the contract makes on purpose.
   setLogLevel('error');
   const env: Environment = {
@@ -410,10 +413,12 @@ export async function createEmulatorHarness(): Promise<Harness> {
   };
 
   const settle = async (): Promise<void> => {
+    let fired: number;
     do {
+      fired = env.background.fired;
       await messages.caughtUp();
       while (env.background.pending.size > 0) await Promise.allSettled([...env.background.pending]);
-    } while (env.background.pending.size > 0);
+    } while (env.background.fired !== fired);
     const failed = env.background.failures.shift();
     if (failed) throw failed;
   };
