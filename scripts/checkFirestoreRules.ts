@@ -217,7 +217,9 @@ function dependsOnDocument(
       return parts.some((part) => dependsOnDocument(part, definitions, scopes, depth + 1));
     const part = unwrap(parts[0] ?? '');
     // Inside one parent document (its own stored document decides, or its owner): not the whole collection.
-    if (scopes.some((scope) => new RegExp(`\\b${scope}\\b`).test(part))) return true;
+    // request.auth.uid is the caller, whatever the path's wildcards are named.
+    const caller = part.replace(/request\.auth\.uid/g, '');
+    if (scopes.some((scope) => new RegExp(`\\b${scope}\\b`).test(caller))) return true;
     if (splitTopLevel(part, '||').length > 1) return dependsOnDocument(part, definitions, scopes, depth + 1);
     const call = /^([A-Za-z_]\w*)\s*\(([\s\S]*)\)$/.exec(part);
     const definition = call ? definitions.get(call[1] ?? '') : undefined;
@@ -415,6 +417,9 @@ export const FIRESTORE_COLLECTIONS = [
   'offers',
   'users/{uid}/channelPrefs',
   'channelHandles',
+  // A file on its way into a message (its record, before the bytes) and when an account's sessions were revoked.
+  'channels/{id}/uploads',
+  'revocations',
 ] as const;
 
 /** Bookkeeping only functions touch: no match block, so every client access is denied. */

@@ -2,6 +2,8 @@
 //   npm run test:rules              firestore.rules on Google's Firestore emulator (__tests__/rules/emulator)
 //   npm run test:contract:emulators the port contract on the real Firebase SDK against the Auth and Firestore
 //                                   emulators with functions/'s real code (__tests__/contract/emulator)
+//   npm run test:functions:emulator functions/'s own code on the Admin SDK against the same two emulators
+//                                   (functions/__tests__/emulator: revocation, uploads tied to their records)
 //   npm run test:firebase           the deployed shape on firebase-tools' Auth, Functions and Hosting emulators
 //                                   and the Firestore jar, and the app's Firebase build in Chromium (e2e/firebase)
 // Each suite starts the emulators it needs itself (its Jest globalSetup) unless their variables name running ones,
@@ -16,6 +18,10 @@ const SUITES = {
   contract: {
     name: 'the port contract on the emulators',
     config: '__tests__/contract/emulator/jest.config.ts',
+  },
+  functions: {
+    name: "functions/' tests on the emulators",
+    config: 'functions/__tests__/emulator/jest.config.ts',
   },
   firebase: { name: 'QuPM on the Firebase emulators', config: 'e2e/firebase/jest.config.ts' },
 } as const;

@@ -5,7 +5,8 @@
 // suite, __tests__/rules/emulator).
 import type { Backend, NewMessage } from '@/backend/ports';
 import { UPLOAD_CANCELLED } from '@/backend/ports';
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MESSAGES } from '@core/attachments';
+import { ATTACHMENT_ACCESS_MESSAGES, ATTACHMENT_MAX_BYTES, ATTACHMENT_MESSAGES } from '@core/attachments';
+import { SESSION_ENDED_MESSAGE } from '@core/errors';
 import {
   docxFile,
   exeFile,
@@ -490,6 +491,66 @@ export function describePortContract(
       });
       expect(await statusOf(visitor.messages.readAttachment(CHANNELS.studio.id, attachment))).toEqual({
         status: 'PERMISSION_DENIED',
+      });
+    });
+
+    needing('storage')("sends only the sender's own upload, in the channel it was uploaded to, once", async () => {
+      const member = await h.as('member');
+      const consultant = await h.as('consultant');
+      const attachment = await member.messages.uploadAttachment(
+        CHANNELS.studio.id,
+        blob(pngFile(2, 2)),
+        'mine.png',
+      );
+      const refusal = async (backend: Backend, channelId: string, file = attachment) => {
+        const error = await failure(
+          backend.messages.sendMessage(channelId, {
+            id: newDocumentId(),
+            text: 'With a file',
+            attachment: file,
+          }),
+        );
+        return { status: error.status, message: error.message };
+      };
+      expect(await refusal(consultant, CHANNELS.studio.id)).toEqual({
+        status: 'PERMISSION_DENIED',
+        message: ATTACHMENT_ACCESS_MESSAGES.notYours,
+      });
+      const theirs = await consultant.messages.uploadAttachment(
+        CHANNELS.studio.id,
+        blob(pngFile(3, 3)),
+        'c.png',
+      );
+      expect(await refusal(consultant, CHANNELS.clinic.id, theirs)).toEqual({
+        status: 'NOT_FOUND',
+        message: ATTACHMENT_ACCESS_MESSAGES.noSuchFile,
+      });
+      expect(await refusal(member, CHANNELS.studio.id, { ...attachment, id: newDocumentId() })).toEqual({
+        status: 'NOT_FOUND',
+        message: ATTACHMENT_ACCESS_MESSAGES.noSuchFile,
+      });
+      await expect(
+        member.messages.sendMessage(CHANNELS.studio.id, { id: newDocumentId(), text: '', attachment }),
+      ).resolves.toMatchObject({ attachment });
+      expect(await refusal(member, CHANNELS.studio.id)).toEqual({
+        status: 'ALREADY_EXISTS',
+        message: ATTACHMENT_ACCESS_MESSAGES.alreadySent,
+      });
+      await h.settle();
+    });
+
+    needing('storage')('lets only its uploader open an upload not sent yet', async () => {
+      const member = await h.as('member');
+      const png = pngFile(2, 2);
+      const attachment = await member.messages.uploadAttachment(CHANNELS.studio.id, blob(png), 'draft.png');
+      expect(
+        (await bytesOf(await member.messages.readAttachment(CHANNELS.studio.id, attachment))).equals(png),
+      ).toBe(true);
+      const consultant = await h.as('consultant');
+      const error = await failure(consultant.messages.readAttachment(CHANNELS.studio.id, attachment));
+      expect({ status: error.status, message: error.message }).toEqual({
+        status: 'NOT_FOUND',
+        message: ATTACHMENT_ACCESS_MESSAGES.noSuchFile,
       });
     });
 
@@ -2065,6 +2126,43 @@ export function describePortContract(
         // Firebase cannot keep it: this device signed out too (docs/DECISIONS.md).
         expect(first.auth.currentUser()).toBeNull();
       }
+    });
+
+    it('refuses a session ended elsewhere at its next read, write or call, in the same words, and signs it out', async () => {
+      for (const [email, use] of [
+        ['ivy@qupm.test', (backend: Backend, uid: string) => backend.users.getUser(uid)],
+        ['joe@qupm.test', (backend: Backend) => backend.channels.listMyChannels()],
+        ['max@qupm.test', (backend: Backend) => backend.channels.listOverview()],
+        [
+          'zoe@qupm.test',
+          (backend: Backend, uid: string) => backend.users.updateProfile(uid, { nickname: 'Z' }),
+        ],
+      ] as const) {
+        const { first, second, uid } = await twoDevices(email);
+        await h.advance(1000);
+        await first.sessions.signOutOtherSessions();
+        const error = await failure(use(second, uid));
+        expect({ status: error.status, message: error.message, reason: error.reason }).toEqual({
+          status: 'UNAUTHENTICATED',
+          message: SESSION_ENDED_MESSAGE,
+          reason: 'session-expired',
+        });
+        expect(second.auth.currentUser()).toBeNull();
+      }
+    });
+
+    it('refuses the other device after a change of password, in the same words, and keeps this one', async () => {
+      const { first, second, uid } = await twoDevices('eve@qupm.test');
+      await h.advance(1000);
+      await first.sessions.changePassword(PASSWORD_1, PASSWORD_2);
+      const error = await failure(second.users.getUser(uid));
+      expect({ status: error.status, message: error.message }).toEqual({
+        status: 'UNAUTHENTICATED',
+        message: SESSION_ENDED_MESSAGE,
+      });
+      expect(second.auth.currentUser()).toBeNull();
+      await expect(first.users.getUser(uid)).resolves.toMatchObject({ uid });
+      await expect(first.channels.listOverview()).resolves.toEqual([]);
     });
 
     it('where every session is listed: both devices, and signing out the other one by its id', async () => {

@@ -156,8 +156,8 @@ describe('the static check fails on a planted bad rule', () => {
       ],
       [
         'a handle lookup that lists handles',
-        'allow get: if signedIn();\n    }\n\n    // Issue',
-        'allow read: if signedIn();\n    }\n\n    // Issue',
+        'allow get: if signedIn() && resource != null && canReadChannel(storedChannel(resource.data.id));',
+        'allow read: if signedIn();',
         'allow read at /channelHandles/{handle}',
       ],
     ])('%s', (_label, search, replacement, label) => {

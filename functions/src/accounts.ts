@@ -1,7 +1,14 @@
-// Accounts (repository.ts) on the Admin SDK's Firebase Auth: what the deployed functions read of Auth, and what
-// the contract suite's run on the emulators gives its functions (the Auth emulator behind the same SDK).
-import type { Auth } from 'firebase-admin/auth';
+// Accounts (repository.ts) on the Admin SDK's Firebase Auth: who an account is, which are admins, deleting one,
+// and its sessions (revoking them, reading when they were last revoked, verifying an ID token against that). The
+// deployed functions and the emulator tests (functions/__tests__/emulator) share it.
+import type { Auth, UserRecord } from 'firebase-admin/auth';
 import type { Accounts } from './repository';
+
+/** An account's tokensValidAfterTime (a UTC date string) in seconds, as an ID token's auth_time counts; 0 if none. */
+function tokensValidAfter(user: UserRecord): number {
+  const at = Date.parse(user.tokensValidAfterTime ?? '');
+  return Number.isFinite(at) ? Math.floor(at / 1000) : 0;
+}
 
 export function createAdminAccounts(auth: Auth): Accounts {
   return {
@@ -27,7 +34,20 @@ export function createAdminAccounts(auth: Auth): Accounts {
       return admins;
     },
     deleteAccount: (uid) => auth.deleteUser(uid),
-    revokeSessions: (uid) => auth.revokeRefreshTokens(uid),
+    async revokeSessions(uid) {
+      await auth.revokeRefreshTokens(uid);
+      // Firebase documents reading the time back ("Detect ID token revocation in Firebase Security Rules").
+      return tokensValidAfter(await auth.getUser(uid));
+    },
+    async revokedBefore(who) {
+      try {
+        const user = 'uid' in who ? await auth.getUser(who.uid) : await auth.getUserByEmail(who.email);
+        return { uid: user.uid, revokedBefore: tokensValidAfter(user) };
+      } catch (error) {
+        if ((error as { code?: unknown } | null)?.code === 'auth/user-not-found') return null;
+        throw error;
+      }
+    },
     async sessionStands(idToken) {
       try {
         await auth.verifyIdToken(idToken, true);

@@ -66,6 +66,7 @@ export const {
   export_my_data,
   delete_my_account,
   revoke_sessions,
+  record_revocation,
   on_user_created,
   on_message_created,
   on_message_deleted,

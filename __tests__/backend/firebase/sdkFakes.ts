@@ -207,12 +207,14 @@ export function liveSnapshot(changes: FakeChange[], fromCache = false) {
 
 export function createFirestoreModule() {
   const db = { type: 'firestore' };
+  const commitBatch = (writes: Array<{ op: string; path: string; data?: Record<string, unknown> }>) =>
+    module.commitBatch(writes);
   const ref = (type: FakeRef['type'], segments: string[]): FakeRef => ({
     type,
     path: segments.join('/'),
     id: segments[segments.length - 1] ?? '',
   });
-  return {
+  const module = {
     /** Not part of the SDK: the Firestore instance getFirestore hands out. */
     db,
     Timestamp: FakeTimestamp,
@@ -242,7 +244,27 @@ export function createFirestoreModule() {
     updateDoc: fake((_ref: FakeRef, _data: Record<string, unknown>) => Promise.resolve()),
     deleteDoc: fake((_ref: FakeRef) => Promise.resolve()),
     onSnapshot: fake((..._args: unknown[]) => jest.fn()),
+    /** A batch whose writes a test reads from `writes`; commit() answers what `commitBatch` says. */
+    writeBatch: fake((_db: unknown) => {
+      const writes: Array<{ op: 'set' | 'update' | 'delete'; path: string; data?: Record<string, unknown> }> =
+        [];
+      const batch = {
+        writes,
+        set: (ref: FakeRef, data: Record<string, unknown>) =>
+          void writes.push({ op: 'set', path: ref.path, data }),
+        update: (ref: FakeRef, data: Record<string, unknown>) =>
+          void writes.push({ op: 'update', path: ref.path, data }),
+        delete: (ref: FakeRef) => void writes.push({ op: 'delete', path: ref.path }),
+        commit: () => commitBatch(writes),
+      };
+      return batch;
+    }),
+    commitBatch: fake(
+      (_writes: Array<{ op: string; path: string; data?: Record<string, unknown> }>): Promise<void> =>
+        Promise.resolve(),
+    ),
   };
+  return module;
 }
 export type FirestoreFake = ReturnType<typeof createFirestoreModule>;
 

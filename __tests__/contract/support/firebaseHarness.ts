@@ -79,6 +79,15 @@ export async function createFirebaseHarness(): Promise<Harness> {
       revokeSessions: async (uid) => {
         const account = [...accounts.values()].find((a) => a.uid === uid);
         if (account) account.revokedAt = clock.now;
+        return Math.floor(clock.now / 1000);
+      },
+      revokedBefore: async (who) => {
+        const account = [...accounts.values()].find((a) =>
+          'uid' in who ? a.uid === who.uid : a.email === who.email.trim().toLowerCase(),
+        );
+        return account
+          ? { uid: account.uid, revokedBefore: Math.floor((account.revokedAt ?? 0) / 1000) }
+          : null;
       },
       sessionStands: async (idToken) =>
         fakeSessionStands(idToken, (uid) => [...accounts.values()].find((a) => a.uid === uid)?.revokedAt),

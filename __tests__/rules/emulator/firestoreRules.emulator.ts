@@ -257,15 +257,21 @@ describe('channels and messages', () => {
     await assertSucceeds(getDoc(doc(dbOf(ADMIN), 'channels', CHANNEL)));
   });
 
-  it('resolves a handle to its channel id for anyone signed in, one handle at a time, and nothing more', async () => {
-    const handle = await assertSucceeds(getDoc(doc(dbOf(STRANGER), 'channelHandles', 'strategy-studio')));
-    expect(handle.data()).toEqual({ id: CHANNEL });
-    // The id opens nothing the channel's own rules do not.
-    await assertFails(getDoc(doc(dbOf(STRANGER), 'channels', CHANNEL)));
-    await assertSucceeds(getDoc(doc(dbOf(MEMBER), 'channels', CHANNEL)));
-    await assertFails(getDocs(query(collection(dbOf(STRANGER), 'channelHandles'), limit(1))));
-    await assertFails(getDoc(doc(nobody(), 'channelHandles', 'strategy-studio')));
+  it('resolves a handle to its channel id for those who may read the channel, one handle at a time', async () => {
+    for (const uid of [OWNER, MEMBER, ADMIN]) {
+      const handle = await assertSucceeds(getDoc(doc(dbOf(uid), 'channelHandles', 'strategy-studio')));
+      expect(handle.data()).toEqual({ id: CHANNEL });
+    }
+    await assertFails(getDocs(query(collection(dbOf(MEMBER), 'channelHandles'), limit(1))));
     await assertFails(setDoc(doc(dbOf(OWNER), 'channelHandles', 'taken-by-me'), { id: CHANNEL }));
+  });
+
+  it('resolves no handle for anyone else: whether a channel exists is theirs to know, as on the embedded server', async () => {
+    await assertFails(getDoc(doc(dbOf(STRANGER), 'channelHandles', 'strategy-studio')));
+    await assertFails(getDoc(doc(nobody(), 'channelHandles', 'strategy-studio')));
+    // A handle nobody took answers the same: no difference to tell one from the other.
+    await assertFails(getDoc(doc(dbOf(STRANGER), 'channelHandles', 'no-such-channel')));
+    await assertFails(getDoc(doc(dbOf(MEMBER), 'channelHandles', 'no-such-channel')));
   });
 
   it('lets the owner and members read messages, newest first', async () => {

@@ -153,3 +153,22 @@ export function putToken(store: DocumentWriter, token: SeedToken): void {
 export function putPending(store: DocumentWriter, uid: string, source: string, count: number): void {
   store.set(`users/${uid}/pending/${source}`, { count, updatedAt: ts(0) });
 }
+
+/** An upload record as the Firebase adapter writes it before the bytes (channels/{channelId}/uploads/{id}). */
+export function putUpload(
+  store: DocumentWriter,
+  upload: {
+    channelId: string;
+    uploaderId: string;
+    attachment: { id: string };
+    createdAt: number;
+    messageId?: string | null;
+  },
+): void {
+  store.set(`channels/${upload.channelId}/uploads/${upload.attachment.id}`, {
+    uploaderId: upload.uploaderId,
+    attachment: upload.attachment,
+    createdAt: ts(upload.createdAt),
+    messageId: upload.messageId ?? null,
+  });
+}

@@ -16,13 +16,15 @@ import {
   signOut,
   updateProfile,
   verifyBeforeUpdateEmail,
+  verifyPasswordResetCode,
 } from 'firebase/auth';
 import { BackendError } from '../ports';
 import type { AuthPort } from '../ports';
-import { isEmail } from '@core/email';
+import { isEmail, normalizeEmail } from '@core/email';
 import { EMAIL_CHANGE_MESSAGES, EMAIL_LINK_MESSAGES, isLinkToken } from '@core/emailLinks';
 import { LIMITS } from '@core/limits';
 import { USER_DOCUMENT_WAIT_MS } from '@/timings';
+import { reportRevocation } from './callables';
 import { toAuthUser } from './convert';
 import { SIGN_IN_MESSAGE, guarded } from './errors';
 import type { FirebaseSdk } from './sdk';
@@ -194,8 +196,15 @@ export function createAuthPort(sdk: FirebaseSdk): AuthPort {
       guarded(async () => {
         checkToken(token);
         checkPassword(newPassword);
-        // Firebase Auth revokes the account's refresh tokens when its password changes: its sessions end.
+        // Whose password the link changes: the code says (a code that is not one is refused here already).
+        const email = await verifyPasswordResetCode(sdk.auth(), token);
+        // Firebase Auth revokes the account's refresh tokens when its password changes: its sessions end, and
+        // functions/ record it so that the rules and callables refuse them at once (as the embedded server does).
         await confirmPasswordReset(sdk.auth(), token, newPassword);
+        await reportRevocation(sdk, email);
+        // This device's session of that account ended with the others.
+        const current = sdk.auth().currentUser?.email;
+        if (current && normalizeEmail(current) === normalizeEmail(email)) await signOut(sdk.auth());
       }),
 
     changeEmail: (currentPassword, newEmail) =>

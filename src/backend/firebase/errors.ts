@@ -160,6 +160,7 @@ const KNOWN_REASONS = [
   'email-not-verified',
   'push-unsupported-browser',
   'push-indexed-db-unsupported',
+  'push-refused-in-window',
   'wrong-password',
 ] as const satisfies readonly ErrorReason[];
 // Fails to compile when core/errors.ts gains a reason this list does not know.
