@@ -1,12 +1,24 @@
 // The background functions as deployed: the Auth trigger fires on a real sign-up in the Auth emulator, the
 // Firestore triggers on real writes in the Firestore emulator (which calls the Functions emulator), and the
 // scheduled functions are loaded with their schedules and run when their schedule fires (Cloud Scheduler's
-// request, sent by hand: no scheduler runs offline).
+// request, sent by hand: no scheduler runs offline). The missed-message email such a run writes carries an
+// unsubscribe link, followed here as a mail client would, through Hosting's rewrite to its function.
+import { UNSUBSCRIBE_MESSAGES } from '../../core/missedMail';
 import { eventually } from '../../__tests__/support/eventually';
-import { emulators, makeAdmin, readDocument, result, signUp, writeDocument } from './support/emulators';
+import {
+  confirmAddress,
+  emulators,
+  listDocuments,
+  makeAdmin,
+  readDocument,
+  result,
+  signUp,
+  writeDocument,
+} from './support/emulators';
 import type { Account } from './support/emulators';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
 const SLOW = { timeoutMs: 30_000, everyMs: 250 };
 
 interface FunctionTrigger {
@@ -45,34 +57,49 @@ describe('the Auth trigger', () => {
   });
 });
 
+interface Channel {
+  consultant: Account;
+  member: Account;
+  channelId: string;
+  title: string;
+}
+
+/** A consultant's channel with one member, made through the callables as the app makes it. */
+async function channelWithMember(who: string): Promise<Channel> {
+  const admin = await makeAdmin(await signUp(`${who}-admin`));
+  const consultant = await signUp(`${who}-consultant`, 'Dana Consultant');
+  const member = await signUp(`${who}-member`, 'Morgan Member');
+  await result('admin_set_consultant', { uid: consultant.uid, isOwner: true }, admin.idToken);
+  const title = `${who} ${Date.now()}`;
+  const { id: channelId } = await result<{ id: string }>(
+    'create_channel',
+    { channelId: `${who}-${Date.now()}`, title },
+    consultant.idToken,
+  );
+  const invitation = await result<{ id: string }>(
+    'create_invitation',
+    { channelId, passes: 0, credits: 0, expiresAt: Date.now() + DAY_MS },
+    consultant.idToken,
+  );
+  await result('accept_invitation', { invitationId: invitation.id }, member.idToken);
+  return { consultant, member, channelId, title };
+}
+
+/** A message id as the app makes them (20 characters), unique in the run. */
+const messageId = (letter: string) => letter.repeat(10) + String(Date.now()).slice(-10);
+
 describe('the Firestore triggers', () => {
   let consultant: Account;
   let member: Account;
   let channelId: string;
 
   beforeAll(async () => {
-    const admin = await makeAdmin(await signUp('trigger-admin'));
-    consultant = await signUp('trigger-consultant', 'Dana Consultant');
-    member = await signUp('trigger-member', 'Morgan Member');
-    await result('admin_set_consultant', { uid: consultant.uid, isOwner: true }, admin.idToken);
-    channelId = (
-      await result<{ id: string }>(
-        'create_channel',
-        { channelId: `triggers-${Date.now()}`, title: 'Triggers' },
-        consultant.idToken,
-      )
-    ).id;
-    const invitation = await result<{ id: string }>(
-      'create_invitation',
-      { channelId, passes: 0, credits: 0, expiresAt: Date.now() + DAY_MS },
-      consultant.idToken,
-    );
-    await result('accept_invitation', { invitationId: invitation.id }, member.idToken);
+    ({ consultant, member, channelId } = await channelWithMember('triggers'));
   });
 
   it('fans a new message out: the other member’s pending count, and the sender’s name as the backend derives it', async () => {
-    const messageId = 'M'.repeat(10) + String(Date.now()).slice(-10);
-    await writeDocument(`channels/${channelId}/messages/${messageId}`, {
+    const id = messageId('M');
+    await writeDocument(`channels/${channelId}/messages/${id}`, {
       senderId: member.uid,
       senderName: 'someone else',
       text: 'Hello from the emulators',
@@ -82,7 +109,7 @@ describe('the Firestore triggers', () => {
       expect(await readDocument(`users/${consultant.uid}/pending/${channelId}`)).toMatchObject({ count: 1 });
     }, SLOW);
     await eventually(async () => {
-      expect(await readDocument(`channels/${channelId}/messages/${messageId}`)).toMatchObject({
+      expect(await readDocument(`channels/${channelId}/messages/${id}`)).toMatchObject({
         senderName: 'Morgan Member',
       });
     }, SLOW);
@@ -124,8 +151,66 @@ describe('the scheduled functions', () => {
     expect(await readDocument(stale)).toBeNull();
     expect(await readDocument(fresh)).not.toBeNull();
   });
+});
 
-  it('missed_mail runs to the end on the emulators', async () => {
+describe('missed_mail, and the unsubscribe link of its email through Hosting', () => {
+  let channel: Channel;
+  let mail: { to: string; message: { subject: string; text: string }; headers: Record<string, string> };
+
+  const settingsOf = async (account: Account) =>
+    (
+      (await readDocument(`users/${account.uid}`)) as {
+        notificationSettings: { delivery: { channels: string[] } };
+      }
+    ).notificationSettings.delivery.channels;
+
+  beforeAll(async () => {
+    channel = await channelWithMember('mail');
+    // The member confirmed their address and chose "Email me about messages I miss" (Settings → Notifications).
+    await confirmAddress(channel.member);
+    const profile = await readDocument(`users/${channel.member.uid}`);
+    await writeDocument(`users/${channel.member.uid}`, {
+      ...profile,
+      notificationSettings: { enabled: true, delivery: { channels: ['push', 'in_app', 'email'] } },
+    });
+  });
+
+  it('mails a member about a message they left unread for 10 minutes, when its schedule fires', async () => {
+    await writeDocument(`channels/${channel.channelId}/messages/${messageId('L')}`, {
+      senderId: channel.consultant.uid,
+      senderName: 'Dana Consultant',
+      text: 'The contract is ready for you.',
+      createdAt: new Date(Date.now() - 11 * MINUTE_MS),
+    });
     expect(await fireSchedule('missed_mail')).toBe(200);
+    const mails = (await listDocuments('mail')).filter(({ data }) => data.to === channel.member.email);
+    expect(mails).toHaveLength(1);
+    mail = mails[0]?.data as typeof mail;
+    expect(mail.message.subject).toBe(`1 unread message in ${channel.title}`);
+    expect(mail.message.text).toContain('Dana Consultant: The contract is ready for you.');
+    expect(mail.message.text).toContain(`/?channel=${channel.channelId}`);
+    expect(mail.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    // Nobody else of the channel wants email: the consultant is not mailed.
+    expect((await listDocuments('mail')).filter(({ data }) => data.to === channel.consultant.email)).toEqual(
+      [],
+    );
+  });
+
+  it('unsubscribes through Hosting: the link asks, and the one-click POST turns the email off', async () => {
+    const link = new URL(/^<(.+)>$/.exec(mail.headers['List-Unsubscribe'] ?? '')?.[1] ?? 'missing:');
+    const onHosting = emulators().hostingUrl + link.pathname + link.search;
+    const asked = await fetch(onHosting);
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).toContain(UNSUBSCRIBE_MESSAGES.ask);
+    expect(await settingsOf(channel.member)).toContain('email');
+
+    const done = await fetch(onHosting, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain(UNSUBSCRIBE_MESSAGES.done);
+    expect(await settingsOf(channel.member)).toEqual(['push', 'in_app']);
   });
 });

@@ -86,6 +86,12 @@ export async function makeAdmin(account: Account): Promise<Account> {
   return signIn(account);
 }
 
+/** What a person confirming their address does, done by the Auth emulator's admin API (a test's shortcut). */
+export async function confirmAddress(account: Account): Promise<Account> {
+  await identityToolkit('accounts:update', { localId: account.uid, emailVerified: true }, true);
+  return signIn(account);
+}
+
 export interface OutOfBandCode {
   email: string;
   requestType: string;
@@ -201,6 +207,30 @@ export async function readDocument(path: string): Promise<Record<string, unknown
   if (answer.status === 404) return null;
   if (!answer.ok) throw new Error(`read ${path}: ${answer.status} ${await answer.text()}`);
   return fromFields(((await answer.json()) as { fields?: Record<string, Value> }).fields ?? {});
+}
+
+/** Every document of a collection (its id and fields), as the backend lists them. */
+export async function listDocuments(
+  collectionPath: string,
+): Promise<{ id: string; data: Record<string, unknown> }[]> {
+  const documents: { id: string; data: Record<string, unknown> }[] = [];
+  let pageToken = '';
+  do {
+    const answer = await fetch(
+      `${documentUrl(collectionPath)}?pageSize=300${pageToken ? `&pageToken=${pageToken}` : ''}`,
+      { headers: OWNER },
+    );
+    if (!answer.ok) throw new Error(`list ${collectionPath}: ${answer.status} ${await answer.text()}`);
+    const page = (await answer.json()) as {
+      documents?: { name: string; fields?: Record<string, Value> }[];
+      nextPageToken?: string;
+    };
+    for (const document of page.documents ?? []) {
+      documents.push({ id: document.name.split('/').pop() ?? '', data: fromFields(document.fields ?? {}) });
+    }
+    pageToken = page.nextPageToken ?? '';
+  } while (pageToken);
+  return documents;
 }
 
 /** Writes (creates or replaces) a document as the backend would. */
