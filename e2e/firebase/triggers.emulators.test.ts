@@ -23,7 +23,7 @@ const SLOW = { timeoutMs: 30_000, everyMs: 250 };
 
 interface FunctionTrigger {
   id: string;
-  schedule?: { schedule: string; timeZone: string };
+  schedule?: { schedule: string; timeZone?: string | null; retryConfig?: { retryCount?: number | null } };
 }
 
 async function loadedFunctions(): Promise<FunctionTrigger[]> {
@@ -119,37 +119,70 @@ describe('the Firestore triggers', () => {
 });
 
 describe('the scheduled functions', () => {
-  it('are loaded with their schedules', async () => {
+  it('are loaded with their schedules, in UTC, with their retries', async () => {
     const schedules = Object.fromEntries(
       (await loadedFunctions())
         .filter((trigger) => trigger.schedule)
-        .map((trigger) => [trigger.id, trigger.schedule?.schedule]),
+        .map((trigger) => [trigger.id, trigger.schedule]),
     );
-    expect(schedules).toEqual({
-      'us-central1-prune_unsent_attachments': 'every day 03:00',
-      'us-central1-prune_stale_tokens': 'every day 03:00',
-      'us-central1-missed_mail': 'every 5 minutes',
+    expect(Object.keys(schedules).sort()).toEqual([
+      'us-central1-missed_mail',
+      'us-central1-prune_stale_tokens',
+      'us-central1-prune_unsent_attachments',
+    ]);
+    expect(schedules).toMatchObject({
+      'us-central1-prune_unsent_attachments': {
+        schedule: 'every day 03:00',
+        timeZone: 'Etc/UTC',
+        retryConfig: { retryCount: 1 },
+      },
+      'us-central1-prune_stale_tokens': {
+        schedule: 'every day 03:00',
+        timeZone: 'Etc/UTC',
+        retryConfig: { retryCount: 1 },
+      },
+      // A missed run is not retried: the next one, 5 minutes on, mails what it missed.
+      'us-central1-missed_mail': {
+        schedule: 'every 5 minutes',
+        timeZone: 'Etc/UTC',
+        retryConfig: { retryCount: 0 },
+      },
     });
   });
 
-  it('prune_stale_tokens removes a push token unused for 30 days and keeps a fresh one', async () => {
-    const person = await signUp('token-holder');
-    const stale = `users/${person.uid}/FCMTokens/stale${Date.now()}`;
-    const fresh = `users/${person.uid}/FCMTokens/fresh${Date.now()}`;
+  it('prune_stale_tokens removes every person’s push tokens unused for over 30 days, and only those', async () => {
+    const first = await signUp('token-holder');
+    const second = await signUp('token-holder');
+    const stamp = Date.now();
     const token = (lastUsed: number) => ({
       token: `token-${lastUsed}`,
       deviceId: `device-${lastUsed}`,
       status: 'active',
       platform: 'web',
       userAgent: 'emulator test',
-      createdAt: new Date(lastUsed),
+      createdAt: new Date(lastUsed - DAY_MS),
       lastUsed: new Date(lastUsed),
     });
-    await writeDocument(stale, token(Date.now() - 31 * DAY_MS));
-    await writeDocument(fresh, token(Date.now() - DAY_MS));
+    // Either side of the 30 days (core/pushTokens.ts, as on the embedded server), and two people's: the prune
+    // queries every person's tokens at once.
+    const unused = {
+      [`users/${first.uid}/FCMTokens/days31x${stamp}`]: stamp - 31 * DAY_MS,
+      [`users/${second.uid}/FCMTokens/days90x${stamp}`]: stamp - 90 * DAY_MS,
+    };
+    const used = {
+      [`users/${first.uid}/FCMTokens/days29x${stamp}`]: stamp - 29 * DAY_MS,
+      [`users/${second.uid}/FCMTokens/today${stamp}`]: stamp,
+    };
+    for (const [documentPath, lastUsed] of Object.entries({ ...unused, ...used }))
+      await writeDocument(documentPath, token(lastUsed));
+
     expect(await fireSchedule('prune_stale_tokens')).toBe(200);
-    expect(await readDocument(stale)).toBeNull();
-    expect(await readDocument(fresh)).not.toBeNull();
+    const left = async (paths: string[]) =>
+      (await Promise.all(paths.map(async (at) => [at, (await readDocument(at)) !== null]))).filter(
+        ([, there]) => there,
+      );
+    expect(await left(Object.keys(unused))).toEqual([]);
+    expect(await left(Object.keys(used))).toEqual(Object.keys(used).map((at) => [at, true]));
   });
 });
 
