@@ -1,10 +1,12 @@
 // Hosting as deployed: the Hosting emulator serving the app's Firebase build with firebase.json's headers and
-// rewrites. Every header firebase.json sets is sent as written (the Content-Security-Policy also names the
-// emulators, which the emulator build talks to instead of Google's hosts), routes fall back to the shell, a missing
-// asset is a 404 (never the shell: a stale chunk must fail as a chunk), and /api/mail/unsubscribe reaches its function.
+// rewrites. Each file is cached as the embedded server caches it (server/static.ts cacheControlFor), every header
+// firebase.json sets is sent as written (the Content-Security-Policy also names the emulators, which the emulator
+// build talks to instead of Google's hosts), routes fall back to the shell, a missing asset is a 404 (never the
+// shell: a stale chunk must fail as a chunk), and /api/mail/unsubscribe reaches its function.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { emulatorOrigins, readFirebaseJson, withEmulatorOrigins } from '../../drivers/firebaseEmulators';
+import { cacheControlFor } from '../../server/static';
 import { emulators } from './support/emulators';
 
 interface HeaderRule {
@@ -27,15 +29,6 @@ function everywhereHeaders(): Record<string, string> {
   );
 }
 
-/** The value firebase.json gives `key` for `source` in a rule of its own. */
-function ruleHeader(source: string, key: string): string {
-  const { hosting } = readFirebaseJson();
-  const rule = (hosting.headers as HeaderRule[]).find((candidate) => candidate.source === source);
-  const header = rule?.headers.find((candidate) => candidate.key === key);
-  if (!header) throw new Error(`firebase.json sets no ${key} for ${source}`);
-  return header.value;
-}
-
 async function get(urlPath: string): Promise<Response> {
   return fetch(emulators().hostingUrl + urlPath, { redirect: 'manual' });
 }
@@ -45,14 +38,12 @@ function expectHeaders(answer: Response, expected: Record<string, string>): void
     expect([key, answer.headers.get(key)]).toEqual([key, value]);
 }
 
-const NO_CACHE = 'no-cache';
-
 describe('Hosting, with firebase.json', () => {
   it('serves the shell at / with every security header and no caching', async () => {
     const answer = await get('/');
     expect(answer.status).toBe(200);
     expect(await answer.text()).toContain('Loading QuPM...');
-    expectHeaders(answer, { ...everywhereHeaders(), 'cache-control': NO_CACHE });
+    expectHeaders(answer, { ...everywhereHeaders(), 'cache-control': cacheControlFor('/') });
   });
 
   it('rewrites an app route to the shell', async () => {
@@ -60,7 +51,7 @@ describe('Hosting, with firebase.json', () => {
       const answer = await get(route);
       expect([route, answer.status]).toEqual([route, 200]);
       expect(await answer.text()).toContain('Loading QuPM...');
-      expectHeaders(answer, { ...everywhereHeaders(), 'cache-control': NO_CACHE });
+      expectHeaders(answer, { ...everywhereHeaders(), 'cache-control': cacheControlFor(route) });
     }
   });
 
@@ -68,22 +59,21 @@ describe('Hosting, with firebase.json', () => {
     const scripts = readdirSync(path.join(emulators().hostingDir, 'static', 'js')).filter((file) =>
       /\.[0-9a-f]{8}\.js$/.test(file),
     );
-    const script = await get(`/static/js/${scripts[0]}`);
+    const scriptPath = `/static/js/${scripts[0]}`;
+    const script = await get(scriptPath);
     expect(script.status).toBe(200);
-    expectHeaders(script, {
-      ...everywhereHeaders(),
-      'cache-control': ruleHeader('/static/**', 'Cache-Control'),
-    });
+    expectHeaders(script, { ...everywhereHeaders(), 'cache-control': cacheControlFor(scriptPath) });
     const icons = readdirSync(path.join(emulators().hostingDir, 'icons'));
-    const icon = await get(`/icons/${icons[0]}`);
+    const iconPath = `/icons/${icons[0]}`;
+    const icon = await get(iconPath);
     expect(icon.status).toBe(200);
-    expect(icon.headers.get('cache-control')).toBe(ruleHeader('/icons/**', 'Cache-Control'));
+    expect(icon.headers.get('cache-control')).toBe(cacheControlFor(iconPath));
   });
 
   it('never caches the service worker, and types the manifest', async () => {
     const worker = await get('/sw.js');
     expect(worker.status).toBe(200);
-    expect(worker.headers.get('cache-control')).toBe(NO_CACHE);
+    expect(worker.headers.get('cache-control')).toBe(cacheControlFor('/sw.js'));
     const manifest = await get('/manifest.webmanifest');
     expect(manifest.status).toBe(200);
     expect(manifest.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
