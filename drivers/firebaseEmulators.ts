@@ -23,9 +23,9 @@ const FUNCTIONS_ENTRY = path.join(ROOT, 'functions', 'lib', 'functions', 'src', 
 
 /**
  * firebase-tools loads its CLI, then every function of lib/ (one discovery run of the code): about 30 s on an idle
- * 2-core machine, several times that under load.
+ * 2-core machine, several times that under load (over 240 s once, with seven test runs sharing two cores).
  */
-const FIREBASE_TOOLS_START_MS = 240_000;
+const FIREBASE_TOOLS_START_MS = 360_000;
 
 export interface EmulatorPorts {
   firestore: number;
@@ -260,11 +260,12 @@ async function startFirebaseTools(
         // emulator it started itself.
         FIRESTORE_EMULATOR_HOST: `${LOOPBACK}:${ports.firestore}`,
       },
-      // Ready once the three serve and the functions are loaded (Hosting and Auth answer before that).
+      // Ready once the three serve and the functions are loaded (Hosting and Auth answer before that). Hosting is
+      // asked last: it logs every request, and its lines would crowd out the output a failed start shows.
       ready: async () =>
         (await answers(`http://${LOOPBACK}:${ports.auth}/`)) &&
-        (await answers(`http://${LOOPBACK}:${ports.hosting}/__/firebase/init.json`)) &&
-        (await loadedFunctions(functionsUrl)).length > 0,
+        (await loadedFunctions(functionsUrl)).length > 0 &&
+        (await answers(`http://${LOOPBACK}:${ports.hosting}/__/firebase/init.json`)),
       timeoutMs: FIREBASE_TOOLS_START_MS,
       // Its shutdown stops the Functions workers it runs: give it the time.
       stopGraceMs: 15_000,
