@@ -4,6 +4,12 @@
 
 export const DOCUMENT_ID_PATTERN = /^[A-Za-z0-9]{20}$/;
 
+/**
+ * A person's id. The embedded server's are document ids; Firebase Auth's uids are its own (28 characters for the
+ * accounts it creates, up to 128), so a payload that names a person takes either.
+ */
+export const USER_ID_PATTERN = /^[A-Za-z0-9]{1,128}$/;
+
 /** The id when `value` has the shape of a QuPM document id, otherwise null. */
 export function parseDocumentId(value: unknown): string | null {
   return typeof value === 'string' && DOCUMENT_ID_PATTERN.test(value) ? value : null;

@@ -1,7 +1,7 @@
 // Validation of everything that crosses into a backend: request bodies, callable payloads, route params.
 // Objects are strict (an unknown key, `__proto__` included, is refused), strings bounded, numbers finite.
 import { z } from 'zod';
-import { DOCUMENT_ID_PATTERN } from './ids';
+import { DOCUMENT_ID_PATTERN, USER_ID_PATTERN } from './ids';
 import { EMAIL_PATTERN } from './email';
 import { LINK_TOKEN_PATTERN } from './emailLinks';
 import { isInvitationGrant } from './invitations';
@@ -27,6 +27,8 @@ export const emailSchema = z
   .max(LIMITS.emailMax)
   .pipe(z.email({ pattern: EMAIL_PATTERN }));
 export const documentIdSchema = z.string().regex(DOCUMENT_ID_PATTERN, 'not a QuPM id');
+/** A person named in a payload (an offer's recipient, an admin's subject): a QuPM id or a Firebase Auth uid. */
+export const userIdSchema = z.string().regex(USER_ID_PATTERN, 'not a user id');
 export const channelHandleSchema = z
   .string()
   .min(LIMITS.channelIdMin)
@@ -193,16 +195,14 @@ export const invitationCreateBody = z.strictObject({
 
 /** POST /api/private-channels and the open_private_channel callable (core/privateChannels.ts). */
 /** A user id: the embedded server's are document ids, Firebase Auth's are up to 128 characters. */
-export const uidSchema = z.string().regex(/^[A-Za-z0-9]{1,128}$/, 'not a user id');
-
 export const privateChannelCreateBody = z.strictObject({
-  withUid: uidSchema,
+  withUid: userIdSchema,
   viaChannelId: documentIdSchema,
 });
 
 export const offerCreateBody = z.strictObject({
   channelId: documentIdSchema,
-  userId: documentIdSchema,
+  userId: userIdSchema,
   /**
    * The consultant's active service the offer is for (docs/decisions/practice.md): optional until the offer form
    * names one; an offer without it counts for any of the consultant's services, as offers made before did.
@@ -372,7 +372,7 @@ export const productCallablePayloads = {
   issue_offer: offerCreateBody,
   list_issued_offers: noPayload,
   admin_list_users: noPayload,
-  admin_set_consultant: z.strictObject({ uid: documentIdSchema, isOwner: z.boolean() }),
+  admin_set_consultant: z.strictObject({ uid: userIdSchema, isOwner: z.boolean() }),
   admin_list_channels: noPayload,
   open_private_channel: privateChannelCreateBody,
 } as const;
@@ -502,15 +502,15 @@ const grantAmount = wholeNumber(isGrantAmount, {
 });
 /** A consultant's grant to a client, or an admin's to anyone (core/ledger.ts assertCanGrant). */
 export const grantBody = z.strictObject({
-  userId: uidSchema,
+  userId: userIdSchema,
   credits: grantAmount.default(0),
   passes: grantAmount.default(0),
   note: z.string().trim().max(GRANT_LIMITS.noteMax).optional(),
   operationId: operationIdSchema,
 });
 
-export const channelMemberBody = z.strictObject({ channelId: documentIdSchema, userId: uidSchema });
-export const handOverBody = z.strictObject({ channelId: documentIdSchema, toUid: uidSchema });
+export const channelMemberBody = z.strictObject({ channelId: documentIdSchema, userId: userIdSchema });
+export const handOverBody = z.strictObject({ channelId: documentIdSchema, toUid: userIdSchema });
 const bookingRef = z.strictObject({ bookingId: documentIdSchema });
 
 /**
@@ -519,10 +519,10 @@ const bookingRef = z.strictObject({ bookingId: documentIdSchema });
  * the same bodies.
  */
 export const practiceCallablePayloads = {
-  list_services: z.strictObject({ consultantId: uidSchema }),
+  list_services: z.strictObject({ consultantId: userIdSchema }),
   create_service: serviceCreateBody,
   update_service: z.strictObject({ serviceId: documentIdSchema, patch: servicePatchBody }),
-  get_availability: z.strictObject({ consultantId: uidSchema }),
+  get_availability: z.strictObject({ consultantId: userIdSchema }),
   set_availability: availabilityBody,
   list_free_slots: freeSlotsQuery,
   request_booking: bookingRequestBody,

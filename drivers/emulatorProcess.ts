@@ -129,9 +129,11 @@ export async function startEmulatorProcess(options: EmulatorProcessOptions): Pro
     }
     if (await options.ready().catch(() => false)) break;
     if (Date.now() >= deadline) {
+      // Its output before the stop: what it printed while shutting down says nothing about why it did not start.
+      const seen = lastLines();
       await stop();
       throw new EmulatorStartError(
-        `${options.name} did not answer within ${Math.round(options.timeoutMs / 1000)} s; its last output:\n${lastLines()}`,
+        `${options.name} did not answer within ${Math.round(options.timeoutMs / 1000)} s; its last output:\n${seen}`,
       );
     }
     await delay(PROBE_INTERVAL_MS);

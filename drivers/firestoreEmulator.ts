@@ -110,7 +110,13 @@ export function firestoreEmulatorAt(hostPort: string): Pick<FirestoreEmulator, '
  * Java or the jar is missing, and with its output when it does not come up in time (it is stopped then).
  */
 export async function startFirestoreEmulator(
-  options: { timeoutMs?: number } = {},
+  options: {
+    timeoutMs?: number;
+    /** The port to listen on (one attempt); a free one when left out. */
+    port?: number;
+    /** host:port of a Functions emulator: the emulator then calls it on the writes of registered triggers. */
+    functionsEmulator?: string;
+  } = {},
 ): Promise<FirestoreEmulator> {
   const missing = firestoreEmulatorMissing();
   if (missing) throw new EmulatorStartError(missing);
@@ -118,7 +124,7 @@ export async function startFirestoreEmulator(
   const host = '127.0.0.1';
   // A port handed out free can be taken before the emulator binds it (another run on the machine): try again.
   for (let attempt = 1; ; attempt += 1) {
-    const port = await freePort();
+    const port = options.port ?? (await freePort());
     try {
       const started = await startEmulatorProcess({
         name: 'The Firestore emulator',
@@ -132,6 +138,7 @@ export async function startFirestoreEmulator(
           host,
           '--port',
           String(port),
+          ...(options.functionsEmulator ? ['--functions_emulator', options.functionsEmulator] : []),
         ],
         ready: () => answers(`http://${host}:${port}/`),
         timeoutMs: options.timeoutMs ?? START_TIMEOUT_MS,
@@ -141,7 +148,7 @@ export async function startFirestoreEmulator(
     } catch (error) {
       const taken =
         error instanceof EmulatorStartError && /already in use|BindException/i.test(error.message);
-      if (!taken || attempt >= 3) throw error;
+      if (!taken || attempt >= 3 || options.port !== undefined) throw error;
     }
   }
 }

@@ -5,6 +5,8 @@
 //   npm run test:functions:emulator functions/'s own code on the Admin SDK against the same two emulators
 //                                   (functions/__tests__/emulator: revocation, uploads tied to their records)
 //   npm run test:firebase:emulators the last two in one Jest run (.ci/run): one start of each emulator for both
+//   npm run test:firebase           the deployed shape on firebase-tools' Auth, Functions and Hosting emulators
+//                                   and the Firestore jar, and the app's Firebase build in Chromium (e2e/firebase)
 // Each suite starts the emulators it needs itself (its Jest globalSetup) unless their variables name running ones,
 // and stops them; suites run together are Jest projects, run one file at a time, and the first to need an
 // emulator starts it for the others. Where Java or the Firestore emulator's jar is missing it says so in one line
@@ -23,6 +25,7 @@ const SUITES = {
     name: "functions/' tests on the emulators",
     config: 'functions/__tests__/emulator/jest.config.ts',
   },
+  firebase: { name: 'QuPM on the Firebase emulators', config: 'e2e/firebase/jest.config.ts' },
 } as const;
 
 const args = process.argv.slice(2);

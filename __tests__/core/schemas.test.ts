@@ -13,6 +13,8 @@ import {
   messagesQuery,
   notificationSettingsSchema,
   offerCreateBody,
+  privateChannelCreateBody,
+  productCallablePayloads,
   profilePatchBody,
   pushTokenCreateBody,
   signUpBody,
@@ -59,6 +61,27 @@ describe('bounds and defaults', () => {
       expiresAt: 1_700_000_000_000,
     });
     expect(parsed.source).toBe('Consultant offer');
+  });
+
+  it('names a person by a QuPM id or a Firebase Auth uid (28 characters), and by nothing else', () => {
+    const firebaseUid = 'YYKaPVgHTmt4fGzVzf9gEVBRK6ld';
+    const offer = (userId: string) => ({
+      channelId: ID,
+      userId,
+      discountPercent: 10,
+      expiresAt: 1_700_000_000_000,
+    });
+    const role = (uid: string) => ({ uid, isOwner: true });
+    for (const uid of [ID, firebaseUid, 'x'.repeat(128)]) {
+      expect(ok(offerCreateBody, offer(uid))).toBe(true);
+      expect(ok(productCallablePayloads.admin_set_consultant, role(uid))).toBe(true);
+      expect(ok(privateChannelCreateBody, { withUid: uid, viaChannelId: ID })).toBe(true);
+    }
+    for (const uid of ['', 'x'.repeat(129), 'users/../admin', 'uid with spaces']) {
+      expect(ok(offerCreateBody, offer(uid))).toBe(false);
+      expect(ok(productCallablePayloads.admin_set_consultant, role(uid))).toBe(false);
+      expect(ok(privateChannelCreateBody, { withUid: uid, viaChannelId: ID })).toBe(false);
+    }
   });
 
   it('takes a push token with its device, platform and a bounded user agent', () => {

@@ -65,6 +65,17 @@ describe('startEmulatorProcess', () => {
     expect(running(`${port} 60000`)).toBe(false);
   });
 
+  it('shows what it printed while starting, not what it printed while being stopped', async () => {
+    const port = await freePort();
+    const error = await startEmulatorProcess({
+      ...standIn(port, 60_000, ['stubborn']),
+      timeoutMs: 500,
+      stopGraceMs: 1_000,
+    }).catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(/its last output:\n {2}starting$/);
+    expect(running(`${port} 60000`)).toBe(false);
+  });
+
   it('says so at once when it exits before answering, with what it printed', async () => {
     const error = await startEmulatorProcess({
       name: 'The stand-in emulator',

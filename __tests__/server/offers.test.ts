@@ -68,7 +68,7 @@ describe('POST /api/offers', () => {
     ['a whitespace-only source', { source: '   ' }, /source/],
     ['a source over 80 characters', { source: 's'.repeat(81) }, /source/],
     ['a status of its own choosing', { status: 'used' }, /./],
-    ['a malformed user id', { userId: 'morgan' }, /userId/],
+    ['a malformed user id', { userId: 'morgan/../admin' }, /userId/],
   ])(
     'refuses %s as INVALID_ARGUMENT with a clear message, and stores nothing',
     async (_label, change, message) => {

@@ -311,6 +311,31 @@ describe('auth.getIdTokenClaims', () => {
   });
 });
 
+describe('auth.verifyEmail', () => {
+  const CODE = 'M76J6McKYsxzCzMs0bRguSY8qt-VikSaNrr0pPUmd0Xn0ETQZC4IKe';
+
+  it('uses the code, then refreshes the ID token of the session restored meanwhile (a fresh page)', async () => {
+    const user = fakeUser();
+    // The link opened a new page: the session comes back from IndexedDB only once authStateReady resolves.
+    auth.instance.authStateReady.mockImplementation(async () => {
+      signedInAs(user);
+    });
+    await createFirebaseBackend(CONFIG).auth.verifyEmail(CODE);
+    expect(auth.applyActionCode).toHaveBeenCalledWith(auth.instance, CODE);
+    expect(auth.reload).toHaveBeenCalledWith(user);
+    expect(auth.getIdToken).toHaveBeenCalledWith(user, true);
+    expect(auth.applyActionCode.mock.invocationCallOrder[0]).toBeLessThan(
+      auth.getIdToken.mock.invocationCallOrder[0] ?? 0,
+    );
+  });
+
+  it('confirms the address signed out too, with no session to refresh', async () => {
+    await createFirebaseBackend(CONFIG).auth.verifyEmail(CODE);
+    expect(auth.applyActionCode).toHaveBeenCalledWith(auth.instance, CODE);
+    expect(auth.getIdToken).not.toHaveBeenCalled();
+  });
+});
+
 describe('auth.onAuthStateChanged', () => {
   it('passes each auth state on as a summary, or null when signed out', () => {
     const seen: unknown[] = [];

@@ -1,7 +1,7 @@
 import { INVITATION_CALLABLES, createFirebaseBackend } from '@/backend/firebase';
 import { CONFIG, FakeFirebaseError, fakeUser, flushPromises, querySnapshot, resetSdkFakes } from './sdkFakes';
 import type * as Fakes from './sdkFakes';
-import type { AppFake, FirestoreFake, FunctionsFake } from './sdkFakes';
+import type { AppFake, AuthFake, FakeUser, FirestoreFake, FunctionsFake } from './sdkFakes';
 
 jest.mock('firebase/app', () => jest.requireActual<typeof Fakes>('./sdkFakes').createAppModule());
 jest.mock('firebase/auth', () => jest.requireActual<typeof Fakes>('./sdkFakes').createAuthModule());
@@ -12,7 +12,7 @@ jest.mock('firebase/messaging', () => jest.requireActual<typeof Fakes>('./sdkFak
 const app = jest.requireMock<AppFake>('firebase/app');
 const fn = jest.requireMock<FunctionsFake>('firebase/functions');
 const fs = jest.requireMock<FirestoreFake>('firebase/firestore');
-const auth = jest.requireMock<{ instance: { currentUser: unknown } }>('firebase/auth');
+const auth = jest.requireMock<AuthFake>('firebase/auth');
 
 beforeEach(() => resetSdkFakes());
 
@@ -180,6 +180,33 @@ describe('invitations', () => {
     expect(listener).toHaveBeenCalledTimes(2);
     unsubscribe();
     expect(stop).toHaveBeenCalledTimes(1);
+  });
+
+  it('follows nothing while the address is unconfirmed (the rules would refuse), and starts once the token says it is', async () => {
+    const user = fakeUser({ email: 'ann@example.com', emailVerified: false });
+    auth.instance.currentUser = user;
+    const stop = jest.fn();
+    fs.onSnapshot.mockReturnValue(stop);
+    const listener = jest.fn();
+    const unsubscribe = createFirebaseBackend(CONFIG).invitations.subscribeMyInvitations(listener);
+    await flushPromises();
+    expect(fs.onSnapshot).not.toHaveBeenCalled();
+
+    // The address is confirmed and the ID token refreshed (verifyEmail, getEmailVerification).
+    const tokenChanged = auth.onIdTokenChanged.mock.calls[0]?.[1] as (user: FakeUser | null) => void;
+    user.emailVerified = true;
+    tokenChanged(user);
+    await flushPromises();
+    expect(fs.onSnapshot).toHaveBeenCalledTimes(1);
+    // An hourly refresh of the same confirmed token leaves the query as it is.
+    tokenChanged(user);
+    await flushPromises();
+    expect(fs.onSnapshot).toHaveBeenCalledTimes(1);
+    // Signed out: the query stops.
+    tokenChanged(null);
+    expect(stop).toHaveBeenCalledTimes(1);
+    unsubscribe();
+    expect(auth.onIdTokenChanged.mock.results[0]?.value).toHaveBeenCalledTimes(1);
   });
 
   it('follows nothing for an account without an email', async () => {

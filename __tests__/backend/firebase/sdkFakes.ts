@@ -71,16 +71,28 @@ export interface FakeUser {
   uid: string;
   email: string | null;
   displayName: string | null;
+  /** What the ID token says of the address (email_verified). */
+  emailVerified: boolean;
   /** A stand-in for everything else on a Firebase User, which must never reach a caller. */
   refreshToken: string;
 }
 
 export function fakeUser(overrides: Partial<FakeUser> = {}): FakeUser {
-  return { uid: 'u1', email: 'ann@example.com', displayName: 'Ann', refreshToken: 'secret', ...overrides };
+  return {
+    uid: 'u1',
+    email: 'ann@example.com',
+    displayName: 'Ann',
+    emailVerified: true,
+    refreshToken: 'secret',
+    ...overrides,
+  };
 }
 
 export function createAuthModule() {
-  const instance: { currentUser: FakeUser | null } = { currentUser: null };
+  const instance: { currentUser: FakeUser | null; authStateReady: jest.Mock<Promise<void>, []> } = {
+    currentUser: null,
+    authStateReady: fake(() => Promise.resolve()),
+  };
   resets.push(() => {
     instance.currentUser = null;
   });
@@ -101,10 +113,18 @@ export function createAuthModule() {
     signOut: fake((_auth: unknown) => Promise.resolve()),
     sendEmailVerification: fake((_user: unknown) => Promise.resolve()),
     updateProfile: fake((_user: unknown, _profile: unknown) => Promise.resolve()),
+    applyActionCode: fake((_auth: unknown, _code: string) => Promise.resolve()),
+    reload: fake((_user: unknown) => Promise.resolve()),
+    getIdToken: fake((_user: unknown, _force?: boolean) => Promise.resolve('id-token')),
     getIdTokenResult: fake(
       notStubbed('getIdTokenResult') as (...args: unknown[]) => Promise<{ claims: Record<string, unknown> }>,
     ),
     onAuthStateChanged: fake((_auth: unknown, _next: (user: FakeUser | null) => void) => jest.fn()),
+    /** Called back at once with the current user, as the SDK does once the session is known. */
+    onIdTokenChanged: fake((_auth: unknown, next: (user: FakeUser | null) => void) => {
+      next(instance.currentUser);
+      return jest.fn();
+    }),
   };
 }
 export type AuthFake = ReturnType<typeof createAuthModule>;

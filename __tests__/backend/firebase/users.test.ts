@@ -178,6 +178,33 @@ describe('users.subscribeUser', () => {
     expect(seen).toStrictEqual([{ uid: 'u1', ...STORED, credits: 7 }]);
   });
 
+  it('gives the person’s own document the account’s name when it has none (a sign-up left before naming it), once', async () => {
+    auth.instance.currentUser = fakeUser({ uid: 'u1', displayName: 'Ann Example' });
+    const { displayName: _none, nickname: _neither, ...unnamed } = STORED;
+    const seen: unknown[] = [];
+    createFirebaseBackend(CONFIG).users.subscribeUser('u1', (user) => seen.push(user));
+    await flushPromises();
+    const next = fs.onSnapshot.mock.calls[0]?.[1] as Next;
+    next(docSnapshot('u1', unnamed));
+    next(docSnapshot('u1', { ...unnamed, credits: 6 }));
+    expect(fs.updateDoc).toHaveBeenCalledTimes(1);
+    expect(fs.updateDoc).toHaveBeenCalledWith(expect.objectContaining({ path: 'users/u1' }), {
+      displayName: 'Ann Example',
+    });
+    expect(seen).toHaveLength(2);
+  });
+
+  it('leaves a named document, and someone else’s, as they are', async () => {
+    auth.instance.currentUser = fakeUser({ uid: 'u1', displayName: 'Ann Example' });
+    const { displayName: _none, ...unnamed } = STORED;
+    createFirebaseBackend(CONFIG).users.subscribeUser('u1', () => undefined);
+    createFirebaseBackend(CONFIG).users.subscribeUser('u2', () => undefined);
+    await flushPromises();
+    (fs.onSnapshot.mock.calls[0]?.[1] as Next)(docSnapshot('u1', STORED));
+    (fs.onSnapshot.mock.calls[1]?.[1] as Next)(docSnapshot('u2', unnamed));
+    expect(fs.updateDoc).not.toHaveBeenCalled();
+  });
+
   it('stays quiet while the document does not exist', async () => {
     const listener = jest.fn();
     createFirebaseBackend(CONFIG).users.subscribeUser('u1', listener);

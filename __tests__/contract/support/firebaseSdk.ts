@@ -100,7 +100,11 @@ interface FakeUser {
 }
 interface FakeAuth {
   currentUser: FakeUser | null;
+  /** The SDK's: resolves once the stored session is restored (here it always is). */
+  authStateReady(): Promise<void>;
   listeners: Set<(user: FakeUser | null) => void>;
+  /** onIdTokenChanged's: told at sign-in and sign-out, and when a token is refreshed (getIdToken(user, true)). */
+  tokenListeners: Set<(user: FakeUser | null) => void>;
   /** When this app's session signed in (its ID token's auth_time, read back by revocation checks). */
   signedInAt?: number;
 }
@@ -173,7 +177,7 @@ export function sessionStartOf(user: FakeUser): number {
 function setUser(auth: FakeAuth, user: FakeUser | null): void {
   auth.currentUser = user;
   auth.signedInAt = current().clock.now;
-  for (const listener of [...auth.listeners]) listener(user);
+  for (const listener of [...auth.listeners, ...auth.tokenListeners]) listener(user);
 }
 
 // ---- firebase/app and firebase/auth
@@ -182,7 +186,15 @@ function appModule() {
   let apps = 0;
   return {
     initializeApp: (): FakeApp => {
-      const app: FakeApp = { name: `app-${(apps += 1)}`, auth: { currentUser: null, listeners: new Set() } };
+      const app: FakeApp = {
+        name: `app-${(apps += 1)}`,
+        auth: {
+          currentUser: null,
+          listeners: new Set(),
+          tokenListeners: new Set(),
+          authStateReady: () => Promise.resolve(),
+        },
+      };
       current().apps.push(app);
       return app;
     },
@@ -293,7 +305,13 @@ function authModule() {
       const account = [...current().accounts.values()].find((a) => a.uid === user.uid);
       if (account) user.emailVerified = account.emailVerified;
     },
-    async getIdToken(user: FakeUser) {
+    async getIdToken(user: FakeUser, forceRefresh = false) {
+      if (forceRefresh) {
+        for (const app of current().apps) {
+          if (app.auth.currentUser?.uid !== user.uid) continue;
+          for (const listener of [...app.auth.tokenListeners]) listener(app.auth.currentUser);
+        }
+      }
       return `id-token-${user.uid}`;
     },
     async signInWithEmailAndPassword(auth: FakeAuth, email: string, password: string) {
@@ -365,6 +383,11 @@ function authModule() {
       auth.listeners.add(listener);
       listener(auth.currentUser);
       return () => auth.listeners.delete(listener);
+    },
+    onIdTokenChanged(auth: FakeAuth, listener: (user: FakeUser | null) => void) {
+      auth.tokenListeners.add(listener);
+      listener(auth.currentUser);
+      return () => auth.tokenListeners.delete(listener);
     },
   };
 }

@@ -169,6 +169,10 @@ export function createAuthPort(sdk: FirebaseSdk): AuthPort {
       guarded(async () => {
         checkToken(token);
         await applyActionCode(sdk.auth(), token);
+        // The mailed link opens a fresh page, where the stored session may not be restored yet: without the
+        // wait, currentUser is null, the ID token keeps email_verified false for up to an hour, and the invitation
+        // the person just confirmed their address for still says "confirm your email address first".
+        await sdk.auth().authStateReady();
         const user = sdk.auth().currentUser;
         if (user) {
           await reload(user);

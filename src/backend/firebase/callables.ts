@@ -3,6 +3,7 @@
 // checked and converted here. The invitations addressed to the person are followed live on the invitations that
 // name their email (firestore.rules lets them list exactly those), and read through list_my_invitations, which
 // adds the channel's and the consultant's names the person may not read themselves.
+import { onIdTokenChanged } from 'firebase/auth';
 import type { CallablesPort, InvitationsPort } from '../ports';
 import type { CallableName } from '@core/schemas';
 import { listOf, toActivation, toInvitation, toInvitationPreview, toOffers, toPermissions } from './convert';
@@ -132,23 +133,44 @@ export function createCallables(sdk: FirebaseSdk): {
         call('list_channel_invitations', { channelId }, (data) => listOf(data, 'invitations', toInvitation)),
       listMyInvitations: () =>
         call('list_my_invitations', null, (data) => listOf(data, 'invitations', toInvitation)),
-      subscribeMyInvitations: (listener) =>
-        listenLazily(sdk, 'Live invitations', ({ sdk: fs, db }) => {
+      subscribeMyInvitations(listener) {
+        // firestore.rules lets a person list the invitations naming their address once the ID token says the
+        // address is confirmed (isInvitee): before, the query would be refused and end, and nothing can be theirs
+        // yet. The token changes when the address is confirmed (verifyEmail and getEmailVerification refresh it),
+        // and the query starts then; it stops at sign-out.
+        let following: { email: string; stop: () => void } | null = null;
+        const unfollow = () => {
+          following?.stop();
+          following = null;
+        };
+        const stopWatchingToken = onIdTokenChanged(sdk.auth(), (user) => {
           // Firebase Auth keeps emails lowercased, as invitations store them (core/schemas.ts emailSchema).
-          const email = sdk.auth().currentUser?.email;
-          if (!email) return () => undefined;
-          // Every snapshot, the first included: the SDK raises one when what the query holds changes, also
-          // after it reconnects, and never for metadata alone.
-          return fs.onSnapshot(
-            fs.query(
-              fs.collection(db, 'invitations'),
-              fs.where('inviteeEmail', '==', email),
-              fs.where('status', '==', 'pending'),
+          const email = user?.emailVerified === true ? user.email : null;
+          if (following?.email === email) return;
+          unfollow();
+          if (!email) return;
+          following = {
+            email,
+            stop: listenLazily(sdk, 'Live invitations', ({ sdk: fs, db }) =>
+              // Every snapshot, the first included: the SDK raises one when what the query holds changes, also
+              // after it reconnects, and never for metadata alone.
+              fs.onSnapshot(
+                fs.query(
+                  fs.collection(db, 'invitations'),
+                  fs.where('inviteeEmail', '==', email),
+                  fs.where('status', '==', 'pending'),
+                ),
+                () => listener(),
+                reportListenerError('Live invitations'),
+              ),
             ),
-            () => listener(),
-            reportListenerError('Live invitations'),
-          );
-        }),
+          };
+        });
+        return () => {
+          stopWatchingToken();
+          unfollow();
+        };
+      },
     },
   };
 }

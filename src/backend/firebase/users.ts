@@ -90,15 +90,34 @@ export function createUsersPort(
       }),
 
     subscribeUser: (uid, listener) =>
-      listenLazily(sdk, 'Live profile updates', ({ sdk: fs, db }) =>
-        fs.onSnapshot(
-          fs.doc(db, 'users', uid),
+      listenLazily(sdk, 'Live profile updates', ({ sdk: fs, db }) => {
+        const ref = fs.doc(db, 'users', uid);
+        let named = false;
+        return fs.onSnapshot(
+          ref,
           (snapshot) => {
             // A document that does not exist (yet) has nothing to report; the defaults stand.
-            if (snapshot.exists()) listener(seen(toUserDoc(uid, snapshot.data(ESTIMATE), emailOf(uid))));
+            if (!snapshot.exists()) return;
+            const data = snapshot.data(ESTIMATE);
+            listener(seen(toUserDoc(uid, data, emailOf(uid))));
+            // Sign-up names the document on_user_created writes (auth.ts nameUserDocument), unless the page was
+            // left first: the account keeps the name, the document would not, and others would see the email's
+            // local part. The person's own session gives it the name, once.
+            const account = sdk.auth().currentUser;
+            const name = account?.uid === uid ? account.displayName?.trim() : undefined;
+            if (named || !name || (typeof data.displayName === 'string' && data.displayName.trim() !== '')) {
+              return;
+            }
+            named = true;
+            fs.updateDoc(ref, { displayName: name }).catch((error: unknown) =>
+              console.warn(
+                'The profile could not be named from the account',
+                error instanceof Error ? error.message : error,
+              ),
+            );
           },
           reportListenerError('Live profile updates'),
-        ),
-      ),
+        );
+      }),
   };
 }
