@@ -213,8 +213,9 @@ function dependsOnDocument(
     if (parts.length > 1)
       return parts.some((part) => dependsOnDocument(part, definitions, scopes, depth + 1));
     const part = unwrap(parts[0] ?? '');
-    // Inside one parent document (its own stored document decides, or its owner): not the whole collection.
-    if (scopes.some((scope) => new RegExp(`\\b${scope}\\b`).test(part))) return true;
+    // Inside one parent document (its own stored document decides, or its owner): not the whole collection. The
+    // wildcard itself, not a field of the same name (`request.auth.uid` names no document).
+    if (scopes.some((scope) => new RegExp(`(?<![\\w.$])${scope}\\b`).test(part))) return true;
     if (splitTopLevel(part, '||').length > 1) return dependsOnDocument(part, definitions, scopes, depth + 1);
     const call = /^([A-Za-z_]\w*)\s*\(([\s\S]*)\)$/.exec(part);
     const definition = call ? definitions.get(call[1] ?? '') : undefined;

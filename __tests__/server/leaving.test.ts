@@ -352,3 +352,68 @@ describe('DELETE /api/users/:uid', () => {
     expect(server.query('SELECT uid FROM users WHERE email = ?', DEMO_EMAILS.member)).toEqual([]);
   });
 });
+
+// The placeholder that stands for everyone who left ("A former member") is a row messages point at, never an
+// account: no address, no password, nothing to sign in as, reset, export or register; and deleting an account
+// works whatever addresses others have taken.
+describe('the former member', () => {
+  const RESERVED_BEFORE = 'former-member@qupm.invalid';
+
+  it('cannot be blocked by someone who signed up with its old address: deletion still answers 200', async () => {
+    const squatter = await server.request('POST', '/api/auth/signup', {
+      body: { email: RESERVED_BEFORE, password: 'squatting here' },
+    });
+    expect(squatter.statusCode).toBe(200);
+    await send('member', ids.strategy, 'A message that must outlive me');
+    const res = await deleteAccount('member', DEMO_PASSWORD);
+    expect({ code: res.statusCode, body: res.json() }).toEqual({ code: 200, body: { success: true } });
+    expect(rowsOf('messages', 'sender_id', ids.uid.member)).toEqual([]);
+    // A second person leaves after the first: the placeholder is shared, nothing collides.
+    expect((await deleteAccount('visitor', DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('has no address and no password, so nobody signs in as it, resets it or exports it', async () => {
+    await send('member', ids.strategy, 'Leaving soon');
+    expect((await deleteAccount('member', DEMO_PASSWORD)).statusCode).toBe(200);
+    const [sender] = server.query<{ sender_id: string }>(
+      "SELECT sender_id FROM messages WHERE text = 'Leaving soon'",
+    );
+    const placeholder = server.query<{ email: string | null; password_hash: string | null }>(
+      'SELECT email, password_hash FROM users WHERE uid = ?',
+      sender?.sender_id ?? '',
+    );
+    expect(placeholder).toEqual([{ email: null, password_hash: null }]);
+
+    // Its old reserved address belongs to nobody: a reset mails nothing, a sign-in is the usual refusal.
+    const reset = await server.request('POST', '/api/auth/password-reset', {
+      body: { email: RESERVED_BEFORE },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(server.query('SELECT id FROM mail_jobs WHERE to_address = ?', RESERVED_BEFORE)).toEqual([]);
+    expect(
+      server.query('SELECT token_hash FROM email_tokens WHERE uid = ?', sender?.sender_id ?? ''),
+    ).toEqual([]);
+    for (const password of ['', 'anything at all']) {
+      const signIn = await server.request('POST', '/api/auth/signin', {
+        body: { email: RESERVED_BEFORE, password: password || 'x'.repeat(8) },
+      });
+      expectError(signIn, 401, 'UNAUTHENTICATED', 'invalid-credentials');
+    }
+    // Not a user document anyone reads, and not in the admin's list.
+    expectError(
+      await server.request('GET', `/api/users/${sender?.sender_id ?? ''}`, { token: ids.token.admin }),
+      404,
+      'NOT_FOUND',
+    );
+    const admin = await server.request('GET', '/api/admin/users', { token: ids.token.admin });
+    expect(admin.body).not.toContain(sender?.sender_id ?? '');
+    expectError(
+      await server.request('POST', `/api/admin/users/${sender?.sender_id ?? ''}/role`, {
+        token: ids.token.admin,
+        body: { isOwner: true },
+      }),
+      404,
+      'NOT_FOUND',
+    );
+  });
+});

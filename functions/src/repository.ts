@@ -333,6 +333,8 @@ export interface StoredFile {
   contentType: string | undefined;
   /** When it was created (epoch ms). */
   createdAt: number;
+  /** Who uploaded it (its custom metadata, which storage.rules require of every attachment). */
+  uploaderId?: string;
 }
 
 /** Cloud Storage for attachments (issue #13 part 4): the Admin SDK's default bucket, which rules do not bind. */

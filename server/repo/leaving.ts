@@ -3,20 +3,12 @@
 // attachments, private consultations) to "a former member" before the user row goes, taking with it (ON DELETE
 // CASCADE) refresh tokens, push tokens, memberships, offers received, pending counts, read marks and mutes.
 import type { Db } from '../db/database';
-import { DEFAULT_NOTIFICATION_SETTINGS } from '../../core/model';
 import { FORMER_MEMBER_ID, FORMER_MEMBER_NAME } from '../../core/leaving';
 
 interface OwnMessageRow {
   id: string;
   channel_id: string;
 }
-
-/**
- * The one row every former member's messages point at (messages.sender_id and a few others are foreign keys to
- * users): nobody can sign in as it (no password hash verifies, and the address is reserved), and the admin
- * section does not list it.
- */
-const FORMER_MEMBER_EMAIL = 'former-member@qupm.invalid';
 
 export class LeavingRepo {
   private readonly ownMessages;
@@ -25,7 +17,6 @@ export class LeavingRepo {
   private readonly receivedInvitations;
   private readonly families;
   private readonly joinedPrivate;
-  private readonly insertFormerMember;
   private readonly renameMessages;
   private readonly reassignAttachments;
   private readonly reassignAccepted;
@@ -54,10 +45,6 @@ export class LeavingRepo {
     this.joinedPrivate = db.prepare<[string], { id: string; owner_id: string; names_json: string | null }>(
       `SELECT c.id, c.owner_id, c.names_json FROM channels c JOIN channel_members m ON m.channel_id = c.id
        WHERE m.uid = ? AND c.kind = 'private'`,
-    );
-    this.insertFormerMember = db.prepare<[string, string, string, string]>(
-      `INSERT OR IGNORE INTO users (uid, email, password_hash, display_name, notification_settings, created_at)
-       VALUES (?, ?, '', ?, ?, 0)`,
     );
     // A rename is a change of the message (issue #13's version stamp), so live subscribers and those catching
     // up after a reconnect get the new name, as they get an edit.
@@ -116,15 +103,6 @@ export class LeavingRepo {
       ownerId: row.owner_id,
       names: row.names_json === null ? {} : (JSON.parse(row.names_json) as Record<string, string>),
     }));
-  }
-
-  ensureFormerMember(): void {
-    this.insertFormerMember.run(
-      FORMER_MEMBER_ID,
-      FORMER_MEMBER_EMAIL,
-      FORMER_MEMBER_NAME,
-      JSON.stringify(DEFAULT_NOTIFICATION_SETTINGS),
-    );
   }
 
   /** The person's messages in one channel become a former member's, stamped as changed at `at`. */

@@ -80,6 +80,8 @@ export interface SeedMessage {
   senderName: string;
   text: string;
   createdAt: number;
+  /** A file the message carries (core/attachments.ts Attachment). */
+  attachment?: Record<string, unknown>;
 }
 
 export function putMessage(store: MemoryFirestore, message: SeedMessage): void {

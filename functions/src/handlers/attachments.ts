@@ -125,3 +125,26 @@ export async function handleAttachmentUploaded(
   }
   return { outcome: 'removed', problem, messageId: message?.id ?? null };
 }
+
+/**
+ * Deleting an account (delete_my_account) takes the person's uploads that no message carries with it at once, as
+ * the embedded server does, rather than leaving them a day for the prune: they are theirs alone, and nothing will
+ * send them now. Looked for in the channels they were in; answers how many went.
+ */
+export async function deleteUnsentUploadsOf(
+  { repo, files }: Pick<Deps, 'repo' | 'files'>,
+  uid: string,
+  channelIds: readonly string[],
+): Promise<number> {
+  let deleted = 0;
+  for (const channelId of channelIds) {
+    for (const file of await files.list(`${ATTACHMENTS_PREFIX}${channelId}/attachments/`)) {
+      const object = attachmentObjectOf(file.path);
+      if (!object || file.uploaderId !== uid) continue;
+      if (await repo.findMessageWithAttachment(object.channelId, object.attachmentId)) continue;
+      await files.delete(file.path);
+      deleted += 1;
+    }
+  }
+  return deleted;
+}
