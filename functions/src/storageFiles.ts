@@ -10,7 +10,7 @@ export interface BucketFile {
     contentType?: string;
     timeCreated?: string;
     /** The custom metadata (attachments carry their uploaderId). */
-    metadata?: Record<string, string> | null;
+    metadata?: { [key: string]: string | boolean | number | null } | null;
   };
   download(): Promise<[Buffer]>;
   delete(options: { ignoreNotFound: boolean }): Promise<unknown>;
