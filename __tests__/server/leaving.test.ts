@@ -4,12 +4,20 @@
 // end at once), pending counts, mutes and the user, keeps the messages as from "A former member", frees the
 // email; a consultant who owns channels, a wrong password, someone else's account and a second deletion are
 // refused with nothing changed.
-import { ACCOUNT_EXPORT_FORMAT, ACCOUNT_EXPORT_VERSION, FORMER_MEMBER_NAME } from '../../core/leaving';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import {
+  ACCOUNT_EXPORT_FORMAT,
+  ACCOUNT_EXPORT_VERSION,
+  FORMER_MEMBER_ID,
+  FORMER_MEMBER_NAME,
+} from '../../core/leaving';
 import type { AccountExport } from '../../core/leaving';
 import type { ChatMessage } from '../../core/model';
 import type { SessionResponse } from '../../core/wire';
 import { DEMO_EMAILS, DEMO_PASSWORD } from '../../server/demo';
 import { pushToken } from '../../drivers/webPushTokens';
+import { pngFile } from '../../drivers/sampleFiles';
 import { openStream, waitFor } from './support/sse';
 import type { LiveStream } from './support/sse';
 import { demoIds, expectError, startTestServer } from './support/testServer';
@@ -286,6 +294,34 @@ describe('DELETE /api/users/:uid', () => {
     const exported = (await exportOf('consultant')).body;
     expect(exported).not.toContain(ids.uid.member);
     expect(exported).not.toContain(DEMO_EMAILS.member);
+  });
+
+  it('removes the uploads the person never sent at once, row and file; sent files stay with their messages', async () => {
+    const uploadAs = async (name: string) => {
+      const res = await server.request(
+        'POST',
+        `/api/channels/${ids.strategy}/attachments?name=${encodeURIComponent(name)}`,
+        { token: ids.token.member, payload: pngFile(4, 4), contentType: 'image/png' },
+      );
+      expect(res.statusCode).toBe(200);
+      return res.json<{ id: string }>().id;
+    };
+    const sent = await uploadAs('sent.png');
+    const sendRes = await server.request('POST', `/api/channels/${ids.strategy}/messages`, {
+      token: ids.token.member,
+      body: { text: '', attachmentId: sent },
+    });
+    expect(sendRes.statusCode).toBe(200);
+    const unsent = [await uploadAs('draft-1.png'), await uploadAs('draft-2.png')];
+    const folder = path.join(server.dir, 'attachments');
+    expect(readdirSync(folder).sort()).toEqual([sent, ...unsent].sort());
+
+    expect((await deleteAccount('member', DEMO_PASSWORD)).statusCode).toBe(200);
+    // At once, not at the next day's prune.
+    expect(readdirSync(folder)).toEqual([sent]);
+    expect(server.query('SELECT id, uploader_id FROM attachments')).toEqual([
+      { id: sent, uploader_id: FORMER_MEMBER_ID },
+    ]);
   });
 
   it('lets the email register again, as a new account', async () => {

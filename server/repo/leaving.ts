@@ -19,6 +19,8 @@ export class LeavingRepo {
   private readonly joinedPrivate;
   private readonly renameMessages;
   private readonly reassignAttachments;
+  private readonly unsentUploads;
+  private readonly deleteUnsent;
   private readonly reassignAccepted;
   private readonly reassignIssued;
   private readonly renamePrivate;
@@ -53,6 +55,12 @@ export class LeavingRepo {
     );
     this.reassignAttachments = db.prepare<[string, string]>(
       'UPDATE attachments SET uploader_id = ? WHERE uploader_id = ?',
+    );
+    this.unsentUploads = db.prepare<[string], { id: string }>(
+      'SELECT id FROM attachments WHERE uploader_id = ? AND message_id IS NULL',
+    );
+    this.deleteUnsent = db.prepare<[string]>(
+      'DELETE FROM attachments WHERE uploader_id = ? AND message_id IS NULL',
     );
     this.reassignAccepted = db.prepare<[string, string]>(
       // The address they were sent to goes too: it named the person (pending ones to the address stay: they
@@ -110,7 +118,17 @@ export class LeavingRepo {
     this.renameMessages.run(FORMER_MEMBER_ID, FORMER_MEMBER_NAME, at, uid, channelId);
   }
 
-  /** What stays of the person in invitations and attachments names the former member instead. */
+  /**
+   * The person's uploads no message took: their rows go (answered, so the caller removes the files after the
+   * commit). Nothing would send them now, and they are nobody else's to keep.
+   */
+  dropUnsentUploads(uid: string): string[] {
+    const ids = this.unsentUploads.all(uid).map((row) => row.id);
+    this.deleteUnsent.run(uid);
+    return ids;
+  }
+
+  /** What stays of the person in invitations and attachments (sent ones) names the former member instead. */
   reassignRecords(uid: string): void {
     this.reassignAttachments.run(FORMER_MEMBER_ID, uid);
     this.reassignAccepted.run(FORMER_MEMBER_ID, uid);
