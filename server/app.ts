@@ -66,6 +66,8 @@ export const DEFAULT_DATA_DIR = '.qupm-data';
 /** ARCHITECTURE.md: request bodies are small JSON documents. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 const JWT_SECRET_SETTING = 'jwt_secret';
+/** The key refresh tokens' successors are derived with (server/auth/sessions.ts), kept like the JWT secret. */
+const REFRESH_SUCCESSOR_KEY_SETTING = 'refresh_successor_key';
 /** Uploaded files, beside the database (server/services/attachments.ts). */
 export const ATTACHMENTS_FOLDER = 'attachments';
 
@@ -252,6 +254,7 @@ export async function buildServer({
         passwords,
         access,
         now,
+        write(db, () => repos.settings.keep(REFRESH_SUCCESSOR_KEY_SETTING, newSecret())),
         (familyId) => {
           revokedSessions.add(familyId);
           hub.endSession(familyId, 'signed-out');

@@ -42,7 +42,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
   app.post('/api/auth/refresh', async (request) => {
     const body = parse(refreshBody, request.body);
     await ctx.guards.refresh(request, request.ip);
-    return ctx.sessions.refresh(body.refreshToken);
+    return ctx.sessions.refresh(body.refreshToken, userAgentOf(request));
   });
 
   app.post('/api/auth/signout', async (request) => {
