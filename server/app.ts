@@ -12,6 +12,7 @@ import { DEFAULT_SCRYPT_COST, PasswordHasher } from './auth/passwords';
 import { AUTH_MESSAGES, SessionService } from './auth/sessions';
 import { RevokedSessions } from './auth/revokedSessions';
 import { QupmError } from '../core/errors';
+import { ATTACHMENT_QUOTA_BYTES } from '../core/attachments';
 import type { ServerContext } from './context';
 import { DATABASE_FILE, openDatabase, write } from './db/database';
 import { describeDemo, prepareFirstStart } from './demo';
@@ -84,6 +85,11 @@ export interface ServerOptions {
    * of the system's temporary directory).
    */
   attachmentsDir?: string;
+  /**
+   * What one person's files may take up in all, in bytes (default QUPM_ATTACHMENT_QUOTA_MB, else core's
+   * ATTACHMENT_QUOTA_BYTES, 1 GB).
+   */
+  attachmentQuotaBytes?: number;
   /** Create the demo world on the first start of an empty database (default true). */
   demo?: boolean;
   /** Override or switch off (false) the rate limits; tests lower them, the benchmark raises them. */
@@ -115,6 +121,22 @@ export interface ServerOptions {
   } & Partial<MailQueueOptions>;
   /** Missed-message email (issue #15 part 6): how often its scheduler looks (default 1 min; false: never, tests). */
   missedMail?: { scanMs?: number | false };
+}
+
+/**
+ * QUPM_ATTACHMENT_QUOTA_MB, an operator's quota per person in megabytes (1 to 1,048,576), or core's default. A
+ * value that is not one stops the server with a sentence rather than running with no quota.
+ */
+function attachmentQuotaFromEnv(): number {
+  const raw = process.env.QUPM_ATTACHMENT_QUOTA_MB?.trim() ?? '';
+  if (raw === '') return ATTACHMENT_QUOTA_BYTES;
+  const megabytes = Number(raw);
+  if (!Number.isInteger(megabytes) || megabytes < 1 || megabytes > 1024 * 1024) {
+    throw new Error(
+      `QUPM_ATTACHMENT_QUOTA_MB must be a whole number of megabytes from 1 to 1048576, not "${raw}"`,
+    );
+  }
+  return megabytes * 1024 * 1024;
 }
 
 /** The origin a person reaches this server at, when QUPM_PUBLIC_URL does not say: its listening address. */
@@ -163,6 +185,7 @@ export async function buildServer({
   dataDir,
   db: dbOption,
   attachmentsDir: attachmentsOption,
+  attachmentQuotaBytes: attachmentQuotaOption,
   demo = true,
   rateLimits,
   now = Date.now,
@@ -172,6 +195,8 @@ export async function buildServer({
   mail = {},
   missedMail = {},
 }: ServerOptions): Promise<FastifyInstance> {
+  // Read before anything opens: a wrong setting stops the start with a sentence.
+  const attachmentQuotaBytes = attachmentQuotaOption ?? attachmentQuotaFromEnv();
   const databaseFile = dbOption ?? path.resolve(dataDir ?? DEFAULT_DATA_DIR, DATABASE_FILE);
   const db = openDatabase(databaseFile);
   const attachmentsDir =
@@ -266,6 +291,7 @@ export async function buildServer({
       tickets: new StreamTickets(now),
       streamPingMs,
       attachmentsDir,
+      attachmentQuotaBytes,
       push: pushSettings,
       pushQueue: queue,
       mail: mailing,

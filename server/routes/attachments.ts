@@ -19,8 +19,7 @@ import { QupmError } from '../../core/errors';
 import { documentIdSchema } from '../../core/schemas';
 import type { ServerContext } from '../context';
 import { idParams, parse } from '../http';
-import { openAttachment, uploadAttachment } from '../services/attachments';
-import { assertMemberOf } from '../services/attachments';
+import { assertMayUpload, openAttachment, uploadAttachment } from '../services/attachments';
 
 const uploadQuery = z.strictObject({ name: z.string().max(1000) });
 const fileParams = z.strictObject({ id: documentIdSchema, attachmentId: documentIdSchema });
@@ -57,13 +56,15 @@ export async function registerAttachmentRoutes(app: FastifyInstance, ctx: Server
       throw error;
     });
 
-    // Before the body is read: who, how often, and whether they may post files in this channel at all.
+    // Before the body is read: who, how often, whether they may post files in this channel at all, and whether
+    // the size declared fits what is left of their quota.
     const beforeBody = async (request: FastifyRequest): Promise<void> => {
       const caller = await ctx.authenticate(request);
       const { id } = parse(idParams, request.params);
       parse(uploadQuery, request.query);
       await ctx.guards.uploads(request, caller.uid);
-      assertMemberOf(ctx, caller, id);
+      const declared = Number(request.headers['content-length']);
+      assertMayUpload(ctx, caller, id, Number.isNaN(declared) ? undefined : declared);
     };
 
     scope.post('/api/channels/:id/attachments', { onRequest: beforeBody }, async (request) => {

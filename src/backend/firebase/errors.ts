@@ -158,6 +158,7 @@ const KNOWN_REASONS = [
   'push-unsupported-browser',
   'push-indexed-db-unsupported',
   'wrong-password',
+  'storage-quota',
 ] as const satisfies readonly ErrorReason[];
 // Fails to compile when core/errors.ts gains a reason this list does not know.
 const everyReasonKnown: Exclude<ErrorReason, (typeof KNOWN_REASONS)[number]> extends never ? true : never =
