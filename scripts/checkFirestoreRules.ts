@@ -19,7 +19,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** Fields only the backend writes (ARCHITECTURE.md "Data": role and balance fields, and the admin claim). */
+/**
+ * Fields only the backend writes (ARCHITECTURE.md "Data": role and balance fields, the admin claim, and the storage
+ * count the quota rests on).
+ */
 export const ROLE_FIELDS = [
   'isOwner',
   'domainId',
@@ -27,6 +30,8 @@ export const ROLE_FIELDS = [
   'passCount',
   'effectiveConId',
   'isAdmin',
+  // What a person's files take up (functions/src/uploadsRepository.ts), which storage.rules trust.
+  'attachmentBytes',
 ] as const;
 
 const WRITE_OPS = new Set(['write', 'create', 'update']);
@@ -412,6 +417,8 @@ export const FIRESTORE_COLLECTIONS = [
 export const SERVER_ONLY_COLLECTIONS = [
   'channels/{id}/members',
   'users/{uid}/channelReads',
+  // The storage quota: one record per kept upload, whose sizes users/{uid}.attachmentBytes sums.
+  'users/{uid}/uploads',
   // Missed-message email (issue #15 part 6): its state, the Trigger Email extension's queue, the signing secret.
   'missedMail',
   'mail',

@@ -3,7 +3,7 @@
 //   - an allow that holds unconditionally, or any allow outside channels/{channelId}/attachments/{attachmentId};
 //   - an allow that does not look the caller up among the channel's owner and members in Firestore;
 //   - a read, list, write or update allow (files are read one at a time with get, created once, and deleted);
-//   - a create without the size limit, the allowed content types, or the id's shape.
+//   - a create without the size limit, the uploader's quota, the allowed content types, or the id's shape.
 // And it reads the limits the rules repeat (the size, the types), which __tests__/rules compares with
 // core/attachments.ts. A guard against the mistakes that open a bucket, not a proof.
 import { readFileSync } from 'node:fs';
@@ -49,6 +49,7 @@ export function checkStorageRules(source: string): string[] {
       if (!expanded.includes('attachmentId.matches(') || !attachmentsBlock.includes(ID_SHAPE))
         problems.push(`${label} does not check the id's shape`);
       if (storageRulesLimits(expanded).maxBytes === null) problems.push(`${label} has no size limit`);
+      if (!/hasRoomFor\(|attachmentBytes/.test(expanded)) problems.push(`${label} does not check the quota`);
       if (!/isImageType\(|isDocumentType\(|contentType\s+in\s+\[/.test(expanded)) {
         problems.push(`${label} does not limit the content type`);
       }
@@ -57,24 +58,40 @@ export function checkStorageRules(source: string): string[] {
   return problems;
 }
 
-/** The limits the rules write: the largest size (`size <= a * b * c`) and the two type lists. */
-export function storageRulesLimits(source: string): {
-  maxBytes: number | null;
-  imageTypes: string[];
-  documentTypes: string[];
-} {
-  const size = /\.size\s*<=\s*([\d\s*]+)/.exec(source)?.[1];
-  const maxBytes = size
-    ? size
+const product = (factors: string | undefined): number | null =>
+  factors
+    ? factors
         .split('*')
         .map((factor) => Number(factor.trim()))
         .reduce((a, b) => a * b, 1)
     : null;
+
+/**
+ * The limits the rules write: the largest size (`size <= a * b * c`), the storage quota (`size <= a * b * c -
+ * … attachmentBytes …` in hasRoomFor) and the two type lists.
+ */
+export function storageRulesLimits(source: string): {
+  maxBytes: number | null;
+  quotaBytes: number | null;
+  imageTypes: string[];
+  documentTypes: string[];
+} {
+  const maxBytes = product(/\.size\s*<=\s*([\d\s*]+)/.exec(source)?.[1]);
+  const room = /function\s+hasRoomFor\s*\(\s*(\w+)\s*\)\s*\{([^}]*)\}/.exec(source);
+  const quota = room
+    ? new RegExp(`${room[1] ?? ''}\\s*<=\\s*([\\d\\s*]+)-[\\s\\S]*attachmentBytes`).exec(room[2] ?? '')
+    : null;
+  const quotaBytes = product(quota?.[1]);
   const listIn = (fn: string): string[] => {
     const body = new RegExp(`function\\s+${fn}\\s*\\([^)]*\\)\\s*\\{([^}]*)\\}`).exec(source)?.[1] ?? '';
     return [...body.matchAll(/'([^']+)'/g)].map((m) => m[1] ?? '');
   };
-  return { maxBytes, imageTypes: listIn('isImageType'), documentTypes: listIn('isDocumentType') };
+  return {
+    maxBytes,
+    quotaBytes,
+    imageTypes: listIn('isImageType'),
+    documentTypes: listIn('isDocumentType'),
+  };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(__filename)) {

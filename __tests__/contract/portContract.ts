@@ -5,7 +5,12 @@
 // suite, __tests__/rules/emulator).
 import type { Backend, NewMessage } from '@/backend/ports';
 import { UPLOAD_CANCELLED } from '@/backend/ports';
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MESSAGES } from '@core/attachments';
+import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_MESSAGES,
+  ATTACHMENT_QUOTA_BYTES,
+  attachmentQuotaMessage,
+} from '@core/attachments';
 import {
   docxFile,
   exeFile,
@@ -438,6 +443,28 @@ export function describePortContract(makeHarness: () => Promise<Harness>): void 
         status: 'INVALID_ARGUMENT',
         message,
       });
+    });
+
+    it("refuses a file past the person's storage quota as RESOURCE_EXHAUSTED, saying how much is left", async () => {
+      const usedBytes = ATTACHMENT_QUOTA_BYTES - 70;
+      await h.fillStorage('member', usedBytes);
+      const member = await h.as('member');
+      const png = pngFile(4, 3);
+      const error = await failure(member.messages.uploadAttachment(CHANNELS.studio.id, blob(png), 'big.png'));
+      expect({ status: error.status, reason: error.reason, message: error.message }).toEqual({
+        status: 'RESOURCE_EXHAUSTED',
+        reason: 'storage-quota',
+        message: attachmentQuotaMessage({
+          quotaBytes: ATTACHMENT_QUOTA_BYTES,
+          usedBytes,
+          fileBytes: png.length,
+        }),
+      });
+      // What still fits is taken.
+      const small = pngFile(1, 1);
+      await expect(
+        member.messages.uploadAttachment(CHANNELS.studio.id, blob(small), 'small.png'),
+      ).resolves.toMatchObject({ size: small.length });
     });
 
     it('refuses someone outside the channel, uploading or reading', async () => {

@@ -3,7 +3,7 @@
 // limits, which the rules repeat. And the check itself, proven to fail on planted bad rules.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ATTACHMENT_MAX_BYTES, DOCUMENT_TYPES, IMAGE_TYPES } from '@core/attachments';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_QUOTA_BYTES, DOCUMENT_TYPES, IMAGE_TYPES } from '@core/attachments';
 import { checkStorageRules, storageRulesLimits } from '../../scripts/checkStorageRules';
 
 const root = path.resolve(__dirname, '../..');
@@ -20,9 +20,10 @@ describe('storage.rules', () => {
     expect(checkStorageRules(rules)).toEqual([]);
   });
 
-  it('repeats core/attachments.ts: 10 MB, and the same image and document types', () => {
+  it('repeats core/attachments.ts: 10 MB, the 1 GB quota, and the same image and document types', () => {
     const limits = storageRulesLimits(rules);
     expect(limits.maxBytes).toBe(ATTACHMENT_MAX_BYTES);
+    expect(limits.quotaBytes).toBe(ATTACHMENT_QUOTA_BYTES);
     expect(limits.imageTypes).toEqual(Object.keys(IMAGE_TYPES));
     expect(limits.documentTypes).toEqual(Object.keys(DOCUMENT_TYPES));
   });
@@ -52,6 +53,7 @@ describe('the check fails on', () => {
       () => planted(/allow get: if isMemberOf\(channelId\);/, 'allow get: if request.auth != null;'),
     ],
     ['a create without the size limit', () => planted('&& file.size <= 10 * 1024 * 1024', '')],
+    ['a create without the quota', () => planted('&& hasRoomFor(file.size)', '')],
     [
       'a create without the type limit',
       () =>

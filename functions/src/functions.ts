@@ -7,7 +7,7 @@ import * as v1 from 'firebase-functions/v1';
 import { onCall, onRequest } from 'firebase-functions/v2/https';
 import type { CallableFunction, CallableOptions } from 'firebase-functions/v2/https';
 import { onDocumentCreated, onDocumentUpdated } from 'firebase-functions/v2/firestore';
-import { onObjectFinalized } from 'firebase-functions/v2/storage';
+import { onObjectDeleted, onObjectFinalized } from 'firebase-functions/v2/storage';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import type { z } from 'zod';
 import {
@@ -32,6 +32,7 @@ import { productCallables } from './handlers/product';
 import { muteCallables } from './handlers/mutes';
 import { handleMessageCreated } from './handlers/messages';
 import {
+  handleAttachmentDeleted,
   handleAttachmentUploaded,
   handleMessageChanged,
   handleMessageWithAttachment,
@@ -237,10 +238,22 @@ export function createFunctions(deps: () => Deps) {
           path: event.data.name,
           size: Number(event.data.size),
           contentType: event.data.contentType,
+          uploaderId: event.data.metadata?.uploaderId,
         });
         if (outcome.outcome === 'removed') {
           logger.warn('removed an upload whose bytes were refused', { path: event.data.name, ...outcome });
         }
+      },
+    ),
+
+    // A deleted object's room goes back to its uploader's storage quota (core/attachments.ts).
+    on_attachment_deleted: onObjectDeleted(
+      { region: FUNCTIONS_REGION, memory: '256MiB', timeoutSeconds: 60, retry: false },
+      async (event) => {
+        await handleAttachmentDeleted(deps(), {
+          path: event.data.name,
+          uploaderId: event.data.metadata?.uploaderId,
+        });
       },
     ),
 

@@ -146,7 +146,7 @@ export function createLeavingRepository({ db, timestampFromMillis }: FirestoreSd
         db.collection('invitations').where('consultantId', '==', uid).get(),
       ]);
       const under = await Promise.all(
-        ['FCMTokens', 'pending', 'channelPrefs', 'channelReads'].map((name) =>
+        ['FCMTokens', 'pending', 'channelPrefs', 'channelReads', 'uploads'].map((name) =>
           userRef(uid).collection(name).get(),
         ),
       );

@@ -4,6 +4,7 @@
 import { createAttachments } from '@/backend/firebase/attachments';
 import type { FirebaseSdk } from '@/backend/firebase/sdk';
 import { docxFile, pngFile } from '../../../drivers/sampleFiles';
+import { ATTACHMENT_QUOTA_BYTES, attachmentQuotaMessage } from '@core/attachments';
 
 class StorageError extends Error {
   constructor(readonly code: string) {
@@ -11,14 +12,22 @@ class StorageError extends Error {
   }
 }
 
-function fakeStorage() {
+function fakeStorage(counted: { attachmentBytes?: number } = {}) {
   const uploads: Array<{ path: string; metadata: unknown }> = [];
+  /** users/{uid} as functions/ keep it: its attachmentBytes, read by the adapter before an upload. */
+  const userDoc = { ...counted };
+  const firestore = {
+    doc: jest.fn((_db: unknown, ...path: string[]) => ({ path: path.join('/') })),
+    getDoc: jest.fn(async (_ref: { path: string }) => ({
+      get: (field: string) => (userDoc as Record<string, unknown>)[field],
+    })),
+  };
   const storage = {
     ref: jest.fn((_storage: unknown, path: string) => ({ path })),
     uploadBytesResumable: jest.fn((ref: { path: string }, data: Uint8Array, metadata: unknown) => {
       uploads.push({ path: ref.path, metadata });
       return {
-        on: (_e: string, next: (s: object) => void, _error: unknown, complete: () => void) => {
+        on: (_e: string, next: (s: object) => void, _error: (e: unknown) => void, complete: () => void) => {
           next({ bytesTransferred: data.length, totalBytes: data.length });
           complete();
         },
@@ -31,8 +40,9 @@ function fakeStorage() {
   const sdk = {
     requireUid: () => 'uidMember00000000001',
     storage: async () => ({ sdk: storage, storage: {} }),
+    firestore: async () => ({ sdk: firestore, db: {} }),
   } as unknown as FirebaseSdk;
-  return { sdk, storage, uploads };
+  return { sdk, storage, uploads, userDoc, firestore };
 }
 
 const blob = (bytes: Buffer) => new Blob([new Uint8Array(bytes)]);
@@ -65,6 +75,60 @@ describe('uploadAttachment', () => {
         },
       },
     ]);
+  });
+});
+
+describe('uploadAttachment and the storage quota', () => {
+  const png = pngFile(2, 2);
+
+  it("refuses a file that does not fit what is left, in the embedded server's words, before a byte goes", async () => {
+    const { sdk, uploads, firestore } = fakeStorage({ attachmentBytes: ATTACHMENT_QUOTA_BYTES - 10 });
+    await expect(
+      createAttachments(sdk).uploadAttachment('ChannelA000000000001', blob(png), 'a.png'),
+    ).rejects.toMatchObject({
+      status: 'RESOURCE_EXHAUSTED',
+      reason: 'storage-quota',
+      message: attachmentQuotaMessage({
+        quotaBytes: ATTACHMENT_QUOTA_BYTES,
+        usedBytes: ATTACHMENT_QUOTA_BYTES - 10,
+        fileBytes: png.length,
+      }),
+    });
+    expect(firestore.getDoc).toHaveBeenCalledWith({ path: 'users/uidMember00000000001' });
+    expect(uploads).toEqual([]);
+  });
+
+  it('uploads a file that exactly fits', async () => {
+    const { sdk, uploads } = fakeStorage({ attachmentBytes: ATTACHMENT_QUOTA_BYTES - png.length });
+    await createAttachments(sdk).uploadAttachment('ChannelA000000000001', blob(png), 'a.png');
+    expect(uploads).toHaveLength(1);
+  });
+
+  it('says it is the quota when storage.rules refuse an upload another one raced to the room', async () => {
+    const { sdk, storage, userDoc } = fakeStorage({ attachmentBytes: 0 });
+    storage.uploadBytesResumable.mockImplementationOnce(() => ({
+      on: (_e: string, _next: unknown, error: (e: unknown) => void) => {
+        // Meanwhile another upload was counted, and the rules refused this one.
+        userDoc.attachmentBytes = ATTACHMENT_QUOTA_BYTES;
+        error(new StorageError('storage/unauthorized'));
+      },
+      cancel: () => true,
+    }));
+    await expect(
+      createAttachments(sdk).uploadAttachment('ChannelA000000000001', blob(png), 'a.png'),
+    ).rejects.toMatchObject({ status: 'RESOURCE_EXHAUSTED', reason: 'storage-quota' });
+  });
+
+  it("keeps the rules' own refusal when the quota is not why", async () => {
+    const { sdk, storage } = fakeStorage({ attachmentBytes: 0 });
+    storage.uploadBytesResumable.mockImplementationOnce(() => ({
+      on: (_e: string, _next: unknown, error: (e: unknown) => void) =>
+        error(new StorageError('storage/unauthorized')),
+      cancel: () => true,
+    }));
+    await expect(
+      createAttachments(sdk).uploadAttachment('ChannelA000000000001', blob(png), 'a.png'),
+    ).rejects.toMatchObject({ status: 'PERMISSION_DENIED' });
   });
 });
 

@@ -213,6 +213,11 @@ export async function createFirebaseHarness(): Promise<Harness> {
     // hear nothing from others; its writes wait; on return, one snapshot brings what changed meanwhile.
     disconnect: (backend) => network(backend, false),
     reconnect: (backend) => network(backend, true),
+    async fillStorage(who, bytes) {
+      // The count check_attachment_upload keeps, which storage.rules and the adapter read.
+      const path = `users/${PEOPLE[who].uid}`;
+      store.set(path, { ...(store.get(path) ?? {}), attachmentBytes: bytes });
+    },
     advance: (ms) => {
       clock.now += ms;
     },

@@ -34,6 +34,11 @@ export interface Harness {
    * embedded server sent, or from the action codes Firebase Auth mailed. Throws when there is none.
    */
   mailedToken(email: string, purpose: 'verify-email' | 'reset-password' | 'change-email'): Promise<string>;
+  /**
+   * Makes `who`'s files take up `bytes` as the backend counts them for the storage quota (a file row on the
+   * embedded server, users/{uid}.attachmentBytes on Firebase): uploading a gigabyte would take minutes.
+   */
+  fillStorage(who: Who, bytes: number): Promise<void>;
   /** Moves the backend's clock. */
   advance(ms: number): void;
   close(): Promise<void>;

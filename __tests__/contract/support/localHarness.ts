@@ -5,6 +5,7 @@ import { createLocalBackend } from '@/backend/local';
 import { createSessionStore } from '@/backend/local/session';
 import type { Backend } from '@/backend/ports';
 import { BackendError } from '@/backend/ports';
+import { newDocumentId } from '@core/ids';
 import { NodeEventSource } from '../../support/nodeEventSource';
 import type { KeyValueStore } from '@/platform';
 import { PasswordHasher } from '../../../server/auth/passwords';
@@ -171,6 +172,18 @@ export async function createLocalHarness(): Promise<Harness> {
     },
     reconnect(backend) {
       networkOf(backend).up = true;
+    },
+    async fillStorage(who, bytes) {
+      // One sent file of that size, as far as the database knows (the quota counts rows, not the disk).
+      const db = new Database(server.dbFile);
+      try {
+        db.prepare(
+          `INSERT INTO attachments (id, channel_id, uploader_id, message_id, name, kind, content_type, size, created_at)
+           VALUES (?, ?, ?, ?, 'filled.pdf', 'document', 'application/pdf', ?, ?)`,
+        ).run(newDocumentId(), CHANNELS.studio.id, PEOPLE[who].uid, newDocumentId(), bytes, START);
+      } finally {
+        db.close();
+      }
     },
     advance: (ms) => server.clock.advance(ms),
     close: () => server.close(),

@@ -3,8 +3,10 @@
 // after core/attachments.ts UNSENT_ATTACHMENT_TTL_MS; and every uploaded object's bytes are checked again
 // (file-type), because a client may go around the Firebase adapter's own check before it uploads: an object whose
 // bytes are not what it was stored as (HTML or SVG named .png), empty, or over 10 MB is deleted, and a message
-// that carries it loses it. The Admin SDK does this: storage.rules bind clients, not these functions.
+// that carries it loses it. The Admin SDK does this: storage.rules bind clients, not these functions. A kept upload
+// counts against its uploader's storage quota until its object goes (uploadsRepository.ts).
 import {
+  ATTACHMENT_QUOTA_BYTES,
   checkAttachmentSize,
   checkStoredFile,
   toAttachment,
@@ -92,10 +94,16 @@ export async function handleMessageWithAttachment(
   return true;
 }
 
+/**
+ * Why an upload was removed: its bytes (core's AttachmentProblem), no room left in its uploader's quota, or an
+ * uploader QuPM does not know.
+ */
+export type UploadProblem = AttachmentProblem | 'storage-quota' | 'no-account';
+
 export type UploadCheck =
   | { outcome: 'ignored' }
   | { outcome: 'kept' }
-  | { outcome: 'removed'; problem: AttachmentProblem; messageId: string | null };
+  | { outcome: 'removed'; problem: UploadProblem; messageId: string | null };
 
 /**
  * A new object in the bucket (check_attachment_upload): an attachment's bytes checked as the embedded server
@@ -104,15 +112,30 @@ export type UploadCheck =
  */
 export async function handleAttachmentUploaded(
   { repo, files, now }: Deps,
-  object: { path: string; size: number; contentType: string | undefined },
+  object: { path: string; size: number; contentType: string | undefined; uploaderId?: string | undefined },
 ): Promise<UploadCheck> {
   const target = attachmentObjectOf(object.path);
   if (!target) return { outcome: 'ignored' };
   // The size first: an object over 10 MB is never read.
-  let problem: AttachmentProblem | null = checkAttachmentSize(object.size);
+  let problem: UploadProblem | null = checkAttachmentSize(object.size);
   if (!problem) {
     const bytes = await files.read(object.path);
     problem = checkStoredFile({ bytes, storedType: object.contentType, sniffedType: await sniffType(bytes) });
+  }
+  // Then its room in the uploader's quota (storage.rules refuse what does not fit the count, but two uploads at
+  // once both see the count before either): counted here once, or removed. An object without an uploader was
+  // not put there by a client (the rules require one) and is not counted.
+  if (!problem && object.uploaderId !== undefined) {
+    const counted = await repo.countUpload({
+      uid: object.uploaderId,
+      attachmentId: target.attachmentId,
+      channelId: target.channelId,
+      size: object.size,
+      quotaBytes: ATTACHMENT_QUOTA_BYTES,
+      at: now(),
+    });
+    if (counted.kind === 'over') problem = 'storage-quota';
+    if (counted.kind === 'no-account') problem = 'no-account';
   }
   if (!problem) return { outcome: 'kept' };
   await files.delete(object.path);
@@ -124,6 +147,19 @@ export async function handleAttachmentUploaded(
     });
   }
   return { outcome: 'removed', problem, messageId: message?.id ?? null };
+}
+
+/**
+ * An object left the bucket (on_attachment_deleted), whoever deleted it (its message's deletion, the prune, this
+ * file's checks, a client under storage.rules): its room goes back to its uploader. Answers whether it was counted.
+ */
+export async function handleAttachmentDeleted(
+  { repo }: Pick<Deps, 'repo'>,
+  object: { path: string; uploaderId: string | undefined },
+): Promise<boolean> {
+  const target = attachmentObjectOf(object.path);
+  if (!target || object.uploaderId === undefined) return false;
+  return repo.forgetUpload(object.uploaderId, target.attachmentId);
 }
 
 /**
