@@ -14,6 +14,7 @@ import {
   deviceReleaseRequested,
   permissionRequested,
   selectPushGate,
+  validationCooldownReset,
   validationRequested,
 } from '@/store/pushSlice';
 import { BackendError } from '@/backend/ports';
@@ -155,6 +156,30 @@ describe('pushSaga: the checks', () => {
     // The startup validation, then two visibility checks (the second one inside the 10 s cooldown).
     expect(checks).toHaveLength(3);
     expect(checks[2]).toMatchObject({ rateLimited: true });
+  });
+
+  // spec §9: "Visibility-change rate limit: 5 s", in the spec's number: a change 1 ms short of it is dropped, one at
+  // 5 s is taken.
+  it('drops a visibility change 4,999 ms after the last one it took, and takes one at 5,000 ms', async () => {
+    const h = createHarness();
+    const app = start(h);
+    await h.time.advance(60_000);
+    const before = h.backend.ports.pushProvider.getToken.mock.calls.length;
+    h.env.emitVisibility(true);
+    await h.time.flush();
+    expect(h.backend.ports.pushProvider.getToken).toHaveBeenCalledTimes(before + 1);
+    // Past the 10 s cooldown of the check itself, so only the visibility limit can hold the next one back.
+    app.dispatch(validationCooldownReset());
+    await h.time.advance(4_999);
+    h.env.emitVisibility(true);
+    await h.time.flush();
+    app.dispatch(validationCooldownReset());
+    expect(h.backend.ports.pushProvider.getToken).toHaveBeenCalledTimes(before + 1);
+    await h.time.advance(1);
+    h.env.emitVisibility(true);
+    await h.time.flush();
+    expect(h.backend.ports.pushProvider.getToken).toHaveBeenCalledTimes(before + 2);
+    await app.stop();
   });
 
   it.each([
