@@ -44,7 +44,6 @@ import {
 import type { MailSettings, MailTransport } from './services/mail';
 import { DEFAULT_MAIL_CONCURRENCY, DEFAULT_MAIL_RETRY, MailQueue } from './services/mailQueue';
 import type { MailQueueOptions } from './services/mailQueue';
-import { mailVerificationLink } from './services/emailVerification';
 import { registerAdminRoutes } from './routes/admin';
 import { registerAttachmentRoutes } from './routes/attachments';
 import { prepareAttachmentsDir, pruneUnsentAttachments } from './services/attachments';
@@ -284,8 +283,6 @@ export async function buildServer({
           revokedSessions.add(familyId);
           hub.endSession(familyId, 'signed-out');
         },
-        // Sign-up mails the link that confirms the address (issue #15 part 2), in the sign-up's transaction.
-        (account) => mailVerificationLink({ repos, now, mail: mailing, mailQueue: mails }, account),
       ),
       guards: await createGuards(app, rateLimits),
       tickets: new StreamTickets(now),

@@ -155,10 +155,7 @@ describe('the database', () => {
 describe('restarts', () => {
   it('keep accounts, sessions and the signing secret', async () => {
     const first = await startTestServer({ dir, keepDir: true, demo: false });
-    const signUp = await first.request('POST', '/api/auth/signup', {
-      body: { email: 'keeper@example.com', password: 'long enough pw' },
-    });
-    const session = signUp.json<{ accessToken: string; refreshToken: string; user: { uid: string } }>();
+    const session = await first.signUp({ email: 'keeper@example.com', password: 'long enough pw' });
     await first.close();
 
     const second = await startTestServer({ dir, keepDir: true, demo: false });

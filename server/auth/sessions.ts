@@ -1,4 +1,4 @@
-// Sign-up, sign-in, refresh with rotation, sign-out. Refresh tokens are opaque, stored as SHA-256 hashes, and
+// Sign-in, refresh with rotation, sign-out (sign-up starts no session: server/services/signUp.ts). Refresh tokens are opaque, stored as SHA-256 hashes, and
 // rotated on every refresh; presenting one that was already rotated means it leaked, so the whole family is
 // revoked and both holders must sign in again (OAuth 2.0 Security BCP, refresh rotation). Tabs of one browser
 // racing with the same token are not a leak: within REFRESH_REUSE_GRACE_MS of its rotation, from the device the
@@ -26,7 +26,6 @@ import type { PasswordHasher } from './passwords';
 
 export const AUTH_MESSAGES = {
   invalidCredentials: 'The email or password is not right.',
-  emailTaken: 'An account with this email already exists. Sign in instead.',
   sessionEnded: 'Your session has ended. Sign in again.',
   refreshReused: 'This session was used somewhere else and has been ended for safety. Sign in again.',
   noSuchSession: 'That session has already ended, or it is not one of yours.',
@@ -68,16 +67,6 @@ const toAuthUser = (account: Pick<Account, 'uid' | 'email' | 'displayName'>): Au
   displayName: account.displayName,
 });
 
-/**
- * Told, inside the sign-up's transaction, that an account was created (issue #15: its confirmation mail is
- * queued in that transaction).
- */
-export type AccountCreatedListener = (account: {
-  uid: string;
-  email: string;
-  displayName: string | null;
-}) => void;
-
 /** Told, after the commit, that a session (refresh-token family) was revoked: signed out or found reused. */
 export type SessionEndedListener = (familyId: string) => void;
 
@@ -91,7 +80,6 @@ export class SessionService {
     /** The key successors are derived with (kept in the settings table, like the access tokens' secret). */
     private readonly successorKey: string,
     private readonly sessionEnded: SessionEndedListener = () => undefined,
-    private readonly accountCreated: AccountCreatedListener = () => undefined,
   ) {}
 
   /** The refresh token that replaces `token`: the same every time it is asked, unknowable without the key. */
@@ -121,32 +109,6 @@ export class SessionService {
       current = this.successorOf(current);
     }
     return null;
-  }
-
-  async signUp(
-    input: { email: string; password: string; displayName?: string },
-    userAgent = '',
-  ): Promise<SessionResponse> {
-    const passwordHash = await this.passwords.hash(input.password);
-    const uid = newDocumentId();
-    const family = write(this.db, () => {
-      if (this.repos.users.findAccountByEmail(input.email)) {
-        throw new QupmError('ALREADY_EXISTS', AUTH_MESSAGES.emailTaken, 'email-taken');
-      }
-      this.repos.users.insert({
-        uid,
-        email: input.email,
-        passwordHash,
-        createdAt: this.now(),
-        ...(input.displayName !== undefined ? { displayName: input.displayName } : {}),
-      });
-      this.accountCreated({ uid, email: input.email, displayName: input.displayName ?? null });
-      return this.startFamily(uid, userAgent);
-    });
-    return this.respond(
-      { uid, email: input.email, displayName: input.displayName ?? null, isAdmin: false },
-      family,
-    );
   }
 
   async signIn(input: { email: string; password: string }, userAgent = ''): Promise<SessionResponse> {

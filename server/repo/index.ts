@@ -15,6 +15,7 @@ import { PushJobsRepo } from './pushJobs';
 import { ReadsRepo } from './reads';
 import { SessionsRepo } from './sessions';
 import { SettingsRepo } from './settings';
+import { SignUpsRepo } from './signUps';
 import { TokensRepo } from './tokens';
 import { UsersRepo } from './users';
 
@@ -36,6 +37,7 @@ export interface Repos {
   mailJobs: MailJobsRepo;
   emailTokens: EmailTokensRepo;
   missedMail: MissedMailRepo;
+  signUps: SignUpsRepo;
 }
 
 export function createRepos(db: Db): Repos {
@@ -57,5 +59,6 @@ export function createRepos(db: Db): Repos {
     mailJobs: new MailJobsRepo(db),
     emailTokens: new EmailTokensRepo(db),
     missedMail: new MissedMailRepo(db),
+    signUps: new SignUpsRepo(db),
   };
 }

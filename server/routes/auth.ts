@@ -17,6 +17,7 @@ import { idParams, parse } from '../http';
 import { sendVerification, verificationState, verifyEmail } from '../services/emailVerification';
 import { confirmPasswordReset, requestPasswordReset } from '../services/passwordReset';
 import { requestEmailChange } from '../services/emailChange';
+import { requestSignUp } from '../services/signUp';
 
 /** The user agent a session is started from (what the sessions list names it by). */
 const userAgentOf = (request: FastifyRequest): string => {
@@ -29,7 +30,12 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
     const body = parse(signUpBody, request.body);
     await ctx.guards.authPerIp(request, request.ip);
     await ctx.guards.auth(request, `${request.ip}|${body.email}`);
-    return ctx.sessions.signUp(body, userAgentOf(request));
+    // It mails the address whether or not it has an account: limited as every mailed link is.
+    await ctx.guards.mailPerIp(request, request.ip);
+    await ctx.guards.mailPerAddress(request, body.email);
+    // The same answer whether the address has an account or not: no session, "Check your inbox".
+    await requestSignUp(ctx, body);
+    return { success: true };
   });
 
   app.post('/api/auth/signin', async (request) => {
