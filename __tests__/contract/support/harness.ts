@@ -3,6 +3,13 @@
 import type { Backend } from '@/backend/ports';
 import type { Who } from './world';
 
+/**
+ * What a run of the contract cannot do, each case needing it being left to a run that can (README "Test it" lists
+ * them): Cloud Storage has no emulator on these machines, and the emulators' clocks (Firestore's request.time, the
+ * Firebase SDK's own) are the machine's, which a test cannot move by hours.
+ */
+export type Limitation = 'storage' | 'clock';
+
 export interface Harness {
   readonly kind: 'local' | 'firebase';
   /** A fresh adapter (a device of its own) signed in as `who`. */
@@ -39,7 +46,10 @@ export interface Harness {
    * embedded server, users/{uid}.attachmentBytes on Firebase): uploading a gigabyte would take minutes.
    */
   fillStorage(who: Who, bytes: number): Promise<void>;
-  /** Moves the backend's clock. */
-  advance(ms: number): void;
+  /**
+   * Moves the backend's clock. On the emulators, whose clocks are the machine's, functions/' clock moves, and a
+   * short step (a few seconds at most) is also waited out, so that the emulators' time moves with it.
+   */
+  advance(ms: number): Promise<void>;
   close(): Promise<void>;
 }

@@ -185,7 +185,7 @@ export async function createLocalHarness(): Promise<Harness> {
         db.close();
       }
     },
-    advance: (ms) => server.clock.advance(ms),
+    advance: async (ms) => server.clock.advance(ms),
     close: () => server.close(),
   };
 }
