@@ -16,8 +16,9 @@ export const UNSENT_ATTACHMENT_TTL_MS = 24 * 60 * 60 * 1000;
 /**
  * What one person's files may take up in all, sent and not sent yet (docs/decisions/attachments.md): 100 files at
  * the 10 MB limit, or about 300 phone photos. The embedded server checks it before and after an upload (and may
- * be given another number by its operator); on Firebase storage.rules refuse an upload that does not fit the
- * count functions/ keep, and check_attachment_upload removes one that got past a race.
+ * be given another number by its operator); on Firebase firestore.rules refuse an upload record that does not fit
+ * the count functions/ keep (storage.rules hold the bytes to the record), and check_attachment_upload removes one
+ * that got past a race.
  */
 export const ATTACHMENT_QUOTA_BYTES = 1024 * 1024 * 1024;
 /** A stored file name is cut to this many characters (its extension kept). */

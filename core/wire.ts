@@ -3,7 +3,7 @@
 import type { AuthUser, Channel, ChannelPermissions, ChatMessage, Offer, UserDoc } from './model';
 import type { ChannelMutes } from './mutes';
 
-/** POST /api/auth/signup | /api/auth/signin | /api/auth/refresh. */
+/** POST /api/auth/signin | /api/auth/refresh (sign-up starts no session). */
 export interface SessionResponse {
   accessToken: string;
   refreshToken: string;
@@ -32,7 +32,7 @@ export const STREAM_TICKET_TTL_SECONDS = 60;
  */
 export const API = {
   health: 'GET /api/health',
-  signUp: 'POST /api/auth/signup', // signUpBody → SessionResponse
+  signUp: 'POST /api/auth/signup', // signUpBody → { success: true }, alike for a new and a taken address
   signIn: 'POST /api/auth/signin', // signInBody → SessionResponse
   refresh: 'POST /api/auth/refresh', // refreshBody → SessionResponse (rotates; reuse revokes the family)
   signOut: 'POST /api/auth/signout', // refreshBody → { success: true }

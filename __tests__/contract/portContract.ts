@@ -116,11 +116,36 @@ export function describePortContract(
       });
     });
 
-    it('refuses a second account with the same email', async () => {
-      expect(await statusOf(h.signUp({ email: PEOPLE.member.email, password: 'another-pass-1' }))).toEqual({
-        status: 'ALREADY_EXISTS',
-        reason: 'email-taken',
-      });
+    it('answers a sign-up alike for a new and a taken address, signing nobody in', async () => {
+      const fresh = h.signedOut();
+      await expect(
+        fresh.auth.signUp({ email: 'new.person@qupm.test', password: 'new-person-pass-1' }),
+      ).resolves.toBeUndefined();
+      expect(fresh.auth.currentUser()).toBeNull();
+      const taken = h.signedOut();
+      await expect(
+        taken.auth.signUp({ email: PEOPLE.member.email, password: 'another-pass-1' }),
+      ).resolves.toBeUndefined();
+      expect(taken.auth.currentUser()).toBeNull();
+      await h.settle();
+      // The new address is mailed the link that finishes its account.
+      await expect(h.mailedToken('new.person@qupm.test', 'sign-up')).resolves.toEqual(expect.any(String));
+    });
+
+    it("leaves a taken address's account as it was, and mails its owner a link to choose a new password", async () => {
+      await h.signedOut().auth.signUp({ email: PEOPLE.member.email, password: 'another-pass-1' });
+      await h.settle();
+      expect(
+        await statusOf(h.signedOut().auth.signIn({ email: PEOPLE.member.email, password: 'another-pass-1' })),
+      ).toEqual({ status: 'UNAUTHENTICATED', reason: 'invalid-credentials' });
+      const owner = h.signedOut();
+      await owner.auth.signIn({ email: PEOPLE.member.email, password: PASSWORD });
+      expect(owner.auth.currentUser()?.uid).toBe(PEOPLE.member.uid);
+      const token = await h.mailedToken(PEOPLE.member.email, 'sign-up-notice');
+      await h.signedOut().auth.confirmPasswordReset(token, 'chosen-again-1');
+      const again = h.signedOut();
+      await again.auth.signIn({ email: PEOPLE.member.email, password: 'chosen-again-1' });
+      expect(again.auth.currentUser()?.uid).toBe(PEOPLE.member.uid);
     });
 
     it('refuses a wrong password', async () => {

@@ -1,10 +1,10 @@
-// Sign-in, refresh with rotation, sign-out (sign-up starts no session: server/services/signUp.ts). Refresh tokens are opaque, stored as SHA-256 hashes, and
-// rotated on every refresh; presenting one that was already rotated means it leaked, so the whole family is
-// revoked and both holders must sign in again (OAuth 2.0 Security BCP, refresh rotation). Tabs of one browser
-// racing with the same token are not a leak: within REFRESH_REUSE_GRACE_MS of its rotation, from the device the
-// session was started on, a rotated token answers the session's current token again instead. That needs no
-// plaintext token stored: a successor is derived from its predecessor with a key only the server holds
-// (HMAC-SHA-256), so the server can work out again what it answered, and nobody else can.
+// Sign-in, refresh with rotation, sign-out (sign-up starts no session: server/services/signUp.ts). Refresh tokens
+// are opaque, stored as SHA-256 hashes, and rotated on every refresh; presenting one that was already rotated means
+// it leaked, so the whole family is revoked and both holders must sign in again (OAuth 2.0 Security BCP, refresh
+// rotation). Tabs of one browser racing with the same token are not a leak: within REFRESH_REUSE_GRACE_MS of its
+// rotation, from the device the session was started on, a rotated token answers the session's current token again
+// instead. That needs no plaintext token stored: a successor is derived from its predecessor with a key only the
+// server holds (HMAC-SHA-256), so the server can work out again what it answered, and nobody else can.
 // A family is a session: its access tokens name it (`sid`), and whoever listens hears when one ends (the live
 // streams of that session close, server/stream.ts). Issue #15 parts 4–5: a person lists their sessions, ends one
 // or all but their own, and changes their password; ending a session also deletes its device's push token (in

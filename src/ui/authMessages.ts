@@ -8,8 +8,6 @@ export function describeAuthFailure(failure: AuthFailure, kind: 'signIn' | 'sign
   switch (failure.reason) {
     case 'invalid-credentials':
       return "That email and password don't match. Check them and try again.";
-    case 'email-taken':
-      return 'There is already an account with this email. Sign in instead.';
     default:
       break;
   }

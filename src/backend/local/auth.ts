@@ -109,7 +109,13 @@ export function createLocalAuth(deps: {
   }
 
   const auth: LocalAuth = {
-    signUp: (input: SignUpInput) => startSession('/api/auth/signup', input),
+    async signUp(input: SignUpInput) {
+      // No session either way: "Check your inbox" (server/services/signUp.ts).
+      await requestJson<{ success: true }>(deps.fetch, `${baseUrl}/api/auth/signup`, {
+        method: 'POST',
+        body: input,
+      });
+    },
     signIn: (input: SignInInput) => startSession('/api/auth/signin', input),
 
     async signOut() {
