@@ -320,10 +320,11 @@ describe('check_attachment_upload', () => {
 describe('the storage quota', () => {
   /** A png of the uploader's, recorded as the adapter records it, stored and checked. */
   const finalized = (id: string, bytes: Buffer, uploaderId: string) => {
+    const file: Attachment = { ...attachment(id), size: bytes.length };
     putUpload(backend.store, {
       channelId: CHANNEL,
       uploaderId,
-      attachment: { ...attachment(id), size: bytes.length },
+      attachment: file,
       createdAt: NOW,
       messageId: null,
     });
