@@ -132,7 +132,7 @@ export async function benchMessageLatency(staticDir: string): Promise<LatencyRep
     await sender.locator('.composer textarea').waitFor();
     await receiver.locator('.messages__list').waitFor();
     await watchArrivals(receiver);
-    const { channelId, clients } = await joinClients(at, 'Strategy Studio', 4);
+    const { channelId, clients } = await joinClients(at, dataDir, 'Strategy Studio', 4);
 
     // Idle: one message at a time.
     const idle: number[] = [];

@@ -13,6 +13,14 @@ export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
  * prune_unsent_attachments in Cloud Storage. Long enough for a person who chose a file to finish their message.
  */
 export const UNSENT_ATTACHMENT_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * What one person's files may take up in all, sent and not sent yet (docs/decisions/attachments.md): 100 files at
+ * the 10 MB limit, or about 300 phone photos. The embedded server checks it before and after an upload (and may
+ * be given another number by its operator); on Firebase firestore.rules refuse an upload record that does not fit
+ * the count functions/ keep (storage.rules hold the bytes to the record), and check_attachment_upload removes one
+ * that got past a race.
+ */
+export const ATTACHMENT_QUOTA_BYTES = 1024 * 1024 * 1024;
 /** A stored file name is cut to this many characters (its extension kept). */
 export const ATTACHMENT_NAME_MAX = 120;
 
@@ -153,11 +161,31 @@ export function storedName(name: string, contentType: AttachmentType): string {
   return fits ? name : `${name}.${ext}`;
 }
 
-/** "2.4 MB", "830 KB", "12 bytes": a file's size for a person. */
+/** "2.4 MB", "830 KB", "12 bytes", "1 GB": a file's size (or a quota) for a person. */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes < 1024 * 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${Number((bytes / (1024 * 1024 * 1024)).toFixed(1))} GB`;
+}
+
+/** Whether a file of `fileBytes` fits in what is left of a person's quota. */
+export function fitsQuota(input: { quotaBytes: number; usedBytes: number; fileBytes: number }): boolean {
+  return input.usedBytes + input.fileBytes <= input.quotaBytes;
+}
+
+/** The refusal of a file that does not fit a person's quota, saying how much room is left (both backends). */
+export function attachmentQuotaMessage(input: {
+  quotaBytes: number;
+  usedBytes: number;
+  fileBytes: number;
+}): string {
+  const left = Math.max(0, input.quotaBytes - input.usedBytes);
+  const room = left === 0 ? 'no room left' : `${formatFileSize(left)} left`;
+  return (
+    `Your files can take up ${formatFileSize(input.quotaBytes)} in all, and you have ${room}: ` +
+    `this file (${formatFileSize(input.fileBytes)}) does not fit.`
+  );
 }
 
 const isDimension = (value: unknown): value is number =>

@@ -3,12 +3,22 @@
 
 const HOUR = 60 * 60 * 1000;
 
-/** A verification link is good for 24 hours; a password-reset link for 1 hour. */
+/**
+ * A verification link is good for 24 hours; a password-reset link for 1 hour; the link that finishes a sign-up
+ * (there is no account until it is opened) for 24 hours.
+ */
 export const EMAIL_LINK_TTL_MS = {
   'verify-email': 24 * HOUR,
   'reset-password': HOUR,
   'change-email': 24 * HOUR,
+  'sign-up': 24 * HOUR,
 } as const;
+
+/**
+ * "Someone tried to create an account with your address" goes to an address at most this often: enough to tell
+ * its owner, never a way to flood their inbox (sign-up's own answer is the same either way).
+ */
+export const SIGN_UP_NOTICE_INTERVAL_MS = HOUR;
 
 /**
  * A link's token: the embedded server's are 32 random bytes in base64url (43 characters); Firebase's action codes
@@ -32,6 +42,10 @@ export const EMAIL_LINK_MESSAGES = {
   verificationSent: 'We have sent you a new confirmation link. It is valid for 24 hours.',
   tooManyMails:
     'We have already sent several emails for this. Check your inbox and spam folder, or try again in 15 minutes.',
+  signUpExpired: 'This link to finish creating your account has expired. Create your account again.',
+  signUpUsed: 'This link was already used: your account is ready. Sign in with your email and password.',
+  signUpTaken:
+    'There is already an account with this address. Sign in, or choose a new password from the sign-in page.',
 } as const;
 
 /** A change of email (issue #15 part 4), refused. */

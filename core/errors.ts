@@ -47,6 +47,8 @@ export type ErrorReason =
   | 'email-not-verified'
   // issue #15 part 4: a change of password whose current password is not right
   | 'wrong-password'
+  // a file that does not fit what is left of its uploader's storage quota (core/attachments.ts)
+  | 'storage-quota'
   // spec §8: the push provider refuses this browser itself (FCM's messaging/unsupported-browser and
   // messaging/indexed-db-unsupported): messaging setup stops.
   | 'push-unsupported-browser'

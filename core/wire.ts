@@ -52,6 +52,7 @@ export type Access = 'public' | 'signedIn' | 'admin';
  */
 export type RateClass =
   | 'signIn'
+  | 'signUp'
   | 'passwordCheck'
   | 'emailChange'
   | 'accountDelete'
@@ -109,9 +110,11 @@ export const ROUTES = {
     method: 'POST',
     path: '/api/auth/signup',
     access: 'public',
-    rate: 'signIn',
+    // Sign-in's limits, and a mailed link's: it mails the address whether or not it has an account.
+    rate: 'signUp',
     body: 'signUpBody',
-    answer: ANSWERS.session,
+    // Alike for a new and a taken address: the mailed link creates the account (no session here).
+    answer: ANSWERS.success,
   },
   signIn: {
     ...json,

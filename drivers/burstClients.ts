@@ -6,6 +6,8 @@ import { newDocumentId } from '@core/ids';
 import { encodeCursor } from '@core/messages';
 import type { ChatMessage, Invitation } from '@core/model';
 import type { SessionResponse } from '@core/wire';
+import { SIGN_UP_MAIL } from '../server/services/signUp';
+import { mailedToken } from './mailbox';
 
 const DAY = 86_400_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -32,8 +34,35 @@ export interface BurstSetup {
   clients: string[];
 }
 
-/** `count` new clients of the demo consultant's channel titled `title`. */
-export async function joinClients(origin: () => string, title: string, count: number): Promise<BurstSetup> {
+/**
+ * A new account made as a person makes one: signed up, the link mailed to the address opened (it creates the
+ * account), signed in. `dataDir` is the server's data folder, whose outbox holds the link.
+ */
+export async function createAccount(
+  origin: () => string,
+  dataDir: string,
+  input: { email: string; password: string; displayName?: string },
+): Promise<SessionResponse> {
+  const api = apiOf(origin);
+  await api('POST', '/api/auth/signup', undefined, input);
+  const token = mailedToken(dataDir, input.email, SIGN_UP_MAIL.link);
+  await api('POST', '/api/auth/verify-email', undefined, { token });
+  return api<SessionResponse>('POST', '/api/auth/signin', undefined, {
+    email: input.email,
+    password: input.password,
+  });
+}
+
+/**
+ * `count` new clients of the demo consultant's channel titled `title`, on the server whose data folder is
+ * `dataDir`.
+ */
+export async function joinClients(
+  origin: () => string,
+  dataDir: string,
+  title: string,
+  count: number,
+): Promise<BurstSetup> {
   const api = apiOf(origin);
   const consultant = await api<SessionResponse>('POST', '/api/auth/signin', undefined, {
     email: 'consultant@qupm.demo',
@@ -48,7 +77,7 @@ export async function joinClients(origin: () => string, title: string, count: nu
   if (!channelId) throw new Error(`no channel titled ${title}`);
   const clients: string[] = [];
   for (let k = 0; k < count; k += 1) {
-    const session = await api<SessionResponse>('POST', '/api/auth/signup', undefined, {
+    const session = await createAccount(origin, dataDir, {
       email: `burst-${k}-${newDocumentId().toLowerCase()}@example.com`,
       password: 'burst-password-1',
       displayName: `Burst ${k}`,

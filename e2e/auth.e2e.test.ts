@@ -3,7 +3,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { watchErrors } from './support/browser';
 import type { RunningServer } from './support/server';
-import { signInHome, signInWithForm, withBrowserSession } from './support/session';
+import {
+  signInHome,
+  signInWithForm,
+  signUpByMail,
+  submitSignIn,
+  withBrowserSession,
+} from './support/session';
 
 let server: RunningServer;
 let browser: Browser;
@@ -67,14 +73,37 @@ describe('signing in', () => {
     expect(expectedErrors(errors)).toEqual([]);
   });
 
-  it('creates an account and signs straight in', async () => {
+  it('creates an account through the link mailed to the address, then signs in', async () => {
+    const email = `grace-${Date.now()}@example.com`;
     await page.goto(server.url + '/');
     await page.getByRole('tab', { name: 'Create account' }).click();
-    await page.getByLabel('Your name').fill('Grace Hopper');
-    await page.getByLabel('Email').fill(`grace-${Date.now()}@example.com`);
-    await page.getByLabel('Password').fill('compilers-rule');
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await signUpByMail(page, server, { name: 'Grace Hopper', email, password: 'compilers-rule' });
+    await page.getByRole('link', { name: 'Sign in to QuPM' }).click();
+    await submitSignIn(page, email, 'compilers-rule');
     await page.getByRole('heading', { level: 1, name: 'Hello, Grace Hopper' }).waitFor();
+    expect(expectedErrors(errors)).toEqual([]);
+  });
+
+  it('answers a taken address in the same words as a new one, and signs nobody in', async () => {
+    const answer = async (email: string): Promise<string> => {
+      await page.goto(server.url + '/');
+      await page.getByRole('tab', { name: 'Create account' }).click();
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill('a-long-password');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByText('Check your inbox').waitFor();
+      return (await page.getByRole('status').textContent()) ?? '';
+    };
+    const fresh = `new-${Date.now()}@example.com`;
+    const forNew = await answer(fresh);
+    const forTaken = await answer('member@qupm.demo');
+    expect(forTaken).toBe(forNew.replace(fresh, 'member@qupm.demo'));
+    expect(forNew).toContain(`We have sent an email to ${fresh}.`);
+    // Still signed out: the sign-in form, and no greeting.
+    await page.reload();
+    await page.getByRole('tab', { name: 'Sign in' }).waitFor();
+    expect(await page.getByRole('heading', { name: /^Hello, / }).count()).toBe(0);
+    expect(expectedErrors(errors)).toEqual([]);
   });
 
   it('stays signed in across a reload, and signs out at /logout', async () => {

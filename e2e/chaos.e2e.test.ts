@@ -115,7 +115,12 @@ afterAll(async () => {
 describe('the live conversation under a burst', () => {
   it('shows all of 200 messages posted at once by four clients, and the next one, with no saga failing', async () => {
     const at = () => origin;
-    const { consultantToken, channelId, clients } = await joinClients(at, 'Strategy Studio', CLIENTS);
+    const { consultantToken, channelId, clients } = await joinClients(
+      at,
+      dataDir,
+      'Strategy Studio',
+      CLIENTS,
+    );
     const dana = await openWindow('consultant@qupm.demo');
     // All at once: every client's messages in flight together (the burst that once stopped live updates).
     await Promise.all(
@@ -150,7 +155,12 @@ describe('the live conversation under bursts, a server kill and an offline spell
   it('shows every message in both windows exactly once, in the server’s order', async () => {
     // Four clients of Strategy Studio, each joined with an invitation of its own.
     const at = () => origin;
-    const { consultantToken, channelId, clients } = await joinClients(at, 'Strategy Studio', CLIENTS);
+    const { consultantToken, channelId, clients } = await joinClients(
+      at,
+      dataDir,
+      'Strategy Studio',
+      CLIENTS,
+    );
 
     const dana = await openWindow('consultant@qupm.demo');
     const morgan = await openWindow('member@qupm.demo');

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { expectAccessible } from './support/accessibility';
 import { watchErrors } from './support/browser';
-import { readDatabase } from './support/server';
+import { legacyAccount, readDatabase } from './support/server';
 import type { RunningServer } from './support/server';
 import { signIn as openSignedIn, submitSignIn, withMailedBrowserSession } from './support/session';
 import type { SmtpSink } from '../drivers/smtpSink';
@@ -62,20 +62,22 @@ describe('an invitation from the link to the channel', () => {
     );
     await expectAccessible(page, 'invite preview');
 
-    // Creating the account keeps the person on the invitation.
+    // Creating the account keeps the person on the invitation: the link mailed to the address makes the
+    // account, its address confirmed, and signing in back on the invitation leaves only accepting it.
     await page.getByLabel('Your name').fill('Nia Newcomer');
     await page.getByLabel('Email').fill(newcomer);
     await page.getByLabel('Password').fill('a-long-password');
     await page.getByRole('button', { name: 'Create account' }).click();
-    // The invitation is bound to the address: the one step left is to confirm it (issue #15 part 2).
-    await page.getByRole('heading', { level: 1, name: 'Confirm your email address first' }).waitFor();
+    await page.getByText('Check your inbox').waitFor();
     expect(new URL(page.url()).pathname).toBe(new URL(link).pathname);
-    await expectAccessible(page, 'invitation waiting for a confirmed address');
+    await expectAccessible(page, 'invitation: check your inbox');
     const mail = await sink.next((m) => m.envelopeTo.includes(newcomer));
-    const confirmLink = sink.link(mail, '/verify-email');
-    await page.goto(server.url + confirmLink.pathname + confirmLink.search);
+    const createLink = sink.link(mail, '/verify-email');
+    await page.goto(server.url + createLink.pathname + createLink.search);
     await page.getByRole('heading', { name: 'Your email address is confirmed' }).waitFor();
     await page.goto(link);
+    await page.getByRole('tab', { name: 'Sign in' }).click();
+    await submitSignIn(page, newcomer, 'a-long-password');
     await page.getByRole('button', { name: 'Accept invitation' }).waitFor();
 
     // The home screen lists it too, and leads back to it.
@@ -109,6 +111,27 @@ describe('an invitation from the link to the channel', () => {
     await anyone.goto(link);
     await anyone.getByRole('heading', { level: 1, name: 'This invitation has already been used' }).waitFor();
     await expectAccessible(anyone, 'used invitation (signed out)');
+  });
+
+  it('asks an account whose address is not confirmed to confirm it first', async () => {
+    // Only accounts from before sign-up confirmed addresses can be so now (migration 009's legacy ones).
+    const legacy = `legacy-${Date.now()}@example.com`;
+    await legacyAccount(server, { email: legacy, password: 'a-long-password' });
+    const consultant = await newPage({ width: 1280, height: 860 });
+    await signIn(consultant, 'consultant@qupm.demo');
+    await consultant.locator('.channel-link', { hasText: 'Growth Clinic' }).click();
+    await consultant.getByRole('button', { name: 'Manage' }).click();
+    await consultant.getByRole('tab', { name: 'Invite' }).click();
+    await consultant.getByLabel('Their email (optional)').fill(legacy);
+    await consultant.getByRole('button', { name: 'Create invitation' }).click();
+    const invitation = await consultant.locator('.manage__created input').inputValue();
+
+    const page = await newPage();
+    await page.goto(invitation);
+    await page.getByRole('tab', { name: 'Sign in' }).click();
+    await submitSignIn(page, legacy, 'a-long-password');
+    await page.getByRole('heading', { level: 1, name: 'Confirm your email address first' }).waitFor();
+    await expectAccessible(page, 'invitation waiting for a confirmed address');
   });
 
   it('an expired invitation says it has expired, signed out', async () => {

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { expectAccessible } from './support/accessibility';
 import { watchErrors } from './support/browser';
 import type { RunningServer } from './support/server';
-import { signIn as signInAt, withMailedBrowserSession } from './support/session';
+import { signIn as signInAt, signUpByMail, submitSignIn, withMailedBrowserSession } from './support/session';
 import type { SmtpSink } from '../drivers/smtpSink';
 
 let server: RunningServer;
@@ -58,11 +58,17 @@ describe('consultant and client in two browsers', () => {
     expect(await client.getByRole('tab', { name: 'Create account' }).getAttribute('aria-selected')).toBe(
       'true',
     );
-    await client.getByLabel('Your name').fill('Casey Client');
-    await client.getByLabel('Email').fill(clientEmail);
-    await client.getByLabel('Password').fill('a-long-password');
-    await client.getByRole('button', { name: 'Create account' }).click();
+    await signUpByMail(client, server, {
+      name: 'Casey Client',
+      email: clientEmail,
+      password: 'a-long-password',
+    });
+    // Back on the invitation, signing in keeps the person there.
+    await client.goto(invitationLink);
+    await client.getByRole('tab', { name: 'Sign in' }).click();
+    await submitSignIn(client, clientEmail, 'a-long-password');
     await client.getByRole('heading', { name: /invites you to/ }).waitFor();
+    await client.getByRole('button', { name: 'Accept invitation' }).waitFor();
     expect(new URL(client.url()).pathname).toMatch(/^\/invite\//);
     expect(await client.locator('.invitation-facts').textContent()).toContain(
       '2 channel passes and 3 credits',
@@ -171,12 +177,16 @@ describe('an invitation addressed to someone, live (issue #12)', () => {
     await first.getByLabel('Email').fill(email);
     await first.getByLabel('Password').fill('a-long-password');
     await first.getByRole('button', { name: 'Create account' }).click();
-    await first.getByRole('heading', { name: 'Channels' }).waitFor();
-    // Invitations bound to the address are hers once she confirms it with the link mailed to it (issue #15).
+    await first.getByText('Check your inbox').waitFor();
+    // The link mailed to the address makes the account, its address confirmed: invitations bound to it are hers.
     const mail = await sink.next((m) => m.envelopeTo.includes(email));
-    await first.goto(sink.link(mail, '/verify-email').href);
+    expect(mail.subject).toBe('Finish creating your QuPM account');
+    // Opened at this server's own origin, whose storage the second window shares.
+    const created = sink.link(mail, '/verify-email');
+    await first.goto(server.url + created.pathname + created.search);
     await first.getByRole('heading', { name: 'Your email address is confirmed' }).waitFor();
-    await first.goto(server.url + '/');
+    await first.getByRole('link', { name: 'Sign in to QuPM' }).click();
+    await submitSignIn(first, email, 'a-long-password');
     await first.getByRole('heading', { name: 'Channels' }).waitFor();
     const second = await context.newPage();
     errors.push(...watchErrors(second));

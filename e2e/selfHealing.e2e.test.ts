@@ -238,6 +238,8 @@ describe('the iOS debug menu (spec §2)', () => {
     const box = (await button.boundingBox())!;
     expect(box.x + box.width).toBeGreaterThan(390 - 40);
     expect(box.y + box.height).toBeGreaterThan(844 - 40);
+    // spec §2: "a fixed-position button at the bottom right": it stays there however the page scrolls.
+    expect(await button.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
     expect(await button.getAttribute('data-dimmed')).not.toBe('true');
     await page.clock.fastForward(11_000);
     await page.locator('.debug-button[data-dimmed="true"]').waitFor();

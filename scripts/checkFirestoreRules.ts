@@ -22,7 +22,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** Fields only the backend writes (ARCHITECTURE.md "Data": role and balance fields, and the admin claim). */
+/**
+ * Fields only the backend writes (ARCHITECTURE.md "Data": role and balance fields, the admin claim, and the storage
+ * count the quota rests on).
+ */
 export const ROLE_FIELDS = [
   'isOwner',
   'domainId',
@@ -32,6 +35,8 @@ export const ROLE_FIELDS = [
   'isAdmin',
   // Whether the ledger keeps the balance already (functions/src/practiceRepository.ts): written with it.
   'ledgerOpened',
+  // What a person's files take up (functions/src/uploadsRepository.ts), which storage.rules trust.
+  'attachmentBytes',
 ] as const;
 
 const WRITE_OPS = new Set(['write', 'create', 'update']);
@@ -219,9 +224,10 @@ function dependsOnDocument(
       return parts.some((part) => dependsOnDocument(part, definitions, scopes, depth + 1));
     const part = unwrap(parts[0] ?? '');
     // Inside one parent document (its own stored document decides, or its owner): not the whole collection.
-    // request.auth.uid is the caller, whatever the path's wildcards are named.
+    // request.auth.uid is the caller, whatever the path's wildcards are named; and the wildcard itself counts, not
+    // a field of the same name.
     const caller = part.replace(/request\.auth\.uid/g, '');
-    if (scopes.some((scope) => new RegExp(`\\b${scope}\\b`).test(caller))) return true;
+    if (scopes.some((scope) => new RegExp(`(?<![\\w.$])${scope}\\b`).test(caller))) return true;
     if (splitTopLevel(part, '||').length > 1) return dependsOnDocument(part, definitions, scopes, depth + 1);
     const call = /^([A-Za-z_]\w*)\s*\(([\s\S]*)\)$/.exec(part);
     const definition = call ? definitions.get(call[1] ?? '') : undefined;
@@ -435,6 +441,8 @@ export const SERVER_ONLY_COLLECTIONS = [
   'users/{uid}/pending',
   'channels/{id}/members',
   'users/{uid}/channelReads',
+  // The storage quota: one record per kept upload, whose sizes users/{uid}.attachmentBytes sums.
+  'users/{uid}/uploads',
   // Missed-message email (issue #15 part 6): its state, the Trigger Email extension's queue, the signing secret.
   'missedMail',
   'mail',

@@ -13,6 +13,7 @@ import { AUTH_MESSAGES, SessionService } from './auth/sessions';
 import { RevokedSessions } from './auth/revokedSessions';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MESSAGES } from '../core/attachments';
 import { QupmError } from '../core/errors';
+import { ATTACHMENT_QUOTA_BYTES } from '../core/attachments';
 import type { ServerContext } from './context';
 import { DATABASE_FILE, openDatabase, write } from './db/database';
 import { describeDemo, prepareFirstStart } from './demo';
@@ -44,7 +45,6 @@ import {
 import type { MailSettings, MailTransport } from './services/mail';
 import { DEFAULT_MAIL_CONCURRENCY, DEFAULT_MAIL_RETRY, MailQueue } from './services/mailQueue';
 import type { MailQueueOptions } from './services/mailQueue';
-import { mailVerificationLink } from './services/emailVerification';
 import { registerApi } from './api';
 import type { RouteHandlers } from './api';
 import { adminRoutes } from './routes/admin';
@@ -70,6 +70,8 @@ export const DEFAULT_DATA_DIR = '.qupm-data';
 /** ARCHITECTURE.md: request bodies are small JSON documents. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 const JWT_SECRET_SETTING = 'jwt_secret';
+/** The key refresh tokens' successors are derived with (server/auth/sessions.ts), kept like the JWT secret. */
+const REFRESH_SUCCESSOR_KEY_SETTING = 'refresh_successor_key';
 /** Uploaded files, beside the database (server/services/attachments.ts). */
 export const ATTACHMENTS_FOLDER = 'attachments';
 
@@ -86,6 +88,11 @@ export interface ServerOptions {
    * of the system's temporary directory).
    */
   attachmentsDir?: string;
+  /**
+   * What one person's files may take up in all, in bytes (default QUPM_ATTACHMENT_QUOTA_MB, else core's
+   * ATTACHMENT_QUOTA_BYTES, 1 GB).
+   */
+  attachmentQuotaBytes?: number;
   /** Create the demo world on the first start of an empty database (default true). */
   demo?: boolean;
   /** Override or switch off (false) the rate limits; tests lower them, the benchmark raises them. */
@@ -122,6 +129,22 @@ export interface ServerOptions {
    * JSON.stringify's (server/typeProvider.ts): on under Jest (NODE_ENV=test), off otherwise.
    */
   checkAnswers?: boolean;
+}
+
+/**
+ * QUPM_ATTACHMENT_QUOTA_MB, an operator's quota per person in megabytes (1 to 1,048,576), or core's default. A
+ * value that is not one stops the server with a sentence rather than running with no quota.
+ */
+function attachmentQuotaFromEnv(): number {
+  const raw = process.env.QUPM_ATTACHMENT_QUOTA_MB?.trim() ?? '';
+  if (raw === '') return ATTACHMENT_QUOTA_BYTES;
+  const megabytes = Number(raw);
+  if (!Number.isInteger(megabytes) || megabytes < 1 || megabytes > 1024 * 1024) {
+    throw new Error(
+      `QUPM_ATTACHMENT_QUOTA_MB must be a whole number of megabytes from 1 to 1048576, not "${raw}"`,
+    );
+  }
+  return megabytes * 1024 * 1024;
 }
 
 /** The origin a person reaches this server at, when QUPM_PUBLIC_URL does not say: its listening address. */
@@ -176,6 +199,7 @@ export async function buildServer({
   dataDir,
   db: dbOption,
   attachmentsDir: attachmentsOption,
+  attachmentQuotaBytes: attachmentQuotaOption,
   demo = true,
   rateLimits,
   now = Date.now,
@@ -186,6 +210,8 @@ export async function buildServer({
   missedMail = {},
   checkAnswers = process.env.NODE_ENV === 'test',
 }: ServerOptions): Promise<FastifyInstance> {
+  // Read before anything opens: a wrong setting stops the start with a sentence.
+  const attachmentQuotaBytes = attachmentQuotaOption ?? attachmentQuotaFromEnv();
   const databaseFile = dbOption ?? path.resolve(dataDir ?? DEFAULT_DATA_DIR, DATABASE_FILE);
   const db = openDatabase(databaseFile);
   const attachmentsDir =
@@ -267,17 +293,17 @@ export async function buildServer({
         passwords,
         access,
         now,
+        write(db, () => repos.settings.keep(REFRESH_SUCCESSOR_KEY_SETTING, newSecret())),
         (familyId) => {
           revokedSessions.add(familyId);
           hub.endSession(familyId, 'signed-out');
         },
-        // Sign-up mails the link that confirms the address (issue #15 part 2), in the sign-up's transaction.
-        (account) => mailVerificationLink({ repos, now, mail: mailing, mailQueue: mails }, account),
       ),
       guards: await createGuards(app, rateLimits),
       tickets: new StreamTickets(now),
       streamPingMs,
       attachmentsDir,
+      attachmentQuotaBytes,
       push: pushSettings,
       pushQueue: queue,
       mail: mailing,

@@ -25,6 +25,8 @@ export interface ServerContext {
   streamPingMs: number;
   /** The data folder's attachments/: each file named by its attachment id (server/services/attachments.ts). */
   attachmentsDir: string;
+  /** What one person's files may take up in all (core/attachments.ts ATTACHMENT_QUOTA_BYTES unless configured). */
+  attachmentQuotaBytes: number;
   push: PushSettings;
   /** The push queue's worker: woken after a message's jobs are committed. */
   pushQueue: Pick<PushQueue, 'wake'>;

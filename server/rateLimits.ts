@@ -144,6 +144,11 @@ export async function limitRequest(guards: Guards, rate: RateClass, input: Limit
     case 'signIn':
       await guards.authPerIp(request, ip);
       return guards.auth(request, `${ip}|${bodyField(body, 'email')}`);
+    case 'signUp':
+      await guards.authPerIp(request, ip);
+      await guards.auth(request, `${ip}|${bodyField(body, 'email')}`);
+      await guards.mailPerIp(request, ip);
+      return guards.mailPerAddress(request, bodyField(body, 'email'));
     case 'passwordCheck':
       // Like sign-in: a guessed current password costs the same attempts, per IP and per account.
       await guards.authPerIp(request, ip);

@@ -1,6 +1,6 @@
-// The port contract of the links QuPM mails (issue #15 parts 2–3), run by portContract.ts on both adapters: a new
-// account's address is unconfirmed until the mailed link is used; until then an invitation bound to that address
-// is not theirs; a used or forged link is refused; a password reset sets the new password, the same answer
+// The port contract of the links QuPM mails (issue #15 parts 2–3), run by portContract.ts on both adapters: a
+// sign-up's link confirms the new account's address; an address not confirmed stays so until a mailed link is used,
+// and until then an invitation bound to it is not theirs; a used or forged link is refused; a password reset sets the new password, the same answer
 // whether the address has an account or not.
 import type { Backend } from '@/backend/ports';
 import { failure } from './support/failure';
@@ -16,23 +16,34 @@ export function describeMailedLinksContract(harness: () => Harness): void {
       h = harness();
     });
 
-    it("confirms a new account's address with the link mailed at sign-up, and not before", async () => {
-      const nia = await h.signUp({ email: 'nia.links@qupm.test', password: 'nia-password-1' });
+    it("confirms a new account's address with the link mailed at sign-up, once", async () => {
+      const asking = h.signedOut();
+      await asking.auth.signUp({ email: 'nia.links@qupm.test', password: 'nia-password-1' });
       await h.settle();
-      expect(await nia.auth.getEmailVerification()).toEqual({
-        email: 'nia.links@qupm.test',
-        verified: false,
-      });
-      const token = await h.mailedToken('nia.links@qupm.test', 'verify-email');
+      const token = await h.mailedToken('nia.links@qupm.test', 'sign-up');
       await h.signedOut().auth.verifyEmail(token);
+      const nia = h.signedOut();
+      await nia.auth.signIn({ email: 'nia.links@qupm.test', password: 'nia-password-1' });
       expect(await nia.auth.getEmailVerification()).toEqual({ email: 'nia.links@qupm.test', verified: true });
       // Used once: refused the second time.
       expect((await failure(h.signedOut().auth.verifyEmail(token))).status).toBe('FAILED_PRECONDITION');
     });
 
+    it('leaves an address unconfirmed until a link is opened', async () => {
+      const lee = await h.unconfirmedAccount({ email: 'lee.links@qupm.test', password: 'lee-password-1' });
+      expect(await lee.auth.getEmailVerification()).toEqual({
+        email: 'lee.links@qupm.test',
+        verified: false,
+      });
+      await lee.auth.sendEmailVerification();
+      await h.signedOut().auth.verifyEmail(await h.mailedToken('lee.links@qupm.test', 'verify-email'));
+      expect(await lee.auth.getEmailVerification()).toEqual({ email: 'lee.links@qupm.test', verified: true });
+    });
+
     it('mails another link on request; a forged one is refused', async () => {
-      const sam = await h.signUp({ email: 'sam.links@qupm.test', password: 'sam-password-1' });
+      const sam = await h.unconfirmedAccount({ email: 'sam.links@qupm.test', password: 'sam-password-1' });
       await h.settle();
+      await sam.auth.sendEmailVerification();
       const first = await h.mailedToken('sam.links@qupm.test', 'verify-email');
       await sam.auth.sendEmailVerification();
       const second = await h.mailedToken('sam.links@qupm.test', 'verify-email');
@@ -52,12 +63,16 @@ export function describeMailedLinksContract(harness: () => Harness): void {
         credits: 2,
         expiresAt: START + 7 * DAY,
       });
-      const claimant: Backend = await h.signUp({ email: 'claimed@qupm.test', password: 'claim-password-1' });
+      const claimant: Backend = await h.unconfirmedAccount({
+        email: 'claimed@qupm.test',
+        password: 'claim-password-1',
+      });
       await h.settle();
       expect(await claimant.invitations.listMyInvitations()).toEqual([]);
       expect((await failure(claimant.invitations.acceptInvitation(invitation.id))).status).toBe(
         'PERMISSION_DENIED',
       );
+      await claimant.auth.sendEmailVerification();
       await h.signedOut().auth.verifyEmail(await h.mailedToken('claimed@qupm.test', 'verify-email'));
       expect((await claimant.auth.getEmailVerification()).verified).toBe(true);
       expect((await claimant.invitations.listMyInvitations()).map((i) => i.id)).toEqual([invitation.id]);

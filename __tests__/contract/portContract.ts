@@ -5,7 +5,13 @@
 // suite, __tests__/rules/emulator).
 import type { Backend, NewMessage } from '@/backend/ports';
 import { UPLOAD_CANCELLED } from '@/backend/ports';
-import { ATTACHMENT_ACCESS_MESSAGES, ATTACHMENT_MAX_BYTES, ATTACHMENT_MESSAGES } from '@core/attachments';
+import {
+  ATTACHMENT_ACCESS_MESSAGES,
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_MESSAGES,
+  ATTACHMENT_QUOTA_BYTES,
+  attachmentQuotaMessage,
+} from '@core/attachments';
 import { SESSION_ENDED_MESSAGE } from '@core/errors';
 import {
   docxFile,
@@ -110,11 +116,36 @@ export function describePortContract(
       });
     });
 
-    it('refuses a second account with the same email', async () => {
-      expect(await statusOf(h.signUp({ email: PEOPLE.member.email, password: 'another-pass-1' }))).toEqual({
-        status: 'ALREADY_EXISTS',
-        reason: 'email-taken',
-      });
+    it('answers a sign-up alike for a new and a taken address, signing nobody in', async () => {
+      const fresh = h.signedOut();
+      await expect(
+        fresh.auth.signUp({ email: 'new.person@qupm.test', password: 'new-person-pass-1' }),
+      ).resolves.toBeUndefined();
+      expect(fresh.auth.currentUser()).toBeNull();
+      const taken = h.signedOut();
+      await expect(
+        taken.auth.signUp({ email: PEOPLE.member.email, password: 'another-pass-1' }),
+      ).resolves.toBeUndefined();
+      expect(taken.auth.currentUser()).toBeNull();
+      await h.settle();
+      // The new address is mailed the link that finishes its account.
+      await expect(h.mailedToken('new.person@qupm.test', 'sign-up')).resolves.toEqual(expect.any(String));
+    });
+
+    it("leaves a taken address's account as it was, and mails its owner a link to choose a new password", async () => {
+      await h.signedOut().auth.signUp({ email: PEOPLE.member.email, password: 'another-pass-1' });
+      await h.settle();
+      expect(
+        await statusOf(h.signedOut().auth.signIn({ email: PEOPLE.member.email, password: 'another-pass-1' })),
+      ).toEqual({ status: 'UNAUTHENTICATED', reason: 'invalid-credentials' });
+      const owner = h.signedOut();
+      await owner.auth.signIn({ email: PEOPLE.member.email, password: PASSWORD });
+      expect(owner.auth.currentUser()?.uid).toBe(PEOPLE.member.uid);
+      const token = await h.mailedToken(PEOPLE.member.email, 'sign-up-notice');
+      await h.signedOut().auth.confirmPasswordReset(token, 'chosen-again-1');
+      const again = h.signedOut();
+      await again.auth.signIn({ email: PEOPLE.member.email, password: 'chosen-again-1' });
+      expect(again.auth.currentUser()?.uid).toBe(PEOPLE.member.uid);
     });
 
     it('refuses a wrong password', async () => {
@@ -473,6 +504,33 @@ export function describePortContract(
         message,
       });
     });
+
+    needing('storage')(
+      "refuses a file past the person's storage quota as RESOURCE_EXHAUSTED, saying how much is left",
+      async () => {
+        const usedBytes = ATTACHMENT_QUOTA_BYTES - 70;
+        await h.fillStorage('member', usedBytes);
+        const member = await h.as('member');
+        const png = pngFile(4, 3);
+        const error = await failure(
+          member.messages.uploadAttachment(CHANNELS.studio.id, blob(png), 'big.png'),
+        );
+        expect({ status: error.status, reason: error.reason, message: error.message }).toEqual({
+          status: 'RESOURCE_EXHAUSTED',
+          reason: 'storage-quota',
+          message: attachmentQuotaMessage({
+            quotaBytes: ATTACHMENT_QUOTA_BYTES,
+            usedBytes,
+            fileBytes: png.length,
+          }),
+        });
+        // What still fits is taken.
+        const small = pngFile(1, 1);
+        await expect(
+          member.messages.uploadAttachment(CHANNELS.studio.id, blob(small), 'small.png'),
+        ).resolves.toMatchObject({ size: small.length });
+      },
+    );
 
     needing('storage')('refuses someone outside the channel, uploading or reading', async () => {
       const member = await h.as('member');

@@ -8,6 +8,8 @@ import {
   checkAttachmentName,
   checkAttachmentSize,
   checkStoredFile,
+  attachmentQuotaMessage,
+  fitsQuota,
   formatFileSize,
   isAsRecorded,
   storedName,
@@ -147,8 +149,29 @@ describe('formatFileSize', () => {
     [900, '900 bytes'],
     [2048, '2 KB'],
     [ATTACHMENT_MAX_BYTES, '10.0 MB'],
+    [1024 ** 3, '1 GB'],
+    [1.5 * 1024 ** 3, '1.5 GB'],
   ])('%d bytes read "%s"', (bytes, words) => {
     expect(formatFileSize(bytes)).toBe(words);
+  });
+});
+
+describe('the storage quota', () => {
+  const quotaBytes = 10 * 1024 * 1024;
+  it('lets a file take up exactly what is left, and not a byte more', () => {
+    expect(fitsQuota({ quotaBytes, usedBytes: quotaBytes - 100, fileBytes: 100 })).toBe(true);
+    expect(fitsQuota({ quotaBytes, usedBytes: quotaBytes - 100, fileBytes: 101 })).toBe(false);
+  });
+
+  it('says how much is left, or that nothing is, with the file and the quota', () => {
+    expect(
+      attachmentQuotaMessage({ quotaBytes, usedBytes: 8 * 1024 * 1024, fileBytes: 3 * 1024 * 1024 }),
+    ).toBe(
+      'Your files can take up 10.0 MB in all, and you have 2.0 MB left: this file (3.0 MB) does not fit.',
+    );
+    expect(attachmentQuotaMessage({ quotaBytes, usedBytes: quotaBytes + 5, fileBytes: 900 })).toBe(
+      'Your files can take up 10.0 MB in all, and you have no room left: this file (900 bytes) does not fit.',
+    );
   });
 });
 

@@ -3,7 +3,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DELIVERY_CHANNELS, LIMITS } from '@core/limits';
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_NAME_MAX, DOCUMENT_TYPES, IMAGE_TYPES } from '@core/attachments';
+import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_NAME_MAX,
+  ATTACHMENT_QUOTA_BYTES,
+  DOCUMENT_TYPES,
+  IMAGE_TYPES,
+} from '@core/attachments';
 import { IMAGE_DIMENSION_MAX } from '@core/imageSize';
 
 const rules = readFileSync(path.join(__dirname, '../../firestore.rules'), 'utf8');
@@ -66,5 +72,24 @@ describe('firestore.rules repeats core/attachments.ts (a message’s attachment,
       [...(m[1] ?? '').matchAll(/'([^']+)'/g)].map((t) => t[1]),
     );
     expect(lists).toEqual([Object.keys(IMAGE_TYPES), Object.keys(DOCUMENT_TYPES)]);
+  });
+});
+
+describe('firestore.rules repeats core/attachments.ts: the storage quota', () => {
+  const room = /function hasRoomFor\(size\) \{([\s\S]*?)\n {4}\}/.exec(rules)?.[1] ?? '';
+
+  it("is the quota, less what the person's kept files take up", () => {
+    const [, factors] = /size <= ([\d\s*]+)-\s*get\(/.exec(room) ?? [];
+    const bytes = (factors ?? '0')
+      .split('*')
+      .map((factor) => Number(factor.trim()))
+      .reduce((a, b) => a * b, 1);
+    expect(bytes).toBe(ATTACHMENT_QUOTA_BYTES);
+    expect(room).toContain("users/$(request.auth.uid)).data.get('attachmentBytes', 0)");
+  });
+
+  it('is checked on every new upload record', () => {
+    const upload = /function isNewUpload\(attachmentId\) \{([\s\S]*?)\n {4}\}/.exec(rules)?.[1] ?? '';
+    expect(upload).toContain('hasRoomFor(data.attachment.size)');
   });
 });

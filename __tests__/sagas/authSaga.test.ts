@@ -225,17 +225,31 @@ describe('sign-in, sign-up and sign-out requests', () => {
     });
   });
 
-  it('reports a taken email on sign-up', async () => {
-    const taken = new BackendError('ALREADY_EXISTS', 'taken', 'email-taken');
+  it('answers a sign-up with the address to check, and nobody signed in', async () => {
+    const asked = { email: 'a@b.co', password: 'longenough', displayName: 'Ada' };
+    const { storeState } = await expectSaga(handleSignUp, backend, signUpRequested(asked))
+      .withReducer(reducer, reducer(undefined, signUpRequested(asked)))
+      .provide([[matchers.call.fn(backend.auth.signUp), undefined]])
+      .call([backend.auth, backend.auth.signUp], asked)
+      .run();
+    expect((storeState as State).auth).toEqual({ pending: null, failure: null, signUpSentTo: 'a@b.co' });
+    expect((storeState as State).user.status).not.toBe('signedIn');
+  });
+
+  it('keeps the words of a refused sign-up for the form', async () => {
+    const refused = new BackendError('RESOURCE_EXHAUSTED', 'Too many requests');
     const { storeState } = await expectSaga(
       handleSignUp,
       backend,
       signUpRequested({ email: 'a@b.co', password: 'longenough' }),
     )
       .withReducer(reducer)
-      .provide([[matchers.call.fn(backend.auth.signUp), throwError(taken)]])
+      .provide([[matchers.call.fn(backend.auth.signUp), throwError(refused)]])
       .run();
-    expect((storeState as State).auth.failure).toMatchObject({ kind: 'signUp', reason: 'email-taken' });
+    expect((storeState as State).auth).toEqual({
+      pending: null,
+      failure: { kind: 'signUp', status: 'RESOURCE_EXHAUSTED', message: 'Too many requests' },
+    });
   });
 
   it('turns an unknown failure into a plain message, never an Error in the store', async () => {

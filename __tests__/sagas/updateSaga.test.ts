@@ -51,6 +51,18 @@ describe('the update banner (spec §2)', () => {
     expect(store.contents().version_update_pending).toBe('true');
   });
 
+  // spec §2 and §9: "It shows for 5 s", in the spec's number (not the constant the code names it with).
+  it.each([
+    [4_999, true],
+    [5_000, false],
+  ])('after %d ms is visible: %p', async (ms, visible) => {
+    const { saga, time } = start(createFakeStore({ enable_update_notifications: 'true' }));
+    const running = saga.dispatch(updateInstalled()).run({ timeout: 300, silenceTimeout: true });
+    await time.flush();
+    await time.advance(ms);
+    expect(state(await running).bannerVisible).toBe(visible);
+  });
+
   it.each([
     ['missing', {}],
     ["'false'", { enable_update_notifications: 'false' }],

@@ -3,12 +3,15 @@
 // running in QuPM's origin; every bad file (too large, empty, HTML or SVG named .png, a renamed executable, a
 // path for a name) and every outsider is refused with a clear message and leaves nothing on disk.
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   ATTACHMENT_ACCESS_MESSAGES,
   ATTACHMENT_MAX_BYTES,
   ATTACHMENT_MESSAGES,
+  ATTACHMENT_QUOTA_BYTES,
+  attachmentQuotaMessage,
 } from '../../core/attachments';
 import type { Attachment } from '../../core/attachments';
 import type { ChatMessage } from '../../core/model';
@@ -300,7 +303,13 @@ describe('housekeeping', () => {
   let service: AttachmentContext;
   beforeEach(() => {
     const db = openDatabase(server.dbFile);
-    service = { db, repos: createRepos(db), now: server.clock.now, attachmentsDir: folder };
+    service = {
+      db,
+      repos: createRepos(db),
+      now: server.clock.now,
+      attachmentsDir: folder,
+      attachmentQuotaBytes: ATTACHMENT_QUOTA_BYTES,
+    };
   });
   afterEach(() => service.db.close());
 
@@ -354,5 +363,120 @@ describe('housekeeping', () => {
     await server.close();
     server = await startTestServer({ dir });
     expect(readdirSync(path.join(dir, 'attachments'))).toEqual([]);
+  });
+});
+
+// A person's files (sent and not sent yet) take up at most their quota; an upload past it is refused before it is
+// stored, with words that say how much is left, and deleting a file gives its room back.
+describe('the storage quota', () => {
+  const MB = 1024 * 1024;
+  let small: TestServer;
+  let smallIds: DemoIds;
+  /** A raw request a test left open (its body never finishes); destroyed before the server closes. */
+  let pending: http.ClientRequest | undefined;
+  beforeEach(async () => {
+    small = await startTestServer({ attachmentQuotaBytes: 5 * MB });
+    smallIds = await demoIds(small);
+  });
+  afterEach(async () => {
+    pending?.destroy();
+    pending = undefined;
+    await small.close();
+  });
+
+  const put = (token: string, name: string, bytes: Buffer) =>
+    small.request('POST', `/api/channels/${smallIds.strategy}/attachments?name=${encodeURIComponent(name)}`, {
+      token,
+      payload: bytes,
+      contentType: 'image/png',
+    });
+
+  it('refuses an upload past it with RESOURCE_EXHAUSTED saying how much is left, and stores nothing', async () => {
+    expect((await put(smallIds.token.member, 'one.png', pngOfSize(2 * MB))).statusCode).toBe(200);
+    expect((await put(smallIds.token.member, 'two.png', pngOfSize(2 * MB))).statusCode).toBe(200);
+    const before = small.query('SELECT id FROM attachments');
+    const refused = expectError(
+      await put(smallIds.token.member, 'three.png', pngOfSize(1.5 * MB)),
+      429,
+      'RESOURCE_EXHAUSTED',
+      'storage-quota',
+    );
+    expect(refused.message).toBe(
+      'Your files can take up 5.0 MB in all, and you have 1.0 MB left: this file (1.5 MB) does not fit.',
+    );
+    expect(small.query('SELECT id FROM attachments')).toEqual(before);
+    expect(readdirSync(path.join(small.dir, 'attachments'))).toHaveLength(2);
+    // What still fits is taken.
+    expect((await put(smallIds.token.member, 'small.png', pngOfSize(MB))).statusCode).toBe(200);
+    const full = expectError(
+      await put(smallIds.token.member, 'tiny.png', pngFile(2, 2)),
+      429,
+      'RESOURCE_EXHAUSTED',
+    );
+    expect(full.message).toMatch(/^Your files can take up 5\.0 MB in all, and you have no room left: /);
+  });
+
+  it('counts sent files too, gives room back when a message and its file are deleted, and is per person', async () => {
+    const sent = (await put(smallIds.token.member, 'sent.png', pngOfSize(4 * MB))).json<Attachment>();
+    const message = await small.request('POST', `/api/channels/${smallIds.strategy}/messages`, {
+      token: smallIds.token.member,
+      body: { text: '', attachmentId: sent.id },
+    });
+    expect(message.statusCode).toBe(200);
+    expectError(await put(smallIds.token.member, 'more.png', pngOfSize(2 * MB)), 429, 'RESOURCE_EXHAUSTED');
+    // Someone else's room is their own.
+    expect((await put(smallIds.token.consultant, 'mine.png', pngOfSize(2 * MB))).statusCode).toBe(200);
+
+    const id = message.json<ChatMessage>().id;
+    const deleted = await small.request('DELETE', `/api/channels/${smallIds.strategy}/messages/${id}`, {
+      token: smallIds.token.member,
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect((await put(smallIds.token.member, 'more.png', pngOfSize(2 * MB))).statusCode).toBe(200);
+  });
+
+  it('refuses before reading the body when the size it declares does not fit', async () => {
+    const origin = await small.app.listen({ port: 0, host: '127.0.0.1' });
+    // Declares 6 MB and sends a few bytes: answered at once from the header, without waiting for the rest.
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(
+        `${origin}/api/channels/${smallIds.strategy}/attachments?name=big.png`,
+        {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${smallIds.token.member}`,
+            'content-type': 'image/png',
+            'content-length': String(6 * MB),
+          },
+        },
+        (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          response.on('end', () => {
+            // The rest of the declared body is never sent: the answer came without it.
+            request.destroy();
+            resolve({ status: response.statusCode ?? 0, body });
+          });
+        },
+      );
+      pending = request;
+      request.on('error', reject);
+      request.write(pngFile(2, 2));
+    });
+    expect(answer.status).toBe(429);
+    expect(answer.body).toContain('you have 5.0 MB left');
+  });
+});
+
+describe('the default storage quota', () => {
+  it('is 1 GB a person, as docs/decisions/attachments.md says', () => {
+    expect(ATTACHMENT_QUOTA_BYTES).toBe(1024 * 1024 * 1024);
+    expect(
+      attachmentQuotaMessage({
+        quotaBytes: ATTACHMENT_QUOTA_BYTES,
+        usedBytes: ATTACHMENT_QUOTA_BYTES - 3 * 1024 * 1024,
+        fileBytes: ATTACHMENT_MAX_BYTES,
+      }),
+    ).toBe('Your files can take up 1 GB in all, and you have 3.0 MB left: this file (10.0 MB) does not fit.');
   });
 });

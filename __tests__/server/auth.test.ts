@@ -3,6 +3,7 @@ import { SignJWT } from 'jose';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../core/model';
 import type { SessionResponse } from '../../core/wire';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../core/wire';
+import { REFRESH_REUSE_GRACE_MS } from '../../server/auth/sessions';
 import { expectError, startTestServer } from './support/testServer';
 import type { TestServer } from './support/testServer';
 
@@ -13,16 +14,14 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const signUp = (email: string, password = 'correct horse battery', displayName?: string) =>
-  server.request('POST', '/api/auth/signup', {
-    body: displayName === undefined ? { email, password } : { email, password, displayName },
-  });
-
 describe('sign-up', () => {
-  it('creates an account and answers a session with a fresh user document', async () => {
-    const res = await signUp('New.Person@Example.com', 'correct horse battery', 'New Person');
-    expect(res.statusCode).toBe(200);
-    const session = res.json<SessionResponse>();
+  // What sign-up answers and mails, for new and taken addresses alike: __tests__/server/signUp.test.ts.
+  it('makes the account once its mailed link is opened; it then signs in to a fresh user document', async () => {
+    const session = await server.signUp({
+      email: 'New.Person@Example.com',
+      password: 'correct horse battery',
+      displayName: 'New Person',
+    });
     expect(session).toEqual({
       accessToken: expect.any(String),
       refreshToken: expect.any(String),
@@ -46,11 +45,6 @@ describe('sign-up', () => {
     });
   });
 
-  it('refuses an email that already has an account, whatever its case', async () => {
-    await signUp('taken@example.com');
-    expectError(await signUp('TAKEN@example.com'), 409, 'ALREADY_EXISTS', 'email-taken');
-  });
-
   it.each([
     ['an invalid email', { email: 'not-an-email', password: 'long enough pw' }],
     ['a short password', { email: 'short@example.com', password: 'short' }],
@@ -61,8 +55,8 @@ describe('sign-up', () => {
   });
 
   it('stores a salted scrypt hash, never the password', async () => {
-    await signUp('hash1@example.com', 'same password 1');
-    await signUp('hash2@example.com', 'same password 1');
+    await server.signUp({ email: 'hash1@example.com', password: 'same password 1' });
+    await server.signUp({ email: 'hash2@example.com', password: 'same password 1' });
     const rows = server.query<{ password_hash: string }>(
       "SELECT password_hash FROM users WHERE email IN ('hash1@example.com', 'hash2@example.com')",
     );
@@ -140,9 +134,11 @@ describe('refresh', () => {
     expect(doc.statusCode).toBe(200);
   });
 
-  it('revokes the whole family when an already-rotated refresh token comes back', async () => {
+  it('revokes the whole family when an already-rotated refresh token comes back after the grace', async () => {
     const first = await server.signIn('member');
     const second = (await refresh(first.refreshToken)).json<SessionResponse>();
+    // Within the grace the same token is a racing tab (__tests__/server/refreshRace.test.ts); later it is a leak.
+    server.clock.advance(REFRESH_REUSE_GRACE_MS + 1);
     expectError(await refresh(first.refreshToken), 401, 'UNAUTHENTICATED', 'refresh-reused');
     // The legitimate holder's newer token is gone too: both must sign in again.
     expectError(await refresh(second.refreshToken), 401, 'UNAUTHENTICATED', 'session-expired');

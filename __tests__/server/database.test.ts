@@ -2,10 +2,12 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { migrate, readMigrations } from '../../server/db/migrate';
-import { openDatabase } from '../../server/db/database';
+import { FOREIGN_KEYS_OFF, migrate, readMigrations } from '../../server/db/migrate';
+import { DATABASE_FILE, openDatabase } from '../../server/db/database';
 import { createRepos } from '../../server/repo';
-import { startTestServer } from './support/testServer';
+import { PasswordHasher } from '../../server/auth/passwords';
+import { FORMER_MEMBER_ID, FORMER_MEMBER_NAME } from '../../core/leaving';
+import { startTestServer, TEST_SCRYPT_COST } from './support/testServer';
 
 let dir: string;
 beforeEach(() => {
@@ -153,10 +155,7 @@ describe('the database', () => {
 describe('restarts', () => {
   it('keep accounts, sessions and the signing secret', async () => {
     const first = await startTestServer({ dir, keepDir: true, demo: false });
-    const signUp = await first.request('POST', '/api/auth/signup', {
-      body: { email: 'keeper@example.com', password: 'long enough pw' },
-    });
-    const session = signUp.json<{ accessToken: string; refreshToken: string; user: { uid: string } }>();
+    const session = await first.signUp({ email: 'keeper@example.com', password: 'long enough pw' });
     await first.close();
 
     const second = await startTestServer({ dir, keepDir: true, demo: false });
@@ -193,8 +192,8 @@ describe('restarts', () => {
       expect(second.query<{ id: string }>('SELECT id FROM channels ORDER BY id').map((r) => r.id)).toEqual(
         channelIds,
       );
-      // The four sign-ins and Growth Clinic's two other clients.
-      expect(count(second.dbFile, 'SELECT COUNT(*) AS n FROM users')).toBe(6);
+      // The four sign-ins and Growth Clinic's two other clients (the former member is no account).
+      expect(count(second.dbFile, 'SELECT COUNT(*) AS n FROM users WHERE email IS NOT NULL')).toBe(6);
       expect(count(second.dbFile, 'SELECT COUNT(*) AS n FROM schema_migrations')).toBe(
         readMigrations().length,
       );
@@ -211,7 +210,7 @@ describe('restarts', () => {
     const second = await startTestServer({ dir, keepDir: true, demo: true });
     try {
       expect(second.app.qupm.demoCreated).toBe(false);
-      expect(count(second.dbFile, 'SELECT COUNT(*) AS n FROM users')).toBe(0);
+      expect(count(second.dbFile, 'SELECT COUNT(*) AS n FROM users WHERE email IS NOT NULL')).toBe(0);
     } finally {
       await second.close();
     }
@@ -261,6 +260,176 @@ describe('a damaged user row', () => {
         });
         expect(repos.users.getDoc('uidAnn00000000000001')?.notificationSettings.enabled).toBe(false);
       }
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe('migration 012: the former member is no account', () => {
+  const RESERVED = 'former-member@qupm.invalid';
+  const ACCOUNT_IDS = {
+    owner: 'uidOwner000000000001',
+    member: 'uidMember00000000001',
+    squatter: 'uidSquat000000000001',
+  };
+
+  /** A database as the code before migration 012 left it, with an owner's channel and a member who wrote in it. */
+  async function databaseBefore011(setUp: (db: Database.Database) => void): Promise<string> {
+    const file = path.join(dir, DATABASE_FILE);
+    const db = new Database(file);
+    try {
+      db.pragma('foreign_keys = ON');
+      migrate(
+        db,
+        readMigrations().filter((m) => m.version < 12),
+      );
+      const hash = await new PasswordHasher(TEST_SCRYPT_COST).hash('the member password');
+      const user = db.prepare(
+        `INSERT INTO users (uid, email, password_hash, is_owner, notification_settings, created_at)
+         VALUES (?, ?, ?, ?, '{}', 0)`,
+      );
+      user.run(ACCOUNT_IDS.owner, 'owner@example.com', hash, 1);
+      user.run(ACCOUNT_IDS.member, 'member@example.com', hash, 0);
+      db.exec(`INSERT INTO channels (id, channel_id, owner_id, title, created_at)
+                 VALUES ('chanStudio0000000001', 'studio', '${ACCOUNT_IDS.owner}', 'Studio', 0);
+               INSERT INTO channel_members (channel_id, uid, joined_at)
+                 VALUES ('chanStudio0000000001', '${ACCOUNT_IDS.member}', 0);
+               INSERT INTO messages (id, channel_id, sender_id, sender_name, text, created_at)
+                 VALUES ('msgMember00000000001', 'chanStudio0000000001', '${ACCOUNT_IDS.member}', 'Mo', 'Hi', 1);`);
+      setUp(db);
+    } finally {
+      db.close();
+    }
+    return file;
+  }
+
+  it('repairs a database where someone took the reserved address first: deleting an account then works', async () => {
+    await databaseBefore011((db) => {
+      // The broken state: a sign-up took the address, so no placeholder could ever be inserted.
+      db.prepare(
+        `INSERT INTO users (uid, email, password_hash, notification_settings, created_at)
+         VALUES (?, ?, 'h', '{}', 0)`,
+      ).run(ACCOUNT_IDS.squatter, RESERVED);
+    });
+    const server = await startTestServer({ dir, keepDir: true, demo: false });
+    try {
+      const signIn = await server.request('POST', '/api/auth/signin', {
+        body: { email: 'member@example.com', password: 'the member password' },
+      });
+      expect(signIn.statusCode).toBe(200);
+      const session = signIn.json<{ accessToken: string }>();
+      const res = await server.request('DELETE', `/api/users/${ACCOUNT_IDS.member}`, {
+        token: session.accessToken,
+        body: { password: 'the member password' },
+      });
+      expect({ code: res.statusCode, body: res.json() }).toEqual({ code: 200, body: { success: true } });
+      expect(server.query('SELECT sender_id, sender_name FROM messages')).toEqual([
+        { sender_id: FORMER_MEMBER_ID, sender_name: FORMER_MEMBER_NAME },
+      ]);
+      // The account that held the address is still someone's, untouched.
+      expect(server.query('SELECT uid FROM users WHERE email = ?', RESERVED)).toEqual([
+        { uid: ACCOUNT_IDS.squatter },
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('takes the address, the password and whatever was reached through them from a placeholder that had them', async () => {
+    await databaseBefore011((db) => {
+      db.exec(`INSERT INTO users (uid, email, password_hash, display_name, nickname, is_owner, credits,
+                   notification_settings, created_at)
+                 VALUES ('${FORMER_MEMBER_ID}', '${RESERVED}', 'scrypt$taken$over', 'A former member', 'Mallory', 1,
+                   40, '{"enabled":true,"delivery":{"channels":["push"]}}', 0);
+               UPDATE messages SET sender_id = '${FORMER_MEMBER_ID}', sender_name = 'A former member';
+               INSERT INTO email_tokens (token_hash, uid, purpose, email, created_at, expires_at)
+                 VALUES ('resetHash', '${FORMER_MEMBER_ID}', 'reset-password', '${RESERVED}', 0, 9999999999999);
+               INSERT INTO refresh_tokens (token_hash, family_id, uid, created_at, expires_at)
+                 VALUES ('refreshHash', 'family', '${FORMER_MEMBER_ID}', 0, 9999999999999);
+               INSERT INTO channel_members (channel_id, uid, joined_at)
+                 VALUES ('chanStudio0000000001', '${FORMER_MEMBER_ID}', 0);`);
+    });
+    const db = openDatabase(path.join(dir, DATABASE_FILE));
+    try {
+      expect(db.prepare('SELECT * FROM users WHERE uid = ?').get(FORMER_MEMBER_ID)).toEqual({
+        uid: FORMER_MEMBER_ID,
+        email: null,
+        password_hash: null,
+        is_admin: 0,
+        is_owner: 0,
+        domain_id: null,
+        nickname: null,
+        display_name: FORMER_MEMBER_NAME,
+        notification_settings: '{"enabled":false,"delivery":{"channels":[]}}',
+        credits: 0,
+        pass_count: 0,
+        created_at: 0,
+        email_verified_at: null,
+      });
+      // Its messages stay its own; every other trace of it went.
+      expect(db.prepare('SELECT sender_id FROM messages').all()).toEqual([{ sender_id: FORMER_MEMBER_ID }]);
+      for (const table of ['email_tokens', 'refresh_tokens', 'channel_members']) {
+        expect(db.prepare(`SELECT * FROM ${table} WHERE uid = ?`).all(FORMER_MEMBER_ID)).toEqual([]);
+      }
+      expect(db.pragma('foreign_key_check')).toEqual([]);
+      expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('is there from the start, and the schema gives no account its lack of an address or a password', () => {
+    const db = openDatabase(':memory:');
+    try {
+      expect(db.prepare('SELECT email, password_hash FROM users').all()).toEqual([
+        { email: null, password_hash: null },
+      ]);
+      const insert = db.prepare(
+        `INSERT INTO users (uid, email, password_hash, notification_settings, created_at) VALUES (?, ?, ?, '{}', 0)`,
+      );
+      expect(() => insert.run('uidNoAddress00000001', null, 'h')).toThrow(/CHECK constraint failed/);
+      expect(() => insert.run('uidNoPassword0000001', 'a@example.com', null)).toThrow(
+        /CHECK constraint failed/,
+      );
+      expect(() =>
+        db.prepare('UPDATE users SET email = ? WHERE uid = ?').run(RESERVED, FORMER_MEMBER_ID),
+      ).toThrow(/CHECK constraint failed/);
+      // No look-up of an account finds it.
+      const repos = createRepos(db);
+      expect(repos.users.findAccount(FORMER_MEMBER_ID)).toBeUndefined();
+      expect(repos.users.exists(FORMER_MEMBER_ID)).toBe(false);
+      expect(repos.users.getDoc(FORMER_MEMBER_ID)).toBeNull();
+      expect(repos.users.setPasswordHash(FORMER_MEMBER_ID, 'scrypt$x')).toBe(false);
+      expect(repos.users.count()).toBe(0);
+      expect(repos.users.publicName(FORMER_MEMBER_ID)).toBe(FORMER_MEMBER_NAME);
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe('a migration that runs with foreign keys off', () => {
+  it('commits nothing when it would leave a key pointing nowhere, and turns the keys back on', () => {
+    const db = new Database(':memory:');
+    try {
+      db.pragma('foreign_keys = ON');
+      const migrations = [
+        {
+          version: 1,
+          name: 'tables',
+          sql: 'CREATE TABLE a (id TEXT PRIMARY KEY); CREATE TABLE b (a_id TEXT REFERENCES a (id));',
+        },
+        { version: 2, name: 'rows', sql: "INSERT INTO a VALUES ('x'); INSERT INTO b VALUES ('x');" },
+        { version: 3, name: 'orphans', sql: `${FOREIGN_KEYS_OFF}\nDELETE FROM a;` },
+      ];
+      expect(() => migrate(db, migrations)).toThrow(/broken foreign keys/);
+      expect(db.prepare('SELECT id FROM a').all()).toEqual([{ id: 'x' }]);
+      expect(db.prepare('SELECT version FROM schema_migrations').all()).toEqual([
+        { version: 1 },
+        { version: 2 },
+      ]);
+      expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     } finally {
       db.close();
     }

@@ -112,7 +112,7 @@ describe('changing the email address', () => {
   it('refuses the link when another account took the address meanwhile', async () => {
     await change(ids.token.member, { password: DEMO_PASSWORD, newEmail: NEW });
     const { token } = await mailedToken(sink, NEW, '/verify-email');
-    await server.request('POST', '/api/auth/signup', { body: { email: NEW, password: 'a-good-password' } });
+    await server.signUp({ email: NEW, password: 'a-good-password' });
     expectError(
       await server.request('POST', '/api/auth/verify-email', { body: { token } }),
       400,

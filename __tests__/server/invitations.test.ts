@@ -283,14 +283,19 @@ describe('POST /api/invitations (a consultant invites to their channel)', () => 
     }>().invitations;
     expect(listed[0]).toEqual(invitation);
 
-    const signUp = await post(undefined, '/api/auth/signup', {
+    await post(undefined, '/api/auth/signup', {
       email: 'nia.okafor@example.com',
       password: 'nia-password-1',
       displayName: 'Nia',
     });
-    const nia = signUp.json<{ accessToken: string; user: { uid: string } }>();
-    // Hers once she has confirmed the address it names, with the link mailed to it (issue #15 part 2).
+    // Hers once her account exists, made by the link mailed to the address it names (which confirms it).
     await confirmByMail(server, sink, 'nia.okafor@example.com');
+    const nia = (
+      await post(undefined, '/api/auth/signin', {
+        email: 'nia.okafor@example.com',
+        password: 'nia-password-1',
+      })
+    ).json<{ accessToken: string; user: { uid: string } }>();
     expect((await get(nia.accessToken, `/api/invitations/${invitation.id}`)).json()).toEqual(invitation);
     const accepted = await post(nia.accessToken, `/api/invitations/${invitation.id}/accept`);
     expect(accepted.json()).toMatchObject({ status: 'accepted', acceptedBy: nia.user.uid });

@@ -5,12 +5,19 @@
 // email; a consultant who owns channels, a wrong password, someone else's account and a second deletion are
 // refused with nothing changed.
 import { SESSION_ENDED_MESSAGE } from '../../core/errors';
-import { ACCOUNT_EXPORT_FORMAT, ACCOUNT_EXPORT_VERSION, FORMER_MEMBER_NAME } from '../../core/leaving';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import {
+  ACCOUNT_EXPORT_FORMAT,
+  ACCOUNT_EXPORT_VERSION,
+  FORMER_MEMBER_ID,
+  FORMER_MEMBER_NAME,
+} from '../../core/leaving';
 import type { AccountExport } from '../../core/leaving';
 import type { ChatMessage } from '../../core/model';
-import type { SessionResponse } from '../../core/wire';
 import { DEMO_EMAILS, DEMO_PASSWORD } from '../../server/demo';
 import { pushToken } from '../../drivers/webPushTokens';
+import { pngFile } from '../../drivers/sampleFiles';
 import { openStream, waitFor } from './support/sse';
 import type { LiveStream } from './support/sse';
 import { demoIds, expectError, startTestServer } from './support/testServer';
@@ -289,13 +296,37 @@ describe('DELETE /api/users/:uid', () => {
     expect(exported).not.toContain(DEMO_EMAILS.member);
   });
 
+  it('removes the uploads the person never sent at once, row and file; sent files stay with their messages', async () => {
+    const uploadAs = async (name: string) => {
+      const res = await server.request(
+        'POST',
+        `/api/channels/${ids.strategy}/attachments?name=${encodeURIComponent(name)}`,
+        { token: ids.token.member, payload: pngFile(4, 4), contentType: 'image/png' },
+      );
+      expect(res.statusCode).toBe(200);
+      return res.json<{ id: string }>().id;
+    };
+    const sent = await uploadAs('sent.png');
+    const sendRes = await server.request('POST', `/api/channels/${ids.strategy}/messages`, {
+      token: ids.token.member,
+      body: { text: '', attachmentId: sent },
+    });
+    expect(sendRes.statusCode).toBe(200);
+    const unsent = [await uploadAs('draft-1.png'), await uploadAs('draft-2.png')];
+    const folder = path.join(server.dir, 'attachments');
+    expect(readdirSync(folder).sort()).toEqual([sent, ...unsent].sort());
+
+    expect((await deleteAccount('member', DEMO_PASSWORD)).statusCode).toBe(200);
+    // At once, not at the next day's prune.
+    expect(readdirSync(folder)).toEqual([sent]);
+    expect(server.query('SELECT id, uploader_id FROM attachments')).toEqual([
+      { id: sent, uploader_id: FORMER_MEMBER_ID },
+    ]);
+  });
+
   it('lets the email register again, as a new account', async () => {
     expect((await deleteAccount('member', DEMO_PASSWORD)).statusCode).toBe(200);
-    const res = await server.request('POST', '/api/auth/signup', {
-      body: { email: DEMO_EMAILS.member, password: 'a new password' },
-    });
-    expect(res.statusCode).toBe(200);
-    const fresh = res.json<SessionResponse>();
+    const fresh = await server.signUp({ email: DEMO_EMAILS.member, password: 'a new password' });
     expect(fresh.user.uid).not.toBe(ids.uid.member);
     const doc = await server.request('GET', `/api/users/${fresh.user.uid}`, { token: fresh.accessToken });
     expect(doc.json()).toMatchObject({ credits: 0, passCount: 0, effectiveConId: '' });
@@ -357,5 +388,69 @@ describe('DELETE /api/users/:uid', () => {
     );
     expect(again.message).toBe(SESSION_ENDED_MESSAGE);
     expect(server.query('SELECT uid FROM users WHERE email = ?', DEMO_EMAILS.member)).toEqual([]);
+  });
+});
+
+// The placeholder that stands for everyone who left ("A former member") is a row messages point at, never an
+// account: no address, no password, nothing to sign in as, reset, export or register; and deleting an account
+// works whatever addresses others have taken.
+describe('the former member', () => {
+  const RESERVED_BEFORE = 'former-member@qupm.invalid';
+
+  it('cannot be blocked by someone who signed up with its old address: deletion still answers 200', async () => {
+    // Signed up and the link opened: an account holds the address.
+    await server.signUp({ email: RESERVED_BEFORE, password: 'squatting here' });
+    expect(server.query('SELECT uid FROM users WHERE email = ?', RESERVED_BEFORE)).toHaveLength(1);
+    await send('member', ids.strategy, 'A message that must outlive me');
+    const res = await deleteAccount('member', DEMO_PASSWORD);
+    expect({ code: res.statusCode, body: res.json() }).toEqual({ code: 200, body: { success: true } });
+    expect(rowsOf('messages', 'sender_id', ids.uid.member)).toEqual([]);
+    // A second person leaves after the first: the placeholder is shared, nothing collides.
+    expect((await deleteAccount('visitor', DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('has no address and no password, so nobody signs in as it, resets it or exports it', async () => {
+    await send('member', ids.strategy, 'Leaving soon');
+    expect((await deleteAccount('member', DEMO_PASSWORD)).statusCode).toBe(200);
+    const [sender] = server.query<{ sender_id: string }>(
+      "SELECT sender_id FROM messages WHERE text = 'Leaving soon'",
+    );
+    const placeholder = server.query<{ email: string | null; password_hash: string | null }>(
+      'SELECT email, password_hash FROM users WHERE uid = ?',
+      sender?.sender_id ?? '',
+    );
+    expect(placeholder).toEqual([{ email: null, password_hash: null }]);
+
+    // Its old reserved address belongs to nobody: a reset mails nothing, a sign-in is the usual refusal.
+    const reset = await server.request('POST', '/api/auth/password-reset', {
+      body: { email: RESERVED_BEFORE },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(server.query('SELECT id FROM mail_jobs WHERE to_address = ?', RESERVED_BEFORE)).toEqual([]);
+    expect(
+      server.query('SELECT token_hash FROM email_tokens WHERE uid = ?', sender?.sender_id ?? ''),
+    ).toEqual([]);
+    for (const password of ['', 'anything at all']) {
+      const signIn = await server.request('POST', '/api/auth/signin', {
+        body: { email: RESERVED_BEFORE, password: password || 'x'.repeat(8) },
+      });
+      expectError(signIn, 401, 'UNAUTHENTICATED', 'invalid-credentials');
+    }
+    // Not a user document anyone reads, and not in the admin's list.
+    expectError(
+      await server.request('GET', `/api/users/${sender?.sender_id ?? ''}`, { token: ids.token.admin }),
+      404,
+      'NOT_FOUND',
+    );
+    const admin = await server.request('GET', '/api/admin/users', { token: ids.token.admin });
+    expect(admin.body).not.toContain(sender?.sender_id ?? '');
+    expectError(
+      await server.request('POST', `/api/admin/users/${sender?.sender_id ?? ''}/role`, {
+        token: ids.token.admin,
+        body: { isOwner: true },
+      }),
+      404,
+      'NOT_FOUND',
+    );
   });
 });

@@ -6,6 +6,7 @@ import net from 'node:net';
 import type { ChatMessage } from '../../core/model';
 import { STREAM_MAX_BUFFERED_BYTES } from '../../core/wire';
 import type { SessionResponse } from '../../core/wire';
+import { REFRESH_REUSE_GRACE_MS } from '../../server/auth/sessions';
 import { listen, openStream, waitFor } from './support/sse';
 import type { LiveStream } from './support/sse';
 import { demoIds, expectError, startTestServer } from './support/testServer';
@@ -151,6 +152,8 @@ describe('a stream and its session', () => {
     // Rotation alone keeps the session, and its stream.
     const meanwhile = await say(ids.token.consultant, 'Rotated');
     await received(stream, meanwhile);
+    // Past the grace a racing tab is given (server/auth/sessions.ts): a reuse.
+    server.clock.advance(REFRESH_REUSE_GRACE_MS + 1);
     expectError(await refresh(session.refreshToken), 401, 'UNAUTHENTICATED', 'refresh-reused');
     await stream.ended;
     expect(stream.events.at(-1)).toMatchObject({ event: 'closing', data: { reason: 'signed-out' } });

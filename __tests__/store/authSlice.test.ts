@@ -7,7 +7,10 @@ import reducer, {
   selectAuthFailure,
   selectAuthPending,
   signInRequested,
+  selectSignUpSentTo,
   signOutRequested,
+  signUpAnswered,
+  signUpNoticeDismissed,
   signUpRequested,
 } from '@/store/authSlice';
 import type { AuthState } from '@/store/authSlice';
@@ -62,6 +65,19 @@ describe('auth reducer', () => {
     expect(view(reducer(failed, failureDismissed()))).toEqual({ pending: null, failure: null });
     const waiting = reducer(initialState, signOutRequested());
     expect(selectAuthPending({ auth: reducer(waiting, failureDismissed()) })).toBe('signOut');
+  });
+
+  it('keeps the address a sign-up was answered for, until the person moves on', () => {
+    const answered = reducer(
+      reducer(initialState, signUpRequested(credentials)),
+      signUpAnswered(credentials),
+    );
+    expect(view(answered)).toEqual({ pending: null, failure: null });
+    expect(selectSignUpSentTo({ auth: answered })).toBe('ada@example.com');
+    expect(selectSignUpSentTo({ auth: reducer(answered, signUpNoticeDismissed()) })).toBeNull();
+    expect(selectSignUpSentTo({ auth: reducer(answered, signInRequested(credentials)) })).toBeNull();
+    expect(selectSignUpSentTo({ auth: reducer(answered, signUpRequested(credentials)) })).toBeNull();
+    expect(JSON.stringify(answered)).not.toContain(credentials.password);
   });
 
   it('never keeps the password it was asked with', () => {

@@ -7,7 +7,9 @@ import reducer, {
   tokenCreationStarted,
   validationCooldownReset,
   validationFinished,
+  validationSkipped,
   validationStarted,
+  PERMISSION_SKIP_MESSAGES,
 } from '@/store/pushSlice';
 import { signedOut } from '@/store/userSlice';
 import { initialState as pushTestState } from '../sagas/push/support';
@@ -32,6 +34,20 @@ describe('push reducer', () => {
     );
     expect(state.tokenStatus).toBe('failed');
     expect(state.lastValidation).toMatchObject({ rateLimited: true });
+  });
+
+  it('remembers a validation skipped for the permission, leaving the token status and cooldown alone', () => {
+    const state = reducer(
+      { ...initialState, tokenStatus: 'active', lastValidatedAt: 7 },
+      validationSkipped({ message: PERMISSION_SKIP_MESSAGES.default, at: 9 }),
+    );
+    expect(state).toMatchObject({ tokenStatus: 'active', lastValidatedAt: 7, lastError: null });
+    expect(state.lastValidation).toEqual({
+      success: false,
+      rateLimited: false,
+      message: PERMISSION_SKIP_MESSAGES.default,
+      at: 9,
+    });
   });
 
   it('keeps the browser facts but nothing of the account at sign-out', () => {

@@ -5,7 +5,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { AuthForm } from '@/ui/AuthForm';
 import { createAppStore } from '@/store';
-import { requestFailed } from '@/store/authSlice';
+import { requestFailed, signUpAnswered } from '@/store/authSlice';
 
 function renderForm() {
   const store = createAppStore();
@@ -62,7 +62,31 @@ describe('AuthForm', () => {
     expect(screen.getByRole('alert').textContent).toContain(words);
   });
 
-  it('says an email is taken on sign-up and offers to sign in', () => {
+  it('answers a sign-up with "Check your inbox" for the address, and then signs in with it', () => {
+    const store = renderForm();
+    fireEvent.click(screen.getByRole('tab', { name: 'Create account' }));
+    fill(/email/i, ' ada@example.com ');
+    fill(/password/i, 'a-good-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    // What the saga puts when the backend took it, new address or taken alike.
+    act(() => {
+      store.dispatch(signUpAnswered({ email: 'ada@example.com' }));
+    });
+    expect(screen.getByRole('status').textContent).toBe(
+      'Check your inbox' +
+        'We have sent an email to ada@example.com. Open the link in it to finish creating your account, then sign in here.' +
+        'No email after a few minutes? Look in your spam folder, or create your account again.' +
+        'Sign in',
+    );
+    expect(screen.queryByLabelText(/password/i)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByRole('tab', { name: 'Sign in' }).getAttribute('aria-selected')).toBe('true');
+    expect((screen.getByLabelText(/email/i) as HTMLInputElement).value).toBe('ada@example.com');
+    expect((screen.getByLabelText(/password/i) as HTMLInputElement).value).toBe('');
+    expect(store.getState().auth.signUpSentTo).toBeUndefined();
+  });
+
+  it('words a refused sign-up with a taken-address reason as any other failure (nobody learns it from here)', () => {
     const store = renderForm();
     fireEvent.click(screen.getByRole('tab', { name: 'Create account' }));
     act(() => {
@@ -70,9 +94,7 @@ describe('AuthForm', () => {
         requestFailed({ kind: 'signUp', status: 'ALREADY_EXISTS', message: 'x', reason: 'email-taken' }),
       );
     });
-    expect(screen.getByRole('alert').textContent).toBe(
-      'There is already an account with this email. Sign in instead.',
-    );
+    expect(screen.getByRole('alert').textContent).toBe('Something went wrong. Please try again.');
   });
 
   it('fills a demo account on the embedded backend', () => {

@@ -1,23 +1,35 @@
 // The words every screen uses for push state (issue #13 part 7): each spec §8 result and each recorded failure
 // has a sentence for people that is not the internal string itself.
-import { CLOSED_GATE_MESSAGES, PUSH_FAILURES, VALIDATION_MESSAGES } from '@/store/pushSlice';
+import {
+  CLOSED_GATE_MESSAGES,
+  PERMISSION_SKIP_MESSAGES,
+  PUSH_FAILURES,
+  VALIDATION_MESSAGES,
+} from '@/store/pushSlice';
 import { UNBLOCK_STEPS, VALIDATION_WORDS, pushFailureWords, validationWords } from '@/ui/pushWords';
 
 const SPEC_RESULTS = Object.values(VALIDATION_MESSAGES);
 
 describe('validationWords', () => {
-  it.each([...SPEC_RESULTS, ...Object.values(CLOSED_GATE_MESSAGES)])(
-    'says what “%s” means in other words',
-    (message) => {
-      const words = validationWords(message);
-      expect(words).not.toBe(message);
-      for (const raw of SPEC_RESULTS) expect(words).not.toContain(raw);
-    },
-  );
+  it.each([
+    ...SPEC_RESULTS,
+    ...Object.values(CLOSED_GATE_MESSAGES),
+    ...Object.values(PERMISSION_SKIP_MESSAGES),
+  ])('says what “%s” means in other words', (message) => {
+    const words = validationWords(message);
+    expect(words).not.toBe(message);
+    for (const raw of SPEC_RESULTS) expect(words).not.toContain(raw);
+  });
 
   it('has a sentence for every message and no more', () => {
     expect(Object.keys(VALIDATION_WORDS).sort()).toEqual(
-      [...new Set([...SPEC_RESULTS, ...Object.values(CLOSED_GATE_MESSAGES)])].sort(),
+      [
+        ...new Set([
+          ...SPEC_RESULTS,
+          ...Object.values(CLOSED_GATE_MESSAGES),
+          ...Object.values(PERMISSION_SKIP_MESSAGES),
+        ]),
+      ].sort(),
     );
   });
 });

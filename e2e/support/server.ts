@@ -4,8 +4,11 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { newDocumentId } from '../../core/ids';
 import { buildServer } from '../../server/app';
+import { PasswordHasher } from '../../server/auth/passwords';
 import { DATABASE_FILE } from '../../server/db/database';
+import { createRepos } from '../../server/repo';
 import type { ServerOptions } from '../../server/app';
 
 export interface RunningServer {
@@ -64,6 +67,30 @@ export function readDatabase<T>(server: RunningServer, read: (db: Database.Datab
   const db = new Database(path.join(server.dataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
   try {
     return read(db);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * An account as those made before sign-up confirmed addresses (migration 009), written into the running server's
+ * database beside it (a second connection; SQLite's WAL lets both write): its address not confirmed. No other
+ * account can be so now.
+ */
+export async function legacyAccount(
+  server: RunningServer,
+  input: { email: string; password: string },
+): Promise<void> {
+  const passwordHash = await new PasswordHasher(2 ** 4).hash(input.password);
+  const db = new Database(path.join(server.dataDir, DATABASE_FILE), { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    createRepos(db).users.insert({
+      uid: newDocumentId(),
+      email: input.email,
+      passwordHash,
+      createdAt: Date.now(),
+    });
   } finally {
     db.close();
   }

@@ -9,7 +9,10 @@ import type { SessionResponse } from '@core/wire';
 import { launchChromium, TRACK_EVENT_SOURCES } from '../../drivers/chromium';
 import { startSmtpSink } from '../../drivers/smtpSink';
 import type { SmtpSink } from '../../drivers/smtpSink';
+import { verifyEmailPath } from '../../core/paths';
+import { mailedToken } from '../../drivers/mailbox';
 import { DEMO_PASSWORD } from '../../server/demo';
+import { SIGN_UP_MAIL } from '../../server/services/signUp';
 import { watchErrors } from './browser';
 import { startServer } from './server';
 import type { RunningServer } from './server';
@@ -142,6 +145,26 @@ export async function signInWithForm(
 ): Promise<void> {
   await page.goto(url);
   await submitSignIn(page, email, password);
+}
+
+/**
+ * Signs up as a person does, in the form `page` shows with its "Create account" tab open: "Check your inbox", then
+ * the link mailed to the address (read from the server's outbox) opened in `page`, which makes the account. Nobody
+ * is signed in after it: the caller signs in where the person would.
+ */
+export async function signUpByMail(
+  page: Page,
+  server: RunningServer,
+  input: { name?: string; email: string; password: string },
+): Promise<void> {
+  if (input.name !== undefined) await page.getByLabel('Your name').fill(input.name);
+  await page.getByLabel('Email').fill(input.email);
+  await page.getByLabel('Password').fill(input.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByText('Check your inbox').waitFor();
+  const token = mailedToken(server.dataDir, input.email, SIGN_UP_MAIL.link);
+  await page.goto(server.url + verifyEmailPath(token));
+  await page.getByRole('heading', { name: 'Your email address is confirmed' }).waitFor();
 }
 
 /**

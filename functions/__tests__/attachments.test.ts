@@ -6,7 +6,11 @@
 // upload record (the size, type, pixel size and uploader it was recorded with). The same on the Firestore
 // emulator: functions/__tests__/emulator/attachments.emulator.ts.
 import { logger } from 'firebase-functions';
-import { ATTACHMENT_MAX_BYTES, UNSENT_ATTACHMENT_TTL_MS } from '../../core/attachments';
+import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_QUOTA_BYTES,
+  UNSENT_ATTACHMENT_TTL_MS,
+} from '../../core/attachments';
 import type { Attachment } from '../../core/attachments';
 import { docxFile, htmlFile, pdfFile, pngFile, pngOfSize, svgWithScript } from '../../drivers/sampleFiles';
 import { attachmentObjectOf, attachmentObjectPath } from '../src/handlers/attachments';
@@ -242,7 +246,9 @@ describe('check_attachment_upload', () => {
     await upload('GoodPdf0000000000001', pdfFile(), 'application/pdf');
     await upload('GoodDocx000000000001', docxFile(), DOCX_TYPE);
     expect(backend.bucket.objects.size).toBe(3);
-    expect(backend.store.paths().filter((p) => p.includes('/uploads/'))).toHaveLength(3);
+    expect(
+      backend.store.paths().filter((p) => p.startsWith('channels/') && p.includes('/uploads/')),
+    ).toHaveLength(3);
     expect(warnings).not.toHaveBeenCalled();
   });
 
@@ -305,5 +311,77 @@ describe('check_attachment_upload', () => {
     await finalized('exports/report.html', htmlFile().length, 'text/html');
     expect(backend.bucket.objects.has('exports/report.html')).toBe(true);
     expect(backend.bucket.downloads).toEqual([]);
+  });
+});
+
+// What a person's files take up (core/attachments.ts ATTACHMENT_QUOTA_BYTES): counted once per kept upload in
+// users/{uid}.attachmentBytes (what storage.rules read) beside a record per file, given back when the object goes,
+// and an upload that got past the rules in a race removed.
+describe('the storage quota', () => {
+  /** A png of the uploader's, recorded as the adapter records it, stored and checked. */
+  const finalized = (id: string, bytes: Buffer, uploaderId: string) => {
+    const file: Attachment = { ...attachment(id), size: bytes.length };
+    putUpload(backend.store, {
+      channelId: CHANNEL,
+      uploaderId,
+      attachment: file,
+      createdAt: NOW,
+      messageId: null,
+    });
+    backend.bucket.put(path(id), bytes, 'image/png', NOW, { uploaderId });
+    return functionsTest.wrap(backend.fns.check_attachment_upload)({
+      data: {
+        name: path(id),
+        size: String(bytes.length),
+        contentType: 'image/png',
+        bucket: 'qupm-test.appspot.com',
+        metadata: { uploaderId },
+      },
+    } as never);
+  };
+  const deleted = (id: string, uploaderId: string) =>
+    functionsTest.wrap(backend.fns.on_attachment_deleted)({
+      data: { name: path(id), bucket: 'qupm-test.appspot.com', metadata: { uploaderId } },
+    } as never);
+  const used = (uid: string) => backend.store.get(`users/${uid}`)?.attachmentBytes;
+
+  it('counts each kept upload against its uploader once, and gives it back when the object goes', async () => {
+    await finalized('CountedPng0000000001', png, UID.member);
+    await finalized('CountedPng0000000002', png, UID.member);
+    // An event delivered twice counts once.
+    await finalized('CountedPng0000000002', png, UID.member);
+    expect(used(UID.member)).toBe(2 * png.length);
+    expect(backend.store.get(`users/${UID.member}/uploads/CountedPng0000000001`)).toMatchObject({
+      channelId: CHANNEL,
+      size: png.length,
+    });
+    expect(used(UID.consultant) ?? 0).toBe(0);
+
+    backend.bucket.objects.delete(path('CountedPng0000000001'));
+    await deleted('CountedPng0000000001', UID.member);
+    await deleted('CountedPng0000000001', UID.member);
+    expect(used(UID.member)).toBe(png.length);
+    expect(backend.store.get(`users/${UID.member}/uploads/CountedPng0000000001`)).toBeUndefined();
+  });
+
+  it('removes an upload that does not fit what is left (one the rules let past in a race), counting nothing', async () => {
+    const doc = backend.store.get(`users/${UID.member}`) ?? {};
+    backend.store.set(`users/${UID.member}`, { ...doc, attachmentBytes: ATTACHMENT_QUOTA_BYTES - 10 });
+    storeMessage('', attachment('OverQuota00000000001'), 'MessageOverQuota0001');
+    await finalized('OverQuota00000000001', png, UID.member);
+    expect(backend.bucket.objects.has(path('OverQuota00000000001'))).toBe(false);
+    expect(used(UID.member)).toBe(ATTACHMENT_QUOTA_BYTES - 10);
+    expect(backend.store.get(`users/${UID.member}/uploads/OverQuota00000000001`)).toBeUndefined();
+    expect(backend.store.get(messagePath('MessageOverQuota0001'))).toMatchObject({ text: '', deleted: true });
+    expect(warnings).toHaveBeenCalledWith(
+      'removed an upload whose bytes were refused',
+      expect.objectContaining({ problem: 'storage-quota' }),
+    );
+  });
+
+  it('removes an upload by nobody QuPM knows', async () => {
+    await finalized('NobodysPng0000000001', png, 'NoSuchUser0000000001');
+    expect(backend.bucket.objects.has(path('NobodysPng0000000001'))).toBe(false);
+    expect(backend.store.get('users/NoSuchUser0000000001')).toBeUndefined();
   });
 });

@@ -155,3 +155,61 @@ describe('delete_my_account', () => {
     expect((await failure(deleteMyAccount(requestAs(null, null)))).code).toBe('unauthenticated');
   });
 });
+
+describe('the former member', () => {
+  it("is no account: a session with its uid is refused, so no export gathers every departed person's messages", async () => {
+    await deleteMyAccount(recently('member'));
+    const asFormerMember = {
+      data: null,
+      auth: {
+        uid: FORMER_MEMBER_ID,
+        token: { email: 'someone@example.com', email_verified: true, auth_time: Math.floor(NOW / 1000) },
+        rawToken: `fake-id-token:${FORMER_MEMBER_ID}:${NOW}`,
+      },
+      rawRequest: {},
+    } as unknown as ReturnType<typeof requestAs>;
+    // A users document under its uid, as a careless operator could leave one.
+    backend.store.set(`users/${FORMER_MEMBER_ID}`, { email: 'someone@example.com' });
+    for (const call of [exportMyData(asFormerMember), deleteMyAccount(asFormerMember)]) {
+      expect((await failure(call)).code).toBe('unauthenticated');
+    }
+    expect(backend.store.get(`channels/${CHANNEL}/messages/MessageMember0000001`)).toMatchObject({
+      senderId: FORMER_MEMBER_ID,
+    });
+  });
+});
+
+describe("delete_my_account and the person's files", () => {
+  const object = (id: string) => `channels/${CHANNEL}/attachments/${id}`;
+  const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
+
+  it("deletes their uploads no message carries at once; sent files and other people's stay", async () => {
+    putMessage(backend.store, {
+      id: 'MessageWithFile00001',
+      channelId: CHANNEL,
+      senderId: UID.member,
+      senderName: 'Morgan',
+      text: '',
+      createdAt: NOW - 100,
+      attachment: {
+        id: 'SentFile000000000001',
+        kind: 'document',
+        name: 'plan.pdf',
+        contentType: 'application/pdf',
+        size: 4,
+      },
+    });
+    backend.bucket.put(object('SentFile000000000001'), png, 'application/pdf', NOW, {
+      uploaderId: UID.member,
+    });
+    backend.bucket.put(object('Unsent00000000000001'), png, 'image/png', NOW, { uploaderId: UID.member });
+    backend.bucket.put(object('Unsent00000000000002'), png, 'image/png', NOW, { uploaderId: UID.member });
+    backend.bucket.put(object('OthersUnsent00000001'), png, 'image/png', NOW, { uploaderId: UID.consultant });
+
+    await expect(deleteMyAccount(recently('member'))).resolves.toEqual({ success: true });
+    expect([...backend.bucket.objects.keys()].sort()).toEqual([
+      object('OthersUnsent00000001'),
+      object('SentFile000000000001'),
+    ]);
+  });
+});

@@ -1,6 +1,7 @@
 // The triggers, wrapped with firebase-functions-test (offline): the sign-up trigger, the fan-out of a new
 // message to pending counts and FCM, and the daily prune of stale tokens.
 import { logger } from 'firebase-functions';
+import { FORMER_MEMBER_ID } from '../../core/leaving';
 import { functionsTest } from './support/functionsTest';
 import type { TestBackend } from './support/functionsTest';
 import { putPending, putToken, putUser } from './support/seed';
@@ -47,6 +48,13 @@ describe('on_user_created', () => {
     backend.accounts.set(UID.newcomer, { email: EMAIL.newcomer, displayName: 'Nia Okafor' });
     await run({ uid: UID.newcomer, email: EMAIL.newcomer });
     expect(backend.store.get(`users/${UID.newcomer}`)).toMatchObject({ displayName: 'Nia Okafor' });
+  });
+
+  it("gives an account that takes the former member's uid no document, and deletes it (it is no one)", async () => {
+    backend.accounts.set(FORMER_MEMBER_ID, { email: 'someone@example.com', displayName: 'Someone' });
+    await run({ uid: FORMER_MEMBER_ID, email: 'someone@example.com' });
+    expect(backend.store.get(`users/${FORMER_MEMBER_ID}`)).toBeUndefined();
+    expect(backend.accounts.has(FORMER_MEMBER_ID)).toBe(false);
   });
 
   it('writes no display name for an account without one', async () => {

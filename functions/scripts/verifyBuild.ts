@@ -24,6 +24,8 @@ const EXPECTED = [
   'on_message_deleted',
   'check_attachment_upload',
   'prune_unsent_attachments',
+  // the storage quota: a deleted object's room given back
+  'on_attachment_deleted',
   // issue #6
   'get_channel_overview',
   'create_channel',

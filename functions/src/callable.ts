@@ -7,6 +7,7 @@ import type { CallableRequest, FunctionsErrorCode } from 'firebase-functions/v2/
 import { logger } from 'firebase-functions';
 import type { z } from 'zod';
 import { ERROR_WORDS, QupmError, SESSION_ENDED_MESSAGE } from '../../core/errors';
+import { FORMER_MEMBER_ID } from '../../core/leaving';
 import type { ErrorStatus } from '../../core/errors';
 import type { Caller } from '../../core/permissions';
 import { describeIssues } from '../../core/schemas';
@@ -46,7 +47,9 @@ export function toHttpsError(error: unknown): HttpsError {
  * under someone else's address (issue #14 part 10).
  */
 export function callerFrom(auth: CallableRequest['auth']): Caller {
-  if (!auth?.uid) throw new HttpsError('unauthenticated', SIGN_IN_MESSAGE);
+  // The former member (core/leaving.ts) is no account: an ID token that names it (an Auth account an operator
+  // created with that uid) is no session, or its export would gather every departed person's messages.
+  if (!auth?.uid || auth.uid === FORMER_MEMBER_ID) throw new HttpsError('unauthenticated', SIGN_IN_MESSAGE);
   const email = typeof auth.token?.email === 'string' ? auth.token.email : '';
   return {
     uid: auth.uid,

@@ -36,6 +36,7 @@ import {
 } from '../../core/documents';
 import { userData } from './documents';
 import { createLeavingRepository } from './leavingRepository';
+import { createUploadsRepository } from './uploadsRepository';
 import type { Data } from './documents';
 import type {
   InvitationOutcome,
@@ -188,6 +189,8 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
   return {
     // issue #15 part 7: leaving (leavingRepository.ts)
     ...createLeavingRepository({ db, fieldValue, timestampFromMillis }),
+    // the storage quota (uploadsRepository.ts)
+    ...createUploadsRepository({ db, fieldValue, timestampFromMillis }),
 
     newId: () => db.collection('channels').doc().id,
 

@@ -7,7 +7,7 @@ import * as v1 from 'firebase-functions/v1';
 import { onCall, onRequest } from 'firebase-functions/v2/https';
 import type { CallableFunction, CallableOptions } from 'firebase-functions/v2/https';
 import { onDocumentCreated, onDocumentUpdated } from 'firebase-functions/v2/firestore';
-import { onObjectFinalized } from 'firebase-functions/v2/storage';
+import { onObjectDeleted, onObjectFinalized } from 'firebase-functions/v2/storage';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import type { z } from 'zod';
 import {
@@ -35,6 +35,7 @@ import { handleExpireRequests, practiceCallables } from './handlers/practice';
 import { muteCallables } from './handlers/mutes';
 import { handleMessageCreated } from './handlers/messages';
 import {
+  handleAttachmentDeleted,
   handleAttachmentUploaded,
   handleMessageChanged,
   handleMessageWithAttachment,
@@ -282,6 +283,17 @@ export function createFunctions(deps: () => Deps) {
         if (outcome.outcome === 'removed') {
           logger.warn('removed an upload whose bytes were refused', { path: event.data.name, ...outcome });
         }
+      },
+    ),
+
+    // A deleted object's room goes back to its uploader's storage quota (core/attachments.ts).
+    on_attachment_deleted: onObjectDeleted(
+      { region: FUNCTIONS_REGION, memory: '256MiB', timeoutSeconds: 60, retry: false },
+      async (event) => {
+        await handleAttachmentDeleted(deps(), {
+          path: event.data.name,
+          uploaderId: event.data.metadata?.uploaderId,
+        });
       },
     ),
 

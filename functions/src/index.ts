@@ -104,6 +104,7 @@ export const {
   on_message_created,
   on_message_deleted,
   check_attachment_upload,
+  on_attachment_deleted,
   prune_unsent_attachments,
   prune_stale_tokens,
   missed_mail,

@@ -142,7 +142,7 @@ export function createLeavingRepository({ db, timestampFromMillis }: FirestoreSd
           db.collection('operations').where('uid', '==', uid).get(),
         ]);
       const under = await Promise.all(
-        ['FCMTokens', 'pending', 'channelPrefs', 'channelReads', 'ledger'].map((name) =>
+        ['FCMTokens', 'pending', 'channelPrefs', 'channelReads', 'ledger', 'uploads'].map((name) =>
           userRef(uid).collection(name).get(),
         ),
       );

@@ -304,7 +304,30 @@ export interface Repository {
     uid: string,
     decide: (settings: NotificationSettings) => NotificationSettings | null,
   ): Promise<boolean>;
+
+  // ---- the storage quota (uploadsRepository.ts) ----
+  /**
+   * In one transaction: a kept upload of `uid` counted against their quota, once (users/{uid}/uploads/{id} and
+   * users/{uid}.attachmentBytes). 'over' (with what was used) when it does not fit, 'no-account' when there is no
+   * users/{uid}; nothing is written then, nor for one counted already.
+   */
+  countUpload(upload: UploadToCount): Promise<UploadCount>;
+  /** In one transaction: an upload's object is gone, its room given back (nothing when it was never counted). */
+  forgetUpload(uid: string, attachmentId: string): Promise<boolean>;
 }
+
+/** An upload to count against its uploader's quota (core/attachments.ts ATTACHMENT_QUOTA_BYTES). */
+export interface UploadToCount {
+  uid: string;
+  attachmentId: string;
+  channelId: string;
+  size: number;
+  quotaBytes: number;
+  at: number;
+}
+
+export type UploadCount =
+  { kind: 'counted' | 'already' | 'no-account' } | { kind: 'over'; usedBytes: number };
 
 /** A mail/{id} document in the shape the Trigger Email extension (firestore-send-email) sends. */
 export interface TriggerEmailDoc {
@@ -383,6 +406,8 @@ export interface StoredFile {
   contentType: string | undefined;
   /** When it was created (epoch ms). */
   createdAt: number;
+  /** Who uploaded it (its custom metadata, which storage.rules require of every attachment). */
+  uploaderId?: string;
 }
 
 /** Cloud Storage for attachments (issue #13 part 4): the Admin SDK's default bucket, which rules do not bind. */

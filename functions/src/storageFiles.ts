@@ -5,7 +5,13 @@ import type { AttachmentFiles, StoredFile } from './repository';
 /** The part of @google-cloud/storage's File that is used. */
 export interface BucketFile {
   name: string;
-  metadata: { size?: string | number; contentType?: string; timeCreated?: string };
+  metadata: {
+    size?: string | number;
+    contentType?: string;
+    timeCreated?: string;
+    /** The custom metadata (attachments carry their uploaderId). */
+    metadata?: { [key: string]: string | boolean | number | null } | null;
+  };
   download(): Promise<[Buffer]>;
   delete(options: { ignoreNotFound: boolean }): Promise<unknown>;
   exists(): Promise<[boolean]>;
@@ -27,6 +33,9 @@ export function createBucketFiles(bucket: Bucket): AttachmentFiles {
         contentType: file.metadata.contentType,
         // An object without a creation time is treated as new: it is never pruned on a guess.
         createdAt: Date.parse(file.metadata.timeCreated ?? '') || Number.POSITIVE_INFINITY,
+        ...(typeof file.metadata.metadata?.uploaderId === 'string'
+          ? { uploaderId: file.metadata.metadata.uploaderId }
+          : {}),
       }));
     },
     async read(path) {

@@ -1,10 +1,15 @@
-// Sign-up, sign-in, refresh with rotation, sign-out. Refresh tokens are opaque, stored as SHA-256 hashes, and
-// rotated on every refresh; presenting one that was already rotated means it leaked (or two clients raced), so
-// the whole family is revoked and both holders must sign in again (OAuth 2.0 Security BCP, refresh rotation).
+// Sign-in, refresh with rotation, sign-out (sign-up starts no session: server/services/signUp.ts). Refresh tokens
+// are opaque, stored as SHA-256 hashes, and rotated on every refresh; presenting one that was already rotated means
+// it leaked, so the whole family is revoked and both holders must sign in again (OAuth 2.0 Security BCP, refresh
+// rotation). Tabs of one browser racing with the same token are not a leak: within REFRESH_REUSE_GRACE_MS of its
+// rotation, from the device the session was started on, a rotated token answers the session's current token again
+// instead. That needs no plaintext token stored: a successor is derived from its predecessor with a key only the
+// server holds (HMAC-SHA-256), so the server can work out again what it answered, and nobody else can.
 // A family is a session: its access tokens name it (`sid`), and whoever listens hears when one ends (the live
 // streams of that session close, server/stream.ts). Issue #15 parts 4–5: a person lists their sessions, ends one
 // or all but their own, and changes their password; ending a session also deletes its device's push token (in
 // the same transaction) and, through the listener, refuses its access tokens at once (server/app.ts).
+import { createHmac } from 'node:crypto';
 import Bowser from 'bowser';
 import { ERROR_WORDS, QupmError, SESSION_ENDED_MESSAGE } from '../../core/errors';
 import type { AuthUser, SignedInSession } from '../../core/model';
@@ -21,7 +26,6 @@ import type { PasswordHasher } from './passwords';
 
 export const AUTH_MESSAGES = {
   invalidCredentials: 'The email or password is not right.',
-  emailTaken: 'An account with this email already exists. Sign in instead.',
   sessionEnded: SESSION_ENDED_MESSAGE,
   refreshReused: 'This session was used somewhere else and has been ended for safety. Sign in again.',
   noSuchSession: ERROR_WORDS.noSuchSession,
@@ -31,6 +35,15 @@ export const AUTH_MESSAGES = {
 
 /** Longer user agents are cut: the list only needs the browser and the system. */
 export const USER_AGENT_MAX = 512;
+
+/**
+ * How long after a refresh token's rotation the same token, from the same device, still answers the session's
+ * current token (tabs racing on one token) rather than counting as a reuse: a few seconds covers requests sent
+ * together and a slow network; a thief replaying a stolen token later still ends the session.
+ */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
+/** How many rotations a late tab's token may be behind (each within the grace): more is not a race. */
+const GRACE_CHAIN_MAX = 4;
 
 /** The browser and system a person would name, from a user agent ('' or unparsable: "Unknown browser"). */
 export function describeUserAgent(userAgent: string): { browser: string; platform: string } {
@@ -54,16 +67,6 @@ const toAuthUser = (account: Pick<Account, 'uid' | 'email' | 'displayName'>): Au
   displayName: account.displayName,
 });
 
-/**
- * Told, inside the sign-up's transaction, that an account was created (issue #15: its confirmation mail is
- * queued in that transaction).
- */
-export type AccountCreatedListener = (account: {
-  uid: string;
-  email: string;
-  displayName: string | null;
-}) => void;
-
 /** Told, after the commit, that a session (refresh-token family) was revoked: signed out or found reused. */
 export type SessionEndedListener = (familyId: string) => void;
 
@@ -74,34 +77,38 @@ export class SessionService {
     private readonly passwords: PasswordHasher,
     private readonly access: AccessTokens,
     private readonly now: () => number,
+    /** The key successors are derived with (kept in the settings table, like the access tokens' secret). */
+    private readonly successorKey: string,
     private readonly sessionEnded: SessionEndedListener = () => undefined,
-    private readonly accountCreated: AccountCreatedListener = () => undefined,
   ) {}
 
-  async signUp(
-    input: { email: string; password: string; displayName?: string },
-    userAgent = '',
-  ): Promise<SessionResponse> {
-    const passwordHash = await this.passwords.hash(input.password);
-    const uid = newDocumentId();
-    const family = write(this.db, () => {
-      if (this.repos.users.findAccountByEmail(input.email)) {
-        throw new QupmError('ALREADY_EXISTS', AUTH_MESSAGES.emailTaken, 'email-taken');
-      }
-      this.repos.users.insert({
-        uid,
-        email: input.email,
-        passwordHash,
-        createdAt: this.now(),
-        ...(input.displayName !== undefined ? { displayName: input.displayName } : {}),
-      });
-      this.accountCreated({ uid, email: input.email, displayName: input.displayName ?? null });
-      return this.startFamily(uid, userAgent);
-    });
-    return this.respond(
-      { uid, email: input.email, displayName: input.displayName ?? null, isAdmin: false },
-      family,
-    );
+  /** The refresh token that replaces `token`: the same every time it is asked, unknowable without the key. */
+  private successorOf(token: string): string {
+    return createHmac('sha256', this.successorKey).update(token).digest('base64url');
+  }
+
+  /**
+   * A rotated token presented again within the grace, from the device its session started on: the family's current
+   * token (the end of its chain of successors), or null when that is not a race (too late, elsewhere, ended).
+   */
+  private currentOf(
+    token: string,
+    record: { familyId: string; uid: string; rotatedAt: number | null },
+    userAgent: string,
+    now: number,
+  ): string | null {
+    if (record.rotatedAt === null || now - record.rotatedAt > REFRESH_REUSE_GRACE_MS) return null;
+    const session = this.repos.sessions.findLive(record.uid, record.familyId, now);
+    if (!session || session.userAgent !== userAgent.slice(0, USER_AGENT_MAX)) return null;
+    let current = this.successorOf(token);
+    for (let step = 0; step < GRACE_CHAIN_MAX; step += 1) {
+      const next = this.repos.sessions.find(hashSecret(current));
+      if (!next || next.revokedAt !== null || next.expiresAt <= now) return null;
+      if (next.rotatedAt === null) return current;
+      if (now - next.rotatedAt > REFRESH_REUSE_GRACE_MS) return null;
+      current = this.successorOf(current);
+    }
+    return null;
   }
 
   async signIn(input: { email: string; password: string }, userAgent = ''): Promise<SessionResponse> {
@@ -119,19 +126,24 @@ export class SessionService {
     return this.respond(account, family);
   }
 
-  async refresh(refreshToken: string): Promise<SessionResponse> {
+  async refresh(refreshToken: string, userAgent = ''): Promise<SessionResponse> {
     const now = this.now();
     const outcome = write(this.db, () => {
       const record = this.repos.sessions.find(hashSecret(refreshToken));
       if (!record || record.revokedAt !== null || record.expiresAt <= now) return { kind: 'ended' } as const;
+      const account = this.repos.users.findAccount(record.uid);
       if (record.rotatedAt !== null || !this.repos.sessions.markRotated(record.tokenHash, now)) {
+        // Another tab of the same browser got here first: it gets what that tab got.
+        const current = this.currentOf(refreshToken, record, userAgent, now);
+        if (current !== null && account) {
+          return { kind: 'rotated', account, token: current, familyId: record.familyId } as const;
+        }
         // Committed before answering: the revocation must outlive this request.
         this.endFamily(record.familyId, now);
         return { kind: 'reused', familyId: record.familyId } as const;
       }
-      const account = this.repos.users.findAccount(record.uid);
       if (!account) return { kind: 'ended' } as const;
-      const token = newSecret();
+      const token = this.successorOf(refreshToken);
       this.repos.sessions.insert({
         tokenHash: hashSecret(token),
         familyId: record.familyId,

@@ -48,6 +48,7 @@ export class AttachmentsRepo {
   private readonly deleteRow;
   private readonly unsent;
   private readonly ofChannel;
+  private readonly bytesOfRow;
 
   constructor(db: Db) {
     this.insertRow = db.prepare(
@@ -62,6 +63,9 @@ export class AttachmentsRepo {
     );
     this.deleteRow = db.prepare<[string]>('DELETE FROM attachments WHERE id = ?');
     this.ofChannel = db.prepare<[string], { id: string }>('SELECT id FROM attachments WHERE channel_id = ?');
+    this.bytesOfRow = db.prepare<[string], { bytes: number }>(
+      'SELECT COALESCE(SUM(size), 0) AS bytes FROM attachments WHERE uploader_id = ?',
+    );
     this.unsent = db.prepare<[number], { id: string }>(
       'SELECT id FROM attachments WHERE message_id IS NULL AND created_at < ?',
     );
@@ -106,6 +110,11 @@ export class AttachmentsRepo {
 
   delete(id: string): void {
     this.deleteRow.run(id);
+  }
+
+  /** What the person's files take up, sent and unsent (core/attachments.ts ATTACHMENT_QUOTA_BYTES). */
+  bytesOf(uploaderId: string): number {
+    return this.bytesOfRow.get(uploaderId)?.bytes ?? 0;
   }
 
   /** Attachments uploaded before `time` and never sent. */

@@ -18,6 +18,7 @@ import { PushJobsRepo } from './pushJobs';
 import { ReadsRepo } from './reads';
 import { SessionsRepo } from './sessions';
 import { SettingsRepo } from './settings';
+import { SignUpsRepo } from './signUps';
 import { TokensRepo } from './tokens';
 import { UsersRepo } from './users';
 
@@ -42,6 +43,7 @@ export interface Repos {
   catalog: CatalogRepo;
   bookings: BookingsRepo;
   ledger: LedgerRepo;
+  signUps: SignUpsRepo;
 }
 
 export function createRepos(db: Db): Repos {
@@ -66,5 +68,6 @@ export function createRepos(db: Db): Repos {
     catalog: new CatalogRepo(db),
     bookings: new BookingsRepo(db),
     ledger: new LedgerRepo(db),
+    signUps: new SignUpsRepo(db),
   };
 }

@@ -18,7 +18,8 @@ interface InvitationRow {
   private_consultation: number;
   private_channel_id: string | null;
   channel_title: string;
-  consultant_email: string;
+  /** NULL for the former member (migration 011), who issued what a departed consultant had issued. */
+  consultant_email: string | null;
   consultant_nickname: string | null;
   consultant_display_name: string | null;
 }
@@ -32,7 +33,7 @@ const toInvitation = (row: InvitationRow): Invitation => {
     consultantName: publicName({
       nickname: row.consultant_nickname,
       displayName: row.consultant_display_name,
-      email: row.consultant_email,
+      email: row.consultant_email ?? '',
     }),
     status: row.status,
     passes: row.passes,

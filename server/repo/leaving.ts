@@ -3,20 +3,12 @@
 // attachments, private consultations) to "a former member" before the user row goes, taking with it (ON DELETE
 // CASCADE) refresh tokens, push tokens, memberships, offers received, pending counts, read marks and mutes.
 import type { Db } from '../db/database';
-import { DEFAULT_NOTIFICATION_SETTINGS } from '../../core/model';
 import { FORMER_MEMBER_ID, FORMER_MEMBER_NAME } from '../../core/leaving';
 
 interface OwnMessageRow {
   id: string;
   channel_id: string;
 }
-
-/**
- * The one row every former member's messages point at (messages.sender_id and a few others are foreign keys to
- * users): nobody can sign in as it (no password hash verifies, and the address is reserved), and the admin
- * section does not list it.
- */
-const FORMER_MEMBER_EMAIL = 'former-member@qupm.invalid';
 
 export class LeavingRepo {
   private readonly ownMessages;
@@ -25,9 +17,10 @@ export class LeavingRepo {
   private readonly receivedInvitations;
   private readonly families;
   private readonly joinedPrivate;
-  private readonly insertFormerMember;
   private readonly renameMessages;
   private readonly reassignAttachments;
+  private readonly unsentUploads;
+  private readonly deleteUnsent;
   private readonly reassignAccepted;
   private readonly reassignIssued;
   private readonly renamePrivate;
@@ -57,10 +50,6 @@ export class LeavingRepo {
       `SELECT c.id, c.owner_id, c.names_json FROM channels c JOIN channel_members m ON m.channel_id = c.id
        WHERE m.uid = ? AND c.kind = 'private'`,
     );
-    this.insertFormerMember = db.prepare<[string, string, string, string]>(
-      `INSERT OR IGNORE INTO users (uid, email, password_hash, display_name, notification_settings, created_at)
-       VALUES (?, ?, '', ?, ?, 0)`,
-    );
     // A rename is a change of the message (issue #13's version stamp), so live subscribers and those catching
     // up after a reconnect get the new name, as they get an edit.
     this.renameMessages = db.prepare<[string, string, number, string, string]>(
@@ -68,6 +57,12 @@ export class LeavingRepo {
     );
     this.reassignAttachments = db.prepare<[string, string]>(
       'UPDATE attachments SET uploader_id = ? WHERE uploader_id = ?',
+    );
+    this.unsentUploads = db.prepare<[string], { id: string }>(
+      'SELECT id FROM attachments WHERE uploader_id = ? AND message_id IS NULL',
+    );
+    this.deleteUnsent = db.prepare<[string]>(
+      'DELETE FROM attachments WHERE uploader_id = ? AND message_id IS NULL',
     );
     this.reassignAccepted = db.prepare<[string, string]>(
       // The address they were sent to goes too: it named the person (pending ones to the address stay: they
@@ -131,21 +126,22 @@ export class LeavingRepo {
     }));
   }
 
-  ensureFormerMember(): void {
-    this.insertFormerMember.run(
-      FORMER_MEMBER_ID,
-      FORMER_MEMBER_EMAIL,
-      FORMER_MEMBER_NAME,
-      JSON.stringify(DEFAULT_NOTIFICATION_SETTINGS),
-    );
-  }
-
   /** The person's messages in one channel become a former member's, stamped as changed at `at`. */
   renameMessagesIn(uid: string, channelId: string, at: number): void {
     this.renameMessages.run(FORMER_MEMBER_ID, FORMER_MEMBER_NAME, at, uid, channelId);
   }
 
-  /** What stays of the person in invitations and attachments names the former member instead. */
+  /**
+   * The person's uploads no message took: their rows go (answered, so the caller removes the files after the
+   * commit). Nothing would send them now, and they are nobody else's to keep.
+   */
+  dropUnsentUploads(uid: string): string[] {
+    const ids = this.unsentUploads.all(uid).map((row) => row.id);
+    this.deleteUnsent.run(uid);
+    return ids;
+  }
+
+  /** What stays of the person in invitations and attachments (sent ones) names the former member instead. */
   reassignRecords(uid: string): void {
     this.reassignAttachments.run(FORMER_MEMBER_ID, uid);
     this.reassignAccepted.run(FORMER_MEMBER_ID, uid);

@@ -1,11 +1,17 @@
 // users/{uid}: accounts (email, password hash, admin flag) and the user document of ARCHITECTURE.md "Data".
+// One row is no account: the former member (core/leaving.ts, migration 012), which has no address and no
+// password and which every departed person's messages point at. Every read and write of an account below
+// passes it by (ACCOUNT), so it cannot sign in, be reset, confirmed, exported, promoted or granted anything;
+// only the name others see (publicName) reads it.
 import type { Db } from '../db/database';
 import type { AdminUser, NotificationSettings, UserDoc } from '../../core/model';
 import { DEFAULT_NOTIFICATION_SETTINGS, NOT_OPTED_IN } from '../../core/model';
 import { notificationSettingsSchema } from '../../core/schemas';
 import { effectiveConId, publicName } from '../../core/users';
 import type { JoinedChannel } from '../../core/users';
-import { FORMER_MEMBER_ID } from '../../core/leaving';
+
+/** The rows that are accounts: all but the former member, the only one without an address (migration 012). */
+const ACCOUNT = 'email IS NOT NULL';
 
 interface UserRow {
   uid: string;
@@ -86,6 +92,7 @@ const toAdminUser = (row: UserRow): AdminUser => ({
 
 export class UsersRepo {
   private readonly byUid;
+  private readonly anyByUid;
   private readonly byEmail;
   private readonly insertRow;
   private readonly joined;
@@ -101,8 +108,12 @@ export class UsersRepo {
   private readonly setEmail;
 
   constructor(db: Db) {
-    this.byUid = db.prepare<[string], UserRow>('SELECT * FROM users WHERE uid = ?');
-    this.byEmail = db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ?');
+    this.byUid = db.prepare<[string], UserRow>(`SELECT * FROM users WHERE uid = ? AND ${ACCOUNT}`);
+    this.anyByUid = db.prepare<
+      [string],
+      Pick<UserRow, 'nickname' | 'display_name'> & { email: string | null }
+    >('SELECT nickname, display_name, email FROM users WHERE uid = ?');
+    this.byEmail = db.prepare<[string], UserRow>(`SELECT * FROM users WHERE email = ? AND ${ACCOUNT}`);
     this.insertRow = db.prepare(
       `INSERT INTO users (uid, email, password_hash, is_admin, is_owner, domain_id, nickname, display_name,
          notification_settings, credits, pass_count, created_at, email_verified_at)
@@ -115,24 +126,30 @@ export class UsersRepo {
     );
     this.setProfile = db.prepare(
       `UPDATE users SET nickname = @nickname, display_name = @displayName,
-         notification_settings = @notificationSettings WHERE uid = @uid`,
+         notification_settings = @notificationSettings WHERE uid = @uid AND ${ACCOUNT}`,
     );
-    this.countRows = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM users');
-    this.everyone = db.prepare<[], UserRow>('SELECT * FROM users ORDER BY created_at, uid');
-    this.setOwnerFlag = db.prepare<[number, string]>('UPDATE users SET is_owner = ? WHERE uid = ?');
-    this.existsRow = db.prepare<[string], { one: number }>('SELECT 1 AS one FROM users WHERE uid = ?');
+    this.countRows = db.prepare<[], { n: number }>(`SELECT COUNT(*) AS n FROM users WHERE ${ACCOUNT}`);
+    this.everyone = db.prepare<[], UserRow>(`SELECT * FROM users WHERE ${ACCOUNT} ORDER BY created_at, uid`);
+    this.setOwnerFlag = db.prepare<[number, string]>(
+      `UPDATE users SET is_owner = ? WHERE uid = ? AND ${ACCOUNT}`,
+    );
+    this.existsRow = db.prepare<[string], { one: number }>(
+      `SELECT 1 AS one FROM users WHERE uid = ? AND ${ACCOUNT}`,
+    );
     this.settingsOf = db.prepare<[string], { notification_settings: string }>(
-      'SELECT notification_settings FROM users WHERE uid = ?',
+      `SELECT notification_settings FROM users WHERE uid = ? AND ${ACCOUNT}`,
     );
     this.confirm = db.prepare<[number, string, string]>(
       'UPDATE users SET email_verified_at = COALESCE(email_verified_at, ?) WHERE uid = ? AND email = ?',
     );
     this.verifiedOf = db.prepare<[string], { verified: number }>(
-      'SELECT email_verified_at IS NOT NULL AS verified FROM users WHERE uid = ?',
+      `SELECT email_verified_at IS NOT NULL AS verified FROM users WHERE uid = ? AND ${ACCOUNT}`,
     );
-    this.setHash = db.prepare<[string, string]>('UPDATE users SET password_hash = ? WHERE uid = ?');
+    this.setHash = db.prepare<[string, string]>(
+      `UPDATE users SET password_hash = ? WHERE uid = ? AND ${ACCOUNT}`,
+    );
     this.setEmail = db.prepare<[string, number, string]>(
-      'UPDATE users SET email = ?, email_verified_at = ? WHERE uid = ?',
+      `UPDATE users SET email = ?, email_verified_at = ? WHERE uid = ? AND ${ACCOUNT}`,
     );
   }
 
@@ -174,10 +191,15 @@ export class UsersRepo {
     return row ? toAccount(row) : undefined;
   }
 
-  /** The name others see for this user (nickname, displayName, email's local part); '' when unknown. */
+  /**
+   * The name others see for this user (nickname, displayName, email's local part); '' when unknown. The former
+   * member's too ("A former member"): it names invitations and channels that outlived their people.
+   */
   publicName(uid: string): string {
-    const row = this.byUid.get(uid);
-    return row ? publicName({ nickname: row.nickname, displayName: row.display_name, email: row.email }) : '';
+    const row = this.anyByUid.get(uid);
+    return row
+      ? publicName({ nickname: row.nickname, displayName: row.display_name, email: row.email ?? '' })
+      : '';
   }
 
   getDoc(uid: string): UserDoc | null {
@@ -220,11 +242,7 @@ export class UsersRepo {
 
   /** Every account as the admin section lists it, oldest first. */
   listAdmin(): AdminUser[] {
-    // The former member (core/leaving.ts) is a placeholder for messages, not an account.
-    return this.everyone
-      .all()
-      .filter((row) => row.uid !== FORMER_MEMBER_ID)
-      .map(toAdminUser);
+    return this.everyone.all().map(toAdminUser);
   }
 
   /** The admin section's row of one account, or null. */

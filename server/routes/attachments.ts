@@ -13,7 +13,7 @@ import type { Attachment } from '../../core/attachments';
 import { QupmError } from '../../core/errors';
 import type { RouteHandlers } from '../api';
 import type { ServerContext } from '../context';
-import { assertMemberOf, openAttachment, uploadAttachment } from '../services/attachments';
+import { assertMayUpload, openAttachment, uploadAttachment } from '../services/attachments';
 
 /** The headers every download carries: never sniffed, never run, documents never shown in the page. */
 export function downloadHeaders(attachment: Attachment): Record<string, string> {
@@ -33,8 +33,12 @@ export function downloadHeaders(attachment: Attachment): Record<string, string> 
 export const attachmentRoutes = (ctx: ServerContext) =>
   ({
     uploadAttachment: {
-      // Whether they may post files in this channel at all, before the bytes are read.
-      beforeBody: ({ caller, params }) => assertMemberOf(ctx, caller, params.id),
+      // Before the bytes are read: whether they may post files in this channel at all, and whether the size
+      // declared fits what is left of their quota.
+      beforeBody: ({ caller, params, request }) => {
+        const declared = Number(request.headers['content-length']);
+        assertMayUpload(ctx, caller, params.id, Number.isNaN(declared) ? undefined : declared);
+      },
       handle: ({ caller, params, query, body }) => {
         const bytes = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
         return uploadAttachment(ctx, caller, params.id, { name: query.name, bytes });

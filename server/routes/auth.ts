@@ -6,6 +6,7 @@ import type { ServerContext } from '../context';
 import { sendVerification, verificationState, verifyEmail } from '../services/emailVerification';
 import { confirmPasswordReset, requestPasswordReset } from '../services/passwordReset';
 import { requestEmailChange } from '../services/emailChange';
+import { requestSignUp } from '../services/signUp';
 
 /** The user agent a session is started from (what the sessions list names it by). */
 const userAgentOf = (request: FastifyRequest): string => {
@@ -15,9 +16,15 @@ const userAgentOf = (request: FastifyRequest): string => {
 
 export const authRoutes = (ctx: ServerContext) =>
   ({
-    signUp: { handle: ({ body, request }) => ctx.sessions.signUp(body, userAgentOf(request)) },
+    signUp: {
+      // The same answer whether the address has an account or not: no session, "Check your inbox".
+      handle: async ({ body }) => {
+        await requestSignUp(ctx, body);
+        return { success: true };
+      },
+    },
     signIn: { handle: ({ body, request }) => ctx.sessions.signIn(body, userAgentOf(request)) },
-    refresh: { handle: ({ body }) => ctx.sessions.refresh(body.refreshToken) },
+    refresh: { handle: ({ body, request }) => ctx.sessions.refresh(body.refreshToken, userAgentOf(request)) },
     signOut: {
       handle: ({ caller, body }) => {
         ctx.sessions.signOut(caller, body.refreshToken);

@@ -14,8 +14,10 @@ import { fileTypeFromBuffer } from 'file-type/core';
 import {
   ATTACHMENT_ACCESS_MESSAGES,
   ATTACHMENT_MESSAGES,
+  attachmentQuotaMessage,
   checkAttachmentSize,
   checkFile,
+  fitsQuota,
   UNSENT_ATTACHMENT_TTL_MS,
 } from '../../core/attachments';
 import type { Attachment } from '../../core/attachments';
@@ -27,7 +29,10 @@ import type { ServerContext } from '../context';
 import { write } from '../db/database';
 import { newDocumentId } from '../ids';
 
-export type AttachmentContext = Pick<ServerContext, 'db' | 'repos' | 'now' | 'attachmentsDir'>;
+export type AttachmentContext = Pick<
+  ServerContext,
+  'db' | 'repos' | 'now' | 'attachmentsDir' | 'attachmentQuotaBytes'
+>;
 
 /** An upload nobody sent is removed after this long (core/attachments.ts: the Firebase side prunes with it too). */
 export { UNSENT_ATTACHMENT_TTL_MS };
@@ -50,14 +55,6 @@ const refuse = (problem: keyof typeof ATTACHMENT_MESSAGES): QupmError =>
   new QupmError('INVALID_ARGUMENT', ATTACHMENT_MESSAGES[problem]);
 
 /** Owner and members only (admins read a channel's messages, not its files). */
-export function assertMemberOf(
-  ctx: Pick<AttachmentContext, 'repos'>,
-  caller: Caller,
-  channelId: string,
-): void {
-  memberChannel(ctx, caller, channelId);
-}
-
 function memberChannel(ctx: Pick<AttachmentContext, 'repos'>, caller: Caller, channelId: string) {
   const channel = ctx.repos.channels.get(channelId);
   if (!channel) throw new QupmError('NOT_FOUND', CHANNEL_MESSAGES.noSuchChannel);
@@ -65,6 +62,42 @@ function memberChannel(ctx: Pick<AttachmentContext, 'repos'>, caller: Caller, ch
     throw new QupmError('PERMISSION_DENIED', ATTACHMENT_ACCESS_MESSAGES.notMember);
   }
   return channel;
+}
+
+/** RESOURCE_EXHAUSTED, saying how much room is left, when `bytes` more do not fit the caller's quota. */
+function assertRoomFor(
+  ctx: Pick<AttachmentContext, 'repos' | 'attachmentQuotaBytes'>,
+  caller: Caller,
+  bytes: number,
+): void {
+  const quota = {
+    quotaBytes: ctx.attachmentQuotaBytes,
+    usedBytes: ctx.repos.attachments.bytesOf(caller.uid),
+  };
+  if (!fitsQuota({ ...quota, fileBytes: bytes })) {
+    throw new QupmError(
+      'RESOURCE_EXHAUSTED',
+      attachmentQuotaMessage({ ...quota, fileBytes: bytes }),
+      'storage-quota',
+    );
+  }
+}
+
+/**
+ * Before an upload's body is read: the caller may post files in this channel, and the size the request declares
+ * (Content-Length, when it says one) fits what is left of their quota, so a file that cannot be kept is refused
+ * without receiving it.
+ */
+export function assertMayUpload(
+  ctx: Pick<AttachmentContext, 'repos' | 'attachmentQuotaBytes'>,
+  caller: Caller,
+  channelId: string,
+  declaredBytes: number | undefined,
+): void {
+  memberChannel(ctx, caller, channelId);
+  if (declaredBytes !== undefined && Number.isSafeInteger(declaredBytes) && declaredBytes > 0) {
+    assertRoomFor(ctx, caller, declaredBytes);
+  }
 }
 
 /** The file as it will be stored, once its name, size and the type its bytes say are checked. */
@@ -85,14 +118,17 @@ export async function uploadAttachment(
 ): Promise<Attachment> {
   memberChannel(ctx, caller, channelId);
   const attachment: Attachment = { id: newDocumentId(), ...(await inspectUpload(input.name, input.bytes)) };
+  assertRoomFor(ctx, caller, attachment.size);
   const target = attachmentPath(ctx, attachment.id);
   const temporary = `${target}.${randomBytes(6).toString('hex')}${TEMPORARY_SUFFIX}`;
   try {
     await writeFile(temporary, input.bytes, { flag: 'wx' });
     await rename(temporary, target);
-    // Membership is read again inside the transaction: someone removed meanwhile stores nothing.
+    // Membership and room are read again inside the transaction: someone removed meanwhile stores nothing, and
+    // two uploads at once cannot both take the last of the quota.
     write(ctx.db, () => {
       memberChannel(ctx, caller, channelId);
+      assertRoomFor(ctx, caller, attachment.size);
       ctx.repos.attachments.insert({ attachment, channelId, uploaderId: caller.uid, createdAt: ctx.now() });
     });
   } catch (error) {

@@ -1,7 +1,9 @@
-// Email verification (issue #15 part 2). Sign-up mails a single-use link valid 24 hours (/verify-email?token=…);
-// the signed-in person can ask for another (rate-limited per address and per IP, at the route). Until the address
-// is confirmed the account works, but no invitation bound to that address is theirs to see or accept
-// (withVerifiedEmail, core/invitations.ts), and no live event addressed by email reaches it (server/stream.ts).
+// Email verification (issue #15 part 2). An account whose address is not confirmed (accounts from before sign-up
+// confirmed it, or an address changed) can ask for a single-use link valid 24 hours (/verify-email?token=…),
+// rate-limited per address and per IP at the route. Until the address is confirmed the account works, but no
+// invitation bound to that address is theirs to see or accept (withVerifiedEmail, core/invitations.ts), and no live
+// event addressed by email reaches it (server/stream.ts). The same link path finishes a sign-up
+// (server/services/signUp.ts): opening it creates the account, its address confirmed.
 import { ERROR_WORDS, QupmError } from '../../core/errors';
 import { EMAIL_CHANGE_MESSAGES, EMAIL_LINK_MESSAGES } from '../../core/emailLinks';
 import { verifyEmailPath } from '../../core/paths';
@@ -10,6 +12,7 @@ import { issueEmailToken, redeemEmailToken } from '../auth/emailTokens';
 import type { ServerContext } from '../context';
 import { write } from '../db/database';
 import { enqueueMail, mailLink, renderMail } from './mail';
+import { redeemSignUp, signUpRefusal } from './signUp';
 
 export type VerificationContext = Pick<ServerContext, 'db' | 'repos' | 'hub' | 'now' | 'mail' | 'mailQueue'>;
 
@@ -80,6 +83,11 @@ export function verifyEmail(ctx: VerificationContext, token: string): EmailVerif
   const now = ctx.now();
   const outcome = write(ctx.db, () => {
     const redeemed = redeemEmailToken(ctx.repos, token, ['verify-email', 'change-email'], now);
+    if (redeemed.kind === 'invalid') {
+      // Not an account's link: the link that finishes a sign-up, which creates the account (confirmed).
+      const signUp = redeemSignUp(ctx, token, now);
+      return signUp.kind === 'not-a-sign-up' ? redeemed : ({ kind: 'sign-up', signUp } as const);
+    }
     if (redeemed.kind !== 'ok') return redeemed;
     const { uid, email, purpose } = redeemed.record;
     if (purpose === 'change-email') return applyEmailChange(ctx, uid, email, now) ?? redeemed;
@@ -89,6 +97,11 @@ export function verifyEmail(ctx: VerificationContext, token: string): EmailVerif
     return redeemed;
   });
   switch (outcome.kind) {
+    case 'sign-up': {
+      const { signUp } = outcome;
+      if (signUp.kind !== 'created') throw signUpRefusal(signUp.kind);
+      return { email: signUp.email, emailVerified: true };
+    }
     case 'invalid':
       throw new QupmError('INVALID_ARGUMENT', EMAIL_LINK_MESSAGES.invalid);
     case 'taken':

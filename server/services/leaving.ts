@@ -1,7 +1,8 @@
 // Leaving (issue #15 part 7): "Download my data" (GET /api/users/:uid/export) and "Delete my account"
 // (DELETE /api/users/:uid {password}). Only the account itself, whoever else asks (an admin too) is refused the
 // same way. Deleting checks the password, refuses a consultant who still owns channels, then in one write
-// transaction hands what stays (messages, invitations, files) to "a former member" and deletes the user row,
+// transaction hands what stays (messages, invitations, sent files) to "a former member", drops the uploads never
+// sent (their files are removed after the commit) and deletes the user row,
 // whose cascade takes sessions, push tokens, memberships, offers received, pending counts, read marks and mutes.
 // After the commit every live stream of the account ends and the others' screens get the renamed messages.
 import { QupmError } from '../../core/errors';
@@ -23,6 +24,7 @@ import type { Caller } from '../../core/permissions';
 import { AUTH_MESSAGES } from '../auth/sessions';
 import type { ServerContext } from '../context';
 import { write } from '../db/database';
+import { removeFiles } from './attachments';
 import { messageAudience, publishChannel } from './channels';
 import type { ServiceContext } from '../context';
 
@@ -74,7 +76,7 @@ export function exportAccount(ctx: ServiceContext, caller: Caller, uid: string):
   })();
 }
 
-type LeavingContext = ServiceContext & Pick<ServerContext, 'sessions'>;
+type LeavingContext = ServiceContext & Pick<ServerContext, 'sessions' | 'attachmentsDir'>;
 
 /**
  * Deletes the caller's account once `password` is theirs. Refused, with nothing changed: someone else's account
@@ -102,7 +104,6 @@ export async function deleteAccount(
     const now = ctx.now();
     const sessions = repos.leaving.sessionsOf(uid);
     const joined = repos.channels.listFor(uid);
-    repos.leaving.ensureFormerMember();
     const byChannel = new Map<string, string[]>();
     for (const row of repos.leaving.messagesOf(uid)) {
       byChannel.set(row.channel_id, [...(byChannel.get(row.channel_id) ?? []), row.id]);
@@ -117,6 +118,8 @@ export async function deleteAccount(
       const after = privateChannelAfterLeaving(channel.names, channel.ownerId);
       repos.leaving.renamePrivateChannel(channel.id, after.title, after.names);
     }
+    // Before the rest is reassigned: what was never sent goes, row now and file after the commit.
+    const unsentUploads = repos.leaving.dropUnsentUploads(uid);
     repos.leaving.reassignRecords(uid);
     // The sessions they booked as a client are cancelled (their times freed); their balance goes with them.
     for (const booking of repos.bookings.openForClient(uid)) {
@@ -131,7 +134,13 @@ export async function deleteAccount(
     // A verification, reset or missed-message mail still waiting would reach an account that no longer exists.
     repos.mailJobs.dropQueuedTo(account.email, now);
     repos.leaving.deleteAccount(uid);
-    return { sessions, joined: joined.map((c) => c.id), renamed };
+    return { sessions, joined: joined.map((c) => c.id), renamed, unsentUploads };
+  });
+
+  // The bytes of the uploads whose rows went with the account. The account is gone whatever happens here: a
+  // file that cannot be removed is told to the operator, not to the person as a failure.
+  await removeFiles(ctx, outcome.unsentUploads).catch((error: unknown) => {
+    console.error('Removing the unsent uploads of a deleted account failed', error);
   });
 
   // After the commit: the account's streams end at once, and those who shared a channel see it change.

@@ -56,7 +56,12 @@ export interface SignInInput {
 }
 
 export interface AuthPort {
-  signUp(input: SignUpInput): Promise<AuthUser>;
+  /**
+   * Asks for an account: mails the address a link that finishes it, or, when the address has an account
+   * already, tells its owner. Resolves the same either way, and signs nobody in (nobody can tell from the answer
+   * whether the address has an account).
+   */
+  signUp(input: SignUpInput): Promise<void>;
   signIn(input: SignInInput): Promise<AuthUser>;
   signOut(): Promise<void>;
   currentUser(): AuthUser | null;

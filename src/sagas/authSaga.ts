@@ -26,6 +26,7 @@ import {
   signedOutUnasked,
   signInRequested,
   signOutRequested,
+  signUpAnswered,
   signUpRequested,
 } from '@/store/authSlice';
 import type { AuthRequestKind } from '@/store/authSlice';
@@ -131,7 +132,8 @@ export function* handleSignIn(backend: Backend, action: ReturnType<typeof signIn
 export function* handleSignUp(backend: Backend, action: ReturnType<typeof signUpRequested>) {
   try {
     yield call([backend.auth, backend.auth.signUp], action.payload);
-    yield put(requestCompleted());
+    // The same answer for a new and a taken address: "Check your inbox", and nobody signed in.
+    yield put(signUpAnswered({ email: action.payload.email }));
   } catch (error) {
     yield put(requestFailed({ kind: 'signUp', ...toFailure(error) }));
   }

@@ -12,6 +12,7 @@ import {
   validationCooldownReset,
   validationFinished,
   validationRequested,
+  validationSkipped,
 } from '@/store/pushSlice';
 import type { PushState } from '@/store/pushSlice';
 import {
@@ -159,13 +160,23 @@ function* validateToken(dialogs: Dialogs) {
     return;
   }
   yield put(validationRequested());
-  const { finished }: { finished?: ReturnType<typeof validationFinished> } = yield race({
+  const {
+    finished,
+    skipped,
+  }: {
+    finished?: ReturnType<typeof validationFinished>;
+    skipped?: ReturnType<typeof validationSkipped>;
+  } = yield race({
     finished: take(validationFinished.type),
+    // spec §4: with the permission not granted, no token work is done; the menu says why.
+    skipped: take(validationSkipped.type),
     timeout: delay(DEBUG_RESULT_TIMEOUT_MS),
   });
   const text = finished
     ? `Token validation: ${finished.payload.message}${finished.payload.rateLimited ? ' (within the 10 s cooldown)' : ''}`
-    : 'Token validation: no result';
+    : skipped
+      ? `Token validation: ${skipped.payload.message}`
+      : 'Token validation: no result';
   yield call([dialogs, dialogs.alert], text);
 }
 

@@ -20,6 +20,11 @@ export interface AuthState {
    * window, or by a change of password); the sign-in form says so until the next attempt.
    */
   sessionEnded?: boolean;
+  /**
+   * The address a sign-up was answered for: the form says to check that inbox. The answer is the same whether the
+   * address has an account or not (nobody can tell from it), and nobody is signed in by it.
+   */
+  signUpSentTo?: string;
 }
 
 export const initialState: AuthState = { pending: null, failure: null };
@@ -32,6 +37,7 @@ const authSlice = createSlice({
       state.pending = 'signIn';
       state.failure = null;
       delete state.sessionEnded;
+      delete state.signUpSentTo;
     },
     signUpRequested(
       state,
@@ -40,6 +46,17 @@ const authSlice = createSlice({
       state.pending = 'signUp';
       state.failure = null;
       delete state.sessionEnded;
+      delete state.signUpSentTo;
+    },
+    /** The backend took the sign-up: a link or a notice is on its way to the address ("Check your inbox"). */
+    signUpAnswered(state, action: PayloadAction<{ email: string }>) {
+      state.pending = null;
+      state.failure = null;
+      state.signUpSentTo = action.payload.email;
+    },
+    /** The person left "Check your inbox" (to sign in, or to sign up again). */
+    signUpNoticeDismissed(state) {
+      delete state.signUpSentTo;
     },
     signOutRequested(state) {
       state.pending = 'signOut';
@@ -67,6 +84,8 @@ const authSlice = createSlice({
 export const {
   signInRequested,
   signUpRequested,
+  signUpAnswered,
+  signUpNoticeDismissed,
   signOutRequested,
   requestCompleted,
   requestFailed,
@@ -81,3 +100,4 @@ interface WithAuth {
 export const selectAuthPending = (state: WithAuth): AuthRequestKind | null => state.auth.pending;
 export const selectAuthFailure = (state: WithAuth): AuthState['failure'] => state.auth.failure;
 export const selectSessionEnded = (state: WithAuth): boolean => state.auth.sessionEnded === true;
+export const selectSignUpSentTo = (state: WithAuth): string | null => state.auth.signUpSentTo ?? null;

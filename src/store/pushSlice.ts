@@ -53,6 +53,16 @@ export const CLOSED_GATE_MESSAGES = {
   pushNotChosen: 'Push is not among this account’s notification channels: nothing to validate',
 } as const;
 /**
+ * What a validation asked for by hand answers when the notification permission is not granted (spec §4: with
+ * 'default' the token check is skipped, with 'denied' token creation stops): no token work, and the device's token
+ * status stays as it was.
+ */
+export const PERMISSION_SKIP_MESSAGES = {
+  default: 'Notifications are not allowed on this device yet: the token check is skipped',
+  denied: 'Notifications are blocked on this device: no token work',
+} as const;
+
+/**
  * The failures token work records in `lastError` (besides the provider's own message for a blocked permission and
  * the backend's words): kept here, beside the state that holds them, so that the sagas that record them and the
  * screens that put them in words (src/ui/pushWords.ts) name the same strings. spec §8's where it has them.
@@ -72,7 +82,8 @@ export const PUSH_FAILURES = {
 } as const;
 export type ValidationMessage =
   | (typeof VALIDATION_MESSAGES)[keyof typeof VALIDATION_MESSAGES]
-  | (typeof CLOSED_GATE_MESSAGES)[keyof typeof CLOSED_GATE_MESSAGES];
+  | (typeof CLOSED_GATE_MESSAGES)[keyof typeof CLOSED_GATE_MESSAGES]
+  | (typeof PERMISSION_SKIP_MESSAGES)[keyof typeof PERMISSION_SKIP_MESSAGES];
 
 export interface ValidationResult {
   success: boolean;
@@ -192,6 +203,19 @@ const pushSlice = createSlice({
     },
     /** Settings → notifications "Check again", or the iOS debug menu's token validation. */
     validationRequested() {},
+    /**
+     * A validation asked for by hand was not run, the permission not being granted (spec §4): remembered as the
+     * last validation, with the token's status left as it was.
+     */
+    validationSkipped(
+      state,
+      action: PayloadAction<{
+        message: (typeof PERMISSION_SKIP_MESSAGES)[keyof typeof PERMISSION_SKIP_MESSAGES];
+        at: number;
+      }>,
+    ) {
+      state.lastValidation = { success: false, rateLimited: false, ...action.payload };
+    },
     /** The iOS debug menu's "reset token validation": the next check runs whatever the cooldown says. */
     validationCooldownReset(state) {
       state.lastValidatedAt = null;
@@ -250,6 +274,7 @@ export const {
   validationStarted,
   validationFinished,
   validationRequested,
+  validationSkipped,
   validationCooldownReset,
   failureRecorded,
   messagingEnableAnswered,

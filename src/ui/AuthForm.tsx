@@ -8,7 +8,9 @@ import {
   selectAuthFailure,
   selectAuthPending,
   selectSessionEnded,
+  selectSignUpSentTo,
   signInRequested,
+  signUpNoticeDismissed,
   signUpRequested,
 } from '@/store/authSlice';
 import { describeAuthFailure, validateAuthForm } from './authMessages';
@@ -37,6 +39,7 @@ export function AuthForm({
   const pending = useAppSelector(selectAuthPending);
   const failure = useAppSelector(selectAuthFailure);
   const sessionEnded = useAppSelector(selectSessionEnded);
+  const sentTo = useAppSelector(selectSignUpSentTo);
   const [mode, setMode] = useState<Mode>(initialMode);
   const Title = titleLevel === 1 ? 'h1' : 'h2';
   const [email, setEmail] = useState('');
@@ -53,6 +56,14 @@ export function AuthForm({
     setMode(next);
     setLocalError(null);
     dispatch(failureDismissed());
+    dispatch(signUpNoticeDismissed());
+  };
+
+  /** From "Check your inbox" to signing in with the address just given, once the link has been opened. */
+  const signInAfterSignUp = (): void => {
+    if (sentTo) setEmail(sentTo);
+    setPassword('');
+    switchMode('signIn');
   };
 
   const submit = (event: FormEvent): void => {
@@ -96,63 +107,67 @@ export function AuthForm({
           Create account
         </button>
       </div>
-      <form
-        className="auth__form"
-        onSubmit={submit}
-        noValidate
-        aria-describedby={error ? ids.error : undefined}
-      >
-        {mode === 'signUp' && (
+      {mode === 'signUp' && sentTo !== null ? (
+        <CheckInbox email={sentTo} onSignIn={signInAfterSignUp} />
+      ) : (
+        <form
+          className="auth__form"
+          onSubmit={submit}
+          noValidate
+          aria-describedby={error ? ids.error : undefined}
+        >
+          {mode === 'signUp' && (
+            <div className="field">
+              <label htmlFor={ids.name}>Your name</label>
+              <input
+                id={ids.name}
+                name="name"
+                autoComplete="name"
+                maxLength={LIMITS.displayNameMax}
+                value={displayName}
+                onChange={(e) => setDisplayName(e.target.value)}
+              />
+            </div>
+          )}
           <div className="field">
-            <label htmlFor={ids.name}>Your name</label>
+            <label htmlFor={ids.email}>Email</label>
             <input
-              id={ids.name}
-              name="name"
-              autoComplete="name"
-              maxLength={LIMITS.displayNameMax}
-              value={displayName}
-              onChange={(e) => setDisplayName(e.target.value)}
+              id={ids.email}
+              name="email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              maxLength={LIMITS.emailMax}
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
             />
           </div>
-        )}
-        <div className="field">
-          <label htmlFor={ids.email}>Email</label>
-          <input
-            id={ids.email}
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            maxLength={LIMITS.emailMax}
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.password}>Password</label>
-          <input
-            id={ids.password}
-            name="password"
-            type="password"
-            autoComplete={mode === 'signIn' ? 'current-password' : 'new-password'}
-            maxLength={LIMITS.passwordMax}
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          {mode === 'signUp' && <p className="field__hint">At least {LIMITS.passwordMin} characters.</p>}
-          {mode === 'signIn' && <a href="/reset-password">Forgot your password?</a>}
-        </div>
-        {error && (
-          <p id={ids.error} className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <button type="submit" className="button button--primary auth__submit" disabled={busy}>
-          {busy ? 'One moment…' : mode === 'signIn' ? 'Sign in' : 'Create account'}
-        </button>
-      </form>
+          <div className="field">
+            <label htmlFor={ids.password}>Password</label>
+            <input
+              id={ids.password}
+              name="password"
+              type="password"
+              autoComplete={mode === 'signIn' ? 'current-password' : 'new-password'}
+              maxLength={LIMITS.passwordMax}
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            {mode === 'signUp' && <p className="field__hint">At least {LIMITS.passwordMin} characters.</p>}
+            {mode === 'signIn' && <a href="/reset-password">Forgot your password?</a>}
+          </div>
+          {error && (
+            <p id={ids.error} className="form-error" role="alert">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="button button--primary auth__submit" disabled={busy}>
+            {busy ? 'One moment…' : mode === 'signIn' ? 'Sign in' : 'Create account'}
+          </button>
+        </form>
+      )}
       {__BACKEND__ === 'local' && mode === 'signIn' && (
         <details className="auth__demo">
           <summary>Try a demo account</summary>
@@ -176,6 +191,28 @@ export function AuthForm({
           </ul>
         </details>
       )}
+    </div>
+  );
+}
+
+/**
+ * What a sign-up answers, whether the address is new or has an account already (the backend tells its owner by
+ * email): nobody can learn from this screen which it was.
+ */
+function CheckInbox({ email, onSignIn }: { email: string; onSignIn: () => void }) {
+  return (
+    <div className="auth__form auth__sent" role="status">
+      <p className="auth__sent-title">Check your inbox</p>
+      <p>
+        We have sent an email to <strong>{email}</strong>. Open the link in it to finish creating your
+        account, then sign in here.
+      </p>
+      <p className="muted">
+        No email after a few minutes? Look in your spam folder, or create your account again.
+      </p>
+      <button type="button" className="button button--primary auth__submit" onClick={onSignIn}>
+        Sign in
+      </button>
     </div>
   );
 }

@@ -7,7 +7,8 @@ import { LIMITS } from '@core/limits';
 import type { AuthFailure } from '@/store/authSlice';
 
 export function describeAuthFailure(failure: AuthFailure, kind: 'signIn' | 'signUp' | 'signOut'): string {
-  if (failure.reason === 'invalid-credentials' || failure.reason === 'email-taken')
+  // A taken address is never told apart at sign-up (docs/decisions/auth.md): it reads as any other failure.
+  if (failure.reason === 'invalid-credentials')
     return failureWords(failure.status as FailureStatus, failure.reason);
   switch (failure.status) {
     case 'INVALID_ARGUMENT':

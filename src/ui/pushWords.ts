@@ -3,7 +3,12 @@
 // say what they mean and what to do. A failure this mapping does not know is never shown raw: it reads as a
 // plain "couldn't set up" with the next step, and its own text stays in the state for the debug menu.
 import type { BrowserFamily } from '@/platform';
-import { CLOSED_GATE_MESSAGES, PUSH_FAILURES, VALIDATION_MESSAGES } from '@/store/pushSlice';
+import {
+  CLOSED_GATE_MESSAGES,
+  PERMISSION_SKIP_MESSAGES,
+  PUSH_FAILURES,
+  VALIDATION_MESSAGES,
+} from '@/store/pushSlice';
 import type { ValidationMessage } from '@/store/pushSlice';
 
 const RETRYING = 'QuPM tries again every 30 minutes, or press “Check this device again”.';
@@ -29,6 +34,10 @@ export const VALIDATION_WORDS: Record<ValidationMessage, string> = {
     'Notifications are off for your account, so there is nothing to check.',
   [CLOSED_GATE_MESSAGES.pushNotChosen]:
     'Push notifications are not one of your chosen ways, so there is nothing to check.',
+  [PERMISSION_SKIP_MESSAGES.default]:
+    'You haven’t allowed notifications on this device yet, so there is nothing to check: press “Allow notifications”.',
+  [PERMISSION_SKIP_MESSAGES.denied]:
+    'Notifications are blocked for QuPM in this browser’s settings, so there is nothing to check.',
 };
 
 /** The last validation's result for people (an unknown one — there is none today — reads as not checked). */

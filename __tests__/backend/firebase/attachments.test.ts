@@ -5,6 +5,7 @@
 import { createAttachments } from '@/backend/firebase/attachments';
 import type { FirebaseSdk } from '@/backend/firebase/sdk';
 import { docxFile, pngFile } from '../../../drivers/sampleFiles';
+import { ATTACHMENT_QUOTA_BYTES, attachmentQuotaMessage } from '@core/attachments';
 
 class StorageError extends Error {
   constructor(readonly code: string) {
@@ -12,14 +13,16 @@ class StorageError extends Error {
   }
 }
 
-function fakeStorage() {
+function fakeStorage(counted: { attachmentBytes?: number } = {}) {
   const uploads: Array<{ path: string; metadata: unknown }> = [];
+  /** users/{uid} as functions/ keep it: its attachmentBytes, read by the adapter before an upload. */
+  const userDoc = { ...counted };
   const storage = {
     ref: jest.fn((_storage: unknown, path: string) => ({ path })),
     uploadBytesResumable: jest.fn((ref: { path: string }, data: Uint8Array, metadata: unknown) => {
       uploads.push({ path: ref.path, metadata });
       return {
-        on: (_e: string, next: (s: object) => void, _error: unknown, complete: () => void) => {
+        on: (_e: string, next: (s: object) => void, _error: (e: unknown) => void, complete: () => void) => {
           next({ bytesTransferred: data.length, totalBytes: data.length });
           complete();
         },
@@ -37,16 +40,20 @@ function fakeStorage() {
     setDoc: jest.fn(async (ref: { path: string }, data: unknown) => {
       writes.push({ path: ref.path, data, before: uploads.length });
     }),
-    getDoc: jest.fn(async (_ref: { path: string }) => ({
-      data: () => ({ ownerId: 'uidConsultant0000001', members: ['uidMember00000000001'] }),
-    })),
+    // users/{uid} as functions/ keep it (its attachmentBytes, read before an upload), or the channel.
+    getDoc: jest.fn(async (ref: { path: string }) => {
+      const data: Record<string, unknown> = ref.path.startsWith('users/')
+        ? userDoc
+        : { ownerId: 'uidConsultant0000001', members: ['uidMember00000000001'] };
+      return { get: (field: string) => data[field], data: () => data };
+    }),
   };
   const sdk = {
     requireUid: () => 'uidMember00000000001',
     storage: async () => ({ sdk: storage, storage: {} }),
     firestore: async () => ({ sdk: firestore, db: {} }),
   } as unknown as FirebaseSdk;
-  return { sdk, storage, uploads, firestore, writes };
+  return { sdk, storage, uploads, userDoc, firestore, writes };
 }
 
 const blob = (bytes: Buffer) => new Blob([new Uint8Array(bytes)]);
@@ -79,6 +86,60 @@ describe('uploadAttachment', () => {
         },
       },
     ]);
+  });
+});
+
+describe('uploadAttachment and the storage quota', () => {
+  const png = pngFile(2, 2);
+
+  it("refuses a file that does not fit what is left, in the embedded server's words, before a byte goes", async () => {
+    const { sdk, uploads, firestore } = fakeStorage({ attachmentBytes: ATTACHMENT_QUOTA_BYTES - 10 });
+    await expect(
+      createAttachments(sdk).uploadAttachment('ChannelA000000000001', blob(png), 'a.png'),
+    ).rejects.toMatchObject({
+      status: 'RESOURCE_EXHAUSTED',
+      reason: 'storage-quota',
+      message: attachmentQuotaMessage({
+        quotaBytes: ATTACHMENT_QUOTA_BYTES,
+        usedBytes: ATTACHMENT_QUOTA_BYTES - 10,
+        fileBytes: png.length,
+      }),
+    });
+    expect(firestore.getDoc).toHaveBeenCalledWith({ path: 'users/uidMember00000000001' });
+    expect(uploads).toEqual([]);
+  });
+
+  it('uploads a file that exactly fits', async () => {
+    const { sdk, uploads } = fakeStorage({ attachmentBytes: ATTACHMENT_QUOTA_BYTES - png.length });
+    await createAttachments(sdk).uploadAttachment('ChannelA000000000001', blob(png), 'a.png');
+    expect(uploads).toHaveLength(1);
+  });
+
+  it('says it is the quota when storage.rules refuse an upload another one raced to the room', async () => {
+    const { sdk, storage, userDoc } = fakeStorage({ attachmentBytes: 0 });
+    storage.uploadBytesResumable.mockImplementationOnce(() => ({
+      on: (_e: string, _next: unknown, error: (e: unknown) => void) => {
+        // Meanwhile another upload was counted, and the rules refused this one.
+        userDoc.attachmentBytes = ATTACHMENT_QUOTA_BYTES;
+        error(new StorageError('storage/unauthorized'));
+      },
+      cancel: () => true,
+    }));
+    await expect(
+      createAttachments(sdk).uploadAttachment('ChannelA000000000001', blob(png), 'a.png'),
+    ).rejects.toMatchObject({ status: 'RESOURCE_EXHAUSTED', reason: 'storage-quota' });
+  });
+
+  it("keeps the rules' own refusal when the quota is not why", async () => {
+    const { sdk, storage } = fakeStorage({ attachmentBytes: 0 });
+    storage.uploadBytesResumable.mockImplementationOnce(() => ({
+      on: (_e: string, _next: unknown, error: (e: unknown) => void) =>
+        error(new StorageError('storage/unauthorized')),
+      cancel: () => true,
+    }));
+    await expect(
+      createAttachments(sdk).uploadAttachment('ChannelA000000000001', blob(png), 'a.png'),
+    ).rejects.toMatchObject({ status: 'PERMISSION_DENIED' });
   });
 });
 
@@ -141,7 +202,11 @@ describe('readAttachment', () => {
   it('answers someone outside the channel that only its members may open its files', async () => {
     const { sdk, storage, firestore } = fakeStorage();
     storage.getBlob.mockRejectedValue(new StorageError('storage/unauthorized'));
-    firestore.getDoc.mockResolvedValue({ data: () => ({ ownerId: 'uidConsultant0000001', members: [] }) });
+    const channel = { ownerId: 'uidConsultant0000001', members: [] };
+    firestore.getDoc.mockResolvedValue({
+      get: (field) => channel[field as keyof typeof channel],
+      data: () => channel,
+    });
     await expect(createAttachments(sdk).readAttachment('ChannelA000000000001', file)).rejects.toMatchObject({
       status: 'PERMISSION_DENIED',
       message: 'Only the members of this channel can send or open its files.',

@@ -1,5 +1,4 @@
 import { createFirebaseBackend } from '@/backend/firebase';
-import { BackendError } from '@/backend/ports';
 import { USER_DOCUMENT_WAIT_MS } from '@/timings';
 import { CONFIG, FakeFirebaseError, docSnapshot, fakeUser, flushPromises, resetSdkFakes } from './sdkFakes';
 import type * as Fakes from './sdkFakes';
@@ -82,27 +81,59 @@ describe('Firebase initialisation', () => {
 });
 
 describe('auth.signUp', () => {
-  it('creates the account, saves the display name on it, and answers a plain summary', async () => {
+  /** The Auth object of the detached app the sign-up ran in (one per sign-up). */
+  const detachedAuth = () => {
+    expect(auth.others).toHaveLength(1);
+    return auth.others[0]!;
+  };
+
+  it('creates the account in a detached app, names it, mails the confirmation link, and signs nobody in', async () => {
     const user = fakeUser({ displayName: null });
     auth.createUserWithEmailAndPassword.mockResolvedValue({ user });
-    const backend = createFirebaseBackend(CONFIG);
-    const result = await backend.auth.signUp({
+    const result = await createFirebaseBackend(CONFIG).auth.signUp({
       email: ' ann@example.com ',
       password: 'long-enough',
       displayName: ' Ann ',
     });
+    expect(result).toBeUndefined();
+    const created = detachedAuth();
+    expect(created.appName).not.toBe('[DEFAULT]');
+    // Its session in memory only: nothing of it outlives the sign-up.
+    expect(auth.initializeAuth).toHaveBeenCalledWith(expect.objectContaining({ name: created.appName }), {
+      persistence: auth.inMemoryPersistence,
+    });
     expect(auth.createUserWithEmailAndPassword).toHaveBeenCalledWith(
-      auth.instance,
+      created,
       'ann@example.com',
       'long-enough',
     );
     expect(auth.updateProfile).toHaveBeenCalledWith(user, { displayName: 'Ann' });
-    expect(result).toStrictEqual({ uid: 'u1', email: 'ann@example.com', displayName: 'Ann' });
     // The confirmation link: an email-bound invitation is theirs once the email is confirmed.
     expect(auth.sendEmailVerification).toHaveBeenCalledWith(user);
-    // The users document on_user_created wrote already has the name: nothing more is written.
-    expect(fs.doc).toHaveBeenCalledWith(fs.db, 'users', 'u1');
-    expect(fs.updateDoc).not.toHaveBeenCalled();
+    // Signed out there, the app deleted, and this page's own session never touched.
+    expect(auth.signOut).toHaveBeenCalledWith(created);
+    expect(auth.signOut).not.toHaveBeenCalledWith(auth.instance);
+    expect(app.deleteApp).toHaveBeenCalledWith(expect.objectContaining({ name: created.appName }));
+    expect(auth.instance.currentUser).toBeNull();
+  });
+
+  it('answers a taken address as a new one, and mails its owner a link to choose a new password', async () => {
+    auth.createUserWithEmailAndPassword.mockRejectedValue(new FakeFirebaseError('auth/email-already-in-use'));
+    await expect(
+      createFirebaseBackend(CONFIG).auth.signUp({ email: 'ann@example.com', password: 'long-enough' }),
+    ).resolves.toBeUndefined();
+    expect(auth.sendPasswordResetEmail).toHaveBeenCalledWith(detachedAuth(), 'ann@example.com');
+    expect(auth.sendEmailVerification).not.toHaveBeenCalled();
+    expect(app.deleteApp).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers a taken address as a new one even when the owner cannot be mailed', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    auth.createUserWithEmailAndPassword.mockRejectedValue(new FakeFirebaseError('auth/email-already-in-use'));
+    auth.sendPasswordResetEmail.mockRejectedValue(new FakeFirebaseError('auth/too-many-requests'));
+    await expect(
+      createFirebaseBackend(CONFIG).auth.signUp({ email: 'ann@example.com', password: 'long-enough' }),
+    ).resolves.toBeUndefined();
   });
 
   it('names the users document when the trigger wrote it before the name was saved on the account', async () => {
@@ -116,6 +147,19 @@ describe('auth.signUp', () => {
     expect(fs.updateDoc).toHaveBeenCalledWith(expect.objectContaining({ path: 'users/u1' }), {
       displayName: 'Ann',
     });
+    // In the detached app, signed in as the new account, before it signs out.
+    expect(fs.getFirestore).toHaveBeenCalledWith(expect.objectContaining({ name: detachedAuth().appName }));
+  });
+
+  it('leaves the users document alone when the trigger read the name already', async () => {
+    auth.createUserWithEmailAndPassword.mockResolvedValue({ user: fakeUser({ displayName: null }) });
+    await createFirebaseBackend(CONFIG).auth.signUp({
+      email: 'ann@example.com',
+      password: 'long-enough',
+      displayName: 'Ann',
+    });
+    expect(fs.doc).toHaveBeenCalledWith(fs.db, 'users', 'u1');
+    expect(fs.updateDoc).not.toHaveBeenCalled();
   });
 
   it('waits for the users document, and names it when it comes', async () => {
@@ -156,7 +200,7 @@ describe('auth.signUp', () => {
         displayName: 'Ann',
       });
       await jest.advanceTimersByTimeAsync(USER_DOCUMENT_WAIT_MS);
-      await expect(signUp).resolves.toMatchObject({ displayName: 'Ann' });
+      await expect(signUp).resolves.toBeUndefined();
       expect(fs.updateDoc).not.toHaveBeenCalled();
       expect(stop).toHaveBeenCalledTimes(1);
     } finally {
@@ -164,37 +208,44 @@ describe('auth.signUp', () => {
     }
   });
 
-  it('signs up even when the confirmation email cannot be sent', async () => {
+  it('signs up even when the confirmation email cannot be sent, and still signs out', async () => {
     const user = fakeUser({ displayName: null });
     auth.createUserWithEmailAndPassword.mockResolvedValue({ user });
     auth.sendEmailVerification.mockRejectedValue(new Error('auth/too-many-requests'));
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
     await expect(
       createFirebaseBackend(CONFIG).auth.signUp({ email: 'ann@example.com', password: 'long-enough' }),
-    ).resolves.toMatchObject({ uid: 'u1' });
+    ).resolves.toBeUndefined();
     expect(warn).toHaveBeenCalled();
+    expect(auth.signOut).toHaveBeenCalledWith(detachedAuth());
   });
 
   it('leaves the profile alone when no display name is given', async () => {
     auth.createUserWithEmailAndPassword.mockResolvedValue({ user: fakeUser({ displayName: null }) });
-    const result = await createFirebaseBackend(CONFIG).auth.signUp({
-      email: 'a@b.co',
-      password: 'long-enough',
-    });
+    await createFirebaseBackend(CONFIG).auth.signUp({ email: 'a@b.co', password: 'long-enough' });
     expect(auth.updateProfile).not.toHaveBeenCalled();
-    expect(result.displayName).toBeNull();
   });
 
   it('still signs the person up when only saving the display name fails', async () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    auth.createUserWithEmailAndPassword.mockResolvedValue({ user: fakeUser({ displayName: null }) });
+    const user = fakeUser({ displayName: null });
+    auth.createUserWithEmailAndPassword.mockResolvedValue({ user });
     auth.updateProfile.mockRejectedValue(new FakeFirebaseError('auth/network-request-failed'));
-    const result = await createFirebaseBackend(CONFIG).auth.signUp({
-      email: 'a@b.co',
-      password: 'long-enough',
-      displayName: 'Ann',
-    });
-    expect(result).toStrictEqual({ uid: 'u1', email: 'ann@example.com', displayName: null });
+    await expect(
+      createFirebaseBackend(CONFIG).auth.signUp({
+        email: 'a@b.co',
+        password: 'long-enough',
+        displayName: 'Ann',
+      }),
+    ).resolves.toBeUndefined();
+    expect(auth.sendEmailVerification).toHaveBeenCalledWith(user);
+  });
+
+  it('deletes the detached app when Firebase refuses the sign-up, and says why', async () => {
+    auth.createUserWithEmailAndPassword.mockRejectedValue(new FakeFirebaseError('auth/too-many-requests'));
+    const signUp = createFirebaseBackend(CONFIG).auth.signUp({ email: 'a@b.co', password: 'long-enough' });
+    await expect(signUp).rejects.toMatchObject({ status: 'RESOURCE_EXHAUSTED', name: 'BackendError' });
+    expect(app.deleteApp).toHaveBeenCalledTimes(1);
   });
 
   it('refuses a password shorter than the embedded server accepts, before creating anything', async () => {
@@ -211,13 +262,6 @@ describe('auth.signUp', () => {
       expect(auth.createUserWithEmailAndPassword).not.toHaveBeenCalled();
     },
   );
-
-  it('answers "email taken" when the account exists', async () => {
-    auth.createUserWithEmailAndPassword.mockRejectedValue(new FakeFirebaseError('auth/email-already-in-use'));
-    const signUp = createFirebaseBackend(CONFIG).auth.signUp({ email: 'a@b.co', password: 'long-enough' });
-    await expect(signUp).rejects.toBeInstanceOf(BackendError);
-    await expect(signUp).rejects.toMatchObject({ status: 'ALREADY_EXISTS', reason: 'email-taken' });
-  });
 });
 
 describe('auth.signIn', () => {

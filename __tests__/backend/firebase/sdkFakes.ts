@@ -61,6 +61,7 @@ export function createAppModule() {
       options,
       automaticDataCollectionEnabled: false,
     })),
+    deleteApp: fake((_app: unknown) => Promise.resolve()),
   };
 }
 export type AppFake = ReturnType<typeof createAppModule>;
@@ -88,21 +89,40 @@ export function fakeUser(overrides: Partial<FakeUser> = {}): FakeUser {
   };
 }
 
+export interface FakeAuthInstance {
+  currentUser: FakeUser | null;
+  /** Not part of the SDK: the name of the app it belongs to. */
+  appName: string;
+}
+
 export function createAuthModule() {
-  const instance: { currentUser: FakeUser | null; authStateReady: jest.Mock<Promise<void>, []> } = {
+  const instance: FakeAuthInstance & { authStateReady: jest.Mock<Promise<void>, []> } = {
     currentUser: null,
+    appName: '[DEFAULT]',
     authStateReady: fake(() => Promise.resolve()),
   };
+  /** The Auth objects of other apps than the default one (a detached app's, for a sign-up). */
+  const others: FakeAuthInstance[] = [];
   resets.push(() => {
     instance.currentUser = null;
+    others.length = 0;
   });
   return {
-    /** Not part of the SDK: the Auth object initializeAuth hands out, whose currentUser a test sets. */
+    /** Not part of the SDK: the Auth object initializeAuth hands out for the default app, whose currentUser a test sets. */
     instance,
+    /** Not part of the SDK: the Auth objects it handed out for other apps. */
+    others,
     indexedDBLocalPersistence: { type: 'LOCAL', name: 'indexedDB' },
     browserLocalPersistence: { type: 'LOCAL', name: 'localStorage' },
+    inMemoryPersistence: { type: 'NONE', name: 'inMemory' },
     browserPopupRedirectResolver: { name: 'popupRedirectResolver' },
-    initializeAuth: fake((_app: unknown, _deps?: unknown) => instance),
+    initializeAuth: fake((app: { name?: string } | undefined, _deps?: unknown) => {
+      const name = app?.name ?? '[DEFAULT]';
+      if (name === '[DEFAULT]') return instance;
+      const other: FakeAuthInstance = { currentUser: null, appName: name };
+      others.push(other);
+      return other;
+    }),
     connectAuthEmulator: fake((_auth: unknown, _url: string, _options?: unknown) => undefined),
     createUserWithEmailAndPassword: fake(
       notStubbed('createUserWithEmailAndPassword') as (...args: unknown[]) => Promise<{ user: FakeUser }>,
@@ -112,6 +132,7 @@ export function createAuthModule() {
     ),
     signOut: fake((_auth: unknown) => Promise.resolve()),
     sendEmailVerification: fake((_user: unknown) => Promise.resolve()),
+    sendPasswordResetEmail: fake((_auth: unknown, _email: string) => Promise.resolve()),
     updateProfile: fake((_user: unknown, _profile: unknown) => Promise.resolve()),
     applyActionCode: fake((_auth: unknown, _code: string) => Promise.resolve()),
     reload: fake((_user: unknown) => Promise.resolve()),

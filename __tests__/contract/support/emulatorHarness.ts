@@ -42,7 +42,8 @@ import { hostCallables } from './callableHost';
 import { EMULATOR_PROJECT_ID } from '../../support/emulators/project';
 import type { CallableHost } from './callableHost';
 import { WORLD_ACCOUNTS, seedWorldDocuments } from './firebaseWorld';
-import type { Harness } from './harness';
+import { signUpThroughMail } from './harness';
+import type { Harness, MailPurpose } from './harness';
 import { PASSWORD, PEOPLE, START } from './world';
 
 const REGION = 'us-central1';
@@ -389,11 +390,14 @@ async function seedWorld(env: Environment): Promise<void> {
   await batch.commit();
 }
 
-const OOB_REQUEST_TYPES = {
+const OOB_REQUEST_TYPES: Record<MailPurpose, string> = {
   'verify-email': 'VERIFY_EMAIL',
   'reset-password': 'PASSWORD_RESET',
   'change-email': 'VERIFY_AND_CHANGE_EMAIL',
-} as const;
+  // A new account's confirmation link; a taken address's owner is mailed a link to choose a new password.
+  'sign-up': 'VERIFY_EMAIL',
+  'sign-up-notice': 'PASSWORD_RESET',
+};
 
 export async function createEmulatorHarness(): Promise<Harness> {
   environment ??= createEnvironment().catch((error: unknown) => {
@@ -454,6 +458,19 @@ export async function createEmulatorHarness(): Promise<Harness> {
     if (failed) throw failed;
   };
 
+  const mailedToken = async (email: string, purpose: MailPurpose): Promise<string> => {
+    const wanted = OOB_REQUEST_TYPES[purpose];
+    const code = (await env.rest.auth.oobCodes())
+      .filter(
+        (oob) =>
+          oob.requestType === wanted &&
+          (purpose === 'change-email' ? oob.newEmail === email : oob.email === email),
+      )
+      .at(-1)?.oobCode;
+    if (!code) throw new Error(`no ${purpose} link was mailed to ${email}`);
+    return code;
+  };
+
   return {
     kind: 'firebase',
     pushToken: (seed) => `fcm-${seed.replace(/[^A-Za-z0-9]/g, '')}:APA91bContractToken`,
@@ -463,9 +480,13 @@ export async function createEmulatorHarness(): Promise<Harness> {
       return backend;
     },
     signedOut: device,
-    async signUp(input) {
+    signUp: (input) => signUpThroughMail({ signedOut: device, settle, mailedToken }, input),
+    async unconfirmedAccount(input) {
+      // Firebase Auth makes the account at once; its link is left unopened.
       const backend = device();
       await backend.auth.signUp(input);
+      await settle();
+      await backend.auth.signIn(input);
       return backend;
     },
     async pendingCounts(uid) {
@@ -473,20 +494,13 @@ export async function createEmulatorHarness(): Promise<Harness> {
       return Object.fromEntries(docs.map((doc) => [doc.id, doc.get('count') as number]));
     },
     settle,
-    async mailedToken(email, purpose) {
-      const wanted = OOB_REQUEST_TYPES[purpose];
-      const code = (await env.rest.auth.oobCodes())
-        .filter(
-          (oob) =>
-            oob.requestType === wanted &&
-            (purpose === 'change-email' ? oob.newEmail === email : oob.email === email),
-        )
-        .at(-1)?.oobCode;
-      if (!code) throw new Error(`no ${purpose} link was mailed to ${email}`);
-      return code;
-    },
+    mailedToken,
     // Firestore's own switch: the app's listeners fall back to the cache and hear nothing; on return the SDK
     // brings what changed meanwhile.
+    async fillStorage(who, bytes) {
+      // The count check_attachment_upload keeps, which storage.rules and the adapter read.
+      await env.db.doc(`users/${PEOPLE[who].uid}`).set({ attachmentBytes: bytes }, { merge: true });
+    },
     disconnect: (backend) => void disableNetwork(firestoreOf(backend)),
     reconnect: (backend) => void enableNetwork(firestoreOf(backend)),
     async advance(ms) {

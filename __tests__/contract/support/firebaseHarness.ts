@@ -16,7 +16,8 @@ import { createFunctions } from '../../../functions/src/functions';
 import type { Deps } from '../../../functions/src/repository';
 import { current, fire, setCloud, setNetwork } from './firebaseSdk';
 import type { Account, Cloud, FakeApp } from './firebaseSdk';
-import type { Harness } from './harness';
+import { signUpThroughMail } from './harness';
+import type { Harness, MailPurpose } from './harness';
 import { WORLD_ACCOUNTS, seedWorldDocuments } from './firebaseWorld';
 import { PASSWORD, PEOPLE, START } from './world';
 
@@ -28,6 +29,16 @@ const CONFIG: FirebaseConfig = {
   messagingSenderId: '1',
   vapidKey: 'contract-vapid',
   functionsRegion: 'us-central1',
+};
+
+/** The action-code mode Firebase Auth mails for each purpose. */
+const MAIL_MODES: Record<MailPurpose, 'verifyEmail' | 'resetPassword' | 'verifyAndChangeEmail'> = {
+  'verify-email': 'verifyEmail',
+  'reset-password': 'resetPassword',
+  'change-email': 'verifyAndChangeEmail',
+  // A new account's confirmation link; a taken address's owner is mailed a link to choose a new password.
+  'sign-up': 'verifyEmail',
+  'sign-up-notice': 'resetPassword',
 };
 
 function seed(store: MemoryFirestore, accounts: Map<string, Account>): void {
@@ -139,6 +150,22 @@ export async function createFirebaseHarness(): Promise<Harness> {
     setNetwork(app, online);
   };
 
+  /** A fresh adapter, its own app made at once (disconnect() finds it; a sign-up makes another, detached). */
+  const signedOut = (): Backend => {
+    const backend = createFirebaseBackend(CONFIG);
+    void adopt(backend, async () => backend.auth.currentUser());
+    return backend;
+  };
+  const mailedToken = async (email: string, purpose: MailPurpose): Promise<string> => {
+    const mode = MAIL_MODES[purpose];
+    const code = [...accounts.values()]
+      .flatMap((account) => account.mailed ?? [])
+      .filter((m) => m.mode === mode && m.to === email)
+      .at(-1)?.code;
+    if (!code) throw new Error(`no ${purpose} link was mailed to ${email}`);
+    return code;
+  };
+
   const settle = async (): Promise<void> => {
     while (current().pending.size > 0) await Promise.allSettled([...current().pending]);
     const failed = current().failures.shift();
@@ -152,34 +179,31 @@ export async function createFirebaseHarness(): Promise<Harness> {
       const backend = createFirebaseBackend(CONFIG);
       return adopt(backend, () => backend.auth.signIn({ email: PEOPLE[who].email, password: PASSWORD }));
     },
-    signedOut: (): Backend => createFirebaseBackend(CONFIG),
-    signUp(input) {
-      const backend = createFirebaseBackend(CONFIG);
-      return adopt(backend, () => backend.auth.signUp(input));
+    signedOut,
+    signUp: (input) => signUpThroughMail({ signedOut, settle, mailedToken }, input),
+    async unconfirmedAccount(input) {
+      // Firebase Auth makes the account at once; its link is left unopened.
+      const backend = signedOut();
+      await backend.auth.signUp(input);
+      await settle();
+      await backend.auth.signIn(input);
+      return backend;
     },
     async pendingCounts(uid) {
       const docs = store.query({ collection: `users/${uid}/pending`, filters: [], orderBy: [] });
       return Object.fromEntries(docs.map((doc) => [doc.id, doc.data.count as number]));
     },
     settle,
-    async mailedToken(email, purpose) {
-      const mode =
-        purpose === 'verify-email'
-          ? 'verifyEmail'
-          : purpose === 'reset-password'
-            ? 'resetPassword'
-            : 'verifyAndChangeEmail';
-      const code = [...accounts.values()]
-        .flatMap((account) => account.mailed ?? [])
-        .filter((m) => m.mode === mode && m.to === email)
-        .at(-1)?.code;
-      if (!code) throw new Error(`no ${purpose} link was mailed to ${email}`);
-      return code;
-    },
+    mailedToken,
     // As Firestore's disableNetwork / enableNetwork: the app's listeners fall back to its cache (fromCache) and
     // hear nothing from others; its writes wait; on return, one snapshot brings what changed meanwhile.
     disconnect: (backend) => network(backend, false),
     reconnect: (backend) => network(backend, true),
+    async fillStorage(who, bytes) {
+      // The count check_attachment_upload keeps, which storage.rules and the adapter read.
+      const path = `users/${PEOPLE[who].uid}`;
+      store.set(path, { ...(store.get(path) ?? {}), attachmentBytes: bytes });
+    },
     advance: async (ms) => {
       clock.now += ms;
     },

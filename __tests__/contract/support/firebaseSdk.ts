@@ -198,6 +198,10 @@ function appModule() {
       current().apps.push(app);
       return app;
     },
+    async deleteApp(app: FakeApp) {
+      const all = current().apps;
+      if (all.includes(app)) all.splice(all.indexOf(app), 1);
+    },
   };
 }
 
@@ -232,6 +236,7 @@ function authModule() {
   return {
     indexedDBLocalPersistence: {},
     browserLocalPersistence: {},
+    inMemoryPersistence: {},
     initializeAuth: (app: FakeApp) => app.auth,
     async createUserWithEmailAndPassword(auth: FakeAuth, email: string, password: string) {
       const key = email.trim().toLowerCase();

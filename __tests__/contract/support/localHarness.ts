@@ -5,13 +5,16 @@ import { createLocalBackend } from '@/backend/local';
 import { createSessionStore } from '@/backend/local/session';
 import type { Backend } from '@/backend/ports';
 import { BackendError } from '@/backend/ports';
+import { newDocumentId } from '@core/ids';
 import { NodeEventSource } from '../../support/nodeEventSource';
 import type { KeyValueStore } from '@/platform';
 import { PasswordHasher } from '../../../server/auth/passwords';
 import { write } from '../../../server/db/database';
 import { createRepos } from '../../../server/repo';
-import { TEST_SCRYPT_COST, startTestServer } from '../../server/support/testServer';
-import type { Harness } from './harness';
+import { SIGN_UP_MAIL } from '../../../server/services/signUp';
+import { TEST_SCRYPT_COST, legacyAccount, startTestServer } from '../../server/support/testServer';
+import { signUpThroughMail } from './harness';
+import type { Harness, MailPurpose } from './harness';
 import {
   ACCOUNTS_CREATED_AT,
   CHANNELS,
@@ -26,6 +29,15 @@ import {
 import type { Person } from './world';
 import { LEDGER_IDS } from '../../../core/ledger';
 import { moveBalance } from '../../../server/services/ledger';
+
+/** The server's mail kinds (mail_jobs.kind) for each purpose. */
+const MAIL_KINDS: Record<MailPurpose, string> = {
+  'verify-email': 'verify-email',
+  'reset-password': 'reset-password',
+  'change-email': 'change-email',
+  'sign-up': SIGN_UP_MAIL.link,
+  'sign-up-notice': SIGN_UP_MAIL.notice,
+};
 
 function memoryStore(): KeyValueStore {
   const data = new Map<string, string>();
@@ -138,6 +150,20 @@ export async function createLocalHarness(): Promise<Harness> {
     return network;
   };
 
+  const settle = async (): Promise<void> => undefined;
+  const mailedToken = async (email: string, purpose: MailPurpose): Promise<string> => {
+    // The mail as the server queued it for sending: its text part carries the link in full.
+    const [mail] = server.query<{ text_body: string }>(
+      'SELECT text_body FROM mail_jobs WHERE to_address = ? AND kind = ? ORDER BY id DESC LIMIT 1',
+      email,
+      MAIL_KINDS[purpose],
+    );
+    const link = /https?:\/\/\S+/.exec(mail?.text_body ?? '')?.[0];
+    const token = link ? new URL(link).searchParams.get('token') : null;
+    if (!token) throw new Error(`no ${purpose} link was mailed to ${email}`);
+    return token;
+  };
+
   return {
     kind: 'local',
     pushToken: (seed) =>
@@ -154,9 +180,11 @@ export async function createLocalHarness(): Promise<Harness> {
       return backend;
     },
     signedOut: adapter,
-    async signUp(input) {
+    signUp: (input) => signUpThroughMail({ signedOut: adapter, settle, mailedToken }, input),
+    async unconfirmedAccount(input) {
+      await legacyAccount(server, input);
       const backend = adapter();
-      await backend.auth.signUp(input);
+      await backend.auth.signIn(input);
       return backend;
     },
     async pendingCounts(uid) {
@@ -166,19 +194,8 @@ export async function createLocalHarness(): Promise<Harness> {
       );
       return Object.fromEntries(rows.map((row) => [row.source, row.count]));
     },
-    settle: async () => undefined,
-    async mailedToken(email, purpose) {
-      // The mail as the server queued it for sending: its text part carries the link in full.
-      const [mail] = server.query<{ text_body: string }>(
-        'SELECT text_body FROM mail_jobs WHERE to_address = ? AND kind = ? ORDER BY id DESC LIMIT 1',
-        email,
-        purpose,
-      );
-      const link = /https?:\/\/\S+/.exec(mail?.text_body ?? '')?.[0];
-      const token = link ? new URL(link).searchParams.get('token') : null;
-      if (!token) throw new Error(`no ${purpose} link was mailed to ${email}`);
-      return token;
-    },
+    settle,
+    mailedToken,
     disconnect(backend) {
       const network = networkOf(backend);
       network.up = false;
@@ -187,6 +204,18 @@ export async function createLocalHarness(): Promise<Harness> {
     },
     reconnect(backend) {
       networkOf(backend).up = true;
+    },
+    async fillStorage(who, bytes) {
+      // One sent file of that size, as far as the database knows (the quota counts rows, not the disk).
+      const db = new Database(server.dbFile);
+      try {
+        db.prepare(
+          `INSERT INTO attachments (id, channel_id, uploader_id, message_id, name, kind, content_type, size, created_at)
+           VALUES (?, ?, ?, ?, 'filled.pdf', 'document', 'application/pdf', ?, ?)`,
+        ).run(newDocumentId(), CHANNELS.studio.id, PEOPLE[who].uid, newDocumentId(), bytes, START);
+      } finally {
+        db.close();
+      }
     },
     advance: async (ms) => server.clock.advance(ms),
     close: () => server.close(),

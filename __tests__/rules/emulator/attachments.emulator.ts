@@ -135,6 +135,19 @@ describe('an upload record', () => {
     await assertFails(setDoc(uploadRef(uid, PDF.id), data));
   });
 
+  it("is refused when the file does not fit in what is left of the uploader's storage quota", async () => {
+    // core/attachments.ts ATTACHMENT_QUOTA_BYTES (1 GB), less what functions/ counted of their kept files.
+    const quota = 1024 * 1024 * 1024;
+    const filled = (bytes: number) =>
+      env.withSecurityRulesDisabled((context) =>
+        setDoc(doc(context.firestore(), 'users', MEMBER), { attachmentBytes: bytes }, { merge: true }),
+      );
+    await filled(quota - PDF.size + 1);
+    await assertFails(setDoc(uploadRef(MEMBER, PDF.id), upload(MEMBER, PDF)));
+    await filled(quota - PDF.size);
+    await uploaded(MEMBER, PDF);
+  });
+
   it('is read by its uploader only, and its absence by any member', async () => {
     await uploaded(MEMBER, PDF);
     await assertSucceeds(getDoc(uploadRef(MEMBER, PDF.id)));

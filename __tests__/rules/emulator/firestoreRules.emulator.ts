@@ -25,6 +25,7 @@ import {
   writeBatch,
 } from 'firebase/firestore';
 import { ROLE_FIELDS } from '../../../scripts/checkFirestoreRules';
+import { FORMER_MEMBER_ID } from '../../../core/leaving';
 
 const OWNER = 'ConsultantUid0000001';
 const MEMBER = 'MemberUid00000000001';
@@ -169,6 +170,43 @@ describe('users/{uid}', () => {
       setDoc(doc(dbOf('NewUid00000000000001'), 'users', 'NewUid00000000000001'), { isOwner: false }),
     );
     await assertFails(deleteDoc(doc(dbOf(MEMBER), 'users', MEMBER)));
+  });
+});
+
+describe('the former member (core/leaving.ts)', () => {
+  it('signs nobody in: a token naming it reads and writes nothing, even where its uid is written', async () => {
+    const FORMER = FORMER_MEMBER_ID;
+    await env.withSecurityRulesDisabled(async (context) => {
+      const db = context.firestore();
+      // The worst a mistake could leave: its own document, a channel listing it, what departed people left.
+      await setDoc(doc(db, 'users', FORMER), { email: 'someone@qupm.test', isOwner: false });
+      await updateDoc(doc(db, 'channels', CHANNEL), { members: [MEMBER, FORMER] });
+      await setDoc(doc(db, 'channels', CHANNEL, 'messages', 'MessageLeft000000001'), {
+        senderId: FORMER,
+        senderName: 'A former member',
+        text: 'Left behind',
+        createdAt: serverTimestamp(),
+      });
+      await setDoc(doc(db, 'invitations', 'InviteOfLeaver000001'), {
+        channelId: CHANNEL,
+        consultantId: FORMER,
+        status: 'expired',
+        passes: 1,
+        credits: 1,
+      });
+    });
+    const db = dbOf(FORMER);
+    await assertFails(getDoc(doc(db, 'users', FORMER)));
+    await assertFails(updateDoc(doc(db, 'users', FORMER), { nickname: 'Back' }));
+    await assertFails(getDoc(doc(db, 'channels', CHANNEL)));
+    await assertFails(getDoc(doc(db, 'channels', CHANNEL, 'messages', 'MessageLeft000000001')));
+    await assertFails(
+      updateDoc(doc(db, 'channels', CHANNEL, 'messages', 'MessageLeft000000001'), { text: 'Rewritten' }),
+    );
+    await assertFails(getDoc(doc(db, 'invitations', 'InviteOfLeaver000001')));
+    await assertFails(getDocs(query(collection(db, 'invitations'), where('consultantId', '==', FORMER))));
+    // The member beside it still reads the channel: the rule names the placeholder, nobody else.
+    await assertSucceeds(getDoc(doc(dbOf(MEMBER), 'channels', CHANNEL)));
   });
 });
 

@@ -4,6 +4,9 @@ import type { Saga } from 'redux-saga';
 import type { Backend } from '@/backend/ports';
 import type { PushEnv } from '@/platform/pushEnv';
 import { pushDeviceSaga, pushSaga } from '@/sagas/push/pushSaga';
+import { debugMenuSaga } from '@/sagas/debugMenuSaga';
+import { debugMenuOpened } from '@/store/debugSlice';
+import type { Dialogs } from '@/platform/browser';
 import { rootUnmounted, rootMounted, serviceWorkerTookControl } from '@/store/appSlice';
 import { buildUserState, docChanged, accountLoaded, signedIn, signedOut } from '@/store/userSlice';
 import {
@@ -11,6 +14,7 @@ import {
   deviceReleaseRequested,
   permissionRequested,
   selectPushGate,
+  validationCooldownReset,
   validationRequested,
 } from '@/store/pushSlice';
 import { BackendError } from '@/backend/ports';
@@ -51,6 +55,12 @@ function start(h: Harness, options: StateOptions = {}) {
     },
   };
 }
+
+const skipped = (result: Awaited<ReturnType<ReturnType<typeof start>['stop']>>) =>
+  (result.effects.put ?? [])
+    .map((e) => e.payload.action)
+    .filter((a) => a.type === 'push/validationSkipped')
+    .map((a) => a.payload as { message: string });
 
 const finished = (result: Awaited<ReturnType<ReturnType<typeof start>['stop']>>) =>
   (result.effects.put ?? [])
@@ -148,6 +158,30 @@ describe('pushSaga: the checks', () => {
     expect(checks[2]).toMatchObject({ rateLimited: true });
   });
 
+  // spec §9: "Visibility-change rate limit: 5 s", in the spec's number: a change 1 ms short of it is dropped, one at
+  // 5 s is taken.
+  it('drops a visibility change 4,999 ms after the last one it took, and takes one at 5,000 ms', async () => {
+    const h = createHarness();
+    const app = start(h);
+    await h.time.advance(60_000);
+    const before = h.backend.ports.pushProvider.getToken.mock.calls.length;
+    h.env.emitVisibility(true);
+    await h.time.flush();
+    expect(h.backend.ports.pushProvider.getToken).toHaveBeenCalledTimes(before + 1);
+    // Past the 10 s cooldown of the check itself, so only the visibility limit can hold the next one back.
+    app.dispatch(validationCooldownReset());
+    await h.time.advance(4_999);
+    h.env.emitVisibility(true);
+    await h.time.flush();
+    app.dispatch(validationCooldownReset());
+    expect(h.backend.ports.pushProvider.getToken).toHaveBeenCalledTimes(before + 1);
+    await h.time.advance(1);
+    h.env.emitVisibility(true);
+    await h.time.flush();
+    expect(h.backend.ports.pushProvider.getToken).toHaveBeenCalledTimes(before + 2);
+    await app.stop();
+  });
+
   it.each([
     ['push-unsupported-browser', 'refusedByBrowser'],
     ['push-indexed-db-unsupported', 'noIndexedDb'],
@@ -197,6 +231,56 @@ describe('pushSaga: the checks', () => {
     await h.time.flush();
     const result = await app.stop();
     expect(finished(result).at(-1)).toMatchObject({ message: 'Current token is valid', rateLimited: true });
+  });
+
+  it.each([
+    ['default', 'Notifications are not allowed on this device yet'],
+    ['denied', 'Notifications are blocked on this device'],
+  ] as const)(
+    'answers a validation asked for by hand while the permission is %s with no token work, leaving the device as it was (spec §4)',
+    async (permission, words) => {
+      const h = createHarness({ permission });
+      const app = start(h, { permission });
+      await h.time.advance(HOUR);
+      const before = h.backend.store.reads + h.backend.store.writes;
+      app.dispatch(validationRequested());
+      await h.time.flush();
+      const result = await app.stop();
+      // No token was asked of the provider, looked up, created or saved.
+      expect(h.backend.ports.pushProvider.getToken).not.toHaveBeenCalled();
+      expect(h.backend.store.reads + h.backend.store.writes).toBe(before);
+      expect(h.env.storage.getItem(LOCAL_STORAGE_KEYS.fcmToken)).toBeNull();
+      // The debug menu hears why; the device is not marked failed.
+      expect(skipped(result).at(-1)?.message).toContain(words);
+      expect(finished(result)).toEqual([]);
+      expect((result.storeState as State).push.tokenStatus).not.toBe('failed');
+    },
+  );
+
+  it("runs the iOS debug menu's Token validation with the permission 'default' without token work, and says why (spec §4)", async () => {
+    const h = createHarness({ permission: 'default' });
+    const alerts: string[] = [];
+    const dialogs: Dialogs = { prompt: () => '5', alert: (text: string) => void alerts.push(text) };
+    function* withDebugMenu(backend: Backend, createEnv: () => PushEnv) {
+      yield fork(debugMenuSaga, dialogs, false);
+      yield call(pushSagas, backend, createEnv);
+    }
+    const saga = expectSaga(untilStopped, withDebugMenu, h.backend.backend, () => h.env)
+      .withReducer(reducer, initialState({ permission: 'default', platform: 'ios' }))
+      .provide(h.providers);
+    const pending = saga.run({ timeout: 10_000, silenceTimeout: true });
+    await h.time.advance(HOUR);
+    const before = h.backend.store.reads + h.backend.store.writes;
+    saga.dispatch(debugMenuOpened());
+    await h.time.flush();
+    saga.dispatch({ type: STOP });
+    const result = await pending;
+    expect(h.backend.ports.pushProvider.getToken).not.toHaveBeenCalled();
+    expect(h.backend.store.reads + h.backend.store.writes).toBe(before);
+    expect(alerts).toEqual([
+      'Token validation: Notifications are not allowed on this device yet: the token check is skipped',
+    ]);
+    expect((result.storeState as State).push.tokenStatus).not.toBe('failed');
   });
 
   it.each([

@@ -77,10 +77,11 @@ describe('createToken', () => {
     const retries = (result.effects.put ?? [])
       .map((e) => e.payload.action)
       .filter((a) => a.type === 'push/tokenCreationRetried');
+    // spec §8, word for word (not the constant the code writes it with): the failure is retried.
     expect(retries.map((a) => [a.payload.attempt, a.payload.delayMs, a.payload.error])).toEqual([
-      [1, 1_000, NO_REGISTRATION_TOKEN],
-      [2, 2_000, NO_REGISTRATION_TOKEN],
-      [3, 4_000, NO_REGISTRATION_TOKEN],
+      [1, 1_000, 'No registration token available'],
+      [2, 2_000, 'No registration token available'],
+      [3, 4_000, 'No registration token available'],
     ]);
   });
 
@@ -274,7 +275,12 @@ describe('validateAndRefreshToken', () => {
   it("generates a token when none is stored: 'No stored token found, generated new token'", async () => {
     const h = createHarness();
     const { result, state } = await validate(h);
-    expect(result).toEqual({ success: true, message: VALIDATION_MESSAGES.generated, rateLimited: false });
+    // spec §8's words, as the spec writes them.
+    expect(result).toEqual({
+      success: true,
+      message: 'No stored token found, generated new token',
+      rateLimited: false,
+    });
     expect(h.backend.store.of(UID)).toHaveLength(1);
     expect(state.push).toMatchObject({ tokenStatus: 'active', lastValidation: { ...result, at: START } });
   });
@@ -283,8 +289,9 @@ describe('validateAndRefreshToken', () => {
     const h = createHarness();
     h.backend.ports.pushProvider.getToken.mockResolvedValue('');
     const { result, state } = await validate(h);
-    expect(result).toEqual({ success: false, message: VALIDATION_MESSAGES.failed, rateLimited: false });
-    expect(state.push).toMatchObject({ tokenStatus: 'failed', lastError: NO_REGISTRATION_TOKEN });
+    // spec §8's words, as the spec writes them.
+    expect(result).toEqual({ success: false, message: 'Failed to generate new token', rateLimited: false });
+    expect(state.push).toMatchObject({ tokenStatus: 'failed', lastError: 'No registration token available' });
     expect(h.backend.store.writes).toBe(0);
   });
 
@@ -335,9 +342,10 @@ describe('validateAndRefreshToken', () => {
     savedEarlier(h);
     h.backend.ports.pushProvider.getToken.mockRejectedValue(new Error('offline'));
     const { result } = await validate(h);
+    // spec §8's words, as the spec writes them.
     expect(result).toEqual({
       success: false,
-      message: VALIDATION_MESSAGES.failedAfterValidation,
+      message: 'Failed to generate new token after validation failure',
       rateLimited: false,
     });
   });

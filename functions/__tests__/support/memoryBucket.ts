@@ -6,6 +6,8 @@ export interface MemoryObject {
   data: Uint8Array;
   contentType?: string;
   createdAt: number;
+  /** The object's custom metadata (an attachment's uploaderId). */
+  customMetadata?: Record<string, string>;
 }
 
 export class MemoryBucket implements Bucket {
@@ -15,8 +17,19 @@ export class MemoryBucket implements Bucket {
 
   constructor(private readonly now: () => number) {}
 
-  put(name: string, data: Uint8Array, contentType?: string, createdAt = this.now()): void {
-    this.objects.set(name, { data, createdAt, ...(contentType === undefined ? {} : { contentType }) });
+  put(
+    name: string,
+    data: Uint8Array,
+    contentType?: string,
+    createdAt = this.now(),
+    customMetadata?: Record<string, string>,
+  ): void {
+    this.objects.set(name, {
+      data,
+      createdAt,
+      ...(contentType === undefined ? {} : { contentType }),
+      ...(customMetadata === undefined ? {} : { customMetadata }),
+    });
   }
 
   async getFiles({ prefix }: { prefix: string }): Promise<[BucketFile[]]> {
@@ -34,6 +47,7 @@ export class MemoryBucket implements Bucket {
             size: String(stored.data.length),
             timeCreated: new Date(stored.createdAt).toISOString(),
             ...(stored.contentType === undefined ? {} : { contentType: stored.contentType }),
+            ...(stored.customMetadata === undefined ? {} : { metadata: { ...stored.customMetadata } }),
           }
         : {},
       download: async () => {

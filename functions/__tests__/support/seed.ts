@@ -88,6 +88,8 @@ export interface SeedMessage {
   senderName: string;
   text: string;
   createdAt: number;
+  /** A file the message carries (core/attachments.ts Attachment). */
+  attachment?: Record<string, unknown>;
 }
 
 export function putMessage(store: DocumentWriter, message: SeedMessage): void {

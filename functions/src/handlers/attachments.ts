@@ -5,8 +5,10 @@
 // before it uploads: an object whose bytes are not what it was stored as (HTML or SVG named .png), empty, over
 // 10 MB, or not what its upload record says (channels/{channelId}/uploads/{id}, which a message's attachment must
 // equal: firestore.rules) is deleted with its record, and a message that carries it loses it. The Admin SDK does
-// this: storage.rules bind clients, not these functions.
+// this: storage.rules bind clients, not these functions. A kept upload counts against its uploader's storage
+// quota until its object goes (uploadsRepository.ts).
 import {
+  ATTACHMENT_QUOTA_BYTES,
   checkAttachmentSize,
   checkStoredFile,
   isAsRecorded,
@@ -121,8 +123,12 @@ export async function handleMessageWithAttachment(
   return true;
 }
 
-/** Why an upload was removed: its bytes (core/attachments.ts), or its upload record. */
-export type UploadProblem = AttachmentProblem | 'notRecorded' | 'notAsRecorded';
+/**
+ * Why an upload was removed: its bytes (core/attachments.ts), its upload record, no room left in its uploader's
+ * quota, or an uploader QuPM does not know.
+ */
+export type UploadProblem =
+  AttachmentProblem | 'notRecorded' | 'notAsRecorded' | 'storage-quota' | 'no-account';
 
 export type UploadCheck =
   | { outcome: 'ignored' }
@@ -148,6 +154,21 @@ export async function handleAttachmentUploaded(
     problem = checkStoredFile({ bytes, storedType: object.contentType, sniffedType: await sniffType(bytes) });
     if (!problem) problem = await recordProblem(repo, target, { bytes, ...object });
   }
+  // Then its room in the uploader's quota (storage.rules refuse what does not fit the count, but two uploads at
+  // once both see the count before either): counted here once, or removed. An object without an uploader was
+  // not put there by a client (the rules require one) and is not counted.
+  if (!problem && object.uploaderId !== undefined) {
+    const counted = await repo.countUpload({
+      uid: object.uploaderId,
+      attachmentId: target.attachmentId,
+      channelId: target.channelId,
+      size: object.size,
+      quotaBytes: ATTACHMENT_QUOTA_BYTES,
+      at: now(),
+    });
+    if (counted.kind === 'over') problem = 'storage-quota';
+    if (counted.kind === 'no-account') problem = 'no-account';
+  }
   if (!problem) return { outcome: 'kept' };
   await files.delete(object.path);
   await repo.deleteUpload(target.channelId, target.attachmentId);
@@ -159,4 +180,41 @@ export async function handleAttachmentUploaded(
     });
   }
   return { outcome: 'removed', problem, messageId: message?.id ?? null };
+}
+
+/**
+ * An object left the bucket (on_attachment_deleted), whoever deleted it (its message's deletion, the prune, this
+ * file's checks, a client under storage.rules): its room goes back to its uploader. Answers whether it was counted.
+ */
+export async function handleAttachmentDeleted(
+  { repo }: Pick<Deps, 'repo'>,
+  object: { path: string; uploaderId: string | undefined },
+): Promise<boolean> {
+  const target = attachmentObjectOf(object.path);
+  if (!target || object.uploaderId === undefined) return false;
+  return repo.forgetUpload(object.uploaderId, target.attachmentId);
+}
+
+/**
+ * Deleting an account (delete_my_account) takes the person's uploads that no message carries with it at once, as
+ * the embedded server does, rather than leaving them a day for the prune: they are theirs alone, and nothing will
+ * send them now. Looked for in the channels they were in; answers how many went.
+ */
+export async function deleteUnsentUploadsOf(
+  { repo, files }: Pick<Deps, 'repo' | 'files'>,
+  uid: string,
+  channelIds: readonly string[],
+): Promise<number> {
+  let deleted = 0;
+  for (const channelId of channelIds) {
+    for (const file of await files.list(`${ATTACHMENTS_PREFIX}${channelId}/attachments/`)) {
+      const object = attachmentObjectOf(file.path);
+      if (!object || file.uploaderId !== uid) continue;
+      if (await repo.findMessageWithAttachment(object.channelId, object.attachmentId)) continue;
+      await files.delete(file.path);
+      await repo.deleteUpload(object.channelId, object.attachmentId);
+      deleted += 1;
+    }
+  }
+  return deleted;
 }

@@ -1,8 +1,8 @@
 // Leaving (issue #15 part 7) on Firebase: export_my_data answers the caller's AccountExport (core/leaving.ts), the
 // same document as the embedded server's GET /api/users/:uid/export; delete_my_account, called once the client
 // has re-authenticated with the password (functions.ts checks the sign-in is recent), refuses a consultant who
-// still owns channels, hands what stays to the former member, deletes the account's documents and then the
-// Firebase Auth account (which ends its refresh tokens).
+// still owns channels, hands what stays to the former member, deletes the account's documents and the uploads it
+// never sent, and then the Firebase Auth account (which ends its refresh tokens).
 import { normalizeEmail } from '../../../core/email';
 import { QupmError, SESSION_ENDED_MESSAGE } from '../../../core/errors';
 import type { AccountExport } from '../../../core/leaving';
@@ -11,6 +11,7 @@ import { isOpenBooking, planCancel } from '../../../core/bookings';
 import { activeMutes } from '../../../core/mutes';
 import type { Caller } from '../../../core/permissions';
 import type { Deps } from '../repository';
+import { deleteUnsentUploadsOf } from './attachments';
 import { productCallables } from './product';
 
 // An account already gone took its session with it: the embedded server's words and reason (server/services/leaving.ts).
@@ -50,7 +51,15 @@ export const leavingCallables = {
         }
       });
     }
+    // Read before the memberships go: the channels where their unsent uploads can be.
+    const joined = await deps.repo.listChannelsFor(caller.uid);
     await deps.repo.deleteAccountData(caller.uid, deps.now());
+    await deleteUnsentUploadsOf(
+      deps,
+      caller.uid,
+      joined.map((channel) => channel.id),
+    );
+    // Last: an account whose data or files failed to go is still there to try again.
     await deps.accounts.deleteAccount(caller.uid);
     return { success: true };
   },

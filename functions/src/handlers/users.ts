@@ -2,6 +2,7 @@
 // a regular user, no balances (spec §9: credits 0, passCount 0, effectiveConId ''), notifications on.
 import type { UserDoc } from '../../../core/model';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../core/model';
+import { FORMER_MEMBER_ID } from '../../../core/leaving';
 import type { Deps } from '../repository';
 
 export interface NewAccount {
@@ -34,6 +35,12 @@ export function newUserDoc(account: NewAccount): UserDoc {
  * event carries the account as it was created.
  */
 export async function handleUserCreated({ repo, accounts }: Deps, event: NewAccount): Promise<boolean> {
+  // The former member's uid names everyone who left (core/leaving.ts); an account under it (only the Admin SDK
+  // can choose a uid) would own their messages, so it gets no document and is deleted.
+  if (event.uid === FORMER_MEMBER_ID) {
+    await accounts.deleteAccount(event.uid);
+    return false;
+  }
   const now = await accounts.lookup(event.uid);
   return repo.createUserIfAbsent(
     newUserDoc({

@@ -5,14 +5,20 @@
 // it records the upload (channels/{channelId}/uploads/{id}, the embedded server's attachments row) and the rules
 // hold the bytes to that record, every client to the limits and to a download disposition, and a message to its
 // sender's own unsent upload (src/backend/firebase/messages.ts claims it). Files are read with getBlob (through
-// the rules), never with a download URL, which would let anyone holding it read the file.
+// the rules), never with a download URL, which would let anyone holding it read the file. A person's files take up
+// at most their quota: the adapter reads the count functions/ keep (users/{uid}.attachmentBytes) and refuses a file
+// that does not fit in the embedded server's words, before anything is recorded or a byte goes; storage.rules
+// refuse it too.
 import { BackendError } from '../ports';
 import type { UploadOptions } from '../ports';
 import {
   ATTACHMENT_ACCESS_MESSAGES,
   ATTACHMENT_MESSAGES,
+  ATTACHMENT_QUOTA_BYTES,
+  attachmentQuotaMessage,
   checkAttachmentSize,
   checkFile,
+  fitsQuota,
 } from '@core/attachments';
 import type { Attachment } from '@core/attachments';
 import { newDocumentId } from '@core/ids';
@@ -45,7 +51,24 @@ async function sniff(bytes: Uint8Array): Promise<string | undefined> {
   return (await fileTypeFromBuffer(bytes))?.mime;
 }
 
+/** users/{uid}'s count of what their files take up (functions/src/uploadsRepository.ts ATTACHMENT_BYTES_FIELD). */
+const ATTACHMENT_BYTES_FIELD = 'attachmentBytes';
+
 export function createAttachments(sdk: FirebaseSdk) {
+  /** What the person's files take up, as functions/ count it (0 before their first kept upload). */
+  const usedBytes = async (uid: string): Promise<number> => {
+    const { sdk: fs, db } = await sdk.firestore();
+    const value: unknown = (await fs.getDoc(fs.doc(db, 'users', uid))).get(ATTACHMENT_BYTES_FIELD);
+    return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
+  };
+  /** RESOURCE_EXHAUSTED in the embedded server's words, or null when a file of `size` fits. */
+  const quotaRefusal = async (uid: string, size: number): Promise<BackendError | null> => {
+    const quota = { quotaBytes: ATTACHMENT_QUOTA_BYTES, usedBytes: await usedBytes(uid), fileBytes: size };
+    return fitsQuota(quota)
+      ? null
+      : new BackendError('RESOURCE_EXHAUSTED', attachmentQuotaMessage(quota), 'storage-quota');
+  };
+
   const objectRef = async (channelId: string, attachmentId: string) => {
     const loaded = await sdk.storage();
     return { ...loaded, ref: loaded.sdk.ref(loaded.storage, attachmentObjectPath(channelId, attachmentId)) };
@@ -104,6 +127,8 @@ export function createAttachments(sdk: FirebaseSdk) {
         const checked = checkFile({ name, bytes, sniffedType: await sniff(bytes) });
         if (!checked.ok) throw new BackendError('INVALID_ARGUMENT', ATTACHMENT_MESSAGES[checked.problem]);
         const attachment: Attachment = { id: newDocumentId(), ...checked.file };
+        const overQuota = await quotaRefusal(uid, attachment.size);
+        if (overQuota) throw overQuota;
         await recordUpload(channelId, uid, attachment);
         const { sdk: storage, ref } = await objectRef(channelId, attachment.id);
         const task = storage.uploadBytesResumable(ref, bytes, {
@@ -123,6 +148,12 @@ export function createAttachments(sdk: FirebaseSdk) {
               () => resolve(),
             );
           });
+        } catch (error) {
+          // storage.rules refused it: another upload may have taken the room meanwhile; say so if that is why.
+          if (error instanceof BackendError && error.status === 'PERMISSION_DENIED') {
+            throw (await quotaRefusal(uid, attachment.size).catch(() => null)) ?? error;
+          }
+          throw error;
         } finally {
           signal?.removeEventListener('abort', cancel);
         }

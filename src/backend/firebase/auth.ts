@@ -91,37 +91,75 @@ async function nameUserDocument(sdk: FirebaseSdk, uid: string, name: string): Pr
   if (stored !== null && stored.displayName !== name) await fs.updateDoc(ref, { displayName: name });
 }
 
+/** Sign-up's work in `detached`, whose session is its own: the account made (or its owner told), then signed out. */
+async function signUpIn(
+  detached: FirebaseSdk,
+  email: string,
+  password: string,
+  name: string | undefined,
+): Promise<void> {
+  const auth = detached.auth();
+  let user;
+  try {
+    ({ user } = await createUserWithEmailAndPassword(auth, email, password));
+  } catch (error) {
+    if ((error as { code?: unknown } | null)?.code !== 'auth/email-already-in-use') throw error;
+    // Firebase limits these mails itself; one not sent must not answer differently from a new address.
+    await sendPasswordResetEmail(auth, email).catch((reason: unknown) =>
+      console.warn('The reset email could not be sent', reason instanceof Error ? reason.message : reason),
+    );
+    return;
+  }
+  try {
+    if (name) {
+      // A name not saved is no reason to fail the sign-up: it can be set in settings.
+      try {
+        await updateProfile(user, { displayName: name });
+        await nameUserDocument(detached, user.uid, name);
+      } catch (error) {
+        console.warn('The display name could not be saved', error instanceof Error ? error.message : error);
+      }
+    }
+    // The confirmation link: an invitation bound to an email is theirs once the email is confirmed
+    // (functions/src/callable.ts callerFrom, firestore.rules isInvitee). Not sent is no failure of the sign-up:
+    // settings offers another.
+    await sendEmailVerification(user).catch((error: unknown) =>
+      console.warn(
+        'The confirmation email could not be sent',
+        error instanceof Error ? error.message : error,
+      ),
+    );
+  } finally {
+    await signOut(auth);
+  }
+}
+
 export function createAuthPort(sdk: FirebaseSdk): AuthPort {
   return {
+    // Sign-up answers as the embedded server's does (server/services/signUp.ts): the same for a new and a taken
+    // address, and nobody signed in by it. Firebase Auth creates the account at once and signs it in where it
+    // creates it, so that happens in a detached app (memory only) and this page's session never changes. A new
+    // account is mailed its confirmation link; for a taken address (auth/email-already-in-use: email enumeration
+    // protection does not cover sign-up) the owner is mailed Firebase's link to choose a new password, the
+    // nearest Firebase has to "someone tried to sign up with your address". What Firebase's own API still tells a
+    // client that calls it directly: docs/decisions/auth.md.
     signUp: ({ email, password, displayName }) =>
       guarded(async () => {
         const name = displayName?.trim() || undefined;
         checkSignUp(email, password, name);
-        const { user } = await createUserWithEmailAndPassword(sdk.auth(), email.trim(), password);
-        // An invitation bound to an email is theirs once the email is confirmed (functions/src/callable.ts
-        // callerFrom, firestore.rules isInvitee): Firebase sends the confirmation link. Not sent is no failure of
-        // the sign-up; the invitation screen says what is missing.
-        await sendEmailVerification(user).catch((error: unknown) =>
-          console.warn(
-            'The confirmation email could not be sent',
-            error instanceof Error ? error.message : error,
-          ),
-        );
-        if (!name) return toAuthUser(user);
+        const detached = sdk.detached();
         try {
-          await updateProfile(user, { displayName: name });
-        } catch (error) {
-          // The account exists and is signed in; a missing display name is no reason to fail the sign-up.
-          console.warn('The display name could not be saved', error instanceof Error ? error.message : error);
-          return toAuthUser(user);
+          await signUpIn(detached, email.trim(), password, name);
+        } finally {
+          await detached
+            .dispose()
+            .catch((error: unknown) =>
+              console.warn(
+                'The sign-up app could not be deleted',
+                error instanceof Error ? error.message : error,
+              ),
+            );
         }
-        await nameUserDocument(sdk, user.uid, name).catch((error: unknown) =>
-          console.warn(
-            'The display name could not be saved with the profile',
-            error instanceof Error ? error.message : error,
-          ),
-        );
-        return { ...toAuthUser(user), displayName: name };
       }),
 
     signIn: ({ email, password }) =>

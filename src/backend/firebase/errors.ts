@@ -180,6 +180,7 @@ const KNOWN_REASONS = [
   'booking-state',
   'channel-archived',
   'invitation-revoked',
+  'storage-quota',
 ] as const satisfies readonly ErrorReason[];
 // Fails to compile when core/errors.ts gains a reason this list does not know.
 const everyReasonKnown: Exclude<ErrorReason, (typeof KNOWN_REASONS)[number]> extends never ? true : never =

@@ -2,11 +2,12 @@
 // loaded) adapter: auth is needed at start to restore the session. Firestore, Functions and Messaging load with
 // import() when a port first needs them, each into its own chunk, and each promise is kept so that concurrent
 // first calls share one import and one instance; a failed load is forgotten so that the next call retries.
-import { initializeApp } from 'firebase/app';
+import { deleteApp, initializeApp } from 'firebase/app';
 import type { FirebaseApp } from 'firebase/app';
 import {
   browserLocalPersistence,
   connectAuthEmulator,
+  inMemoryPersistence,
   indexedDBLocalPersistence,
   initializeAuth,
 } from 'firebase/auth';
@@ -49,6 +50,16 @@ export interface FirebaseSdk {
   messaging(): Promise<LoadedMessaging>;
   /** Cloud Storage, for attachments: loaded the first time a file is sent or opened. */
   storage(): Promise<LoadedStorage>;
+  /**
+   * Another app of the same project, whose session lives in memory only, for work that must not sign this one
+   * in or out: a sign-up (Firebase Auth signs a new account in where it creates it, and a sign-up signs nobody in
+   * here, as on the embedded server). dispose() deletes it.
+   */
+  detached(): DetachedSdk;
+}
+
+export interface DetachedSdk extends FirebaseSdk {
+  dispose(): Promise<void>;
 }
 
 /**
@@ -76,9 +87,22 @@ export interface FirebaseInstance {
    * reloads.
    */
   appName?: string;
+  /** Where the session is kept: the browser's storage (the default), or memory only (a detached app). */
+  persistence?: 'browser' | 'memory';
 }
 
+/** Names the detached apps of a page apart. */
+let detachedApps = 0;
+
 export function createFirebaseSdk(config: FirebaseConfig, instance: FirebaseInstance = {}): FirebaseSdk {
+  return buildSdk(config, instance).sdk;
+}
+
+/** The SDK of one app, and that app once a port made it. */
+function buildSdk(
+  config: FirebaseConfig,
+  instance: FirebaseInstance,
+): { sdk: FirebaseSdk; madeApp(): FirebaseApp | null } {
   let app: FirebaseApp | null = null;
   let auth: Auth | null = null;
   const emulators = config.emulators ?? {};
@@ -101,7 +125,12 @@ export function createFirebaseSdk(config: FirebaseConfig, instance: FirebaseInst
     if (auth) return auth;
     // No popupRedirectResolver: QuPM signs in with email and password only, and the resolver is a large part
     // of the auth bundle. IndexedDB first (shared with workers), localStorage where IndexedDB is unavailable.
-    auth = initializeAuth(getApp(), { persistence: [indexedDBLocalPersistence, browserLocalPersistence] });
+    auth = initializeAuth(getApp(), {
+      persistence:
+        instance.persistence === 'memory'
+          ? inMemoryPersistence
+          : [indexedDBLocalPersistence, browserLocalPersistence],
+    });
     // Before anything else reaches Auth. The SDK's console warning and page banner are for people trying
     // emulators by hand; tests and the local Firebase run know where they are.
     if (emulators.auth) {
@@ -112,7 +141,7 @@ export function createFirebaseSdk(config: FirebaseConfig, instance: FirebaseInst
     return auth;
   };
 
-  return {
+  const sdk: FirebaseSdk = {
     config,
     auth: getAuth,
     requireUid() {
@@ -149,5 +178,21 @@ export function createFirebaseSdk(config: FirebaseConfig, instance: FirebaseInst
       if (!(await sdk.isSupported())) return { sdk, messaging: null };
       return { sdk, messaging: sdk.getMessaging(getApp()) };
     }),
+    detached() {
+      detachedApps += 1;
+      const other = buildSdk(config, {
+        appName: `${instance.appName ?? 'qupm'}-detached-${detachedApps}`,
+        persistence: 'memory',
+      });
+      return {
+        ...other.sdk,
+        async dispose() {
+          // No port was used, no app was made: nothing to delete.
+          const made = other.madeApp();
+          if (made) await deleteApp(made);
+        },
+      };
+    },
   };
+  return { sdk, madeApp: () => app };
 }

@@ -106,7 +106,10 @@ export function createLocalAuth(deps: {
   }
 
   const auth: LocalAuth = {
-    signUp: (input: SignUpInput) => startSession(callRoute(deps.fetch, baseUrl, 'signUp', { body: input })),
+    async signUp(input: SignUpInput) {
+      // No session either way: "Check your inbox" (server/services/signUp.ts).
+      await callRoute(deps.fetch, baseUrl, 'signUp', { body: input });
+    },
     signIn: (input: SignInInput) => startSession(callRoute(deps.fetch, baseUrl, 'signIn', { body: input })),
 
     async signOut() {

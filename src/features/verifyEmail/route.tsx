@@ -52,8 +52,9 @@ export function Component() {
       <>
         <h1 id="verify-title">Your email address is confirmed</h1>
         <p>Thank you. Invitations sent to this address can now be accepted.</p>
+        {/* A sign-up's link made the account just now, and nobody is signed in by a link. */}
         <Link className="button button--primary" to="/">
-          Continue to QuPM
+          {signedIn ? 'Continue to QuPM' : 'Sign in to QuPM'}
         </Link>
       </>
     );

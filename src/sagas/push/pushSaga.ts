@@ -23,6 +23,8 @@ import {
   supportDetected,
   validationFinished,
   validationRequested,
+  validationSkipped,
+  PERMISSION_SKIP_MESSAGES,
   PUSH_FAILURES,
 } from '@/store/pushSlice';
 import type { PermissionState, PushGate, PushGateReason } from '@/store/pushSlice';
@@ -83,14 +85,22 @@ export function* handlePermissionRequested(env: PushEnv) {
   }
 }
 
-/** Settings → notifications "Check again" (and the iOS debug menu): one validation now, cooldown applies. */
 /**
- * A validation asked for by hand (the iOS debug menu): through the same gate as every other path to token work
- * (spec §5). With the gate closed it answers what that means and touches neither the provider nor the backend.
+ * A validation asked for by hand (Settings' "Check again", the iOS debug menu): through the same gate as every
+ * other path to token work (spec §5), and the same permission rule as monitoring (spec §4: 'default' skips the
+ * token check, 'denied' stops token creation). With the gate closed, or the permission not granted, it answers
+ * what that means and touches neither the provider nor the backend; the cooldown applies otherwise.
  */
 export function* handleValidationRequested(ctx: PushContext) {
   const gate: PushGate = yield select(selectPushGate);
   if (gate.open) {
+    const permission: PermissionState = yield select(selectPermission);
+    if (permission !== 'granted') {
+      const at: number = yield call([ctx.env, ctx.env.now]);
+      const message = PERMISSION_SKIP_MESSAGES[permission === 'denied' ? 'denied' : 'default'];
+      yield put(validationSkipped({ message, at }));
+      return;
+    }
     yield call(validateAndRefreshToken, ctx, gate.uid);
     return;
   }
