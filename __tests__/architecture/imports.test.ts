@@ -108,7 +108,7 @@ describe('the import rules', () => {
           ['src/backend', 'src/backend/index'].includes(resolveImport(file, specifier)),
         ),
       );
-    expect(loaders).toEqual(['src/sagas/rootSaga.ts']);
+    expect(loaders).toEqual(['src/app/rootSaga.ts']);
   });
 });
 

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { compareOverview, lastActivity, sortOverview } from '@core/overview';
 import type { ChannelOverview, ChatMessage } from '@core/model';
 import { channelChanged, messagesArrived, overviewLoaded } from '@/store/channelsSlice';
-import { rootReducer } from '@/store/rootReducer';
+import { rootReducer } from '@/app/rootReducer';
 
 const overview = (id: string, createdAt: number, lastAt: number | null): ChannelOverview => ({
   channel: {

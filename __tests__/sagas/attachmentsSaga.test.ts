@@ -17,7 +17,7 @@ import {
   selectAttachmentFile,
   selectComposerUpload,
 } from '@/store/attachmentsSlice';
-import { rootReducer } from '@/store/rootReducer';
+import { rootReducer } from '@/app/rootReducer';
 import { signedOut } from '@/store/userSlice';
 import { createFakeBackend } from '../support/fakeBackend';
 

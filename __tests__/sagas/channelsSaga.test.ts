@@ -26,7 +26,7 @@ import type { Channel, ChannelOverview, ChatMessage } from '@core/model';
 import { createFakeBackend } from '../support/fakeBackend';
 import { createVirtualTime } from '../support/virtualTime';
 import { runWithStore } from '../support/sagaStore';
-import { rootReducer } from '@/store/rootReducer';
+import { rootReducer } from '@/app/rootReducer';
 
 const reducer = combineReducers({ user, channels, conversation, live });
 type State = ReturnType<typeof reducer>;

@@ -21,8 +21,8 @@ import {
   outboxDeleteRequested,
   outboxRetryRequested,
 } from '@/store/outboxSlice';
-import { rootReducer } from '@/store/rootReducer';
-import type { RootState } from '@/store/rootReducer';
+import { rootReducer } from '@/app/rootReducer';
+import type { RootState } from '@/app/rootReducer';
 import { buildUserState, accountLoaded, signedIn } from '@/store/userSlice';
 import { createFakeBackend } from '../support/fakeBackend';
 import { createVirtualTime } from '../support/virtualTime';

@@ -9,7 +9,7 @@ import { now } from '@/platform/browser';
 import { APP_TITLE, titleFor, watchTitle } from '@/sagas/titleSaga';
 import { messagesArrived, overviewLoaded } from '@/store/channelsSlice';
 import { muteSaved, unmuteSaved } from '@/store/mutesSlice';
-import { rootReducer } from '@/store/rootReducer';
+import { rootReducer } from '@/app/rootReducer';
 import type { Channel, ChatMessage } from '@core/model';
 import { MUTED_FOREVER } from '@core/mutes';
 

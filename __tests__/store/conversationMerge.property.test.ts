@@ -4,8 +4,8 @@
 // everything has arrived it is exactly the backend's list, with nothing left pending.
 import fc from 'fast-check';
 import type { ChatMessage } from '@core/model';
-import { rootReducer } from '@/store/rootReducer';
-import type { RootState } from '@/store/rootReducer';
+import { rootReducer } from '@/app/rootReducer';
+import type { RootState } from '@/app/rootReducer';
 import { messagesArrived, overviewLoaded } from '@/store/channelsSlice';
 import {
   MESSAGES_PAGE,

@@ -4,7 +4,7 @@
 // in the browser's memory behind each URL.
 import { createSlice } from '@reduxjs/toolkit';
 import type { WithSlice } from '@reduxjs/toolkit';
-import { rootReducer } from './rootReducer';
+import { rootReducer } from '@/app/rootReducer';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { Attachment } from '@core/attachments';
 import { messageSendRequested } from './outboxSlice';
@@ -127,7 +127,7 @@ export const {
 export default attachmentsSlice.reducer;
 
 // Injected when this module loads (with the part of the app that uses it): the shell carries none of it.
-declare module './rootReducer' {
+declare module '@/app/rootReducer' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   export interface LazyLoadedSlices extends WithSlice<typeof attachmentsSlice> {}
 }

@@ -1,6 +1,6 @@
 // Typed react-redux hooks: screens use these, never the untyped ones.
 import { useDispatch, useSelector } from 'react-redux';
-import type { AppDispatch, RootState } from './index';
+import type { AppDispatch, RootState } from '@/app/store';
 
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();

@@ -11,7 +11,7 @@ import type { Attachment } from '@core/attachments';
 import { AttachmentView } from '@/features/main/AttachmentView';
 import { Composer, UPLOAD_NOT_FINISHED } from '@/features/main/Composer';
 import { takeFile } from '@/platform/pendingFiles';
-import { createAppStore } from '@/store';
+import { createAppStore } from '@/app/store';
 import {
   attachmentFileLoaded,
   attachmentUploaded,

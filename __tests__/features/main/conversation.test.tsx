@@ -5,7 +5,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { VirtuosoMockContext } from 'react-virtuoso';
-import { createAppStore } from '@/store';
+import { createAppStore } from '@/app/store';
 import { Conversation } from '@/features/main/Conversation';
 import { checkMessage } from '@/features/main/Composer';
 import { messagesLoaded } from '@/store/conversationSlice';

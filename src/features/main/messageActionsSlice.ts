@@ -3,7 +3,7 @@
 // makes of the message itself arrives like any message (channelsSlice messagesArrived: the newer version wins).
 import { createSlice } from '@reduxjs/toolkit';
 import type { WithSlice } from '@reduxjs/toolkit';
-import { rootReducer } from '@/store/rootReducer';
+import { rootReducer } from '@/app/rootReducer';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { signedOut } from '@/store/userSlice';
 
@@ -81,7 +81,7 @@ export const {
 export default messageActionsSlice.reducer;
 
 // Injected when this module loads (with the part of the app that uses it): the shell carries none of it.
-declare module '@/store/rootReducer' {
+declare module '@/app/rootReducer' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   export interface LazyLoadedSlices extends WithSlice<typeof messageActionsSlice> {}
 }

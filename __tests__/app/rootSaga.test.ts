@@ -1,8 +1,8 @@
 import { call, put, take, takeEvery } from 'redux-saga/effects';
 import { chunkLoadFailed } from '@/store/versionSlice';
 import type { Backend } from '@/backend/ports';
-import { createRootSaga } from '@/sagas/rootSaga';
-import { createAppStore } from '@/store';
+import { createRootSaga } from '@/app/rootSaga';
+import { createAppStore } from '@/app/store';
 import { connectivityChanged } from '@/store/appSlice';
 
 describe('rootSaga', () => {

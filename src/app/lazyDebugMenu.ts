@@ -10,7 +10,7 @@ import { chunkLoadFailed } from '@/store/versionSlice';
 import { isChunkLoadError } from '@/platform/chunks';
 
 export function loadDebugMenu() {
-  return import(/* webpackChunkName: "ios-debug" */ './debugMenuSaga');
+  return import(/* webpackChunkName: "ios-debug" */ '@/sagas/debugMenuSaga');
 }
 
 export function* lazyDebugMenuSaga() {

@@ -2,7 +2,7 @@ import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { combineReducers } from '@reduxjs/toolkit';
 import { call, takeEvery } from 'redux-saga/effects';
-import { lazyDebugMenuSaga, loadDebugMenu } from '@/sagas/lazyDebugMenu';
+import { lazyDebugMenuSaga, loadDebugMenu } from '@/app/lazyDebugMenu';
 import app, { started } from '@/store/appSlice';
 import { debugButtonShown } from '@/store/debugSlice';
 import { chunkLoadFailed } from '@/store/versionSlice';

@@ -5,7 +5,7 @@ import { call, put } from 'redux-saga/effects';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import type { Backend } from '@/backend/ports';
-import { lazyAttentionSaga, loadAttentionSagas } from '@/sagas/lazyAttention';
+import { lazyAttentionSaga, loadAttentionSagas } from '@/app/lazyAttention';
 import { selectAuthStatus } from '@/store/userSlice';
 import { chunkLoadFailed } from '@/store/versionSlice';
 import { createFakeBackend } from '../support/fakeBackend';

@@ -10,10 +10,10 @@ import { isChunkLoadError } from '@/platform/chunks';
 import { chunkLoadFailed } from '@/store/versionSlice';
 import { accountLoaded, selectAuthStatus } from '@/store/userSlice';
 import type { AuthStatus } from '@/store/userSlice';
-import { superviseQuietly } from './supervise';
+import { superviseQuietly } from '@/sagas/supervise';
 
 export function loadAttentionSagas() {
-  return import(/* webpackChunkName: "attention" */ './attentionSagas');
+  return import(/* webpackChunkName: "attention" */ '@/sagas/attentionSagas');
 }
 
 export function* lazyAttentionSaga(backend: Backend) {

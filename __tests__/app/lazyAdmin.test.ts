@@ -3,7 +3,7 @@ import * as matchers from 'redux-saga-test-plan/matchers';
 import type { Backend } from '@/backend/ports';
 import { adminSaga } from '@/features/settings/adminSaga';
 import { adminUsersRequested, roleChangeRequested } from '@/features/settings/adminSlice';
-import { isAdminRequest, lazyAdminSaga, loadAdminSaga } from '@/sagas/lazyAdmin';
+import { isAdminRequest, lazyAdminSaga, loadAdminSaga } from '@/app/lazyAdmin';
 import { signedOut } from '@/store/userSlice';
 import { createFakeBackend } from '../support/fakeBackend';
 

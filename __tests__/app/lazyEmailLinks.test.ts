@@ -2,7 +2,7 @@ import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import type { Backend } from '@/backend/ports';
 import { emailVerifyRequested, passwordResetMailed } from '@/store/emailLinksSlice';
-import { isEmailLinksRequest, lazyEmailLinksSaga, loadEmailLinksSaga } from '@/sagas/lazyEmailLinks';
+import { isEmailLinksRequest, lazyEmailLinksSaga, loadEmailLinksSaga } from '@/app/lazyEmailLinks';
 import { signedOut } from '@/store/userSlice';
 import { createFakeBackend } from '../support/fakeBackend';
 

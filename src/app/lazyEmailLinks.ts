@@ -9,7 +9,7 @@ import type { Backend } from '@/backend/ports';
 const DOMAIN_PREFIX = 'emailLinks/';
 
 export function loadEmailLinksSaga() {
-  return import(/* webpackChunkName: "route-links" */ './emailLinksSaga');
+  return import(/* webpackChunkName: "route-links" */ '@/sagas/emailLinksSaga');
 }
 
 /** Any action of the slice: the first one a screen dispatches is always a request. */

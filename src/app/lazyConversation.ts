@@ -9,10 +9,10 @@ import { chunkLoadFailed } from '@/store/versionSlice';
 import { accountLoaded, selectAuthStatus } from '@/store/userSlice';
 import type { AuthStatus } from '@/store/userSlice';
 import type { Backend } from '@/backend/ports';
-import { superviseQuietly } from './supervise';
+import { superviseQuietly } from '@/sagas/supervise';
 
 export function loadConversationSagas() {
-  return import(/* webpackChunkName: "conversation" */ './conversationSagas');
+  return import(/* webpackChunkName: "conversation" */ '@/sagas/conversationSagas');
 }
 
 export function* lazyConversationSaga(backend: Backend) {

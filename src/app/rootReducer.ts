@@ -2,23 +2,23 @@
 // attachments, the admin section) are injected when their chunk loads (each slice's module injects itself), so
 // the shell carries none of their code; their selectors read the initial state until then.
 import { combineSlices } from '@reduxjs/toolkit';
-import app from './appSlice';
-import auth from './authSlice';
-import debug from './debugSlice';
-import inbox from './inboxSlice';
-import push from './pushSlice';
-import swHealth from './swHealthSlice';
-import channels from './channelsSlice';
-import offers from './offersSlice';
-import invitations from './invitationsSlice';
-import conversation from './conversationSlice';
+import app from '@/store/appSlice';
+import auth from '@/store/authSlice';
+import debug from '@/store/debugSlice';
+import inbox from '@/store/inboxSlice';
+import push from '@/store/pushSlice';
+import swHealth from '@/store/swHealthSlice';
+import channels from '@/store/channelsSlice';
+import offers from '@/store/offersSlice';
+import invitations from '@/store/invitationsSlice';
+import conversation from '@/store/conversationSlice';
 import manage from '@/features/main/manageSlice';
-import user from './userSlice';
-import live from './liveSlice';
-import outbox from './outboxSlice';
-import readMarks from './readMarksSlice';
-import mutes from './mutesSlice';
-import version from './versionSlice';
+import user from '@/store/userSlice';
+import live from '@/store/liveSlice';
+import outbox from '@/store/outboxSlice';
+import readMarks from '@/store/readMarksSlice';
+import mutes from '@/store/mutesSlice';
+import version from '@/store/versionSlice';
 import settings from '@/features/settings/settingsSlice';
 
 /** Filled in by each lazily injected slice's module (declaration merging). */
