@@ -21,7 +21,7 @@ import channels, {
 import live, { liveResumed, selectReconnecting } from '@/store/liveSlice';
 import user, { buildUserState, accountLoaded, signedIn, signedOut } from '@/store/userSlice';
 import conversation, { MESSAGES_WINDOW, messagesLoaded } from '@/store/conversationSlice';
-import '@/store/conversationWindow';
+import '@/features/conversation/conversationWindow';
 import type { Channel, ChannelOverview, ChatMessage } from '@core/model';
 import { createFakeBackend } from '../support/fakeBackend';
 import { createVirtualTime } from '../support/virtualTime';

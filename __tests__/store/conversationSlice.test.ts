@@ -22,7 +22,7 @@ import {
   newerLoaded,
   newerRequested,
   scrollBackStarted,
-} from '@/store/conversationWindow';
+} from '@/features/conversation/conversationWindow';
 import type { ConversationState } from '@/store/conversationSlice';
 import outboxReducer, { messageSendRequested } from '@/store/outboxSlice';
 import type { OutboxState } from '@/store/outboxSlice';

@@ -12,7 +12,7 @@ import type { Backend } from '@/backend/ports';
 import { superviseQuietly } from '@/sagas/supervise';
 
 export function loadConversationSagas() {
-  return import(/* webpackChunkName: "conversation" */ '@/sagas/conversationSagas');
+  return import(/* webpackChunkName: "conversation" */ '@/features/conversation/sessionSagas');
 }
 
 export function* lazyConversationSaga(backend: Backend) {

@@ -12,7 +12,7 @@ import channels from '@/store/channelsSlice';
 import offers from '@/store/offersSlice';
 import invitations from '@/store/invitationsSlice';
 import conversation from '@/store/conversationSlice';
-import manage from '@/features/main/manageSlice';
+import manage from '@/features/consultantTools/manageSlice';
 import user from '@/store/userSlice';
 import live from '@/store/liveSlice';
 import outbox from '@/store/outboxSlice';

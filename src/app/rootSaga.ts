@@ -11,7 +11,7 @@ import type { Saga } from 'redux-saga';
 import { loadBackend } from '@/backend';
 import type { Backend } from '@/backend/ports';
 import { settingsSaga } from '@/features/settings/settingsSaga';
-import { mainSaga } from '@/features/main/mainSaga';
+import { mainSaga } from '@/features/conversation/conversationSaga';
 import { appSaga } from '@/sagas/appSaga';
 import { authSaga, authUnavailableSaga } from '@/sagas/authSaga';
 import { chunkRecoverySaga } from '@/sagas/chunkRecoverySaga';
