@@ -1,26 +1,23 @@
-// Opening a private consultation from the screen (issue #13 part 5): the manage slice's privateChat state and the
-// saga that asks the backend, puts the channel into the list and hands the screen its id, or a refusal in words.
+// A channel's people: reading its members, and opening a private consultation from the screen, which asks the
+// backend, puts the channel into the list and hands the screen its id, or a refusal in words.
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import { combineReducers } from '@reduxjs/toolkit';
 import { BackendError } from '@/backend/ports';
 import type { Backend } from '@/backend/ports';
-import { handlePrivateChannelRequested } from '@/features/conversation/conversationSaga';
-import manage, {
-  initialState,
-  privateChannelFailed,
+import { handleMembersRequested, handlePrivateChannelRequested } from '@/sagas/membersSaga';
+import members, {
+  membersRequested,
   privateChannelOpened,
   privateChannelRequested,
-  privateChannelShown,
-  selectPrivateChat,
-} from '@/features/consultantTools/manageSlice';
+} from '@/store/membersSlice';
 import channels from '@/store/channelsSlice';
-import user, { signedOut } from '@/store/userSlice';
+import user from '@/store/userSlice';
 import type { Channel } from '@core/model';
 import { createFakeBackend } from '../support/fakeBackend';
 
-const reducer = combineReducers({ user, channels, manage });
+const reducer = combineReducers({ user, channels, members });
 type State = ReturnType<typeof reducer>;
 const backend = createFakeBackend() as unknown as Backend;
 const request = { withUid: 'DanaUid0000000000001', viaChannelId: 'ChannelStudio0000001' };
@@ -36,40 +33,6 @@ const opened: Channel = {
   names: { DanaUid0000000000001: 'Dana', MorganUid00000000001: 'Morgan' },
 };
 
-describe('privateChat state', () => {
-  it('goes opening → opened with the channel, and back to idle once shown', () => {
-    const opening = manage(initialState, privateChannelRequested(request));
-    expect(opening.privateChat).toEqual({
-      status: 'opening',
-      withUid: request.withUid,
-      channelId: null,
-      error: null,
-    });
-    const done = manage(opening, privateChannelOpened({ channelId: opened.id }));
-    expect(selectPrivateChat({ manage: done })).toEqual({
-      status: 'opened',
-      withUid: request.withUid,
-      channelId: opened.id,
-      error: null,
-    });
-    expect(manage(done, privateChannelShown()).privateChat).toEqual(initialState.privateChat);
-  });
-
-  it('keeps a refusal’s words, with whom it was, until the next press', () => {
-    const failed = manage(
-      manage(initialState, privateChannelRequested(request)),
-      privateChannelFailed({ message: 'You cannot.' }),
-    );
-    expect(failed.privateChat).toMatchObject({
-      status: 'failed',
-      withUid: request.withUid,
-      error: 'You cannot.',
-    });
-    expect(manage(failed, privateChannelRequested(request)).privateChat.error).toBeNull();
-    expect(manage(failed, signedOut()).privateChat).toEqual(initialState.privateChat);
-  });
-});
-
 describe('handlePrivateChannelRequested', () => {
   it('asks the backend, lists the channel at once, and hands the screen its id', async () => {
     const { storeState } = await expectSaga(
@@ -84,7 +47,7 @@ describe('handlePrivateChannelRequested', () => {
       .run();
     const state = storeState as State;
     expect(state.channels.items.map((o) => o.channel)).toEqual([opened]);
-    expect(state.manage.privateChat).toMatchObject({ status: 'opened', channelId: opened.id });
+    expect(state.members.privateChat).toMatchObject({ status: 'opened', channelId: opened.id });
   });
 
   it('puts a refusal in the backend’s words for a person', async () => {
@@ -101,7 +64,27 @@ describe('handlePrivateChannelRequested', () => {
       .provide([[matchers.call.fn(backend.channels.openPrivateChannel), throwError(refusal)]])
       .run();
     const state = storeState as State;
-    expect(state.manage.privateChat).toMatchObject({ status: 'failed', error: refusal.message });
+    expect(state.members.privateChat).toMatchObject({ status: 'failed', error: refusal.message });
     expect(state.channels.items).toEqual([]);
+  });
+});
+
+describe('handleMembersRequested', () => {
+  const A = 'chanA000000000000001';
+  it('loads a channel’s members', async () => {
+    const members = [{ uid: 'o', name: 'Dana', role: 'owner' as const, joinedAt: 1 }];
+    const { storeState } = await expectSaga(
+      handleMembersRequested,
+      backend,
+      membersRequested({ channelId: A }),
+    )
+      .withReducer(reducer)
+      .provide([[matchers.call.fn(backend.channels.listMembers), members]])
+      .run();
+    expect((storeState as State).members.byChannel[A]).toEqual({
+      status: 'loaded',
+      items: members,
+      error: null,
+    });
   });
 });

@@ -15,6 +15,7 @@ import conversation from '@/store/conversationSlice';
 import manage from '@/features/consultantTools/manageSlice';
 import user from '@/store/userSlice';
 import live from '@/store/liveSlice';
+import members from '@/store/membersSlice';
 import outbox from '@/store/outboxSlice';
 import readMarks from '@/store/readMarksSlice';
 import mutes from '@/store/mutesSlice';
@@ -39,6 +40,7 @@ export const rootReducer = combineSlices({
   readMarks,
   mutes,
   live,
+  members,
   manage,
   swHealth,
   inbox,

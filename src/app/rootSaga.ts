@@ -11,7 +11,9 @@ import type { Saga } from 'redux-saga';
 import { loadBackend } from '@/backend';
 import type { Backend } from '@/backend/ports';
 import { settingsSaga } from '@/features/settings/settingsSaga';
-import { mainSaga } from '@/features/conversation/conversationSaga';
+import { conversationSaga } from '@/features/conversation/conversationSaga';
+import { consultantToolsSaga } from '@/features/consultantTools/consultantToolsSaga';
+import { membersSaga } from '@/sagas/membersSaga';
 import { appSaga } from '@/sagas/appSaga';
 import { authSaga, authUnavailableSaga } from '@/sagas/authSaga';
 import { chunkRecoverySaga } from '@/sagas/chunkRecoverySaga';
@@ -58,7 +60,9 @@ export const backendSagas: Record<string, BackendSaga> = {
   attention: lazyAttentionSaga,
   offers: offersSaga,
   invitations: invitationsSaga,
-  main: mainSaga,
+  'conversation pages': conversationSaga,
+  members: membersSaga,
+  'consultant tools': consultantToolsSaga,
   settings: settingsSaga,
   admin: lazyAdminSaga,
   leaving: lazyLeavingSaga,

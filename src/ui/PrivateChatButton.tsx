@@ -5,11 +5,7 @@ import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
 import { channelPath } from '@core/paths';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import {
-  privateChannelRequested,
-  privateChannelShown,
-  selectPrivateChat,
-} from '@/features/consultantTools/manageSlice';
+import { privateChannelRequested, privateChannelShown, selectPrivateChat } from '@/store/membersSlice';
 
 export function PrivateChatButton({
   withUid,

@@ -8,7 +8,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { Provider } from 'react-redux';
 import { LIMITS } from '@core/limits';
 import { ManagePanel } from '@/features/consultantTools/ManagePanel';
-import { membersLoaded } from '@/features/consultantTools/manageSlice';
+import { membersLoaded } from '@/store/membersSlice';
 import { invitationLink } from '@/features/consultantTools/ShareLink';
 import { channelInvitationsRequested, invitationCreateRequested } from '@/store/invitationsSlice';
 import { offerIssueRequested } from '@/store/offersSlice';

@@ -1,5 +1,4 @@
 import { findNonSerializableValue } from '@reduxjs/toolkit';
-import type { ChannelMember } from '@core/model';
 import reducer, {
   channelCreateRequested,
   channelSaveDismissed,
@@ -7,31 +6,18 @@ import reducer, {
   channelSaved,
   channelUpdateRequested,
   initialState,
-  membersFailed,
-  membersLoaded,
-  membersRequested,
   selectChannelSave,
-  selectMembers,
 } from '@/features/consultantTools/manageSlice';
 import type { ManageState } from '@/features/consultantTools/manageSlice';
 import { signedOut } from '@/store/userSlice';
 
 const CH = 'ChannelA000000000001';
-const OTHER = 'ChannelB000000000001';
-
-const member = (uid: string, role: ChannelMember['role'] = 'member'): ChannelMember => ({
-  uid,
-  name: uid,
-  role,
-  joinedAt: 1_700_000_000_000,
-});
 const at = (manage: ManageState) => ({ manage });
 
 describe('manage reducer: saving a channel', () => {
-  it('starts with nothing being saved and no members known', () => {
+  it('starts with nothing being saved', () => {
     const state = reducer(undefined, { type: '@@INIT' });
     expect(selectChannelSave(at(state))).toEqual({ status: 'idle', error: null, channelId: null });
-    expect(selectMembers(at(state), CH)).toBeUndefined();
   });
 
   it('saves a new channel and then knows its id', () => {
@@ -70,63 +56,14 @@ describe('manage reducer: saving a channel', () => {
   });
 });
 
-describe("manage reducer: a channel's members", () => {
-  it('loads the members of each channel on its own', () => {
-    let state = reducer(initialState, membersRequested({ channelId: CH }));
-    expect(selectMembers(at(state), CH)).toEqual({ status: 'loading', items: [], error: null });
-    state = reducer(
-      state,
-      membersLoaded({ channelId: CH, items: [member('owner', 'owner'), member('leo')] }),
-    );
-    expect(selectMembers(at(state), CH)).toMatchObject({ status: 'loaded', error: null });
-    expect(selectMembers(at(state), CH)?.items.map((m) => m.uid)).toEqual(['owner', 'leo']);
-    expect(selectMembers(at(state), OTHER)).toBeUndefined();
-  });
-
-  it('keeps the members listed while they are read again, and takes the new read as the whole list', () => {
-    let state = reducer(
-      initialState,
-      membersLoaded({ channelId: CH, items: [member('owner', 'owner'), member('leo')] }),
-    );
-    state = reducer(state, membersRequested({ channelId: CH }));
-    expect(selectMembers(at(state), CH)).toMatchObject({
-      status: 'loaded',
-      items: [{ uid: 'owner' }, { uid: 'leo' }],
-    });
-    state = reducer(state, membersLoaded({ channelId: CH, items: [member('owner', 'owner')] }));
-    expect(selectMembers(at(state), CH)?.items.map((m) => m.uid)).toEqual(['owner']);
-  });
-
-  it('says why a read failed, still showing the members it had', () => {
-    const none = reducer(
-      reducer(initialState, membersRequested({ channelId: CH })),
-      membersFailed({ channelId: CH, message: 'Offline' }),
-    );
-    expect(selectMembers(at(none), CH)).toEqual({ status: 'failed', items: [], error: 'Offline' });
-    const some = reducer(
-      reducer(initialState, membersLoaded({ channelId: CH, items: [member('leo')] })),
-      membersFailed({ channelId: CH, message: 'Offline' }),
-    );
-    expect(selectMembers(at(some), CH)).toMatchObject({
-      status: 'loaded',
-      items: [{ uid: 'leo' }],
-      error: 'Offline',
-    });
-    expect(selectMembers(at(reducer(some, membersRequested({ channelId: CH }))), CH)?.error).toBeNull();
-  });
-});
-
 describe('manage reducer: sign-out', () => {
-  it("forgets the account's members and saves", () => {
-    let state = reducer(initialState, membersLoaded({ channelId: CH, items: [member('leo')] }));
-    state = reducer(state, channelSaveFailed({ message: 'x' }));
+  it("forgets the account's saves", () => {
+    const state = reducer(initialState, channelSaveFailed({ message: 'x' }));
     expect(reducer(state, signedOut())).toEqual(initialState);
   });
 
   it('stays serializable', () => {
-    let state = reducer(initialState, membersLoaded({ channelId: CH, items: [member('leo')] }));
-    state = reducer(state, membersFailed({ channelId: OTHER, message: 'x' }));
-    state = reducer(state, channelSaved({ channelId: CH }));
+    const state = reducer(initialState, channelSaved({ channelId: CH }));
     expect(findNonSerializableValue(state)).toBe(false);
   });
 });

@@ -11,6 +11,7 @@ import { checkMessage } from '@/features/conversation/Composer';
 import { messagesLoaded } from '@/store/conversationSlice';
 import { suggestHandle, checkNewChannel } from '@/features/consultantTools/NewChannelForm';
 import { readWholeNumber } from '@/features/consultantTools/formNumbers';
+import { ManagePanel } from '@/features/consultantTools/ManagePanel';
 import { isDiscountPercent } from '@core/offers';
 import { channelOpened, overviewLoaded, permissionsLoaded } from '@/store/channelsSlice';
 import type { ChatMessage } from '@core/model';
@@ -49,7 +50,7 @@ function showConversation(store: ReturnType<typeof createAppStore>) {
     <VirtuosoMockContext.Provider value={{ viewportHeight: 600, itemHeight: 60 }}>
       <Provider store={store}>
         <MemoryRouter>
-          <Conversation channelId={A} />
+          <Conversation channelId={A} ManagePanel={ManagePanel} />
         </MemoryRouter>
       </Provider>
     </VirtuosoMockContext.Provider>,
@@ -97,7 +98,7 @@ describe('Conversation', () => {
     expect(seen).toContain('outbox/messageSendRequested');
   });
 
-  it('offers the manage panel (loaded on demand) to the owner', async () => {
+  it('offers the owner the manage panel the route hands in', async () => {
     renderConversation({ canMessage: true, isOwner: true });
     fireEvent.click(screen.getByRole('button', { name: 'Manage' }));
     expect(await screen.findByRole('tab', { name: 'Invite' })).toBeTruthy();

@@ -7,11 +7,9 @@ import { combineReducers } from '@reduxjs/toolkit';
 import { BackendError } from '@/backend/ports';
 import type { Backend } from '@/backend/ports';
 import {
-  handleChannelCreate,
-  handleMembersRequested,
+  conversationSaga,
   handleMessagesRequested,
   handleOlderRequested,
-  mainSaga,
 } from '@/features/conversation/conversationSaga';
 import { handleNewerRequested, newerPagesSaga } from '@/features/conversation/newerPagesSaga';
 import conversation, {
@@ -25,13 +23,12 @@ import { messagesArrived } from '@/store/channelsSlice';
 import { newerRequested, scrollBackStarted } from '@/features/conversation/conversationWindow';
 import { compareMessages } from '@core/messages';
 import type { MessageCursor } from '@core/messages';
-import manage, { channelCreateRequested, membersRequested } from '@/features/consultantTools/manageSlice';
 import channels from '@/store/channelsSlice';
 import user from '@/store/userSlice';
-import type { Channel, ChatMessage } from '@core/model';
+import type { ChatMessage } from '@core/model';
 import { createFakeBackend } from '../../support/fakeBackend';
 
-const reducer = combineReducers({ user, channels, conversation, manage });
+const reducer = combineReducers({ user, channels, conversation });
 type State = ReturnType<typeof reducer>;
 const A = 'chanA000000000000001';
 const msg = (n: number): ChatMessage => ({
@@ -43,16 +40,6 @@ const msg = (n: number): ChatMessage => ({
   createdAt: 1_000 * n,
 });
 const backend = createFakeBackend() as unknown as Backend;
-const channelA: Channel = {
-  id: A,
-  channelId: 'strategy',
-  ownerId: 'o',
-  title: 'Strategy',
-  description: '',
-  members: [],
-  createdAt: 5,
-};
-
 describe('conversation', () => {
   it('loads the newest page and knows more may be older when the page was full', async () => {
     const page = Array.from({ length: MESSAGES_PAGE }, (_, i) => msg(100 + i));
@@ -136,7 +123,7 @@ describe('paging through a long conversation (issue #13 part 2)', () => {
 
   it('pages back past the window and forward again: each page from the right cursor, each message once', async () => {
     const saga = expectSaga(function* pages() {
-      yield all([fork(mainSaga, backend), fork(newerPagesSaga, backend)]);
+      yield all([fork(conversationSaga, backend), fork(newerPagesSaga, backend)]);
     })
       .withReducer(reducer, reducer(undefined, messagesRequested({ channelId: A })))
       .provide([listing]);
@@ -220,55 +207,5 @@ describe('paging through a long conversation (issue #13 part 2)', () => {
     } finally {
       history.pop();
     }
-  });
-});
-
-describe('consultant tools', () => {
-  it('creates a channel, adds it to the list and names it as saved', async () => {
-    const input = { channelId: 'strategy', title: 'Strategy', description: '' };
-    const { storeState } = await expectSaga(handleChannelCreate, backend, channelCreateRequested(input))
-      .withReducer(reducer)
-      .provide([[matchers.call.fn(backend.channels.createChannel), channelA]])
-      .call([backend.channels, backend.channels.createChannel], input)
-      .run();
-    expect((storeState as State).channels.items.map((o) => o.channel.title)).toEqual(['Strategy']);
-    expect((storeState as State).manage.save).toEqual({ status: 'saved', error: null, channelId: A });
-  });
-
-  it('says a taken handle is taken', async () => {
-    const { storeState } = await expectSaga(
-      handleChannelCreate,
-      backend,
-      channelCreateRequested({ channelId: 'taken', title: 'T', description: '' }),
-    )
-      .withReducer(reducer)
-      .provide([
-        [
-          matchers.call.fn(backend.channels.createChannel),
-          throwError(new BackendError('ALREADY_EXISTS', 'That handle is taken.')),
-        ],
-      ])
-      .run();
-    expect((storeState as State).manage.save).toMatchObject({
-      status: 'failed',
-      error: 'That handle is taken.',
-    });
-  });
-
-  it('loads a channel’s members', async () => {
-    const members = [{ uid: 'o', name: 'Dana', role: 'owner' as const, joinedAt: 1 }];
-    const { storeState } = await expectSaga(
-      handleMembersRequested,
-      backend,
-      membersRequested({ channelId: A }),
-    )
-      .withReducer(reducer)
-      .provide([[matchers.call.fn(backend.channels.listMembers), members]])
-      .run();
-    expect((storeState as State).manage.members[A]).toEqual({
-      status: 'loaded',
-      items: members,
-      error: null,
-    });
   });
 });

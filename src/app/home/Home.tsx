@@ -17,11 +17,30 @@ import { InvitationsForYou } from '@/features/invitations/InvitationsForYou';
 import { DroppedNotice } from '@/ui/LiveNotices';
 import { InstallButton } from './InstallButton';
 
-// The open channel's conversation loads in its own chunk, asked for as soon as the home shows, so it is there by
-// the time a channel opens.
+// The home composes the domains (none imports another) and decides what loads when. The open channel's
+// conversation loads in its own chunk, asked for as soon as the home shows, so it is there by the time a channel
+// opens.
 const loadConversation = () =>
   import(/* webpackChunkName: "conversation-view" */ '@/features/conversation/Conversation');
 const Conversation = lazyComponent(() => loadConversation().then((m) => m.Conversation));
+// A consultant's tools (a new channel; managing one) load only when a consultant opens them.
+const NewChannelForm = lazyComponent(() =>
+  import(/* webpackChunkName: "consultant-tools" */ '@/features/consultantTools/NewChannelForm').then(
+    (m) => m.NewChannelForm,
+  ),
+);
+const ManagePanel = lazyComponent(() =>
+  import(/* webpackChunkName: "consultant-tools" */ '@/features/consultantTools/ManagePanel').then(
+    (m) => m.ManagePanel,
+  ),
+);
+// Most people have no invitation waiting: the card loads when one is there. A default export, so that no wrapper
+// renames it.
+const InvitationsCard = lazyComponent(() =>
+  import(/* webpackChunkName: "invitations-for-you" */ '@/features/invitations/InvitationsCard').then(
+    (m) => m.default,
+  ),
+);
 
 /**
  * spec §4: asking for notification permission happens only from a user gesture; this card is the main screen's
@@ -89,10 +108,10 @@ export function Home() {
         <Balances />
       </div>
       <PushPrompt />
-      <InvitationsForYou />
+      <InvitationsForYou InvitationsCard={InvitationsCard} />
       <DroppedNotice />
       <div className={openId ? 'workspace workspace--open' : 'workspace'}>
-        <ChannelList openId={openId} />
+        <ChannelList openId={openId} NewChannelForm={NewChannelForm} />
         {openId ? (
           <Suspense
             fallback={
@@ -103,7 +122,7 @@ export function Home() {
               </div>
             }
           >
-            <Conversation key={openId} channelId={openId} />
+            <Conversation key={openId} channelId={openId} ManagePanel={ManagePanel} />
           </Suspense>
         ) : (
           hasChannels && (

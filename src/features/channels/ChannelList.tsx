@@ -1,6 +1,8 @@
 // The person's channels, newest activity first: title (a private consultation: the other person's name), the last
-// message, its time and the unread count. A consultant can start a new channel from here.
+// message, its time and the unread count. A consultant can start a new channel from here, with the form the route
+// hands in (the consultant tools', loaded on demand: src/app/home/Home.tsx).
 import { Suspense, useState } from 'react';
+import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { messageSummary } from '@core/messageText';
 import { channelPath } from '@core/paths';
@@ -14,16 +16,15 @@ import { BellOff } from '@/ui/BellOff';
 import { mutedWords } from '@/ui/muteWords';
 import '../../ui/mute.css';
 import { ReconnectingStatus } from '@/ui/LiveNotices';
-import { lazyComponent } from '@/app/lazyComponent';
 
-// Only consultants create channels: the form loads with the rest of their tools, on demand.
-const NewChannelForm = lazyComponent(() =>
-  import(/* webpackChunkName: "consultant-tools" */ '@/features/consultantTools/NewChannelForm').then(
-    (m) => m.NewChannelForm,
-  ),
-);
-
-export function ChannelList({ openId }: { openId: string | null }) {
+export function ChannelList({
+  openId,
+  NewChannelForm,
+}: {
+  openId: string | null;
+  /** A consultant's form for a new channel; without it the list offers none. */
+  NewChannelForm?: ComponentType<{ onDone: () => void }>;
+}) {
   const { status, items, error } = useAppSelector(selectChannels);
   const isConsultant = useAppSelector(selectIsConsultant);
   const uid = useAppSelector(selectUid);
@@ -36,13 +37,13 @@ export function ChannelList({ openId }: { openId: string | null }) {
       <div className="channels__head">
         <h2 id="channels-title">Channels</h2>
         {openId === null && <ReconnectingStatus />}
-        {isConsultant && !creating && (
+        {isConsultant && NewChannelForm && !creating && (
           <button type="button" className="button button--small" onClick={() => setCreating(true)}>
             New channel
           </button>
         )}
       </div>
-      {creating && (
+      {creating && NewChannelForm && (
         <Suspense
           fallback={
             <p className="muted" role="status">

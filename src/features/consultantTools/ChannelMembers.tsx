@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import type { Channel } from '@core/model';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import { membersRequested, selectMembers } from './manageSlice';
+import { membersRequested, selectMembers } from '@/store/membersSlice';
 import { OfferForm } from './OfferForm';
 import { PrivateChatButton } from '@/ui/PrivateChatButton';
 

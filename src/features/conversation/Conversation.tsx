@@ -1,15 +1,17 @@
 // One channel's conversation: its messages (live, with sender names and times, paging back through history as
 // the person scrolls up), then the person's messages still on their way out (the outbox: "Sending…", "Not sent"
 // with Retry and Delete), the service banner when they can neither message nor own the channel (spec §2), and
-// the composer, whose draft is kept per channel. New messages from others are announced to screen readers.
+// the composer, whose draft is kept per channel. New messages from others are announced to screen readers. A
+// channel's owner manages it with the panel the route hands in (the consultant tools', loaded on demand).
 import { Suspense, useEffect, useState } from 'react';
+import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { selectChannelPermissions, selectOverview, selectShowServiceBanner } from '@/store/channelsSlice';
 import { selectUid } from '@/store/userSlice';
 import { channelDisplayName, isPrivateChannel } from '@core/privateChannels';
 import type { Channel } from '@core/model';
-import { membersRequested, selectMembers } from '@/features/consultantTools/manageSlice';
+import { membersRequested, selectMembers } from '@/store/membersSlice';
 import { PrivateChatButton } from '@/ui/PrivateChatButton';
 import { messagesRequested, selectConversation } from '@/store/conversationSlice';
 import { ReconnectingStatus } from '@/ui/LiveNotices';
@@ -17,15 +19,7 @@ import { ChannelDescription } from './ChannelDescription';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
 import { MuteControl } from './MuteControl';
-import { lazyComponent } from '@/app/lazyComponent';
 import './conversation.css';
-
-// A consultant's tools load only when a channel's owner opens them, so the home screen's chunk stays small.
-const ManagePanel = lazyComponent(() =>
-  import(/* webpackChunkName: "consultant-tools" */ '@/features/consultantTools/ManagePanel').then(
-    (m) => m.ManagePanel,
-  ),
-);
 
 /**
  * The one message someone outside the channel sees (issue #13: the banner and the refused read said two things):
@@ -81,7 +75,14 @@ function TalkPrivately({ channel }: { channel: Channel }) {
   );
 }
 
-export function Conversation({ channelId }: { channelId: string }) {
+export function Conversation({
+  channelId,
+  ManagePanel,
+}: {
+  channelId: string;
+  /** The owner's tools for the channel; without them the conversation offers no Manage. */
+  ManagePanel?: ComponentType<{ channel: Channel }>;
+}) {
   const dispatch = useAppDispatch();
   // The channel alone (not the overview, which changes with every message): a live message re-renders the list,
   // not the whole conversation.
@@ -124,7 +125,7 @@ export function Conversation({ channelId }: { channelId: string }) {
           <ReconnectingStatus />
         </div>
         {channel && <MuteControl channelId={channelId} />}
-        {isOwner && (
+        {isOwner && ManagePanel && (
           <button
             type="button"
             className="button button--small"
@@ -135,7 +136,7 @@ export function Conversation({ channelId }: { channelId: string }) {
           </button>
         )}
       </header>
-      {managing && isOwner && channel ? (
+      {managing && isOwner && channel && ManagePanel ? (
         <Suspense
           fallback={
             <p className="muted" role="status">

@@ -1,18 +1,18 @@
 // The invitations waiting for the signed-in person (issue #12): those naming their email that they can still
 // accept, newest first. Kept live by invitationsSaga, so one sent while the home screen is open appears without a
-// reload, and one accepted in another window leaves. The card loads on demand: most people have none waiting,
-// and the first screen stays within its budget.
+// reload, and one accepted in another window leaves. The card is handed in by the route, which loads it on demand
+// (InvitationsCard.tsx): most people have none waiting.
 import { Suspense, useEffect } from 'react';
+import type { ComponentType } from 'react';
+import type { Invitation } from '@core/model';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { myInvitationsRequested, selectMyInvitations } from '@/store/invitationsSlice';
-import { lazyComponent } from '@/app/lazyComponent';
 
-// A default export, so that the shell carries no wrapper to rename it (its budget has bytes, not kilobytes, left).
-const InvitationsCard = lazyComponent(() =>
-  import(/* webpackChunkName: "invitations-for-you" */ './InvitationsCard').then((m) => m.default),
-);
-
-export function InvitationsForYou() {
+export function InvitationsForYou({
+  InvitationsCard,
+}: {
+  InvitationsCard: ComponentType<{ items: Invitation[] }>;
+}) {
   const dispatch = useAppDispatch();
   const { items } = useAppSelector(selectMyInvitations);
   useEffect(() => {
