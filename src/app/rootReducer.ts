@@ -1,51 +1,18 @@
-// Every slice of the store, in one reducer. The slices of parts that load on demand (a conversation's edits and
-// attachments, the admin section) are injected when their chunk loads (each slice's module injects itself), so
-// the shell carries none of their code; their selectors read the initial state until then.
-import { combineSlices } from '@reduxjs/toolkit';
-import app from '@/store/appSlice';
-import auth from '@/store/authSlice';
-import debug from '@/store/debugSlice';
-import inbox from '@/store/inboxSlice';
-import push from '@/store/pushSlice';
-import swHealth from '@/store/swHealthSlice';
-import channels from '@/store/channelsSlice';
-import offers from '@/store/offersSlice';
-import invitations from '@/store/invitationsSlice';
-import conversation from '@/store/conversationSlice';
+// The root reducer: the shared slices (src/store/reducer.ts) with the slices of the features the app starts with.
+// Slices of parts that load on demand (a conversation's edits and attachments, the admin section, …) inject
+// themselves into the same reducer when their chunk loads.
+import { sharedReducer } from '@/store/reducer';
+import type { RootState } from '@/store/reducer';
 import manage from '@/features/consultantTools/manageSlice';
-import user from '@/store/userSlice';
-import live from '@/store/liveSlice';
-import members from '@/store/membersSlice';
-import outbox from '@/store/outboxSlice';
-import readMarks from '@/store/readMarksSlice';
-import mutes from '@/store/mutesSlice';
-import version from '@/store/versionSlice';
 import settings from '@/features/settings/settingsSlice';
 
-/** Filled in by each lazily injected slice's module (declaration merging). */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface LazyLoadedSlices {}
+export type { RootState };
 
-export const rootReducer = combineSlices({
-  app,
-  auth,
-  user,
-  push,
-  settings,
-  channels,
-  offers,
-  invitations,
-  conversation,
-  outbox,
-  readMarks,
-  mutes,
-  live,
-  members,
-  manage,
-  swHealth,
-  inbox,
-  version,
-  debug,
-}).withLazyLoadedSlices<LazyLoadedSlices>();
+export const rootReducer = sharedReducer
+  .inject({ reducerPath: 'settings' as const, reducer: settings })
+  .inject({ reducerPath: 'manage' as const, reducer: manage });
 
-export type RootState = ReturnType<typeof rootReducer>;
+/** What the root reducer makes is the state every module reads: a slice declared in FeatureSlices but not added
+ * above fails to compile here. */
+type Complete<State extends RootState> = State;
+export type RootReducerState = Complete<ReturnType<typeof rootReducer>>;

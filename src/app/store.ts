@@ -4,10 +4,10 @@
 import { configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import type { Saga } from 'redux-saga';
+import type { RootState } from '@/store/reducer';
 import { rootReducer } from './rootReducer';
-import type { RootState } from './rootReducer';
 
-export type { RootState } from './rootReducer';
+export type { RootState };
 
 export interface CreateStoreOptions {
   preloadedState?: Partial<RootState>;

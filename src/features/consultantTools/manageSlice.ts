@@ -55,6 +55,13 @@ export const {
 } = manageSlice.actions;
 export default manageSlice.reducer;
 
+// The app starts with this slice (src/app/rootReducer.ts adds it): every module's RootState has it.
+declare module '@/store/reducer' {
+  interface FeatureSlices {
+    manage: ManageState;
+  }
+}
+
 interface WithManage {
   manage: ManageState;
 }

@@ -4,7 +4,7 @@
 // in the browser's memory behind each URL.
 import { createSlice } from '@reduxjs/toolkit';
 import type { WithSlice } from '@reduxjs/toolkit';
-import { rootReducer } from '@/app/rootReducer';
+import { sharedReducer } from '@/store/reducer';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { Attachment } from '@core/attachments';
 import { messageSendRequested } from '@/store/outboxSlice';
@@ -127,11 +127,11 @@ export const {
 export default attachmentsSlice.reducer;
 
 // Injected when this module loads (with the part of the app that uses it): the shell carries none of it.
-declare module '@/app/rootReducer' {
+declare module '@/store/reducer' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   export interface LazyLoadedSlices extends WithSlice<typeof attachmentsSlice> {}
 }
-attachmentsSlice.injectInto(rootReducer);
+attachmentsSlice.injectInto(sharedReducer);
 
 type WithAttachments = { attachments?: AttachmentsState };
 

@@ -3,7 +3,7 @@
 // makes of the message itself arrives like any message (channelsSlice messagesArrived: the newer version wins).
 import { createSlice } from '@reduxjs/toolkit';
 import type { WithSlice } from '@reduxjs/toolkit';
-import { rootReducer } from '@/app/rootReducer';
+import { sharedReducer } from '@/store/reducer';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { signedOut } from '@/store/userSlice';
 
@@ -81,11 +81,11 @@ export const {
 export default messageActionsSlice.reducer;
 
 // Injected when this module loads (with the part of the app that uses it): the shell carries none of it.
-declare module '@/app/rootReducer' {
+declare module '@/store/reducer' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   export interface LazyLoadedSlices extends WithSlice<typeof messageActionsSlice> {}
 }
-messageActionsSlice.injectInto(rootReducer);
+messageActionsSlice.injectInto(sharedReducer);
 
 interface WithMessageActions {
   messageActions?: MessageActionsState;
