@@ -13,7 +13,7 @@ import type { AuthStatus } from '@/store/userSlice';
 import { superviseQuietly } from '@/sagas/supervise';
 
 export function loadAttentionSagas() {
-  return import(/* webpackChunkName: "attention" */ '@/sagas/attentionSagas');
+  return import(/* webpackChunkName: "attention" */ './attentionSagas');
 }
 
 export function* lazyAttentionSaga(backend: Backend) {
