@@ -12,14 +12,19 @@ import { loadBackend } from '@/backend';
 import type { Backend } from '@/backend/ports';
 import { settingsSaga } from '@/features/settings/settingsSaga';
 import { conversationSaga } from '@/features/conversation/conversationSaga';
-import { consultantToolsSaga } from '@/features/consultantTools/consultantToolsSaga';
 import { membersSaga } from '@/sagas/membersSaga';
 import { appSaga } from '@/sagas/appSaga';
+import {
+  lazyAdminSaga,
+  lazyAttentionSaga,
+  lazyConsultantToolsSaga,
+  lazyConversationSaga,
+  lazyDebugMenuSaga,
+  lazyEmailLinksSaga,
+  lazyLeavingSaga,
+} from './lazySagas';
 import { authSaga, authUnavailableSaga } from '@/sagas/authSaga';
 import { chunkRecoverySaga } from '@/sagas/chunkRecoverySaga';
-import { lazyAdminSaga } from './lazyAdmin';
-import { lazyEmailLinksSaga } from './lazyEmailLinks';
-import { lazyDebugMenuSaga } from './lazyDebugMenu';
 import { inboxSaga, pendingSaga } from '@/sagas/inboxSaga';
 import { channelsSaga } from '@/sagas/channelsSaga';
 import { invitationsSaga } from '@/sagas/invitationsSaga';
@@ -29,9 +34,6 @@ import { serviceWorkerSaga } from '@/sagas/serviceWorkerSaga';
 import { startupSaga } from '@/sagas/startupSaga';
 import { swHealthSaga } from '@/sagas/swHealthSaga';
 import { updateSaga } from '@/sagas/updateSaga';
-import { lazyConversationSaga } from './lazyConversation';
-import { lazyAttentionSaga } from './lazyAttention';
-import { lazyLeavingSaga } from './lazyLeaving';
 import { superviseQuietly } from '@/sagas/supervise';
 
 /** A saga that talks to the backend: the root hands it the loaded backend as its first argument. */
@@ -62,7 +64,7 @@ export const backendSagas: Record<string, BackendSaga> = {
   invitations: invitationsSaga,
   'conversation pages': conversationSaga,
   members: membersSaga,
-  'consultant tools': consultantToolsSaga,
+  'consultant tools': lazyConsultantToolsSaga,
   settings: settingsSaga,
   admin: lazyAdminSaga,
   leaving: lazyLeavingSaga,

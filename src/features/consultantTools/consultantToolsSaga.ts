@@ -1,6 +1,8 @@
 // A consultant's tools: creating a channel and editing one. The answer joins the channel list at once (its live
 // event may come later) and the form learns it was saved; a refusal is put as the backend's plain words.
-import { call, put, takeLeading } from 'redux-saga/effects';
+import { call, fork, put, take } from 'redux-saga/effects';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import type { SagaIterator } from 'redux-saga';
 import type { Backend } from '@/backend/ports';
 import type { Channel } from '@core/model';
 import { toFailure } from '@/backend/errors';
@@ -36,7 +38,36 @@ export function* handleChannelUpdate(backend: Backend, action: ReturnType<typeof
   }
 }
 
-export function* consultantToolsSaga(backend: Backend) {
-  yield takeLeading(channelCreateRequested.type, handleChannelCreate, backend);
-  yield takeLeading(channelUpdateRequested.type, handleChannelUpdate, backend);
+/**
+ * takeLeading, with the request that loaded this chunk (src/app/lazySagas.ts) counted as the first: a second press
+ * while a save is on its way asks nothing more.
+ */
+function* leading<A extends UnknownAction>(
+  creator: { type: string; match: (action: unknown) => action is A },
+  handle: (backend: Backend, action: A) => Generator,
+  backend: Backend,
+  first?: UnknownAction,
+): SagaIterator<void> {
+  if (first && creator.match(first)) yield call(handle, backend, first);
+  while (true) {
+    const action: A = yield take(creator.type);
+    yield call(handle, backend, action);
+  }
+}
+
+export function* consultantToolsSaga(backend: Backend, first?: UnknownAction) {
+  yield fork(
+    leading<ReturnType<typeof channelCreateRequested>>,
+    channelCreateRequested,
+    handleChannelCreate,
+    backend,
+    first,
+  );
+  yield fork(
+    leading<ReturnType<typeof channelUpdateRequested>>,
+    channelUpdateRequested,
+    handleChannelUpdate,
+    backend,
+    first,
+  );
 }

@@ -1,8 +1,9 @@
 // A consultant's tools: creating a channel and editing one. Who is in a channel, and private consultations, are
 // src/store/membersSlice.ts (the conversation shows them too).
 import { createSlice } from '@reduxjs/toolkit';
-import type { PayloadAction } from '@reduxjs/toolkit';
+import type { PayloadAction, WithSlice } from '@reduxjs/toolkit';
 import type { NewChannel } from '@core/model';
+import { sharedReducer } from '@/store/reducer';
 import { signedOut } from '@/store/userSlice';
 
 export interface ManageState {
@@ -55,14 +56,14 @@ export const {
 } = manageSlice.actions;
 export default manageSlice.reducer;
 
-// The app starts with this slice (src/app/rootReducer.ts adds it): every module's RootState has it.
+// Injected when this module loads (with the consultant tools' chunk): the shell carries none of it.
 declare module '@/store/reducer' {
-  interface FeatureSlices {
-    manage: ManageState;
-  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface LazyLoadedSlices extends WithSlice<typeof manageSlice> {}
 }
+manageSlice.injectInto(sharedReducer);
 
 interface WithManage {
-  manage: ManageState;
+  manage?: ManageState;
 }
-export const selectChannelSave = (state: WithManage) => state.manage.save;
+export const selectChannelSave = (state: WithManage) => state.manage?.save ?? initialState.save;
