@@ -13,23 +13,29 @@ import {
   lazyAdminSaga,
   lazyAttentionSaga,
   lazyConsultantToolsSaga,
+  lazyConversationPagesSaga,
   lazyConversationSaga,
   lazyDebugMenuSaga,
   lazyEmailLinksSaga,
   lazyLeavingSaga,
+  lazyMembersSaga,
   loadAdminSaga,
   loadAttentionSagas,
   loadConsultantToolsSaga,
+  loadConversationPagesSaga,
   loadConversationSagas,
   loadDebugMenu,
   loadEmailLinksSaga,
   loadLeavingSaga,
+  loadMembersSaga,
 } from '@/app/lazySagas';
 import { adminUsersRequested } from '@/features/settings/adminSlice';
 import { channelCreateRequested } from '@/features/consultantTools/manageSlice';
 import app, { started } from '@/store/appSlice';
 import { debugButtonShown } from '@/store/debugSlice';
 import { emailVerifyRequested } from '@/store/emailLinksSlice';
+import { membersRequested } from '@/store/membersSlice';
+import { messagesRequested } from '@/store/conversationSlice';
 import { selectAuthStatus, signedOut } from '@/store/userSlice';
 import { chunkLoadFailed } from '@/store/versionSlice';
 import { createFakeBackend } from '../support/fakeBackend';
@@ -129,6 +135,22 @@ const LOADERS: Loader[] = [
       run
         .provide(providers)
         .dispatch(channelCreateRequested({ channelId: 'a', title: 'A', description: '' })),
+  },
+  {
+    name: 'conversation pages',
+    saga: lazyConversationPagesSaga,
+    args: [backend],
+    load: loadConversationPagesSaga,
+    chunk: 'conversation-view',
+    trigger: (run, providers) => run.provide(providers).dispatch(messagesRequested({ channelId: 'A' })),
+  },
+  {
+    name: 'members',
+    saga: lazyMembersSaga,
+    args: [backend],
+    load: loadMembersSaga,
+    chunk: 'conversation-view',
+    trigger: (run, providers) => run.provide(providers).dispatch(membersRequested({ channelId: 'A' })),
   },
   {
     name: 'iOS debug menu',
@@ -250,6 +272,20 @@ describe.each([
     load: loadConsultantToolsSaga,
     key: 'consultantToolsSaga',
     first: channelCreateRequested({ channelId: 'strategy', title: 'Strategy', description: '' }),
+  },
+  {
+    name: 'conversation pages',
+    saga: lazyConversationPagesSaga,
+    load: loadConversationPagesSaga,
+    key: 'conversationSaga',
+    first: messagesRequested({ channelId: 'A' }),
+  },
+  {
+    name: 'members',
+    saga: lazyMembersSaga,
+    load: loadMembersSaga,
+    key: 'membersSaga',
+    first: membersRequested({ channelId: 'A' }),
   },
 ])('the $name saga', ({ saga, load, key, first }) => {
   it("loads its chunk at its slice's first request and hands that request over", async () => {

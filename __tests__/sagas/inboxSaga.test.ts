@@ -9,7 +9,7 @@ import { rootReducer } from '@/app/rootReducer';
 import type { RootState } from '@/app/rootReducer';
 import { buildUserState, accountLoaded, signedIn, signedOut } from '@/store/userSlice';
 import { liveMessageNoticed, pushMessageReceived, screenShown } from '@/store/inboxSlice';
-import { messagesArrived } from '@/store/channelsSlice';
+import { messagesArrived } from '@/store/messages';
 import { muteSaved } from '@/store/mutesSlice';
 import { now } from '@/platform/browser';
 import type { ChatMessage } from '@core/model';

@@ -6,13 +6,13 @@ import { throwError } from 'redux-saga-test-plan/providers';
 import { combineReducers } from '@reduxjs/toolkit';
 import { BackendError } from '@/backend/ports';
 import type { Backend } from '@/backend/ports';
-import { handleMembersRequested, handlePrivateChannelRequested } from '@/sagas/membersSaga';
+import { handleMembersRequested, handlePrivateChannelRequested, membersSaga } from '@/sagas/membersSaga';
 import members, {
   membersRequested,
   privateChannelOpened,
   privateChannelRequested,
 } from '@/store/membersSlice';
-import channels from '@/store/channelsSlice';
+import channels, { selectOverview } from '@/store/channelsSlice';
 import user from '@/store/userSlice';
 import type { Channel } from '@core/model';
 import { createFakeBackend } from '../support/fakeBackend';
@@ -46,7 +46,7 @@ describe('handlePrivateChannelRequested', () => {
       .put(privateChannelOpened({ channelId: opened.id }))
       .run();
     const state = storeState as State;
-    expect(state.channels.items.map((o) => o.channel)).toEqual([opened]);
+    expect(selectOverview(state).map((o) => o.channel)).toEqual([opened]);
     expect(state.members.privateChat).toMatchObject({ status: 'opened', channelId: opened.id });
   });
 
@@ -65,7 +65,7 @@ describe('handlePrivateChannelRequested', () => {
       .run();
     const state = storeState as State;
     expect(state.members.privateChat).toMatchObject({ status: 'failed', error: refusal.message });
-    expect(state.channels.items).toEqual([]);
+    expect(selectOverview(state)).toEqual([]);
   });
 });
 
@@ -86,5 +86,20 @@ describe('handleMembersRequested', () => {
       items: members,
       error: null,
     });
+  });
+});
+
+describe('membersSaga', () => {
+  it('handles the request that loaded its chunk, then the next ones', async () => {
+    const { effects } = await expectSaga(membersSaga, backend, privateChannelRequested(request))
+      .withReducer(reducer)
+      .provide([
+        [matchers.call.fn(backend.channels.openPrivateChannel), opened],
+        [matchers.call.fn(backend.channels.listMembers), []],
+      ])
+      .dispatch(membersRequested({ channelId: opened.id }))
+      .silentRun(50);
+    expect(effects.call?.filter((e) => e.payload.fn === backend.channels.openPrivateChannel)).toHaveLength(1);
+    expect(effects.call?.filter((e) => e.payload.fn === backend.channels.listMembers)).toHaveLength(1);
   });
 });

@@ -1,6 +1,6 @@
 import { findNonSerializableValue } from '@reduxjs/toolkit';
 import type { ChatMessage } from '@core/model';
-import { messagesArrived } from '@/store/channelsSlice';
+import { messagesArrived } from '@/store/messages';
 import reducer, {
   LATER_MAX,
   MESSAGES_PAGE,

@@ -28,6 +28,13 @@ const member = (uid: string, role: ChannelMember['role'] = 'member'): ChannelMem
 });
 const at = (members: MembersState) => ({ members });
 
+describe('members selectors', () => {
+  it('read the initial state until the slice is injected (it loads with the conversation view)', () => {
+    expect(selectMembers({}, CH)).toBeUndefined();
+    expect(selectPrivateChat({})).toEqual(initialState.privateChat);
+  });
+});
+
 describe('members reducer', () => {
   it('starts with no members known and no consultation opening', () => {
     const state = reducer(undefined, { type: '@@INIT' });

@@ -1,7 +1,8 @@
 // The sagas that load on demand, each in its own chunk so the shell stays within its budget, all through the one
 // loader (src/sagas/lazySaga.ts), which hands a chunk that fails to load to spec §4's recovery. Once a session
 // starts: the conversation's device machinery, mutes and attention, leaving. At a slice's first action (handed to
-// the saga, so nothing is lost while the chunk loads): the admin section, the mailed links, the consultant tools.
+// the saga, so nothing is lost while the chunk loads): a conversation's pages, a channel's people, the consultant
+// tools, the admin section, the mailed links.
 // On iOS only: the debug menu, whose button's actions that come while it loads are kept and replayed.
 import { actionChannel, all, call, flush, fork, put, select, take } from 'redux-saga/effects';
 import type { Channel } from 'redux-saga';
@@ -24,6 +25,10 @@ export const loadEmailLinksSaga = () =>
   import(/* webpackChunkName: "route-links" */ '@/sagas/emailLinksSaga');
 export const loadConsultantToolsSaga = () =>
   import(/* webpackChunkName: "consultant-tools" */ '@/features/consultantTools/consultantToolsSaga');
+export const loadConversationPagesSaga = () =>
+  import(/* webpackChunkName: "conversation-view" */ '@/features/conversation/conversationSaga');
+export const loadMembersSaga = () =>
+  import(/* webpackChunkName: "conversation-view" */ '@/sagas/membersSaga');
 export const loadDebugMenu = () => import(/* webpackChunkName: "ios-debug" */ '@/sagas/debugMenuSaga');
 
 /**
@@ -112,6 +117,33 @@ export function* lazyConsultantToolsSaga(backend: Backend) {
     when: whenFirstOf('manage'),
     *start(module: Awaited<ReturnType<typeof loadConsultantToolsSaga>>, first) {
       yield call(module.consultantToolsSaga, backend, first);
+    },
+  });
+}
+
+/** A conversation's pages, at its slice's first action: the view's first request, so the chunk is the view's. */
+export function* lazyConversationPagesSaga(backend: Backend) {
+  yield* lazySaga({
+    name: 'conversation pages',
+    load: loadConversationPagesSaga,
+    when: whenFirstOf('conversation'),
+    *start(module: Awaited<ReturnType<typeof loadConversationPagesSaga>>, first) {
+      yield call(module.conversationSaga, backend, first);
+    },
+  });
+}
+
+/**
+ * A channel's people and private consultations, at their slice's first action: from the conversation view (or the
+ * consultant tools inside it), so the chunk is the view's, already there.
+ */
+export function* lazyMembersSaga(backend: Backend) {
+  yield* lazySaga({
+    name: 'members',
+    load: loadMembersSaga,
+    when: whenFirstOf('members'),
+    *start(module: Awaited<ReturnType<typeof loadMembersSaga>>, first) {
+      yield call(module.membersSaga, backend, first);
     },
   });
 }

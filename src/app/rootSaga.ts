@@ -11,17 +11,17 @@ import type { Saga } from 'redux-saga';
 import { loadBackend } from '@/backend';
 import type { Backend } from '@/backend/ports';
 import { settingsSaga } from '@/features/settings/settingsSaga';
-import { conversationSaga } from '@/features/conversation/conversationSaga';
-import { membersSaga } from '@/sagas/membersSaga';
 import { appSaga } from '@/sagas/appSaga';
 import {
   lazyAdminSaga,
   lazyAttentionSaga,
   lazyConsultantToolsSaga,
+  lazyConversationPagesSaga,
   lazyConversationSaga,
   lazyDebugMenuSaga,
   lazyEmailLinksSaga,
   lazyLeavingSaga,
+  lazyMembersSaga,
 } from './lazySagas';
 import { authSaga, authUnavailableSaga } from '@/sagas/authSaga';
 import { chunkRecoverySaga } from '@/sagas/chunkRecoverySaga';
@@ -62,8 +62,8 @@ export const backendSagas: Record<string, BackendSaga> = {
   attention: lazyAttentionSaga,
   offers: offersSaga,
   invitations: invitationsSaga,
-  'conversation pages': conversationSaga,
-  members: membersSaga,
+  'conversation pages': lazyConversationPagesSaga,
+  members: lazyMembersSaga,
   'consultant tools': lazyConsultantToolsSaga,
   settings: settingsSaga,
   admin: lazyAdminSaga,

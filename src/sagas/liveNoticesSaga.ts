@@ -8,7 +8,7 @@ import type { ChatMessage } from '@core/model';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@core/model';
 import { messagePush } from '@core/push';
 import { now } from '@/platform/browser';
-import { messagesArrived } from '@/store/channelsSlice';
+import { messagesArrived } from '@/store/messages';
 import { liveMessageNoticed, noticeExpired, selectNoticedIds, selectScreenPath } from '@/store/inboxSlice';
 import type { Notice } from '@/store/inboxSlice';
 import { selectMutes } from '@/store/mutesSlice';

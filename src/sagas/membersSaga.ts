@@ -1,6 +1,8 @@
 // A channel's people (src/store/membersSlice.ts): reading who is in a channel, and opening a private consultation
-// with one of them. Each worker catches its own failure and puts it as plain words.
-import { call, put, takeLatest, takeLeading } from 'redux-saga/effects';
+// with one of them. Each worker catches its own failure and puts it as plain words. Loaded with the conversation
+// view at the slice's first action (src/app/lazySagas.ts).
+import { call, fork, put, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { UnknownAction } from '@reduxjs/toolkit';
 import type { Backend } from '@/backend/ports';
 import type { Channel, ChannelMember } from '@core/model';
 import { toFailure } from '@/backend/errors';
@@ -44,7 +46,11 @@ export function* handlePrivateChannelRequested(
   }
 }
 
-export function* membersSaga(backend: Backend) {
+/** `first`: the request that loaded this saga's chunk, handled before the next ones are awaited. */
+export function* membersSaga(backend: Backend, first?: UnknownAction) {
+  if (first && membersRequested.match(first)) yield fork(handleMembersRequested, backend, first);
+  if (first && privateChannelRequested.match(first))
+    yield fork(handlePrivateChannelRequested, backend, first);
   yield takeLatest(membersRequested.type, handleMembersRequested, backend);
   yield takeLeading(privateChannelRequested.type, handlePrivateChannelRequested, backend);
 }

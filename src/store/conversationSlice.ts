@@ -9,7 +9,7 @@ import { createSelector, createSlice, isDraft, original } from '@reduxjs/toolkit
 import type { PayloadAction, UnknownAction } from '@reduxjs/toolkit';
 import { compareMessages, isChanged, mergeMessages } from '@core/messages';
 import type { ChatMessage } from '@core/model';
-import { messagesArrived } from './channelsSlice';
+import { messagesArrived } from './messages';
 import { selectPendingFor } from './outboxSlice';
 import type { OutboxEntry, OutboxState } from './outboxSlice';
 import { signedOut } from './userSlice';

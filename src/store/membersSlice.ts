@@ -1,9 +1,11 @@
 // A channel's people: who is in each channel, as the conversation (a client's "Talk privately with Dana") and the
 // consultant's tools (the members tab) both show them, and opening a private consultation with one of them, from
-// either place. Shared by those two features, so it lives here.
+// either place. Shared by those two features, so it lives here; injected when its module loads (with the
+// conversation view or the consultant tools), so the shell carries none of it.
 import { createAction, createSlice } from '@reduxjs/toolkit';
-import type { PayloadAction } from '@reduxjs/toolkit';
+import type { PayloadAction, WithSlice } from '@reduxjs/toolkit';
 import type { ChannelMember, NewPrivateChannel } from '@core/model';
+import { sharedReducer } from './reducer';
 import type { LoadStatus } from './status';
 import { signedOut } from './userSlice';
 
@@ -95,9 +97,16 @@ const membersSlice = createSlice({
 export const { membersRequested, membersLoaded, membersFailed } = membersSlice.actions;
 export default membersSlice.reducer;
 
+declare module '@/store/reducer' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface LazyLoadedSlices extends WithSlice<typeof membersSlice> {}
+}
+membersSlice.injectInto(sharedReducer);
+
 interface WithMembers {
-  members: MembersState;
+  members?: MembersState;
 }
 export const selectMembers = (state: WithMembers, channelId: string): ChannelMembers | undefined =>
-  state.members.byChannel[channelId];
-export const selectPrivateChat = (state: WithMembers) => state.members.privateChat;
+  state.members?.byChannel[channelId];
+export const selectPrivateChat = (state: WithMembers) =>
+  state.members?.privateChat ?? initialState.privateChat;

@@ -16,7 +16,6 @@ import invitations from './invitationsSlice';
 import conversation from './conversationSlice';
 import user from './userSlice';
 import live from './liveSlice';
-import members from './membersSlice';
 import outbox from './outboxSlice';
 import readMarks from './readMarksSlice';
 import mutes from './mutesSlice';
@@ -43,7 +42,6 @@ export const sharedReducer = combineSlices({
   readMarks,
   mutes,
   live,
-  members,
   swHealth,
   inbox,
   version,

@@ -11,7 +11,7 @@ import manage, {
   channelCreateRequested,
   channelUpdateRequested,
 } from '@/features/consultantTools/manageSlice';
-import channels from '@/store/channelsSlice';
+import channels, { selectOverview } from '@/store/channelsSlice';
 import type { Channel } from '@core/model';
 import { createFakeBackend } from '../../support/fakeBackend';
 
@@ -37,7 +37,7 @@ describe('handleChannelCreate', () => {
       .provide([[matchers.call.fn(backend.channels.createChannel), channelA]])
       .call([backend.channels, backend.channels.createChannel], input)
       .run();
-    expect((storeState as State).channels.items.map((o) => o.channel.title)).toEqual(['Strategy']);
+    expect(selectOverview(storeState as State).map((o) => o.channel.title)).toEqual(['Strategy']);
     expect((storeState as State).manage.save).toEqual({ status: 'saved', error: null, channelId: A });
   });
 
@@ -79,7 +79,7 @@ describe('consultantToolsSaga', () => {
       .dispatch(channelUpdateRequested({ id: A, patch: { title: 'Renamed' } }))
       .silentRun(50);
     expect(effects.call?.filter((e) => e.payload.fn === backend.channels.createChannel)).toHaveLength(1);
-    expect((storeState as State).channels.items.map((o) => o.channel.title)).toEqual(['Renamed']);
+    expect(selectOverview(storeState as State).map((o) => o.channel.title)).toEqual(['Renamed']);
   });
 
   it('asks once for a second press while a save is on its way', async () => {

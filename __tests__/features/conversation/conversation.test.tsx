@@ -15,7 +15,7 @@ import { ManagePanel } from '@/features/consultantTools/ManagePanel';
 import { isDiscountPercent } from '@core/offers';
 import { channelOpened, overviewLoaded, permissionsLoaded } from '@/store/channelsSlice';
 import type { ChatMessage } from '@core/model';
-import { messagesArrived } from '@/store/channelsSlice';
+import { messagesArrived } from '@/store/messages';
 import { DroppedNotice } from '@/ui/LiveNotices';
 import {
   conversationsRestored,

@@ -19,7 +19,7 @@ import conversation, {
   messagesRequested,
   olderRequested,
 } from '@/store/conversationSlice';
-import { messagesArrived } from '@/store/channelsSlice';
+import { messagesArrived } from '@/store/messages';
 import { newerRequested, scrollBackStarted } from '@/features/conversation/conversationWindow';
 import { compareMessages } from '@core/messages';
 import type { MessageCursor } from '@core/messages';
@@ -40,6 +40,22 @@ const msg = (n: number): ChatMessage => ({
   createdAt: 1_000 * n,
 });
 const backend = createFakeBackend() as unknown as Backend;
+
+describe('conversationSaga', () => {
+  it('loads the page the view asked for with the request that loaded its chunk', async () => {
+    const page = [msg(1), msg(2)];
+    const { storeState } = await expectSaga(conversationSaga, backend, messagesRequested({ channelId: A }))
+      .withReducer(reducer, reducer(undefined, messagesRequested({ channelId: A })))
+      .provide([[matchers.call.fn(backend.messages.listMessages), page]])
+      .call([backend.messages, backend.messages.listMessages], A, { limit: MESSAGES_PAGE })
+      .silentRun(20);
+    expect((storeState as State).conversation.byChannel[A]).toMatchObject({
+      status: 'loaded',
+      messages: page,
+    });
+  });
+});
+
 describe('conversation', () => {
   it('loads the newest page and knows more may be older when the page was full', async () => {
     const page = Array.from({ length: MESSAGES_PAGE }, (_, i) => msg(100 + i));

@@ -14,7 +14,7 @@ import messageActions, {
   messageEditRequested,
 } from '@/features/conversation/messageActionsSlice';
 import conversation, { messagesLoaded, messagesRequested } from '@/store/conversationSlice';
-import channels, { overviewLoaded } from '@/store/channelsSlice';
+import channels, { overviewLoaded, selectOverview } from '@/store/channelsSlice';
 import user, { signedIn } from '@/store/userSlice';
 import type { ChatMessage } from '@core/model';
 import { createFakeBackend } from '../../support/fakeBackend';
@@ -74,8 +74,8 @@ describe('handleMessageEditRequested', () => {
       .run();
     const state = storeState as State;
     expect(state.conversation.byChannel[A]?.messages).toEqual([edited]);
-    expect(state.channels.items[0]?.lastMessage).toEqual(edited);
-    expect(state.channels.items[0]?.unread).toBe(0);
+    expect(selectOverview(state)[0]?.lastMessage).toEqual(edited);
+    expect(selectOverview(state)[0]?.unread).toBe(0);
     expect(state.messageActions).toEqual({ editing: null, requests: {} });
   });
 
@@ -113,7 +113,7 @@ describe('handleMessageDeleteRequested', () => {
       .run();
     const state = storeState as State;
     expect(state.conversation.byChannel[A]?.messages).toEqual([tombstone]);
-    expect(state.channels.items[0]?.lastMessage?.deleted).toBe(true);
+    expect(selectOverview(state)[0]?.lastMessage?.deleted).toBe(true);
   });
 
   it('says why a deletion was refused, in words, and keeps the message', async () => {

@@ -9,7 +9,12 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Conversation } from '@/features/conversation/Conversation';
 import { ChannelList } from '@/features/channels/ChannelList';
-import { membersLoaded, privateChannelOpened, privateChannelRequested } from '@/store/membersSlice';
+import {
+  membersLoaded,
+  privateChannelOpened,
+  privateChannelRequested,
+  selectPrivateChat,
+} from '@/store/membersSlice';
 import { overviewLoaded, permissionsLoaded } from '@/store/channelsSlice';
 import { messagesLoaded } from '@/store/conversationSlice';
 import { signedIn } from '@/store/userSlice';
@@ -108,7 +113,7 @@ describe('a client in their consultant’s channel', () => {
       store.dispatch(privateChannelOpened({ channelId: consultation.id }));
     });
     expect(screen.getByTestId('where').textContent).toBe(`?channel=${consultation.id}`);
-    expect(store.getState().members.privateChat.status).toBe('idle');
+    expect(selectPrivateChat(store.getState()).status).toBe('idle');
   });
 });
 

@@ -8,7 +8,7 @@ import { messageSummary } from '@core/messageText';
 import { channelPath } from '@core/paths';
 import { channelDisplayName, isPrivateChannel } from '@core/privateChannels';
 import { useAppSelector } from '@/store/hooks';
-import { selectChannels } from '@/store/channelsSlice';
+import { selectChannels, selectOverview } from '@/store/channelsSlice';
 import { selectMutes } from '@/store/mutesSlice';
 import { selectIsConsultant, selectUid } from '@/store/userSlice';
 import { formatFullTime, formatMessageTime, useNow } from '@/ui/time';
@@ -25,7 +25,8 @@ export function ChannelList({
   /** A consultant's form for a new channel; without it the list offers none. */
   NewChannelForm?: ComponentType<{ onDone: () => void }>;
 }) {
-  const { status, items, error } = useAppSelector(selectChannels);
+  const { status, error } = useAppSelector(selectChannels);
+  const items = useAppSelector(selectOverview);
   const isConsultant = useAppSelector(selectIsConsultant);
   const uid = useAppSelector(selectUid);
   const mutes = useAppSelector(selectMutes);

@@ -1,9 +1,10 @@
 // A conversation's pages: its newest messages and older pages (a (createdAt, id) cursor, so messages sharing a
 // millisecond are never skipped). Pages forward towards the newest are asked for by newerPagesSaga.ts, in the
-// conversation's session chunk; sending goes through the outbox (outboxSaga.ts). This saga starts with the app
-// (src/app/rootSaga.ts), so the view's first request never waits for a chunk. Each worker catches its own failure
-// and puts it as plain words.
-import { call, put, select, takeEvery, takeLeading } from 'redux-saga/effects';
+// conversation's session chunk; sending goes through the outbox (outboxSaga.ts). This saga loads with the view, at
+// its first request (src/app/lazySagas.ts), and handles that request first. Each worker catches its own failure and
+// puts it as plain words.
+import { call, fork, put, select, takeEvery, takeLeading } from 'redux-saga/effects';
+import type { UnknownAction } from '@reduxjs/toolkit';
 import type { Backend } from '@/backend/ports';
 import type { ChatMessage } from '@core/model';
 import { cursorOf } from '@core/messages';
@@ -50,7 +51,10 @@ export function* handleOlderRequested(backend: Backend, action: ReturnType<typeo
   }
 }
 
-export function* conversationSaga(backend: Backend) {
+/** `first`: the request that loaded this saga's chunk, handled before the next ones are awaited. */
+export function* conversationSaga(backend: Backend, first?: UnknownAction) {
+  if (first && messagesRequested.match(first)) yield fork(handleMessagesRequested, backend, first);
+  if (first && olderRequested.match(first)) yield fork(handleOlderRequested, backend, first);
   yield takeEvery(messagesRequested.type, handleMessagesRequested, backend);
   yield takeLeading(olderRequested.type, handleOlderRequested, backend);
 }

@@ -7,7 +7,7 @@ import { call, put, select, takeLeading } from 'redux-saga/effects';
 import type { Backend } from '@/backend/ports';
 import type { ChatMessage } from '@core/model';
 import { toFailure } from '@/backend/errors';
-import { messagesArrived } from '@/store/channelsSlice';
+import { messagesArrived } from '@/store/messages';
 import { selectUid } from '@/store/userSlice';
 import {
   messageChangeFailed,

@@ -6,6 +6,7 @@
 // channel on the device too. Everything here runs per signed-in session; an explicit sign-out forgets what this
 // device kept for the account (a shared device must not keep someone's unsent words).
 import type { EventChannel } from 'redux-saga';
+import type { Action } from '@reduxjs/toolkit';
 import { call, debounce, delay, fork, put, race, select, take, takeEvery } from 'redux-saga/effects';
 import type { Backend } from '@/backend/ports';
 import { BackendError } from '@/backend/ports';
@@ -15,7 +16,7 @@ import type { ConversationStore, RestoredConversations } from '@/platform/conver
 import { createPageHideChannel } from '@/platform/attention';
 import { connectivityChanged } from '@/store/appSlice';
 import { signOutRequested } from '@/store/authSlice';
-import { messagesArrived } from '@/store/channelsSlice';
+import { messagesArrived } from '@/store/messages';
 import { liveResumed } from '@/store/liveSlice';
 import {
   conversationsRestored,
@@ -62,8 +63,7 @@ export function retryDelay(attempts: number): number {
   return Math.min(OUTBOX_RETRY_MAX_MS, OUTBOX_RETRY_START_MS * 2 ** Math.max(0, attempts - 1));
 }
 
-const isOnline = (action: { type: string; payload?: unknown }): boolean =>
-  action.type === connectivityChanged.type && (action.payload as { online?: boolean }).online === true;
+const isOnline = (action: Action): boolean => connectivityChanged.match(action) && action.payload.online;
 
 /** One attempt at the next message; answers whether to wait before the next attempt. */
 export function* attemptSend(backend: Backend, uid: string, entry: OutboxEntry) {

@@ -4,6 +4,7 @@
 // has not acknowledged (sending failed, or the page hid) is kept on the device for the next start. The backend keeps marks monotonic, so a late or repeated one is harmless;
 // one that failed is sent again on the next occasion (a new mark, the network back, the next start).
 import type { EventChannel } from 'redux-saga';
+import type { Action } from '@reduxjs/toolkit';
 import { call, fork, put, select, take, takeEvery, throttle } from 'redux-saga/effects';
 import type { Backend } from '@/backend/ports';
 import { compareMessages } from '@core/messages';
@@ -14,7 +15,8 @@ import type { AttentionEvent } from '@/platform/attention';
 import { browserConversationStore } from '@/platform/conversationStore';
 import type { ConversationStore } from '@/platform/conversationStore';
 import { connectivityChanged } from '@/store/appSlice';
-import { channelOpened, messagesArrived, selectOpenChannelId } from '@/store/channelsSlice';
+import { channelOpened, selectOpenChannelId } from '@/store/channelsSlice';
+import { messagesArrived } from '@/store/messages';
 import { messagesLoaded, selectConversation } from '@/store/conversationSlice';
 import type { Conversation } from '@/store/conversationSlice';
 import { liveResumed } from '@/store/liveSlice';
@@ -126,8 +128,7 @@ export function* sendOnLeave(backend: Backend, store: ConversationStore, uid: st
   }
 }
 
-const isOnline = (action: { type: string; payload?: unknown }): boolean =>
-  action.type === connectivityChanged.type && (action.payload as { online?: boolean }).online === true;
+const isOnline = (action: Action): boolean => connectivityChanged.match(action) && action.payload.online;
 
 /** One signed-in session's read marks. */
 export function* runReadMarks(uid: string, backend: Backend, store: ConversationStore) {
