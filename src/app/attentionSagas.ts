@@ -1,4 +1,4 @@
-// The sagas of mute and attention (issue #13 part 6), one chunk loaded by lazyAttention.ts once a session starts.
+// The sagas of mute and attention, one chunk loaded by lazySagas.ts (lazyAttentionSaga) once a session starts.
 export { mutesSaga } from '@/sagas/mutesSaga';
 export { titleSaga } from '@/sagas/titleSaga';
 export { liveNoticesSaga } from '@/sagas/liveNoticesSaga';

@@ -162,7 +162,7 @@ export function* watchEmailChange(backend: Backend, first?: UnknownAction) {
 }
 
 /**
- * Handles each request; `first` is the request that loaded this chunk (src/sagas/lazyEmailLinks.ts), handled
+ * Handles each request; `first` is the request that loaded this chunk (src/app/lazySagas.ts), handled
  * before the others are awaited.
  */
 export function* emailLinksSaga(backend: Backend, first?: UnknownAction) {

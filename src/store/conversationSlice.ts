@@ -68,7 +68,7 @@ export function plain<T>(value: T[]): T[] {
 }
 
 /**
- * The window's rules (conversationWindow.ts): how pages and live messages change a conversation's window. Loaded
+ * The window's rules (src/features/conversation/conversationWindow.ts): how pages and live messages change a conversation's window. Loaded
  * with the conversation sagas once a session starts, or with the conversation view, which is where every
  * conversation starts, so the shell carries none of them; until then (and in code that loads neither) a page or a
  * live batch simply merges.

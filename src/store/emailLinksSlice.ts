@@ -8,7 +8,7 @@ import { sharedReducer } from './reducer';
 import type { LoadStatus } from './status';
 import { signedOut } from './userSlice';
 
-/** Every action of this slice has a type with this prefix (src/sagas/lazyEmailLinks.ts waits for one). */
+/** Every action of this slice has a type with this prefix (src/app/lazySagas.ts waits for one). */
 export const EMAIL_LINKS_DOMAIN = 'emailLinks';
 
 /** A request a screen makes once and waits on. */

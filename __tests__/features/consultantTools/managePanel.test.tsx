@@ -1,7 +1,7 @@
 /**
  * @jest-environment ./__tests__/support/jsdom-environment.js
  */
-// The consultant's tools (src/features/main/ManagePanel.tsx and a file per tab): the forms check with core's rules
+// The consultant's tools (src/features/consultantTools/ManagePanel.tsx and a file per tab): the forms check with core's rules
 // (core/offers.ts, core/invitations.ts, core/expiry.ts, core/email.ts) before anything is sent, and send exactly
 // what the person typed once it passes.
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';

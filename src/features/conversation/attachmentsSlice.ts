@@ -1,6 +1,6 @@
 // Attachments on the device (issue #13 part 4): the one upload each channel's composer may have (picked, on its
 // way with its progress, ready to send, or failed with why), and the files of messages read so far, as object URLs
-// the conversation shows. Plain data only: the File itself waits in src/platform/pendingFiles.ts, the bytes read
+// the conversation shows. Plain data only: the File itself waits in pendingFiles.ts, the bytes read
 // in the browser's memory behind each URL.
 import { createSlice } from '@reduxjs/toolkit';
 import type { WithSlice } from '@reduxjs/toolkit';
@@ -11,7 +11,7 @@ import { messageSendRequested } from '@/store/outboxSlice';
 import { signedOut } from '@/store/userSlice';
 
 export interface ComposerUpload {
-  /** The id the picked file is held under (src/platform/pendingFiles.ts). */
+  /** The id the picked file is held under (pendingFiles.ts). */
   uploadId: string;
   channelId: string;
   name: string;

@@ -2,7 +2,7 @@
 // it lets the newest end go, a page forward the oldest; live messages newer than a window that does not reach the
 // newest wait in `later`; the first message's place in the list's numbering (`firstIndex`) moves with the window's
 // start. Installed into conversationSlice as this module loads, with the conversation view or the conversation
-// sagas (src/sagas/conversationSagas.ts), whichever comes first; the shell carries none of it.
+// sagas (sessionSagas.ts), whichever comes first; the shell carries none of it.
 import { createAction } from '@reduxjs/toolkit';
 import { compareMessages, isChanged, mergeMessages } from '@core/messages';
 import type { ChatMessage } from '@core/model';

@@ -1,7 +1,7 @@
 // The conversation's device-side machinery: the outbox with its drafts and read marks (issue #11), with the
 // IndexedDB store under them; the edits and deletions of one's messages and attachments, and pages forward through a
 // long channel with the window's rules (issue #13). Loaded in a
-// chunk of its own once someone signs in (src/sagas/lazyConversation.ts), so the first screen of a visitor
+// chunk of its own once someone signs in (src/app/lazySagas.ts), so the first screen of a visitor
 // carries none of it.
 export { outboxSaga } from './outboxSaga';
 export { readMarksSaga } from './readMarksSaga';

@@ -45,7 +45,7 @@ export function* handleRoleChange(backend: Backend, action: ReturnType<typeof ro
 }
 
 /**
- * Handles each request; `first` is the request that loaded this chunk (src/sagas/lazyAdmin.ts), handled before
+ * Handles each request; `first` is the request that loaded this chunk (src/app/lazySagas.ts), handled before
  * the others are awaited.
  */
 export function* adminSaga(backend: Backend, first?: UnknownAction) {
