@@ -34,8 +34,7 @@ const ManagePanel = lazyComponent(() =>
     (m) => m.ManagePanel,
   ),
 );
-// Most people have no invitation waiting: the card loads when one is there. A default export, so that no wrapper
-// renames it.
+// Most people have no invitation waiting: the card loads when one is there.
 const InvitationsCard = lazyComponent(() =>
   import(/* webpackChunkName: "invitations-for-you" */ '@/features/invitations/InvitationsCard').then(
     (m) => m.default,
