@@ -50,8 +50,15 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    // The adapters, their tests, the contract suite that runs them, and the rules suite (the SDK's own test kit).
-    files: ['src/backend/**', '__tests__/backend/firebase/**', '__tests__/contract/**', '__tests__/rules/**'],
+    // The adapters, their tests, the contract suite that runs them, the rules suite (the SDK's own test kit), and
+    // functions/' emulator tests (people signed in with the SDK beside the functions).
+    files: [
+      'src/backend/**',
+      '__tests__/backend/firebase/**',
+      '__tests__/contract/**',
+      '__tests__/rules/**',
+      'functions/__tests__/emulator/**',
+    ],
     rules: { 'no-restricted-imports': 'off' },
   },
   prettier,

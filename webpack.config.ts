@@ -37,6 +37,12 @@ const FIREBASE_PUBLIC_ENV = [
   'QUPM_FIREBASE_STORAGE_BUCKET',
   'QUPM_VAPID_PUBLIC_KEY',
   'QUPM_FIREBASE_FUNCTIONS_REGION',
+  // Emulators for tests and local runs (src/backend/firebase/config.ts FIREBASE_EMULATOR_ENV_VARIABLES): unset
+  // in a build for the project, which then has none.
+  'QUPM_FIREBASE_AUTH_EMULATOR_HOST',
+  'QUPM_FIREBASE_FIRESTORE_EMULATOR_HOST',
+  'QUPM_FIREBASE_FUNCTIONS_EMULATOR_HOST',
+  'QUPM_FIREBASE_STORAGE_EMULATOR_HOST',
 ];
 
 /** Text assets worth compressing: the server sends the .br or .gz copy to a browser that accepts it. */

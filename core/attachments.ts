@@ -230,3 +230,18 @@ export function checkStoredFile(input: {
   }
   return null;
 }
+
+/**
+ * A stored file is the one its upload was recorded as (the Firebase adapter records an upload before its bytes,
+ * and a message may carry only what was recorded): the same size, the same type, and an image's same pixel size.
+ * functions/ check_attachment_upload removes a file that is not.
+ */
+export function isAsRecorded(
+  recorded: Attachment,
+  stored: { bytes: Uint8Array; contentType: string | undefined },
+): boolean {
+  if (recorded.size !== stored.bytes.length || recorded.contentType !== stored.contentType) return false;
+  if (recorded.kind !== 'image') return true;
+  const dimensions = imageDimensions(stored.bytes, recorded.contentType as ImageType);
+  return dimensions !== null && dimensions.width === recorded.width && dimensions.height === recorded.height;
+}

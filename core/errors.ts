@@ -50,7 +50,16 @@ export type ErrorReason =
   // spec §8: the push provider refuses this browser itself (FCM's messaging/unsupported-browser and
   // messaging/indexed-db-unsupported): messaging setup stops.
   | 'push-unsupported-browser'
-  | 'push-indexed-db-unsupported';
+  | 'push-indexed-db-unsupported'
+  // The browser refuses push subscriptions in this window (Chromium's private windows: an AbortError saying
+  // "permission denied" while the permission is granted): no retry can change it (src/backend/pushRefusals.ts).
+  | 'push-refused-in-window';
+
+/**
+ * What both backends answer a request of a session that was ended (signed out everywhere, a password reset or
+ * change, the account deleted): UNAUTHENTICATED with the reason 'session-expired', in these words.
+ */
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Sign in again.';
 
 /** A domain error thrown by core/ and server/, turned into an ErrorBody at the edge. */
 export class QupmError extends Error {

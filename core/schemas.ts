@@ -311,6 +311,15 @@ export const sessionCallablePayloads = { revoke_sessions: noPayload } as const;
 export type SessionCallableName = keyof typeof sessionCallablePayloads;
 
 /**
+ * Firebase Auth ends an account's sessions by itself on a password reset or change (src/backend/firebase/auth.ts,
+ * sessions.ts); record_revocation, open to anyone, has functions/ record it for the rules. The embedded server
+ * ends them in the same transaction as the change.
+ */
+export const publicSessionCallablePayloads = {
+  record_revocation: z.strictObject({ email: emailSchema }),
+} as const;
+
+/**
  * Muting a channel on the Firebase backend (issue #13 part 6; src/backend/firebase/mutes.ts): written by functions
  * only, with their clock, for a channel the caller is in. The embedded server answers the same at
  * PUT/DELETE /api/channels/:id/mute; the duration is core/mutes.ts's to check (its words for a person).

@@ -4,6 +4,9 @@
 //     that calls a function whose body is `return true`;
 //   - a client write (create, update, write) whose condition, with every function it calls inlined, has no key
 //     allow-list (`hasOnly([...])`), or whose allow-lists name a role field;
+//   - a match block with nothing in it: Firestore refuses to compile the whole file ("The 'match' body must
+//     contain at least one declaration"), so a deploy ships no rules (a collection without client access has no
+//     match block at all: SERVER_ONLY_COLLECTIONS);
 //   - a collection clients read or write (FIRESTORE_COLLECTIONS) without its own match block;
 //   - a create-only collection (CREATE_ONLY: messages, whose client-chosen id is a send's idempotency key) that
 //     a client may delete, or update other than through `changedKeys().hasOnly([...])` lists that leave its
@@ -214,7 +217,9 @@ function dependsOnDocument(
       return parts.some((part) => dependsOnDocument(part, definitions, scopes, depth + 1));
     const part = unwrap(parts[0] ?? '');
     // Inside one parent document (its own stored document decides, or its owner): not the whole collection.
-    if (scopes.some((scope) => new RegExp(`\\b${scope}\\b`).test(part))) return true;
+    // request.auth.uid is the caller, whatever the path's wildcards are named.
+    const caller = part.replace(/request\.auth\.uid/g, '');
+    if (scopes.some((scope) => new RegExp(`\\b${scope}\\b`).test(caller))) return true;
     if (splitTopLevel(part, '||').length > 1) return dependsOnDocument(part, definitions, scopes, depth + 1);
     const call = /^([A-Za-z_]\w*)\s*\(([\s\S]*)\)$/.exec(part);
     const definition = call ? definitions.get(call[1] ?? '') : undefined;
@@ -311,6 +316,14 @@ export function checkFirestoreRules(source: string, collections: readonly string
   const blocks = matchBlocks(service.body);
 
   for (const block of [service, ...blocks]) {
+    if (block.body.trim() === '') {
+      problems.push(
+        `match ${block.path || '/'} is empty: the rules do not compile (a match body needs at least one declaration)`,
+      );
+    }
+  }
+
+  for (const block of [service, ...blocks]) {
     for (const allow of allows(block)) {
       const label = `allow ${allow.ops.join(', ')} at ${block.path || '/'}`;
       const { text: expanded, called } = expand(allow.condition ?? '', bodies);
@@ -402,13 +415,17 @@ export const FIRESTORE_COLLECTIONS = [
   'channels/{id}/messages',
   'invitations',
   'offers',
-  'users/{uid}/pending',
   'users/{uid}/channelPrefs',
   'channelHandles',
+  // A file on its way into a message (its record, before the bytes) and when an account's sessions were revoked.
+  'channels/{id}/uploads',
+  'revocations',
 ] as const;
 
 /** Bookkeeping only functions touch: no match block, so every client access is denied. */
 export const SERVER_ONLY_COLLECTIONS = [
+  // Pending counts behind badge_count: each push carries its count, clear_pending_notifications empties them.
+  'users/{uid}/pending',
   'channels/{id}/members',
   'users/{uid}/channelReads',
   // Missed-message email (issue #15 part 6): its state, the Trigger Email extension's queue, the signing secret.

@@ -3,9 +3,14 @@
 //   - an allow that holds unconditionally, or any allow outside channels/{channelId}/attachments/{attachmentId};
 //   - an allow that does not look the caller up among the channel's owner and members in Firestore;
 //   - a read, list, write or update allow (files are read one at a time with get, created once, and deleted);
-//   - a create without the size limit, the allowed content types, or the id's shape.
+//   - a create without the size limit, the allowed content types, or the id's shape;
+//   - a create that does not hold the bytes to the caller's unsent upload record (its size and type), a get that
+//     lets a member read someone else's upload before a message took it, and a delete that lets the consultant
+//     delete a client's file in a private consultation (the embedded server allows none of these:
+//     server/services/attachments.ts, core/messageEdits.ts).
 // And it reads the limits the rules repeat (the size, the types), which __tests__/rules compares with
-// core/attachments.ts. A guard against the mistakes that open a bucket, not a proof.
+// core/attachments.ts. A guard against the mistakes that open a bucket, not a proof (the Storage emulator cannot
+// run on these machines).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -45,7 +50,29 @@ export function checkStorageRules(source: string): string[] {
       /\.ownerId\s*==\s*request\.auth\.uid/.test(expanded) &&
       /request\.auth\.uid\s+in\s+\w+\.members/.test(expanded);
     if (!membership) problems.push(`${label} does not check the channel's owner and members in Firestore`);
+    // The upload record of the object (channels/{channelId}/uploads/{attachmentId}), looked up in Firestore.
+    const recordLookup =
+      /firestore\.(get|exists)\(\s*\/databases\/\(default\)\/documents\/channels\/\$\(channelId\)\/uploads\/\$\(attachmentId\)\s*\)/.test(
+        expanded,
+      ) || /firestore\.(get|exists)\(\s*uploadPath\(\s*channelId\s*,\s*attachmentId\s*\)\s*\)/.test(expanded);
+    if (allow.ops.includes('get') || allow.ops.includes('read')) {
+      const ownOrSent =
+        recordLookup &&
+        /\.uploaderId\s*==\s*request\.auth\.uid/.test(expanded) &&
+        /\.messageId\s*!=\s*null/.test(expanded);
+      if (!ownOrSent) problems.push(`${label} lets a member read someone else's upload before it is sent`);
+    }
+    if (allow.ops.includes('delete') && !/kind['"]?[^&|;]*!=\s*'private'/.test(expanded)) {
+      problems.push(`${label} lets the consultant delete a client's file in a private consultation`);
+    }
     if (allow.ops.includes('create')) {
+      const asRecorded =
+        recordLookup &&
+        /\.uploaderId\s*==\s*request\.auth\.uid/.test(expanded) &&
+        /\.messageId\s*==\s*null/.test(expanded) &&
+        /\.size\s*==\s*request\.resource\.size/.test(expanded) &&
+        /\.contentType\s*==\s*request\.resource\.contentType/.test(expanded);
+      if (!asRecorded) problems.push(`${label} does not hold the bytes to the caller's unsent upload record`);
       if (!expanded.includes('attachmentId.matches(') || !attachmentsBlock.includes(ID_SHAPE))
         problems.push(`${label} does not check the id's shape`);
       if (storageRulesLimits(expanded).maxBytes === null) problems.push(`${label} has no size limit`);
@@ -82,5 +109,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(__filename
   const problems = checkStorageRules(readFileSync(path.join(root, 'storage.rules'), 'utf8'));
   for (const problem of problems) console.error(`storage.rules: ${problem}`);
   if (problems.length > 0) process.exit(1);
-  console.log('storage.rules: attachments only, members only, got, created once within the limits, deleted');
+  console.log(
+    'storage.rules: attachments only, members only, got (unsent uploads by their uploader), created once within the limits and as recorded, deleted',
+  );
 }

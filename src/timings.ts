@@ -53,6 +53,15 @@ export const SIGN_OUT_RELEASE_TIMEOUT_MS = 2 * SIGN_OUT_CLEANUP_TIMEOUT_MS + SEC
  */
 export const TOKEN_TOUCH_INTERVAL_MS = 1 * DAY;
 
+// ---- accounts
+
+/**
+ * Not in the spec: on Firebase, sign-up waits at most this for the users document the on_user_created trigger
+ * writes, to give it the name the person chose (src/backend/firebase/auth.ts). Cold functions start in seconds;
+ * a trigger later than this reads the account after the name was saved, so the document has it anyway.
+ */
+export const USER_DOCUMENT_WAIT_MS = 10 * SECOND;
+
 // ---- channels and offers (issue #6)
 
 /** Not in the spec: what the person has seen is marked read at most once a second (one write per burst). */

@@ -72,7 +72,7 @@ export function describePrivateChannelContract(harness: () => Harness): void {
       const consultant = await h.as('consultant');
       const channel = await open(member, PEOPLE.consultant.uid);
       const question = await member.messages.sendMessage(channel.id, msg('Can we talk about my fees?'));
-      h.advance(10);
+      await h.advance(10);
       const answer = await consultant.messages.sendMessage(channel.id, msg('Of course.'));
       await h.settle();
       expect(await member.messages.listMessages(channel.id)).toStrictEqual([question, answer]);
@@ -91,7 +91,7 @@ export function describePrivateChannelContract(harness: () => Harness): void {
       const stop = member.messages.subscribeMessages(channel.id, sinceOf([], channel.createdAt), (batch) =>
         received.push(...batch),
       );
-      h.advance(10);
+      await h.advance(10);
       const sent = await (await h.as('consultant')).messages.sendMessage(channel.id, msg('Just us here'));
       await h.settle();
       await eventually(() => expect(received).toStrictEqual([sent]));

@@ -9,6 +9,7 @@ import {
   checkAttachmentSize,
   checkStoredFile,
   formatFileSize,
+  isAsRecorded,
   storedName,
   toAttachment,
 } from '@core/attachments';
@@ -220,5 +221,46 @@ describe('checkStoredFile (a stored upload checked again)', () => {
     ['an image whose size cannot be read', png.slice(0, 12), 'image/png', 'image/png', 'imageUnreadable'],
   ] as const)('refuses %s', (_what, bytes, storedType, sniffedType, problem) => {
     expect(checkStoredFile({ bytes, storedType, sniffedType })).toBe(problem);
+  });
+});
+
+describe('isAsRecorded (a stored file beside its upload record)', () => {
+  const png = pngFile(4, 3);
+  const recorded = {
+    id: 'UploadSketch00000001',
+    kind: 'image',
+    name: 'sketch.png',
+    contentType: 'image/png',
+    size: png.length,
+    width: 4,
+    height: 3,
+  } as const;
+  const pdf = pdfFile();
+  const document = {
+    id: 'UploadPlan0000000001',
+    kind: 'document',
+    name: 'plan.pdf',
+    contentType: 'application/pdf',
+    size: pdf.length,
+  } as const;
+
+  it('is true for the very file that was recorded', () => {
+    expect(isAsRecorded(recorded, { bytes: png, contentType: 'image/png' })).toBe(true);
+    expect(isAsRecorded(document, { bytes: pdf, contentType: 'application/pdf' })).toBe(true);
+  });
+
+  it.each([
+    ['another size', { ...recorded, size: png.length + 1 }, 'image/png'],
+    ['another type', recorded, 'image/webp'],
+    ['no type', recorded, undefined],
+    ['another pixel size', { ...recorded, width: 40 }, 'image/png'],
+  ])('is false for %s', (_label, record, contentType) => {
+    expect(isAsRecorded(record, { bytes: png, contentType })).toBe(false);
+  });
+
+  it('is false for an image whose pixel size cannot be read', () => {
+    expect(isAsRecorded({ ...recorded, size: pdf.length }, { bytes: pdf, contentType: 'image/png' })).toBe(
+      false,
+    );
   });
 });

@@ -156,8 +156,8 @@ describe('the static check fails on a planted bad rule', () => {
       ],
       [
         'a handle lookup that lists handles',
-        'allow get: if signedIn();\n    }\n\n    // Issue',
-        'allow read: if signedIn();\n    }\n\n    // Issue',
+        'allow get: if signedIn() && resource != null && canReadChannel(storedChannel(resource.data.id));',
+        'allow read: if signedIn();',
         'allow read at /channelHandles/{handle}',
       ],
     ])('%s', (_label, search, replacement, label) => {
@@ -251,7 +251,24 @@ describe('the static check fails on a planted bad rule', () => {
   });
 
   it('a subcollection only matched at the wrong depth', () => {
-    const bad = planted('match /pending/{source}', 'match /pendingCounts/{source}');
-    expect(check(bad)).toEqual(['users/{uid}/pending has no match block (/users/{*}/pending/{*})']);
+    const bad = planted('match /channelPrefs/{channelId}', 'match /channelPreferences/{channelId}');
+    expect(check(bad)).toEqual(['users/{uid}/channelPrefs has no match block (/users/{*}/channelPrefs/{*})']);
+  });
+
+  it('an empty match block, which Firestore refuses to compile (and with it every rule of the file)', () => {
+    const bad = planted(
+      'match /channelPrefs/{channelId} {\n        allow read: if isUser(uid);\n      }',
+      'match /channelPrefs/{channelId} {\n      }',
+    );
+    expect(check(bad)).toEqual([
+      'match /users/{uid}/channelPrefs/{channelId} is empty: the rules do not compile (a match body needs at least one declaration)',
+    ]);
+    expect(
+      check(
+        planted('match /channelHandles/{handle} {', 'match /channelHandles/{handle} { }\n    match /x/{y} {'),
+      ),
+    ).toEqual([
+      'match /channelHandles/{handle} is empty: the rules do not compile (a match body needs at least one declaration)',
+    ]);
   });
 });

@@ -44,12 +44,23 @@ describe('storage.rules', () => {
 
 describe('the check fails on', () => {
   it.each([
-    ['a read open to anyone', () => planted('allow get: if isMemberOf(channelId);', 'allow get: if true;')],
+    [
+      'a read open to anyone',
+      () =>
+        planted(
+          'allow get: if isMemberOf(channelId) && isReadable(channelId, attachmentId);',
+          'allow get: if true;',
+        ),
+    ],
     ['a list', () => planted('allow get:', 'allow get, list:')],
     ['an update', () => planted('allow delete:', 'allow update, delete:')],
     [
       'membership not looked up',
-      () => planted(/allow get: if isMemberOf\(channelId\);/, 'allow get: if request.auth != null;'),
+      () =>
+        planted(
+          'allow get: if isMemberOf(channelId) && isReadable(channelId, attachmentId);',
+          'allow get: if request.auth != null && isReadable(channelId, attachmentId);',
+        ),
     ],
     ['a create without the size limit', () => planted('&& file.size <= 10 * 1024 * 1024', '')],
     [
@@ -74,5 +85,48 @@ describe('the check fails on', () => {
     ],
   ])('%s', (_label, make) => {
     expect(checkStorageRules(make())).not.toEqual([]);
+  });
+});
+
+// The three ways storage.rules let through what the embedded server refuses (as they stood before upload records):
+// each planted back, the check names it.
+describe('the check names', () => {
+  it.each([
+    [
+      "a member reading someone else's upload before a message took it",
+      () =>
+        planted(
+          'allow get: if isMemberOf(channelId) && isReadable(channelId, attachmentId);',
+          'allow get: if isMemberOf(channelId);',
+        ),
+      "lets a member read someone else's upload before it is sent",
+    ],
+    [
+      'the consultant deleting a client’s file in a private consultation',
+      () =>
+        planted(
+          'allow delete: if isMemberOf(channelId) && mayDelete(channelId);',
+          `allow delete: if isMemberOf(channelId)
+        && (resource.metadata.uploaderId == request.auth.uid
+          || channelOf(channelId).ownerId == request.auth.uid);`,
+        ),
+      "lets the consultant delete a client's file in a private consultation",
+    ],
+    [
+      'bytes not held to their upload record (another size or type than the message will say)',
+      () => planted(/\n\s*&& isRecordedUpload\(channelId, attachmentId\);/, ';'),
+      "does not hold the bytes to the caller's unsent upload record",
+    ],
+    [
+      'a record that is not the caller’s, or already sent',
+      () =>
+        planted(
+          'upload.uploaderId == request.auth.uid\n        && upload.messageId == null\n        && ',
+          '',
+        ),
+      "does not hold the bytes to the caller's unsent upload record",
+    ],
+  ])('%s', (_label, make, problem) => {
+    expect(checkStorageRules(make())).toEqual([expect.stringContaining(problem)]);
   });
 });

@@ -1,8 +1,10 @@
 // Attachments in Cloud Storage (issue #13 part 4), through the deployed functions wrapped with
 // firebase-functions-test, over the in-memory Firestore and a bucket faked at the Admin SDK's edge: deleting a
-// message deletes its file; uploads no message took are pruned after the embedded server's period; and an
-// upload's bytes are checked again, with the bad files the embedded server refuses (HTML or SVG with script named
-// .png, zero bytes, over 10 MB, a type other than the one it was stored as).
+// message deletes its file and upload record; uploads no message took are pruned after the embedded server's
+// period; and an upload's bytes are checked again, with the bad files the embedded server refuses (HTML or SVG
+// with script named .png, zero bytes, over 10 MB, a type other than the one it was stored as), and against its
+// upload record (the size, type, pixel size and uploader it was recorded with). The same on the Firestore
+// emulator: functions/__tests__/emulator/attachments.emulator.ts.
 import { logger } from 'firebase-functions';
 import { ATTACHMENT_MAX_BYTES, UNSENT_ATTACHMENT_TTL_MS } from '../../core/attachments';
 import type { Attachment } from '../../core/attachments';
@@ -11,7 +13,7 @@ import { attachmentObjectOf, attachmentObjectPath } from '../src/handlers/attach
 import { functionsTest } from './support/functionsTest';
 import type { TestBackend } from './support/functionsTest';
 import { MemTimestamp } from './support/memoryFirestore';
-import { putMessage } from './support/seed';
+import { putMessage, putUpload } from './support/seed';
 import { CHANNEL, NOW, UID, seededBackend } from './support/world';
 
 const PNG_ID = 'AttachPng00000000001';
@@ -38,6 +40,17 @@ const attachment = (id = PNG_ID): Attachment => ({
   height: 3,
 });
 const path = (id = PNG_ID) => attachmentObjectPath(CHANNEL, id);
+const uploadPath = (id = PNG_ID) => `channels/${CHANNEL}/uploads/${id}`;
+
+/** The upload record of `file`, the member's, as the adapter writes it before the bytes. */
+const recordUpload = (file: Attachment, createdAt = NOW, messageId: string | null = null) =>
+  putUpload(backend.store, {
+    channelId: CHANNEL,
+    uploaderId: UID.member,
+    attachment: file,
+    createdAt,
+    messageId,
+  });
 const messagePath = (id = MESSAGE_ID) => `channels/${CHANNEL}/messages/${id}`;
 
 /** A message of the member's carrying `file`, stored in Firestore. */
@@ -77,13 +90,15 @@ describe('on_message_deleted', () => {
       params: { channelId: CHANNEL, messageId: MESSAGE_ID },
     } as never);
 
-  it("deletes a deleted message's file", async () => {
+  it("deletes a deleted message's file, and its upload record", async () => {
     backend.bucket.put(path(), png, 'image/png');
+    recordUpload(attachment(), NOW - 2000, MESSAGE_ID);
     const before = storeMessage('Look');
     const tombstone: Record<string, unknown> = { ...before, text: '', deleted: true };
     delete tombstone.attachment;
     await change(before, tombstone);
     expect(backend.bucket.objects.has(path())).toBe(false);
+    expect(backend.store.get(uploadPath())).toBeUndefined();
   });
 
   it('removes the attachment a tombstone still holds (a write rules do not bind), and its file', async () => {
@@ -158,6 +173,28 @@ describe('prune_unsent_attachments', () => {
     );
   });
 
+  it('deletes upload records older than that no message took, with their files, and keeps the rest', async () => {
+    const old = NOW - UNSENT_ATTACHMENT_TTL_MS - 1;
+    const file = (id: string) => ({ ...attachment(id) });
+    recordUpload(file('UnsentOld00000000001'), old);
+    backend.bucket.put(path('UnsentOld00000000001'), png, 'image/png', NOW);
+    // Cancelled before its bytes came: a record alone.
+    recordUpload(file('NeverCame00000000001'), old);
+    recordUpload(file('UnsentNew00000000001'), NOW - 60_000);
+    backend.bucket.put(path('UnsentNew00000000001'), png, 'image/png', NOW - 60_000);
+    recordUpload(file(PNG_ID), old, MESSAGE_ID);
+    backend.bucket.put(path(), png, 'image/png', old);
+    storeMessage('Sent with its file');
+    await prune();
+    expect(
+      backend.store
+        .paths()
+        .filter((p) => p.includes('/uploads/'))
+        .sort(),
+    ).toEqual([uploadPath(), uploadPath('UnsentNew00000000001')].sort());
+    expect([...backend.bucket.objects.keys()].sort()).toEqual([path(), path('UnsentNew00000000001')].sort());
+  });
+
   it("prunes a deleted message's file that is still there (its tombstone carries none)", async () => {
     backend.bucket.put(path(), png, 'image/png', NOW - 2 * UNSENT_ATTACHMENT_TTL_MS);
     storeMessage('Gone');
@@ -168,21 +205,58 @@ describe('prune_unsent_attachments', () => {
 });
 
 describe('check_attachment_upload', () => {
-  const finalized = (name: string, size: number, contentType: string | undefined) =>
+  const finalized = (
+    name: string,
+    size: number,
+    contentType: string | undefined,
+    uploaderId: string = UID.member,
+  ) =>
     functionsTest.wrap(backend.fns.check_attachment_upload)({
-      data: { name, size: String(size), contentType, bucket: 'qupm-test.appspot.com' },
+      data: {
+        name,
+        size: String(size),
+        contentType,
+        bucket: 'qupm-test.appspot.com',
+        metadata: { uploaderId },
+      },
     } as never);
-  const upload = async (id: string, bytes: Buffer, contentType: string) => {
+  /** Stores the bytes, recorded (unless `recorded` is null) as the adapter records them, and checks them. */
+  const upload = async (
+    id: string,
+    bytes: Buffer,
+    contentType: string,
+    recorded: Partial<Attachment> | null = {},
+    uploaderId: string = UID.member,
+  ) => {
+    if (recorded) {
+      const kind = String(contentType).startsWith('image/') ? 'image' : 'document';
+      const described = { id, kind, name: 'file', contentType, size: bytes.length } as Attachment;
+      recordUpload({ ...described, ...(kind === 'image' ? { width: 4, height: 3 } : {}), ...recorded });
+    }
     backend.bucket.put(path(id), bytes, contentType);
-    await finalized(path(id), bytes.length, contentType);
+    await finalized(path(id), bytes.length, contentType, uploaderId);
   };
 
-  it('keeps files whose bytes are what they were stored as', async () => {
+  it('keeps files whose bytes are what they were stored as, and as their upload was recorded', async () => {
     await upload('GoodPng0000000000001', png, 'image/png');
     await upload('GoodPdf0000000000001', pdfFile(), 'application/pdf');
     await upload('GoodDocx000000000001', docxFile(), DOCX_TYPE);
     expect(backend.bucket.objects.size).toBe(3);
+    expect(backend.store.paths().filter((p) => p.includes('/uploads/'))).toHaveLength(3);
     expect(warnings).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['without an upload record (the rules were gone around)', null, UID.member],
+    ['recorded with another size', { size: png.length + 1 }, UID.member],
+    ['recorded as another type', { contentType: 'image/webp' }, UID.member],
+    ['recorded with another pixel size', { width: 400, height: 300 }, UID.member],
+    ["stored by someone else than its record's uploader", {}, UID.consultant],
+  ] as const)('deletes a file %s, with its record', async (_what, recorded, uploaderId) => {
+    await upload('NotAsSaid00000000001', png, 'image/png', recorded, uploaderId);
+    expect(backend.bucket.objects.has(path('NotAsSaid00000000001'))).toBe(false);
+    expect(backend.store.get(uploadPath('NotAsSaid00000000001'))).toBeUndefined();
+    expect(warnings).toHaveBeenCalledTimes(1);
   });
 
   it.each([

@@ -6,7 +6,7 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import type { CallableRequest, FunctionsErrorCode } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import type { z } from 'zod';
-import { QupmError } from '../../core/errors';
+import { QupmError, SESSION_ENDED_MESSAGE } from '../../core/errors';
 import type { ErrorStatus } from '../../core/errors';
 import type { Caller } from '../../core/permissions';
 import { describeIssues } from '../../core/schemas';
@@ -65,17 +65,52 @@ export function parsePayload<S extends z.ZodType>(schema: S, data: unknown): z.o
 
 export type Handler<S extends z.ZodType, R> = (deps: Deps, caller: Caller, data: z.output<S>) => Promise<R>;
 
-export const SESSION_ENDED_MESSAGE = 'Your session has ended. Sign in again.';
+/** Both backends' words for a session that was ended (core/errors.ts). */
+export { SESSION_ENDED_MESSAGE };
+
+const sessionEnded = (): HttpsError =>
+  new HttpsError('unauthenticated', SESSION_ENDED_MESSAGE, { reason: 'session-expired' });
 
 export interface GuardOptions {
   /**
-   * issue #15 part 5: also refuse an ID token whose session was revoked ("Sign out everywhere") though it has not
-   * expired yet (verifyIdToken(token, true): one more Auth lookup, so only where it matters).
+   * Also ask Firebase Auth itself (verifyIdToken(token, true): one Auth lookup, about the price of a sign-in
+   * check, so only where it matters): it knows of revocations revocations/{uid} may not have caught up with yet
+   * (a password reset or change whose client never reported it), and of disabled accounts.
    */
   checkRevoked?: boolean;
 }
 
-/** The request handler of one callable: session, validation, then `handler`, with errors mapped. */
+/** An ID token's auth_time (seconds): when the session it belongs to began. */
+function authTimeOf(auth: CallableRequest['auth']): number | null {
+  const value: unknown = auth?.token?.auth_time;
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/**
+ * The caller's session still stands: it began no earlier than the last revocation of the account's sessions
+ * (revocations/{uid}, as firestore.rules read it: one document read), and, with `checkRevoked`, Firebase Auth
+ * agrees. A revocation only Auth knew of is recorded on the way, so the rules refuse that session from then on.
+ */
+export async function assertSessionStands(
+  deps: Deps,
+  auth: NonNullable<CallableRequest['auth']>,
+  options: GuardOptions = {},
+): Promise<void> {
+  const authTime = authTimeOf(auth);
+  const revokedBefore = await deps.repo.getRevokedBefore(auth.uid);
+  if (revokedBefore !== null && (authTime === null || authTime < revokedBefore)) throw sessionEnded();
+  if (options.checkRevoked !== true) return;
+  const idToken = auth.rawToken;
+  if (typeof idToken === 'string' && (await deps.accounts.sessionStands(idToken))) return;
+  const revocation = await deps.accounts.revokedBefore({ uid: auth.uid });
+  if (revocation) await deps.repo.recordRevocation(auth.uid, revocation.revokedBefore);
+  throw sessionEnded();
+}
+
+/**
+ * The request handler of one callable: the session (signed in, and not revoked since), validation, then
+ * `handler`, with errors mapped.
+ */
 export function guarded<S extends z.ZodType, R>(
   deps: () => Deps,
   schema: S,
@@ -84,11 +119,10 @@ export function guarded<S extends z.ZodType, R>(
 ): (request: Pick<CallableRequest, 'auth' | 'data'>) => Promise<R> {
   return async (request) => {
     const caller = callerFrom(request.auth);
-    if (options.checkRevoked === true) {
-      const idToken = request.auth?.rawToken;
-      const stands = typeof idToken === 'string' && (await deps().accounts.sessionStands(idToken));
-      if (!stands)
-        throw new HttpsError('unauthenticated', SESSION_ENDED_MESSAGE, { reason: 'session-expired' });
+    try {
+      if (request.auth) await assertSessionStands(deps(), request.auth, options);
+    } catch (error) {
+      throw toHttpsError(error);
     }
     const data = parsePayload(schema, request.data);
     try {

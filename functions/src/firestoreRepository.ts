@@ -3,6 +3,7 @@
 // users/{uid}/pending/{channelId} = {count, updatedAt}. The SDK comes in as a parameter so that tests can give
 // a fake of it.
 import { randomBytes } from 'node:crypto';
+import { toAttachment } from '../../core/attachments';
 import { normalizeEmail } from '../../core/email';
 import type {
   DocumentData,
@@ -36,7 +37,14 @@ import {
 import { userData } from './documents';
 import { createLeavingRepository } from './leavingRepository';
 import type { Data } from './documents';
-import type { InvitationOutcome, InvitationState, Repository, StoredToken, TokenRef } from './repository';
+import type {
+  InvitationOutcome,
+  InvitationState,
+  Repository,
+  StoredToken,
+  TokenRef,
+  UploadRecord,
+} from './repository';
 import type { MissedMailState } from '../../core/missedMail';
 
 /** The parts of the Admin SDK the repository uses. */
@@ -66,6 +74,17 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 const dataOf = (snapshot: DocumentSnapshot): Data | null =>
   snapshot.exists ? ((snapshot.data() ?? {}) as Data) : null;
 
+function toUploadRecord(channelId: string, attachmentId: string, data: Data): UploadRecord {
+  return {
+    channelId,
+    attachmentId,
+    uploaderId: text(data.uploaderId),
+    attachment: toAttachment(data.attachment),
+    createdAt: toMillis(data.createdAt),
+    messageId: typeof data.messageId === 'string' ? data.messageId : null,
+  };
+}
+
 /** A stored read marker; one from before issue #11 has no lastReadId: its whole millisecond was read. */
 function toReadMark(data: Data): ReadMark {
   return { createdAt: toMillis(data.lastReadAt), id: text(data.lastReadId) };
@@ -92,6 +111,9 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
   const handleRef = (handle: string) => db.doc(`channelHandles/${handle}`);
   const readRef = (uid: string, channelId: string) => db.doc(`users/${uid}/channelReads/${channelId}`);
   const missedMailRef = (uid: string, channelId: string) => db.doc(`missedMail/${uid}_${channelId}`);
+  const revocationRef = (uid: string) => db.doc(`revocations/${uid}`);
+  const uploadRef = (channelId: string, attachmentId: string) =>
+    db.doc(`channels/${channelId}/uploads/${attachmentId}`);
   const ts = (ms: number) => timestampFromMillis(ms);
   const messagesOf = (channelId: string) => channelRef(channelId).collection('messages');
   const channelsOf = (snapshot: { docs: DocumentSnapshot[] }): Channel[] =>
@@ -295,6 +317,43 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
         writeUser(tx, state.user, outcome.user);
         return outcome;
       });
+    },
+
+    async getRevokedBefore(uid) {
+      const data = dataOf(await revocationRef(uid).get());
+      const value = data?.revokedBefore;
+      return typeof value === 'number' && Number.isFinite(value) ? value : null;
+    },
+
+    recordRevocation(uid, revokedBefore) {
+      return db.runTransaction(async (tx) => {
+        const stored = dataOf(await tx.get(revocationRef(uid)))?.revokedBefore;
+        if (typeof stored === 'number' && stored >= revokedBefore) return;
+        tx.set(revocationRef(uid), { revokedBefore });
+      });
+    },
+
+    async getUpload(channelId, attachmentId) {
+      const data = dataOf(await uploadRef(channelId, attachmentId).get());
+      return data ? toUploadRecord(channelId, attachmentId, data) : null;
+    },
+
+    async deleteUpload(channelId, attachmentId) {
+      await uploadRef(channelId, attachmentId).delete();
+    },
+
+    async listUnsentUploadsBefore(cutoff) {
+      // One range on createdAt over every channel's uploads (a collection-group single-field index,
+      // firestore.indexes.json); the few sent ones in it are left out here rather than by a composite index.
+      const { docs } = await db.collectionGroup('uploads').where('createdAt', '<', ts(cutoff)).get();
+      return docs
+        .flatMap((doc) => {
+          // channels/{channelId}/uploads/{attachmentId}; any other collection named uploads is not one.
+          const [root, channelId, , attachmentId] = doc.ref.path.split('/');
+          if (root !== 'channels' || !channelId || !attachmentId) return [];
+          return [toUploadRecord(channelId, attachmentId, dataOf(doc) ?? {})];
+        })
+        .filter((upload) => upload.messageId === null);
     },
 
     async findMessageWithAttachment(channelId, attachmentId) {

@@ -17,6 +17,7 @@ import {
   muteCallablePayloads,
   productCallablePayloads,
   publicCallablePayloads,
+  publicSessionCallablePayloads,
   sessionCallablePayloads,
   tokenCallablePayloads,
 } from '../../core/schemas';
@@ -24,7 +25,7 @@ import { toAttachment } from '../../core/attachments';
 import type { ProductCallableName } from '../../core/schemas';
 import { guarded, guardedPublic, recentSignIn } from './callable';
 import type { GuardOptions, Handler } from './callable';
-import { sessionCallables } from './handlers/sessions';
+import { recordRevocation, sessionCallables } from './handlers/sessions';
 import { specCallables } from './handlers/callables';
 import { invitationCallables, previewInvitation } from './handlers/invitations';
 import { leavingCallables } from './handlers/leaving';
@@ -153,9 +154,12 @@ export function createFunctions(deps: () => Deps) {
     save_push_token: callable(deps, tokenCallablePayloads.save_push_token, tokenCallables.save_push_token, {
       checkRevoked: true,
     }),
-    // Issue #15 part 7, leaving: the caller's own data, and the caller's own account once the password was
-    // just proven (the client re-authenticates first; the ID token's auth_time says when).
-    export_my_data: callable(deps, leavingCallablePayloads.export_my_data, leavingCallables.export_my_data),
+    // Issue #15 part 7, leaving: the caller's own data (asking Auth too: it hands over everything the account
+    // holds), and the caller's own account once the password was just proven (the client re-authenticates first;
+    // the ID token's auth_time says when).
+    export_my_data: callable(deps, leavingCallablePayloads.export_my_data, leavingCallables.export_my_data, {
+      checkRevoked: true,
+    }),
     delete_my_account: onCall(
       CALLABLE_OPTIONS,
       recentSignIn(
@@ -171,6 +175,12 @@ export function createFunctions(deps: () => Deps) {
       {
         checkRevoked: true,
       },
+    ),
+
+    // A password reset or change ended the account's sessions in Firebase Auth: recorded for the rules.
+    record_revocation: onCall(
+      CALLABLE_OPTIONS,
+      guardedPublic(deps, publicSessionCallablePayloads.record_revocation, recordRevocation),
     ),
 
     /**
@@ -237,6 +247,7 @@ export function createFunctions(deps: () => Deps) {
           path: event.data.name,
           size: Number(event.data.size),
           contentType: event.data.contentType,
+          uploaderId: event.data.metadata?.uploaderId,
         });
         if (outcome.outcome === 'removed') {
           logger.warn('removed an upload whose bytes were refused', { path: event.data.name, ...outcome });

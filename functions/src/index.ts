@@ -6,6 +6,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { FieldValue, Timestamp, getFirestore } from 'firebase-admin/firestore';
 import { getMessaging } from 'firebase-admin/messaging';
 import { getStorage } from 'firebase-admin/storage';
+import { createAdminAccounts } from './accounts';
 import { createFcmSender } from './fcm';
 import { createFirestoreRepository } from './firestoreRepository';
 import { createFunctions } from './functions';
@@ -24,46 +25,11 @@ function productionDeps(): Deps {
     timestampFromMillis: (ms) => Timestamp.fromMillis(ms),
   });
   const origin = resolveAppOrigin(APP_ORIGIN.value(), process.env.GCLOUD_PROJECT ?? app.options.projectId);
-  const auth = getAuth(app);
   deps = {
     repo,
     push: createFcmSender(getMessaging(app)),
     files: createBucketFiles(getStorage(app).bucket()),
-    accounts: {
-      lookup: (uid) =>
-        auth.getUser(uid).then(
-          (user) => ({
-            email: user.email ?? null,
-            displayName: user.displayName ?? null,
-            emailVerified: user.emailVerified,
-          }),
-          (error: unknown) => {
-            if ((error as { code?: unknown } | null)?.code === 'auth/user-not-found') return null;
-            throw error;
-          },
-        ),
-      async admins(uids) {
-        const admins = new Set<string>();
-        // getUsers takes at most 100 identifiers a call.
-        for (let i = 0; i < uids.length; i += 100) {
-          const { users } = await auth.getUsers(uids.slice(i, i + 100).map((uid) => ({ uid })));
-          for (const user of users) if (user.customClaims?.isAdmin === true) admins.add(user.uid);
-        }
-        return admins;
-      },
-      deleteAccount: (uid) => auth.deleteUser(uid),
-      revokeSessions: (uid) => auth.revokeRefreshTokens(uid),
-      async sessionStands(idToken) {
-        try {
-          await auth.verifyIdToken(idToken, true);
-          return true;
-        } catch (error) {
-          const code = (error as { code?: unknown } | null)?.code;
-          if (code === 'auth/id-token-revoked' || code === 'auth/user-disabled') return false;
-          throw error;
-        }
-      },
-    },
+    accounts: createAdminAccounts(getAuth(app)),
     now: Date.now,
     appOrigin: () => origin,
   };
@@ -100,6 +66,7 @@ export const {
   export_my_data,
   delete_my_account,
   revoke_sessions,
+  record_revocation,
   on_user_created,
   on_message_created,
   on_message_deleted,

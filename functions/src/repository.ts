@@ -1,6 +1,7 @@
 // The ports of functions/: everything the handlers need from Firestore and FCM, as domain verbs. The handlers
 // decide (with core/); a repository only reads, writes and runs transactions. firestoreRepository.ts and
 // fcm.ts implement these on the Admin SDK; tests give fakes.
+import type { Attachment } from '../../core/attachments';
 import type { ReadMark } from '../../core/channels';
 import type { MissedMailState } from '../../core/missedMail';
 import type {
@@ -16,6 +17,18 @@ import type { ChannelMutes } from '../../core/mutes';
 import type { StoredOffer } from '../../core/offers';
 import type { JoinedChannel } from '../../core/users';
 import type { AccountExportParts } from '../../core/leaving';
+
+/** An upload record: whose file, for which channel, as the client described it, and the message that took it. */
+export interface UploadRecord {
+  channelId: string;
+  uploaderId: string;
+  /** The attachment as the client recorded it (core/attachments.ts toAttachment); null when unreadable. */
+  attachment: Attachment | null;
+  attachmentId: string;
+  createdAt: number;
+  /** The message that sent it; null while it is unsent. */
+  messageId: string | null;
+}
 
 /** A push token document, addressed by its owner and id. */
 export interface TokenRef {
@@ -120,6 +133,21 @@ export interface Repository {
     uid: string,
     decide: (state: InvitationState) => InvitationOutcome,
   ): Promise<InvitationOutcome>;
+
+  // Revoked sessions: revocations/{uid} ({revokedBefore}), which firestore.rules compare with a token's auth_time.
+  /** When the account's sessions were last revoked (seconds, as an ID token's auth_time counts), or null. */
+  getRevokedBefore(uid: string): Promise<number | null>;
+  /** Records a revocation; a time before the stored one changes nothing (a revocation is never undone). */
+  recordRevocation(uid: string, revokedBefore: number): Promise<void>;
+
+  // Upload records: channels/{channelId}/uploads/{attachmentId}, written by the client before the bytes go to
+  // Cloud Storage and claimed by the message that sends the file (firestore.rules, storage.rules).
+  /** The record of an upload, or null when there is none. */
+  getUpload(channelId: string, attachmentId: string): Promise<UploadRecord | null>;
+  /** Deletes an upload's record; one already gone is fine. */
+  deleteUpload(channelId: string, attachmentId: string): Promise<void>;
+  /** The uploads no message took that were recorded before `cutoff` (epoch ms), in every channel. */
+  listUnsentUploadsBefore(cutoff: number): Promise<UploadRecord[]>;
 
   // issue #13 part 4: attachments in Cloud Storage ---------------------------------------------------------------
   /** The channel's message that carries the attachment `attachmentId`, or null when none does. */
@@ -315,8 +343,18 @@ export interface Accounts {
   admins(uids: readonly string[]): Promise<Set<string>>;
   /** Deletes the account (issue #15 part 7); its refresh tokens go with it. */
   deleteAccount(uid: string): Promise<void>;
-  /** issue #15 part 5: ends every session of the account (Admin SDK revokeRefreshTokens). */
-  revokeSessions(uid: string): Promise<void>;
+  /**
+   * issue #15 part 5: ends every session of the account (Admin SDK revokeRefreshTokens); answers the second before
+   * which its sessions are now revoked (the account's tokensValidAfterTime, read back).
+   */
+  revokeSessions(uid: string): Promise<number>;
+  /**
+   * The second before which the account's sessions are revoked (tokensValidAfterTime: moved by revokeSessions, a
+   * password reset or change), by uid or by email; null when there is no such account.
+   */
+  revokedBefore(
+    who: { uid: string } | { email: string },
+  ): Promise<{ uid: string; revokedBefore: number } | null>;
   /**
    * Whether an ID token's session still stands (Admin SDK verifyIdToken(token, true)): false once its account's
    * refresh tokens were revoked after it was issued, or the account was disabled.

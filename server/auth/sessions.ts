@@ -6,7 +6,7 @@
 // or all but their own, and changes their password; ending a session also deletes its device's push token (in
 // the same transaction) and, through the listener, refuses its access tokens at once (server/app.ts).
 import Bowser from 'bowser';
-import { QupmError } from '../../core/errors';
+import { QupmError, SESSION_ENDED_MESSAGE } from '../../core/errors';
 import type { AuthUser, SignedInSession } from '../../core/model';
 import type { Caller } from '../../core/permissions';
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from '../../core/wire';
@@ -22,7 +22,7 @@ import type { PasswordHasher } from './passwords';
 export const AUTH_MESSAGES = {
   invalidCredentials: 'The email or password is not right.',
   emailTaken: 'An account with this email already exists. Sign in instead.',
-  sessionEnded: 'Your session has ended. Sign in again.',
+  sessionEnded: SESSION_ENDED_MESSAGE,
   refreshReused: 'This session was used somewhere else and has been ended for safety. Sign in again.',
   noSuchSession: 'That session has already ended, or it is not one of yours.',
   wrongPassword: 'Your current password is not right.',

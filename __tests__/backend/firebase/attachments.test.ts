@@ -1,6 +1,7 @@
 // The Firebase adapter's attachments (issue #13 part 4) at the SDK's edge: what it declares with an upload (the
-// sniffed type, the download disposition, the uploader), which storage.rules hold every client to; and the
-// deletion of a message's file, which a file already gone does not fail.
+// sniffed type, the download disposition, the uploader), which storage.rules hold every client to; the upload's
+// record, written before the bytes (firestore.rules tie a message's file to it); the words of a refused read; and
+// the deletion of a message's file, which a file already gone does not fail.
 import { createAttachments } from '@/backend/firebase/attachments';
 import type { FirebaseSdk } from '@/backend/firebase/sdk';
 import { docxFile, pngFile } from '../../../drivers/sampleFiles';
@@ -28,11 +29,24 @@ function fakeStorage() {
     deleteObject: jest.fn(async (_ref: { path: string }) => undefined),
     getBlob: jest.fn(),
   };
+  /** Firestore, for the upload's record (written before the bytes) and the channel's members. */
+  const writes: Array<{ path: string; data: unknown; before: number }> = [];
+  const firestore = {
+    doc: jest.fn((_db: unknown, ...segments: string[]) => ({ path: segments.join('/') })),
+    serverTimestamp: () => 'SERVER_TIMESTAMP',
+    setDoc: jest.fn(async (ref: { path: string }, data: unknown) => {
+      writes.push({ path: ref.path, data, before: uploads.length });
+    }),
+    getDoc: jest.fn(async (_ref: { path: string }) => ({
+      data: () => ({ ownerId: 'uidConsultant0000001', members: ['uidMember00000000001'] }),
+    })),
+  };
   const sdk = {
     requireUid: () => 'uidMember00000000001',
     storage: async () => ({ sdk: storage, storage: {} }),
+    firestore: async () => ({ sdk: firestore, db: {} }),
   } as unknown as FirebaseSdk;
-  return { sdk, storage, uploads };
+  return { sdk, storage, uploads, firestore, writes };
 }
 
 const blob = (bytes: Buffer) => new Blob([new Uint8Array(bytes)]);
@@ -65,6 +79,73 @@ describe('uploadAttachment', () => {
         },
       },
     ]);
+  });
+});
+
+describe('uploadAttachment records the upload first', () => {
+  it('writes whose file it is, as described, unsent, before a byte is uploaded', async () => {
+    const { sdk, uploads, writes } = fakeStorage();
+    const image = await createAttachments(sdk).uploadAttachment(
+      'ChannelA000000000001',
+      blob(pngFile(2, 2)),
+      'a.png',
+    );
+    expect(writes).toEqual([
+      {
+        path: `channels/ChannelA000000000001/uploads/${image.id}`,
+        data: {
+          uploaderId: 'uidMember00000000001',
+          attachment: image,
+          createdAt: 'SERVER_TIMESTAMP',
+          messageId: null,
+        },
+        before: 0,
+      },
+    ]);
+    expect(uploads).toHaveLength(1);
+  });
+
+  it('uploads nothing when the record is refused, and says why as the embedded server does', async () => {
+    const { sdk, uploads, firestore } = fakeStorage();
+    firestore.setDoc.mockRejectedValue(new StorageError('permission-denied'));
+    await expect(
+      createAttachments(sdk).uploadAttachment('ChannelA000000000001', blob(pngFile(2, 2)), 'a.png'),
+    ).rejects.toMatchObject({
+      status: 'PERMISSION_DENIED',
+      message: 'Only the members of this channel can send or open its files.',
+    });
+    expect(uploads).toEqual([]);
+  });
+});
+
+describe('readAttachment', () => {
+  const file = {
+    id: 'Attachment0000000001',
+    kind: 'image' as const,
+    name: 'a.png',
+    contentType: 'image/png' as const,
+    size: 10,
+    width: 2,
+    height: 2,
+  };
+
+  it("answers a member refused someone else's unsent upload that there is no such file", async () => {
+    const { sdk, storage } = fakeStorage();
+    storage.getBlob.mockRejectedValue(new StorageError('storage/unauthorized'));
+    await expect(createAttachments(sdk).readAttachment('ChannelA000000000001', file)).rejects.toMatchObject({
+      status: 'NOT_FOUND',
+      message: 'This file is not available any more.',
+    });
+  });
+
+  it('answers someone outside the channel that only its members may open its files', async () => {
+    const { sdk, storage, firestore } = fakeStorage();
+    storage.getBlob.mockRejectedValue(new StorageError('storage/unauthorized'));
+    firestore.getDoc.mockResolvedValue({ data: () => ({ ownerId: 'uidConsultant0000001', members: [] }) });
+    await expect(createAttachments(sdk).readAttachment('ChannelA000000000001', file)).rejects.toMatchObject({
+      status: 'PERMISSION_DENIED',
+      message: 'Only the members of this channel can send or open its files.',
+    });
   });
 });
 

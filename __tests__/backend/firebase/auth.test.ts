@@ -1,8 +1,9 @@
 import { createFirebaseBackend } from '@/backend/firebase';
 import { BackendError } from '@/backend/ports';
-import { CONFIG, FakeFirebaseError, fakeUser, resetSdkFakes } from './sdkFakes';
+import { USER_DOCUMENT_WAIT_MS } from '@/timings';
+import { CONFIG, FakeFirebaseError, docSnapshot, fakeUser, flushPromises, resetSdkFakes } from './sdkFakes';
 import type * as Fakes from './sdkFakes';
-import type { AppFake, AuthFake, FakeUser } from './sdkFakes';
+import type { AppFake, AuthFake, FakeDocSnapshot, FakeUser, FirestoreFake } from './sdkFakes';
 
 jest.mock('firebase/app', () => jest.requireActual<typeof Fakes>('./sdkFakes').createAppModule());
 jest.mock('firebase/auth', () => jest.requireActual<typeof Fakes>('./sdkFakes').createAuthModule());
@@ -12,8 +13,21 @@ jest.mock('firebase/messaging', () => jest.requireActual<typeof Fakes>('./sdkFak
 
 const app = jest.requireMock<AppFake>('firebase/app');
 const auth = jest.requireMock<AuthFake>('firebase/auth');
+const fs = jest.requireMock<FirestoreFake>('firebase/firestore');
 
-beforeEach(() => resetSdkFakes());
+/** users/{uid} as on_user_created wrote it: at once unless `later`, with or without a name. */
+function userDocument(data: Record<string, unknown> | undefined): void {
+  fs.onSnapshot.mockImplementation((...args: unknown[]) => {
+    const next = args[1] as (snapshot: FakeDocSnapshot) => void;
+    queueMicrotask(() => next(docSnapshot('u1', data)));
+    return jest.fn();
+  });
+}
+
+beforeEach(() => {
+  resetSdkFakes();
+  userDocument({ email: 'ann@example.com', displayName: 'Ann' });
+});
 
 function signedInAs(user: FakeUser): void {
   auth.instance.currentUser = user;
@@ -86,6 +100,68 @@ describe('auth.signUp', () => {
     expect(result).toStrictEqual({ uid: 'u1', email: 'ann@example.com', displayName: 'Ann' });
     // The confirmation link: an email-bound invitation is theirs once the email is confirmed.
     expect(auth.sendEmailVerification).toHaveBeenCalledWith(user);
+    // The users document on_user_created wrote already has the name: nothing more is written.
+    expect(fs.doc).toHaveBeenCalledWith(fs.db, 'users', 'u1');
+    expect(fs.updateDoc).not.toHaveBeenCalled();
+  });
+
+  it('names the users document when the trigger wrote it before the name was saved on the account', async () => {
+    auth.createUserWithEmailAndPassword.mockResolvedValue({ user: fakeUser({ displayName: null }) });
+    userDocument({ email: 'ann@example.com' });
+    await createFirebaseBackend(CONFIG).auth.signUp({
+      email: 'ann@example.com',
+      password: 'long-enough',
+      displayName: 'Ann',
+    });
+    expect(fs.updateDoc).toHaveBeenCalledWith(expect.objectContaining({ path: 'users/u1' }), {
+      displayName: 'Ann',
+    });
+  });
+
+  it('waits for the users document, and names it when it comes', async () => {
+    auth.createUserWithEmailAndPassword.mockResolvedValue({ user: fakeUser({ displayName: null }) });
+    let next: ((snapshot: FakeDocSnapshot) => void) | null = null;
+    const stop = jest.fn();
+    fs.onSnapshot.mockImplementation((...args: unknown[]) => {
+      next = args[1] as (snapshot: FakeDocSnapshot) => void;
+      return stop;
+    });
+    let done = false;
+    const signUp = createFirebaseBackend(CONFIG)
+      .auth.signUp({ email: 'ann@example.com', password: 'long-enough', displayName: 'Ann' })
+      .then(() => {
+        done = true;
+      });
+    await flushPromises();
+    next!(docSnapshot('u1'));
+    await flushPromises();
+    expect(done).toBe(false);
+    next!(docSnapshot('u1', { email: 'ann@example.com' }));
+    await signUp;
+    expect(fs.updateDoc).toHaveBeenCalledWith(expect.objectContaining({ path: 'users/u1' }), {
+      displayName: 'Ann',
+    });
+    expect(stop).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives up waiting for a users document that does not come, and signs up all the same', async () => {
+    jest.useFakeTimers();
+    try {
+      auth.createUserWithEmailAndPassword.mockResolvedValue({ user: fakeUser({ displayName: null }) });
+      const stop = jest.fn();
+      fs.onSnapshot.mockImplementation(() => stop);
+      const signUp = createFirebaseBackend(CONFIG).auth.signUp({
+        email: 'ann@example.com',
+        password: 'long-enough',
+        displayName: 'Ann',
+      });
+      await jest.advanceTimersByTimeAsync(USER_DOCUMENT_WAIT_MS);
+      await expect(signUp).resolves.toMatchObject({ displayName: 'Ann' });
+      expect(fs.updateDoc).not.toHaveBeenCalled();
+      expect(stop).toHaveBeenCalledTimes(1);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('signs up even when the confirmation email cannot be sent', async () => {

@@ -1,6 +1,10 @@
 import { BackendError } from '@/backend/ports';
 
-import { FIREBASE_ENV_VARIABLES, readFirebaseConfigFromEnv } from '@/backend/firebase/config';
+import {
+  FIREBASE_EMULATOR_ENV_VARIABLES,
+  FIREBASE_ENV_VARIABLES,
+  readFirebaseConfigFromEnv,
+} from '@/backend/firebase/config';
 
 const ENV = {
   QUPM_FIREBASE_API_KEY: 'api-key',
@@ -68,7 +72,42 @@ describe('readFirebaseConfigFromEnv', () => {
   });
 
   it('reads exactly the variables the build injects (DefinePlugin keeps QUPM_FIREBASE_* and QUPM_VAPID_*)', () => {
-    for (const name of Object.values(FIREBASE_ENV_VARIABLES))
+    for (const name of [
+      ...Object.values(FIREBASE_ENV_VARIABLES),
+      ...Object.values(FIREBASE_EMULATOR_ENV_VARIABLES),
+    ])
       expect(name).toMatch(/^QUPM_(FIREBASE_|VAPID_)/);
   });
+
+  it('has no emulators unless their variables are set (a build for the project)', () => {
+    expect(readFirebaseConfigFromEnv(ENV)).not.toHaveProperty('emulators');
+    expect(readFirebaseConfigFromEnv({ ...ENV, QUPM_FIREBASE_AUTH_EMULATOR_HOST: '  ' })).not.toHaveProperty(
+      'emulators',
+    );
+  });
+
+  it('reads each emulator it is given as host:port, and only those', () => {
+    const config = readFirebaseConfigFromEnv({
+      ...ENV,
+      QUPM_FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9199',
+      QUPM_FIREBASE_FIRESTORE_EMULATOR_HOST: ' localhost:9180\n',
+      QUPM_FIREBASE_FUNCTIONS_EMULATOR_HOST: '127.0.0.1:9101',
+    });
+    expect(config.emulators).toStrictEqual({
+      auth: { host: '127.0.0.1', port: 9199 },
+      firestore: { host: 'localhost', port: 9180 },
+      functions: { host: '127.0.0.1', port: 9101 },
+    });
+  });
+
+  it.each(['127.0.0.1', 'http://127.0.0.1:9199', '127.0.0.1:0', '127.0.0.1:65536', ':9199', 'a b:1'])(
+    'refuses the emulator host %j, naming its variable',
+    (value) => {
+      const error = thrownBy(() =>
+        readFirebaseConfigFromEnv({ ...ENV, QUPM_FIREBASE_STORAGE_EMULATOR_HOST: value }),
+      );
+      expect(error.status).toBe('FAILED_PRECONDITION');
+      expect(error.message).toContain('QUPM_FIREBASE_STORAGE_EMULATOR_HOST must be host:port');
+    },
+  );
 });

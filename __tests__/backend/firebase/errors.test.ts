@@ -14,6 +14,7 @@ describe('toBackendError', () => {
     ['auth/invalid-email', 'INVALID_ARGUMENT', undefined],
     ['auth/network-request-failed', 'UNAVAILABLE', undefined],
     ['auth/user-token-expired', 'UNAUTHENTICATED', 'session-expired'],
+    ['auth/user-mismatch', 'UNAUTHENTICATED', 'session-expired'],
     ['unavailable', 'UNAVAILABLE', undefined],
     ['permission-denied', 'PERMISSION_DENIED', undefined],
     ['not-found', 'NOT_FOUND', undefined],

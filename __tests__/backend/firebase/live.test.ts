@@ -158,9 +158,15 @@ describe('live.subscribeStatus', () => {
     expect(now()).toBe('live');
   });
 
+  /** The sentinel's unsubscribe (the person's revocations listener has its own). */
+  const sentinelStopping = (stopSentinel: jest.Mock) =>
+    fs.onSnapshot.mockImplementation((target: unknown) =>
+      (target as FakeRef).path.startsWith('users/') ? stopSentinel : jest.fn(),
+    );
+
   it("goes back to 'connecting' at sign-out and follows the next person's document", async () => {
     const stopSentinel = jest.fn();
-    fs.onSnapshot.mockReturnValue(stopSentinel);
+    sentinelStopping(stopSentinel);
     const { now } = await follow();
     listenerOn('users/u1').next(server);
     expect(now()).toBe('live');
@@ -175,13 +181,41 @@ describe('live.subscribeStatus', () => {
 
   it('stops the sentinel when the last follower leaves', async () => {
     const stopSentinel = jest.fn();
-    fs.onSnapshot.mockReturnValue(stopSentinel);
+    sentinelStopping(stopSentinel);
     const first = await follow();
     const second = first.backend.live.subscribeStatus(() => undefined);
     first.stop();
     expect(stopSentinel).not.toHaveBeenCalled();
     second();
     expect(stopSentinel).toHaveBeenCalledTimes(1);
+  });
+
+  describe('while it is followed, the person’s revocations', () => {
+    /** What the listener on revocations/u1 hears: the document's data. */
+    const revocation = (data: Record<string, unknown> | undefined) => {
+      const call = fs.onSnapshot.mock.calls.find(([target]) => (target as FakeRef).path === 'revocations/u1');
+      if (!call) throw new Error('no listener on revocations/u1');
+      (call[1] as (snapshot: { data: () => unknown }) => void)({ data: () => data });
+    };
+    beforeEach(() => {
+      // This session began at 1000 s (its ID token's auth_time).
+      auth.getIdTokenResult.mockResolvedValue({ claims: { auth_time: '1000' } });
+    });
+
+    it('sign this window out at once when its sessions are ended elsewhere, as the embedded server ends its stream', async () => {
+      await follow();
+      revocation({ revokedBefore: 1001 });
+      await flushPromises();
+      expect(auth.signOut).toHaveBeenCalledTimes(1);
+    });
+
+    it('leave a session begun after (or in the second of) the last revocation alone', async () => {
+      await follow();
+      revocation(undefined);
+      revocation({ revokedBefore: 1000 });
+      await flushPromises();
+      expect(auth.signOut).not.toHaveBeenCalled();
+    });
   });
 
   it('starts nothing (no Firestore load) until someone follows the status', async () => {

@@ -353,6 +353,93 @@ describe('messages.sendMessage', () => {
   });
 });
 
+describe('messages.sendMessage with a file', () => {
+  const FILE = {
+    id: 'UploadPlan0000000001',
+    kind: 'document' as const,
+    name: 'plan.pdf',
+    contentType: 'application/pdf' as const,
+    size: 1200,
+  };
+  const send = () =>
+    createFirebaseBackend(CONFIG).messages.sendMessage('ch1', { id: ID.a, text: '', attachment: FILE });
+  /** What Firestore holds, by path; a value that is an Error is a read the rules refuse. */
+  const holding = (docs: Record<string, Record<string, unknown> | Error>) =>
+    fs.getDoc.mockImplementation(async (ref: FakeRef) => {
+      const found = docs[ref.path];
+      if (found instanceof Error) throw found;
+      return docSnapshot(ref.id, found);
+    });
+  const CHANNEL = { ownerId: 'owner', members: ['u1'] };
+
+  beforeEach(() => {
+    auth.instance.currentUser = fakeUser({ uid: 'u1', displayName: 'Ann', email: 'ann@example.com' });
+  });
+
+  it('writes the message and the claim of its upload in one batch', async () => {
+    holding({ 'users/u1': { nickname: 'Ann' } });
+    await send();
+    expect(fs.setDoc).not.toHaveBeenCalled();
+    const batch = fs.writeBatch.mock.results[0]?.value as { writes: unknown[] };
+    expect(batch.writes).toEqual([
+      {
+        op: 'set',
+        path: `channels/ch1/messages/${ID.a}`,
+        data: { senderId: 'u1', senderName: 'Ann', text: '', createdAt: SERVER_TIMESTAMP, attachment: FILE },
+      },
+      { op: 'update', path: `channels/ch1/uploads/${FILE.id}`, data: { messageId: ID.a } },
+    ]);
+    expect(fs.commitBatch).toHaveBeenCalledTimes(1);
+  });
+
+  describe('refused by the rules, in the embedded server’s words', () => {
+    beforeEach(() => fs.commitBatch.mockRejectedValue(new FakeFirebaseError('permission-denied')));
+
+    it.each([
+      ['an upload this channel does not have', {}, 'NOT_FOUND', 'This file is not available any more.'],
+      [
+        "someone else's upload",
+        { [`channels/ch1/uploads/${FILE.id}`]: new FakeFirebaseError('permission-denied') },
+        'PERMISSION_DENIED',
+        'This file was uploaded by someone else.',
+      ],
+      [
+        'an upload already sent with another message',
+        {
+          [`channels/ch1/uploads/${FILE.id}`]: { uploaderId: 'u1', attachment: FILE, messageId: ID.b },
+        },
+        'ALREADY_EXISTS',
+        'This file was already sent with another message.',
+      ],
+    ])('%s', async (_label, docs, status, message) => {
+      holding({ 'users/u1': { nickname: 'Ann' }, 'channels/ch1': CHANNEL, ...docs });
+      await expect(send()).rejects.toMatchObject({ name: 'BackendError', status, message });
+    });
+
+    it('answers the stored message of a repeat, whose upload it already claimed', async () => {
+      holding({
+        'users/u1': { nickname: 'Ann' },
+        [`channels/ch1/messages/${ID.a}`]: {
+          senderId: 'u1',
+          senderName: 'Ann',
+          text: '',
+          attachment: FILE,
+          createdAt: new FakeTimestamp(9, 0),
+        },
+      });
+      await expect(send()).resolves.toMatchObject({ id: ID.a, attachment: FILE });
+    });
+
+    it('leaves the refusal as it came for someone not in the channel', async () => {
+      holding({ 'users/u1': { nickname: 'Ann' }, 'channels/ch1': { ownerId: 'owner', members: [] } });
+      await expect(send()).rejects.toMatchObject({
+        status: 'PERMISSION_DENIED',
+        message: "You don't have access to that.",
+      });
+    });
+  });
+});
+
 describe('messages.subscribeMessages', () => {
   type Next = (snapshot: ReturnType<typeof liveSnapshot>) => void;
   const added = (doc: ReturnType<typeof message>): FakeChange => ({ type: 'added', doc });

@@ -56,8 +56,8 @@ export class FakeFirebaseError extends Error {
 
 export function createAppModule() {
   return {
-    initializeApp: fake((options: object) => ({
-      name: '[DEFAULT]',
+    initializeApp: fake((options: object, name = '[DEFAULT]') => ({
+      name,
       options,
       automaticDataCollectionEnabled: false,
     })),
@@ -91,6 +91,7 @@ export function createAuthModule() {
     browserLocalPersistence: { type: 'LOCAL', name: 'localStorage' },
     browserPopupRedirectResolver: { name: 'popupRedirectResolver' },
     initializeAuth: fake((_app: unknown, _deps?: unknown) => instance),
+    connectAuthEmulator: fake((_auth: unknown, _url: string, _options?: unknown) => undefined),
     createUserWithEmailAndPassword: fake(
       notStubbed('createUserWithEmailAndPassword') as (...args: unknown[]) => Promise<{ user: FakeUser }>,
     ),
@@ -186,16 +187,19 @@ export function liveSnapshot(changes: FakeChange[], fromCache = false) {
 
 export function createFirestoreModule() {
   const db = { type: 'firestore' };
+  const commitBatch = (writes: Array<{ op: string; path: string; data?: Record<string, unknown> }>) =>
+    module.commitBatch(writes);
   const ref = (type: FakeRef['type'], segments: string[]): FakeRef => ({
     type,
     path: segments.join('/'),
     id: segments[segments.length - 1] ?? '',
   });
-  return {
+  const module = {
     /** Not part of the SDK: the Firestore instance getFirestore hands out. */
     db,
     Timestamp: FakeTimestamp,
     getFirestore: fake((_app?: unknown) => db),
+    connectFirestoreEmulator: fake((_db: unknown, _host: string, _port: number) => undefined),
     collection: fake((_db: unknown, ...segments: string[]) => ref('collection', segments)),
     doc: fake((_db: unknown, ...segments: string[]) => ref('doc', segments)),
     query: fake((base: FakeRef, ...constraints: unknown[]): FakeQuery => ({
@@ -220,7 +224,27 @@ export function createFirestoreModule() {
     updateDoc: fake((_ref: FakeRef, _data: Record<string, unknown>) => Promise.resolve()),
     deleteDoc: fake((_ref: FakeRef) => Promise.resolve()),
     onSnapshot: fake((..._args: unknown[]) => jest.fn()),
+    /** A batch whose writes a test reads from `writes`; commit() answers what `commitBatch` says. */
+    writeBatch: fake((_db: unknown) => {
+      const writes: Array<{ op: 'set' | 'update' | 'delete'; path: string; data?: Record<string, unknown> }> =
+        [];
+      const batch = {
+        writes,
+        set: (ref: FakeRef, data: Record<string, unknown>) =>
+          void writes.push({ op: 'set', path: ref.path, data }),
+        update: (ref: FakeRef, data: Record<string, unknown>) =>
+          void writes.push({ op: 'update', path: ref.path, data }),
+        delete: (ref: FakeRef) => void writes.push({ op: 'delete', path: ref.path }),
+        commit: () => commitBatch(writes),
+      };
+      return batch;
+    }),
+    commitBatch: fake(
+      (_writes: Array<{ op: string; path: string; data?: Record<string, unknown> }>): Promise<void> =>
+        Promise.resolve(),
+    ),
   };
+  return module;
 }
 export type FirestoreFake = ReturnType<typeof createFirestoreModule>;
 
@@ -234,6 +258,7 @@ export function createFunctionsModule() {
     functions,
     callable,
     getFunctions: fake((_app?: unknown, _region?: string) => functions),
+    connectFunctionsEmulator: fake((_functions: unknown, _host: string, _port: number) => undefined),
     httpsCallable: fake((_functions: unknown, _name: string) => callable),
   };
 }

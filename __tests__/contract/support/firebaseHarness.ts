@@ -10,30 +10,14 @@ import {
   functionsTest,
 } from '../../../functions/__tests__/support/functionsTest';
 import { MemTimestamp, MemoryFirestore } from '../../../functions/__tests__/support/memoryFirestore';
-import {
-  putChannel,
-  putInvitation,
-  putMessage,
-  putOffer,
-  putUser,
-} from '../../../functions/__tests__/support/seed';
 import { createFirestoreRepository } from '../../../functions/src/firestoreRepository';
 import { createFunctions } from '../../../functions/src/functions';
 import type { Deps } from '../../../functions/src/repository';
 import { current, fire, setCloud, setNetwork } from './firebaseSdk';
 import type { Account, Cloud, FakeApp } from './firebaseSdk';
 import type { Harness } from './harness';
-import {
-  ACCOUNTS_CREATED_AT,
-  CHANNELS,
-  INVITATIONS,
-  MEMBER_JOINED_AT,
-  MESSAGES,
-  OFFERS,
-  PASSWORD,
-  PEOPLE,
-  START,
-} from './world';
+import { WORLD_ACCOUNTS, seedWorldDocuments } from './firebaseWorld';
+import { PASSWORD, PEOPLE, START } from './world';
 
 const CONFIG: FirebaseConfig = {
   apiKey: 'contract-key',
@@ -46,38 +30,9 @@ const CONFIG: FirebaseConfig = {
 };
 
 function seed(store: MemoryFirestore, accounts: Map<string, Account>): void {
-  for (const person of Object.values(PEOPLE)) {
-    const { isAdmin, ...fields } = person as typeof person & { isAdmin?: boolean };
-    accounts.set(person.email, {
-      uid: person.uid,
-      email: person.email,
-      password: PASSWORD,
-      displayName: person.displayName,
-      claims: isAdmin ? { isAdmin: true } : {},
-      emailVerified: true,
-    });
-    const joinedStudio = (CHANNELS.studio.members as readonly string[]).includes(person.uid);
-    putUser(store, {
-      ...fields,
-      notificationSettings: {
-        enabled: person.notificationSettings.enabled,
-        delivery: { channels: [...person.notificationSettings.delivery.channels] },
-      },
-      effectiveConId:
-        'isOwner' in person && person.isOwner ? person.uid : joinedStudio ? CHANNELS.studio.ownerId : '',
-      createdAt: ACCOUNTS_CREATED_AT,
-    });
-  }
-  for (const channel of Object.values(CHANNELS)) {
-    putChannel(store, {
-      ...channel,
-      members: [...channel.members],
-      joinedAt: Object.fromEntries(channel.members.map((uid) => [uid, MEMBER_JOINED_AT])),
-    });
-  }
-  for (const message of MESSAGES) putMessage(store, message);
-  for (const invitation of Object.values(INVITATIONS)) putInvitation(store, invitation);
-  for (const offer of OFFERS) putOffer(store, offer);
+  for (const account of WORLD_ACCOUNTS)
+    accounts.set(account.email, { ...account, claims: { ...account.claims } });
+  seedWorldDocuments(store);
 }
 
 export async function createFirebaseHarness(): Promise<Harness> {
@@ -124,6 +79,15 @@ export async function createFirebaseHarness(): Promise<Harness> {
       revokeSessions: async (uid) => {
         const account = [...accounts.values()].find((a) => a.uid === uid);
         if (account) account.revokedAt = clock.now;
+        return Math.floor(clock.now / 1000);
+      },
+      revokedBefore: async (who) => {
+        const account = [...accounts.values()].find((a) =>
+          'uid' in who ? a.uid === who.uid : a.email === who.email.trim().toLowerCase(),
+        );
+        return account
+          ? { uid: account.uid, revokedBefore: Math.floor((account.revokedAt ?? 0) / 1000) }
+          : null;
       },
       sessionStands: async (idToken) =>
         fakeSessionStands(idToken, (uid) => [...accounts.values()].find((a) => a.uid === uid)?.revokedAt),
@@ -213,7 +177,7 @@ export async function createFirebaseHarness(): Promise<Harness> {
     // hear nothing from others; its writes wait; on return, one snapshot brings what changed meanwhile.
     disconnect: (backend) => network(backend, false),
     reconnect: (backend) => network(backend, true),
-    advance: (ms) => {
+    advance: async (ms) => {
       clock.now += ms;
     },
     async close() {

@@ -3,8 +3,8 @@
 // Firebase Auth keeping accounts and custom claims, and Cloud Functions that run functions/'s real callables and
 // triggers (firebase-functions-test, offline) over the real Firestore repository on that same store. A
 // callable's answer and error cross a JSON boundary as on the wire. Of Firestore's rules the blocks the adapter's
-// behaviour depends on are modelled (rulesModel.ts: messages, channels and their handles, token documents); the
-// rest is tested on the emulator (__tests__/rules/emulator). Firestore's client is modelled below as far as the adapter relies on it:
+// behaviour depends on are modelled (rulesModel.ts: messages, channels and their handles, token documents, upload
+// records, revoked sessions); the rest is tested on the emulator (__tests__/rules/emulator). Firestore's client is modelled below as far as the adapter relies on it:
 // latency-compensated writes, live queries with their metadata, and a network switch per app.
 //
 // The test file mocks the SDK with:
@@ -36,9 +36,13 @@ import {
   mayReadCollection,
   mayReadObject,
   mayReadMessages,
+  mayReadUpload,
   mayWriteMessage,
   mayWriteToken,
+  mayWriteUpload,
   messagesChannelOf,
+  sessionStands,
+  uploadRecordOf,
 } from './rulesModel';
 import type { RulesContext, StorageObject } from './rulesModel';
 
@@ -69,8 +73,11 @@ export interface Account {
    * are) and password reset (resetPassword, 1 hour), newest last.
    */
   mailed?: MailedCode[];
-  /** The User object the SDK hands out, shared as the SDK shares it (updateProfile changes it in place). */
-  user?: FakeUser;
+  /**
+   * The User objects the SDK handed out, one per signed-in app as each app of the SDK keeps its own (updateProfile
+   * changes the one it is given in place).
+   */
+  users?: FakeUser[];
   /** When the password was last proven (sign-in, sign-up, re-authentication): the ID token's auth_time. */
   authTime?: number;
   /** issue #15: when its sessions were last revoked (revokeRefreshTokens, or a change of password). */
@@ -142,14 +149,25 @@ export function fire(work: () => Promise<unknown>): void {
   world.pending.add(run);
 }
 
-function userOf(account: Account): FakeUser {
-  account.user ??= {
+/** Which app's session each User object is (its ID token's auth_time is that session's). */
+const sessionOf = new WeakMap<FakeUser, FakeAuth>();
+
+/** A new session of `account` in the app of `auth`: a User object of its own. */
+function userOf(account: Account, auth: FakeAuth): FakeUser {
+  const user: FakeUser = {
     uid: account.uid,
     email: account.email,
     displayName: account.displayName,
     emailVerified: account.emailVerified,
   };
-  return account.user;
+  (account.users ??= []).push(user);
+  sessionOf.set(user, auth);
+  return user;
+}
+
+/** When the session of this User object began (sign-in or re-authentication), epoch ms. */
+export function sessionStartOf(user: FakeUser): number {
+  return sessionOf.get(user)?.signedInAt ?? 0;
 }
 
 function setUser(auth: FakeAuth, user: FakeUser | null): void {
@@ -219,13 +237,14 @@ function authModule() {
       };
       account.authTime = current().clock.now;
       current().accounts.set(key, account);
-      setUser(auth, userOf(account));
+      const user = userOf(account, auth);
+      setUser(auth, user);
       // Auth's onCreate fires after the account exists, in the background.
       const { fns } = current();
       // The event carries the account as created: without the name updateProfile gives it next.
       const created = functionsTest.auth.makeUserRecord({ uid: account.uid, email: account.email });
       fire(() => functionsTest.wrap(fns.on_user_created)(created));
-      return { user: userOf(account) };
+      return { user };
     },
     async sendEmailVerification(user: FakeUser) {
       const account = [...current().accounts.values()].find((a) => a.uid === user.uid);
@@ -250,7 +269,7 @@ function authModule() {
         current().accounts.delete(account.email);
         account.email = mailed.to;
         current().accounts.set(mailed.to, account);
-        if (account.user) account.user.email = mailed.to;
+        for (const user of account.users ?? []) user.email = mailed.to;
       }
       account.emailVerified = true;
     },
@@ -265,6 +284,7 @@ function authModule() {
         throw new FirebaseError('auth/weak-password', 'Firebase: Error (auth/weak-password).');
       account.password = newPassword;
       account.emailVerified = true;
+      account.revokedAt = current().clock.now;
       // Firebase Auth revokes the account's refresh tokens: every app signed in as it is signed out.
       for (const app of current().apps)
         if (app.auth.currentUser?.uid === account.uid) setUser(app.auth, null);
@@ -282,8 +302,9 @@ function authModule() {
         throw new FirebaseError('auth/invalid-credential', 'Firebase: Error (auth/invalid-credential).');
       }
       account.authTime = current().clock.now;
-      setUser(auth, userOf(account));
-      return { user: userOf(account) };
+      const user = userOf(account, auth);
+      setUser(auth, user);
+      return { user };
     },
     EmailAuthProvider: {
       credential: (email: string, password: string) => ({ providerId: 'password', email, password }),
@@ -299,6 +320,9 @@ function authModule() {
         throw new FirebaseError('auth/invalid-credential', 'Firebase: Error (auth/invalid-credential).');
       }
       account.authTime = current().clock.now;
+      // A session proven again: its ID token's auth_time is now.
+      const session = sessionOf.get(user);
+      if (session) session.signedInAt = current().clock.now;
       return { user };
     },
     async signOut(auth: FakeAuth) {
@@ -312,8 +336,8 @@ function authModule() {
       if (password.length < 6)
         throw new FirebaseError('auth/weak-password', 'Firebase: Error (auth/weak-password).');
       account.password = password;
-      // Sessions signed in before now are revoked (not modelled: the app that changed it gets fresh tokens;
-      // the contract reads its own documents, which need no revocation check).
+      // Every session signed in before now is revoked (tokensValidAfterTime moves), as on the Auth emulator; the
+      // adapter proves its own session again with the new password and reports the revocation.
       account.revokedAt = current().clock.now;
     },
     async updateProfile(user: FakeUser, profile: { displayName?: string }) {
@@ -325,7 +349,17 @@ function authModule() {
     },
     async getIdTokenResult(user: FakeUser) {
       const account = [...current().accounts.values()].find((a) => a.uid === user.uid);
-      return { claims: { ...(account?.claims ?? {}) } };
+      // auth_time as Firebase Auth writes it in the token: seconds, as a string in the SDK's claims.
+      return {
+        claims: { ...(account?.claims ?? {}), auth_time: String(Math.floor(sessionStartOf(user) / 1000)) },
+      };
+    },
+    async verifyPasswordResetCode(_auth: FakeAuth, code: string) {
+      for (const account of current().accounts.values()) {
+        const mailed = account.mailed?.find((m) => m.code === code && m.mode === 'resetPassword');
+        if (mailed && !mailed.used && mailed.expiresAt > current().clock.now) return account.email;
+      }
+      throw new FirebaseError('auth/invalid-action-code', 'Firebase: Error (auth/invalid-action-code).');
     },
     onAuthStateChanged(auth: FakeAuth, listener: (user: FakeUser | null) => void) {
       auth.listeners.add(listener);
@@ -572,6 +606,7 @@ class Client {
     const auth = this.rulesAuth();
     return {
       auth,
+      channelId,
       channel: this.world.store.get(`channels/${channelId}`),
       caller: auth ? this.world.store.get(`users/${auth.uid}`) : undefined,
     };
@@ -584,16 +619,43 @@ class Client {
     return {
       uid: user.uid,
       isAdmin: account?.claims.isAdmin === true,
+      authTime: Math.floor(sessionStartOf(user) / 1000),
       ...(account ? { email: account.email } : {}),
     };
   }
 
+  /** signedIn() in every rule: a session its account's revocation ended is refused everything. */
+  private sessionEnded(): boolean {
+    const auth = this.rulesAuth();
+    return auth !== null && !sessionStands(auth, this.world.store.get(`revocations/${auth.uid}`));
+  }
+
   /** The server's documents in the query's scope, as rules let this client read them. */
   private serverDocs(spec: QuerySpec): StoredDoc[] {
+    const docs = this.world.store.documentsIn(spec);
+    const getting = spec.filters.length === 1 && spec.filters[0]?.field === DOCUMENT_ID;
+    const target = getting ? docs.find((doc) => doc.id === spec.filters[0]?.value) : undefined;
+    const auth = this.rulesAuth();
+    // revocations/{uid}: its own account reads it, revoked or not; nobody else, and no list.
+    if (spec.collection === 'revocations') {
+      if (!getting || !auth || spec.filters[0]?.value !== auth.uid) throw PERMISSION_DENIED();
+      return docs;
+    }
+    if (this.sessionEnded()) throw PERMISSION_DENIED();
     const channelId = spec.collection === undefined ? null : messagesChannelOf(spec.collection);
     if (channelId !== null && !mayReadMessages(this.rulesContext(channelId))) throw PERMISSION_DENIED();
-    const docs = this.world.store.documentsIn(spec);
-    if (!mayReadCollection(spec, this.rulesAuth(), docs[0]?.data)) throw PERMISSION_DENIED();
+    const upload = spec.collection === undefined ? null : uploadRecordOf(`${spec.collection}/x`);
+    if (upload !== null) {
+      const context = { ...this.rulesContext(upload.channelId), resource: target?.data };
+      if (!getting || !mayReadUpload(context)) throw PERMISSION_DENIED();
+      return docs;
+    }
+    const handleChannel =
+      spec.collection === 'channelHandles' && typeof target?.data.id === 'string'
+        ? this.world.store.get(`channels/${target.data.id}`)
+        : undefined;
+    const stored = getting ? target?.data : docs[0]?.data;
+    if (!mayReadCollection(spec, auth, stored, handleChannel)) throw PERMISSION_DENIED();
     return docs;
   }
 
@@ -646,8 +708,17 @@ class Client {
 
   /** A write: in the local view at once; sent to the server in order, when the network is on. */
   write(path: string, kind: PendingWrite['kind'], data: Data, merge = false): Promise<void> {
-    const write: PendingWrite = { path, kind, data: clone(data), merge, localTime: Date.now() };
-    this.pending.push(write);
+    return this.writeAll([{ path, kind, data, merge }]);
+  }
+
+  /** A batch (writeBatch): in the local view at once; sent as one, applied whole or not at all. */
+  writeAll(batch: Array<Pick<PendingWrite, 'path' | 'kind' | 'data' | 'merge'>>): Promise<void> {
+    const writes: PendingWrite[] = batch.map((write) => ({
+      ...write,
+      data: clone(write.data),
+      localTime: Date.now(),
+    }));
+    this.pending.push(...writes);
     this.scheduleRefresh();
     return new Promise((resolve, reject) => {
       const send = (): void => {
@@ -657,12 +728,12 @@ class Client {
             return;
           }
           try {
-            this.commit(write);
+            this.commit(writes);
             resolve();
           } catch (error) {
             reject(clientError(error));
           } finally {
-            this.pending.splice(this.pending.indexOf(write), 1);
+            for (const write of writes) this.pending.splice(this.pending.indexOf(write), 1);
             this.scheduleRefresh();
           }
         }, 0);
@@ -672,30 +743,62 @@ class Client {
     });
   }
 
-  /** The server applies a write, as rules let it. */
-  private commit(write: PendingWrite): void {
+  /** The server applies the writes of one request, as rules let each of them (get() before, getAfter() after). */
+  private commit(writes: PendingWrite[]): void {
     const { store } = this.world;
+    const after = new Map<string, Data | undefined>();
+    for (const write of writes) {
+      if (
+        write.kind === 'update' &&
+        (after.has(write.path) ? after.get(write.path) : store.get(write.path)) === undefined
+      ) {
+        throw new StoreError('not-found', `No document to update: ${write.path}`);
+      }
+      after.set(
+        write.path,
+        applyLocally(after.has(write.path) ? after.get(write.path) : store.get(write.path), write),
+      );
+    }
+    const get = (path: string) => store.get(path);
+    const getAfter = (path: string) => (after.has(path) ? after.get(path) : store.get(path));
+    for (const write of writes) this.authorize(write, get, getAfter);
+    for (const write of writes) {
+      if (write.kind === 'delete') store.delete(write.path);
+      else if (write.kind === 'update') store.update(write.path, write.data);
+      else store.set(write.path, write.data, { merge: write.merge });
+    }
+  }
+
+  /** Whether rules allow one write of a request; throws PERMISSION_DENIED when not. */
+  private authorize(
+    write: PendingWrite,
+    get: (path: string) => Data | undefined,
+    getAfter: (path: string) => Data | undefined,
+  ): void {
+    const exists = get(write.path) !== undefined;
+    const operation =
+      write.kind === 'delete' ? 'delete' : write.kind === 'set' && !exists ? 'create' : 'update';
+    const id = write.path.split('/').at(-1) ?? '';
+    if (this.sessionEnded()) throw PERMISSION_DENIED();
     const channelId = messagesChannelOf(write.path);
     if (channelId !== null) {
-      const exists = store.get(write.path) !== undefined;
-      const operation =
-        write.kind === 'delete' ? 'delete' : write.kind === 'set' && !exists ? 'create' : 'update';
-      const id = write.path.split('/').at(-1) ?? '';
       const context = {
         ...this.rulesContext(channelId),
-        resource: store.get(write.path),
+        resource: get(write.path),
         now: this.world.clock.now,
+        get,
+        getAfter,
       };
       if (!mayWriteMessage(operation, id, write.data, context)) throw PERMISSION_DENIED();
     }
-    const exists = store.get(write.path) !== undefined;
-    const operation =
-      write.kind === 'delete' ? 'delete' : write.kind === 'set' && !exists ? 'create' : 'update';
+    const upload = uploadRecordOf(write.path);
+    if (upload !== null) {
+      const context = { ...this.rulesContext(upload.channelId), resource: get(write.path), get, getAfter };
+      if (!mayWriteUpload(operation, id, write.data, context)) throw PERMISSION_DENIED();
+    }
+    if (write.path.startsWith('revocations/')) throw PERMISSION_DENIED();
     if (!mayWriteToken(write.path, operation, write.data, this.rulesAuth(), exists))
       throw PERMISSION_DENIED();
-    if (write.kind === 'delete') store.delete(write.path);
-    else if (write.kind === 'update') store.update(write.path, write.data);
-    else store.set(write.path, write.data, { merge: write.merge });
   }
 
   setNetwork(online: boolean): void {
@@ -853,6 +956,21 @@ function firestoreModule() {
     updateDoc: (target: Ref, data: Data) =>
       guard(() => clientOf(target.app).write(target.path, 'update', data)),
     deleteDoc: (target: Ref) => guard(() => clientOf(target.app).write(target.path, 'delete', {})),
+    writeBatch(db: { app: FakeApp }) {
+      const writes: Array<Pick<PendingWrite, 'path' | 'kind' | 'data' | 'merge'>> = [];
+      return {
+        set(target: Ref, data: Data, options: { merge?: boolean } = {}) {
+          writes.push({ path: target.path, kind: 'set', data, merge: options.merge === true });
+        },
+        update(target: Ref, data: Data) {
+          writes.push({ path: target.path, kind: 'update', data, merge: false });
+        },
+        delete(target: Ref) {
+          writes.push({ path: target.path, kind: 'delete', data: {}, merge: false });
+        },
+        commit: () => guard(() => clientOf(db.app).writeAll(writes)),
+      };
+    },
     disableNetwork: async (db: { app: FakeApp }) => clientOf(db.app).setNetwork(false),
     enableNetwork: async (db: { app: FakeApp }) => clientOf(db.app).setNetwork(true),
     /**
@@ -896,14 +1014,13 @@ function functionsModule() {
           ? {
               auth: {
                 uid: user.uid,
-                // issue #15: the ID token as verifyIdToken(token, true) reads it (fakeSessionStands).
-                rawToken: fakeIdToken(user.uid, functions.app.auth.signedInAt ?? 0),
+                // issue #15: the ID token as verifyIdToken(token, true) reads it (fakeSessionStands), and its
+                // auth_time: when this app's session began (signed in, or proven again).
+                rawToken: fakeIdToken(user.uid, sessionStartOf(user)),
                 token: {
                   email: user.email,
                   email_verified: account?.emailVerified === true,
-                  ...(account?.authTime !== undefined
-                    ? { auth_time: Math.floor(account.authTime / 1000) }
-                    : {}),
+                  auth_time: Math.floor(sessionStartOf(user) / 1000),
                   ...(account?.claims ?? {}),
                 },
               },
@@ -935,9 +1052,13 @@ function storageModule() {
     const account = user ? [...current().accounts.values()].find((a) => a.uid === user.uid) : undefined;
     return {
       auth: user ? { uid: user.uid, isAdmin: account?.claims.isAdmin === true } : null,
+      channelId,
       channel: current().store.get(`channels/${channelId}`),
     };
   };
+  /** The upload record of an object (firestore.get() in storage.rules). */
+  const uploadOf = (object: { channelId: string; attachmentId: string }) =>
+    current().store.get(`channels/${object.channelId}/uploads/${object.attachmentId}`);
   return {
     getStorage: (app: FakeApp) => ({ app }),
     ref: (storage: { app: FakeApp }, fullPath: string): StorageRef => ({ storage, fullPath }),
@@ -971,7 +1092,7 @@ function storageModule() {
             if (
               !object ||
               current().objects.has(ref.fullPath) ||
-              !mayCreateObject(object.attachmentId, file, contextOf(ref, object.channelId))
+              !mayCreateObject(object.attachmentId, file, contextOf(ref, object.channelId), uploadOf(object))
             ) {
               return error(denied());
             }
@@ -992,7 +1113,7 @@ function storageModule() {
     },
     async getBlob(ref: StorageRef): Promise<Blob> {
       const object = attachmentObjectOf(ref.fullPath);
-      if (!object || !mayReadObject(contextOf(ref, object.channelId))) throw denied();
+      if (!object || !mayReadObject(contextOf(ref, object.channelId), uploadOf(object))) throw denied();
       const stored = current().objects.get(ref.fullPath);
       if (!stored) throw new FirebaseError('storage/object-not-found', 'No object exists');
       return new Blob([new Uint8Array(stored.data)], { type: stored.contentType });

@@ -3,6 +3,13 @@
 import type { Backend } from '@/backend/ports';
 import type { Who } from './world';
 
+/**
+ * What a run of the contract cannot do, each case needing it being left to a run that can (README "Test it" lists
+ * them): Cloud Storage has no emulator on these machines, and the emulators' clocks (Firestore's request.time, the
+ * Firebase SDK's own) are the machine's, which a test cannot move by hours.
+ */
+export type Limitation = 'storage' | 'clock';
+
 export interface Harness {
   readonly kind: 'local' | 'firebase';
   /** A fresh adapter (a device of its own) signed in as `who`. */
@@ -34,7 +41,10 @@ export interface Harness {
    * embedded server sent, or from the action codes Firebase Auth mailed. Throws when there is none.
    */
   mailedToken(email: string, purpose: 'verify-email' | 'reset-password' | 'change-email'): Promise<string>;
-  /** Moves the backend's clock. */
-  advance(ms: number): void;
+  /**
+   * Moves the backend's clock. On the emulators, whose clocks are the machine's, functions/' clock moves, and a
+   * short step (a few seconds at most) is also waited out, so that the emulators' time moves with it.
+   */
+  advance(ms: number): Promise<void>;
   close(): Promise<void>;
 }

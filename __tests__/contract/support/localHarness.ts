@@ -172,7 +172,7 @@ export async function createLocalHarness(): Promise<Harness> {
     reconnect(backend) {
       networkOf(backend).up = true;
     },
-    advance: (ms) => server.clock.advance(ms),
+    advance: async (ms) => server.clock.advance(ms),
     close: () => server.close(),
   };
 }

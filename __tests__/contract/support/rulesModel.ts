@@ -2,9 +2,12 @@
 // SDK fake (firebaseSdk.ts): channels/{channelId}/messages/{messageId} (a send is exactly once because a repeat of
 // an id is an update, which these rules deny; src/backend/firebase/messages.ts reads the stored message then),
 // channels/{channelId} and channelHandles/{handle} (no query lists a channel the caller is not in: a handle is
-// read one at a time, issue #14 part 9), and users/{uid}/FCMTokens/{tokenId} (a touch of a document that is gone
-// is refused as PERMISSION_DENIED, not NOT_FOUND: rules see no stored document, issue #14 part 8). Everything
-// else the rules decide is tested on the emulator (__tests__/rules/emulator); other paths are allowed here.
+// read one at a time, by those who may read its channel, issue #14 part 9), users/{uid}/FCMTokens/{tokenId} (a
+// touch of a document that is gone is refused as PERMISSION_DENIED, not NOT_FOUND: rules see no stored document,
+// issue #14 part 8), channels/{channelId}/uploads/{attachmentId} (a message's file is its sender's unsent upload,
+// claimed in the same batch), and sessionStands() on every request (revocations/{uid} against auth_time).
+// Everything else the rules decide is tested on the emulator (__tests__/rules/emulator); other paths are allowed
+// here.
 import { DOCUMENT_ID } from '../../../functions/__tests__/support/memoryFirestore';
 import type { Data, QuerySpec } from '../../../functions/__tests__/support/memoryFirestore';
 import { LIMITS } from '../../../core/limits';
@@ -15,6 +18,8 @@ export interface RulesAuth {
   isAdmin: boolean;
   /** The ID token's email claim. */
   email?: string;
+  /** The ID token's auth_time (seconds): when this session began. */
+  authTime?: number;
 }
 
 /**
@@ -28,8 +33,20 @@ export interface RulesContext {
   resource?: Data | undefined;
   /** request.time, in epoch milliseconds. */
   now?: number;
+  /** The channel's id (the path's {channelId}). */
+  channelId?: string;
   /** The caller's own stored user document (`get()` of users/{uid}, for the sender's name). */
   caller?: Data | undefined;
+  /** `get()` and `getAfter()` of any document: as stored, and as it will be if the write (or batch) succeeds. */
+  get?: (path: string) => Data | undefined;
+  getAfter?: (path: string) => Data | undefined;
+}
+
+// function sessionStands(): a session begun before its account's last revocation (revocations/{uid}) is refused.
+export function sessionStands(auth: RulesAuth, revocation: Data | undefined): boolean {
+  if (revocation === undefined) return true;
+  const before = revocation.revokedBefore;
+  return typeof before === 'number' && auth.authTime !== undefined && auth.authTime >= before;
 }
 
 const MESSAGE_PATH = /^channels\/([^/]+)\/messages(?:\/([^/]+))?$/;
@@ -72,8 +89,46 @@ function callersPublicName(auth: RulesAuth, caller: Data | undefined): string | 
   return trimmed(caller.nickname) || trimmed(caller.displayName) || (email.split('@')[0] ?? '');
 }
 
-// function isNewMessage()
-function isNewMessage(data: Data, auth: RulesAuth, caller: Data | undefined): boolean {
+const uploadPath = (channelId: string, attachmentId: string) =>
+  `channels/${channelId}/uploads/${attachmentId}`;
+
+// function claimsUpload(channelId, messageId, attachment): the sender's unsent upload, as recorded, claimed by
+// this very write.
+function claimsUpload(
+  channelId: string,
+  messageId: string,
+  attachment: Data,
+  context: RulesContext,
+): boolean {
+  const path = uploadPath(channelId, String(attachment.id));
+  const recorded = context.get?.(path);
+  return (
+    recorded !== undefined &&
+    recorded.uploaderId === context.auth?.uid &&
+    recorded.messageId === null &&
+    sameData(recorded.attachment, attachment) &&
+    context.getAfter?.(path)?.messageId === messageId
+  );
+}
+
+/** Rules' == on maps and lists: the same keys with the same values. */
+function sameData(a: unknown, b: unknown): boolean {
+  return JSON.stringify(sortedKeys(a)) === JSON.stringify(sortedKeys(b));
+}
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, sortedKeys((value as Data)[key])]),
+  );
+}
+
+// function isNewMessage(channelId, messageId)
+function isNewMessage(channelId: string, messageId: string, data: Data, context: RulesContext): boolean {
+  const { auth, caller } = context;
+  if (!auth) return false;
   const fields = ['senderId', 'senderName', 'text', 'createdAt'];
   const keys = Object.keys(data);
   return (
@@ -83,7 +138,9 @@ function isNewMessage(data: Data, auth: RulesAuth, caller: Data | undefined): bo
     (!('senderName' in data) || data.senderName === callersPublicName(auth, caller)) &&
     isText(data.senderName ?? '', 0, LIMITS.senderNameMax) &&
     (isText(data.text, 1, LIMITS.messageMax) || (data.text === '' && 'attachment' in data)) &&
-    (!('attachment' in data) || isAttachment(data.attachment)) &&
+    (!('attachment' in data) ||
+      (isAttachment(data.attachment) &&
+        claimsUpload(channelId, messageId, data.attachment as Data, context))) &&
     isRequestTime(data.createdAt)
   );
 }
@@ -163,7 +220,62 @@ export function mayWriteMessage(
   return (
     /^[A-Za-z0-9]{20}$/.test(messageId) &&
     canMessageIn(context) &&
-    isNewMessage(data, context.auth, context.caller)
+    isNewMessage(context.channelId ?? '', messageId, data, context)
+  );
+}
+
+const UPLOAD_PATH = /^channels\/([^/]+)\/uploads\/([^/]+)$/;
+
+/** The channel and attachment ids of an upload record's path, else null. */
+export function uploadRecordOf(path: string): { channelId: string; attachmentId: string } | null {
+  const match = UPLOAD_PATH.exec(path);
+  return match ? { channelId: match[1] ?? '', attachmentId: match[2] ?? '' } : null;
+}
+
+/** `allow get` on channels/{channelId}/uploads/{attachmentId}: a member, of their own or of one that is not. */
+export function mayReadUpload(context: RulesContext): boolean {
+  return (
+    canMessageIn(context) &&
+    (context.resource === undefined || context.resource.uploaderId === context.auth?.uid)
+  );
+}
+
+/**
+ * A write of channels/{channelId}/uploads/{attachmentId}: `create` (isNewUpload: the caller's file for this
+ * channel, unsent, at the server's time) and `update` (isClaim: its uploader's new message, in the same batch,
+ * takes it). Never deleted by a client.
+ */
+export function mayWriteUpload(
+  operation: 'create' | 'update' | 'delete',
+  attachmentId: string,
+  data: Data,
+  context: RulesContext,
+): boolean {
+  const { auth, resource } = context;
+  if (!auth || !canMessageIn(context)) return false;
+  if (operation === 'create') {
+    const keys = Object.keys(data).sort().join();
+    const attachment = data.attachment as Data | undefined;
+    return (
+      /^[A-Za-z0-9]{20}$/.test(attachmentId) &&
+      keys === 'attachment,createdAt,messageId,uploaderId' &&
+      data.uploaderId === auth.uid &&
+      isAttachment(attachment) &&
+      attachment?.id === attachmentId &&
+      isRequestTime(data.createdAt) &&
+      data.messageId === null
+    );
+  }
+  if (operation !== 'update' || !resource) return false;
+  const messageId = data.messageId;
+  if (typeof messageId !== 'string' || Object.keys(data).join() !== 'messageId') return false;
+  const message = `channels/${context.channelId ?? ''}/messages/${messageId}`;
+  const after = context.getAfter?.(message);
+  return (
+    resource.uploaderId === auth.uid &&
+    resource.messageId === null &&
+    context.get?.(message) === undefined &&
+    (after?.attachment as Data | undefined)?.id === attachmentId
   );
 }
 
@@ -184,8 +296,14 @@ export function mayReadCollection(
   spec: QuerySpec,
   auth: RulesAuth | null,
   stored: Data | undefined,
+  handleChannel?: Data | undefined,
 ): boolean {
-  if (spec.collection === 'channelHandles') return auth !== null && isGet(spec);
+  if (spec.collection === 'channelHandles') {
+    // resource != null && canReadChannel(storedChannel(resource.data.id)): `channel` is the handle's channel.
+    return (
+      auth !== null && isGet(spec) && stored !== undefined && canReadChannel({ auth, channel: handleChannel })
+    );
+  }
   if (spec.collection !== 'channels') return true;
   if (!auth) return false;
   if (isGet(spec)) return stored === undefined || canReadChannel({ auth, channel: stored });
@@ -230,20 +348,34 @@ export interface StorageObject {
   metadata: Record<string, string>;
 }
 
-/** `allow get` and `allow delete` (the sender, or the channel's consultant). */
-export function mayReadObject(context: RulesContext): boolean {
-  return canMessageIn(context);
+/**
+ * `allow get`: a member, of a file sent with a message or their own upload not sent yet (`upload`: its record; a
+ * file without one, from before records, is read as before).
+ */
+export function mayReadObject(context: RulesContext, upload: Data | undefined): boolean {
+  return (
+    canMessageIn(context) &&
+    (upload === undefined || upload.uploaderId === context.auth?.uid || upload.messageId !== null)
+  );
 }
+/** `allow delete`: its sender, or the channel's consultant outside a private consultation. */
 export function mayDeleteObject(stored: StorageObject, context: RulesContext): boolean {
   return (
     canMessageIn(context) &&
-    (stored.metadata.uploaderId === context.auth?.uid || context.channel?.ownerId === context.auth?.uid)
+    (stored.metadata.uploaderId === context.auth?.uid ||
+      (context.channel?.ownerId === context.auth?.uid && context.channel?.kind !== 'private'))
   );
 }
 
-/** `allow create`: isMemberOf, the id's shape, and isNewAttachment(). */
-export function mayCreateObject(attachmentId: string, file: StorageObject, context: RulesContext): boolean {
+/** `allow create`: isMemberOf, the id's shape, isNewAttachment(), and isRecordedUpload(): as its record says. */
+export function mayCreateObject(
+  attachmentId: string,
+  file: StorageObject,
+  context: RulesContext,
+  upload: Data | undefined,
+): boolean {
   const kind = attachmentKind(file.contentType);
+  const recorded = upload?.attachment as Data | undefined;
   return (
     /^[A-Za-z0-9]{20}$/.test(attachmentId) &&
     canMessageIn(context) &&
@@ -251,6 +383,10 @@ export function mayCreateObject(attachmentId: string, file: StorageObject, conte
     file.size <= ATTACHMENT_MAX_BYTES &&
     Object.keys(file.metadata).join() === 'uploaderId' &&
     file.metadata.uploaderId === context.auth?.uid &&
-    (kind === 'image' || (kind === 'document' && file.contentDisposition.startsWith('attachment;')))
+    (kind === 'image' || (kind === 'document' && file.contentDisposition.startsWith('attachment;'))) &&
+    upload?.uploaderId === context.auth?.uid &&
+    upload?.messageId === null &&
+    recorded?.size === file.size &&
+    recorded?.contentType === file.contentType
   );
 }

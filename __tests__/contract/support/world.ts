@@ -4,7 +4,12 @@ import type { NotificationSettings } from '@core/model';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@core/model';
 import type { StoredOffer } from '@core/offers';
 
-export const START = Date.UTC(2026, 0, 15, 12);
+/**
+ * The world's present. A fixed day, except on the Firebase emulators, whose clocks are the machine's and cannot
+ * be set: there the run names its own start (QUPM_CONTRACT_START, emulator/globalSetup.ts), so that the world is
+ * as old, by the emulators' clocks, as it is on this day by the other harnesses' clocks.
+ */
+export const START = Number(process.env.QUPM_CONTRACT_START) || Date.UTC(2026, 0, 15, 12);
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 

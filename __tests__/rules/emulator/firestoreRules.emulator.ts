@@ -1,6 +1,6 @@
-// firestore.rules on the Firestore emulator (@firebase/rules-unit-testing): what the rules alone decide, and
-// which the contract suite cannot see (its Firestore fake does not model rules). Run with
-//   firebase emulators:exec --only firestore "npm run test:rules"
+// firestore.rules on the Firestore emulator (@firebase/rules-unit-testing): what the rules alone decide, each
+// case on its own, beside the contract suite's run on the emulators, which goes through them as the app does.
+// Run with `npm run test:rules` (it starts the emulator jar when FIRESTORE_EMULATOR_HOST is not set).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { assertFails, assertSucceeds, initializeTestEnvironment } from '@firebase/rules-unit-testing';
@@ -22,6 +22,7 @@ import {
   setDoc,
   updateDoc,
   where,
+  writeBatch,
 } from 'firebase/firestore';
 import { ROLE_FIELDS } from '../../../scripts/checkFirestoreRules';
 
@@ -44,10 +45,12 @@ afterAll(() => env.cleanup());
 
 beforeEach(async () => {
   await env.clearFirestore();
+  // One batch: one round trip to the emulator before each test instead of ten.
   await env.withSecurityRulesDisabled(async (context) => {
     const db = context.firestore();
+    const batch = writeBatch(db);
     const user = (uid: string, extra: object = {}) =>
-      setDoc(doc(db, 'users', uid), {
+      batch.set(doc(db, 'users', uid), {
         email: `${uid}@qupm.test`,
         isOwner: false,
         credits: 0,
@@ -56,11 +59,11 @@ beforeEach(async () => {
         notificationSettings: { enabled: true, delivery: { channels: ['push', 'in_app'] } },
         ...extra,
       });
-    await user(OWNER, { isOwner: true, effectiveConId: OWNER });
-    await user(MEMBER, { nickname: 'Morgan' });
-    await user(STRANGER);
-    await user(ADMIN);
-    await setDoc(doc(db, 'channels', CHANNEL), {
+    user(OWNER, { isOwner: true, effectiveConId: OWNER });
+    user(MEMBER, { nickname: 'Morgan' });
+    user(STRANGER);
+    user(ADMIN);
+    batch.set(doc(db, 'channels', CHANNEL), {
       channelId: 'strategy-studio',
       ownerId: OWNER,
       title: 'Strategy Studio',
@@ -68,21 +71,21 @@ beforeEach(async () => {
       members: [MEMBER],
       createdAt: serverTimestamp(),
     });
-    await setDoc(doc(db, 'channelHandles', 'strategy-studio'), { id: CHANNEL });
-    await setDoc(doc(db, 'channels', CHANNEL, 'messages', 'MessageOne0000000001'), {
+    batch.set(doc(db, 'channelHandles', 'strategy-studio'), { id: CHANNEL });
+    batch.set(doc(db, 'channels', CHANNEL, 'messages', 'MessageOne0000000001'), {
       senderId: OWNER,
       senderName: 'Dana',
       text: 'Welcome',
       createdAt: serverTimestamp(),
     });
-    await setDoc(doc(db, 'invitations', 'InvitePending0000001'), {
+    batch.set(doc(db, 'invitations', 'InvitePending0000001'), {
       channelId: CHANNEL,
       consultantId: OWNER,
       status: 'pending',
       passes: 1,
       credits: 1,
     });
-    await setDoc(doc(db, 'invitations', 'InviteForMember00001'), {
+    batch.set(doc(db, 'invitations', 'InviteForMember00001'), {
       channelId: CHANNEL,
       consultantId: OWNER,
       inviteeEmail: `${MEMBER.toLowerCase()}@qupm.test`,
@@ -90,13 +93,14 @@ beforeEach(async () => {
       passes: 1,
       credits: 1,
     });
-    await setDoc(doc(db, 'offers', 'OfferActive000000001'), {
+    batch.set(doc(db, 'offers', 'OfferActive000000001'), {
       userId: MEMBER,
       channelId: CHANNEL,
       status: 'active',
       discountPercent: 20,
     });
-    await setDoc(doc(db, 'users', MEMBER, 'pending', CHANNEL), { count: 2 });
+    batch.set(doc(db, 'users', MEMBER, 'pending', CHANNEL), { count: 2 });
+    await batch.commit();
   });
 });
 
@@ -228,6 +232,13 @@ describe('channels and messages', () => {
     await assertFails(getDoc(doc(dbOf(STRANGER), 'channels', CHANNEL)));
   });
 
+  it('answers that a channel does not exist to anyone signed in, as the embedded server does', async () => {
+    const missing = await assertSucceeds(getDoc(doc(dbOf(STRANGER), 'channels', 'NoSuchChannel0000001')));
+    expect(missing.exists()).toBe(false);
+    await assertFails(getDoc(doc(nobody(), 'channels', 'NoSuchChannel0000001')));
+    await assertFails(getDoc(doc(dbOf(STRANGER), 'channels', CHANNEL)));
+  });
+
   it("allows the adapter's queries: the channels one owns, and those one is a member of", async () => {
     const channels = collection(dbOf(MEMBER), 'channels');
     await assertSucceeds(getDocs(query(collection(dbOf(OWNER), 'channels'), where('ownerId', '==', OWNER))));
@@ -246,15 +257,21 @@ describe('channels and messages', () => {
     await assertSucceeds(getDoc(doc(dbOf(ADMIN), 'channels', CHANNEL)));
   });
 
-  it('resolves a handle to its channel id for anyone signed in, one handle at a time, and nothing more', async () => {
-    const handle = await assertSucceeds(getDoc(doc(dbOf(STRANGER), 'channelHandles', 'strategy-studio')));
-    expect(handle.data()).toEqual({ id: CHANNEL });
-    // The id opens nothing the channel's own rules do not.
-    await assertFails(getDoc(doc(dbOf(STRANGER), 'channels', CHANNEL)));
-    await assertSucceeds(getDoc(doc(dbOf(MEMBER), 'channels', CHANNEL)));
-    await assertFails(getDocs(query(collection(dbOf(STRANGER), 'channelHandles'), limit(1))));
-    await assertFails(getDoc(doc(nobody(), 'channelHandles', 'strategy-studio')));
+  it('resolves a handle to its channel id for those who may read the channel, one handle at a time', async () => {
+    for (const uid of [OWNER, MEMBER, ADMIN]) {
+      const handle = await assertSucceeds(getDoc(doc(dbOf(uid), 'channelHandles', 'strategy-studio')));
+      expect(handle.data()).toEqual({ id: CHANNEL });
+    }
+    await assertFails(getDocs(query(collection(dbOf(MEMBER), 'channelHandles'), limit(1))));
     await assertFails(setDoc(doc(dbOf(OWNER), 'channelHandles', 'taken-by-me'), { id: CHANNEL }));
+  });
+
+  it('resolves no handle for anyone else: whether a channel exists is theirs to know, as on the embedded server', async () => {
+    await assertFails(getDoc(doc(dbOf(STRANGER), 'channelHandles', 'strategy-studio')));
+    await assertFails(getDoc(doc(nobody(), 'channelHandles', 'strategy-studio')));
+    // A handle nobody took answers the same: no difference to tell one from the other.
+    await assertFails(getDoc(doc(dbOf(STRANGER), 'channelHandles', 'no-such-channel')));
+    await assertFails(getDoc(doc(dbOf(MEMBER), 'channelHandles', 'no-such-channel')));
   });
 
   it('lets the owner and members read messages, newest first', async () => {
@@ -564,9 +581,11 @@ describe('private consultations', () => {
   });
 
   const messages = (uid: string) => collection(dbOf(uid), 'channels', PRIVATE, 'messages');
+  // Under the sender's own public name (the rules refuse any other): Morgan's nickname, else the local part of
+  // the seeded address, which is the uid.
   const newMessage = (uid: string) => ({
     senderId: uid,
-    senderName: '',
+    senderName: uid === MEMBER ? 'Morgan' : uid,
     text: 'Hello',
     createdAt: serverTimestamp(),
   });

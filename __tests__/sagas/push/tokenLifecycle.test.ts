@@ -2,6 +2,7 @@ import { expectSaga } from 'redux-saga-test-plan';
 import { all, call, delay, fork, join } from 'redux-saga/effects';
 import type { Saga, Task } from 'redux-saga';
 import { BackendError } from '@/backend/ports';
+import { windowRefusalOf } from '@/backend/pushRefusals';
 import {
   checkToken,
   createToken,
@@ -136,8 +137,9 @@ describe('createToken', () => {
 
   it('names a private window’s refusal (granted, yet "permission denied") and does not retry it', async () => {
     const h = createHarness();
+    // As both adapters report the browser's AbortError (src/backend/pushRefusals.ts).
     h.backend.ports.pushProvider.getToken.mockRejectedValue(
-      Object.assign(new Error('Registration failed - permission denied'), { name: 'AbortError' }),
+      windowRefusalOf(new DOMException('Registration failed - permission denied', 'AbortError')),
     );
     const { returnValue } = await runFor(h, 60_000, createToken, [h.ctx]);
     expect(returnValue).toEqual({ error: PUSH_REFUSED_IN_WINDOW, blocked: false });

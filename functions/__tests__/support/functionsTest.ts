@@ -91,6 +91,14 @@ export function createTestBackend(start = Date.UTC(2026, 0, 15, 12)): TestBacken
         const account = accounts.get(uid);
         if (account) account.revokedAt = clock.now;
         else accounts.set(uid, { email: null, displayName: null, revokedAt: clock.now });
+        return Math.floor(clock.now / 1000);
+      },
+      revokedBefore: async (who) => {
+        const uid =
+          'uid' in who ? who.uid : [...accounts].find(([, account]) => account.email === who.email)?.[0];
+        const account = uid === undefined ? undefined : accounts.get(uid);
+        if (uid === undefined || !account) return null;
+        return { uid, revokedBefore: Math.floor((account.revokedAt ?? 0) / 1000) };
       },
       sessionStands: async (idToken) => fakeSessionStands(idToken, (uid) => accounts.get(uid)?.revokedAt),
     },

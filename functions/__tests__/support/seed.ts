@@ -1,9 +1,17 @@
-// Documents in the Firestore layout of ARCHITECTURE.md "Data", written straight into a MemoryFirestore (as
-// functions/ or an admin would have written them). Times are given in epoch ms and stored as Timestamps.
+// Documents in the Firestore layout of ARCHITECTURE.md "Data", written straight into a MemoryFirestore or another
+// DocumentWriter (as functions/ or an admin would have written them). Times are given in epoch ms and stored as Timestamps.
 import type { NotificationSettings } from '../../../core/model';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../core/model';
 import { MemTimestamp } from './memoryFirestore';
-import type { MemoryFirestore } from './memoryFirestore';
+import type { Data } from './memoryFirestore';
+
+/**
+ * Where the documents go: a MemoryFirestore, or anything that writes documents by path (the contract suite's run
+ * on the emulators writes them with the Admin SDK, its timestamps turned into the SDK's).
+ */
+export interface DocumentWriter {
+  set(path: string, data: Data): void;
+}
 
 const ts = (ms: number) => MemTimestamp.fromMillis(ms);
 
@@ -21,7 +29,7 @@ export interface SeedUser {
   createdAt?: number;
 }
 
-export function putUser(store: MemoryFirestore, user: SeedUser): void {
+export function putUser(store: DocumentWriter, user: SeedUser): void {
   const { uid, createdAt, ...fields } = user;
   store.set(`users/${uid}`, {
     isOwner: false,
@@ -46,7 +54,7 @@ export interface SeedChannel {
   joinedAt?: Record<string, number>;
 }
 
-export function putChannel(store: MemoryFirestore, channel: SeedChannel): void {
+export function putChannel(store: DocumentWriter, channel: SeedChannel): void {
   const { id, createdAt, joinedAt = {}, ...fields } = channel;
   store.set(`channels/${id}`, { description: '', members: [], ...fields, createdAt: ts(createdAt) });
   // Its handle's reservation, as create_channel writes it with the channel (clients resolve handles through it).
@@ -61,7 +69,7 @@ export function putChannel(store: MemoryFirestore, channel: SeedChannel): void {
  * id, a marker as stored before issue #11 (the whole millisecond `at` read).
  */
 export function putReadMarker(
-  store: MemoryFirestore,
+  store: DocumentWriter,
   uid: string,
   channelId: string,
   at: number,
@@ -82,7 +90,7 @@ export interface SeedMessage {
   createdAt: number;
 }
 
-export function putMessage(store: MemoryFirestore, message: SeedMessage): void {
+export function putMessage(store: DocumentWriter, message: SeedMessage): void {
   const { id, channelId, createdAt, ...fields } = message;
   store.set(`channels/${channelId}/messages/${id}`, { ...fields, createdAt: ts(createdAt) });
 }
@@ -100,7 +108,7 @@ export interface SeedInvitation {
   createdAt: number;
 }
 
-export function putInvitation(store: MemoryFirestore, invitation: SeedInvitation): void {
+export function putInvitation(store: DocumentWriter, invitation: SeedInvitation): void {
   const { id, expiresAt, createdAt, ...fields } = invitation;
   store.set(`invitations/${id}`, { ...fields, expiresAt: ts(expiresAt), createdAt: ts(createdAt) });
 }
@@ -116,7 +124,7 @@ export interface SeedOffer {
   createdAt: number;
 }
 
-export function putOffer(store: MemoryFirestore, offer: SeedOffer): void {
+export function putOffer(store: DocumentWriter, offer: SeedOffer): void {
   const { expiresAt, createdAt, ...fields } = offer;
   store.set(`offers/${offer.offeringId}`, { ...fields, expiresAt: ts(expiresAt), createdAt: ts(createdAt) });
 }
@@ -130,7 +138,7 @@ export interface SeedToken {
   createdAt?: number;
 }
 
-export function putToken(store: MemoryFirestore, token: SeedToken): void {
+export function putToken(store: DocumentWriter, token: SeedToken): void {
   store.set(`users/${token.uid}/FCMTokens/${token.id}`, {
     token: token.token,
     deviceId: token.deviceId ?? `device-${token.id}`,
@@ -142,6 +150,25 @@ export function putToken(store: MemoryFirestore, token: SeedToken): void {
   });
 }
 
-export function putPending(store: MemoryFirestore, uid: string, source: string, count: number): void {
+export function putPending(store: DocumentWriter, uid: string, source: string, count: number): void {
   store.set(`users/${uid}/pending/${source}`, { count, updatedAt: ts(0) });
+}
+
+/** An upload record as the Firebase adapter writes it before the bytes (channels/{channelId}/uploads/{id}). */
+export function putUpload(
+  store: DocumentWriter,
+  upload: {
+    channelId: string;
+    uploaderId: string;
+    attachment: { id: string };
+    createdAt: number;
+    messageId?: string | null;
+  },
+): void {
+  store.set(`channels/${upload.channelId}/uploads/${upload.attachment.id}`, {
+    uploaderId: upload.uploaderId,
+    attachment: upload.attachment,
+    createdAt: ts(upload.createdAt),
+    messageId: upload.messageId ?? null,
+  });
 }

@@ -6,6 +6,8 @@ import type { TestBackend } from './functionsTest';
 import { putChannel, putInvitation, putOffer, putUser } from './seed';
 
 export const NOW = Date.UTC(2026, 0, 15, 12);
+/** When requestAs's callers signed in: an hour before NOW, in seconds (an ID token's auth_time). */
+export const SIGNED_IN_AT = NOW / 1000 - 3600;
 const DAY = 24 * 60 * 60 * 1000;
 
 export const UID = {
@@ -154,7 +156,14 @@ export function requestAs(
       ? undefined
       : {
           uid: UID[who],
-          token: { email: EMAIL[who], email_verified: true, isAdmin: who === 'admin', ...claims },
+          // auth_time: the session began an hour before the tests' clock (seconds, as Firebase Auth counts it).
+          token: {
+            email: EMAIL[who],
+            email_verified: true,
+            isAdmin: who === 'admin',
+            auth_time: SIGNED_IN_AT,
+            ...claims,
+          },
           // Signed in at the start of the tests' clock (NOW); issue #15: sessionStands reads it back.
           rawToken: fakeIdToken(UID[who], NOW),
         };

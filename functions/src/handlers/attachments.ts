@@ -1,12 +1,15 @@
 // Attachments in Cloud Storage (issue #13 part 4), kept as the embedded server keeps its own
-// (server/services/attachments.ts): deleting a message deletes its file; an upload no message took is pruned
-// after core/attachments.ts UNSENT_ATTACHMENT_TTL_MS; and every uploaded object's bytes are checked again
-// (file-type), because a client may go around the Firebase adapter's own check before it uploads: an object whose
-// bytes are not what it was stored as (HTML or SVG named .png), empty, or over 10 MB is deleted, and a message
-// that carries it loses it. The Admin SDK does this: storage.rules bind clients, not these functions.
+// (server/services/attachments.ts): deleting a message deletes its file and its upload record; an upload no
+// message took is pruned after core/attachments.ts UNSENT_ATTACHMENT_TTL_MS, record and file; and every uploaded
+// object's bytes are checked again (file-type), because a client may go around the Firebase adapter's own check
+// before it uploads: an object whose bytes are not what it was stored as (HTML or SVG named .png), empty, over
+// 10 MB, or not what its upload record says (channels/{channelId}/uploads/{id}, which a message's attachment must
+// equal: firestore.rules) is deleted with its record, and a message that carries it loses it. The Admin SDK does
+// this: storage.rules bind clients, not these functions.
 import {
   checkAttachmentSize,
   checkStoredFile,
+  isAsRecorded,
   toAttachment,
   UNSENT_ATTACHMENT_TTL_MS,
 } from '../../../core/attachments';
@@ -57,22 +60,48 @@ export async function handleMessageChanged(
     await repo.dropMessageAttachment(event.channelId, event.messageId, { tombstone: true, at: now() });
   }
   await files.delete(attachmentObjectPath(event.channelId, attachment.id));
+  await repo.deleteUpload(event.channelId, attachment.id);
   return true;
 }
 
-/** Daily: the attachments older than a day that no message carries go (answers how many). */
+/**
+ * Daily: the uploads recorded more than a day ago that no message took go, file and record, and so do the files
+ * older than that no message carries (an upload from before records, or a record lost). Answers how many.
+ */
 export async function handlePruneUnsentAttachments({ repo, files, now }: Deps): Promise<number> {
   const before = now() - UNSENT_ATTACHMENT_TTL_MS;
   let pruned = 0;
+  for (const upload of await repo.listUnsentUploadsBefore(before)) {
+    // The file first: a file without its record would be readable by the whole channel (storage.rules).
+    await files.delete(attachmentObjectPath(upload.channelId, upload.attachmentId));
+    await repo.deleteUpload(upload.channelId, upload.attachmentId);
+    pruned += 1;
+  }
   for (const file of await files.list(ATTACHMENTS_PREFIX)) {
     const object = attachmentObjectOf(file.path);
     // Not an attachment, or young enough that its message may still be on its way.
     if (!object || !(file.createdAt < before)) continue;
     if (await repo.findMessageWithAttachment(object.channelId, object.attachmentId)) continue;
     await files.delete(file.path);
+    await repo.deleteUpload(object.channelId, object.attachmentId);
     pruned += 1;
   }
   return pruned;
+}
+
+/** What is wrong with a stored file beside its upload record, or null when it is what was recorded. */
+async function recordProblem(
+  repo: Deps['repo'],
+  target: { channelId: string; attachmentId: string },
+  stored: { bytes: Uint8Array; contentType: string | undefined; uploaderId?: string | undefined },
+): Promise<UploadProblem | null> {
+  const upload = await repo.getUpload(target.channelId, target.attachmentId);
+  // storage.rules let no client store a file before its record: none means it went around them.
+  if (!upload?.attachment) return 'notRecorded';
+  if (stored.uploaderId !== upload.uploaderId || !isAsRecorded(upload.attachment, stored)) {
+    return 'notAsRecorded';
+  }
+  return null;
 }
 
 /**
@@ -92,30 +121,36 @@ export async function handleMessageWithAttachment(
   return true;
 }
 
+/** Why an upload was removed: its bytes (core/attachments.ts), or its upload record. */
+export type UploadProblem = AttachmentProblem | 'notRecorded' | 'notAsRecorded';
+
 export type UploadCheck =
   | { outcome: 'ignored' }
   | { outcome: 'kept' }
-  | { outcome: 'removed'; problem: AttachmentProblem; messageId: string | null };
+  | { outcome: 'removed'; problem: UploadProblem; messageId: string | null };
 
 /**
  * A new object in the bucket (check_attachment_upload): an attachment's bytes checked as the embedded server
- * checks an upload; one that fails is deleted, and a message already carrying it loses it (becoming a tombstone
- * when it had no text).
+ * checks an upload, and against its upload record (storage.rules hold the size and type to it already; the
+ * pixel size and the uploader only this can check); one that fails is deleted with its record, and a message
+ * already carrying it loses it (becoming a tombstone when it had no text).
  */
 export async function handleAttachmentUploaded(
   { repo, files, now }: Deps,
-  object: { path: string; size: number; contentType: string | undefined },
+  object: { path: string; size: number; contentType: string | undefined; uploaderId?: string | undefined },
 ): Promise<UploadCheck> {
   const target = attachmentObjectOf(object.path);
   if (!target) return { outcome: 'ignored' };
   // The size first: an object over 10 MB is never read.
-  let problem: AttachmentProblem | null = checkAttachmentSize(object.size);
+  let problem: UploadProblem | null = checkAttachmentSize(object.size);
   if (!problem) {
     const bytes = await files.read(object.path);
     problem = checkStoredFile({ bytes, storedType: object.contentType, sniffedType: await sniffType(bytes) });
+    if (!problem) problem = await recordProblem(repo, target, { bytes, ...object });
   }
   if (!problem) return { outcome: 'kept' };
   await files.delete(object.path);
+  await repo.deleteUpload(target.channelId, target.attachmentId);
   const message = await repo.findMessageWithAttachment(target.channelId, target.attachmentId);
   if (message) {
     await repo.dropMessageAttachment(target.channelId, message.id, {

@@ -1,20 +1,37 @@
 // Attachments on Firebase (issue #13 part 4): files in Cloud Storage under channels/{channelId}/attachments/{id},
 // which storage.rules open to the channel's owner and members only (looked up in Firestore), with the size and
 // type limits of core/attachments.ts. The adapter decides what it can before it uploads, as the embedded server
-// does: the name, the size, the type the bytes say (file-type, loaded with Storage), an image's pixel size; the
-// rules then hold every client to the limits and to a download disposition. Files are read with getBlob (through
+// does: the name, the size, the type the bytes say (file-type, loaded with Storage), an image's pixel size; then
+// it records the upload (channels/{channelId}/uploads/{id}, the embedded server's attachments row) and the rules
+// hold the bytes to that record, every client to the limits and to a download disposition, and a message to its
+// sender's own unsent upload (src/backend/firebase/messages.ts claims it). Files are read with getBlob (through
 // the rules), never with a download URL, which would let anyone holding it read the file.
 import { BackendError } from '../ports';
 import type { UploadOptions } from '../ports';
-import { ATTACHMENT_MESSAGES, checkAttachmentSize, checkFile } from '@core/attachments';
+import {
+  ATTACHMENT_ACCESS_MESSAGES,
+  ATTACHMENT_MESSAGES,
+  checkAttachmentSize,
+  checkFile,
+} from '@core/attachments';
 import type { Attachment } from '@core/attachments';
 import { newDocumentId } from '@core/ids';
 import { guarded, toBackendError } from './errors';
-import type { FirebaseSdk } from './sdk';
+import type { FirebaseSdk, LoadedFirestore } from './sdk';
 
 /** Where a channel's attachment lives in the bucket (storage.rules matches it). */
 export function attachmentObjectPath(channelId: string, attachmentId: string): string {
   return `channels/${channelId}/attachments/${attachmentId}`;
+}
+
+/** An upload's record: channels/{channelId}/uploads/{attachmentId} (firestore.rules). */
+export function uploadRef(
+  fs: LoadedFirestore['sdk'],
+  db: LoadedFirestore['db'],
+  channelId: string,
+  attachmentId: string,
+) {
+  return fs.doc(db, 'channels', channelId, 'uploads', attachmentId);
 }
 
 /** What a browser is told to do with the file when it is opened by its URL: show an image, download the rest. */
@@ -34,6 +51,43 @@ export function createAttachments(sdk: FirebaseSdk) {
     return { ...loaded, ref: loaded.sdk.ref(loaded.storage, attachmentObjectPath(channelId, attachmentId)) };
   };
 
+  /**
+   * The upload's record, before its bytes: what the file is and whose (storage.rules hold the bytes to it, and
+   * firestore.rules let a message carry only a recorded upload of its sender's, once). The embedded server keeps
+   * the same row in its attachments table.
+   */
+  async function recordUpload(channelId: string, uid: string, attachment: Attachment): Promise<void> {
+    const { sdk: fs, db } = await sdk.firestore();
+    try {
+      await fs.setDoc(uploadRef(fs, db, channelId, attachment.id), {
+        uploaderId: uid,
+        attachment,
+        createdAt: fs.serverTimestamp(),
+        messageId: null,
+      });
+    } catch (error) {
+      const failure = toBackendError(error);
+      // The rules refuse anyone not in the channel (core/permissions.ts canMessage), as the server does.
+      if (failure.status === 'PERMISSION_DENIED') {
+        throw new BackendError('PERMISSION_DENIED', ATTACHMENT_ACCESS_MESSAGES.notMember);
+      }
+      throw failure;
+    }
+  }
+
+  /** Whether the signed-in person may message in the channel (core/permissions.ts canMessage), as stored. */
+  async function isMember(channelId: string): Promise<boolean> {
+    try {
+      const uid = sdk.requireUid();
+      const { sdk: fs, db } = await sdk.firestore();
+      const channel = (await fs.getDoc(fs.doc(db, 'channels', channelId))).data();
+      const members: unknown = channel?.members;
+      return channel?.ownerId === uid || (Array.isArray(members) && (members as unknown[]).includes(uid));
+    } catch {
+      return false;
+    }
+  }
+
   return {
     uploadAttachment: (
       channelId: string,
@@ -50,6 +104,7 @@ export function createAttachments(sdk: FirebaseSdk) {
         const checked = checkFile({ name, bytes, sniffedType: await sniff(bytes) });
         if (!checked.ok) throw new BackendError('INVALID_ARGUMENT', ATTACHMENT_MESSAGES[checked.problem]);
         const attachment: Attachment = { id: newDocumentId(), ...checked.file };
+        await recordUpload(channelId, uid, attachment);
         const { sdk: storage, ref } = await objectRef(channelId, attachment.id);
         const task = storage.uploadBytesResumable(ref, bytes, {
           contentType: attachment.contentType,
@@ -77,7 +132,17 @@ export function createAttachments(sdk: FirebaseSdk) {
     readAttachment: (channelId: string, attachment: Attachment): Promise<Blob> =>
       guarded(async () => {
         const { sdk: storage, ref } = await objectRef(channelId, attachment.id);
-        return storage.getBlob(ref);
+        try {
+          return await storage.getBlob(ref);
+        } catch (error) {
+          const failure = toBackendError(error);
+          // storage.rules refuse a member someone else's upload not sent yet, as they refuse an outsider: the
+          // embedded server tells the member there is no such file (server/services/attachments.ts openAttachment).
+          if (failure.status === 'PERMISSION_DENIED' && (await isMember(channelId))) {
+            throw new BackendError('NOT_FOUND', ATTACHMENT_ACCESS_MESSAGES.noSuchFile);
+          }
+          throw failure;
+        }
       }),
 
     /**

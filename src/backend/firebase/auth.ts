@@ -16,12 +16,15 @@ import {
   signOut,
   updateProfile,
   verifyBeforeUpdateEmail,
+  verifyPasswordResetCode,
 } from 'firebase/auth';
 import { BackendError } from '../ports';
 import type { AuthPort } from '../ports';
-import { isEmail } from '@core/email';
+import { isEmail, normalizeEmail } from '@core/email';
 import { EMAIL_CHANGE_MESSAGES, EMAIL_LINK_MESSAGES, isLinkToken } from '@core/emailLinks';
 import { LIMITS } from '@core/limits';
+import { USER_DOCUMENT_WAIT_MS } from '@/timings';
+import { reportRevocation } from './callables';
 import { toAuthUser } from './convert';
 import { SIGN_IN_MESSAGE, guarded } from './errors';
 import type { FirebaseSdk } from './sdk';
@@ -58,6 +61,36 @@ function checkSignUp(email: string, password: string, displayName: string | unde
   }
 }
 
+/**
+ * Gives users/{uid} the name chosen at sign-up. functions/ on_user_created writes the document from the account as
+ * it reads it, and a quick trigger reads it before updateProfile has named it: the document, whose name the
+ * person's messages carry (firestore.rules callersPublicName), would never have it. So sign-up waits for the
+ * document (bounded: a trigger later than that reads the account after the name) and names it when it does not
+ * have the name; firestore.rules let a person change their own display name.
+ */
+async function nameUserDocument(sdk: FirebaseSdk, uid: string, name: string): Promise<void> {
+  const { sdk: fs, db } = await sdk.firestore();
+  const ref = fs.doc(db, 'users', uid);
+  const stored = await new Promise<{ displayName?: unknown } | null>((resolve) => {
+    let stop: (() => void) | null = null;
+    const done = (data: { displayName?: unknown } | null) => {
+      clearTimeout(timer);
+      stop?.();
+      stop = null;
+      resolve(data);
+    };
+    const timer = setTimeout(() => done(null), USER_DOCUMENT_WAIT_MS);
+    stop = fs.onSnapshot(
+      ref,
+      (snapshot) => {
+        if (snapshot.exists()) done(snapshot.data());
+      },
+      () => done(null),
+    );
+  });
+  if (stored !== null && stored.displayName !== name) await fs.updateDoc(ref, { displayName: name });
+}
+
 export function createAuthPort(sdk: FirebaseSdk): AuthPort {
   return {
     signUp: ({ email, password, displayName }) =>
@@ -82,6 +115,12 @@ export function createAuthPort(sdk: FirebaseSdk): AuthPort {
           console.warn('The display name could not be saved', error instanceof Error ? error.message : error);
           return toAuthUser(user);
         }
+        await nameUserDocument(sdk, user.uid, name).catch((error: unknown) =>
+          console.warn(
+            'The display name could not be saved with the profile',
+            error instanceof Error ? error.message : error,
+          ),
+        );
         return { ...toAuthUser(user), displayName: name };
       }),
 
@@ -153,8 +192,15 @@ export function createAuthPort(sdk: FirebaseSdk): AuthPort {
       guarded(async () => {
         checkToken(token);
         checkPassword(newPassword);
-        // Firebase Auth revokes the account's refresh tokens when its password changes: its sessions end.
+        // Whose password the link changes: the code says (a code that is not one is refused here already).
+        const email = await verifyPasswordResetCode(sdk.auth(), token);
+        // Firebase Auth revokes the account's refresh tokens when its password changes: its sessions end, and
+        // functions/ record it so that the rules and callables refuse them at once (as the embedded server does).
         await confirmPasswordReset(sdk.auth(), token, newPassword);
+        await reportRevocation(sdk, email);
+        // This device's session of that account ended with the others.
+        const current = sdk.auth().currentUser?.email;
+        if (current && normalizeEmail(current) === normalizeEmail(email)) await signOut(sdk.auth());
       }),
 
     changeEmail: (currentPassword, newEmail) =>

@@ -55,8 +55,27 @@ export const LEAVING_CALLABLES = {
   delete_my_account: 'delete_my_account',
 } as const;
 
-/** issue #15 part 5: "Sign out everywhere" (src/backend/firebase/sessions.ts). */
-export const SESSION_CALLABLES = { revoke_sessions: 'revoke_sessions' } as const;
+/**
+ * issue #15 part 5: "Sign out everywhere" (src/backend/firebase/sessions.ts), and the report of a revocation
+ * Firebase Auth made by itself (a password reset or change), which functions/ record for the rules.
+ */
+export const SESSION_CALLABLES = {
+  revoke_sessions: 'revoke_sessions',
+  record_revocation: 'record_revocation',
+} as const;
+
+/**
+ * Firebase Auth has just ended the sessions of the account of `email` (a password reset or change): functions/
+ * record it, so that the rules refuse those sessions now, not when their ID tokens expire. A report that fails
+ * changes nothing that was done: the callables that ask Auth find the revocation later and record it then.
+ */
+export async function reportRevocation(sdk: FirebaseSdk, email: string): Promise<void> {
+  try {
+    await callFunction(sdk, 'record_revocation', { email }, () => undefined);
+  } catch (error) {
+    console.warn('The end of the other sessions could not be recorded', error);
+  }
+}
 
 export type CallableFunctionName =
   | CallableName

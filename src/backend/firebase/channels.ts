@@ -11,10 +11,11 @@ import { listOf, toChannel, toChannelAnswer, toChannelMember, toChannelOverview 
 import { guarded, toBackendError } from './errors';
 import { ESTIMATE, listenLazily } from './live';
 import type { FirebaseSdk } from './sdk';
+import type { SessionGuard } from './sessionGuard';
 
 const byCreatedAt = (a: Channel, b: Channel): number => a.createdAt - b.createdAt || a.id.localeCompare(b.id);
 
-export function createChannelsPort(sdk: FirebaseSdk): ChannelsPort {
+export function createChannelsPort(sdk: FirebaseSdk, session?: SessionGuard): ChannelsPort {
   return {
     getChannel: (id) =>
       guarded(async () => {
@@ -24,22 +25,26 @@ export function createChannelsPort(sdk: FirebaseSdk): ChannelsPort {
       }),
 
     // spec §7's lookup by handle, without a query over channels (which would let anyone page through them, issue
-    // #14 part 9): channelHandles/{handle} holds only the channel's id, and the channel is then read under its own
-    // rules (owner, members, admins). A channel the caller may not read is no answer, as on the embedded server.
+    // #14 part 9): channelHandles/{handle} holds only the channel's id, readable only by those who may read the
+    // channel (firestore.rules), and the channel is then read under its own rules (owner, members, admins). A
+    // channel the caller may not read, or no channel, is no answer, as on the embedded server — unless the
+    // refusal was of a session ended elsewhere (the guard signs out and says so).
     findChannelByHandle: (channelId) =>
       guarded(async () => {
         sdk.requireUid();
         if (!CHANNEL_HANDLE_PATTERN.test(channelId)) return null;
         const { sdk: fs, db } = await sdk.firestore();
-        const handle = await fs.getDoc(fs.doc(db, 'channelHandles', channelId));
-        const id: unknown = handle.exists() ? handle.data()?.id : undefined;
-        if (typeof id !== 'string' || !DOCUMENT_ID_PATTERN.test(id)) return null;
         try {
+          const handle = await fs.getDoc(fs.doc(db, 'channelHandles', channelId));
+          const id: unknown = handle.exists() ? handle.data()?.id : undefined;
+          if (typeof id !== 'string' || !DOCUMENT_ID_PATTERN.test(id)) return null;
           const snapshot = await fs.getDoc(fs.doc(db, 'channels', id));
           return snapshot.exists() ? toChannel(snapshot.id, snapshot.data(ESTIMATE)) : null;
         } catch (error) {
-          if (toBackendError(error).status === 'PERMISSION_DENIED') return null;
-          throw error;
+          const failure = toBackendError(error);
+          if (failure.status !== 'PERMISSION_DENIED') throw failure;
+          await session?.check(failure);
+          return null;
         }
       }),
 

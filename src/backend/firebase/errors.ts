@@ -63,6 +63,9 @@ const AUTH_CODES: Record<string, Mapped> = {
   },
   'auth/user-disabled': { status: 'PERMISSION_DENIED', message: 'This account has been disabled.' },
   'auth/user-token-expired': SESSION_EXPIRED,
+  // Re-authentication proves the signed-in account's own password (leaving, email and password changes); the SDK
+  // says user-mismatch when that account is no more (deleted from another device): the session is over.
+  'auth/user-mismatch': SESSION_EXPIRED,
   'auth/invalid-user-token': SESSION_EXPIRED,
   'auth/requires-recent-login': SESSION_EXPIRED,
   'auth/operation-not-allowed': {
@@ -157,6 +160,7 @@ const KNOWN_REASONS = [
   'email-not-verified',
   'push-unsupported-browser',
   'push-indexed-db-unsupported',
+  'push-refused-in-window',
   'wrong-password',
 ] as const satisfies readonly ErrorReason[];
 // Fails to compile when core/errors.ts gains a reason this list does not know.

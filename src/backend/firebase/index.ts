@@ -17,32 +17,48 @@ import { createAdminPort } from './admin';
 import { createOffersPort } from './offers';
 import { createPushTokensPort } from './pushTokens';
 import { createFirebaseSdk } from './sdk';
+import type { FirebaseInstance } from './sdk';
+import { createSessionGuard, withSessionGuard } from './sessionGuard';
 import { createSessionsPort } from './sessions';
 import { createUsersPort } from './users';
 
-export type { FirebaseConfig } from './config';
-export { DEFAULT_FUNCTIONS_REGION, FIREBASE_ENV_VARIABLES, readFirebaseConfigFromEnv } from './config';
+export type { EmulatorHost, FirebaseConfig, FirebaseEmulators } from './config';
+export type { FirebaseInstance } from './sdk';
+export {
+  DEFAULT_FUNCTIONS_REGION,
+  FIREBASE_EMULATOR_ENV_VARIABLES,
+  FIREBASE_ENV_VARIABLES,
+  readFirebaseConfigFromEnv,
+} from './config';
 export { INVITATION_CALLABLES, PRODUCT_CALLABLES } from './callables';
 
-export function createFirebaseBackend(config: FirebaseConfig, host: AdapterHost = NO_HOST): Backend {
-  const sdk = createFirebaseSdk(config);
+export function createFirebaseBackend(
+  config: FirebaseConfig,
+  host: AdapterHost = NO_HOST,
+  instance: FirebaseInstance = {},
+): Backend {
+  const sdk = createFirebaseSdk(config, instance);
   const senderNames = createSenderNames();
   const { callables, invitations } = createCallables(sdk);
-  const live = createLiveStatus(sdk);
+  // A refusal that says this session was ended elsewhere signs this window out (sessionGuard.ts), on every port
+  // that talks to the backend for a signed-in person, and so does the revocation itself while live data flows.
+  const session = createSessionGuard(sdk);
+  const live = createLiveStatus(sdk, undefined, session);
+  const guard = <T extends object>(port: T): T => withSessionGuard(port, session);
   return {
     kind: 'firebase',
     auth: createAuthPort(sdk),
-    users: { ...createUsersPort(sdk, senderNames.remember), ...createLeaving(sdk) },
-    channels: createChannelsPort(sdk),
-    mutes: createMutesPort(sdk),
-    messages: createMessagesPort(sdk, senderNames, live),
+    users: guard({ ...createUsersPort(sdk, senderNames.remember), ...createLeaving(sdk) }),
+    channels: guard(createChannelsPort(sdk, session)),
+    mutes: guard(createMutesPort(sdk)),
+    messages: guard(createMessagesPort(sdk, senderNames, live)),
     live: live.port,
-    invitations,
-    offers: createOffersPort(sdk),
-    admin: createAdminPort(sdk),
-    pushTokens: createPushTokensPort(sdk),
-    callables,
+    invitations: guard(invitations),
+    offers: guard(createOffersPort(sdk)),
+    admin: guard(createAdminPort(sdk)),
+    pushTokens: guard(createPushTokensPort(sdk)),
+    callables: guard(callables),
     pushProvider: createPushProvider(sdk, host),
-    sessions: createSessionsPort(sdk),
+    sessions: guard(createSessionsPort(sdk)),
   };
 }

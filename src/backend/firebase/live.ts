@@ -14,11 +14,14 @@
 // Tracked are the live message subscriptions (whose catching up the client waits for) and a sentinel: a
 // listener on the person's own users/{uid} document, kept while anyone follows the status, so that there is a
 // signal when no channel is open. It costs one document read, shared with subscribeUser's listener on the same
-// document (the SDK listens to a query once however many listeners it has).
+// document (the SDK listens to a query once however many listeners it has). Beside it, while the status is
+// followed, a listener on the person's revocations/{uid} signs the window out when their sessions are ended
+// elsewhere (as the embedded server closes a session's stream): one read, and one more per revocation.
 import { onAuthStateChanged } from 'firebase/auth';
 import type { LivePort, LiveStatus, Unsubscribe } from '../ports';
 import { toBackendError } from './errors';
 import type { FirebaseSdk, LoadedFirestore } from './sdk';
+import type { SessionGuard } from './sessionGuard';
 
 /** Server timestamps not yet written read as the local estimate, never as null. */
 export const ESTIMATE = { serverTimestamps: 'estimate' } as const;
@@ -83,6 +86,7 @@ export interface LiveStatusTracker {
 export function createLiveStatus(
   sdk: FirebaseSdk,
   connectivity: Connectivity | null = browserConnectivity(),
+  session?: Pick<SessionGuard, 'endIfRevoked'>,
 ): LiveStatusTracker {
   let status: LiveStatus = 'connecting';
   const followers = new Set<(status: LiveStatus) => void>();
@@ -143,8 +147,20 @@ export function createLiveStatus(
           },
         );
       });
+      // The embedded server ends a session's stream when the session ends; here the person's revocations/{uid}
+      // says so, and the session guard signs this window out (sessionGuard.ts).
+      const stopSession = session
+        ? listenLazily(sdk, 'Session', ({ sdk: fs, db }) =>
+            fs.onSnapshot(
+              fs.doc(db, 'revocations', user.uid),
+              (snapshot) => void session.endIfRevoked(snapshot.data()),
+              reportListenerError('Session'),
+            ),
+          )
+        : () => undefined;
       stopSentinel = () => {
         stopListening();
+        stopSession();
         entry?.stop();
       };
     });

@@ -11,10 +11,11 @@
 // full, three with a cursor; no composite index is needed (createdAt's own index serves every one).
 //
 // Sending. The client names the message (its id is the send's idempotency key, ARCHITECTURE.md "Live data"), and
-// the adapter writes channels/{id}/messages/{messageId} with setDoc. firestore.rules allow a create only, so a
-// repeat of the id is an update and is denied; the adapter then reads what is stored: the caller's own message is
-// the answer (nothing changes, whatever text the repeat carried), someone else's is ALREADY_EXISTS. A repeat writes
-// nothing, so on_message_created runs once per message.
+// the adapter writes channels/{id}/messages/{messageId} in a batch with, for a file, the claim of its upload record
+// (channels/{id}/uploads/{attachmentId}). firestore.rules allow a create only, so a repeat of the id is an update
+// and is denied; the adapter then reads what is stored: the caller's own message is the answer (nothing changes,
+// whatever text the repeat carried), someone else's is ALREADY_EXISTS. A repeat writes nothing, so
+// on_message_created runs once per message.
 //
 // Editing and deleting (issue #13). The adapter reads the channel and the message, runs core/messageEdits.ts's
 // checks for clear words, then updates the message: an edit writes `text`, `editedAt` and `updatedAt` (both the
@@ -48,9 +49,10 @@ import {
 import type { ChangeCheck } from '@core/messageEdits';
 import { MESSAGE_TEXT_MESSAGES, checkMessageText } from '@core/messageText';
 import { ATTACHMENT_ACCESS_MESSAGES, toAttachment } from '@core/attachments';
+import type { Attachment } from '@core/attachments';
 import type { MessageCursor } from '@core/messages';
 import { publicName } from '@core/users';
-import { createAttachments } from './attachments';
+import { createAttachments, uploadRef } from './attachments';
 import { toChannel, toChatMessage, toUserDoc } from './convert';
 import { guarded, toBackendError } from './errors';
 import { ESTIMATE, listenLazily, reportListenerError } from './live';
@@ -159,6 +161,47 @@ function refuse(check: ChangeCheck): void {
   if (!check.ok) {
     throw new BackendError(MESSAGE_CHANGE_STATUS[check.problem], MESSAGE_CHANGE_MESSAGES[check.problem]);
   }
+}
+
+/**
+ * Why a send with this file was refused, in the embedded server's words (server/services/attachments.ts
+ * claimAttachment): no such upload in this channel (NOT_FOUND), someone else's (PERMISSION_DENIED), or already sent
+ * with another message (ALREADY_EXISTS). Null when the file is not the reason (then the refusal stands as it came),
+ * or when the sender is not in the channel at all (the rules hide every upload from them).
+ */
+async function refusedUpload(
+  { sdk: fs, db }: LoadedFirestore,
+  channelId: string,
+  senderId: string,
+  attachment: Attachment,
+  messageId: string,
+): Promise<BackendError | null> {
+  try {
+    const channel = await fs.getDoc(fs.doc(db, 'channels', channelId));
+    const data = channel.data();
+    const members: unknown = data?.members;
+    const inChannel =
+      data?.ownerId === senderId || (Array.isArray(members) && (members as unknown[]).includes(senderId));
+    if (!inChannel) return null;
+  } catch {
+    return null;
+  }
+  let upload: DocumentData | undefined;
+  try {
+    const snapshot = await fs.getDoc(uploadRef(fs, db, channelId, attachment.id));
+    if (!snapshot.exists()) return new BackendError('NOT_FOUND', ATTACHMENT_ACCESS_MESSAGES.noSuchFile);
+    upload = snapshot.data();
+  } catch (error) {
+    // A member reads their own uploads and whether an id is one; someone else's is refused.
+    return toBackendError(error).status === 'PERMISSION_DENIED'
+      ? new BackendError('PERMISSION_DENIED', ATTACHMENT_ACCESS_MESSAGES.notYours)
+      : null;
+  }
+  const claimedBy: unknown = upload?.messageId;
+  if (typeof claimedBy === 'string' && claimedBy !== messageId) {
+    return new BackendError('ALREADY_EXISTS', ATTACHMENT_ACCESS_MESSAGES.alreadySent);
+  }
+  return null;
 }
 
 export function createMessagesPort(
@@ -271,28 +314,49 @@ export function createMessagesPort(
           const snapshot = await fs.getDoc(ref);
           return snapshot.exists() ? toChatMessage(channelId, id, snapshot.data(ESTIMATE)) : null;
         };
-        try {
-          await fs.setDoc(ref, {
+        // The message; with a file, in one batch with the claim of its upload (firestore.rules claimsUpload: the
+        // sender's own unsent upload in this channel, as recorded, once). Either is queued by the SDK while
+        // offline, and sent when the network is back.
+        const write = (named: boolean): Promise<void> => {
+          const message = {
             senderId,
-            senderName,
+            ...(named ? { senderName } : {}),
             text: body,
             createdAt: fs.serverTimestamp(),
             ...(attachment ? { attachment } : {}),
-          });
+          };
+          if (!attachment) return fs.setDoc(ref, message);
+          const batch = fs.writeBatch(db);
+          batch.set(ref, message);
+          batch.update(uploadRef(fs, db, channelId, attachment.id), { messageId: id });
+          return batch.commit();
+        };
+        try {
+          await write(true);
         } catch (error) {
+          const failure = toBackendError(error);
+          // The claim found no upload to update (Firestore may say so before its rules do).
+          if (attachment && failure.status === 'NOT_FOUND') {
+            throw new BackendError('NOT_FOUND', ATTACHMENT_ACCESS_MESSAGES.noSuchFile);
+          }
           // A repeat of the id is an update, which the rules deny: what is stored under it decides.
-          if (toBackendError(error).status !== 'PERMISSION_DENIED') throw error;
+          if (failure.status !== 'PERMISSION_DENIED') throw failure;
           const existing = await stored().catch(() => null);
           if (existing !== null) {
             if (existing.senderId !== senderId) throw new BackendError('ALREADY_EXISTS', MESSAGE_ID_TAKEN);
             return existing;
+          }
+          // A file that is not the sender's to send here: the embedded server's words for why.
+          if (attachment) {
+            const refused = await refusedUpload(firestore, channelId, senderId, attachment, id);
+            if (refused) throw refused;
           }
           // Nothing stored: the rules refused the message itself, or only its name (a rename on another device
           // since this one last read it: the rules take the sender's name from their stored user document). Once
           // more without a name, which the rules allow and on_message_created fills in; a message the rules
           // refuse as a whole is refused again.
           senderNames.forget(senderId);
-          await fs.setDoc(ref, { senderId, text: body, createdAt: fs.serverTimestamp() });
+          await write(false);
         }
         // The stored message, with the server's time; should that read fail, the device's clock stands in.
         const written = await stored().catch(() => null);

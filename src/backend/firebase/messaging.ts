@@ -4,6 +4,7 @@
 import { BackendError } from '../ports';
 import type { AdapterHost } from '../host';
 import type { PushProviderPort } from '../ports';
+import { windowRefusalOf } from '../pushRefusals';
 import { PERMISSION_BLOCKED_MESSAGE, PUSH_UNSUPPORTED_MESSAGE, guarded } from './errors';
 import type { FirebaseSdk } from './sdk';
 
@@ -38,7 +39,12 @@ export function createPushProvider(sdk: FirebaseSdk, host: AdapterHost): PushPro
         // Without a registration the SDK would register its own worker at the site root.
         if (!serviceWorkerRegistration) throw new BackendError('FAILED_PRECONDITION', WORKER_NOT_READY);
         const key = vapidKey || sdk.config.vapidKey;
-        const token = await messagingSdk.getToken(messaging, { vapidKey: key, serviceWorkerRegistration });
+        // FCM subscribes with the browser's PushManager and lets its refusal through as it came.
+        const token = await messagingSdk
+          .getToken(messaging, { vapidKey: key, serviceWorkerRegistration })
+          .catch((error: unknown) => {
+            throw windowRefusalOf(error) ?? error;
+          });
         bound = true;
         lastVapidKey = key;
         return token;

@@ -4,7 +4,12 @@
 // first calls share one import and one instance; a failed load is forgotten so that the next call retries.
 import { initializeApp } from 'firebase/app';
 import type { FirebaseApp } from 'firebase/app';
-import { browserLocalPersistence, indexedDBLocalPersistence, initializeAuth } from 'firebase/auth';
+import {
+  browserLocalPersistence,
+  connectAuthEmulator,
+  indexedDBLocalPersistence,
+  initializeAuth,
+} from 'firebase/auth';
 import type { Auth } from 'firebase/auth';
 import type * as FirestoreSdk from 'firebase/firestore';
 import type * as FunctionsSdk from 'firebase/functions';
@@ -63,26 +68,47 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
   };
 }
 
-export function createFirebaseSdk(config: FirebaseConfig): FirebaseSdk {
+/** One backend instance's own Firebase app. */
+export interface FirebaseInstance {
+  /**
+   * The app's name, where several backends live in one process (two people signed in at once, in a test). The
+   * page has one backend and leaves it out: the default app, whose name keys the session the SDK keeps across
+   * reloads.
+   */
+  appName?: string;
+}
+
+export function createFirebaseSdk(config: FirebaseConfig, instance: FirebaseInstance = {}): FirebaseSdk {
   let app: FirebaseApp | null = null;
   let auth: Auth | null = null;
+  const emulators = config.emulators ?? {};
 
   const getApp = (): FirebaseApp => {
-    app ??= initializeApp({
+    const options = {
       apiKey: config.apiKey,
       authDomain: config.authDomain,
       projectId: config.projectId,
       appId: config.appId,
       messagingSenderId: config.messagingSenderId,
       ...(config.storageBucket ? { storageBucket: config.storageBucket } : {}),
-    });
+    };
+    app ??=
+      instance.appName === undefined ? initializeApp(options) : initializeApp(options, instance.appName);
     return app;
   };
 
   const getAuth = (): Auth => {
+    if (auth) return auth;
     // No popupRedirectResolver: QuPM signs in with email and password only, and the resolver is a large part
     // of the auth bundle. IndexedDB first (shared with workers), localStorage where IndexedDB is unavailable.
-    auth ??= initializeAuth(getApp(), { persistence: [indexedDBLocalPersistence, browserLocalPersistence] });
+    auth = initializeAuth(getApp(), { persistence: [indexedDBLocalPersistence, browserLocalPersistence] });
+    // Before anything else reaches Auth. The SDK's console warning and page banner are for people trying
+    // emulators by hand; tests and the local Firebase run know where they are.
+    if (emulators.auth) {
+      connectAuthEmulator(auth, `http://${emulators.auth.host}:${emulators.auth.port}`, {
+        disableWarnings: true,
+      });
+    }
     return auth;
   };
 
@@ -96,18 +122,25 @@ export function createFirebaseSdk(config: FirebaseConfig): FirebaseSdk {
     },
     firestore: once(async () => {
       const sdk = await import(/* webpackChunkName: "firebase-firestore" */ 'firebase/firestore');
-      return { sdk, db: sdk.getFirestore(getApp()) };
+      const db = sdk.getFirestore(getApp());
+      if (emulators.firestore)
+        sdk.connectFirestoreEmulator(db, emulators.firestore.host, emulators.firestore.port);
+      return { sdk, db };
     }),
     functions: once(async () => {
       const sdk = await import(/* webpackChunkName: "firebase-functions" */ 'firebase/functions');
-      return {
-        sdk,
-        functions: sdk.getFunctions(getApp(), config.functionsRegion ?? DEFAULT_FUNCTIONS_REGION),
-      };
+      const functions = sdk.getFunctions(getApp(), config.functionsRegion ?? DEFAULT_FUNCTIONS_REGION);
+      if (emulators.functions) {
+        sdk.connectFunctionsEmulator(functions, emulators.functions.host, emulators.functions.port);
+      }
+      return { sdk, functions };
     }),
     storage: once(async () => {
       const sdk = await import(/* webpackChunkName: "firebase-storage" */ 'firebase/storage');
-      return { sdk, storage: sdk.getStorage(getApp()) };
+      const storage = sdk.getStorage(getApp());
+      if (emulators.storage)
+        sdk.connectStorageEmulator(storage, emulators.storage.host, emulators.storage.port);
+      return { sdk, storage };
     }),
     messaging: once(async () => {
       const sdk = await import(/* webpackChunkName: "firebase-messaging" */ 'firebase/messaging');

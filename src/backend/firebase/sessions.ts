@@ -1,15 +1,17 @@
 // SessionsPort on Firebase (issue #15 parts 4–5). Firebase Auth keeps no list of an account's sessions and cannot
 // end one alone: the list holds this session only (from this browser's user agent and the last sign-in), and
-// "Sign out everywhere" is the revoke_sessions callable (Admin SDK revokeRefreshTokens), which ends this session
-// too, so this device signs out after it. The password changes with reauthenticateWithCredential (the current
-// password proves who asks) and updatePassword, which ends the account's other sessions on Firebase's side.
+// "Sign out everywhere" is the revoke_sessions callable (Admin SDK revokeRefreshTokens, recorded for the rules),
+// which ends this session too, so this device signs out after it. The password changes with
+// reauthenticateWithCredential (the current password proves who asks) and updatePassword, which ends the account's
+// sessions on Firebase's side; this one is proven again with the new password and the revocation reported
+// (record_revocation), so the others are refused at once.
 import { EmailAuthProvider, reauthenticateWithCredential, signOut, updatePassword } from 'firebase/auth';
 import Bowser from 'bowser';
 import { LIMITS } from '@core/limits';
 import type { SignedInSession } from '@core/model';
 import { BackendError } from '../ports';
 import type { SessionsPort } from '../ports';
-import { callFunction } from './callables';
+import { callFunction, reportRevocation } from './callables';
 import { SIGN_IN_MESSAGE, guarded, toBackendError } from './errors';
 import type { FirebaseSdk } from './sdk';
 
@@ -94,6 +96,20 @@ export function createSessionsPort(sdk: FirebaseSdk): SessionsPort {
           throw failure;
         }
         await updatePassword(user, newPassword);
+        // Firebase Auth has revoked every session of the account. This one goes on, as on the embedded server:
+        // proven again with the new password, it is a session begun after the revocation. Then functions/ record
+        // the revocation, so that the other sessions are refused at once (firestore.rules, every callable).
+        try {
+          await reauthenticateWithCredential(
+            user,
+            EmailAuthProvider.credential(user.email ?? '', newPassword),
+          );
+        } catch (error) {
+          // Recorded now, the revocation would end this session too: the callables that ask Auth record it.
+          console.warn('The new password is set; the other sessions end within the hour', error);
+          return;
+        }
+        await reportRevocation(sdk, user.email ?? '');
       }),
   };
 }

@@ -5,6 +5,7 @@ import { NO_HOST } from '../host';
 import type { AdapterHost } from '../host';
 import { BackendError } from '../ports';
 import type { PushProviderPort } from '../ports';
+import { windowRefusalOf } from '../pushRefusals';
 import { base64UrlToBytes, bytesToBase64Url } from './base64url';
 
 export function encodeSubscription(subscription: { toJSON(): unknown }): string {
@@ -53,7 +54,11 @@ export function createWebPushProvider(
         await subscription.unsubscribe();
         subscription = null;
       }
-      subscription ??= await pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+      subscription ??= await pushManager
+        .subscribe({ userVisibleOnly: true, applicationServerKey: key })
+        .catch((error: unknown) => {
+          throw windowRefusalOf(error) ?? error;
+        });
       return encodeSubscription(subscription);
     },
 

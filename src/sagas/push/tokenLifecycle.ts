@@ -81,7 +81,6 @@ function isPermissionRefusal(error: unknown): boolean {
   return (error as { name?: unknown } | null)?.name === 'NotAllowedError';
 }
 
-/** The browser's refusal of push for this window (an AbortError saying "permission denied" while granted). */
 /** spec §8: the provider's own refusal of this browser (FCM's unsupported-browser, indexed-db-unsupported). */
 function providerRefusalOf(error: unknown): ProviderRefusal | null {
   if (!(error instanceof BackendError)) return null;
@@ -90,9 +89,12 @@ function providerRefusalOf(error: unknown): ProviderRefusal | null {
   return null;
 }
 
+/**
+ * The browser's refusal of push for this window (a private window), as both adapters report it
+ * (src/backend/pushRefusals.ts).
+ */
 function isWindowRefusal(error: unknown): boolean {
-  const { name, message } = (error ?? {}) as { name?: unknown; message?: unknown };
-  return name === 'AbortError' && typeof message === 'string' && /permission denied/i.test(message);
+  return error instanceof BackendError && error.reason === 'push-refused-in-window';
 }
 
 /** One ask of the provider, bounded by a timeout (offline, a subscribe never answers). */
