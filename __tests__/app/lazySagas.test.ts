@@ -1,6 +1,7 @@
 // The sagas that load on demand, each through the one loader: what each waits for, what it starts with which
 // arguments, and — for every chunk, including the leaving, admin and mailed-links chunks that used to fail for
-// their supervisor to retry forever — a chunk that fails to load runs spec §4's recovery once and ends.
+// their supervisor to retry forever — a chunk that fails to load runs spec §4's recovery once and ends. A request
+// that comes while a chunk loads, before its saga's watchers exist, is handled all the same.
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
@@ -29,13 +30,18 @@ import {
   loadLeavingSaga,
   loadMembersSaga,
 } from '@/app/lazySagas';
-import { adminUsersRequested } from '@/features/settings/adminSlice';
-import { channelCreateRequested } from '@/features/consultantTools/manageSlice';
+import * as adminModule from '@/features/settings/adminSaga';
+import * as consultantToolsModule from '@/features/consultantTools/consultantToolsSaga';
+import * as conversationModule from '@/features/conversation/conversationSaga';
+import * as emailLinksModule from '@/sagas/emailLinksSaga';
+import * as membersModule from '@/sagas/membersSaga';
+import { adminChannelsRequested, adminUsersRequested } from '@/features/settings/adminSlice';
+import { channelCreateRequested, channelSaveDismissed } from '@/features/consultantTools/manageSlice';
 import app, { started } from '@/store/appSlice';
 import { debugButtonShown } from '@/store/debugSlice';
-import { emailVerifyRequested } from '@/store/emailLinksSlice';
-import { membersRequested } from '@/store/membersSlice';
-import { messagesRequested } from '@/store/conversationSlice';
+import { emailVerifyRequested, passwordResetRequested } from '@/store/emailLinksSlice';
+import { membersRequested, privateChannelRequested } from '@/store/membersSlice';
+import { MESSAGES_PAGE, messagesRequested } from '@/store/conversationSlice';
 import { selectAuthStatus, signedOut } from '@/store/userSlice';
 import { chunkLoadFailed } from '@/store/versionSlice';
 import { createFakeBackend } from '../support/fakeBackend';
@@ -295,13 +301,89 @@ describe.each([
       .dispatch(signedOut())
       .dispatch(first)
       .run();
-    expect(started).toEqual([[key, backend, first]]);
+    expect(started).toEqual([[key, backend, [first]]]);
   });
 
   it('loads nothing until then', async () => {
     await expectSaga(saga, backend).dispatch(signedOut()).not.call.fn(load).silentRun(20);
   });
 });
+
+// Two requests in one render (the admin section asks for its users and its channels at once; the consultant's form
+// is dismissed, then a save is pressed): the second comes while the chunk loads and reaches the backend.
+const fake = createFakeBackend();
+const channel = { id: 'B', title: 'B' };
+describe.each([
+  {
+    name: 'admin',
+    saga: lazyAdminSaga,
+    load: loadAdminSaga,
+    module: adminModule,
+    first: adminUsersRequested(),
+    second: adminChannelsRequested(),
+    asked: [fake.admin, fake.admin.listChannels],
+    args: [],
+  },
+  {
+    name: 'mailed links',
+    saga: lazyEmailLinksSaga,
+    load: loadEmailLinksSaga,
+    module: emailLinksModule,
+    first: emailVerifyRequested({ token: 'tok' }),
+    second: passwordResetRequested({ email: 'dana@example.com' }),
+    asked: [fake.auth, fake.auth.requestPasswordReset],
+    args: ['dana@example.com'],
+  },
+  {
+    name: 'consultant tools',
+    saga: lazyConsultantToolsSaga,
+    load: loadConsultantToolsSaga,
+    module: consultantToolsModule,
+    first: channelSaveDismissed(),
+    second: channelCreateRequested({ channelId: 'b', title: 'B', description: '' }),
+    asked: [fake.channels, fake.channels.createChannel],
+    args: [{ channelId: 'b', title: 'B', description: '' }],
+  },
+  {
+    name: 'conversation pages',
+    saga: lazyConversationPagesSaga,
+    load: loadConversationPagesSaga,
+    module: conversationModule,
+    first: messagesRequested({ channelId: 'A' }),
+    second: messagesRequested({ channelId: 'B' }),
+    asked: [fake.messages, fake.messages.listMessages],
+    args: ['B', { limit: MESSAGES_PAGE }],
+  },
+  {
+    name: 'members',
+    saga: lazyMembersSaga,
+    load: loadMembersSaga,
+    module: membersModule,
+    first: membersRequested({ channelId: 'A' }),
+    second: privateChannelRequested({ withUid: 'DanaUid0000000000001', viaChannelId: 'A' }),
+    asked: [fake.channels, fake.channels.openPrivateChannel],
+    args: [{ withUid: 'DanaUid0000000000001', viaChannelId: 'A' }],
+  },
+])(
+  'the $name chunk, with a second request while it loads',
+  ({ saga, load, module, first, second, asked, args }) => {
+    it('handles that request too', async () => {
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      const [context, fn] = asked as [object, jest.Mock];
+      fn.mockResolvedValue(channel);
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const run = expectSaga(saga, fake as unknown as Backend).provide([
+        [matchers.call.fn(load), released.then(() => module)],
+      ]);
+      const ran = run.call([context, fn], ...args).silentRun(50);
+      run.dispatch(first);
+      run.dispatch(second);
+      release();
+      await ran;
+    });
+  },
+);
 
 describe('lazyDebugMenuSaga', () => {
   it('never loads the menu off iOS', async () => {

@@ -91,7 +91,7 @@ describe('handleMembersRequested', () => {
 
 describe('membersSaga', () => {
   it('handles the request that loaded its chunk, then the next ones', async () => {
-    const { effects } = await expectSaga(membersSaga, backend, privateChannelRequested(request))
+    const { effects } = await expectSaga(membersSaga, backend, [privateChannelRequested(request)])
       .withReducer(reducer)
       .provide([
         [matchers.call.fn(backend.channels.openPrivateChannel), opened],

@@ -1,8 +1,8 @@
 // The sagas that load on demand, each in its own chunk so the shell stays within its budget, all through the one
 // loader (src/sagas/lazySaga.ts), which hands a chunk that fails to load to spec §4's recovery. Once a session
 // starts: the conversation's device machinery, mutes and attention, leaving. At a slice's first action (handed to
-// the saga, so nothing is lost while the chunk loads): a conversation's pages, a channel's people, the consultant
-// tools, the admin section, the mailed links.
+// the saga with the slice's actions that came while the chunk loaded, so nothing is lost): a conversation's pages,
+// a channel's people, the consultant tools, the admin section, the mailed links.
 // On iOS only: the debug menu, whose button's actions that come while it loads are kept and replayed.
 import { actionChannel, all, call, flush, fork, put, select, take } from 'redux-saga/effects';
 import type { Channel } from 'redux-saga';
@@ -91,8 +91,8 @@ export function* lazyAdminSaga(backend: Backend) {
     name: 'admin',
     load: loadAdminSaga,
     when: whenFirstOf('admin'),
-    *start(module: Awaited<ReturnType<typeof loadAdminSaga>>, first) {
-      yield call(module.adminSaga, backend, first);
+    *start(module: Awaited<ReturnType<typeof loadAdminSaga>>, early) {
+      yield call(module.adminSaga, backend, early);
     },
   });
 }
@@ -103,8 +103,8 @@ export function* lazyEmailLinksSaga(backend: Backend) {
     name: 'mailed links',
     load: loadEmailLinksSaga,
     when: whenFirstOf('emailLinks'),
-    *start(module: Awaited<ReturnType<typeof loadEmailLinksSaga>>, first) {
-      yield call(module.emailLinksSaga, backend, first);
+    *start(module: Awaited<ReturnType<typeof loadEmailLinksSaga>>, early) {
+      yield call(module.emailLinksSaga, backend, early);
     },
   });
 }
@@ -115,8 +115,8 @@ export function* lazyConsultantToolsSaga(backend: Backend) {
     name: 'consultant tools',
     load: loadConsultantToolsSaga,
     when: whenFirstOf('manage'),
-    *start(module: Awaited<ReturnType<typeof loadConsultantToolsSaga>>, first) {
-      yield call(module.consultantToolsSaga, backend, first);
+    *start(module: Awaited<ReturnType<typeof loadConsultantToolsSaga>>, early) {
+      yield call(module.consultantToolsSaga, backend, early);
     },
   });
 }
@@ -127,8 +127,8 @@ export function* lazyConversationPagesSaga(backend: Backend) {
     name: 'conversation pages',
     load: loadConversationPagesSaga,
     when: whenFirstOf('conversation'),
-    *start(module: Awaited<ReturnType<typeof loadConversationPagesSaga>>, first) {
-      yield call(module.conversationSaga, backend, first);
+    *start(module: Awaited<ReturnType<typeof loadConversationPagesSaga>>, early) {
+      yield call(module.conversationSaga, backend, early);
     },
   });
 }
@@ -142,8 +142,8 @@ export function* lazyMembersSaga(backend: Backend) {
     name: 'members',
     load: loadMembersSaga,
     when: whenFirstOf('members'),
-    *start(module: Awaited<ReturnType<typeof loadMembersSaga>>, first) {
-      yield call(module.membersSaga, backend, first);
+    *start(module: Awaited<ReturnType<typeof loadMembersSaga>>, early) {
+      yield call(module.membersSaga, backend, early);
     },
   });
 }

@@ -6,6 +6,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import type { Backend } from '@/backend/ports';
 import type { Channel, ChannelMember } from '@core/model';
 import { toFailure } from '@/backend/errors';
+import { latestOf, leadingOf } from './lazySaga';
 import { channelChanged } from '@/store/channelsSlice';
 import {
   membersFailed,
@@ -46,11 +47,15 @@ export function* handlePrivateChannelRequested(
   }
 }
 
-/** `first`: the request that loaded this saga's chunk, handled before the next ones are awaited. */
-export function* membersSaga(backend: Backend, first?: UnknownAction) {
-  if (first && membersRequested.match(first)) yield fork(handleMembersRequested, backend, first);
-  if (first && privateChannelRequested.match(first))
-    yield fork(handlePrivateChannelRequested, backend, first);
+/**
+ * `early`: the requests that came while this saga's chunk loaded, the one that loaded it first, handled as the
+ * watchers would have before the next ones are awaited.
+ */
+export function* membersSaga(backend: Backend, early: readonly UnknownAction[] = []) {
+  const members = latestOf(early, membersRequested);
+  if (members) yield fork(handleMembersRequested, backend, members);
+  const privateChat = leadingOf(early, privateChannelRequested);
+  if (privateChat) yield fork(handlePrivateChannelRequested, backend, privateChat);
   yield takeLatest(membersRequested.type, handleMembersRequested, backend);
   yield takeLeading(privateChannelRequested.type, handlePrivateChannelRequested, backend);
 }

@@ -66,11 +66,9 @@ describe('consultantToolsSaga', () => {
   const input = { channelId: 'strategy', title: 'Strategy', description: '' };
 
   it('saves the request that loaded its chunk, then the next ones', async () => {
-    const { storeState, effects } = await expectSaga(
-      consultantToolsSaga,
-      backend,
+    const { storeState, effects } = await expectSaga(consultantToolsSaga, backend, [
       channelCreateRequested(input),
-    )
+    ])
       .withReducer(reducer)
       .provide([
         [matchers.call.fn(backend.channels.createChannel), channelA],

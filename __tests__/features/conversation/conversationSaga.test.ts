@@ -44,7 +44,7 @@ const backend = createFakeBackend() as unknown as Backend;
 describe('conversationSaga', () => {
   it('loads the page the view asked for with the request that loaded its chunk', async () => {
     const page = [msg(1), msg(2)];
-    const { storeState } = await expectSaga(conversationSaga, backend, messagesRequested({ channelId: A }))
+    const { storeState } = await expectSaga(conversationSaga, backend, [messagesRequested({ channelId: A })])
       .withReducer(reducer, reducer(undefined, messagesRequested({ channelId: A })))
       .provide([[matchers.call.fn(backend.messages.listMessages), page]])
       .call([backend.messages, backend.messages.listMessages], A, { limit: MESSAGES_PAGE })

@@ -69,7 +69,7 @@ describe('admin section', () => {
 
 describe('adminSaga', () => {
   it('handles the request that loaded its chunk, once, before it takes the next ones', async () => {
-    const { effects } = await expectSaga(adminSaga, backend, adminUsersRequested())
+    const { effects } = await expectSaga(adminSaga, backend, [adminUsersRequested()])
       .provide([[matchers.call.fn(backend.admin.listUsers), []]])
       .run();
     expect(effects.call?.filter((e) => e.payload.fn === backend.admin.listUsers)).toHaveLength(1);

@@ -6,6 +6,7 @@ import type { SagaIterator } from 'redux-saga';
 import type { Backend } from '@/backend/ports';
 import type { Channel } from '@core/model';
 import { toFailure } from '@/backend/errors';
+import { leadingOf } from '@/sagas/lazySaga';
 import { channelChanged } from '@/store/channelsSlice';
 import {
   channelCreateRequested,
@@ -39,35 +40,36 @@ export function* handleChannelUpdate(backend: Backend, action: ReturnType<typeof
 }
 
 /**
- * takeLeading, with the request that loaded this chunk (src/app/lazySagas.ts) counted as the first: a second press
- * while a save is on its way asks nothing more.
+ * takeLeading, with the requests that came while this chunk loaded (src/app/lazySagas.ts) counted first: a second
+ * press while a save is on its way asks nothing more.
  */
 function* leading<A extends UnknownAction>(
   creator: { type: string; match: (action: unknown) => action is A },
   handle: (backend: Backend, action: A) => Generator,
   backend: Backend,
-  first?: UnknownAction,
+  early: readonly UnknownAction[],
 ): SagaIterator<void> {
-  if (first && creator.match(first)) yield call(handle, backend, first);
+  const first = leadingOf(early, creator);
+  if (first) yield call(handle, backend, first);
   while (true) {
     const action: A = yield take(creator.type);
     yield call(handle, backend, action);
   }
 }
 
-export function* consultantToolsSaga(backend: Backend, first?: UnknownAction) {
+export function* consultantToolsSaga(backend: Backend, early: readonly UnknownAction[] = []) {
   yield fork(
     leading<ReturnType<typeof channelCreateRequested>>,
     channelCreateRequested,
     handleChannelCreate,
     backend,
-    first,
+    early,
   );
   yield fork(
     leading<ReturnType<typeof channelUpdateRequested>>,
     channelUpdateRequested,
     handleChannelUpdate,
     backend,
-    first,
+    early,
   );
 }

@@ -1,14 +1,15 @@
 // A conversation's pages: its newest messages and older pages (a (createdAt, id) cursor, so messages sharing a
 // millisecond are never skipped). Pages forward towards the newest are asked for by newerPagesSaga.ts, in the
 // conversation's session chunk; sending goes through the outbox (outboxSaga.ts). This saga loads with the view, at
-// its first request (src/app/lazySagas.ts), and handles that request first. Each worker catches its own failure and
-// puts it as plain words.
+// its first request (src/app/lazySagas.ts), and first handles the requests that came while it loaded. Each worker
+// catches its own failure and puts it as plain words.
 import { call, fork, put, select, takeEvery, takeLeading } from 'redux-saga/effects';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { Backend } from '@/backend/ports';
 import type { ChatMessage } from '@core/model';
 import { cursorOf } from '@core/messages';
 import { toFailure } from '@/backend/errors';
+import { everyOf, leadingOf } from '@/sagas/lazySaga';
 import {
   MESSAGES_PAGE,
   messagesFailed,
@@ -51,10 +52,15 @@ export function* handleOlderRequested(backend: Backend, action: ReturnType<typeo
   }
 }
 
-/** `first`: the request that loaded this saga's chunk, handled before the next ones are awaited. */
-export function* conversationSaga(backend: Backend, first?: UnknownAction) {
-  if (first && messagesRequested.match(first)) yield fork(handleMessagesRequested, backend, first);
-  if (first && olderRequested.match(first)) yield fork(handleOlderRequested, backend, first);
+/**
+ * `early`: the requests that came while this saga's chunk loaded, the one that loaded it first, handled as the
+ * watchers would have before the next ones are awaited.
+ */
+export function* conversationSaga(backend: Backend, early: readonly UnknownAction[] = []) {
+  for (const action of everyOf(early, messagesRequested))
+    yield fork(handleMessagesRequested, backend, action);
+  const older = leadingOf(early, olderRequested);
+  if (older) yield fork(handleOlderRequested, backend, older);
   yield takeEvery(messagesRequested.type, handleMessagesRequested, backend);
   yield takeLeading(olderRequested.type, handleOlderRequested, backend);
 }
