@@ -494,50 +494,53 @@ export function describePortContract(
       });
     });
 
-    needing('storage')("sends only the sender's own upload, in the channel it was uploaded to, once", async () => {
-      const member = await h.as('member');
-      const consultant = await h.as('consultant');
-      const attachment = await member.messages.uploadAttachment(
-        CHANNELS.studio.id,
-        blob(pngFile(2, 2)),
-        'mine.png',
-      );
-      const refusal = async (backend: Backend, channelId: string, file = attachment) => {
-        const error = await failure(
-          backend.messages.sendMessage(channelId, {
-            id: newDocumentId(),
-            text: 'With a file',
-            attachment: file,
-          }),
+    needing('storage')(
+      "sends only the sender's own upload, in the channel it was uploaded to, once",
+      async () => {
+        const member = await h.as('member');
+        const consultant = await h.as('consultant');
+        const attachment = await member.messages.uploadAttachment(
+          CHANNELS.studio.id,
+          blob(pngFile(2, 2)),
+          'mine.png',
         );
-        return { status: error.status, message: error.message };
-      };
-      expect(await refusal(consultant, CHANNELS.studio.id)).toEqual({
-        status: 'PERMISSION_DENIED',
-        message: ATTACHMENT_ACCESS_MESSAGES.notYours,
-      });
-      const theirs = await consultant.messages.uploadAttachment(
-        CHANNELS.studio.id,
-        blob(pngFile(3, 3)),
-        'c.png',
-      );
-      expect(await refusal(consultant, CHANNELS.clinic.id, theirs)).toEqual({
-        status: 'NOT_FOUND',
-        message: ATTACHMENT_ACCESS_MESSAGES.noSuchFile,
-      });
-      expect(await refusal(member, CHANNELS.studio.id, { ...attachment, id: newDocumentId() })).toEqual({
-        status: 'NOT_FOUND',
-        message: ATTACHMENT_ACCESS_MESSAGES.noSuchFile,
-      });
-      await expect(
-        member.messages.sendMessage(CHANNELS.studio.id, { id: newDocumentId(), text: '', attachment }),
-      ).resolves.toMatchObject({ attachment });
-      expect(await refusal(member, CHANNELS.studio.id)).toEqual({
-        status: 'ALREADY_EXISTS',
-        message: ATTACHMENT_ACCESS_MESSAGES.alreadySent,
-      });
-      await h.settle();
-    });
+        const refusal = async (backend: Backend, channelId: string, file = attachment) => {
+          const error = await failure(
+            backend.messages.sendMessage(channelId, {
+              id: newDocumentId(),
+              text: 'With a file',
+              attachment: file,
+            }),
+          );
+          return { status: error.status, message: error.message };
+        };
+        expect(await refusal(consultant, CHANNELS.studio.id)).toEqual({
+          status: 'PERMISSION_DENIED',
+          message: ATTACHMENT_ACCESS_MESSAGES.notYours,
+        });
+        const theirs = await consultant.messages.uploadAttachment(
+          CHANNELS.studio.id,
+          blob(pngFile(3, 3)),
+          'c.png',
+        );
+        expect(await refusal(consultant, CHANNELS.clinic.id, theirs)).toEqual({
+          status: 'NOT_FOUND',
+          message: ATTACHMENT_ACCESS_MESSAGES.noSuchFile,
+        });
+        expect(await refusal(member, CHANNELS.studio.id, { ...attachment, id: newDocumentId() })).toEqual({
+          status: 'NOT_FOUND',
+          message: ATTACHMENT_ACCESS_MESSAGES.noSuchFile,
+        });
+        await expect(
+          member.messages.sendMessage(CHANNELS.studio.id, { id: newDocumentId(), text: '', attachment }),
+        ).resolves.toMatchObject({ attachment });
+        expect(await refusal(member, CHANNELS.studio.id)).toEqual({
+          status: 'ALREADY_EXISTS',
+          message: ATTACHMENT_ACCESS_MESSAGES.alreadySent,
+        });
+        await h.settle();
+      },
+    );
 
     needing('storage')('lets only its uploader open an upload not sent yet', async () => {
       const member = await h.as('member');
