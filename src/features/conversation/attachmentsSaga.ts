@@ -4,6 +4,7 @@
 // only) into object URLs, which are let go when the session ends.
 import type { EventChannel } from 'redux-saga';
 import { call, put, race, select, take, takeEvery } from 'redux-saga/effects';
+import type { Action } from '@reduxjs/toolkit';
 import type { Backend } from '@/backend/ports';
 import { toFailure } from '@/backend/errors';
 import type { Attachment } from '@core/attachments';
@@ -34,9 +35,7 @@ export function* followUpload(uploadId: string, channel: EventChannel<UploadEven
       const { event, removed } = (yield race({
         event: take(channel),
         removed: take(
-          (action: { type: string; payload?: unknown }) =>
-            action.type === attachmentRemoveRequested.type &&
-            (action.payload as { uploadId?: string }).uploadId === uploadId,
+          (action: Action) => attachmentRemoveRequested.match(action) && action.payload.uploadId === uploadId,
         ),
       })) as { event?: UploadEvent<Attachment>; removed?: unknown };
       if (removed || !event) return;
