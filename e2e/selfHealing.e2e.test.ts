@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../drivers/chromium';
 import { waitForServiceWorkerControl } from './support/browser';
+import { submitSignIn } from './support/session';
 import { copyOfBuild, startServer } from './support/server';
 import type { RunningServer } from './support/server';
 
@@ -101,6 +102,63 @@ describe('a route chunk that fails to load (spec §4)', () => {
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.getByRole('heading', { level: 1, name: /^services$/i }).waitFor();
     expect(documentLoads).toBe(3);
+  });
+});
+
+describe("an on-demand saga's chunk that fails to load (spec §4)", () => {
+  /**
+   * Opens `path` signed in as a member with `chunk` answered 404 from the network (no worker to serve it), and
+   * counts the page's loads and the chunk's requests.
+   */
+  async function openWithMissingChunk(chunk: string, path: string) {
+    server = await startServer();
+    context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const pattern = `**/static/js/${chunk}.*.chunk.js`;
+    const counts = { documentLoads: 0, chunkRequests: 0 };
+    await page.route(pattern, (route) => {
+      counts.chunkRequests += 1;
+      return route.fulfill({ status: 404, body: 'Not found' });
+    });
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) counts.documentLoads += 1;
+    });
+    await page.goto(server.url + path);
+    await submitSignIn(page, 'member@qupm.demo');
+    return { page, counts, pattern };
+  }
+
+  /** The error screen once recovery is exhausted; after the supervisor's first restarts, still no third load. */
+  async function expectReloadedOnceThenError(
+    page: Page,
+    counts: { documentLoads: number; chunkRequests: number },
+  ) {
+    const error = page.getByRole('heading', { level: 1, name: 'This screen could not be loaded' });
+    await error.waitFor();
+    expect(counts.documentLoads).toBe(2);
+    expect(counts.chunkRequests).toBe(2);
+    // A saga that failed for its supervisor would be started again after 1 s, 2 s, … and ask for the chunk again.
+    await page.waitForTimeout(4_000);
+    expect(counts.documentLoads).toBe(2);
+    expect(counts.chunkRequests).toBe(2);
+    expect(await error.isVisible()).toBe(true);
+  }
+
+  it('the leaving chunk (loaded once a session starts) reloads once, then shows the error screen, never a loop', async () => {
+    const { page, counts, pattern } = await openWithMissingChunk('leaving', '/');
+    await expectReloadedOnceThenError(page, counts);
+
+    // Once the chunk is there again, Try again loads the app, signed in.
+    await page.unroute(pattern);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { level: 1, name: /^Hello, / }).waitFor();
+    expect(counts.documentLoads).toBe(3);
+  });
+
+  it("the mailed links' chunk (loaded at Settings → Profile's first request) reloads once, then shows the error screen", async () => {
+    // Signed in on the section's own address: its address check is the slice's first request.
+    const { page, counts } = await openWithMissingChunk('route-links', '/settings/profile');
+    await expectReloadedOnceThenError(page, counts);
   });
 });
 

@@ -6,7 +6,7 @@ import { Provider } from 'react-redux';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import { routes } from '@/app/router';
-import { createAppStore } from '@/store';
+import { createAppStore } from '@/app/store';
 import { renderRoutesAt } from '../support/renderRoutes';
 
 const renderAt = (path: string) => renderRoutesAt(path).router;

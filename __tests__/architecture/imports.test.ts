@@ -2,8 +2,9 @@
 // src/sagas holds sagas only and nothing below it reaches up into it, no screen reaches past the store into the
 // backend, one module owns the page's service worker, and a slice reacts to another's event through its imported
 // creator, never a spelled-out type string (STYLE 3).
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { code, read, sourceFiles } from './sourceTree';
+import { ROOT, code, read, sourceFiles } from './sourceTree';
 
 /** The modules a file imports (static imports and re-exports, `import()` and `jest.mock`-free code alike). */
 function importSpecifiers(source: string): string[] {
@@ -29,6 +30,12 @@ function resolveImport(fromFile: string, specifier: string): string {
 
 const isUnder = (target: string, folder: string): boolean =>
   target === folder || target.startsWith(`${folder}/`);
+
+/** The folders every feature may use, below the features (docs/ARCHITECTURE.md). */
+const SHARED = ['src/store', 'src/sagas', 'src/platform', 'src/ui', 'src/protocol', 'src/backend'];
+
+/** The features: each folder of src/features. */
+const FEATURES = readdirSync(path.join(ROOT, 'src/features')).sort();
 
 /** `file: specifier` for every import of a file among `files` that lands under `folder`. */
 function importsInto(files: string[], folder: string): string[] {
@@ -82,6 +89,42 @@ describe('the import rules', () => {
     },
   );
 
+  // Imports flow one way: shared → features → app (bulletproof-react's rule). What two features share moves down
+  // into a shared folder; the composition root (src/app) puts the features together and decides what loads lazily.
+  it.each(SHARED)('%s, shared, imports no feature', (folder) => {
+    expect(importsInto(sourceFiles(folder), 'src/features')).toEqual([]);
+  });
+
+  it.each(SHARED)('%s, shared, imports nothing of the composition root (src/app)', (folder) => {
+    expect(importsInto(sourceFiles(folder), 'src/app')).toEqual([]);
+  });
+
+  it.each(FEATURES)('the %s feature imports no other feature, nor src/app', (feature) => {
+    const own = `src/features/${feature}`;
+    const others = FEATURES.filter((other) => other !== feature).map((other) => `src/features/${other}`);
+    const files = sourceFiles(own);
+    expect(files.length).toBeGreaterThan(0);
+    expect([...others, 'src/app'].flatMap((folder) => importsInto(files, folder))).toEqual([]);
+  });
+
+  it('catches a shared module that imports a feature, and a feature that imports another', () => {
+    const imports = (file: string, source: string, folder: string) =>
+      importSpecifiers(source).filter((specifier) => isUnder(resolveImport(file, specifier), folder));
+    expect(
+      imports('src/store/x.ts', "import { a } from '@/features/conversation/y';", 'src/features'),
+    ).toEqual(['@/features/conversation/y']);
+    expect(
+      imports(
+        'src/features/channels/List.tsx',
+        "import type { B } from '../consultantTools/z';",
+        'src/features/consultantTools',
+      ),
+    ).toEqual(['../consultantTools/z']);
+    expect(FEATURES).toEqual(
+      expect.arrayContaining(['channels', 'consultantTools', 'conversation', 'invitations']),
+    );
+  });
+
   it('no screen (a .tsx under src/features) imports src/backend', () => {
     const screens = sourceFiles('src/features').filter((file) => file.endsWith('.tsx'));
     expect(screens.length).toBeGreaterThan(10);
@@ -108,15 +151,16 @@ describe('the import rules', () => {
           ['src/backend', 'src/backend/index'].includes(resolveImport(file, specifier)),
         ),
       );
-    expect(loaders).toEqual(['src/sagas/rootSaga.ts']);
+    expect(loaders).toEqual(['src/app/rootSaga.ts']);
   });
 });
 
 /** Every slice's actions: `name` → the reducer names it exports, plus the createAction events (`domain/name`). */
 function actionsBySlice(): Map<string, string[]> {
-  // conversationWindow.ts creates the conversation slice's window actions (they load with the conversation view).
-  const files = [...sourceFiles('src/store'), ...sourceFiles('src/features')].filter(
-    (f) => f.endsWith('Slice.ts') || f.endsWith('/conversationWindow.ts'),
+  // Slices, and the modules that create events of their own: src/store/messages.ts (messagesArrived, which two
+  // slices react to) and the conversation window's actions (they load with the conversation view).
+  const files = [...sourceFiles('src/store'), ...sourceFiles('src/features')].filter((f) =>
+    /\bcreate(Slice|Action)\b/.test(code(f)),
   );
   const slices = new Map<string, string[]>();
   for (const file of files) {
@@ -147,6 +191,8 @@ describe('the event rules (STYLE 3)', () => {
       expect.arrayContaining(['app', 'auth', 'user', 'push', 'version', 'settings']),
     );
     expect(slices.get('user')).toEqual(['signedOut', 'signedIn', 'accountLoaded', 'docChanged']);
+    expect(slices.get('messages')).toEqual(['arrived']);
+    expect(slices.get('conversation')).toEqual(expect.arrayContaining(['messagesLoaded', 'newerRequested']));
   });
 
   it("spells no action type (a 'user/signedOut' string): a reaction imports the action's creator", () => {

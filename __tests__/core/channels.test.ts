@@ -3,7 +3,7 @@
 import { CHANNEL_HANDLE_PATTERN, assertInviteeIsSomeoneElse } from '@core/channels';
 import { QupmError } from '@core/errors';
 import { channelHandleSchema } from '@core/schemas';
-import { checkNewChannel } from '@/features/main/NewChannelForm';
+import { checkNewChannel } from '@/features/consultantTools/NewChannelForm';
 
 describe('CHANNEL_HANDLE_PATTERN', () => {
   it.each([

@@ -12,8 +12,8 @@ import type { NotificationSettings } from '@core/model';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@core/model';
 import { canPresentInApp } from '@/sagas/inboxSaga';
 import { selectPushGate } from '@/store/pushSlice';
-import { rootReducer } from '@/store/rootReducer';
-import type { RootState } from '@/store/rootReducer';
+import { rootReducer } from '@/app/rootReducer';
+import type { RootState } from '@/app/rootReducer';
 import { initialState as userInitial } from '@/store/userSlice';
 
 const settings = (enabled: boolean, ...channels: DeliveryChannel[]): NotificationSettings => ({

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { LIMITS } from '@core/limits';
 import { MESSAGE_RAW_MAX, checkMessageText } from '@core/messageText';
 import { messageTextSchema } from '@core/schemas';
-import { checkMessage } from '@/features/main/Composer';
+import { checkMessage } from '@/features/conversation/Composer';
 
 describe('checkMessageText', () => {
   it.each([

@@ -20,7 +20,7 @@ import {
   watchAuthState,
 } from '@/sagas/authSaga';
 import type { AuthChange } from '@/sagas/authSaga';
-import { createRootSaga } from '@/sagas/rootSaga';
+import { createRootSaga } from '@/app/rootSaga';
 import { BackendError } from '@/backend/ports';
 import type { Backend } from '@/backend/ports';
 import user, { accountLoaded, fallbackUserState, signedIn } from '@/store/userSlice';

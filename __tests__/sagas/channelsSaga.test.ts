@@ -14,19 +14,20 @@ import {
 } from '@/sagas/channelsSaga';
 import channels, {
   channelOpened,
-  messagesArrived,
   permissionsRequested,
   selectShowServiceBanner,
+  selectOverview,
 } from '@/store/channelsSlice';
+import { messagesArrived } from '@/store/messages';
 import live, { liveResumed, selectReconnecting } from '@/store/liveSlice';
 import user, { buildUserState, accountLoaded, signedIn, signedOut } from '@/store/userSlice';
 import conversation, { MESSAGES_WINDOW, messagesLoaded } from '@/store/conversationSlice';
-import '@/store/conversationWindow';
+import '@/features/conversation/conversationWindow';
 import type { Channel, ChannelOverview, ChatMessage } from '@core/model';
 import { createFakeBackend } from '../support/fakeBackend';
 import { createVirtualTime } from '../support/virtualTime';
 import { runWithStore } from '../support/sagaStore';
-import { rootReducer } from '@/store/rootReducer';
+import { rootReducer } from '@/app/rootReducer';
 
 const reducer = combineReducers({ user, channels, conversation, live });
 type State = ReturnType<typeof reducer>;
@@ -122,7 +123,7 @@ describe('runSession: live messages', () => {
     await settle();
     saga.dispatch({ type: STOP });
     const { storeState } = await pending;
-    const items = (storeState as State).channels.items;
+    const items = selectOverview(storeState as State);
     // B has the newest activity now: first, its last message the newest, one unread (own ones do not count).
     expect(items.map((o) => [o.channel.id, o.lastMessage?.id ?? null, o.unread])).toEqual([
       [B, 'm3', 1],
@@ -190,7 +191,7 @@ describe('runSession: live messages', () => {
     const conversation = (storeState as State).conversation.byChannel[A];
     expect(conversation?.messages.map((m) => m.id)).toEqual(burst.slice(-MESSAGES_WINDOW).map((m) => m.id));
     expect(conversation?.hasMore).toBe(true);
-    expect((storeState as State).channels.items[0]?.unread).toBe(300);
+    expect(selectOverview(storeState as State)[0]?.unread).toBe(300);
   });
 
   it('starts following a channel that appears later (joined or created)', async () => {
@@ -204,7 +205,7 @@ describe('runSession: live messages', () => {
     expect(live.watched()).toEqual([A]);
     saga.dispatch({ type: STOP });
     const { storeState } = await pending;
-    expect((storeState as State).channels.items[0]?.channel.title).toBe('New one');
+    expect(selectOverview(storeState as State)[0]?.channel.title).toBe('New one');
   });
 
   it('adds a live message to the loaded conversation once, even when it also came back from the send', async () => {
@@ -260,7 +261,7 @@ describe('runSession: live messages', () => {
         restarts: 1,
       });
       expect(selectReconnecting(store.getState())).toBe(false);
-      expect(store.getState().channels.items[0]?.lastMessage?.id).toBe('after');
+      expect(selectOverview(store.getState())[0]?.lastMessage?.id).toBe('after');
       expect(types()).toEqual(expect.arrayContaining(['live/watcherCrashed', 'live/watcherRestarted']));
     } finally {
       jest.useRealTimers();
@@ -392,7 +393,7 @@ describe('channelsSaga', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(live.watched()).toEqual([]);
     const { storeState } = await pending;
-    expect((storeState as State).channels.items).toEqual([]);
+    expect(selectOverview(storeState as State)).toEqual([]);
   });
 
   it('resumes a session already under way when it starts (a restart after a crash)', async () => {
@@ -422,6 +423,6 @@ describe('channelsSaga', () => {
     saga.dispatch({ type: STOP });
     const { storeState } = await pending;
     expect((storeState as State).channels).toMatchObject({ status: 'loaded', error: "Can't reach QuPM" });
-    expect((storeState as State).channels.items).toHaveLength(1);
+    expect(selectOverview(storeState as State)).toHaveLength(1);
   });
 });

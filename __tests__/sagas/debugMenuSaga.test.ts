@@ -1,8 +1,8 @@
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { browserLocalStorage } from '@/platform';
-import { rootReducer } from '@/store/rootReducer';
-import type { RootState } from '@/store/rootReducer';
+import { rootReducer } from '@/app/rootReducer';
+import type { RootState } from '@/app/rootReducer';
 import { started } from '@/store/appSlice';
 import { debugButtonShown, debugMenuOpened } from '@/store/debugSlice';
 import { validationFinished, validationStarted } from '@/store/pushSlice';

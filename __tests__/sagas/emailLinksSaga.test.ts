@@ -175,7 +175,7 @@ describe('handleEmailChange', () => {
     const fake = backendWith();
     let answer: () => void = () => undefined;
     fake.auth.changeEmail.mockImplementation(() => new Promise<void>((resolve) => (answer = resolve)));
-    const { store, task, types } = runWithStore(emailLinksSaga, [asBackend(fake), asked]);
+    const { store, task, types } = runWithStore(emailLinksSaga, [asBackend(fake), [asked]]);
     store.dispatch(asked);
     store.dispatch(asked);
     answer();

@@ -15,8 +15,8 @@ import {
 } from '@/sagas/mutesSaga';
 import { liveResumed } from '@/store/liveSlice';
 import { muteRequested, muteSaved, unmuteRequested } from '@/store/mutesSlice';
-import { rootReducer } from '@/store/rootReducer';
-import type { RootState } from '@/store/rootReducer';
+import { rootReducer } from '@/app/rootReducer';
+import type { RootState } from '@/app/rootReducer';
 import { createFakeBackend } from '../support/fakeBackend';
 
 const HOUR = 3_600_000;

@@ -7,9 +7,10 @@ import type { AttentionEvent } from '@/platform/attention';
 import { isAttentive, setDocumentTitle } from '@/platform/attention';
 import { now } from '@/platform/browser';
 import { APP_TITLE, titleFor, watchTitle } from '@/sagas/titleSaga';
-import { messagesArrived, overviewLoaded } from '@/store/channelsSlice';
+import { overviewLoaded } from '@/store/channelsSlice';
+import { messagesArrived } from '@/store/messages';
 import { muteSaved, unmuteSaved } from '@/store/mutesSlice';
-import { rootReducer } from '@/store/rootReducer';
+import { rootReducer } from '@/app/rootReducer';
 import type { Channel, ChatMessage } from '@core/model';
 import { MUTED_FOREVER } from '@core/mutes';
 

@@ -7,8 +7,8 @@ import { channelOpened, overviewLoaded } from '@/store/channelsSlice';
 import { messagesLoaded } from '@/store/conversationSlice';
 import { muteSaved } from '@/store/mutesSlice';
 import { messagesSeen } from '@/store/readMarksSlice';
-import { rootReducer } from '@/store/rootReducer';
-import type { RootState } from '@/store/rootReducer';
+import { rootReducer } from '@/app/rootReducer';
+import type { RootState } from '@/app/rootReducer';
 
 const NOW = Date.UTC(2026, 10, 23, 12);
 const HOUR = 3_600_000;

@@ -4,9 +4,10 @@
 // everything has arrived it is exactly the backend's list, with nothing left pending.
 import fc from 'fast-check';
 import type { ChatMessage } from '@core/model';
-import { rootReducer } from '@/store/rootReducer';
-import type { RootState } from '@/store/rootReducer';
-import { messagesArrived, overviewLoaded } from '@/store/channelsSlice';
+import { rootReducer } from '@/app/rootReducer';
+import type { RootState } from '@/app/rootReducer';
+import { overviewLoaded, selectOverview } from '@/store/channelsSlice';
+import { messagesArrived } from '@/store/messages';
 import {
   MESSAGES_PAGE,
   messagesLoaded,
@@ -218,8 +219,8 @@ describe('the conversation merge (property)', () => {
           state = rootReducer(state, messagesArrived({ messages: [...again, message], ownUid: ME }));
         });
         const others = server.filter((m) => m.senderId !== ME).length;
-        expect(state.channels.items[0]?.unread).toBe(others);
-        expect(state.channels.items[0]?.lastMessage).toEqual(server.at(-1));
+        expect(selectOverview(state)[0]?.unread).toBe(others);
+        expect(selectOverview(state)[0]?.lastMessage).toEqual(server.at(-1));
       }),
       { numRuns: 300 },
     );

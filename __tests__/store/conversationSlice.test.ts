@@ -1,6 +1,6 @@
 import { findNonSerializableValue } from '@reduxjs/toolkit';
 import type { ChatMessage } from '@core/model';
-import { messagesArrived } from '@/store/channelsSlice';
+import { messagesArrived } from '@/store/messages';
 import reducer, {
   LATER_MAX,
   MESSAGES_PAGE,
@@ -22,7 +22,7 @@ import {
   newerLoaded,
   newerRequested,
   scrollBackStarted,
-} from '@/store/conversationWindow';
+} from '@/features/conversation/conversationWindow';
 import type { ConversationState } from '@/store/conversationSlice';
 import outboxReducer, { messageSendRequested } from '@/store/outboxSlice';
 import type { OutboxState } from '@/store/outboxSlice';

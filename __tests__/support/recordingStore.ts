@@ -1,8 +1,8 @@
 // The app's real store for component tests, with every action the screen dispatches recorded in order, so a test
 // can say what the screen asked for. What the test itself dispatches through the returned `dispatch` (the store's
 // own, taken before recording began) sets the scene and is not recorded.
-import { createAppStore } from '@/store';
-import type { AppDispatch, AppStore } from '@/store';
+import { createAppStore } from '@/app/store';
+import type { AppDispatch, AppStore } from '@/app/store';
 
 export interface SeenAction {
   type: string;

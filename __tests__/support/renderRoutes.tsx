@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { routes } from '@/app/router';
-import { createAppStore } from '@/store';
+import { createAppStore } from '@/app/store';
 import { initialState as userInitialState } from '@/store/userSlice';
 
 export function renderRoutesAt(path: string) {

@@ -5,8 +5,8 @@ import { configureStore } from '@reduxjs/toolkit';
 import type { Middleware } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import type { Saga, Task } from 'redux-saga';
-import { rootReducer } from '@/store/rootReducer';
-import type { RootState } from '@/store/rootReducer';
+import { rootReducer } from '@/app/rootReducer';
+import type { RootState } from '@/app/rootReducer';
 
 export function runWithStore(saga: Saga, args: unknown[] = [], preloadedState?: Partial<RootState>) {
   const actions: Array<{ type: string; payload?: unknown }> = [];

@@ -4,7 +4,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { AuthForm } from '@/ui/AuthForm';
-import { createAppStore } from '@/store';
+import { createAppStore } from '@/app/store';
 import { requestFailed, signUpAnswered } from '@/store/authSlice';
 
 function renderForm() {

@@ -9,7 +9,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { Invitation } from '@core/model';
 import { Component as ActivateRoute } from '@/features/activate/route';
 import { Component as InviteRoute } from '@/features/invite/route';
-import { createAppStore } from '@/store';
+import { createAppStore } from '@/app/store';
 import {
   activateRequested,
   activated,

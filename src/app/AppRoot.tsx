@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
 import type { createBrowserRouter } from 'react-router-dom';
-import type { AppStore } from '@/store';
+import type { AppStore } from './store';
 import { rootMounted, rootUnmounted } from '@/store/appSlice';
 
 function MountSignal({ store }: { store: AppStore }) {

@@ -16,7 +16,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         index: true,
-        lazy: lazyRoute(() => import(/* webpackChunkName: "route-main" */ '@/features/main/route')),
+        lazy: lazyRoute(() => import(/* webpackChunkName: "route-main" */ '@/app/home/route')),
       },
       {
         path: 'services',

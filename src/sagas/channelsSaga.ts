@@ -14,7 +14,6 @@ import type { Channel, ChannelOverview, ChannelPermissions, ChatMessage } from '
 import {
   channelChanged,
   channelOpened,
-  messagesArrived,
   overviewFailed,
   overviewLoaded,
   overviewRequested,
@@ -24,6 +23,7 @@ import {
   selectOpenChannelId,
   selectOverview,
 } from '@/store/channelsSlice';
+import { messagesArrived } from '@/store/messages';
 import { liveResumed, liveStatusChanged, reconnectingNoticeShown } from '@/store/liveSlice';
 import { selectConversation } from '@/store/conversationSlice';
 import type { Conversation } from '@/store/conversationSlice';

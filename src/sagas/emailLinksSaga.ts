@@ -4,6 +4,7 @@ import { call, fork, put, select, take, takeLatest } from 'redux-saga/effects';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { Backend, EmailVerificationState } from '@/backend/ports';
 import { toFailure } from '@/backend/errors';
+import { latestOf, leadingOf } from './lazySaga';
 import { EMAIL_CHANGE_MESSAGES } from '@core/emailLinks';
 import { FAILURE_WORDS } from '@core/failureWords';
 import {
@@ -151,11 +152,12 @@ const HANDLERS = [
 ] as const;
 
 /**
- * One change of email at a time (takeLeading, with the request that loaded the chunk counted as the first): a
- * second press while one is on its way mails nothing more.
+ * One change of email at a time (takeLeading, with the requests that came while the chunk loaded counted first):
+ * a second press while one is on its way mails nothing more.
  */
-export function* watchEmailChange(backend: Backend, first?: UnknownAction) {
-  if (first && emailChangeRequested.match(first)) yield call(handleEmailChange, backend, first);
+export function* watchEmailChange(backend: Backend, early: readonly UnknownAction[] = []) {
+  const first = leadingOf(early, emailChangeRequested);
+  if (first) yield call(handleEmailChange, backend, first);
   while (true) {
     const action: ReturnType<typeof emailChangeRequested> = yield take(emailChangeRequested.type);
     yield call(handleEmailChange, backend, action);
@@ -163,19 +165,19 @@ export function* watchEmailChange(backend: Backend, first?: UnknownAction) {
 }
 
 /**
- * Handles each request; `first` is the request that loaded this chunk (src/sagas/lazyEmailLinks.ts), handled
- * before the others are awaited.
+ * Handles each request; `early`: the requests that came while this chunk loaded (src/app/lazySagas.ts), the one
+ * that loaded it first, handled as the watchers (takeLatest) would have before the next ones are awaited.
  */
-export function* emailLinksSaga(backend: Backend, first?: UnknownAction) {
-  if (first) {
-    const entry = HANDLERS.find(([creator]) => creator.match(first));
+export function* emailLinksSaga(backend: Backend, early: readonly UnknownAction[] = []) {
+  for (const [creator, handle] of HANDLERS) {
+    const latest = latestOf<UnknownAction>(early, creator);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    if (entry) yield fork(entry[1] as any, backend, first);
+    if (latest) yield fork(handle as any, backend, latest);
   }
   yield takeLatest(emailVerificationRequested.type, handleVerificationRequested, backend);
   yield takeLatest(verificationMailRequested.type, handleVerificationMail, backend);
   yield takeLatest(emailVerifyRequested.type, handleVerify, backend);
   yield takeLatest(passwordResetRequested.type, handleResetRequested, backend);
   yield takeLatest(passwordResetConfirmRequested.type, handleResetConfirm, backend);
-  yield fork(watchEmailChange, backend, first);
+  yield fork(watchEmailChange, backend, early);
 }

@@ -1,14 +1,14 @@
 // In-app notices of live messages off the home screen (issue #13 part 6): on /services, /settings and every screen
 // but home (whose channel list shows what is new), a new message from someone else gets a notice from live data
 // even without push, except from a channel the person muted; a message whose push was shown already is not shown
-// again (the inbox slice keeps the ids noticed). Loaded with the other sagas of a session (lazyAttention.ts).
+// again (the inbox slice keeps the ids noticed). Loaded with the other sagas of a session (src/app/lazySagas.ts).
 import { call, delay, put, select, takeEvery } from 'redux-saga/effects';
 import { wantsInAppFrom } from '@core/delivery';
 import type { ChatMessage } from '@core/model';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@core/model';
 import { messagePush } from '@core/push';
 import { now } from '@/platform/browser';
-import { messagesArrived } from '@/store/channelsSlice';
+import { messagesArrived } from '@/store/messages';
 import { liveMessageNoticed, noticeExpired, selectNoticedIds, selectScreenPath } from '@/store/inboxSlice';
 import type { Notice } from '@/store/inboxSlice';
 import { selectMutes } from '@/store/mutesSlice';

@@ -23,8 +23,9 @@ interface WithAttention {
 export function selectAttentionCount(state: WithAttention, ownUid: string | null, now: number): number {
   const mutes = state.mutes.byChannel;
   let total = 0;
-  for (const { channel, unread } of state.channels.items) {
-    if (!isChannelMuted(mutes, channel.id, now)) total += unread;
+  for (const id of state.channels.ids) {
+    const unread = state.channels.entities[id]?.unread ?? 0;
+    if (!isChannelMuted(mutes, id, now)) total += unread;
   }
   const openId = state.channels.openId;
   if (openId === null || isChannelMuted(mutes, openId, now)) return total;

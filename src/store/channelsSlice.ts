@@ -1,14 +1,21 @@
 // The person's channels (issue #6): the overview list (each channel with its last message and unread count), kept
 // live by the channels saga, and the permissions of each channel as check_channel_permissions answers them (spec
-// §7; the service banner of spec §2 shows when both are false). Shared by the main screen and services.
-import { createSelector, createSlice } from '@reduxjs/toolkit';
-import type { PayloadAction } from '@reduxjs/toolkit';
-import type { Channel, ChannelOverview, ChannelPermissions, ChatMessage } from '@core/model';
+// §7; the service banner of spec §2 shows when both are false). Shared by the main screen and services. The overview
+// is an entity adapter's (one entry per channel, kept in core/overview.ts's order by the adapter).
+import { createEntityAdapter, createSelector, createSlice } from '@reduxjs/toolkit';
+import type { EntityState, PayloadAction } from '@reduxjs/toolkit';
+import type { Channel, ChannelOverview, ChannelPermissions } from '@core/model';
 import { compareOverview } from '@core/overview';
 import { compareMessages, isOlderVersion } from '@core/messages';
 
+import { messagesArrived } from './messages';
 import type { LoadStatus } from './status';
 import { signedOut } from './userSlice';
+
+const overviewAdapter = createEntityAdapter({
+  selectId: (overview: ChannelOverview) => overview.channel.id,
+  sortComparer: compareOverview,
+});
 
 export interface PermissionsEntry {
   status: 'loading' | 'loaded' | 'failed';
@@ -17,9 +24,9 @@ export interface PermissionsEntry {
   error: string | null;
 }
 
-export interface ChannelsState {
+/** The overview (`ids` newest activity first, `entities` by channel id) and what goes with it. */
+export interface ChannelsState extends EntityState<ChannelOverview, string> {
   status: LoadStatus;
-  items: ChannelOverview[];
   error: string | null;
   /** The channel open on the main screen (from the URL), whose new messages are read as they arrive. */
   openId: string | null;
@@ -31,14 +38,13 @@ export interface ChannelsState {
   permissions: Record<string, PermissionsEntry>;
 }
 
-export const initialState: ChannelsState = {
-  status: 'idle',
-  items: [],
+export const initialState: ChannelsState = overviewAdapter.getInitialState({
+  status: 'idle' as LoadStatus,
   error: null,
   openId: null,
   openedUnread: null,
   permissions: {},
-};
+});
 
 const channelsSlice = createSlice({
   name: 'channels',
@@ -50,56 +56,29 @@ const channelsSlice = createSlice({
     },
     overviewLoaded(state, action: PayloadAction<{ items: ChannelOverview[] }>) {
       state.status = 'loaded';
-      state.items = [...action.payload.items].sort(compareOverview);
+      overviewAdapter.setAll(state, action.payload.items);
       // What the person has open is being read: its count stays at 0 while it is open.
-      const open = state.items.find((o) => o.channel.id === state.openId);
+      const open = state.openId === null ? undefined : state.entities[state.openId];
       if (open) {
         state.openedUnread ??= open.unread;
         open.unread = 0;
       }
     },
     overviewFailed(state, action: PayloadAction<{ message: string }>) {
-      state.status = state.items.length > 0 ? 'loaded' : 'failed';
+      state.status = state.ids.length > 0 ? 'loaded' : 'failed';
       state.error = action.payload.message;
     },
     /** A channel was created, edited or joined (live, or by this person's own request). */
     channelChanged(state, action: PayloadAction<{ channel: Channel }>) {
       const { channel } = action.payload;
-      const existing = state.items.find((o) => o.channel.id === channel.id);
-      if (existing) existing.channel = channel;
-      else state.items.push({ channel, lastMessage: null, unread: 0 });
-      state.items.sort(compareOverview);
-    },
-    /**
-     * Messages arrived together (live, caught up after a reconnect, or acknowledged after a send here): one action
-     * for the whole batch, so a burst is one render. The newest becomes its channel's last message; messages by
-     * others newer than the last one known count as unread unless the channel is open.
-     */
-    messagesArrived(state, action: PayloadAction<{ messages: ChatMessage[]; ownUid: string }>) {
-      const { messages, ownUid } = action.payload;
-      const byChannel = new Map(state.items.map((o) => [o.channel.id, o]));
-      let changed = false;
-      for (const message of [...messages].sort(compareMessages)) {
-        const overview = byChannel.get(message.channelId);
-        if (!overview) continue;
-        if (overview.lastMessage !== null && compareMessages(message, overview.lastMessage) <= 0) {
-          // Known already, or older than what is known: a repeat never counts twice. A newer version of the last
-          // message (edited, deleted: issue #13) replaces it; nothing counts as unread for a change.
-          if (overview.lastMessage.id === message.id && !isOlderVersion(message, overview.lastMessage)) {
-            overview.lastMessage = message;
-          }
-          continue;
-        }
-        overview.lastMessage = message;
-        if (message.senderId !== ownUid && state.openId !== message.channelId) overview.unread += 1;
-        changed = true;
-      }
-      if (changed) state.items.sort(compareOverview);
+      if (state.entities[channel.id])
+        overviewAdapter.updateOne(state, { id: channel.id, changes: { channel } });
+      else overviewAdapter.addOne(state, { channel, lastMessage: null, unread: 0 });
     },
     channelOpened(state, action: PayloadAction<{ id: string | null }>) {
       if (state.openId !== action.payload.id) state.openedUnread = null;
       state.openId = action.payload.id;
-      const overview = state.items.find((o) => o.channel.id === action.payload.id);
+      const overview = action.payload.id === null ? undefined : state.entities[action.payload.id];
       if (overview) {
         state.openedUnread ??= overview.unread;
         overview.unread = 0;
@@ -129,6 +108,33 @@ const channelsSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder.addCase(signedOut, () => initialState);
+    // The newest message of a batch becomes its channel's last message; messages by others newer than the last one
+    // known count as unread unless the channel is open. Changed entries go back through the adapter, which keeps
+    // the list's order.
+    builder.addCase(messagesArrived, (state, action) => {
+      const { messages, ownUid } = action.payload;
+      const changed = new Map<string, ChannelOverview>();
+      for (const message of [...messages].sort(compareMessages)) {
+        const overview = changed.get(message.channelId) ?? state.entities[message.channelId];
+        if (!overview) continue;
+        const last = overview.lastMessage;
+        if (last !== null && compareMessages(message, last) <= 0) {
+          // Known already, or older than what is known: a repeat never counts twice. A newer version of the last
+          // message (edited, deleted) replaces it; nothing counts as unread for a change.
+          if (last.id === message.id && !isOlderVersion(message, last)) {
+            changed.set(message.channelId, { ...overview, lastMessage: message });
+          }
+          continue;
+        }
+        const unread = message.senderId !== ownUid && state.openId !== message.channelId;
+        changed.set(message.channelId, {
+          ...overview,
+          lastMessage: message,
+          unread: overview.unread + (unread ? 1 : 0),
+        });
+      }
+      if (changed.size > 0) overviewAdapter.setMany(state, [...changed.values()]);
+    });
   },
 });
 
@@ -137,7 +143,6 @@ export const {
   overviewLoaded,
   overviewFailed,
   channelChanged,
-  messagesArrived,
   channelOpened,
   permissionsRequested,
   permissionsLoaded,
@@ -148,8 +153,10 @@ export default channelsSlice.reducer;
 interface WithChannels {
   channels: ChannelsState;
 }
+const overviewSelectors = overviewAdapter.getSelectors((state: WithChannels) => state.channels);
 export const selectChannels = (state: WithChannels): ChannelsState => state.channels;
-export const selectOverview = (state: WithChannels): ChannelOverview[] => state.channels.items;
+/** The overview, newest activity first. */
+export const selectOverview: (state: WithChannels) => ChannelOverview[] = overviewSelectors.selectAll;
 export const selectOpenChannelId = (state: WithChannels): string | null => state.channels.openId;
 /** How many messages were unread in `channelId` when it was opened; null when it is not open or not known yet. */
 export const selectOpenedUnread = (state: WithChannels, channelId: string): number | null =>

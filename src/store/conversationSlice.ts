@@ -9,7 +9,7 @@ import { createSelector, createSlice, isDraft, original } from '@reduxjs/toolkit
 import type { PayloadAction, UnknownAction } from '@reduxjs/toolkit';
 import { compareMessages, isChanged, mergeMessages } from '@core/messages';
 import type { ChatMessage } from '@core/model';
-import { messagesArrived } from './channelsSlice';
+import { messagesArrived } from './messages';
 import { selectPendingFor } from './outboxSlice';
 import type { OutboxEntry, OutboxState } from './outboxSlice';
 import { signedOut } from './userSlice';
@@ -68,7 +68,7 @@ export function plain<T>(value: T[]): T[] {
 }
 
 /**
- * The window's rules (conversationWindow.ts): how pages and live messages change a conversation's window. Loaded
+ * The window's rules (src/features/conversation/conversationWindow.ts): how pages and live messages change a conversation's window. Loaded
  * with the conversation sagas once a session starts, or with the conversation view, which is where every
  * conversation starts, so the shell carries none of them; until then (and in code that loads neither) a page or a
  * live batch simply merges.

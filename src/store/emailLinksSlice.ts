@@ -4,11 +4,11 @@
 // The sagas call the auth port (src/sagas/emailLinksSaga.ts).
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction, WithSlice } from '@reduxjs/toolkit';
-import { rootReducer } from './rootReducer';
+import { sharedReducer } from './reducer';
 import type { LoadStatus } from './status';
 import { signedOut } from './userSlice';
 
-/** Every action of this slice has a type with this prefix (src/sagas/lazyEmailLinks.ts waits for one). */
+/** Every action of this slice has a type with this prefix (src/app/lazySagas.ts waits for one). */
 export const EMAIL_LINKS_DOMAIN = 'emailLinks';
 
 /** A request a screen makes once and waits on. */
@@ -160,11 +160,11 @@ export const {
 export default emailLinksSlice.reducer;
 
 // Injected when this module loads (with the screens and the saga chunk that use it): the shell carries none of it.
-declare module '@/store/rootReducer' {
+declare module '@/store/reducer' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   export interface LazyLoadedSlices extends WithSlice<typeof emailLinksSlice> {}
 }
-emailLinksSlice.injectInto(rootReducer);
+emailLinksSlice.injectInto(sharedReducer);
 
 interface WithEmailLinks {
   emailLinks?: EmailLinksState;

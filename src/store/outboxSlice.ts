@@ -95,7 +95,7 @@ const outboxSlice = createSlice({
       entry.status = 'refused';
       entry.error = action.payload.error;
     },
-    /** The backend has it (the message itself joins its conversation with channels/messagesArrived first). */
+    /** The backend has it (the message itself joins its conversation with messagesArrived first). */
     messageAcknowledged(state, action: PayloadAction<{ message: ChatMessage }>) {
       state.entries = state.entries.filter((entry) => entry.id !== action.payload.message.id);
     },

@@ -7,7 +7,7 @@ import { render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import type { IssuedOffer } from '@core/model';
-import { createAppStore } from '@/store';
+import { createAppStore } from '@/app/store';
 import { accountLoaded, fallbackUserState, signedIn } from '@/store/userSlice';
 import { issuedOffersLoaded, activeOffersLoaded } from '@/store/offersSlice';
 import { overviewLoaded } from '@/store/channelsSlice';

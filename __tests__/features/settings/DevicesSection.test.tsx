@@ -4,7 +4,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import { createAppStore } from '@/store';
+import { createAppStore } from '@/app/store';
 import { DevicesSection } from '@/features/settings/DevicesSection';
 import { devicesLoaded } from '@/features/settings/settingsSlice';
 import type { PushTokenDoc } from '@core/model';

@@ -7,7 +7,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import type { NotificationSettings } from '@core/model';
-import { createAppStore } from '@/store';
+import { createAppStore } from '@/app/store';
 import { docChanged } from '@/store/userSlice';
 import { emailVerificationLoaded } from '@/store/emailLinksSlice';
 import { MissedMailSwitch } from '@/features/settings/MissedMailSwitch';

@@ -5,7 +5,7 @@
 // store: what a person sees and what their clicks ask for.
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { createAppStore } from '@/store';
+import { createAppStore } from '@/app/store';
 import { SessionsSection, uniqueSessionNames } from '@/features/settings/SessionsSection';
 import { ChangePasswordSection, checkPasswordChange } from '@/features/settings/ChangePasswordSection';
 import { passwordChangeFailed, passwordChanged, sessionsLoaded } from '@/features/settings/sessionsSlice';

@@ -3,7 +3,7 @@
  */
 import { fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { createAppStore } from '@/store';
+import { createAppStore } from '@/app/store';
 import { ThisDevicePush } from '@/features/settings/ThisDevicePush';
 import type { PushState } from '@/store/pushSlice';
 import { initialState } from '../../sagas/push/support';

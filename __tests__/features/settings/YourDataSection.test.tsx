@@ -6,7 +6,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import { createAppStore } from '@/store';
+import { createAppStore } from '@/app/store';
 import { YourDataSection } from '@/features/settings/YourDataSection';
 import {
   accountDeleted,

@@ -4,8 +4,12 @@ import { throwError } from 'redux-saga-test-plan/providers';
 import { combineReducers } from '@reduxjs/toolkit';
 import { BackendError } from '@/backend/ports';
 import type { Backend } from '@/backend/ports';
-import { handleRoleChange, handleUsersRequested } from '@/features/settings/adminSaga';
-import admin, { adminUsersLoaded, roleChangeRequested } from '@/features/settings/adminSlice';
+import { adminSaga, handleRoleChange, handleUsersRequested } from '@/features/settings/adminSaga';
+import admin, {
+  adminUsersLoaded,
+  adminUsersRequested,
+  roleChangeRequested,
+} from '@/features/settings/adminSlice';
 import type { AdminUser } from '@core/model';
 import { createFakeBackend } from '../../support/fakeBackend';
 
@@ -60,5 +64,14 @@ describe('admin section', () => {
       ])
       .run();
     expect((storeState as State).admin.roleError).toBe('Admins only.');
+  });
+});
+
+describe('adminSaga', () => {
+  it('handles the request that loaded its chunk, once, before it takes the next ones', async () => {
+    const { effects } = await expectSaga(adminSaga, backend, [adminUsersRequested()])
+      .provide([[matchers.call.fn(backend.admin.listUsers), []]])
+      .run();
+    expect(effects.call?.filter((e) => e.payload.fn === backend.admin.listUsers)).toHaveLength(1);
   });
 });

@@ -11,7 +11,12 @@ import { offerStateAt } from '@core/offers';
 import type { OfferState } from '@core/offers';
 import { channelPath } from '@core/paths';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import { overviewRequested, selectChannels, selectChannelTitles } from '@/store/channelsSlice';
+import {
+  overviewRequested,
+  selectChannels,
+  selectChannelTitles,
+  selectOverview,
+} from '@/store/channelsSlice';
 import { isPrivateChannel } from '@core/privateChannels';
 import {
   activeOffersRequested,
@@ -236,6 +241,7 @@ function IssuedOffers() {
 
 function Services() {
   const channels = useAppSelector(selectChannels);
+  const overview = useAppSelector(selectOverview);
   const isConsultant = useAppSelector(selectIsConsultant);
   const user = useAppSelector(selectUser);
   const dispatch = useAppDispatch();
@@ -243,7 +249,7 @@ function Services() {
     if (channels.status === 'idle') dispatch(overviewRequested());
   }, [dispatch, channels.status]);
   // A private consultation is a conversation, not a service (issue #13 part 5).
-  const ordinary = channels.items.filter((o) => !isPrivateChannel(o.channel));
+  const ordinary = overview.filter((o) => !isPrivateChannel(o.channel));
   const services = isConsultant ? ordinary.filter((o) => o.channel.ownerId === user.authUser?.uid) : ordinary;
   return (
     <section className="screen services" aria-labelledby="services-title">

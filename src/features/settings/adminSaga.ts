@@ -4,6 +4,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import type { Backend } from '@/backend/ports';
 import type { AdminChannel, AdminUser } from '@core/model';
 import { toFailure } from '@/backend/errors';
+import { everyOf, latestOf } from '@/sagas/lazySaga';
 import {
   adminChannelsFailed,
   adminChannelsLoaded,
@@ -45,13 +46,13 @@ export function* handleRoleChange(backend: Backend, action: ReturnType<typeof ro
 }
 
 /**
- * Handles each request; `first` is the request that loaded this chunk (src/sagas/lazyAdmin.ts), handled before
- * the others are awaited.
+ * Handles each request; `early`: the requests that came while this chunk loaded (src/app/lazySagas.ts), the one
+ * that loaded it first, handled as the watchers would have before the next ones are awaited.
  */
-export function* adminSaga(backend: Backend, first?: UnknownAction) {
-  if (first && adminUsersRequested.match(first)) yield fork(handleUsersRequested, backend);
-  if (first && adminChannelsRequested.match(first)) yield fork(handleChannelsRequested, backend);
-  if (first && roleChangeRequested.match(first)) yield fork(handleRoleChange, backend, first);
+export function* adminSaga(backend: Backend, early: readonly UnknownAction[] = []) {
+  if (latestOf(early, adminUsersRequested)) yield fork(handleUsersRequested, backend);
+  if (latestOf(early, adminChannelsRequested)) yield fork(handleChannelsRequested, backend);
+  for (const action of everyOf(early, roleChangeRequested)) yield fork(handleRoleChange, backend, action);
   yield takeLatest(adminUsersRequested.type, handleUsersRequested, backend);
   yield takeLatest(adminChannelsRequested.type, handleChannelsRequested, backend);
   yield takeEvery(roleChangeRequested.type, handleRoleChange, backend);

@@ -2,7 +2,7 @@
 // change in progress. Only admins reach it; the backend checks the isAdmin claim on every call anyway.
 import { createSlice } from '@reduxjs/toolkit';
 import type { WithSlice } from '@reduxjs/toolkit';
-import { rootReducer } from '@/store/rootReducer';
+import { sharedReducer } from '@/store/reducer';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { AdminChannel, AdminUser } from '@core/model';
 import type { LoadStatus } from '@/store/status';
@@ -80,11 +80,11 @@ export const {
 export default adminSlice.reducer;
 
 // Injected when this module loads (with the part of the app that uses it): the shell carries none of it.
-declare module '@/store/rootReducer' {
+declare module '@/store/reducer' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   export interface LazyLoadedSlices extends WithSlice<typeof adminSlice> {}
 }
-adminSlice.injectInto(rootReducer);
+adminSlice.injectInto(sharedReducer);
 
 interface WithAdmin {
   admin?: AdminState;

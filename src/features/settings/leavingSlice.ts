@@ -3,7 +3,7 @@
 // so the section can say plainly what happened; the next sign-in starts afresh.
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction, WithSlice } from '@reduxjs/toolkit';
-import { rootReducer } from '@/store/rootReducer';
+import { sharedReducer } from '@/store/reducer';
 import { signedIn, signedOut } from '@/store/userSlice';
 
 export interface LeavingState {
@@ -61,11 +61,11 @@ export const {
 export default leavingSlice.reducer;
 
 // Injected when this module loads (with the settings section or the leaving saga): the shell carries none of it.
-declare module '@/store/rootReducer' {
+declare module '@/store/reducer' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   export interface LazyLoadedSlices extends WithSlice<typeof leavingSlice> {}
 }
-leavingSlice.injectInto(rootReducer);
+leavingSlice.injectInto(sharedReducer);
 
 interface WithLeaving {
   leaving?: LeavingState;

@@ -1,5 +1,5 @@
 // Settings' sessions and password requests against the sessions port (issue #15 parts 4–5); it rides in the
-// attention chunk, started by src/sagas/lazyAttention.ts once a session starts.
+// attention chunk, started by src/app/lazySagas.ts once a session starts.
 import { call, fork, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { Backend } from '@/backend/ports';
 import { BackendError } from '@/backend/ports';
@@ -83,7 +83,7 @@ export function* handlePasswordChange(backend: Backend, action: ReturnType<typeo
 }
 
 export function* sessionsSaga(backend: Backend) {
-  // Started with its chunk once a session starts (src/sagas/lazyAttention.ts): what the screen asked for before
+  // Started with its chunk once a session starts (src/app/lazySagas.ts): what the screen asked for before
   // that is answered now, read from the state it left.
   const pending: SessionsState = yield select(selectSessions);
   if (pending.status === 'loading') yield fork(handleSessionsRequested, backend);

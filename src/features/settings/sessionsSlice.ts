@@ -4,7 +4,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction, WithSlice } from '@reduxjs/toolkit';
 import type { SignedInSession } from '@core/model';
-import { rootReducer } from '@/store/rootReducer';
+import { sharedReducer } from '@/store/reducer';
 import type { LoadStatus } from '@/store/status';
 import { signedOut } from '@/store/userSlice';
 import type { SaveStatus } from './settingsSlice';
@@ -106,11 +106,11 @@ export const {
 } = sessionsSlice.actions;
 export default sessionsSlice.reducer;
 
-declare module '@/store/rootReducer' {
+declare module '@/store/reducer' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   export interface LazyLoadedSlices extends WithSlice<typeof sessionsSlice> {}
 }
-sessionsSlice.injectInto(rootReducer);
+sessionsSlice.injectInto(sharedReducer);
 
 interface WithSessions {
   sessions?: SessionsState;

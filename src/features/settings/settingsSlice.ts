@@ -88,6 +88,13 @@ export const {
 } = settingsSlice.actions;
 export default settingsSlice.reducer;
 
+// The app starts with this slice (src/app/rootReducer.ts adds it): every module's RootState has it.
+declare module '@/store/reducer' {
+  interface FeatureSlices {
+    settings: SettingsState;
+  }
+}
+
 interface WithSettings {
   settings: SettingsState;
 }

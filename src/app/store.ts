@@ -1,0 +1,41 @@
+// The store: Redux Toolkit with the saga middleware. DevTools and the serializability and immutability checks
+// are on in development only (RTK drops them from production builds), so time-travel works and the
+// production bundle carries none of them.
+import { configureStore } from '@reduxjs/toolkit';
+import createSagaMiddleware from 'redux-saga';
+import type { Saga } from 'redux-saga';
+import type { RootState } from '@/store/reducer';
+import { rootReducer } from './rootReducer';
+
+export type { RootState };
+
+export interface CreateStoreOptions {
+  preloadedState?: Partial<RootState>;
+  /** The root saga to run; none in component tests that only need state. */
+  rootSaga?: Saga<[]>;
+  /**
+   * Start the sagas in a task of their own, after the current one (the app's start-up): the first render is not
+   * held up by, nor joined into one long task with, every saga starting.
+   */
+  deferSagas?: boolean;
+}
+
+export function createAppStore({ preloadedState, rootSaga, deferSagas = false }: CreateStoreOptions = {}) {
+  const sagaMiddleware = createSagaMiddleware({
+    onError: (error) => console.error('A saga failed', error),
+  });
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware),
+    devTools: process.env.NODE_ENV !== 'production' && { name: 'QuPM' },
+  });
+  if (rootSaga) {
+    if (deferSagas) setTimeout(() => sagaMiddleware.run(rootSaga), 0);
+    else sagaMiddleware.run(rootSaga);
+  }
+  return store;
+}
+
+export type AppStore = ReturnType<typeof createAppStore>;
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,120 @@
+// A message's file (issue #13 part 4): an image drawn inline at its known size (the box is there before the bytes,
+// so nothing moves when they arrive), opening full size on a click; a document as a card with its name, size and
+// a Download button. The bytes are read through the backend (members only) into an object URL by the attachments
+// saga; this screen only asks for them and shows what the store says.
+import { useEffect, useRef } from 'react';
+import { formatFileSize } from '@core/attachments';
+import type { Attachment } from '@core/attachments';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { attachmentFileRequested, selectAttachmentFile } from './attachmentsSlice';
+import './attachments.css';
+
+/** The widest an image is drawn in a bubble, in CSS pixels (narrower screens draw it narrower). */
+export const IMAGE_DISPLAY_MAX = 280;
+
+/** The size an image is drawn at: its own, scaled down to fit IMAGE_DISPLAY_MAX wide and as much tall. */
+export function displaySize(width: number, height: number): { width: number; height: number } {
+  const scale = Math.min(1, IMAGE_DISPLAY_MAX / width, IMAGE_DISPLAY_MAX / height);
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+function ImageView({ channelId, attachment }: { channelId: string; attachment: Attachment }) {
+  const dispatch = useAppDispatch();
+  const file = useAppSelector((state) => selectAttachmentFile(state, attachment.id));
+  useEffect(() => {
+    if (!file) dispatch(attachmentFileRequested({ channelId, attachment }));
+  }, [dispatch, channelId, attachment, file]);
+  const size = displaySize(attachment.width ?? 1, attachment.height ?? 1);
+  const box = { width: size.width, aspectRatio: `${size.width} / ${size.height}` };
+  if (file?.url) {
+    return (
+      <a
+        className="attachment attachment--image"
+        href={file.url}
+        target="_blank"
+        rel="noopener"
+        title={`Open ${attachment.name} full size`}
+      >
+        <img src={file.url} width={size.width} height={size.height} alt={attachment.name} />
+      </a>
+    );
+  }
+  return (
+    <div className="attachment attachment--image attachment--placeholder" style={box}>
+      {file?.status === 'failed' ? (
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => dispatch(attachmentFileRequested({ channelId, attachment }))}
+        >
+          Show {attachment.name} again
+        </button>
+      ) : (
+        <span className="visually-hidden">Loading {attachment.name}</span>
+      )}
+    </div>
+  );
+}
+
+/** The browser saves the bytes behind `url` under `name` (a download link, clicked). */
+function saveAs(url: string, name: string): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+}
+
+function DocumentView({ channelId, attachment }: { channelId: string; attachment: Attachment }) {
+  const dispatch = useAppDispatch();
+  const file = useAppSelector((state) => selectAttachmentFile(state, attachment.id));
+  // Asked for and not here yet: saved as soon as the bytes arrive (one click, whatever the wait).
+  const wanted = useRef(false);
+  useEffect(() => {
+    if (!wanted.current || !file?.url) return;
+    wanted.current = false;
+    saveAs(file.url, attachment.name);
+  }, [file?.url, attachment.name]);
+  const download = () => {
+    if (file?.url) {
+      saveAs(file.url, attachment.name);
+      return;
+    }
+    wanted.current = true;
+    dispatch(attachmentFileRequested({ channelId, attachment }));
+  };
+  const extension = attachment.name.split('.').at(-1)?.toUpperCase() ?? '';
+  return (
+    <div className="attachment attachment--document">
+      <span className="attachment__badge" aria-hidden="true">
+        {extension.slice(0, 4)}
+      </span>
+      <span className="attachment__about">
+        <span className="attachment__name" title={attachment.name}>
+          {attachment.name}
+        </span>
+        <span className="muted">{formatFileSize(attachment.size)}</span>
+      </span>
+      <button
+        type="button"
+        className="button button--small"
+        onClick={download}
+        disabled={file?.status === 'loading'}
+      >
+        Download<span className="visually-hidden"> {attachment.name}</span>
+      </button>
+      {file?.status === 'failed' && (
+        <p className="form-error attachment__error" role="alert">
+          {file.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function AttachmentView({ channelId, attachment }: { channelId: string; attachment: Attachment }) {
+  return attachment.kind === 'image' ? (
+    <ImageView channelId={channelId} attachment={attachment} />
+  ) : (
+    <DocumentView channelId={channelId} attachment={attachment} />
+  );
+}

@@ -1,0 +1,512 @@
+// A conversation's messages as a virtualized list (react-virtuoso, issue #13 part 2): only the rows in view are in
+// the page, and the store holds a bounded window of messages (conversationSlice), so a channel of 10,000 messages
+// opens at its newest in the frame its first page lands and scrolls back smoothly. Older pages load as the person
+// nears the top and are added above without moving what they read (`firstItemIndex`, kept by the slice); past the
+// window the newest end is let go, and newer pages load again as they scroll down. Day separators, a sender's
+// consecutive messages grouped, a "New messages" divider at the first message unread when the channel opened (it
+// stays there until they leave), and "Jump to latest" with the count of new messages while they read further up.
+// The person's own messages still on their way out (the outbox) come last; sending one always scrolls to the
+// bottom, and new messages keep the list at the bottom while the person is there.
+import {
+  Component,
+  createContext,
+  forwardRef,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import type { ComponentPropsWithoutRef, ReactNode, Ref } from 'react';
+import { Virtuoso } from 'react-virtuoso';
+import type { Components, ListRange, VirtuosoHandle } from 'react-virtuoso';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { selectOpenedUnread } from '@/store/channelsSlice';
+import { selectUid } from '@/store/userSlice';
+import { useNow } from '@/ui/time';
+import {
+  MESSAGES_PAGE,
+  messagesRequested,
+  olderRequested,
+  selectConversation,
+  selectConversationView,
+} from '@/store/conversationSlice';
+import type { OutboxEntry } from '@/store/outboxSlice';
+// The window's actions and rules come with the list (every conversation starts here), if the conversation sagas
+// have not brought them already.
+import { latestReached, newerRequested, scrollBackStarted } from './conversationWindow';
+import { MessageItem, PendingItem } from './MessageItem';
+import { continuesGroup, dayLabel, firstUnreadId, startsDay } from './messageRows';
+import './messageList.css';
+
+/**
+ * The index of the first message loaded when the list opens. Virtuoso keeps a row where it is when the index of the
+ * first row goes down by as many rows as were added above it; it must stay positive, so it starts well above any
+ * channel's length.
+ */
+const FIRST_INDEX = 10_000_000;
+/** A row's height before it is measured (a one-line message), so the first render needs no probe pass. */
+const ROW_HEIGHT_GUESS = 64;
+/** A page forward is asked for once the last row drawn is this close to the end of the window. */
+const NEAR_END_ROWS = 10;
+/** Within this distance of the bottom the list counts as at the bottom (and follows new messages). */
+const AT_BOTTOM_PX = 48;
+/**
+ * Up to this many rows, the list is drawn whole in its first render and put at its bottom before it is painted:
+ * the channel opens at its newest in the frame its first page lands. (Virtuoso's own start at the last row,
+ * `initialTopMostItemIndex`, waits four animation frames before it scrolls; it is only used for a longer window.)
+ */
+const OPEN_WHOLE_MAX = 2 * MESSAGES_PAGE;
+
+interface ListContext {
+  /** The day of the first message, once it is the conversation's first (nothing older to load). */
+  firstDay: string | null;
+  hasMore: boolean;
+}
+
+/** Called after every render of the list's rows, before the browser paints (see Pin). Returns nothing. */
+const RowsDrawn = createContext<() => void>(() => undefined);
+
+const List = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'> & { context?: ListContext }>(
+  function List({ context: _context, ...props }, ref) {
+    const drawn = useContext(RowsDrawn);
+    useLayoutEffect(() => drawn());
+    // An ordered list of messages (virtuoso types its list element as a div; an <ol> takes the same props).
+    return (
+      <ol
+        {...(props as ComponentPropsWithoutRef<'ol'>)}
+        ref={ref as unknown as Ref<HTMLOListElement>}
+        className="messages__list"
+      />
+    );
+  },
+);
+
+const components: Components<unknown, ListContext> = {
+  List,
+  Item: ({ children, item: _item, context: _context, ...props }) => (
+    <li {...props} className="messages__row">
+      {children}
+    </li>
+  ),
+  // Where the conversation begins, once nothing older is left to load. (While there is, the list starts with its
+  // first message: rows loaded above it then arrive out of view, where the list keeps its place as it measures them.)
+  Header: ({ context }) =>
+    context.hasMore ? null : (
+      <>
+        <p className="messages__start muted">This is the beginning of the conversation.</p>
+        {context.firstDay !== null && (
+          <h3 className="messages__day">
+            <span>{context.firstDay}</span>
+          </h3>
+        )}
+      </>
+    ),
+  Footer: () => <div className="messages__end" />,
+};
+
+/** The row at the top of the view (by its place in the list, which rows added above do not change) and its offset. */
+interface Anchor {
+  index: number;
+  offset: number;
+}
+
+function topRow(scroller: HTMLElement | null): Anchor | null {
+  if (!scroller) return null;
+  const top = scroller.getBoundingClientRect().top;
+  for (const row of scroller.querySelectorAll<HTMLElement>('.messages__row[data-item-index]')) {
+    const box = row.getBoundingClientRect();
+    if (box.bottom > top) return { index: Number(row.dataset.itemIndex), offset: box.top - top };
+  }
+  return null;
+}
+
+/** What the person does to move a list (ends holding it in place). */
+const PERSON_MOVES = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+
+/** How long the place is held after a page is added above (frames), and how many still frames end it sooner. */
+const HOLD_FRAMES = 90;
+const STILL_FRAMES = 10;
+
+/**
+ * Keeps the row at the top of the view where it was when an older page is added above it. Virtuoso shifts the
+ * list by its estimate of the new rows' heights; as they are measured the estimate is corrected, which may leave
+ * the view off by the difference (seen when the page arrives while the person is at the very top). This notes the
+ * top row just before the rows change (what getSnapshotBeforeUpdate is for) and, for a moment after, scrolls by
+ * whatever it has moved; anything the person does to scroll ends it at once. (Rows let go from the top as newer
+ * pages load need nothing: virtuoso has measured them, so it shifts the list by exactly their height.)
+ */
+class KeepPlace extends Component<{
+  firstItemIndex: number;
+  /** The list's generation: a list started again (at the newest) has nothing to keep. */
+  generation: number;
+  scroller: () => HTMLElement | null;
+  children: ReactNode;
+}> {
+  private frame = 0;
+  private readonly stop = () => cancelAnimationFrame(this.frame);
+
+  override getSnapshotBeforeUpdate(previous: { firstItemIndex: number; generation: number }): Anchor | null {
+    const { firstItemIndex, generation, scroller } = this.props;
+    return generation === previous.generation && firstItemIndex < previous.firstItemIndex
+      ? topRow(scroller())
+      : null;
+  }
+
+  override componentDidUpdate(_props: unknown, _state: unknown, anchor: Anchor | null) {
+    if (anchor) this.hold(anchor);
+  }
+
+  override componentWillUnmount() {
+    this.stop();
+    this.listen(false);
+  }
+
+  private listen(on: boolean) {
+    const scroller = this.props.scroller();
+    for (const type of PERSON_MOVES) {
+      if (on) scroller?.addEventListener(type, this.stop, { passive: true });
+      else scroller?.removeEventListener(type, this.stop);
+    }
+  }
+
+  private hold(anchor: Anchor) {
+    this.stop();
+    this.listen(true);
+    const step = (frame: number, still: number) => {
+      const scroller = this.props.scroller();
+      const row = scroller?.querySelector(`.messages__row[data-item-index="${anchor.index}"]`);
+      // Only a frame with the row in place counts as still (right after the change the list may show other rows).
+      let next = still;
+      if (scroller && row) {
+        next = still + 1;
+        const moved = row.getBoundingClientRect().top - scroller.getBoundingClientRect().top - anchor.offset;
+        if (Math.abs(moved) >= 1) {
+          scroller.scrollTop += moved;
+          next = 0;
+        }
+      }
+      if (frame < HOLD_FRAMES && next < STILL_FRAMES) {
+        this.frame = requestAnimationFrame(() => step(frame + 1, next));
+      } else this.listen(false);
+    };
+    step(0, 0);
+  }
+
+  override render() {
+    return this.props.children;
+  }
+}
+
+/**
+ * Holds a list that has just been drawn at its bottom: after each render of its rows (before the browser paints)
+ * and each frame it scrolls to the end, until the person scrolls, touches, clicks or types in it, or it has stayed
+ * put for a few frames. So the newest messages are on
+ * screen in the frame the first page lands, whatever the rows' real heights turn out to be.
+ */
+class Pin {
+  private active = true;
+  private frame = 0;
+
+  constructor(private readonly scroller: HTMLElement) {
+    for (const type of PERSON_MOVES) scroller.addEventListener(type, this.stop, { passive: true });
+    // Held frame by frame too (rows measured, images sized), until it has stayed put a few frames.
+    let still = 0;
+    const step = (frame: number) => {
+      if (!this.active) return;
+      still = this.hold() ? 0 : still + 1;
+      if (frame < HOLD_FRAMES && still < STILL_FRAMES) {
+        this.frame = requestAnimationFrame(() => step(frame + 1));
+      } else this.stop();
+    };
+    this.frame = requestAnimationFrame(() => step(0));
+  }
+
+  readonly stop = () => {
+    this.active = false;
+    cancelAnimationFrame(this.frame);
+    for (const type of PERSON_MOVES) this.scroller.removeEventListener(type, this.stop);
+  };
+
+  /** Scrolls to the bottom of the rows; says whether it had to move (or could not tell yet). */
+  hold(): boolean {
+    const scroller = this.scroller;
+    if (!this.active) return false;
+    // To the end of the last row (and the footer after it), not of the scroller: before the rows are measured the
+    // list is padded below them by its estimate of their heights.
+    const last = scroller.querySelector('.messages__list')?.lastElementChild;
+    if (!last) return true;
+    const footer = scroller.querySelector('.messages__end')?.getBoundingClientRect().height ?? 0;
+    const by = last.getBoundingClientRect().bottom + footer - scroller.getBoundingClientRect().bottom;
+    if (Math.abs(by) < 1) return false;
+    scroller.scrollTop += by;
+    return true;
+  }
+}
+
+const NO_PENDING: OutboxEntry[] = [];
+
+export function MessageList({ channelId }: { channelId: string }) {
+  const dispatch = useAppDispatch();
+  const conversation = useAppSelector((state) => selectConversation(state, channelId));
+  const view = useAppSelector((state) => selectConversationView(state, channelId));
+  const messages = view.messages;
+  const hasNewer = conversation?.hasNewer === true;
+  // The outbox comes after the newest message: shown once the window reaches it.
+  const pending = hasNewer ? NO_PENDING : view.pending;
+  const openedUnread = useAppSelector((state) => selectOpenedUnread(state, channelId));
+  const uid = useAppSelector(selectUid);
+  const now = useNow(60_000);
+  const virtuoso = useRef<VirtuosoHandle>(null);
+  const scrollerElement = useRef<HTMLElement | null>(null);
+  // A list drawn anew (opening, or starting again at the newest) is held at its bottom (see Pin).
+  const pin = useRef<Pin | null>(null);
+  const scrollerRef = useCallback((element: HTMLElement | Window | null) => {
+    scrollerElement.current = element instanceof HTMLElement ? element : null;
+    pin.current?.stop();
+    pin.current = element instanceof HTMLElement ? new Pin(element) : null;
+    pin.current?.hold();
+  }, []);
+  const rowsDrawn = useCallback(() => {
+    pin.current?.hold();
+  }, []);
+  const getScroller = useCallback(() => scrollerElement.current, []);
+  const loaded = conversation?.status === 'loaded';
+  const newestId = messages.at(-1)?.id;
+  const generation = conversation?.generation ?? 0;
+  const totalCount = messages.length + pending.length;
+
+  // The slice keeps the first message's place as pages are added above and let go below.
+  const firstItemIndex = FIRST_INDEX + (conversation?.firstIndex ?? 0);
+
+  // Opening (and starting again at the newest): a short window is drawn whole in the list's first render, and the
+  // list is held at its bottom until the person moves it (see Pin). Decided once per list, as it is first drawn.
+  const [opening, setOpening] = useState<{ generation: number; whole: boolean } | null>(null);
+  if (totalCount > 0 && opening?.generation !== generation) {
+    setOpening({ generation, whole: totalCount <= OPEN_WHOLE_MAX });
+  }
+  const openWhole = opening?.whole === true;
+
+  // The "New messages" divider: fixed when the conversation is first shown (how many were unread, up to the newest
+  // message then), so it stays where it was while the person reads, until they leave the channel. Once found it
+  // stays on that message.
+  const [unreadAt, setUnreadAt] = useState<{ unread: number; until: string } | null | undefined>(undefined);
+  if (unreadAt === undefined && loaded && openedUnread !== null && newestId !== undefined) {
+    setUnreadAt(openedUnread > 0 ? { unread: openedUnread, until: newestId } : null);
+  }
+  const [foundDivider, setFoundDivider] = useState<string | null>(null);
+  const searchedDivider = useMemo(
+    () =>
+      unreadAt && foundDivider === null
+        ? firstUnreadId(messages, unreadAt.unread, uid, unreadAt.until)
+        : null,
+    [messages, unreadAt, uid, foundDivider],
+  );
+  if (searchedDivider !== null && foundDivider === null) setFoundDivider(searchedDivider);
+  const dividerId = foundDivider ?? searchedDivider;
+
+  // At the bottom (following new messages) or reading further up: the slice counts what arrives meanwhile.
+  const [atBottom, setAtBottom] = useState(true);
+  useEffect(() => {
+    if (!loaded) return;
+    if (atBottom && !hasNewer) dispatch(latestReached({ channelId }));
+    else if (!atBottom) dispatch(scrollBackStarted({ channelId }));
+  }, [dispatch, channelId, loaded, atBottom, hasNewer]);
+  const newCount = conversation?.unseen?.length ?? 0;
+
+  // A message the person just sent always brings them to the bottom (the newest page first, if it was let go);
+  // others only when they are there already.
+  const sentCount = useRef(view.pending.length);
+  const justSent = useRef(false);
+  useLayoutEffect(() => {
+    if (view.pending.length > sentCount.current) {
+      justSent.current = true;
+      if (hasNewer) dispatch(messagesRequested({ channelId }));
+      else virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end' });
+    }
+    sentCount.current = view.pending.length;
+  }, [view.pending.length, hasNewer, dispatch, channelId]);
+  const followOutput = useCallback((bottom: boolean) => {
+    const follow = bottom || justSent.current;
+    justSent.current = false;
+    return follow ? 'auto' : false;
+  }, []);
+
+  // The day of the row at the top, floating over the list while it scrolls.
+  const [topDay, setTopDay] = useState<string | null>(null);
+  const [scrolling, setScrolling] = useState(false);
+  // The last row drawn: near the end of a window that does not reach the newest, the next page forward is asked
+  // for. (Virtuoso's endReached fires once per last index, and a window that keeps its size keeps its last index.)
+  const [lastDrawn, setLastDrawn] = useState<number | null>(null);
+  const onRange = useCallback(
+    (range: ListRange) => {
+      const message = messages[range.startIndex - firstItemIndex];
+      setTopDay(message ? dayLabel(message.createdAt, now) : null);
+      setLastDrawn(range.endIndex);
+    },
+    [messages, firstItemIndex, now],
+  );
+
+  const hasMore = conversation?.hasMore === true;
+  const loadingOlder = conversation?.loadingOlder === true;
+  const loadingNewer = conversation?.loadingNewer === true;
+  const loadOlder = useCallback(() => dispatch(olderRequested({ channelId })), [dispatch, channelId]);
+  const first = messages[0];
+  const firstDay = !hasMore && first ? dayLabel(first.createdAt, now) : null;
+  const context = useMemo(() => ({ firstDay, hasMore }), [firstDay, hasMore]);
+  const [atTop, setAtTop] = useState(false);
+  const onStartReached = useCallback(() => {
+    if (hasMore && !loadingOlder) loadOlder();
+  }, [hasMore, loadingOlder, loadOlder]);
+  const nearEnd = lastDrawn !== null && lastDrawn >= firstItemIndex + messages.length - NEAR_END_ROWS;
+  useEffect(() => {
+    if (hasNewer && !loadingNewer && nearEnd) dispatch(newerRequested({ channelId }));
+  }, [hasNewer, loadingNewer, nearEnd, dispatch, channelId]);
+  const jumpToLatest = useCallback(() => {
+    if (hasNewer) dispatch(messagesRequested({ channelId }));
+    else virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end' });
+  }, [hasNewer, dispatch, channelId]);
+
+  const itemKey = useCallback(
+    (index: number) => {
+      const i = index - firstItemIndex;
+      return messages[i]?.id ?? `pending:${pending[i - messages.length]?.id ?? index}`;
+    },
+    [messages, pending, firstItemIndex],
+  );
+  const itemContent = useCallback(
+    (index: number) => {
+      const i = index - firstItemIndex;
+      const message = messages[i];
+      if (!message) {
+        const entry = pending[i - messages.length];
+        return entry ? <PendingItem entry={entry} /> : null;
+      }
+      // What may change when an older page arrives (the day separator and the space between groups) goes at the
+      // bottom of the row before: a row already in view keeps its height and place.
+      const previous = messages[i - 1];
+      const next = messages[i + 1];
+      const divider = message.id === dividerId;
+      const nextDay = next && startsDay(message, next) ? dayLabel(next.createdAt, now) : null;
+      const endsGroup = !next || next.id === dividerId || !continuesGroup(message, next);
+      return (
+        <>
+          {divider && (
+            <p className="messages__unread">
+              <span>New messages</span>
+            </p>
+          )}
+          <MessageItem
+            message={message}
+            own={message.senderId === uid}
+            now={now}
+            grouped={!divider && continuesGroup(previous, message)}
+          />
+          {nextDay !== null ? (
+            <h3 className="messages__day">
+              <span>{nextDay}</span>
+            </h3>
+          ) : (
+            endsGroup && <div className="messages__gap" />
+          )}
+        </>
+      );
+    },
+    [messages, pending, firstItemIndex, dividerId, uid, now],
+  );
+
+  if (!conversation || (conversation.status === 'loading' && messages.length === 0)) {
+    return (
+      <div className="messages messages--state" role="status">
+        Loading messages…
+      </div>
+    );
+  }
+  if (conversation.status === 'failed') {
+    return (
+      <div className="messages messages--state">
+        <p className="form-error" role="alert">
+          {conversation.error ?? "The messages couldn't be loaded."}
+        </p>
+        <button type="button" className="button" onClick={() => dispatch(messagesRequested({ channelId }))}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (messages.length === 0 && pending.length === 0) {
+    return (
+      <div className="messages messages--state" role="region" aria-label="Messages">
+        <p className="messages__empty muted">No messages yet. Start the conversation below.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="messages">
+      {hasMore && (
+        // Paging back without scrolling (a keyboard, a screen reader): over the list's top, shown there when the
+        // list is at its top, and otherwise only when focused.
+        <div className={atTop || loadingOlder ? 'messages__older' : 'messages__older messages__older--idle'}>
+          <button
+            type="button"
+            className="button button--quiet button--small"
+            disabled={loadingOlder}
+            onClick={loadOlder}
+          >
+            {loadingOlder ? 'Loading earlier messages…' : 'Show earlier messages'}
+          </button>
+        </div>
+      )}
+      <RowsDrawn.Provider value={rowsDrawn}>
+        <KeepPlace firstItemIndex={firstItemIndex} generation={generation} scroller={getScroller}>
+          <Virtuoso
+            ref={virtuoso}
+            scrollerRef={scrollerRef}
+            className="messages__scroller"
+            role="region"
+            aria-label="Messages"
+            context={context}
+            components={components}
+            key={generation}
+            totalCount={totalCount}
+            firstItemIndex={firstItemIndex}
+            {...(openWhole
+              ? { initialItemCount: totalCount }
+              : { initialTopMostItemIndex: { index: 'LAST', align: 'end' } as const })}
+            alignToBottom
+            skipAnimationFrameInResizeObserver
+            defaultItemHeight={ROW_HEIGHT_GUESS}
+            increaseViewportBy={{ top: 800, bottom: 200 }}
+            computeItemKey={itemKey}
+            itemContent={itemContent}
+            followOutput={followOutput}
+            atBottomThreshold={AT_BOTTOM_PX}
+            atBottomStateChange={setAtBottom}
+            startReached={onStartReached}
+            atTopStateChange={setAtTop}
+            rangeChanged={onRange}
+            isScrolling={setScrolling}
+          />
+        </KeepPlace>
+      </RowsDrawn.Provider>
+      {scrolling && !atTop && topDay && (
+        <p className="messages__day-float" aria-hidden="true">
+          {topDay}
+        </p>
+      )}
+      {(!atBottom || hasNewer) && (
+        <button type="button" className="messages__jump button button--small" onClick={jumpToLatest}>
+          Jump to latest
+          {newCount > 0 && (
+            <span className="messages__jump-count">
+              {' '}
+              ({newCount} new {newCount === 1 ? 'message' : 'messages'})
+            </span>
+          )}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,6 +1,0 @@
-// The sagas of mute and attention (issue #13 part 6), one chunk loaded by lazyAttention.ts once a session starts.
-export { mutesSaga } from './mutesSaga';
-export { titleSaga } from './titleSaga';
-export { liveNoticesSaga } from './liveNoticesSaga';
-// issue #15 parts 4–5: the sessions and password saga rides in this chunk, loaded once a session starts.
-export { sessionsSaga } from '@/features/settings/sessionsSaga';
