@@ -177,6 +177,14 @@ export default function config(env: CliEnv = {}, argv: CliArgv = {}): Configurat
           use: [MiniCssExtractPlugin.loader, { loader: 'css-loader', options: { importLoaders: 0 } }],
         },
         { test: /\.(png|svg|woff2?)$/, type: 'asset/resource' },
+        {
+          // core/ is pure (rules, words, constants: docs/ARCHITECTURE.md): a core module nothing uses is dropped
+          // even when an import of it remains (core/mutes.ts would otherwise carry all of core/errors.ts into the
+          // shell for an unused QupmError).
+          test: /[\\/]core[\\/][^\\/]+\.ts$/,
+          exclude: /node_modules/,
+          sideEffects: false,
+        },
       ],
     },
     optimization: {

@@ -1,5 +1,6 @@
 // The callable error codes of ARCHITECTURE.md ("Wire formats"), used by every endpoint of both backends, with
 // the HTTP status Firebase's callable protocol gives each.
+import { FAILURE_WORDS } from './failureWords';
 
 export const ERROR_STATUSES = [
   'INVALID_ARGUMENT',
@@ -108,8 +109,8 @@ export const ERROR_WORDS = {
   notYourNotifications: 'You can only clear your own notifications.',
   noSuchSession: 'That session has already ended, or it is not one of yours.',
   wrongCurrentPassword: 'Your current password is not right.',
-  tooManyAttempts: 'Too many attempts. Wait a minute and try again.',
-  tooManyRequests: 'Too many requests. Wait a minute and try again.',
+  tooManyAttempts: FAILURE_WORDS.tooManyAttempts,
+  tooManyRequests: FAILURE_WORDS.tooManyRequests,
   requestNotValid: 'The request is not valid.',
   somethingWentWrong: 'Something went wrong',
 } as const;

@@ -2,8 +2,8 @@
 // reason: written once for the client's two adapters (the words of a failure that brings none a person should
 // read: offline, a flood, a 5xx, an answer that cannot be read) and its screens and sagas (their words for a
 // failure they have nothing more specific for). A screen with words of its own for one case keeps them. Plain
-// strings (the server's where the words are the same, core/errors.ts): the shell's sign-in form imports it.
-import { ERROR_WORDS } from './errors';
+// strings, spelled here and named by core/errors.ts's ERROR_WORDS where the server says the same: the shell's
+// sign-in form imports this module, and it imports nothing of errors.ts's (types aside) to keep the shell small.
 import type { ErrorReason, ErrorStatus } from './errors';
 
 /** core/errors.ts's statuses, and UNAVAILABLE: the backend could not be reached (the client's own). */
@@ -11,8 +11,8 @@ export type FailureStatus = ErrorStatus | 'UNAVAILABLE';
 
 export const FAILURE_WORDS = {
   offline: "Can't reach QuPM right now. Check your connection and try again.",
-  tooManyAttempts: ERROR_WORDS.tooManyAttempts,
-  tooManyRequests: ERROR_WORDS.tooManyRequests,
+  tooManyAttempts: 'Too many attempts. Wait a minute and try again.',
+  tooManyRequests: 'Too many requests. Wait a minute and try again.',
   signIn: 'Please sign in.',
   signInAgain: 'Please sign in again.',
   sessionExpired: 'Your session has expired. Please sign in again.',

@@ -20,6 +20,7 @@ import {
   lazyEmailLinksSaga,
   lazyLeavingSaga,
   lazyMembersSaga,
+  lazyOffersSaga,
   loadAdminSaga,
   loadAttentionSagas,
   loadConsultantToolsSaga,
@@ -29,12 +30,15 @@ import {
   loadEmailLinksSaga,
   loadLeavingSaga,
   loadMembersSaga,
+  loadOffersSaga,
 } from '@/app/lazySagas';
 import * as adminModule from '@/features/settings/adminSaga';
 import * as consultantToolsModule from '@/features/consultantTools/consultantToolsSaga';
 import * as conversationModule from '@/features/conversation/conversationSaga';
 import * as emailLinksModule from '@/sagas/emailLinksSaga';
 import * as membersModule from '@/sagas/membersSaga';
+import * as offersModule from '@/sagas/offersSaga';
+import { activeOffersRequested, issuedOffersRequested } from '@/store/offersSlice';
 import { adminChannelsRequested, adminUsersRequested } from '@/features/settings/adminSlice';
 import { channelCreateRequested, channelSaveDismissed } from '@/features/consultantTools/manageSlice';
 import app, { started } from '@/store/appSlice';
@@ -42,7 +46,7 @@ import { debugButtonShown } from '@/store/debugSlice';
 import { emailVerifyRequested, passwordResetRequested } from '@/store/emailLinksSlice';
 import { membersRequested, privateChannelRequested } from '@/store/membersSlice';
 import { MESSAGES_PAGE, messagesRequested } from '@/store/conversationSlice';
-import { selectAuthStatus, signedOut } from '@/store/userSlice';
+import { initialState as userInitialState, selectAuthStatus, signedOut } from '@/store/userSlice';
 import { chunkLoadFailed } from '@/store/versionSlice';
 import { createFakeBackend } from '../support/fakeBackend';
 
@@ -157,6 +161,14 @@ const LOADERS: Loader[] = [
     load: loadMembersSaga,
     chunk: 'conversation-view',
     trigger: (run, providers) => run.provide(providers).dispatch(membersRequested({ channelId: 'A' })),
+  },
+  {
+    name: 'offers',
+    saga: lazyOffersSaga,
+    args: [backend],
+    load: loadOffersSaga,
+    chunk: 'offers',
+    trigger: (run, providers) => run.provide(providers).dispatch(activeOffersRequested()),
   },
   {
     name: 'iOS debug menu',
@@ -293,6 +305,13 @@ describe.each([
     key: 'membersSaga',
     first: membersRequested({ channelId: 'A' }),
   },
+  {
+    name: 'offers',
+    saga: lazyOffersSaga,
+    load: loadOffersSaga,
+    key: 'offersSaga',
+    first: activeOffersRequested(),
+  },
 ])('the $name saga', ({ saga, load, key, first }) => {
   it("loads its chunk at its slice's first request and hands that request over", async () => {
     const started: unknown[][] = [];
@@ -364,6 +383,16 @@ describe.each([
     asked: [fake.channels, fake.channels.openPrivateChannel],
     args: [{ withUid: 'DanaUid0000000000001', viaChannelId: 'A' }],
   },
+  {
+    name: 'offers',
+    saga: lazyOffersSaga,
+    load: loadOffersSaga,
+    module: offersModule,
+    first: activeOffersRequested(),
+    second: issuedOffersRequested(),
+    asked: [fake.offers, fake.offers.listIssuedOffers],
+    args: [],
+  },
 ])(
   'the $name chunk, with a second request while it loads',
   ({ saga, load, module, first, second, asked, args }) => {
@@ -373,9 +402,10 @@ describe.each([
       fn.mockResolvedValue(channel);
       let release!: () => void;
       const released = new Promise<void>((resolve) => (release = resolve));
-      const run = expectSaga(saga, fake as unknown as Backend).provide([
-        [matchers.call.fn(load), released.then(() => module)],
-      ]);
+      const run = expectSaga(saga, fake as unknown as Backend)
+        // A saga that follows sessions reads who is signed in: nobody, here.
+        .withState({ user: userInitialState })
+        .provide([[matchers.call.fn(load), released.then(() => module)]]);
       const ran = run.call([context, fn], ...args).silentRun(50);
       run.dispatch(first);
       run.dispatch(second);

@@ -49,6 +49,7 @@ describe('the production build', () => {
       'route-links',
       'route-logout',
       'route-main',
+      'route-not-found',
       'route-services',
       'route-settings',
     ]);

@@ -29,6 +29,7 @@ export const loadConversationPagesSaga = () =>
   import(/* webpackChunkName: "conversation-view" */ '@/features/conversation/conversationSaga');
 export const loadMembersSaga = () =>
   import(/* webpackChunkName: "conversation-view" */ '@/sagas/membersSaga');
+export const loadOffersSaga = () => import(/* webpackChunkName: "offers" */ '@/sagas/offersSaga');
 export const loadDebugMenu = () => import(/* webpackChunkName: "ios-debug" */ '@/sagas/debugMenuSaga');
 
 /**
@@ -117,6 +118,18 @@ export function* lazyConsultantToolsSaga(backend: Backend) {
     when: whenFirstOf('manage'),
     *start(module: Awaited<ReturnType<typeof loadConsultantToolsSaga>>, early) {
       yield call(module.consultantToolsSaga, backend, early);
+    },
+  });
+}
+
+/** Offers (a client's, a consultant's issued ones, issuing), at their slice's first action: the home asks at once. */
+export function* lazyOffersSaga(backend: Backend) {
+  yield* lazySaga({
+    name: 'offers',
+    load: loadOffersSaga,
+    when: whenFirstOf('offers'),
+    *start(module: Awaited<ReturnType<typeof loadOffersSaga>>, early) {
+      yield call(module.offersSaga, backend, early);
     },
   });
 }

@@ -22,13 +22,13 @@ import {
   lazyEmailLinksSaga,
   lazyLeavingSaga,
   lazyMembersSaga,
+  lazyOffersSaga,
 } from './lazySagas';
 import { authSaga, authUnavailableSaga } from '@/sagas/authSaga';
 import { chunkRecoverySaga } from '@/sagas/chunkRecoverySaga';
 import { inboxSaga, pendingSaga } from '@/sagas/inboxSaga';
 import { channelsSaga } from '@/sagas/channelsSaga';
 import { invitationsSaga } from '@/sagas/invitationsSaga';
-import { offersSaga } from '@/sagas/offersSaga';
 import { pushDeviceSaga, pushSaga } from '@/sagas/push/pushSaga';
 import { serviceWorkerSaga } from '@/sagas/serviceWorkerSaga';
 import { startupSaga } from '@/sagas/startupSaga';
@@ -60,7 +60,7 @@ export const backendSagas: Record<string, BackendSaga> = {
   channels: channelsSaga,
   conversation: lazyConversationSaga,
   attention: lazyAttentionSaga,
-  offers: offersSaga,
+  offers: lazyOffersSaga,
   invitations: invitationsSaga,
   'conversation pages': lazyConversationPagesSaga,
   members: lazyMembersSaga,

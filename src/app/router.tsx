@@ -6,7 +6,6 @@ import type { RouteObject } from 'react-router-dom';
 import { Layout } from './Layout';
 import { LoadingScreen } from '@/ui/LoadingScreen';
 import { lazyRoute } from './lazyRoute';
-import { NotFound } from './NotFound';
 
 export const routes: RouteObject[] = [
   {
@@ -52,7 +51,12 @@ export const routes: RouteObject[] = [
           () => import(/* webpackChunkName: "route-settings" */ '@/features/settings/sectionRoute'),
         ),
       },
-      { path: '*', Component: NotFound },
+      {
+        path: '*',
+        lazy: lazyRoute(async () => ({
+          Component: (await import(/* webpackChunkName: "route-not-found" */ './NotFound')).NotFound,
+        })),
+      },
     ],
   },
 ];

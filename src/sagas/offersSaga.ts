@@ -1,7 +1,8 @@
 // Offers (issue #6): the person's active offers (get_user_active_offers, spec §7), read again whenever the
 // backend says they changed; the offers a consultant issued; and issuing one to a member.
 import type { EventChannel } from 'redux-saga';
-import { call, put, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, fork, put, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { UnknownAction } from '@reduxjs/toolkit';
 import type { Backend, OffersPort } from '@/backend/ports';
 import type { IssuedOffer, Offer } from '@core/model';
 import {
@@ -19,6 +20,7 @@ import {
 import type { OffersState } from '@/store/offersSlice';
 import { liveResumed } from '@/store/liveSlice';
 import { toFailure } from '@/backend/errors';
+import { latestOf, leadingOf } from './lazySaga';
 import { forEachSession, keepingChannel } from './session';
 import { supervise } from './supervise';
 
@@ -82,7 +84,15 @@ export function* runOffers(_uid: string, backend: Backend) {
   yield call(supervise, 'offers', watchOffersChanged, backend);
 }
 
-export function* offersSaga(backend: Backend) {
+/**
+ * Loaded at the offers slice's first action (src/app/lazySagas.ts); `early`: that action and the slice's others that
+ * came while this chunk loaded, each handled as the watchers below would have.
+ */
+export function* offersSaga(backend: Backend, early: readonly UnknownAction[] = []) {
+  if (latestOf(early, activeOffersRequested)) yield fork(handleActiveOffersRequested, backend);
+  if (latestOf(early, issuedOffersRequested)) yield fork(handleIssuedOffersRequested, backend);
+  const issue = leadingOf(early, offerIssueRequested);
+  if (issue) yield fork(handleOfferIssue, backend, issue);
   yield takeLatest(activeOffersRequested.type, handleActiveOffersRequested, backend);
   yield takeLatest(issuedOffersRequested.type, handleIssuedOffersRequested, backend);
   yield takeLeading(offerIssueRequested.type, handleOfferIssue, backend);
