@@ -91,11 +91,15 @@ describe('QuPM on Firebase, in two browsers', () => {
     await shot(dana, 'laptop-01-signed-out');
     await dana.getByRole('tab', { name: 'Create account' }).click();
     await createAccount(dana, 'Dana Consultant', danaEmail);
-    await dana.getByRole('heading', { name: 'Channels' }).waitFor();
-    await dana.getByRole('heading', { level: 1, name: 'Hello, Dana Consultant' }).waitFor();
+    // As on the embedded server: no session from the form, whether or not the address has an account.
+    await dana.getByText('Check your inbox').waitFor();
     await shot(dana, 'laptop-02-signed-up');
     await confirmEmail(dana, danaEmail);
     await shot(dana, 'laptop-03-email-confirmed');
+    await dana.goto(url('/'));
+    await submitSignIn(dana, danaEmail, 'a-long-password');
+    await dana.getByRole('heading', { name: 'Channels' }).waitFor();
+    await dana.getByRole('heading', { level: 1, name: 'Hello, Dana Consultant' }).waitFor();
 
     // The admin claim is given outside the app (npm --prefix functions run set-admin); the rest is the app's.
     admin = await makeAdmin(await signUp('admin', 'Ada Admin'));
@@ -146,12 +150,17 @@ describe('QuPM on Firebase, in two browsers', () => {
       'true',
     );
     await createAccount(casey, 'Casey Client', caseyEmail);
-    await casey.getByRole('heading', { name: /invites you to/ }).waitFor();
-    expect(new URL(casey.url()).pathname).toMatch(/^\/invite\//);
-    await shot(casey, 'phone-02-invitation-unconfirmed');
+    await casey.getByText('Check your inbox').waitFor();
+    await shot(casey, 'phone-02-invitation-check-inbox');
 
     await confirmEmail(casey, caseyEmail);
+    // Back on the invitation, signing in keeps the person there.
     await casey.goto(invitationLink);
+    await casey.getByRole('tab', { name: 'Sign in' }).click();
+    await submitSignIn(casey, caseyEmail, 'a-long-password');
+    await casey.getByRole('heading', { name: /invites you to/ }).waitFor();
+    expect(new URL(casey.url()).pathname).toMatch(/^\/invite\//);
+    await casey.getByRole('button', { name: 'Accept invitation' }).waitFor();
     expect(await casey.locator('.invitation-facts').textContent()).toContain(
       '2 channel passes and 3 credits',
     );

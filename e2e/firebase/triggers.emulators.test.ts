@@ -126,6 +126,7 @@ describe('the scheduled functions', () => {
         .map((trigger) => [trigger.id, trigger.schedule]),
     );
     expect(Object.keys(schedules).sort()).toEqual([
+      'us-central1-expire_booking_requests',
       'us-central1-missed_mail',
       'us-central1-prune_stale_tokens',
       'us-central1-prune_unsent_attachments',
@@ -140,6 +141,12 @@ describe('the scheduled functions', () => {
         schedule: 'every day 03:00',
         timeZone: 'Etc/UTC',
         retryConfig: { retryCount: 1 },
+      },
+      // Not retried: the next run, 5 minutes on, expires what this one missed.
+      'us-central1-expire_booking_requests': {
+        schedule: 'every 5 minutes',
+        timeZone: 'Etc/UTC',
+        retryConfig: { retryCount: 0 },
       },
       // A missed run is not retried: the next one, 5 minutes on, mails what it missed.
       'us-central1-missed_mail': {
