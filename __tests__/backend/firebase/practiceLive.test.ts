@@ -153,4 +153,22 @@ describe('housekeeping.subscribeChannelRemoved (Firebase)', () => {
     await quiet();
     expect(gone).toEqual([CHANNELS.clinic.id]);
   });
+
+  it('says nothing to a member handed the channel, and names it to the consultant who handed it over', async () => {
+    const admin = await h.as('admin');
+    await admin.admin.setConsultant(PEOPLE.member.uid, true);
+    await h.settle();
+    const consultant = await h.as('consultant');
+    const member = await h.as('member');
+    const goneForMember: string[] = [];
+    const goneForConsultant: string[] = [];
+    member.housekeeping.subscribeChannelRemoved((id) => goneForMember.push(id));
+    consultant.housekeeping.subscribeChannelRemoved((id) => goneForConsultant.push(id));
+    await quiet();
+    const handed = await consultant.housekeeping.handOverChannel(CHANNELS.studio.id, PEOPLE.member.uid);
+    expect(handed.ownerId).toBe(PEOPLE.member.uid);
+    await eventually(() => expect(goneForConsultant).toEqual([CHANNELS.studio.id]));
+    await quiet();
+    expect(goneForMember).toEqual([]);
+  });
 });

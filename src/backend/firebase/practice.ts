@@ -146,24 +146,31 @@ export function createPracticePorts(sdk: FirebaseSdk): {
       return listenLazily(sdk, 'Live channel removals', ({ sdk: fs, db }) => {
         const uid = sdk.requireUid();
         const channels = fs.collection(db, 'channels');
-        // A channel leaves a query when it is deleted or the person is no longer in it that way; it is gone for
-        // them when it is in neither (a hand-over moves an owner into the members).
-        const held = [new Set<string>(), new Set<string>()];
-        const follow = (index: number) => (snapshot: QuerySnapshot) => {
-          const mine = held[index] as Set<string>;
-          const other = held[1 - index] as Set<string>;
+        // A channel leaves a query when it is deleted, when the person is taken out of it or hands it over, and
+        // also when a member is handed it (it leaves the members' query for the owner's, in either order): it is
+        // read once more, and it is gone for them when it cannot be read or no longer names them.
+        const stillMine = async (id: string): Promise<boolean> => {
+          try {
+            const snapshot = await fs.getDoc(fs.doc(db, 'channels', id));
+            const data = snapshot.exists() ? snapshot.data() : undefined;
+            const members: unknown = data?.members;
+            return data?.ownerId === uid || (Array.isArray(members) && members.includes(uid));
+          } catch {
+            return false;
+          }
+        };
+        const follow = (snapshot: QuerySnapshot) => {
           for (const change of snapshot.docChanges()) {
-            if (change.type !== 'removed') {
-              mine.add(change.doc.id);
-              continue;
-            }
-            mine.delete(change.doc.id);
-            if (!other.has(change.doc.id)) listener(change.doc.id);
+            if (change.type !== 'removed') continue;
+            const { id } = change.doc;
+            void stillMine(id).then((mine) => {
+              if (!mine) listener(id);
+            });
           }
         };
         const stops = [
-          fs.onSnapshot(fs.query(channels, fs.where('ownerId', '==', uid)), follow(0)),
-          fs.onSnapshot(fs.query(channels, fs.where('members', 'array-contains', uid)), follow(1)),
+          fs.onSnapshot(fs.query(channels, fs.where('ownerId', '==', uid)), follow),
+          fs.onSnapshot(fs.query(channels, fs.where('members', 'array-contains', uid)), follow),
         ];
         return () => stops.forEach((stop) => stop());
       });
