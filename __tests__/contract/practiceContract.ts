@@ -33,6 +33,7 @@ const sumOf = (entries: LedgerEntry[]) =>
   );
 
 export function describePracticeContract(harness: () => Harness): void {
+  const h = harness;
   describe('the consulting practice (issue 25)', () => {
     /** The consultant with hours and one service: 60 minutes for 2 credits. */
     async function practice(): Promise<{ consultant: Backend; member: Backend; service: Service }> {
@@ -170,6 +171,20 @@ export function describePracticeContract(harness: () => Harness): void {
         expect(held.balance).toEqual({ credits: PEOPLE.member.credits - 2, passes: PEOPLE.member.passCount });
         expect(sumOf(held.entries)).toEqual(held.balance);
         expect(held.entries[0]).toMatchObject({ kind: 'hold', delta: { credits: -2, passes: 0 } });
+
+        // Its card, in the pair's private consultation, reads alike on both backends.
+        await h().settle();
+        const cards = (await member.messages.listMessages(requested.channelId)).filter((m) => m.card);
+        expect(cards.at(-1)).toMatchObject({
+          senderId: PEOPLE.member.uid,
+          card: {
+            kind: 'booking',
+            bookingId: requested.id,
+            event: 'requested',
+            state: 'requested',
+            startsAt: SLOT,
+          },
+        });
 
         const confirmed = await consultant.bookings.confirmBooking(requested.id, op());
         expect(confirmed).toMatchObject({
