@@ -30,7 +30,17 @@ import type {
   PushTokenDoc,
   SignedInSession,
   UserDoc,
+  Availability,
+  Balance,
+  Booking,
+  LedgerEntry,
+  MessageCard,
+  Service,
+  Slot,
 } from './model';
+import type { ChannelContents } from './housekeeping';
+import type { Earnings } from './ledger';
+import type { ReceivedOffer, StoredOffer } from './offers';
 import { isMuteEnd } from './mutes';
 import type { ChannelMutes } from './mutes';
 
@@ -86,6 +96,8 @@ export const channelAnswer: AnswerSchema<Channel> = z.object({
   createdAt: z.number(),
   kind: z.optional(z.literal('private')),
   names: z.optional(z.record(z.string(), z.string())),
+  /** Archived by its owner (core/housekeeping.ts): read-only until opened again. */
+  archivedAt: z.optional(time),
 });
 
 const attachmentTypes = [...Object.keys(IMAGE_TYPES), ...Object.keys(DOCUMENT_TYPES)] as [
@@ -107,6 +119,43 @@ export const attachmentAnswer: AnswerSchema<Attachment> = attachmentShape.check(
   z.refine((value) => toAttachment(value) !== null, 'not an attachment QuPM keeps'),
 );
 
+const slotAnswer: AnswerSchema<Slot> = z.object({ startsAt: time, endsAt: time });
+const bookingStates = ['requested', 'confirmed', 'done', 'declined', 'cancelled'] as const;
+const bookingEvents = [
+  'requested',
+  'confirmed',
+  'declined',
+  'proposed',
+  'proposal-accepted',
+  'proposal-declined',
+  'cancelled',
+  'done',
+  'refunded',
+  'expired',
+] as const;
+
+/** A booking's or an offer's card (core/cards.ts); a card of a shape this client does not know is dropped. */
+export const messageCardAnswer: AnswerSchema<MessageCard> = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('booking'),
+    bookingId: z.string(),
+    event: z.enum(bookingEvents),
+    serviceTitle: z.string(),
+    startsAt: time,
+    endsAt: time,
+    state: z.enum(bookingStates),
+    proposal: z.optional(slotAnswer),
+  }),
+  z.object({
+    kind: z.literal('offer'),
+    offeringId: z.string(),
+    serviceId: z.string(),
+    serviceTitle: z.string(),
+    discountPercent: z.number(),
+    expiresAt: time,
+  }),
+]);
+
 /**
  * A chat message, from a REST answer or a live event alike: ids of QuPM's shape, times that are times, a
  * `deleted` that is not `true` ignored and a malformed attachment dropped (the message is kept without it).
@@ -122,6 +171,7 @@ export const chatMessageAnswer: AnswerSchema<ChatMessage> = z.object({
   deleted: z.catch(z.optional(z.literal(true)), undefined),
   updatedAt: z.optional(time),
   attachment: z.catch(z.optional(attachmentAnswer), undefined),
+  card: z.catch(z.optional(messageCardAnswer), undefined),
 });
 
 /** The one reader of a chat message that crossed the wire (answers and live events): the message, or null. */
@@ -132,6 +182,7 @@ export function readChatMessage(value: unknown): ChatMessage | null {
   const message = result.data;
   if (message.deleted === undefined) delete message.deleted;
   if (message.attachment === undefined) delete message.attachment;
+  if (message.card === undefined) delete message.card;
   return message;
 }
 
@@ -283,6 +334,130 @@ export const accountExportAnswer: AnswerSchema<AccountExport> = z.object({
 });
 
 /** The answers of every route, by the route's name in core/wire.ts. */
+// ---- the consulting practice ------------------------------------------------------------------------------
+
+export const serviceAnswer: AnswerSchema<Service> = z.object({
+  id: z.string(),
+  consultantId: z.string(),
+  title: z.string(),
+  description: z.string(),
+  durationMinutes: z.number(),
+  priceCredits: z.number(),
+  status: z.enum(['active', 'archived']),
+  createdAt: time,
+  updatedAt: time,
+});
+
+export const availabilityAnswer: AnswerSchema<Availability> = z.object({
+  consultantId: z.string(),
+  timeZone: z.string(),
+  hours: z.array(z.object({ day: z.number(), start: z.string(), end: z.string() })),
+  updatedAt: time,
+});
+
+const balanceAnswer: AnswerSchema<Balance> = z.object({ credits: z.number(), passes: z.number() });
+
+export const bookingAnswer: AnswerSchema<Booking> = z.object({
+  id: z.string(),
+  consultantId: z.string(),
+  clientId: z.string(),
+  serviceId: z.string(),
+  serviceTitle: z.string(),
+  durationMinutes: z.number(),
+  startsAt: time,
+  endsAt: time,
+  state: z.enum(bookingStates),
+  payment: z.object({
+    method: z.enum(['credits', 'pass']),
+    amount: z.number(),
+    listPrice: z.number(),
+    offerId: z.optional(z.string()),
+    discountPercent: z.optional(z.number()),
+    status: z.enum(['held', 'captured', 'released', 'refunded']),
+  }),
+  proposal: z.optional(slotAnswer),
+  channelId: z.string(),
+  clientTimeZone: z.string(),
+  consultantTimeZone: z.string(),
+  sequence: z.number(),
+  closedReason: z.optional(z.enum(['declined', 'cancelled-by-client', 'cancelled-by-consultant', 'expired'])),
+  lateCancellation: z.optional(z.literal(true)),
+  createdAt: time,
+  updatedAt: time,
+});
+
+export const ledgerEntryAnswer: AnswerSchema<LedgerEntry> = z.object({
+  id: z.string(),
+  uid: z.string(),
+  kind: z.enum(['opening', 'invitation', 'grant', 'hold', 'capture', 'release', 'refund']),
+  delta: balanceAnswer,
+  amount: balanceAnswer,
+  balanceAfter: balanceAnswer,
+  createdAt: time,
+  bookingId: z.optional(z.string()),
+  serviceId: z.optional(z.string()),
+  invitationId: z.optional(z.string()),
+  byUid: z.optional(z.string()),
+  note: z.optional(z.string()),
+});
+
+export const earningsAnswer: AnswerSchema<Earnings> = z.object({
+  services: z.array(
+    z.object({
+      serviceId: z.string(),
+      serviceTitle: z.string(),
+      sessions: z.number(),
+      credits: z.number(),
+      passes: z.number(),
+    }),
+  ),
+  total: z.object({ credits: z.number(), passes: z.number(), sessions: z.number() }),
+  offersUsed: z.array(
+    z.object({
+      offerId: z.string(),
+      discountPercent: z.number(),
+      bookingId: z.string(),
+      serviceTitle: z.string(),
+      clientId: z.string(),
+      startsAt: time,
+      creditsOff: z.number(),
+    }),
+  ),
+});
+
+export const receivedOfferAnswer: AnswerSchema<ReceivedOffer> = z.object({
+  ...offerShape,
+  consultantId: z.string(),
+  serviceId: z.optional(z.string()),
+  serviceTitle: z.optional(z.string()),
+  state: z.enum(['active', 'used', 'expired', 'revoked']),
+});
+
+export const storedOfferAnswer: AnswerSchema<StoredOffer> = z.object({
+  ...offerShape,
+  userId: z.string(),
+  serviceId: z.optional(z.string()),
+  consultantId: z.optional(z.string()),
+});
+
+export const channelRemovalAnswer: AnswerSchema<{
+  contents: ChannelContents;
+  notice: { archive: string; delete: string };
+}> = z.object({
+  contents: z.object({
+    title: z.string(),
+    messages: z.number(),
+    files: z.number(),
+    members: z.number(),
+    pendingInvitations: z.number(),
+    activeOffers: z.number(),
+  }),
+  notice: z.object({ archive: z.string(), delete: z.string() }),
+});
+
+export const freeSlotsAnswer: AnswerSchema<{ slots: Slot[]; timeZone: string | null; noHours?: string }> =
+  z.object({ slots: z.array(slotAnswer), timeZone: z.nullable(z.string()), noHours: z.optional(z.string()) });
+
 export const ANSWERS = {
   health: z.object({ status: z.literal('ok') }),
   session: sessionAnswer,
@@ -319,6 +494,19 @@ export const ANSWERS = {
   callable: z.object({ result: z.unknown() }),
   ticket: z.object({ ticket: z.string() }),
   accountExport: accountExportAnswer,
+  services: z.object({ services: z.array(serviceAnswer) }),
+  service: serviceAnswer,
+  availability: z.object({ availability: z.nullable(availabilityAnswer) }),
+  hours: availabilityAnswer,
+  freeSlots: freeSlotsAnswer,
+  booking: bookingAnswer,
+  bookings: z.object({ upcoming: z.array(bookingAnswer), past: z.array(bookingAnswer) }),
+  ledgerEntry: ledgerEntryAnswer,
+  ledger: z.object({ entries: z.array(ledgerEntryAnswer), balance: balanceAnswer }),
+  earnings: earningsAnswer,
+  receivedOffers: z.object({ offers: z.array(receivedOfferAnswer) }),
+  storedOffer: storedOfferAnswer,
+  channelRemoval: channelRemovalAnswer,
 } as const;
 
 /** The callables' results (spec §7), by name: what `{"result": …}` holds. */

@@ -128,9 +128,19 @@ export function sumLedger(entries: readonly Pick<LedgerEntry, 'delta'>[]): Balan
   );
 }
 
-/** A person's history as they read it: newest first (then by id, for a stable order). */
-export function sortLedger<T extends Pick<LedgerEntry, 'createdAt' | 'id'>>(entries: readonly T[]): T[] {
-  return [...entries].sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+/**
+ * A person's history as they read it: newest first, then by id for a stable order. The opening entry comes
+ * before everything else even at the same time: on Firestore it is written with the first move, in its
+ * transaction and at its time, and its id alone would put it either side of that move.
+ */
+export function sortLedger<T extends Pick<LedgerEntry, 'createdAt' | 'id' | 'kind'>>(
+  entries: readonly T[],
+): T[] {
+  const opening = (entry: T): number => (entry.kind === 'opening' ? 1 : 0);
+  return [...entries].sort(
+    (a, b) =>
+      b.createdAt - a.createdAt || opening(a) - opening(b) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
+  );
 }
 
 /** A grant's size: whole credits and passes, 0 to 1,000 each. */

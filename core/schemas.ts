@@ -466,10 +466,20 @@ const instant = z.number().int().positive().max(8.64e15);
 const slotStart = instant.refine((value) => value % SLOT_STEP_MS === 0, 'sessions start on the quarter hour');
 
 /** The free times of a service between `from` and `to` (at most 31 days apart). */
+const freeSlotsShape = { serviceId: documentIdSchema, from: instant, to: instant };
+const freeSlotsSpan = (query: { from: number; to: number }): boolean => query.to > query.from;
+const freeSlotsWithin = (query: { from: number; to: number }): boolean =>
+  query.to - query.from <= BOOKING_WINDOW.listMaxMs;
 export const freeSlotsQuery = z
-  .strictObject({ serviceId: documentIdSchema, from: instant, to: instant })
-  .refine((query) => query.to > query.from, 'to: after from')
-  .refine((query) => query.to - query.from <= BOOKING_WINDOW.listMaxMs, 'to: at most 31 days after from');
+  .strictObject(freeSlotsShape)
+  .refine(freeSlotsSpan, 'to: after from')
+  .refine(freeSlotsWithin, 'to: at most 31 days after from');
+/** GET /api/free-slots: the same, its times read from the query string's digits. */
+const queryInstant = z.coerce.number().pipe(instant);
+export const freeSlotsRouteQuery = z
+  .strictObject({ ...freeSlotsShape, from: queryInstant, to: queryInstant })
+  .refine(freeSlotsSpan, 'to: after from')
+  .refine(freeSlotsWithin, 'to: at most 31 days after from');
 
 export const bookingRequestBody = z.strictObject({
   serviceId: documentIdSchema,
@@ -512,6 +522,17 @@ export const grantBody = z.strictObject({
 export const channelMemberBody = z.strictObject({ channelId: documentIdSchema, userId: userIdSchema });
 export const handOverBody = z.strictObject({ channelId: documentIdSchema, toUid: userIdSchema });
 const bookingRef = z.strictObject({ bookingId: documentIdSchema });
+
+// The embedded server's practice routes (core/wire.ts) name the booking, channel or member in the path; their
+// bodies are the callables' without it.
+/** A step on a booking (POST /api/bookings/:id/confirm and the like): its operation id. */
+export const operationBody = z.strictObject({ operationId: operationIdSchema });
+/** POST /api/bookings/:id/propose. */
+export const bookingTimeBody = bookingProposeBody.omit({ bookingId: true });
+/** POST /api/channels/:id/hand-over. */
+export const handOverRouteBody = handOverBody.omit({ channelId: true });
+/** DELETE /api/channels/:id/members/:uid. */
+export const memberParams = z.strictObject({ id: documentIdSchema, uid: userIdSchema });
 
 /**
  * The practice's callables on the Firebase backend (functions/src/handlers/practice.ts): the same operations the

@@ -57,6 +57,7 @@ import { invitationRoutes } from './routes/invitations';
 import { leavingRoutes } from './routes/leaving';
 import { muteRoutes } from './routes/mutes';
 import { offerRoutes } from './routes/offers';
+import { practiceRoutes } from './routes/practice';
 import { privateChannelRoutes } from './routes/privateChannels';
 import { pushRoutes } from './routes/push';
 import { userRoutes } from './routes/users';
@@ -375,6 +376,7 @@ export async function buildServer({
       ...attachmentRoutes(ctx),
       ...invitationRoutes(ctx),
       ...offerRoutes(ctx),
+      ...practiceRoutes(ctx),
       ...privateChannelRoutes(ctx),
       ...adminRoutes(ctx),
       ...callableRoutes(ctx),

@@ -37,6 +37,7 @@ import { eventually } from '../support/eventually';
 import { failure } from './support/failure';
 import type { Harness, Limitation } from './support/harness';
 import { describeEmailChangeContract, describeMailedLinksContract } from './mailedLinksContract';
+import { describePracticeContract } from './practiceContract';
 import { describePrivateChannelContract } from './privateChannelsContract';
 import type { Who } from './support/world';
 import {
@@ -93,6 +94,7 @@ export function describePortContract(
   describePrivateChannelContract(() => h);
   describeMailedLinksContract(() => h);
   describeEmailChangeContract(() => h);
+  describePracticeContract(() => h);
 
   describe('auth', () => {
     it('signs a new account up, and its user document has the defaults of a new account', async () => {

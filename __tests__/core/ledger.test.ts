@@ -146,11 +146,22 @@ describe('ledgerEntry', () => {
 describe('sortLedger', () => {
   it('puts the newest first, ties by id', () => {
     const entries = [
-      { id: 'a', createdAt: 1 },
-      { id: 'c', createdAt: 2 },
-      { id: 'b', createdAt: 2 },
+      { id: 'a', createdAt: 1, kind: 'grant' as const },
+      { id: 'c', createdAt: 2, kind: 'hold' as const },
+      { id: 'b', createdAt: 2, kind: 'grant' as const },
     ];
     expect(sortLedger(entries).map((e) => e.id)).toEqual(['c', 'b', 'a']);
+  });
+
+  it('puts the opening entry after a move written at its time, whatever the ids', () => {
+    // 'zz' sorts before 'opening' by id: the opening entry, written with that move on Firestore, is older still.
+    for (const id of ['zz', 'aa']) {
+      const entries = [
+        { id: 'opening', createdAt: 5, kind: 'opening' as const },
+        { id, createdAt: 5, kind: 'hold' as const },
+      ];
+      expect(sortLedger(entries).map((e) => e.id)).toEqual([id, 'opening']);
+    }
   });
 });
 

@@ -7,16 +7,30 @@ import { API } from '../../core/wire';
 import { withDemoServer } from './support/testServer';
 import type { DemoIds, TestServer } from './support/testServer';
 import { pushTokens } from '../../drivers/webPushTokens';
+import { newDocumentId } from '../../core/ids';
 
 const TOKENS = pushTokens(['fuzz-000000000']);
 
 const NUM_RUNS = 30;
+const DAY = 86_400_000;
+/** An operation id the fuzzer has not sent before. */
+const operation = (): string => newDocumentId();
 const ALLOWED = [200, 400, 401, 403, 404, 429];
 
 let server: TestServer;
 let ids: DemoIds;
+/** One of the demo consultant's services, and the start of the hour the fuzzer books (a Monday, 10:00 London). */
+let serviceId = '';
+const MONDAY_TEN = Date.UTC(2026, 0, 19, 10);
 
-withDemoServer((world) => ({ server, ids } = world), { once: true });
+withDemoServer(
+  (world) => {
+    ({ server, ids } = world);
+    serviceId =
+      server.query<{ id: string }>('SELECT id FROM services ORDER BY title DESC LIMIT 1')[0]?.id ?? '';
+  },
+  { once: true },
+);
 
 const NASTY_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf'];
 const KNOWN_KEYS = [
@@ -49,6 +63,21 @@ const KNOWN_KEYS = [
   'before',
   'status',
   'ticket',
+  // The practice's routes.
+  'serviceId',
+  'startsAt',
+  'paymentMethod',
+  'offerId',
+  'expectedCredits',
+  'clientTimeZone',
+  'operationId',
+  'timeZone',
+  'hours',
+  'durationMinutes',
+  'priceCredits',
+  'toUid',
+  'from',
+  'to',
 ];
 
 const key = fc.oneof(
@@ -64,7 +93,7 @@ const leaf = fc.oneof(
   fc.boolean(),
   fc.constant(null),
   fc.constantFrom('member@qupm.demo', 'qupm-demo', 'push', 'web', 'active', 'true', '1'),
-  fc.constantFrom('@@member@@', '@@self@@', '@@strategy@@'),
+  fc.constantFrom('@@member@@', '@@self@@', '@@strategy@@', '@@service@@'),
   huge,
 );
 const { value: jsonish } = fc.letrec<{ value: unknown }>((tie) => ({
@@ -102,6 +131,31 @@ const VALID_BODIES: Partial<Record<keyof typeof API, fc.Arbitrary<Record<string,
     userAgent: 'fuzz',
   }),
   sendMessage: fc.constant({ text: 'hello from the fuzzer' }),
+  // The practice: a new operation id each time, so that a body reaches its success path (a reused one is
+  // ALREADY_EXISTS, which the fuzzer's statuses do not include).
+  createService: fc.uuid().map((id) => ({
+    title: `Fuzz ${id}`,
+    durationMinutes: 30,
+    priceCredits: 1,
+    operationId: operation(),
+  })),
+  updateService: fc.constantFrom<Record<string, unknown>>({ description: 'fuzzed' }, { status: 'active' }),
+  setAvailability: fc.constant({
+    timeZone: 'Europe/London',
+    hours: [1, 2, 3, 4, 5].map((day) => ({ day, start: '09:00', end: '17:00' })),
+  }),
+  requestBooking: fc.integer({ min: 0, max: 20 }).map((step) => ({
+    serviceId: '@@service@@',
+    startsAt: MONDAY_TEN + step * 15 * 60_000,
+    paymentMethod: 'credits',
+    clientTimeZone: 'Europe/Paris',
+    operationId: operation(),
+  })),
+  confirmBooking: fc.constant(null).map(() => ({ operationId: operation() })),
+  cancelBooking: fc.constant(null).map(() => ({ operationId: operation() })),
+  proposeBookingTime: fc.constant(null).map(() => ({ startsAt: MONDAY_TEN + DAY, operationId: operation() })),
+  grantBalance: fc.constant(null).map(() => ({ userId: '@@member@@', credits: 1, operationId: operation() })),
+  handOverChannel: fc.constant({ toUid: '@@member@@' }),
   callable: fc.constantFrom<Record<string, unknown>>(
     { data: { channel_id: '@@strategy@@' } },
     { data: { channel_id: '@@strategy@@', channel_owner_id: '@@visitor@@' } },
@@ -138,7 +192,14 @@ const randomBody = fc.oneof(
 
 const param = fc.oneof(
   { arbitrary: fc.constant('@@self@@'), weight: 2 },
-  fc.constantFrom('@@member@@', '@@visitor@@', '@@strategy@@', '@@invitation@@', 'AAAAAAAAAAAAAAAAAAAA'),
+  fc.constantFrom(
+    '@@member@@',
+    '@@visitor@@',
+    '@@strategy@@',
+    '@@invitation@@',
+    '@@service@@',
+    'AAAAAAAAAAAAAAAAAAAA',
+  ),
   fc.constantFrom(
     '__proto__',
     'constructor',
@@ -167,7 +228,8 @@ function resolve(value: string, role: Role): string {
     .replaceAll('@@member@@', ids.uid.member)
     .replaceAll('@@visitor@@', ids.uid.visitor)
     .replaceAll('@@strategy@@', ids.strategy)
-    .replaceAll('@@invitation@@', ids.pendingInvitation);
+    .replaceAll('@@invitation@@', ids.pendingInvitation)
+    .replaceAll('@@service@@', serviceId);
 }
 
 const routes = (Object.keys(API) as Array<keyof typeof API>).map((name) => {

@@ -75,7 +75,8 @@ export class LedgerRepo {
     );
     this.entryOf = db.prepare<[string, string], LedgerRow>('SELECT * FROM ledger WHERE uid = ? AND id = ?');
     this.entriesOf = db.prepare<[string], LedgerRow>(
-      'SELECT * FROM ledger WHERE uid = ? ORDER BY created_at DESC, id DESC',
+      // core/ledger.ts sortLedger's order: the opening entry after anything at its time.
+      "SELECT * FROM ledger WHERE uid = ? ORDER BY created_at DESC, kind = 'opening', id DESC",
     );
     this.sumOf = db.prepare<[string], { credits: number | null; passes: number | null }>(
       'SELECT SUM(delta_credits) AS credits, SUM(delta_passes) AS passes FROM ledger WHERE uid = ?',

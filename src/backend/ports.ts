@@ -30,6 +30,12 @@ import type { InvitationPreview } from '@core/invitations';
 import type { AccountExport } from '@core/leaving';
 import type { MessageCursor, MessagesSince } from '@core/messages';
 import type { ChannelMutes, MuteDuration } from '@core/mutes';
+import type { BookingRequest } from '@core/bookings';
+import type { NewService, ServicePatch } from '@core/catalog';
+import type { ChannelContents } from '@core/housekeeping';
+import type { Earnings } from '@core/ledger';
+import type { ReceivedOffer, StoredOffer } from '@core/offers';
+import type { Availability, Balance, Booking, HoursInterval, LedgerEntry, Service, Slot } from '@core/model';
 
 export type Unsubscribe = () => void;
 
@@ -278,6 +284,10 @@ export interface OffersPort {
   issueOffer(input: NewOffer): Promise<IssuedOffer>;
   /** The offers the caller issued, newest first. */
   listIssuedOffers(): Promise<IssuedOffer[]>;
+  /** Every offer made to the caller, with its service and its state now: active first, then used and expired. */
+  listMyOffers(): Promise<ReceivedOffer[]>;
+  /** Its consultant withdraws an offer (a repeat changes nothing). */
+  withdrawOffer(offerId: string): Promise<StoredOffer>;
   /** Live: the caller's offers changed (one was issued to them, or by them). */
   subscribeOffers(listener: () => void): Unsubscribe;
 }
@@ -352,6 +362,100 @@ export interface SessionsPort {
   changePassword(currentPassword: string, newPassword: string): Promise<void>;
 }
 
+/**
+ * Every change of the practice carries an operation id the client makes (core/ids.ts newDocumentId): the same
+ * id sent again (a retry after a lost answer) answers the first result and changes nothing; the id reused for
+ * another change is ALREADY_EXISTS 'operation-reused' (core/operations.ts).
+ */
+export interface Operation {
+  operationId: string;
+}
+
+/** A service's free times (core/availability.ts freeSlots) and the zone the consultant's hours are in. */
+export interface FreeSlots {
+  slots: Slot[];
+  /** null: the consultant has set no hours. */
+  timeZone: string | null;
+  /** Words for a consultant with no hours. */
+  noHours?: string;
+}
+
+/** A consultant's services and weekly hours, and the times a service can be booked (core/catalog.ts). */
+export interface ServicesPort {
+  /** A consultant's services (the consultant, their clients, admins; archived ones to the consultant alone). */
+  listServices(consultantId: string): Promise<Service[]>;
+  createService(input: NewService & Operation): Promise<Service>;
+  /** Edits, archives (status 'archived') or restores a service of the caller's. */
+  updateService(serviceId: string, patch: ServicePatch): Promise<Service>;
+  /** A consultant's hours and zone; null when none are set. */
+  getHours(consultantId: string): Promise<Availability | null>;
+  /** The caller's own hours (consultants only). */
+  setHours(input: { timeZone: string; hours: HoursInterval[] }): Promise<Availability>;
+  /** The free times of a service between `from` and `to` (epoch ms, at most 31 days apart). */
+  listFreeSlots(query: { serviceId: string; from: number; to: number }): Promise<FreeSlots>;
+  /**
+   * Live: the consultant's services or hours changed, or the connection (re)opened and changes may have been
+   * missed; the listener reads again what it shows. On Firebase only the consultant's own are followed (the rules
+   * let a client get them through list_services, not listen): a client's list is read when it is shown.
+   */
+  subscribeServices(consultantId: string, listener: () => void): Unsubscribe;
+}
+
+/** Bookings and every step on them (core/bookings.ts); each step once per operation id. */
+export interface BookingsPort {
+  /** A client books: the price held, the time taken, the offer used. */
+  requestBooking(input: BookingRequest & Operation): Promise<Booking>;
+  getBooking(bookingId: string): Promise<Booking>;
+  /** The caller's bookings as client and consultant: upcoming soonest first, then past, latest first. */
+  listMyBookings(): Promise<{ upcoming: Booking[]; past: Booking[] }>;
+  confirmBooking(bookingId: string, step: Operation): Promise<Booking>;
+  declineBooking(bookingId: string, step: Operation): Promise<Booking>;
+  proposeTime(bookingId: string, step: Operation & { startsAt: number }): Promise<Booking>;
+  acceptProposal(bookingId: string, step: Operation): Promise<Booking>;
+  declineProposal(bookingId: string, step: Operation): Promise<Booking>;
+  cancelBooking(bookingId: string, step: Operation): Promise<Booking>;
+  completeBooking(bookingId: string, step: Operation): Promise<Booking>;
+  refundBooking(bookingId: string, step: Operation): Promise<Booking>;
+  /**
+   * Live: a booking of the caller's as it is now (a new one, or a step on it); null when the connection
+   * (re)opened and steps may have been missed: read the list again.
+   */
+  subscribeBookings(listener: (booking: Booking | null) => void): Unsubscribe;
+}
+
+/** Credits and passes as an append-only ledger (core/ledger.ts). */
+export interface LedgerPort {
+  /** A consultant grants their client, or an admin anyone: the entry written. */
+  grant(
+    input: { userId: string; credits?: number; passes?: number; note?: string } & Operation,
+  ): Promise<LedgerEntry>;
+  /** The caller's entries, newest first, and the balance they sum to. */
+  listMyLedger(): Promise<{ entries: LedgerEntry[]; balance: Balance }>;
+  /** What the caller's services earned, and which offers were used. */
+  getEarnings(): Promise<Earnings>;
+}
+
+/** What archiving and deleting a channel would do (core/housekeeping.ts), said before either is done. */
+export interface ChannelRemoval {
+  contents: ChannelContents;
+  notice: { archive: string; delete: string };
+}
+
+/** The consultant's housekeeping of their channels (core/housekeeping.ts). */
+export interface HousekeepingPort {
+  describeChannelRemoval(channelId: string): Promise<ChannelRemoval>;
+  archiveChannel(channelId: string): Promise<Channel>;
+  unarchiveChannel(channelId: string): Promise<Channel>;
+  /** For good: messages, files, memberships, invitations, offers (bookings stay). */
+  deleteChannel(channelId: string): Promise<void>;
+  removeMember(channelId: string, uid: string): Promise<Channel>;
+  revokeInvitation(invitationId: string): Promise<Invitation>;
+  /** To another consultant (the owner, or an admin). */
+  handOverChannel(channelId: string, toUid: string): Promise<Channel>;
+  /** Live: a channel the caller was in is gone for them (deleted, or they were taken out of it): drop it. */
+  subscribeChannelRemoved(listener: (channelId: string) => void): Unsubscribe;
+}
+
 export interface Backend {
   readonly kind: 'local' | 'firebase';
   auth: AuthPort;
@@ -367,4 +471,8 @@ export interface Backend {
   callables: CallablesPort;
   pushProvider: PushProviderPort;
   sessions: SessionsPort;
+  services: ServicesPort;
+  bookings: BookingsPort;
+  ledger: LedgerPort;
+  housekeeping: HousekeepingPort;
 }

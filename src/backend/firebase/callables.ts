@@ -5,7 +5,7 @@
 // adds the channel's and the consultant's names the person may not read themselves.
 import { onIdTokenChanged } from 'firebase/auth';
 import type { CallablesPort, InvitationsPort } from '../ports';
-import type { CallableName } from '@core/schemas';
+import type { CallableName, PracticeCallableName } from '@core/schemas';
 import { listOf, toActivation, toInvitation, toInvitationPreview, toOffers, toPermissions } from './convert';
 import { guarded } from './errors';
 import { listenLazily, reportListenerError } from './live';
@@ -85,7 +85,8 @@ export type CallableFunctionName =
   | keyof typeof MUTE_CALLABLES
   | keyof typeof INVITATION_CALLABLES
   | keyof typeof PRODUCT_CALLABLES
-  | keyof typeof TOKEN_CALLABLES;
+  | keyof typeof TOKEN_CALLABLES
+  | PracticeCallableName;
 
 /** Calls one callable and reads its answer with `read` (which throws on an answer of the wrong shape). */
 export function callFunction<T>(

@@ -15,6 +15,7 @@ import { createMutesPort } from './mutes';
 import { createPushProvider } from './messaging';
 import { createAdminPort } from './admin';
 import { createOffersPort } from './offers';
+import { createPracticePorts } from './practice';
 import { createPushTokensPort } from './pushTokens';
 import { createFirebaseSdk } from './sdk';
 import type { FirebaseInstance } from './sdk';
@@ -45,6 +46,7 @@ export function createFirebaseBackend(
   const session = createSessionGuard(sdk);
   const live = createLiveStatus(sdk, undefined, session);
   const guard = <T extends object>(port: T): T => withSessionGuard(port, session);
+  const practice = createPracticePorts(sdk);
   return {
     kind: 'firebase',
     auth: createAuthPort(sdk),
@@ -54,11 +56,15 @@ export function createFirebaseBackend(
     messages: guard(createMessagesPort(sdk, senderNames, live)),
     live: live.port,
     invitations: guard(invitations),
-    offers: guard(createOffersPort(sdk)),
+    offers: guard({ ...createOffersPort(sdk), ...practice.offers }),
     admin: guard(createAdminPort(sdk)),
     pushTokens: guard(createPushTokensPort(sdk)),
     callables: guard(callables),
     pushProvider: createPushProvider(sdk, host),
     sessions: guard(createSessionsPort(sdk)),
+    services: guard(practice.services),
+    bookings: guard(practice.bookings),
+    ledger: guard(practice.ledger),
+    housekeeping: guard(practice.housekeeping),
   };
 }

@@ -6,7 +6,7 @@ import { listOf, toIssuedOffer } from './convert';
 import { listenLazily } from './live';
 import type { FirebaseSdk } from './sdk';
 
-export function createOffersPort(sdk: FirebaseSdk): OffersPort {
+export function createOffersPort(sdk: FirebaseSdk): Omit<OffersPort, 'listMyOffers' | 'withdrawOffer'> {
   return {
     issueOffer: (input) => callFunction(sdk, 'issue_offer', input, toIssuedOffer),
     listIssuedOffers: () =>

@@ -7,7 +7,7 @@ import type { ChannelPermissions, ChatMessage, Offer } from '@core/model';
 import type { ChannelMutes } from '@core/mutes';
 import { isMuteEnd } from '@core/mutes';
 import type { CallableName } from '@core/schemas';
-import { CALLABLE_RESULTS } from '@core/answers';
+import { bookingAnswer, CALLABLE_RESULTS } from '@core/answers';
 import { ROUTES } from '@core/wire';
 import type { CallableResults, JsonRouteName, RouteAnswer } from '@core/wire';
 import { createLocalAuth } from './auth';
@@ -317,6 +317,10 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
       async listIssuedOffers() {
         return (await call('listIssuedOffers', {})).offers;
       },
+      async listMyOffers() {
+        return (await call('listMyOffers', {})).offers;
+      },
+      withdrawOffer: (id) => call('withdrawOffer', { params: { id } }),
       subscribeOffers: (listener) =>
         stream.subscribe((event) => {
           if (event.type === 'offers') listener();
@@ -374,6 +378,95 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
       async changePassword(currentPassword, newPassword) {
         await call('changePassword', { body: { currentPassword, newPassword } });
       },
+    },
+
+    services: {
+      async listServices(uid) {
+        return (await call('listServices', { params: { uid } })).services;
+      },
+      createService: (input) => call('createService', { body: input }),
+      updateService: (id, patch) => call('updateService', { params: { id }, body: patch }),
+      async getHours(uid) {
+        return (await call('getAvailability', { params: { uid } })).availability;
+      },
+      setHours: (input) => call('setAvailability', { body: input }),
+      listFreeSlots: ({ serviceId, from, to }) => call('listFreeSlots', { query: { serviceId, from, to } }),
+      subscribeServices(consultantId, listener) {
+        const stopEvents = stream.subscribe((event) => {
+          if (event.type === 'services' && event.data.consultantId === consultantId) listener();
+        });
+        // The stream keeps no replay: what changed while it was down is read again once it is back.
+        const stopOpens = stream.onOpen(listener);
+        return () => {
+          stopOpens();
+          stopEvents();
+        };
+      },
+    },
+
+    bookings: {
+      requestBooking: (input) => call('requestBooking', { body: input }),
+      getBooking: (id) => call('getBooking', { params: { id } }),
+      listMyBookings: () => call('listMyBookings', {}),
+      confirmBooking: (id, body) => call('confirmBooking', { params: { id }, body }),
+      declineBooking: (id, body) => call('declineBooking', { params: { id }, body }),
+      proposeTime: (id, body) => call('proposeBookingTime', { params: { id }, body }),
+      acceptProposal: (id, body) => call('acceptProposedTime', { params: { id }, body }),
+      declineProposal: (id, body) => call('declineProposedTime', { params: { id }, body }),
+      cancelBooking: (id, body) => call('cancelBooking', { params: { id }, body }),
+      completeBooking: (id, body) => call('completeBooking', { params: { id }, body }),
+      refundBooking: (id, body) => call('refundBooking', { params: { id }, body }),
+      subscribeBookings(listener) {
+        const stopEvents = stream.subscribe((event) => {
+          if (event.type !== 'booking') return;
+          // A booking the answer schema cannot read is not handed on: the list is read again instead.
+          const read = safeParse(bookingAnswer, event.data.booking);
+          listener(read.success ? read.data : null);
+        });
+        const stopOpens = stream.onOpen(() => listener(null));
+        return () => {
+          stopOpens();
+          stopEvents();
+        };
+      },
+    },
+
+    ledger: {
+      grant: (input) => call('grantBalance', { body: input }),
+      listMyLedger: () => call('listMyLedger', {}),
+      getEarnings: () => call('getEarnings', {}),
+    },
+
+    housekeeping: {
+      describeChannelRemoval: (id) => call('describeChannelRemoval', { params: { id } }),
+      archiveChannel: (id) => call('archiveChannel', { params: { id } }),
+      unarchiveChannel: (id) => call('unarchiveChannel', { params: { id } }),
+      async deleteChannel(id) {
+        await call('deleteChannel', { params: { id } });
+      },
+      removeMember: (id, uid) => call('removeMember', { params: { id, uid } }),
+      revokeInvitation: (id) => call('revokeInvitation', { params: { id } }),
+      handOverChannel: (id, toUid) => call('handOverChannel', { params: { id }, body: { toUid } }),
+      subscribeChannelRemoved: (listener) =>
+        stream.subscribe((event) => {
+          if (event.type === 'channelRemoved' && typeof event.data.channelId === 'string') {
+            listener(event.data.channelId);
+          }
+          // A member taken out is sent the channel without them (server/services/housekeeping.ts).
+          if (event.type === 'channel') {
+            const uid = auth.currentUser()?.uid;
+            const { channel } = event.data;
+            const members: unknown = channel.members;
+            if (
+              uid !== undefined &&
+              Array.isArray(members) &&
+              channel.ownerId !== uid &&
+              !members.includes(uid)
+            ) {
+              listener(channel.id);
+            }
+          }
+        }),
     },
   };
 }

@@ -36,6 +36,9 @@ const EVENT_TYPES: StreamEvent['type'][] = [
   'offers',
   'invitations',
   'mutes',
+  'booking',
+  'channelRemoved',
+  'services',
   'closing',
 ];
 const CLOSING_REASONS: StreamClosingReason[] = ['signed-out', 'expired'];
