@@ -27,7 +27,7 @@ const config: Config = {
     '\\.css$': '<rootDir>/__tests__/support/styleStub.ts',
   },
   // A few server dependencies ship only as ES modules; swc turns them into CommonJS for Jest.
-  // file-type (issue #13's upload sniffing) and the ES-module packages it reads with; workbox-window's messageSW
+  // file-type (upload sniffing) and the ES-module packages it reads with; workbox-window's messageSW
   // module, which the page imports alone so the Workbox class can load in its own chunk.
   transformIgnorePatterns: [
     '/node_modules/(?!(workbox-window|cookie|jose|file-type|strtok3|token-types|uint8array-extras|@tokenizer|@borewit)/)',

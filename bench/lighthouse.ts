@@ -1,4 +1,4 @@
-// Lighthouse on the production build (issue #5 bars): mobile preset (Lighthouse's default), five runs against the
+// Lighthouse on the production build: mobile preset (Lighthouse's default), five runs against the
 // embedded server on localhost, the median of each score and metric. Lighthouse 12.8 (13 needs Node 22) drives
 // Debian's Chromium (CHROME_PATH, default /usr/bin/chromium); each run starts with cleared storage, so it measures
 // a first visit, before any service worker.

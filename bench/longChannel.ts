@@ -1,4 +1,4 @@
-// A long channel (issue #13 part 2), measured where a person sees it: 10,000 messages written into a fresh database
+// A long channel, measured where a person sees it: 10,000 messages written into a fresh database
 // (drivers/seed.ts), the production build served by the real embedded server, one Chromium window. Measured in the
 // page, on its own clock: the time from clicking the channel to its newest message on screen, and how many frames
 // after the first page of messages arrived (its response's end) that was; then the longest task

@@ -1,4 +1,4 @@
-// Push fan-out throughput (issue #6 benchmark): one message to a channel with 1,000 member tokens, timed from the
+// Push fan-out throughput: one message to a channel with 1,000 member tokens, timed from the
 // request that enqueues it to the last push handed to a local Web Push receiver (HTTPS on 127.0.0.1, standing in
 // for the push service). Every push is encrypted for its own subscription (aes128gcm, RFC 8291) and VAPID-signed,
 // as for a browser. The server, its push worker and the receiver share this process and its 2 cores, so the

@@ -1,4 +1,4 @@
-// Push-token bookkeeping cost (issue #4): 30 simulated days of one device running the real push sagas on a fake
+// Push-token bookkeeping cost: 30 simulated days of one device running the real push sagas on a fake
 // clock, with a visibility change every hour and a reload every morning, against token documents that count
 // backend reads and writes. Budget: at most 35 writes in 30 days, and no backend read or write on a check that
 // finds nothing changed (a naive version that stamps lastUsed on every 30-minute check does 1,440 writes).

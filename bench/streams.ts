@@ -1,4 +1,4 @@
-// Server memory with 100 slow readers (issue #11 part 8): the embedded server runs in its own process (so its
+// Server memory with 100 slow readers: the embedded server runs in its own process (so its
 // memory is its own); 100 live streams of the channel's members are opened over raw sockets that read the
 // connection's first bytes and then never read again; a sender posts 2,000 messages of 4,000 characters to the
 // channel, each streamed to all 100. Without a cap every stream would queue every frame (about 800 MB in all);

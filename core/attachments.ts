@@ -1,4 +1,4 @@
-// Attachments (issue #13 part 4): which files a message may carry, how big, under which name, and what a person
+// Attachments: which files a message may carry, how big, under which name, and what a person
 // is told when one is refused. Written once for the embedded server (which sniffs the bytes), the Firebase
 // adapter (which sniffs them before the upload; storage.rules repeats the numbers, __tests__/rules checks that),
 // the composer and the push text. The type is always the one the bytes say (file-type), never the name's
@@ -6,7 +6,7 @@
 import { DOCUMENT_ID_PATTERN } from './ids';
 import { IMAGE_DIMENSION_MAX, imageDimensions } from './imageSize';
 
-/** issue #13: images and documents up to 10 MB. */
+/** Images and documents up to 10 MB. */
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 /**
  * An upload no message took is removed after this long: by the embedded server's housekeeping, and by functions/

@@ -1,4 +1,4 @@
-// Channel rules of issue #6, for both backends (docs/decisions/channels.md): who creates, edits and looks
+// Channel rules, for both backends (docs/decisions/channels.md): who creates, edits and looks
 // after a channel, who sees its members and invitations, what counts as unread, and how the member list is
 // ordered (the person's channel list: core/overview.ts). Every refusal is a QupmError with a message fit for a person.
 import { ERROR_WORDS, QupmError } from './errors';
@@ -58,7 +58,7 @@ export function assertCanMarkRead(channel: ChannelAccess, uid: string): void {
 
 /**
  * A person's read mark in a channel: they have read up to and including this message (core/messages.ts order).
- * A mark from before issue #11 has `id: ''`: the whole millisecond was read.
+ * A mark from before read marks named a message has `id: ''`: the whole millisecond was read.
  */
 export type ReadMark = MessageCursor;
 

@@ -24,7 +24,7 @@ export function wantsInApp(settings: NotificationSettings | null | undefined): b
   return wantsDelivery(settings, 'in_app');
 }
 
-/** Push for a message of a channel: push wanted, and the channel not muted for the person at `at` (issue #13). */
+/** Push for a message of a channel: push wanted, and the channel not muted for the person at `at`. */
 export function wantsPushFrom(
   settings: NotificationSettings | null | undefined,
   mutedUntil: number | null | undefined,

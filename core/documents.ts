@@ -151,7 +151,7 @@ function withCard(value: unknown): Pick<ChatMessage, 'card'> {
   return card ? { card } : {};
 }
 
-/** A message's edit and deletion fields (issue #13), only those it has: an unchanged message has none. */
+/** A message's edit and deletion fields, only those it has: an unchanged message has none. */
 function messageChanges(data: DocumentData): Pick<ChatMessage, 'editedAt' | 'deleted' | 'updatedAt'> {
   const changes: Pick<ChatMessage, 'editedAt' | 'deleted' | 'updatedAt'> = {};
   if (data.editedAt !== undefined && data.editedAt !== null) changes.editedAt = toMillis(data.editedAt);
@@ -237,7 +237,7 @@ export function toPendingCounts(docs: ReadonlyArray<{ id: string; data: Document
 }
 
 /**
- * users/{uid}/channelPrefs (issue #13): the person's mutes by channel id. A document whose mutedUntil is not a
+ * users/{uid}/channelPrefs: the person's mutes by channel id. A document whose mutedUntil is not a
  * mute's end (core/mutes.ts isMuteEnd) mutes nothing and is left out.
  */
 export function toChannelMutes(docs: ReadonlyArray<{ id: string; data: DocumentData }>): ChannelMutes {

@@ -1,4 +1,4 @@
-// The single-use links QuPM mails (issue #15 parts 2–3): how long each is good for, the shape of the token they
+// The single-use links QuPM mails: how long each is good for, the shape of the token they
 // carry, and the words a person reads about them. Shared by the embedded server, both adapters and the screens.
 
 const HOUR = 60 * 60 * 1000;
@@ -48,7 +48,7 @@ export const EMAIL_LINK_MESSAGES = {
     'There is already an account with this address. Sign in, or choose a new password from the sign-in page.',
 } as const;
 
-/** A change of email (issue #15 part 4), refused. */
+/** A change of email, refused. */
 export const EMAIL_CHANGE_MESSAGES = {
   wrongPassword: 'That is not your current password.',
   same: 'This is already your email address.',

@@ -27,7 +27,7 @@ export const HTTP_STATUS: Record<ErrorStatus, number> = {
 
 /**
  * What an error answer carries, as Firebase's callable protocol has it: `{"error": {"status", "message",
- * "details"?: {"reason"}}}` (a Cloud Function's HttpsError puts its details there; issue #14 part 12).
+ * "details"?: {"reason"}}}` (a Cloud Function's HttpsError puts its details there).
  */
 export interface ErrorBody {
   error: { status: ErrorStatus; message: string; details?: { reason: ErrorReason } };
@@ -46,7 +46,7 @@ export type ErrorReason =
   | 'invitation-not-yours'
   | 'invitation-not-accepted'
   | 'email-not-verified'
-  // issue #15 part 4: a change of password whose current password is not right
+  // A change of password whose current password is not right
   | 'wrong-password'
   // a file that does not fit what is left of its uploader's storage quota (core/attachments.ts)
   | 'storage-quota'

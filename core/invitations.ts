@@ -20,7 +20,7 @@ export interface InvitationCaller {
   emailVerified?: boolean;
 }
 
-/** An email-bound invitation names the caller's email, and that email is confirmed (issue #14 part 10). */
+/** An email-bound invitation names the caller's email, and that email is confirmed. */
 function namesCaller(
   inviteeEmail: string,
   caller: Pick<InvitationCaller, 'email' | 'emailVerified'>,
@@ -79,7 +79,7 @@ export function canReadInvitation(
 }
 
 /**
- * Reading an invitation (issue #13 part 8): whoever may read it gets it; someone else gets why not. An invitation
+ * Reading an invitation: whoever may read it gets it; someone else gets why not. An invitation
  * somebody else already accepted says it was used (not "for another account": the link was the right one, it
  * has simply been spent); one addressed to another email says it is another account's.
  */
@@ -104,7 +104,7 @@ export function assertCanReadInvitation(
 }
 
 /**
- * What anyone holding an invitation's link may see before signing in (issue #13 part 8): who invites, to which
+ * What anyone holding an invitation's link may see before signing in: who invites, to which
  * channel, what it grants, until when, and whether it can still be accepted. The link is the secret (a random
  * 20-character id), so this is what the consultant meant the invitee to read; nothing more leaves: not the
  * email it names (only whether it names one), not the channel's id, members or messages, not the consultant's id,

@@ -1,4 +1,4 @@
-// Leaving QuPM (issue #15 part 7), for both backends and the client: the shape of "Download my data" (one
+// Leaving QuPM, for both backends and the client: the shape of "Download my data" (one
 // versioned JSON document, never a secret in it), its file name, who may leave (a consultant who still owns
 // channels may not), and what the others see of someone who left ("A former member", never their name).
 import type { Attachment } from './attachments';

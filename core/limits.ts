@@ -11,7 +11,7 @@ export const LIMITS = {
   nicknameMax: 40,
   /** A message's stored sender name (a nickname, a display name or an email's local part: all shorter). */
   senderNameMax: 100,
-  /** issue #6: messages longer than this are refused. */
+  /** Messages longer than this are refused. */
   messageMax: 4000,
   channelTitleMax: 80,
   channelDescriptionMax: 500,
@@ -34,7 +34,7 @@ export const LIMITS = {
 /**
  * Delivery channels a user can choose for notifications (spec §3: the list may include 'push'): 'push' for
  * system notifications on their devices, 'in_app' for notices inside an open QuPM window, 'email' for one email
- * about the messages of a channel still unread after 10 minutes (issue #15 part 6, core/missedMail.ts; never on by
+ * about the messages of a channel still unread after 10 minutes (core/missedMail.ts; never on by
  * default).
  */
 export const DELIVERY_CHANNELS = ['push', 'in_app', 'email'] as const;

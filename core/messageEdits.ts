@@ -1,4 +1,4 @@
-// Editing and deleting messages (issue #13 part 3), decided once for the embedded server, the Firebase adapter
+// Editing and deleting messages, decided once for the embedded server, the Firebase adapter
 // (whose writes firestore.rules checks the same way, by test), functions/ and the screens (which offer Edit and
 // Delete only when these allow them): a person edits their own message within 24 hours of sending it and deletes
 // it at any time; a channel's owner (its consultant) deletes any message in it; a deleted message is a tombstone

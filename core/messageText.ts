@@ -1,5 +1,5 @@
-// A message's text (issue #6): what is stored is the text trimmed, 1 to LIMITS.messageMax characters, or 0 when
-// the message carries an attachment (issue #13: text, a file, or both). Written
+// A message's text: what is stored is the text trimmed, 1 to LIMITS.messageMax characters, or 0 when
+// the message carries an attachment (text, a file, or both). Written
 // once for the embedded server's schema, the Firebase adapter (which writes to Firestore itself) and the
 // composer; firestore.rules can import nothing and repeat the number, which __tests__/rules/limits.test.ts checks.
 import { LIMITS } from './limits';
@@ -32,7 +32,7 @@ export function checkMessageText(raw: string, options: { withAttachment?: boolea
   return { ok: true, text };
 }
 
-/** What a notification or the channel list says of a message that has a file and no text (issue #13). */
+/** What a notification or the channel list says of a message that has a file and no text. */
 export function attachmentSummary(kind: 'image' | 'document'): string {
   return kind === 'image' ? 'Sent a photo' : 'Sent a document';
 }

@@ -22,7 +22,7 @@ export interface MessagesSince {
   createdAt: number;
   ids: string[];
   /**
-   * The changes (edits, deletions, issue #13) the subscriber holds: every version stamped before `at`, and of that
+   * The changes (edits, deletions) the subscriber holds: every version stamped before `at`, and of that
    * very millisecond those of the messages in `ids`. A subscription also delivers every later version of a
    * message, each once — also those made while it was disconnected. Absent: `createdAt` with no ids.
    */

@@ -1,4 +1,4 @@
-// Missed-message email (issue #15 part 6), for both backends: when one email about a channel is due to a person,
+// Missed-message email, for both backends: when one email about a channel is due to a person,
 // and what it says. A message by someone else that the person has still not read 10 minutes after it was posted
 // makes the channel's email due, unless the person does not want email (core/delivery.ts 'email'), muted the
 // channel, or got an email about that channel less than an hour ago. The email summarises every unread message

@@ -276,7 +276,7 @@ export type MessageCard =
       expiresAt: number;
     };
 
-/** One channel as the person's channel list shows it (issue #6): its last message and how many are unread. */
+/** One channel as the person's channel list shows it: its last message and how many are unread. */
 export interface ChannelOverview {
   channel: Channel;
   lastMessage: ChatMessage | null;
@@ -284,7 +284,7 @@ export interface ChannelOverview {
   unread: number;
 }
 
-/** A person's mute of one channel (issue #13): until when, epoch ms (core/mutes.ts MUTED_FOREVER: until unmuted). */
+/** A person's mute of one channel: until when, epoch ms (core/mutes.ts MUTED_FOREVER: until unmuted). */
 export interface ChannelMute {
   channelId: string;
   mutedUntil: number;
@@ -390,7 +390,7 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
 export const NOT_OPTED_IN: NotificationSettings = { enabled: false, delivery: { channels: [] } };
 
 /**
- * issue #15 part 5: one signed-in session of the account (a refresh-token family on the embedded server), as
+ * One signed-in session of the account (a refresh-token family on the embedded server), as
  * Settings → Devices lists it. `browser` and `platform` are names for a person ("Chrome", "Android"), read from
  * the user agent the session was started with; `current` marks the session asking.
  */

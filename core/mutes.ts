@@ -1,4 +1,4 @@
-// Muting a channel (issue #13 part 6), for both backends and the client: the durations a person may choose, the
+// Muting a channel, for both backends and the client: the durations a person may choose, the
 // moment a mute ends, who may mute a channel (someone in it), and whether a channel is muted for a person at a
 // given time. A timed mute needs no job to end: it is compared with the clock. A muted channel sends that person
 // no push and adds nothing to their badge (core/delivery.ts, core/pending.ts), and draws no in-app notice.

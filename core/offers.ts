@@ -26,7 +26,7 @@ export function isOfferActive(offer: Pick<Offer, 'status' | 'expiresAt'>, now: n
   return offer.status === 'active' && offer.expiresAt > now;
 }
 
-/** An offer's state as its consultant reads it now (issue #13): an active offer past its expiry is expired. */
+/** An offer's state as its consultant reads it now: an active offer past its expiry is expired. */
 export type OfferState = 'active' | 'used' | 'expired' | 'revoked';
 
 export function offerStateAt(offer: Pick<Offer, 'status' | 'expiresAt'>, now: number): OfferState {

@@ -1,4 +1,4 @@
-// The person's channel list (issue #6, docs/decisions/channels.md): newest activity first. Written once
+// The person's channel list (docs/decisions/channels.md): newest activity first. Written once
 // for both backends, which answer the overview in this order, and the client's channels slice, which keeps its live
 // list in it. A module of its own, importing next to nothing, because the slice is in the app's shell.
 import type { ChannelOverview } from './model';

@@ -21,15 +21,15 @@ export function activatePath(invitationId: string): string {
   return `/activate/${encodeURIComponent(invitationId)}`;
 }
 
-/** The query parameter of the mailed links' screens that carries the single-use token (issue #15). */
+/** The query parameter of the mailed links' screens that carries the single-use token. */
 export const TOKEN_PARAM = 'token';
 
-/** Where the link of a verification mail leads: the screen that confirms the address (issue #15 part 2). */
+/** Where the link of a verification mail leads: the screen that confirms the address. */
 export function verifyEmailPath(token: string): string {
   return `/verify-email?${TOKEN_PARAM}=${encodeURIComponent(token)}`;
 }
 
-/** Where the link of a password-reset mail leads: the screen that sets a new password (issue #15 part 3). */
+/** Where the link of a password-reset mail leads: the screen that sets a new password. */
 export function resetPasswordPath(token: string): string {
   return `/reset-password?${TOKEN_PARAM}=${encodeURIComponent(token)}`;
 }

@@ -9,7 +9,7 @@ export type PendingCounts = Readonly<Record<string, number>>;
 
 /**
  * The badge count: the sum of the pending counts, ignoring anything that is not a positive whole number, and the
- * sources in `muted` (a muted channel adds nothing to the badge, issue #13, also what it counted before the mute).
+ * sources in `muted` (a muted channel adds nothing to the badge, also what it counted before the mute).
  */
 export function badgeCount(counts: PendingCounts, muted: ReadonlySet<string> = NONE): number {
   let sum = 0;

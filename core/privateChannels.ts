@@ -1,4 +1,4 @@
-// Private consultations (issue #13 part 5), for both backends: a channel of kind 'private' between a consultant
+// Private consultations, for both backends: a channel of kind 'private' between a consultant
 // (its owner) and one client (its one member), read and written by those two only. Who may open one with whom,
 // the one conversation per pair, its handle and title, and the name it is listed under for each of the two.
 // Why: docs/decisions/channels.md.

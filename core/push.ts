@@ -21,7 +21,7 @@ function cut(text: string, max: number): string {
 
 export interface MessagePush {
   /**
-   * `messageId`: the chat message's id (issue #13), so that a page which has shown the message in-app from live
+   * `messageId`: the chat message's id, so that a page which has shown the message in-app from live
    * data already knows the push is the same message (FCM gives the push an id of its own).
    */
   data: { type: PushType; badge_count: number; channelId: string; messageId?: string };

@@ -55,13 +55,13 @@ export const signInBody = z.strictObject({
   password: z.string().min(1).max(LIMITS.passwordMax),
 });
 export const refreshBody = z.strictObject({ refreshToken: z.string().min(1).max(512) });
-/** issue #15 part 4: the current password (any, as sign-in takes it) and a new one under sign-up's policy. */
+/** The current password (any, as sign-in takes it) and a new one under sign-up's policy. */
 export const passwordChangeBody = z.strictObject({
   currentPassword: z.string().min(1).max(LIMITS.passwordMax),
   newPassword: z.string().min(LIMITS.passwordMin).max(LIMITS.passwordMax),
 });
 
-// issue #15 parts 2–3: the token of a mailed link, and the bodies that carry it.
+// The token of a mailed link, and the bodies that carry it.
 export const linkTokenSchema = z.string().regex(LINK_TOKEN_PATTERN, 'not a link QuPM sent');
 export const verifyEmailBody = z.strictObject({ token: linkTokenSchema });
 export const passwordResetBody = z.strictObject({ email: emailSchema });
@@ -130,7 +130,7 @@ export const messageCreateBody = z
     return z.NEVER;
   });
 
-/** PATCH /api/channels/:id/messages/:messageId (issue #13): the message's new text, as a send's. */
+/** PATCH /api/channels/:id/messages/:messageId: the message's new text, as a send's. */
 export const messagePatchBody = z.strictObject({ text: messageTextSchema });
 
 /** POST /api/channels/:id/read: read up to and including this message of the channel. */
@@ -235,7 +235,7 @@ export const messagesQuery = z
   .strictObject({
     before: messageCursorSchema.optional(),
     after: messageCursorSchema.optional(),
-    /** Issue #13: the messages changed (edited, deleted) after this (version, id), in that order. */
+    /** The messages changed (edited, deleted) after this (version, id), in that order. */
     changedAfter: messageCursorSchema.optional(),
     limit: z.coerce.number().int().min(1).max(LIMITS.messagesPageMax).optional(),
   })
@@ -304,7 +304,7 @@ export const invitationCallablePayloads = {
 export type InvitationCallableName = keyof typeof invitationCallablePayloads;
 
 /**
- * The one callable that needs no session (issue #13 part 8): an invitation's preview for whoever holds its link,
+ * The one callable that needs no session: an invitation's preview for whoever holds its link,
  * signed in or not (GET /api/invitations/:id/preview on the embedded server).
  */
 export const publicCallablePayloads = {
@@ -324,7 +324,7 @@ const noPayload = z.union([z.null(), z.undefined(), z.strictObject({})]);
 const channelRef = z.strictObject({ channelId: documentIdSchema });
 
 /**
- * issue #15 part 5 on the Firebase backend (src/backend/firebase/sessions.ts): Firebase Auth cannot list or end
+ * On the Firebase backend (src/backend/firebase/sessions.ts): Firebase Auth cannot list or end
  * one session, so revoke_sessions ends every one of the caller's (Admin SDK revokeRefreshTokens).
  */
 export const sessionCallablePayloads = { revoke_sessions: noPayload } as const;
@@ -340,7 +340,7 @@ export const publicSessionCallablePayloads = {
 } as const;
 
 /**
- * Muting a channel on the Firebase backend (issue #13 part 6; src/backend/firebase/mutes.ts): written by functions
+ * Muting a channel on the Firebase backend (src/backend/firebase/mutes.ts): written by functions
  * only, with their clock, for a channel the caller is in. The embedded server answers the same at
  * PUT/DELETE /api/channels/:id/mute; the duration is core/mutes.ts's to check (its words for a person).
  */
@@ -351,7 +351,7 @@ export const muteCallablePayloads = {
 export type MuteCallableName = keyof typeof muteCallablePayloads;
 
 /**
- * Issue #6's callables on the Firebase backend (src/backend/firebase/callables.ts PRODUCT_CALLABLES), with the
+ * The product's callables on the Firebase backend (src/backend/firebase/callables.ts PRODUCT_CALLABLES), with the
  * payloads the Firebase adapter sends. The embedded server answers the same operations as routes (core/wire.ts);
  * the bodies are the same schemas.
  */
@@ -379,7 +379,7 @@ export const productCallablePayloads = {
 export type ProductCallableName = keyof typeof productCallablePayloads;
 
 /**
- * Issue #15 part 7, leaving: `DELETE /api/users/:uid {password}` on the embedded server. On Firebase the client
+ * Leaving: `DELETE /api/users/:uid {password}` on the embedded server. On Firebase the client
  * proves the password by re-authenticating, and the callables take no payload (core/leaving.ts).
  */
 export const accountDeleteBody = z.strictObject({

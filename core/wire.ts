@@ -1015,7 +1015,7 @@ export type CallableResults = {
  * STREAM_MAX_BUFFERED_BYTES behind is dropped without one. Every reconnect resyncs (src/backend/local/stream.ts).
  */
 export type StreamEvent =
-  /** A new message, or a new version of one (edited, deleted: issue #13); the later version wins. */
+  /** A new message, or a new version of one (edited, deleted); the later version wins. */
   | { type: 'message'; data: { message: ChatMessage } }
   | { type: 'user'; data: { user: UserDoc } }
   | { type: 'channel'; data: { channel: Channel } }
@@ -1026,7 +1026,7 @@ export type StreamEvent =
    * was created, accepted or activated); read them again. An invitation for anyone with the link sends none.
    */
   | { type: 'invitations'; data: { changed: true } }
-  /** To every stream of one person: their mutes in force changed (issue #13 part 6); these are all of them now. */
+  /** To every stream of one person: their mutes in force changed; these are all of them now. */
   | { type: 'mutes'; data: { mutes: ChannelMutes } }
   /** To a booking's client and consultant: the booking as it is now (a new one, or a step on it). */
   | { type: 'booking'; data: { booking: Booking } }

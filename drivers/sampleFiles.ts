@@ -1,7 +1,7 @@
 // Files as people send them, and as attackers would: small real images (PNG, JPEG, GIF, WebP) of a chosen size,
 // a PDF, an office document (a zip with the parts Word writes), a Windows executable, HTML and SVG with script.
 // Built in memory so tests need no binary fixtures; shared by the server tests, the contract suite and the browser
-// tests of attachments (issue #13 part 4).
+// tests of attachments.
 import { crc32, deflateSync } from 'node:zlib';
 
 const u32be = (n: number): Buffer => {

@@ -1,4 +1,4 @@
-// Attachments (issue #13 part 4) in two browsers against the real server: a member sends an image and the
+// Attachments in two browsers against the real server: a member sends an image and the
 // consultant sees it in their window, drawn at its size; a document arrives as a card and downloads with its
 // bytes; a renamed executable and a file over 10 MB are refused with words, nothing sent; someone outside the
 // channel can neither upload nor download (API). The conversation with files passes axe.

@@ -1,4 +1,4 @@
-// Change of email (issue #15 part 4) in a real browser against the real server and a real SMTP server: from the
+// Change of email in a real browser against the real server and a real SMTP server: from the
 // form in Settings → Profile (refusals in words, the cursor where the mistake is), through the link mailed to the
 // new address, to signing in with it; the old address is told and no longer signs in. Every new screen is checked
 // with axe-core.

@@ -1,4 +1,4 @@
-// The live conversation at its worst moments (issue #11), in the real build against the real server in a process
+// The live conversation at its worst moments, in the real build against the real server in a process
 // of its own: the consultant's and a member's windows are open on one channel; four clients post bursts that
 // total 200 messages (bursts of ten, back to back, spread over the whole test); the server is killed with SIGKILL
 // mid-burst and restarted on the same data folder and port; the member's window goes offline for ten seconds and

@@ -1,4 +1,4 @@
-// Issue #13 part 3 in two browser windows of different people against the real server: the member edits their
+// In two browser windows of different people against the real server: the member edits their
 // message and the consultant's window shows it "edited" in place, live; the consultant's window is offline while
 // the member edits again, and shows that edit once when it is back; the member deletes their message and the other
 // window shows the "Message deleted" tombstone (also as the channel list's last message); the consultant deletes

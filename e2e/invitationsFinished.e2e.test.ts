@@ -1,4 +1,4 @@
-// Invitations, finished (issue #13 part 8), in Chromium against the real server: a signed-out visitor of the link
+// Invitations, finished, in Chromium against the real server: a signed-out visitor of the link
 // sees who invites to which channel and what it grants, creates an account right there (the default; signing in
 // is one click away), finds the invitation on the home screen, accepts it, activates it in one click and lands in
 // the channel. A used invitation says it was used, to anyone else and signed out; an expired one says so.

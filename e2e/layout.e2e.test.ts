@@ -1,4 +1,4 @@
-// Layout on every screen (issue #13 part 1), in the real build against the real server: at each size of the issue,
+// Layout on every screen, in the real build against the real server: at each size of the issue,
 // portrait and landscape, an open channel's Send button is inside the window and is what a tap at its centre
 // reaches, with the "Get notified" card showing; on an iPhone (iOS user agent) the debug button covers neither Send
 // nor the home screen's Settings, before and after it dims; at 320 px no screen scrolls sideways; and the

@@ -1,4 +1,4 @@
-// Leaving (issue #15 part 7) in the real build against the real server: Settings → Your data downloads a JSON file
+// Leaving in the real build against the real server: Settings → Your data downloads a JSON file
 // of the account (dated name, the account's data, no secret); a consultant who still owns channels is told to
 // hand them over first; a wrong password is refused; the right one deletes the account, this window lands on a
 // plain sentence and is signed out, and a second window of the same account (another session) is signed out too,

@@ -1,4 +1,4 @@
-// A long channel in the browser (issue #13 part 2): 10,000 messages written into the real server's database
+// A long channel in the browser: 10,000 messages written into the real server's database
 // (drivers/seed.ts), opened in the production build in Chromium. The channel opens at its newest message with a
 // "New messages" divider at the first unread one and day separators; scrolling up loads older pages without
 // moving the message the person is reading (each page is held back until that message's place is noted); a

@@ -1,4 +1,4 @@
-// Missed-message email's browser side (issue #15 part 6) in Chromium against the real server: the settings switch
+// Missed-message email's browser side in Chromium against the real server: the settings switch
 // "Email me about messages I miss" on a phone, an iPhone and a laptop (off by default, on after a click and a
 // reload, no serious axe violation), and the unsubscribe link of an email: its page asks, its button unsubscribes
 // (a real form POST under the server's CSP), and the switch is off afterwards.

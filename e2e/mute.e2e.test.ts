@@ -1,4 +1,4 @@
-// Mute and attention (issue #13 part 6) in the real build, against the real server and its real push queue, whose
+// Mute and attention in the real build, against the real server and its real push queue, whose
 // pushes go to a push service on localhost (drivers/pushReceiver.ts): a member mutes a channel from the
 // conversation's header; another client's message there sends that member no push, while a message in their
 // unmuted channel is pushed to them; with the window not focused, the tab title counts the unmuted unread

@@ -1,4 +1,4 @@
-// A mute is live in every window of the person (issue #13 part 6), in the real build against the real server: the
+// A mute is live in every window of the person, in the real build against the real server: the
 // member has two windows open (two sessions of one account); muting Strategy Studio from the conversation header
 // in one shows it muted in the other's channel list without a reload, unmuting likewise, and a window whose
 // connection was down while the mute changed shows the change once it is back (the stream's resync).

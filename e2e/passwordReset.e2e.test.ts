@@ -1,4 +1,4 @@
-// Forgot password (issue #15 part 3) in a real browser against the real server and a real SMTP server: from the
+// Forgot password in a real browser against the real server and a real SMTP server: from the
 // sign-in form's "Forgot your password?", through the link read from the mail, to signing in with the new password;
 // the session a second browser had open ends. Every new screen is checked with axe-core.
 import type { Page } from 'playwright-core';

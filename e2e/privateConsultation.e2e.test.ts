@@ -1,4 +1,4 @@
-// Private consultations (issue #13 part 5) in three browsers against the real server: a client of Strategy Studio
+// Private consultations in three browsers against the real server: a client of Strategy Studio
 // opens a private conversation with its consultant ("Talk privately with Dana"); both exchange a message live; a
 // third client of the same channel sees neither the conversation nor its messages, on the screen or through the
 // API. The private conversation's screen is checked with axe-core for serious or critical violations.

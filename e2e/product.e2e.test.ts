@@ -1,4 +1,4 @@
-// The product of issue #6 in two browsers at once, against the real server: a consultant invites, a new person
+// The product in two browsers at once, against the real server: a consultant invites, a new person
 // signs up on the invitation link, accepts and activates it; they exchange messages live; a non-member sees the
 // service banner; an offer appears on the person's services screen and drops out when it expires. Every screen
 // is checked with axe-core for serious or critical violations.
@@ -54,7 +54,7 @@ describe('consultant and client in two browsers', () => {
     await client.goto(invitationLink);
     await client.getByRole('heading', { level: 1, name: /invites you to/ }).waitFor();
     await expectAccessible(client, 'invite (signed out)');
-    // The preview opens on Create account (issue #13 part 8).
+    // The preview opens on Create account.
     expect(await client.getByRole('tab', { name: 'Create account' }).getAttribute('aria-selected')).toBe(
       'true',
     );

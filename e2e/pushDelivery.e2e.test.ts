@@ -1,4 +1,4 @@
-// Each push reaches the person exactly once (QUALITY.md, issue #5): pushed with the DevTools protocol to the real
+// Each push reaches the person exactly once (QUALITY.md): pushed with the DevTools protocol to the real
 // worker of the real build, served by the real server, with 0, 1 and 2 tabs open.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { waitForServiceWorkerControl, watchErrors } from './support/browser';

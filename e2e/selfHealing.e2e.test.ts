@@ -1,4 +1,4 @@
-// The app heals itself (issue #5): legacy messaging workers are removed at start, a route chunk that fails to
+// The app heals itself: legacy messaging workers are removed at start, a route chunk that fails to
 // load reloads once and then shows an error screen, a new deploy shows the update banner only with the setting
 // 'true', and on an iPhone a signed-in person gets the debug button — in Chromium, on the real build and server.
 import { appendFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Sessions (issue #15 part 5) in the real build against the real server, with two browsers of their own (two
+// Sessions in the real build against the real server, with two browsers of their own (two
 // persistent profiles: two devices of one account). Window A lists both sessions in Settings → Devices, this one
 // marked, and signs B out; B lands on the sign-in form with a sentence saying why, and the access token B held is
 // refused by the server at once. Checked with axe-core on the way.

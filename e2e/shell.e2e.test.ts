@@ -46,7 +46,7 @@ describe('the app shell', () => {
   it.each([
     ['/', /advice, in one place/i],
     ['/services', /^services$/i],
-    // Signed out, an invitation's public preview is asked for: this id names none (issue #13 part 8).
+    // Signed out, an invitation's public preview is asked for: this id names none.
     ['/invite/AbCdEfGhIj0123456789', /we couldn.t find this invitation/i],
     ['/activate/AbCdEfGhIj0123456789', /activate your invitation/i],
     ['/invite/not-valid', /this invitation link is not valid/i],

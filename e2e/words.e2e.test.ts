@@ -1,4 +1,4 @@
-// Words for people (issue #13 part 7) in Chromium against the real server: focus lands on the screen's heading
+// Words for people in Chromium against the real server: focus lands on the screen's heading
 // after signing in and after each navigation; on every screen of a client, a consultant and an admin no two
 // buttons or links that do different things share an accessible name (axe has no such rule: names are read from
 // Playwright's accessibility snapshot), and axe finds no serious or critical violation; spec §8's own strings stay

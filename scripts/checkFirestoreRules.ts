@@ -10,14 +10,14 @@
 //   - a collection clients read or write (FIRESTORE_COLLECTIONS) without its own match block;
 //   - a create-only collection (CREATE_ONLY: messages, whose client-chosen id is a send's idempotency key) that
 //     a client may delete, or update other than through `changedKeys().hasOnly([...])` lists that leave its
-//     identity alone (IDENTITY_FIELDS: a repeated send rewrites them, so it stays denied; issue #13's edit and
+//     identity alone (IDENTITY_FIELDS: a repeated send rewrites them, so it stays denied; an edit and
 //     deletion change only the text and their stamps), or whose create does not check the id's shape;
 //   - a collection only functions create (CREATED_BY_FUNCTIONS: token documents, one per device, which the
 //     save_push_token callable keeps) that a client may create;
 //   - a list (or read, which includes list) that does not depend on the stored documents: every way the condition
 //     can hold must test `resource.data` or stay inside one parent document (a wildcard of the path above the
 //     listed collection). Rules cannot tie `request.query.limit` or the query's filters to what is returned, so a
-//     list that holds for anyone signed in lets them page through the whole collection (issue #14 part 9).
+//     list that holds for anyone signed in lets them page through the whole collection.
 // It is a guard against the mistakes that open a database, not a proof: the emulator suite tests behaviour.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -44,7 +44,7 @@ const LIST_OPS = new Set(['read', 'list']);
 
 /**
  * Collections whose documents a client creates under an id it chose and never changes: a repeat of the id must be
- * an update, and be denied, for the write to happen once (ARCHITECTURE.md "Live data", issue #11).
+ * an update, and be denied, for the write to happen once (ARCHITECTURE.md "Live data").
  */
 export const CREATE_ONLY = ['channels/{id}/messages'] as const;
 
@@ -53,8 +53,8 @@ export const IDENTITY_FIELDS = ['senderId', 'senderName', 'createdAt'] as const;
 
 /**
  * Collections whose documents only functions/ create: a device's push token document is saved by the
- * save_push_token callable, which keeps one per (user, device) in a transaction (issue #12). A client creating
- * one would make a second document for its device. A person's mutes (users/{uid}/channelPrefs, issue #13) are
+ * save_push_token callable, which keeps one per (user, device) in a transaction. A client creating
+ * one would make a second document for its device. A person's mutes (users/{uid}/channelPrefs) are
  * written by mute_channel and unmute_channel, which check the duration and that the caller is in the channel.
  */
 export const CREATED_BY_FUNCTIONS = ['users/{uid}/FCMTokens', 'users/{uid}/channelPrefs'] as const;
@@ -443,7 +443,7 @@ export const SERVER_ONLY_COLLECTIONS = [
   'users/{uid}/channelReads',
   // The storage quota: one record per kept upload, whose sizes users/{uid}.attachmentBytes sums.
   'users/{uid}/uploads',
-  // Missed-message email (issue #15 part 6): its state, the Trigger Email extension's queue, the signing secret.
+  // Missed-message email: its state, the Trigger Email extension's queue, the signing secret.
   'missedMail',
   'mail',
   'config',

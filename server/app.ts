@@ -111,7 +111,7 @@ export interface ServerOptions {
    */
   push?: Partial<Omit<PushSettings, 'vapid'>> & Partial<PushQueueOptions>;
   /**
-   * Mail (issue #15, server/services/mail.ts). Each setting defaults to its environment variable: `smtpUrl`
+   * Mail (server/services/mail.ts). Each setting defaults to its environment variable: `smtpUrl`
    * QUPM_SMTP_URL (none: mail is printed with `print`, default console.log), `from` QUPM_MAIL_FROM, `publicUrl`
    * QUPM_PUBLIC_URL (none: the listening address). `transport` replaces SMTP and the console altogether;
    * `retry` and `concurrency` tune the mail queue.
@@ -123,7 +123,7 @@ export interface ServerOptions {
     print?: (text: string) => void;
     transport?: MailTransport;
   } & Partial<MailQueueOptions>;
-  /** Missed-message email (issue #15 part 6): how often its scheduler looks (default 1 min; false: never, tests). */
+  /** Missed-message email: how often its scheduler looks (default 1 min; false: never, tests). */
   missedMail?: { scanMs?: number | false };
   /**
    * Read every answer with its route's schema before it leaves, and compare its fast serialization with
@@ -255,7 +255,7 @@ export async function buildServer({
       droppedStreams: () => hub.slowReadersDropped,
     });
 
-    // issue #15 part 5: the sessions ended within an access token's lifetime, refused on every request without a
+    // The sessions ended within an access token's lifetime, refused on every request without a
     // database read; filled from refresh_tokens now (a restart forgets nothing) and on every revocation.
     const revokedSessions = new RevokedSessions(now);
     for (const { familyId, revokedAt } of repos.sessions.revokedAfter(RevokedSessions.since(now()))) {
@@ -336,7 +336,7 @@ export async function buildServer({
           // No inline script anywhere; the shell's one inline <style> is allowed by its hash.
           scriptSrc: ["'self'"],
           styleSrc: ["'self'", ...(shell ? inlineStyleHashes(shell) : [])],
-          // blob: attachments, read through the API with the session and shown from memory (issue #13).
+          // blob: attachments, read through the API with the session and shown from memory.
           imgSrc: ["'self'", 'data:', 'blob:'],
           connectSrc: ["'self'"],
           fontSrc: ["'self'"],

@@ -30,11 +30,11 @@ export interface ServerContext {
   push: PushSettings;
   /** The push queue's worker: woken after a message's jobs are committed. */
   pushQueue: Pick<PushQueue, 'wake'>;
-  /** Mail (issue #15): the sender, the transport and this server's public origin for links. */
+  /** Mail: the sender, the transport and this server's public origin for links. */
   mail: MailSettings;
   /** The mail queue's worker: enqueueMail (server/services/mail.ts) wakes it after the transaction. */
   mailQueue: Pick<MailQueue, 'wake'>;
-  /** scrypt for new password hashes (a password reset, issue #15 part 3). */
+  /** scrypt for new password hashes (a password reset). */
   passwords: PasswordHasher;
 }
 

@@ -86,7 +86,7 @@ function seed(repos: Repos, hashes: string[], now: number): void {
     leo: newDocumentId(),
   };
   const createdAt = now - 30 * DAY;
-  // The demo's addresses are confirmed (issue #15 part 2): the demo's invitations are theirs to accept.
+  // The demo's addresses are confirmed: the demo's invitations are theirs to accept.
   const emailVerifiedAt = createdAt;
 
   repos.users.insert({

@@ -84,7 +84,7 @@ export class EventHub {
     }
   }
 
-  /** Ends every stream of the account `uid` (issue #15 part 7: the account was deleted). */
+  /** Ends every stream of the account `uid` (the account was deleted). */
   endUser(uid: string, reason: StreamClosingReason): void {
     for (const subscriber of this.subscribers) {
       if (subscriber.uid !== uid) continue;
@@ -97,7 +97,7 @@ export class EventHub {
   }
 
   /**
-   * The account `uid` has confirmed `email` (issue #15 part 2): its open streams now also hear events addressed
+   * The account `uid` has confirmed `email`: its open streams now also hear events addressed
    * to that email (a stream opened before the address was confirmed was subscribed without it).
    */
   confirmEmail(uid: string, email: string): void {

@@ -29,7 +29,7 @@ export interface RateLimits {
   documents: RateLimit;
   /** Invitation previews for signed-out visitors, per IP (ids are 20 random characters: this stops enumeration). */
   invitationPreview: RateLimit;
-  /** Mailed links asked for (verification, password reset), per address: no one's inbox is flooded (issue #15). */
+  /** Mailed links asked for (verification, password reset), per address: no one's inbox is flooded. */
   mailPerAddress: RateLimit;
   /** Mailed links asked for per IP, whatever the address. */
   mailPerIp: RateLimit;

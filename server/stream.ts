@@ -158,7 +158,7 @@ export function streamRoutes(app: FastifyInstance, ctx: ServerContext) {
     write(': connected\n\n');
     unsubscribe = ctx.hub.subscribe({
       uid: caller.uid,
-      // Events addressed by email reach only an account that has confirmed it owns that address (issue #15).
+      // Events addressed by email reach only an account that has confirmed it owns that address.
       email: ctx.repos.users.isEmailVerified(caller.uid) ? caller.email : '',
       isAdmin: caller.isAdmin,
       sessionId: caller.sessionId,

@@ -62,12 +62,12 @@ export const TOKEN_TOUCH_INTERVAL_MS = 1 * DAY;
  */
 export const USER_DOCUMENT_WAIT_MS = 10 * SECOND;
 
-// ---- channels and offers (issue #6)
+// ---- channels and offers
 
 /** Not in the spec: what the person has seen is marked read at most once a second (one write per burst). */
 export const READ_MARK_THROTTLE_MS = 1 * SECOND;
 
-// ---- live conversation (issue #11)
+// ---- live conversation
 
 /**
  * Not in the spec: live messages are applied at most this many per action (and render), a task apart: a catch-up

@@ -1,8 +1,8 @@
 /**
  * @jest-environment ./__tests__/support/jsdom-environment.js
  */
-// A lazily loaded part of a screen whose chunk fails to load takes the recovery of spec §4, as a route does
-// (issue #14 part 6): it reports the failure once (the recovery saga reloads once), and once recovery is
+// A lazily loaded part of a screen whose chunk fails to load takes the recovery of spec §4, as a route does:
+// it reports the failure once (the recovery saga reloads once), and once recovery is
 // exhausted the layout's error screen with "Try again" stands in for the screen.
 import { Suspense } from 'react';
 import type { ReactElement } from 'react';

@@ -1,7 +1,7 @@
 /**
  * @jest-environment ./__tests__/support/jsdom-environment.js
  */
-// Focus after a screen change (issue #13 part 7): the new screen's heading, not the body, after each navigation and
+// Focus after a screen change: the new screen's heading, not the body, after each navigation and
 // after signing in; the change is announced; a field being typed in keeps its focus.
 import { act, screen, waitFor } from '@testing-library/react';
 import { accountLoaded, fallbackUserState, signedIn } from '@/store/userSlice';

@@ -1,4 +1,4 @@
-// The folder rules of issue #12, read off the source tree so they stay true: imports flow one way (STYLE 1),
+// The folder rules, read off the source tree so they stay true: imports flow one way (STYLE 1),
 // src/sagas holds sagas only and nothing below it reaches up into it, no screen reaches past the store into the
 // backend, one module owns the page's service worker, and a slice reacts to another's event through its imported
 // creator, never a spelled-out type string (STYLE 3).

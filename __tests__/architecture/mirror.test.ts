@@ -1,4 +1,4 @@
-// Tests mirror the code (issue #12 part 10), read off the tree so a new module cannot arrive without its test:
+// Tests mirror the code, read off the tree so a new module cannot arrive without its test:
 // every core/ module that has behaviour has __tests__/core/<name>.test.ts, every slice has its reducer test beside
 // the others of its folder, and every server service has __tests__/server/<name>.test.ts.
 import { existsSync, readdirSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue #12 part 4, read off the source tree so a copy of a domain rule cannot come back unnoticed: each rule
+// Read off the source tree so a copy of a domain rule cannot come back unnoticed: each rule
 // lives in one core/ module, and the backends, the worker and the client's forms and selectors import it. The
 // checks are textual and cheap; each names the one module its rule lives in, and they read code lines only (a
 // comment may name a rule's number or shape).

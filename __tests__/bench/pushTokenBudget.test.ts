@@ -1,4 +1,4 @@
-// The push-token write budget (issue #4; not a timing budget, so it is checked here as well as reported by
+// The push-token write budget (not a timing budget, so it is checked here as well as reported by
 // npm run bench): 30 simulated days of one device on the real push sagas.
 import { benchPushTokens, SIMULATED_DAYS, WRITE_BUDGET } from '../../bench/pushTokens';
 

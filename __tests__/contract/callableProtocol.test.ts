@@ -1,6 +1,6 @@
 // The embedded server's callable routes as the real Firebase JS SDK (firebase/functions) sees them, over a real
 // socket: a call, a streaming call (`stream()`, Accept: text/event-stream), an error with its reason in
-// `details`, and a GET (issue #14 part 12). The SDK's own decoding is the judge: what it reads here is what the
+// `details`, and a GET. The SDK's own decoding is the judge: what it reads here is what the
 // Firebase adapter would read from a Cloud Function.
 import { deleteApp, initializeApp } from 'firebase/app';
 import type { FirebaseApp } from 'firebase/app';

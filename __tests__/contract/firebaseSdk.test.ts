@@ -176,7 +176,7 @@ it('denies what firestore.rules deny on messages: a repeat of an id, an id of th
       newMessage(PEOPLE.member.uid),
     ),
   ).rejects.toMatchObject({ code: 'permission-denied' });
-  // Under someone else's name (issue #14 part 11); under their own public name it is written.
+  // Under someone else's name; under their own public name it is written.
   const named = (id: string, senderName: string) =>
     fs.setDoc(fs.doc(member, 'channels', CHANNELS.studio.id, 'messages', id), {
       ...newMessage(PEOPLE.member.uid),

@@ -1,4 +1,4 @@
-// The port contract of the links QuPM mails (issue #15 parts 2–3), run by portContract.ts on both adapters: a
+// The port contract of the links QuPM mails, run by portContract.ts on both adapters: a
 // sign-up's link confirms the new account's address; an address not confirmed stays so until a mailed link is used,
 // and until then an invitation bound to it is not theirs; a used or forged link is refused; a password reset sets the new password, the same answer
 // whether the address has an account or not.

@@ -1356,7 +1356,7 @@ export function describePortContract(
       await expect(backend.pushTokens.findActiveToken(uid, TOKEN)).resolves.toBeNull();
     });
 
-    // Issue #12 part 8: the backend alone keeps one document per device (the embedded server's transaction, the
+    // The backend alone keeps one document per device (the embedded server's transaction, the
     // save_push_token callable's on Firebase); the client saves and keeps the answer.
     it("leaves exactly one document for a device after a second token, and the person's other devices keep theirs", async () => {
       const { backend, uid } = await mine();
@@ -1546,7 +1546,7 @@ export function describePortContract(
     });
   });
 
-  // issue #6 ------------------------------------------------------------------------------------------------
+  // ------------------------------------------------------------------------------------------------
   describe('channels (issue #6)', () => {
     const studio = { ...CHANNELS.studio, members: [...CHANNELS.studio.members] };
     const clinic = { ...CHANNELS.clinic, members: [...CHANNELS.clinic.members] };

@@ -1,4 +1,4 @@
-// The port contract of private consultations (issue #13 part 5), run by portContract.ts on both adapters: one per
+// The port contract of private consultations, run by portContract.ts on both adapters: one per
 // pair whoever opens it and however many windows ask at once, read and written by its two participants only (a
 // third client of the same channel and an admin get none of its messages), no management, and the invitation
 // "for a private consultation" that opens one on accept.

@@ -1,4 +1,4 @@
-// core/attachments.ts: the files a message may carry (issue #13 part 4), decided once for both backends and the
+// core/attachments.ts: the files a message may carry, decided once for both backends and the
 // composer: the types (by the bytes' MIME type), the 10 MB limit, the names, and what a file without text says.
 import fc from 'fast-check';
 import {

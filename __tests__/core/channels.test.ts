@@ -1,4 +1,4 @@
-// Channel rules of core/channels.ts that issue #12 touched: the handle's shape (the schema and the new-channel form
+// Channel rules of core/channels.ts that the client's forms share: the handle's shape (the schema and the new-channel form
 // share it) and a consultant not inviting their own email (core/email.ts sameEmail).
 import { CHANNEL_HANDLE_PATTERN, assertInviteeIsSomeoneElse } from '@core/channels';
 import { QupmError } from '@core/errors';

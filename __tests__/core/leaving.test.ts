@@ -1,4 +1,4 @@
-// Leaving (issue #15 part 7): the export's versioned shape with no push token in it, its file name, who may leave,
+// Leaving: the export's versioned shape with no push token in it, its file name, who may leave,
 // and what stays of a private consultation whose client left.
 import { QupmError } from '@core/errors';
 import {

@@ -1,4 +1,4 @@
-// Muting a channel (issue #13 part 6): the durations, when a mute ends, whether a channel is muted at a moment
+// Muting a channel: the durations, when a mute ends, whether a channel is muted at a moment
 // (compared with the clock, no job), and who may mute; core/delivery.ts's push and in-app rules follow it.
 import { wantsInAppFrom, wantsPushFrom } from '@core/delivery';
 import { QupmError } from '@core/errors';

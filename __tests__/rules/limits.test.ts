@@ -41,7 +41,7 @@ describe('firestore.rules repeats core/limits.ts', () => {
     ['displayName', 1, LIMITS.displayNameMax],
     ['senderName', 0, LIMITS.senderNameMax],
   ])('%s: %d to %d characters', (field, min, max) => {
-    // Every place that writes it (a message's text: its creation and its edit, issue #13) has the same bounds.
+    // Every place that writes it (a message's text: its creation and its edit) has the same bounds.
     const found = bounds.get(field) ?? [];
     expect(found.length).toBeGreaterThan(0);
     for (const bound of found) expect(bound).toEqual([min, max]);

@@ -1,4 +1,4 @@
-// firestore.rules for private consultations (issue #13 part 5), read as text: a channel's messages are read through
+// firestore.rules for private consultations, read as text: a channel's messages are read through
 // canReadMessagesOf, which lets admins in only when the stored channel is not 'private'. What the rules do with it
 // is tested on the emulator (emulator/firestoreRules.emulator.ts "private consultations") and, as transcribed for
 // the SDK fake, by the contract suite on the Firebase adapter.

@@ -1,4 +1,4 @@
-// storage.rules (issue #13 part 4), checked without an emulator: attachments only, the channel's owner and
+// storage.rules, checked without an emulator: attachments only, the channel's owner and
 // members only (looked up in Firestore), never listed or replaced, and a create within core/attachments.ts's
 // limits, which the rules repeat. And the check itself, proven to fail on planted bad rules.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The mutes saga (issue #13 part 6): the person's mutes read when a session starts and after live data resumes,
+// The mutes saga: the person's mutes read when a session starts and after live data resumes,
 // and each change they ask for sent to the backend, its answer or refusal (in words for a person) stored.
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';

@@ -1,4 +1,4 @@
-// The tab title (issue #13 part 6): while the page is hidden or its window has lost the focus, "(n) QuPM" with the
+// The tab title: while the page is hidden or its window has lost the focus, "(n) QuPM" with the
 // unread messages of the channels not muted; "QuPM" again once the person looks or nothing is unread.
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';

@@ -1,4 +1,4 @@
-// The admin section (issue #6, server/services/admin.ts) over the real server with the demo world: listing users
+// The admin section (server/services/admin.ts) over the real server with the demo world: listing users
 // and channels, setting a consultant's role, and the user document streamed to the person whose role changed.
 import type { AdminChannel, AdminUser, Channel, UserDoc } from '../../core/model';
 import { expectError, withDemoServer, requestsTo } from './support/testServer';

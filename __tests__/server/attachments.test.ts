@@ -1,4 +1,4 @@
-// Issue #13 part 4 on the real server over a temporary SQLite file: members upload images and documents whose
+// On the real server over a temporary SQLite file: members upload images and documents whose
 // type their bytes decide, send them with or without text, and download them with headers that keep a file from
 // running in QuPM's origin; every bad file (too large, empty, HTML or SVG named .png, a renamed executable, a
 // path for a name) and every outsider is refused with a clear message and leaves nothing on disk.

@@ -1,4 +1,4 @@
-// Issue #6's channel endpoints over the real server on a temporary SQLite file with the demo world: the person's
+// The channel endpoints over the real server on a temporary SQLite file with the demo world: the person's
 // channel overview with unread counts, a consultant creating and editing channels, members, read markers, and a
 // channel's invitations — each with every refusal and its status.
 import type { Channel, ChannelMember, ChannelOverview, ChatMessage, Invitation } from '../../core/model';

@@ -1,4 +1,4 @@
-// Change of email (issue #15 part 4), end to end over the real server and a real SMTP server: the current
+// Change of email, end to end over the real server and a real SMTP server: the current
 // password is required; the new address gets a link, and only that link makes the change; the old address is then
 // told and no longer signs in; invitations bound to the new address become the account's.
 import { EMAIL_CHANGE_MESSAGES } from '../../core/emailLinks';

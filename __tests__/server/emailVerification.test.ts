@@ -1,4 +1,4 @@
-// Email verification (issue #15 part 2), end to end over the real server and a real SMTP server: an account whose
+// Email verification, end to end over the real server and a real SMTP server: an account whose
 // address is not confirmed (one from before sign-up confirmed it) is mailed a link that confirms it; the link
 // works once, for 24 hours; asking again is rate-limited per address and
 // per IP; and the invitation hijack of the issue is closed: an account that registered someone else's address

@@ -244,7 +244,7 @@ const routes = (Object.keys(API) as Array<keyof typeof API>).map((name) => {
 function assertWellFormed(statusCode: number, text: string, contentType = ''): void {
   expect(ALLOWED).toContain(statusCode);
   expect(text).not.toMatch(/\n\s+at |node_modules|\.ts:\d+|\/work\/|__tests__|server\//);
-  // The pages a person opens from an email (the unsubscribe link, issue #15 part 6) answer HTML, errors included.
+  // The pages a person opens from an email (the unsubscribe link) answer HTML, errors included.
   if (contentType.startsWith('text/html')) {
     expect(text.startsWith('<!doctype html>')).toBe(true);
     return;

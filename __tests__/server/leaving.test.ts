@@ -1,4 +1,4 @@
-// Leaving (issue #15 part 7) on the real server over a temporary SQLite file: "Download my data" answers a JSON
+// Leaving on the real server over a temporary SQLite file: "Download my data" answers a JSON
 // file of the account, its messages, offers, invitations and devices, with no secret and nothing of anyone else;
 // "Delete my account" with the password removes tokens, sessions (the access token is refused and live streams
 // end at once), pending counts, mutes and the user, keeps the messages as from "A former member", frees the

@@ -1,4 +1,4 @@
-// Mail (issue #15 part 1): what a mail looks like on the wire of a real SMTP server (both parts, links on the
+// Mail: what a mail looks like on the wire of a real SMTP server (both parts, links on the
 // public origin, no header injection through CR/LF), the console fallback, and the settings read at start.
 import {
   mailLink,

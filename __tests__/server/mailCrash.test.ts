@@ -1,4 +1,4 @@
-// The mail queue's crash test (issue #15 part 1): the server, in its own process with QUPM_SMTP_URL pointing at
+// The mail queue's crash test: the server, in its own process with QUPM_SMTP_URL pointing at
 // a real SMTP server, is killed with SIGKILL while sign-ups queue confirmation mails and some are in flight (the
 // SMTP server holds its answers). After a restart on the same data, every mail queued at the kill is delivered,
 // the ones cut off in flight are never sent again, and no address receives its confirmation twice.

@@ -1,4 +1,4 @@
-// The mail queue (issue #15 part 1) against a real SMTP server: an SMTP server that is down, then up, gets each
+// The mail queue against a real SMTP server: an SMTP server that is down, then up, gets each
 // mail once; one that says "later" (4xx) gets it on a retry; one that refuses for good (5xx) is not asked again;
 // one that never answers costs an attempt (bounded timeouts), never a hung worker; and a mail a crash left in
 // flight is never sent again. (The kill of a real server process is mailCrash.test.ts.)

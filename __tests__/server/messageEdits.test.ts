@@ -1,4 +1,4 @@
-// Issue #13 part 3 on the real server over a temporary SQLite file: a sender edits their message for 24 hours and
+// On the real server over a temporary SQLite file: a sender edits their message for 24 hours and
 // deletes it at any time (its text gone from the database, a tombstone left), the channel's owner deletes anyone's;
 // each refusal writes nothing; a change is streamed to the channel's people but queues no push and counts nothing
 // pending; and `changedAfter` pages through a channel's changes in version order, so a reader that was away

@@ -1,4 +1,4 @@
-// Issue #11's messages on the real server over a temporary SQLite file: the client's message id is the send's
+// Messages on the real server over a temporary SQLite file: the client's message id is the send's
 // idempotency key (stored once, a repeat changes nothing), createdAt never goes back within a channel, and pages
 // by (createdAt, id) cursors return every message once, in order, whatever timestamps messages share.
 import { newDocumentId } from '../../core/ids';

@@ -1,4 +1,4 @@
-// Missed-message email (issue #15 part 6) end to end: the real server on a temporary SQLite file, a real SMTP
+// Missed-message email end to end: the real server on a temporary SQLite file, a real SMTP
 // server (the sink) reading what it sends, and the clock moved by the test. Sent 10 minutes after a message stays
 // unread, with its summary and link; not when read in time, not for a muted channel, not twice within the hour,
 // not when the switch is off or the address unconfirmed; unsubscribed with one click; a restart neither loses nor

@@ -1,4 +1,4 @@
-// Muting a channel on the real server over a temporary SQLite file (issue #13 part 6): a person in a channel
+// Muting a channel on the real server over a temporary SQLite file: a person in a channel
 // mutes it for 1 hour, 8 hours or until they turn it back on; a message to it then queues no push job for them
 // (others still get theirs) and adds nothing to their pending count or badge; the mute ends with the clock, no
 // job; and muting a channel one is not in, an unknown duration or a malformed id is refused, nothing written.

@@ -1,4 +1,4 @@
-// Issuing offers (issue #6, server/services/offers.ts) over the real server with the demo world: a consultant
+// Issuing offers (server/services/offers.ts) over the real server with the demo world: a consultant
 // grants a member of their channel a discount, lists what they issued, and the two people concerned are told live
 // (and nobody else: shown by order, a later event to them arrives and the offer event came nowhere before it).
 import type { IssuedOffer, Offer } from '../../core/model';

@@ -1,4 +1,4 @@
-// Password reset (issue #15 part 3), end to end over the real server and a real SMTP server: the mailed link sets
+// Password reset, end to end over the real server and a real SMTP server: the mailed link sets
 // a new password once, within an hour, and ends every session the account had (their refresh tokens refused,
 // their live streams closed); an unknown address gets the same answer and no mail; floods are rate-limited.
 import { EMAIL_LINK_MESSAGES } from '../../core/emailLinks';
@@ -65,7 +65,7 @@ describe('a password reset', () => {
     expect((await signIn(DEMO_EMAILS.member, NEW_PASSWORD)).statusCode).toBe(200);
     // Every session from before is over: its refresh token is refused, its live stream closed.
     for (const old of [phone, laptop]) expectError(await refresh(old.refreshToken), 401, 'UNAUTHENTICATED');
-    // Their access tokens too, at once (issue #15 part 5), not when they expire.
+    // Their access tokens too, at once, not when they expire.
     for (const old of [phone, laptop]) {
       const read = await server.request('GET', `/api/users/${old.user.uid}`, { token: old.accessToken });
       expect(read.statusCode).toBe(401);

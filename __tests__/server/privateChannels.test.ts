@@ -1,5 +1,5 @@
-// POST /api/private-channels and every read path of a private consultation on the embedded server (issue #13
-// part 5): one per pair even when two windows ask at once; its messages, stream events, overview entries, pending
+// POST /api/private-channels and every read path of a private consultation on the embedded server:
+// one per pair even when two windows ask at once; its messages, stream events, overview entries, pending
 // counts and pushes reach its two participants only; a third client of the same channel and an admin are refused
 // its messages; an invitation "for a private consultation" opens one on accept.
 import type { Channel, ChannelOverview, ChatMessage, Invitation } from '../../core/model';

@@ -1,4 +1,4 @@
-// Issue #6's crash test: the server (its own process) is killed with SIGKILL while 20 clients post messages and
+// The crash test: the server (its own process) is killed with SIGKILL while 20 clients post messages and
 // pushes are in flight. After a restart every acknowledged message is there exactly once, and the push queue
 // resumes without any push sent twice (counted per message id at the receiver), never to the sender.
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Push on a new message (issue #6 part 6), end to end over the real server on a temporary SQLite file and a
+// Push on a new message, end to end over the real server on a temporary SQLite file and a
 // local Web Push receiver standing in for the push service: each push is decrypted with the subscription's keys,
 // as the browser would, and must say who wrote what, with the recipient's own badge count.
 import type { ChatMessage } from '../../core/model';

@@ -1,4 +1,4 @@
-// Issue #15 parts 4–5 on the real server and a temporary SQLite file: a person's sessions (list, sign out one,
+// On the real server and a temporary SQLite file: a person's sessions (list, sign out one,
 // sign out everywhere else), an ended session's access token refused at once (also after a restart), its live
 // stream ended and its device's push token deleted, and the change of password.
 import type { PushTokenDoc, SignedInSession } from '../../core/model';

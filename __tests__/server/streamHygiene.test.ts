@@ -1,4 +1,4 @@
-// Issue #11's stream hygiene on the real server over real sockets: every frame carries an increasing id, a
+// Stream hygiene on the real server over real sockets: every frame carries an increasing id, a
 // stream ends with its session (sign-out, a reused refresh token: `closing` 'signed-out') and with the access
 // token it was opened with ('expired'), and a reader that stops reading is dropped once more than 1 MB waits
 // for it, while the other streams carry on.
@@ -121,7 +121,7 @@ describe('a stream and its session', () => {
       token: ids.token.member,
       body: { refreshToken: ids.session.member.refreshToken },
     });
-    // Issue #15 part 5: the access token is refused at once, not when it expires.
+    // The access token is refused at once, not when it expires.
     expectError(
       await server.request('GET', `/api/users/${ids.uid.member}`, { token: ids.token.member }),
       401,

@@ -1,4 +1,4 @@
-// The tab title's count (issue #13 part 6): unread messages of the channels not muted at a moment, with the open
+// The tab title's count: unread messages of the channels not muted at a moment, with the open
 // channel's messages from others after the newest one seen.
 import type { Channel, ChannelOverview, ChatMessage } from '@core/model';
 import { MUTED_FOREVER } from '@core/mutes';

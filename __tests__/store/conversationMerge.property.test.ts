@@ -1,4 +1,4 @@
-// The client's merge, as a property (issue #11): whatever order live batches, page loads, catch-ups after a
+// The client's merge, as a property: whatever order live batches, page loads, catch-ups after a
 // reconnect, the person's own sends, their retries and acknowledgements arrive in — repeats and overlaps
 // included — the screen's view of a channel is always in (createdAt, id) order with each message once, and once
 // everything has arrived it is exactly the backend's list, with nothing left pending.

@@ -1,4 +1,4 @@
-// The mutes slice (issue #13 part 6): what each event does to the person's mutes.
+// The mutes slice: what each event does to the person's mutes.
 import { MUTED_FOREVER } from '@core/mutes';
 import reducer, {
   initialState,

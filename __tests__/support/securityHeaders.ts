@@ -31,7 +31,7 @@ export const FIREBASE_CONNECT_SOURCES = [
   'https://securetoken.googleapis.com',
   // Cloud Firestore (WebChannel over HTTPS).
   'https://firestore.googleapis.com',
-  // Cloud Storage: attachments (issue #13), uploaded and read through storage.rules.
+  // Cloud Storage: attachments, uploaded and read through storage.rules.
   'https://firebasestorage.googleapis.com',
   // Callable functions at https://<region>-<project>.cloudfunctions.net; the project is known only at build.
   'https://*.cloudfunctions.net',

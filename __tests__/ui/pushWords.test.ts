@@ -1,4 +1,4 @@
-// The words every screen uses for push state (issue #13 part 7): each spec §8 result and each recorded failure
+// The words every screen uses for push state: each spec §8 result and each recorded failure
 // has a sentence for people that is not the internal string itself.
 import {
   CLOSED_GATE_MESSAGES,

@@ -1,4 +1,4 @@
-// Attachments in Cloud Storage (issue #13 part 4), through the deployed functions wrapped with
+// Attachments in Cloud Storage, through the deployed functions wrapped with
 // firebase-functions-test, over the in-memory Firestore and a bucket faked at the Admin SDK's edge: deleting a
 // message deletes its file and upload record; uploads no message took are pruned after the embedded server's
 // period; and an upload's bytes are checked again, with the bad files the embedded server refuses (HTML or SVG

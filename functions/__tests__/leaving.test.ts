@@ -1,4 +1,4 @@
-// Leaving on Firebase (issue #15 part 7): export_my_data answers the caller's own data and no secret or other
+// Leaving on Firebase: export_my_data answers the caller's own data and no secret or other
 // account's; delete_my_account needs a sign-in of the last five minutes, refuses a consultant who owns channels,
 // deletes the account's documents and its Firebase Auth account, and keeps the messages as from "A former
 // member". Wrapped with firebase-functions-test (offline) over the real Firestore repository on the in-memory

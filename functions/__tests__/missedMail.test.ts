@@ -1,4 +1,4 @@
-// Missed-message email on Firebase (issue #15 part 6): the scheduled pass over the real Firestore repository on
+// Missed-message email on Firebase: the scheduled pass over the real Firestore repository on
 // the in-memory Admin SDK fake writes mail/{id} documents in the Trigger Email extension's shape, once per channel
 // an hour, not when read, muted, switched off or unconfirmed; and the one-click unsubscribe behind
 // /api/mail/unsubscribe turns email off only on POST with a genuine token.

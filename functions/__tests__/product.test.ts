@@ -1,4 +1,4 @@
-// Issue #6's callables (channels, invitations, offers, admin), wrapped with firebase-functions-test (offline)
+// The product's callables (channels, invitations, offers, admin), wrapped with firebase-functions-test (offline)
 // over the real Firestore repository on the in-memory Admin SDK fake: every session, validation, ownership and
 // existence branch, in that order, with what each leaves in Firestore.
 import { HttpsError } from 'firebase-functions/v2/https';
@@ -220,7 +220,7 @@ describe('get_channel_overview', () => {
       expect((await overview('member'))[0]?.unread).toBe(0);
     });
 
-    it('reads a marker from before issue #11 (no lastReadId) as the whole millisecond read', async () => {
+    it('reads a marker from before read marks named a message (no lastReadId) as the whole millisecond read', async () => {
       putReadMarker(backend.store, UID.member, CHANNEL, AT);
       expect((await overview('member'))[0]?.unread).toBe(0);
       putReadMarker(backend.store, UID.member, CHANNEL, AT - 1);
@@ -268,7 +268,7 @@ describe('mark_channel_read', () => {
     });
   });
 
-  it('moves a marker from before issue #11 only past its millisecond', async () => {
+  it('moves a marker from before read marks named a message only past its millisecond', async () => {
     putReadMarker(backend.store, UID.member, CHANNEL, NOW - HOUR);
     await mark('MessageThree00000001');
     expect(marker()).toEqual({ lastReadAt: MemTimestamp.fromMillis(NOW - HOUR) });

@@ -20,13 +20,12 @@ const EXPECTED = [
   'on_user_created',
   'on_message_created',
   'prune_stale_tokens',
-  // issue #13 part 4
   'on_message_deleted',
   'check_attachment_upload',
   'prune_unsent_attachments',
   // the storage quota: a deleted object's room given back
   'on_attachment_deleted',
-  // issue #6
+  // the product's callables
   'get_channel_overview',
   'create_channel',
   'update_channel',
@@ -62,7 +61,7 @@ const missing = [...new Set([...EXPECTED, ...defined])].filter((name) => typeof 
 
 // The configuration the deploy gives the functions (functions/.env, then .env.<project>; the CLI sets
 // GCLOUD_PROJECT for predeploy hooks), checked as the functions read it: a notification link FCM would drop
-// fails here, not on every push (issue #14 part 13).
+// fails here, not on every push.
 const envFiles = ['.env', `.env.${process.env.GCLOUD_PROJECT}`]
   .map((name) => path.join(root, name))
   .filter((file) => existsSync(file))

@@ -44,7 +44,7 @@ export function toHttpsError(error: unknown): HttpsError {
 /**
  * The signed-in caller from the verified ID token (spec §6: admin from the isAdmin claim). The email binds
  * invitations only when the token says it is confirmed (email_verified): anyone can create a password account
- * under someone else's address (issue #14 part 10).
+ * under someone else's address.
  */
 export function callerFrom(auth: CallableRequest['auth']): Caller {
   // The former member (core/leaving.ts) is no account: an ID token that names it (an Auth account an operator

@@ -87,7 +87,7 @@ function toUploadRecord(channelId: string, attachmentId: string, data: Data): Up
   };
 }
 
-/** A stored read marker; one from before issue #11 has no lastReadId: its whole millisecond was read. */
+/** A stored read marker; one from before read marks named a message has no lastReadId: its whole millisecond was read. */
 function toReadMark(data: Data): ReadMark {
   return { createdAt: toMillis(data.lastReadAt), id: text(data.lastReadId) };
 }
@@ -108,7 +108,7 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
   const userRef = (uid: string) => db.doc(`users/${uid}`);
   const channelRef = (id: string) => db.doc(`channels/${id}`);
   const invitationRef = (id: string) => db.doc(`invitations/${id}`);
-  // issue #6: a channel's members with their join times, a handle's reservation, a person's read markers.
+  // A channel's members with their join times, a handle's reservation, a person's read markers.
   const memberRef = (channelId: string, uid: string) => db.doc(`channels/${channelId}/members/${uid}`);
   const handleRef = (handle: string) => db.doc(`channelHandles/${handle}`);
   const readRef = (uid: string, channelId: string) => db.doc(`users/${uid}/channelReads/${channelId}`);
@@ -187,7 +187,7 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
   }
 
   return {
-    // issue #15 part 7: leaving (leavingRepository.ts)
+    // Leaving (leavingRepository.ts)
     ...createLeavingRepository({ db, fieldValue, timestampFromMillis }),
     // the storage quota (uploadsRepository.ts)
     ...createUploadsRepository({ db, fieldValue, timestampFromMillis }),
@@ -765,7 +765,7 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
   };
 }
 
-/** config/{id} of the unsubscribe links' signing secret (issue #15 part 6). */
+/** config/{id} of the unsubscribe links' signing secret. */
 const UNSUBSCRIBE_CONFIG = 'mailUnsubscribe';
 
 /** missedMail/{uid}_{channelId} as state; null when absent or unreadable. */

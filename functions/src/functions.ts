@@ -1,6 +1,6 @@
 // Every Cloud Function of QuPM, built over injected dependencies so that tests can wrap them with fakes
 // (firebase-functions-test, offline) and index.ts can give them the Admin SDK. Each is a thin shell: the
-// handlers in handlers/ decide with core/. A new callable (issue #6) is one schema in core/schemas.ts, one
+// handlers in handlers/ decide with core/. A new callable is one schema in core/schemas.ts, one
 // handler, and one line in the table below.
 import { logger } from 'firebase-functions';
 import * as v1 from 'firebase-functions/v1';
@@ -59,7 +59,7 @@ export const CALLABLE_OPTIONS: CallableOptions = {
 
 /** spec §9 has no schedule; 03:00 UTC is the quietest hour for most of QuPM's users. */
 export const PRUNE_SCHEDULE = 'every day 03:00';
-/** Missed-message email (issue #15 part 6): a message is due 10 minutes after it was posted, so every 5 minutes. */
+/** Missed-message email: a message is due 10 minutes after it was posted, so every 5 minutes. */
 export const MISSED_MAIL_SCHEDULE = 'every 5 minutes';
 
 function callable<S extends z.ZodType, R>(
@@ -71,7 +71,7 @@ function callable<S extends z.ZodType, R>(
   return onCall(CALLABLE_OPTIONS, guarded(deps, schema, handler, options));
 }
 
-/** Issue #6's callables, one per name of core/schemas.ts productCallablePayloads. */
+/** The product's callables, one per name of core/schemas.ts productCallablePayloads. */
 function productFunctions(deps: () => Deps): {
   [N in ProductCallableName]: CallableFunction<
     unknown,
@@ -124,7 +124,7 @@ function attachmentOf(value: unknown): { attachment?: { kind: 'image' | 'documen
 
 export function createFunctions(deps: () => Deps) {
   return {
-    // issue #6 (src/backend/firebase/callables.ts PRODUCT_CALLABLES)
+    // The product's callables (src/backend/firebase/callables.ts PRODUCT_CALLABLES)
     ...productFunctions(deps),
     // The consulting practice (services, bookings, the ledger, housekeeping)
     ...practiceFunctions(deps),
@@ -172,12 +172,12 @@ export function createFunctions(deps: () => Deps) {
       invitationCallablePayloads.list_my_invitations,
       invitationCallables.list_my_invitations,
     ),
-    // The one callable without a session: an invitation's preview for whoever holds its link (issue #13 part 8).
+    // The one callable without a session: an invitation's preview for whoever holds its link.
     preview_invitation: onCall(
       CALLABLE_OPTIONS,
       guardedPublic(deps, publicCallablePayloads.preview_invitation, previewInvitation),
     ),
-    // The one writer of users/{uid}/channelPrefs (issue #13 part 6, src/backend/firebase/mutes.ts).
+    // The one writer of users/{uid}/channelPrefs (src/backend/firebase/mutes.ts).
     mute_channel: callable(deps, muteCallablePayloads.mute_channel, muteCallables.mute_channel),
     unmute_channel: callable(deps, muteCallablePayloads.unmute_channel, muteCallables.unmute_channel),
     // The one writer of token documents (firestore.rules: no client creates one).
@@ -185,7 +185,7 @@ export function createFunctions(deps: () => Deps) {
     save_push_token: callable(deps, tokenCallablePayloads.save_push_token, tokenCallables.save_push_token, {
       checkRevoked: true,
     }),
-    // Issue #15 part 7, leaving: the caller's own data (asking Auth too: it hands over everything the account
+    // Leaving: the caller's own data (asking Auth too: it hands over everything the account
     // holds), and the caller's own account once the password was just proven (the client re-authenticates first;
     // the ID token's auth_time says when).
     export_my_data: callable(deps, leavingCallablePayloads.export_my_data, leavingCallables.export_my_data, {
@@ -198,7 +198,7 @@ export function createFunctions(deps: () => Deps) {
         () => deps().now(),
       ),
     ),
-    // issue #15 part 5: "Sign out everywhere" (src/backend/firebase/sessions.ts).
+    // "Sign out everywhere" (src/backend/firebase/sessions.ts).
     revoke_sessions: callable(
       deps,
       sessionCallablePayloads.revoke_sessions,
@@ -245,7 +245,7 @@ export function createFunctions(deps: () => Deps) {
         });
         if (outcome.skipped)
           logger.warn('message not fanned out', { ...event.params, reason: outcome.skipped });
-        // Issue #13 part 4: a file the upload check removed (or that never came) is not left on the message.
+        // A file the upload check removed (or that never came) is not left on the message.
         const attachment = toAttachment(data.attachment);
         if (attachment) {
           const dropped = await handleMessageWithAttachment(deps(), {
@@ -258,7 +258,7 @@ export function createFunctions(deps: () => Deps) {
       },
     ),
 
-    // Issue #13 part 4: deleting a message deletes its file (the client deletes it too; this one cannot be skipped).
+    // Deleting a message deletes its file (the client deletes it too; this one cannot be skipped).
     on_message_deleted: onDocumentUpdated(
       { document: 'channels/{channelId}/messages/{messageId}', region: FUNCTIONS_REGION, retry: false },
       async (event) => {
@@ -270,7 +270,7 @@ export function createFunctions(deps: () => Deps) {
       },
     ),
 
-    // Issue #13 part 4: the bytes of every upload checked again, as the embedded server checks them.
+    // The bytes of every upload checked again, as the embedded server checks them.
     check_attachment_upload: onObjectFinalized(
       { region: FUNCTIONS_REGION, memory: '512MiB', timeoutSeconds: 60, retry: false },
       async (event) => {
@@ -297,7 +297,7 @@ export function createFunctions(deps: () => Deps) {
       },
     ),
 
-    // Issue #13 part 4: uploads no message took, after a day (core/attachments.ts UNSENT_ATTACHMENT_TTL_MS).
+    // Uploads no message took, after a day (core/attachments.ts UNSENT_ATTACHMENT_TTL_MS).
     prune_unsent_attachments: onSchedule(
       { schedule: PRUNE_SCHEDULE, timeZone: 'Etc/UTC', region: FUNCTIONS_REGION, retryCount: 1 },
       async () => {
@@ -314,7 +314,7 @@ export function createFunctions(deps: () => Deps) {
       },
     ),
 
-    // Missed-message email (issue #15 part 6): mail/{id} documents for the Trigger Email extension.
+    // Missed-message email: mail/{id} documents for the Trigger Email extension.
     missed_mail: onSchedule(
       { schedule: MISSED_MAIL_SCHEDULE, timeZone: 'Etc/UTC', region: FUNCTIONS_REGION, retryCount: 0 },
       async () => {

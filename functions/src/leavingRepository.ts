@@ -1,4 +1,4 @@
-// The Repository's leaving part (issue #15 part 7) on Cloud Firestore through the Admin SDK: what "Download my
+// The Repository's leaving part on Cloud Firestore through the Admin SDK: what "Download my
 // data" reads of an account, and what "Delete my account" removes or hands to the former member
 // (core/leaving.ts), as the embedded server does (server/repo/leaving.ts).
 import type { DocumentReference, DocumentSnapshot } from 'firebase-admin/firestore';

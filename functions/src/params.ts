@@ -33,8 +33,8 @@ export const APP_ORIGIN = defineString('QUPM_APP_ORIGIN', {
 
 /**
  * What is wrong with a configured QUPM_APP_ORIGIN, or null: it is empty (the default Hosting site) or an https
- * origin. FCM accepts only HTTPS in webpush.fcmOptions.link and drops a notification's link otherwise (issue
- * #14 part 13), so anything else fails the deploy (functions/scripts/verifyBuild.ts) instead of the pushes.
+ * origin. FCM accepts only HTTPS in webpush.fcmOptions.link and drops a notification's link otherwise,
+ * so anything else fails the deploy (functions/scripts/verifyBuild.ts) instead of the pushes.
  */
 export function appOriginProblem(configured: string): string | null {
   const origin = configured.trim();

@@ -108,7 +108,7 @@ export interface Repository {
   clearPending(uid: string): Promise<boolean>;
   /**
    * One more pending notification from `source` for each uid; answers each one's badge count after it, leaving out
-   * the sources in `muted[uid]` (the channels that person has muted, issue #13).
+   * the sources in `muted[uid]` (the channels that person has muted).
    */
   addPending(
     uids: readonly string[],
@@ -155,7 +155,7 @@ export interface Repository {
   /** The uploads no message took that were recorded before `cutoff` (epoch ms), in every channel. */
   listUnsentUploadsBefore(cutoff: number): Promise<UploadRecord[]>;
 
-  // issue #13 part 4: attachments in Cloud Storage ---------------------------------------------------------------
+  // Attachments in Cloud Storage ---------------------------------------------------------------
   /** The channel's message that carries the attachment `attachmentId`, or null when none does. */
   findMessageWithAttachment(channelId: string, attachmentId: string): Promise<ChatMessage | null>;
   /**
@@ -171,7 +171,7 @@ export interface Repository {
   /** Corrects a message's stored sender name to the one the backend derives. */
   setMessageSenderName(channelId: string, messageId: string, senderName: string): Promise<void>;
 
-  // issue #6 ---------------------------------------------------------------------------------------------------
+  // ---------------------------------------------------------------------------------------------------
   /** Channels `uid` owns or is a member of. */
   listChannelsFor(uid: string): Promise<Channel[]>;
   listAllChannels(): Promise<Channel[]>;
@@ -265,7 +265,7 @@ export interface Repository {
   /** Deletes every token document whose lastUsed is before `cutoff` (epoch ms); answers how many. */
   deleteTokensUnusedSince(cutoff: number): Promise<number>;
 
-  // issue #15 part 7: leaving (leavingRepository.ts) -------------------------------------------------------------
+  // Leaving (leavingRepository.ts) -------------------------------------------------------------
   /** What "Download my data" shows of `uid` beside the user document. */
   readAccountData(uid: string, normalizedEmail: string): Promise<AccountData>;
   /** The titles of the channels `uid` owns (private consultations included). */
@@ -277,7 +277,7 @@ export interface Repository {
    */
   deleteAccountData(uid: string, at: number): Promise<void>;
 
-  // ---- missed-message email (issue #15 part 6, handlers/missedMail.ts) ----
+  // ---- missed-message email (handlers/missedMail.ts) ----
   /** Every channel with messages posted after `since` (epoch ms), with those messages, oldest first. */
   recentMessages(since: number): Promise<Array<{ channel: Channel; messages: ChatMessage[] }>>;
   /** missedMail/{uid}_{channelId}: what the last email covered and when it was sent; null when none yet. */
@@ -376,10 +376,10 @@ export interface Accounts {
   ): Promise<{ email: string | null; displayName: string | null; emailVerified?: boolean } | null>;
   /** Which of these accounts carry the isAdmin custom claim (spec §6). */
   admins(uids: readonly string[]): Promise<Set<string>>;
-  /** Deletes the account (issue #15 part 7); its refresh tokens go with it. */
+  /** Deletes the account; its refresh tokens go with it. */
   deleteAccount(uid: string): Promise<void>;
   /**
-   * issue #15 part 5: ends every session of the account (Admin SDK revokeRefreshTokens); answers the second before
+   * Ends every session of the account (Admin SDK revokeRefreshTokens); answers the second before
    * which its sessions are now revoked (the account's tokensValidAfterTime, read back).
    */
   revokeSessions(uid: string): Promise<number>;
@@ -410,7 +410,7 @@ export interface StoredFile {
   uploaderId?: string;
 }
 
-/** Cloud Storage for attachments (issue #13 part 4): the Admin SDK's default bucket, which rules do not bind. */
+/** Cloud Storage for attachments: the Admin SDK's default bucket, which rules do not bind. */
 export interface AttachmentFiles {
   /** Every object whose name starts with `prefix`. */
   list(prefix: string): Promise<StoredFile[]>;

@@ -1,4 +1,4 @@
-// AttachmentFiles (repository.ts) on the Admin SDK's Cloud Storage bucket (issue #13 part 4). Only what the
+// AttachmentFiles (repository.ts) on the Admin SDK's Cloud Storage bucket. Only what the
 // attachment handlers use of a bucket is named here, so tests give a fake of the same shape.
 import type { AttachmentFiles, StoredFile } from './repository';
 

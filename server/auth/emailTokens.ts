@@ -1,4 +1,4 @@
-// The single-use tokens of mailed links (issue #15): issued inside the transaction that mails them, stored only as
+// The single-use tokens of mailed links: issued inside the transaction that mails them, stored only as
 // SHA-256 hashes (a copy of the database opens no account), redeemed once within their time (core/emailLinks.ts).
 import { EMAIL_LINK_TTL_MS } from '../../core/emailLinks';
 import { hashSecret, newSecret } from '../ids';

@@ -1,5 +1,5 @@
 // The sessions (refresh-token families) ended lately, kept in memory so every authenticated request can refuse an
-// access token of an ended session at once, without a database read (issue #15 part 5: before, a signed-out
+// access token of an ended session at once, without a database read (before, a signed-out
 // access token kept working until it expired, up to 15 minutes). An entry is needed only while an access token
 // issued before the revocation can still be unexpired: it is dropped ACCESS_TOKEN_TTL_SECONDS after it. The set is
 // filled from refresh_tokens.revoked_at at start (so a restart forgets nothing) and on every revocation.

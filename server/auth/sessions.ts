@@ -6,7 +6,7 @@
 // instead. That needs no plaintext token stored: a successor is derived from its predecessor with a key only the
 // server holds (HMAC-SHA-256), so the server can work out again what it answered, and nobody else can.
 // A family is a session: its access tokens name it (`sid`), and whoever listens hears when one ends (the live
-// streams of that session close, server/stream.ts). Issue #15 parts 4–5: a person lists their sessions, ends one
+// streams of that session close, server/stream.ts). A person lists their sessions, ends one
 // or all but their own, and changes their password; ending a session also deletes its device's push token (in
 // the same transaction) and, through the listener, refuses its access tokens at once (server/app.ts).
 import { createHmac } from 'node:crypto';
@@ -182,7 +182,7 @@ export class SessionService {
   }
 
   /**
-   * Whether `password` is the account's (issue #15 part 7: deleting an account asks for it). The same scrypt work
+   * Whether `password` is the account's (deleting an account asks for it). The same scrypt work
    * whatever the answer.
    */
   async checkPassword(uid: string, password: string): Promise<'right' | 'wrong' | 'no-account'> {

@@ -1,4 +1,4 @@
-// What leaving (issue #15 part 7) reads and writes across tables: a person's messages, invitations and channels
+// What leaving reads and writes across tables: a person's messages, invitations and channels
 // for "Download my data", and for "Delete my account" the rewrite of what stays (messages, invitations,
 // attachments, private consultations) to "a former member" before the user row goes, taking with it (ON DELETE
 // CASCADE) refresh tokens, push tokens, memberships, offers received, pending counts, read marks and mutes.
@@ -50,7 +50,7 @@ export class LeavingRepo {
       `SELECT c.id, c.owner_id, c.names_json FROM channels c JOIN channel_members m ON m.channel_id = c.id
        WHERE m.uid = ? AND c.kind = 'private'`,
     );
-    // A rename is a change of the message (issue #13's version stamp), so live subscribers and those catching
+    // A rename is a change of the message (the version stamp), so live subscribers and those catching
     // up after a reconnect get the new name, as they get an edit.
     this.renameMessages = db.prepare<[string, string, number, string, string]>(
       `UPDATE messages SET sender_id = ?, sender_name = ?, updated_at = ? WHERE sender_id = ? AND channel_id = ?`,

@@ -51,7 +51,7 @@ const toMessage = (row: MessageRow): ChatMessage => {
     senderName: row.sender_name,
     text: row.text,
     createdAt: row.created_at,
-    // Issue #13: only what a message has (an unchanged one carries none of these).
+    // Only what a message has (an unchanged one carries none of these).
     ...(row.edited_at !== null ? { editedAt: row.edited_at } : {}),
     ...(row.deleted_at !== null ? { deleted: true as const } : {}),
     ...(row.updated_at !== null ? { updatedAt: row.updated_at } : {}),
@@ -66,7 +66,7 @@ export const DEFAULT_MESSAGES_PAGE = 50;
 export interface PageOptions {
   before?: MessageCursor;
   after?: MessageCursor;
-  /** The messages changed after this (version, id), in that order (issue #13). */
+  /** The messages changed after this (version, id), in that order. */
   changedAfter?: MessageCursor;
   limit?: number;
 }
@@ -110,7 +110,7 @@ export class MessagesRepo {
       'SELECT * FROM messages WHERE channel_id = ? ORDER BY created_at DESC, id DESC LIMIT 1',
     );
     // core/channels.ts isUnread: by someone else and after the mark. A mark of the whole millisecond (id '', from
-    // before issue #11) covers every message of it; a mark of a message covers what sorts up to it.
+    // before read marks named a message) covers every message of it; a mark of a message covers what sorts up to it.
     this.unreadAfterMillisecond = db.prepare<[string, number, string], { n: number }>(
       'SELECT COUNT(*) AS n FROM messages WHERE channel_id = ? AND created_at > ? AND sender_id != ?',
     );
@@ -125,7 +125,7 @@ export class MessagesRepo {
       'SELECT COUNT(*) AS n FROM messages WHERE channel_id = ?',
     );
     this.clearAttachment = db.prepare<[string]>('UPDATE messages SET attachment = NULL WHERE id = ?');
-    // Issue #13: a channel's changes (messages_channel_changes, migration 004) and its newest version.
+    // A channel's changes (messages_channel_changes, migration 004) and its newest version.
     this.changedPage = db.prepare<[string, number, string, number], MessageRow>(
       `SELECT * FROM messages WHERE channel_id = ? AND updated_at IS NOT NULL AND (updated_at, id) > (?, ?)
        ORDER BY updated_at, id LIMIT ?`,

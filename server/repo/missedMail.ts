@@ -1,4 +1,4 @@
-// missed_mail and the reads behind missed-message email (issue #15 part 6): who may be due an email about which
+// missed_mail and the reads behind missed-message email: who may be due an email about which
 // channel, a channel's recent messages, and what was last mailed. Whether one is due is core/missedMail.ts's to
 // decide; this only reads and writes rows.
 import type { MissedCandidate, MissedMailState } from '../../core/missedMail';

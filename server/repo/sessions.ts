@@ -1,5 +1,5 @@
 // refresh_tokens: opaque refresh tokens, stored hashed, rotated within a family; auth_sessions: what the sessions
-// list shows of each family (issue #15 part 5: user agent, started, last used).
+// list shows of each family (user agent, started, last used).
 import type { Db } from '../db/database';
 
 /** One signed-in session as the list shows it (a refresh-token family that still stands). */

@@ -91,7 +91,7 @@ export class TokensRepo {
     return this.deleteRow.run(uid, id).changes === 1;
   }
 
-  /** Ties a token document to the session that saved or confirmed it last (issue #15 part 5). */
+  /** Ties a token document to the session that saved or confirmed it last. */
   linkSession(uid: string, id: string, sessionId: string | null): void {
     if (sessionId !== null) this.linkRow.run(sessionId, uid, id);
   }

@@ -40,7 +40,7 @@ export interface NewUser {
   isAdmin?: boolean;
   domainId?: string;
   notificationSettings?: NotificationSettings;
-  /** When the address was confirmed (issue #15 part 2); absent: not confirmed. */
+  /** When the address was confirmed; absent: not confirmed. */
   emailVerifiedAt?: number;
 }
 
@@ -51,7 +51,7 @@ export interface Account {
   passwordHash: string;
   isAdmin: boolean;
   displayName: string | null;
-  /** Whether the address is confirmed (issue #15 part 2). */
+  /** Whether the address is confirmed. */
   emailVerified: boolean;
 }
 
@@ -263,7 +263,7 @@ export class UsersRepo {
   }
 
   /**
-   * Confirms the account's address, when it is still `email` (issue #15 part 2); false when there is no such
+   * Confirms the account's address, when it is still `email`; false when there is no such
    * account or its address has changed since the link was sent.
    */
   confirmEmail(uid: string, email: string, now: number): boolean {
@@ -280,7 +280,7 @@ export class UsersRepo {
     return this.setHash.run(passwordHash, uid).changes === 1;
   }
 
-  /** Replaces the account's address with a confirmed new one (issue #15 part 4); false when there is no such account. */
+  /** Replaces the account's address with a confirmed new one; false when there is no such account. */
   changeEmail(uid: string, email: string, now: number): boolean {
     return this.setEmail.run(email, now, uid).changes === 1;
   }

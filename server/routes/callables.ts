@@ -1,6 +1,6 @@
 // POST /api/callable/:name in Firebase's callable protocol: `{"data": ...}` in, `{"result": ...}` or an
 // ErrorBody out. Order (QUALITY.md): session, then validation, then ownership and existence (in the callable).
-// As firebase-functions answers (issue #14 part 12): a request that accepts `text/event-stream` (the JS SDK's
+// As firebase-functions answers: a request that accepts `text/event-stream` (the JS SDK's
 // `stream()`) gets the same answer as one server-sent event, `data: {"result": …}` or `data: {"error": …}` with
 // HTTP 200, and the stream ends; a GET is INVALID_ARGUMENT, not an unknown address.
 import type { FastifyReply, FastifyRequest } from 'fastify';

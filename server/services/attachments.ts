@@ -1,4 +1,4 @@
-// Attachments on the embedded server (issue #13 part 4): an upload is checked (membership, name, size, and the
+// Attachments on the embedded server: an upload is checked (membership, name, size, and the
 // type its bytes say, sniffed with file-type: never the name's extension or the client's Content-Type), written to
 // the data folder's attachments/ under a new id and recorded unsent; sending a message claims it
 // (sendMessage); members download it; deleting its message deletes the file; unsent uploads are pruned after a day.

@@ -162,7 +162,7 @@ export function listMessages(
 
 /**
  * Inside write(): stores `message` and, with it, counts it as pending for everyone else in the channel who has not
- * muted it (issue #13) and queues one push for each of their token documents (those who want push, spec §5) with
+ * muted it and queues one push for each of their token documents (those who want push, spec §5) with
  * their own badge count (muted channels left out). Answers whether pushes were queued (wake the push queue after
  * the commit). sendMessage and the backend's own cards (server/services/bookings.ts) both store messages so.
  */
@@ -224,7 +224,7 @@ export const MESSAGE_MESSAGES = {
 /**
  * Stores a message (plain text, an upload of the caller's in the channel, or both) under the client's id (a new
  * one when it sent none) and, in the same transaction, counts it as pending for everyone else in the channel who
- * has not muted it (issue #13) and queues one push for each of their token documents (those who want push, spec
+ * has not muted it and queues one push for each of their token documents (those who want push, spec
  * §5) with their own badge count (muted channels left out); after the commit it streams the message and wakes the
  * push queue.
  *

@@ -1,4 +1,4 @@
-// Change of email (issue #15 part 4): the signed-in person gives their current password and a new address; a
+// Change of email: the signed-in person gives their current password and a new address; a
 // single-use link valid 24 hours is mailed to the new address, and only when it is opened (/verify-email, the
 // same screen as a confirmation) does the new address replace the old one (emailVerification.ts verifyEmail),
 // which is then told. Until then nothing changes: sign-in, invitations and mail still use the old address.

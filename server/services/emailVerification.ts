@@ -1,4 +1,4 @@
-// Email verification (issue #15 part 2). An account whose address is not confirmed (accounts from before sign-up
+// Email verification. An account whose address is not confirmed (accounts from before sign-up
 // confirmed it, or an address changed) can ask for a single-use link valid 24 hours (/verify-email?token=…),
 // rate-limited per address and per IP at the route. Until the address is confirmed the account works, but no
 // invitation bound to that address is theirs to see or accept (withVerifiedEmail, core/invitations.ts), and no live
@@ -120,7 +120,7 @@ export function verifyEmail(ctx: VerificationContext, token: string): EmailVerif
 }
 
 /**
- * A change-email link (issue #15 part 4) replaces the account's address with the one it proved, unless another
+ * A change-email link replaces the account's address with the one it proved, unless another
  * account took that address meanwhile; the old address is told. Inside the link's transaction; null when done.
  */
 function applyEmailChange(

@@ -1,4 +1,4 @@
-// Leaving (issue #15 part 7): "Download my data" (GET /api/users/:uid/export) and "Delete my account"
+// Leaving: "Download my data" (GET /api/users/:uid/export) and "Delete my account"
 // (DELETE /api/users/:uid {password}). Only the account itself, whoever else asks (an admin too) is refused the
 // same way. Deleting checks the password, refuses a consultant who still owns channels, then in one write
 // transaction hands what stays (messages, invitations, sent files) to "a former member", drops the uploads never

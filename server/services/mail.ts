@@ -1,4 +1,4 @@
-// Mail (issue #15 part 1): how a service sends one, how it is written, and how it leaves the server.
+// Mail: how a service sends one, how it is written, and how it leaves the server.
 //
 // A service calls enqueueMail(ctx, mail) INSIDE the write transaction of whatever caused the mail: the mail is a
 // row of mail_jobs committed with it (or rolled back with it), and the queue's worker (mailQueue.ts) is woken

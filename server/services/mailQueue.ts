@@ -1,4 +1,4 @@
-// The mail queue's worker (issue #15 part 1), on the runner it shares with the push queue (jobQueue.ts). Jobs
+// The mail queue's worker, on the runner it shares with the push queue (jobQueue.ts). Jobs
 // are written by enqueueMail (mail.ts) in the transaction of what caused them; this worker, in the server's
 // process, hands them to the transport (SMTP, or the console):
 //

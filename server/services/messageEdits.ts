@@ -1,4 +1,4 @@
-// Editing and deleting messages (issue #13 part 3): core/messageEdits.ts decides who may and when, inside the
+// Editing and deleting messages: core/messageEdits.ts decides who may and when, inside the
 // write transaction (two racing changes cannot both pass the check), and after the commit the changed message is
 // streamed to the channel's people like a new one, so every open window replaces its copy (the newer version
 // wins, core/messages.ts). Neither change sends a push or counts as pending: an edit is no new message.
@@ -47,7 +47,7 @@ function stampFor(ctx: ServiceContext, message: ChatMessage): number {
   return changeStamp(ctx.now(), ctx.repos.messages.newestVersion(message.channelId) ?? 0, message);
 }
 
-/** To those who read the channel's messages: never admins for a private consultation (issue #13 part 5). */
+/** To those who read the channel's messages: never admins for a private consultation. */
 function publish(ctx: ServiceContext, channel: Channel, message: ChatMessage): void {
   ctx.hub.publish(messageAudience(channel), { type: 'message', data: { message } });
 }
@@ -73,7 +73,7 @@ export function editMessage(
 /**
  * Its sender, or the channel's owner, deletes a message: its text is cleared from storage and a tombstone stays in
  * its place (the conversation keeps its order and its read marks their message). Answers the tombstone. Its file,
- * if it carried one, goes with it (issue #13 part 4): the row and the message's copy in the same transaction, the
+ * if it carried one, goes with it: the row and the message's copy in the same transaction, the
  * bytes right after the commit.
  */
 export function deleteMessage(

@@ -1,4 +1,4 @@
-// Missed-message email on the embedded server (issue #15 part 6): a scheduler that, every minute, finds the
+// Missed-message email on the embedded server: a scheduler that, every minute, finds the
 // people due one email about a channel (core/missedMail.ts decides) and queues it with the mail queue
 // (server/services/mail.ts) in the same transaction that records it in missed_mail, so a restart neither sends it
 // twice nor forgets it. The unsubscribe tokens of its List-Unsubscribe link (RFC 8058) are HMACs of the account

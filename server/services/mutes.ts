@@ -1,4 +1,4 @@
-// Muting a channel (issue #13 part 6): a person mutes a channel they are in for 1 hour, 8 hours or until they
+// Muting a channel: a person mutes a channel they are in for 1 hour, 8 hours or until they
 // turn it back on, and unmutes it. core/mutes.ts decides (durations, who may, when a mute ends, with this
 // server's clock); a muted channel's messages then queue no push and add nothing to the badge for that person
 // (services/channels.ts sendMessage). Nothing is written for a refused request. Every change is streamed to all of

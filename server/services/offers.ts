@@ -1,4 +1,4 @@
-// Offers from the consultant's side (issue #6) and, since offers lead somewhere, for one of the
+// Offers from the consultant's side and, since offers lead somewhere, for one of the
 // consultant's services: a channel's owner issues a discount to one of its members, for one of their active
 // services; the member gets it as a card in their private consultation with the consultant, with its push. The
 // person's own offers are the get_user_active_offers callable (spec §7 fields) and listMyOffers (with the service

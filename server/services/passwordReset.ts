@@ -1,4 +1,4 @@
-// Password reset (issue #15 part 3). Asking mails a single-use link valid 1 hour (/reset-password?token=…) when an
+// Password reset. Asking mails a single-use link valid 1 hour (/reset-password?token=…) when an
 // account has the address, and nothing otherwise; the answer is the same either way (rate-limited per address and
 // per IP, at the route). Using the link sets the new password, confirms the address (the link proved it), and
 // ends every session of the account: refresh tokens revoked, access tokens refused at once, live streams closed
@@ -66,7 +66,7 @@ export async function confirmPasswordReset(
     ctx.repos.users.setPasswordHash(uid, passwordHash);
     ctx.repos.users.confirmEmail(uid, email, now);
     ctx.repos.emailTokens.retire(uid, 'reset-password', now);
-    // Every session ends: refresh tokens revoked, their devices' push tokens deleted (issue #15 part 5).
+    // Every session ends: refresh tokens revoked, their devices' push tokens deleted.
     const ended = ctx.sessions.endAllInTransaction(uid, now);
     const { text, html } = renderMail({
       greeting: greeting(account.displayName),

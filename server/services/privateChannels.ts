@@ -1,4 +1,4 @@
-// Private consultations (issue #13 part 5): a client opens one with the consultant of a channel they are in, a
+// Private consultations: a client opens one with the consultant of a channel they are in, a
 // consultant with a member of their channel, or an accepted "private consultation" invitation opens one. One per
 // pair: the pair's key is unique in SQLite and the look-up and insert share one write transaction, so two windows
 // opening it at once get the same channel. core/privateChannels.ts decides who may.

@@ -1,4 +1,4 @@
-// The push queue's worker (issue #6: sending is off the request path). Jobs are written by sendMessage in the
+// The push queue's worker (sending is off the request path). Jobs are written by sendMessage in the
 // transaction that stores the message (server/repo/pushJobs.ts); this worker, in the server's process, sends
 // them with sendToToken:
 //
@@ -25,7 +25,7 @@ export interface RetryPolicy {
   maxMs: number;
 }
 
-/** 5 attempts: after 1, 2, 4 and 8 s (issue #6: retried with backoff). */
+/** 5 attempts: after 1, 2, 4 and 8 s (retried with backoff). */
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 5, baseMs: 1000, maxMs: 60_000 };
 /** Pushes in flight at once: enough to keep a push service busy, few enough for 2 cores to encrypt. */
 export const DEFAULT_PUSH_CONCURRENCY = 32;

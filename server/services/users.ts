@@ -74,7 +74,7 @@ export function addToken(
   caller: Caller,
   uid: string,
   input: Omit<PushTokenDoc, 'id' | 'createdAt' | 'lastUsed' | 'status'>,
-  /** The session saving it (the access token's sid): its end deletes the document (issue #15 part 5). */
+  /** The session saving it (the access token's sid): its end deletes the document. */
   sessionId: string | null = null,
 ): PushTokenDoc {
   requireOwnTokens(caller, uid);

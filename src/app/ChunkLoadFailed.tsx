@@ -21,7 +21,7 @@ export function ChunkLoadFailed() {
 
 /**
  * The error screen once recovery is exhausted, whichever chunk failed (a route's, a screen part's, the backend
- * adapter's or an on-demand saga's): the layout shows it in place of the screen (issue #14 part 6).
+ * adapter's or an on-demand saga's): the layout shows it in place of the screen.
  */
 export function ChunkErrorScreen() {
   const dispatch = useAppDispatch();

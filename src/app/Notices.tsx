@@ -1,4 +1,4 @@
-// In-app notices (issue #5 part 3): a message that arrived while this window had focus shows here instead of as a
+// In-app notices: a message that arrived while this window had focus shows here instead of as a
 // system notification, and off the home screen a new message from live data shows here even without push (issue
 // #13; the notices are told which screen is on show). Text from the push renders as text, never as HTML.
 import { useEffect } from 'react';

@@ -1,4 +1,4 @@
-// Where focus goes when the screen changes (issue #13 part 7): after each navigation and after signing in, focus
+// Where focus goes when the screen changes: after each navigation and after signing in, focus
 // lands on the new screen's heading (its h1; the conversation's h2 when a channel opens), not on the body, and the
 // change is announced. Headings become focusable by script only (tabindex -1), so Tab order is unchanged. A
 // screen still loading gets its heading focused once it appears; nothing is taken from a field being typed in.

@@ -2,5 +2,5 @@
 export { mutesSaga } from '@/sagas/mutesSaga';
 export { titleSaga } from '@/sagas/titleSaga';
 export { liveNoticesSaga } from '@/sagas/liveNoticesSaga';
-// issue #15 parts 4–5: the sessions and password saga rides in this chunk, loaded once a session starts.
+// The sessions and password saga rides in this chunk, loaded once a session starts.
 export { sessionsSaga } from '@/features/settings/sessionsSaga';

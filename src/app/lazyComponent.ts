@@ -8,7 +8,7 @@ import { ChunkLoadFailed } from './ChunkLoadFailed';
 /**
  * React's lazy() for a part of a screen (the conversation, consultant tools, …), with the same recovery as a
  * route: a chunk that fails to load renders ChunkLoadFailed in its place, which reloads once, then shows the
- * error screen with Try again (issue #14 part 6).
+ * error screen with Try again.
  */
 export function lazyComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,

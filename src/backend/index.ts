@@ -17,7 +17,7 @@ export function loadBackend(): Promise<Backend> {
         )
       : import(/* webpackChunkName: "backend-local" */ './local').then((m) => m.createLocalBackend({ host }))
   ).catch((error: unknown) => {
-    // A failed load is not remembered: the next call tries again (issue #14 part 6; the recovery reloads once).
+    // A failed load is not remembered: the next call tries again (the recovery reloads once).
     backend = null;
     throw error;
   });

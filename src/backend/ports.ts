@@ -75,7 +75,7 @@ export interface AuthPort {
   getIdTokenClaims(): Promise<IdTokenClaims>;
   /** Called with the current state once subscribed (null = signed out), then on every change. */
   onAuthStateChanged(listener: (user: AuthUser | null) => void): Unsubscribe;
-  // issue #15 parts 2–3: the links QuPM mails ------------------------------------------------------------------
+  // The links QuPM mails ------------------------------------------------------------------
   /** Whether the signed-in account's address is confirmed, asked of the backend now (not a cached claim). */
   getEmailVerification(): Promise<EmailVerificationState>;
   /** Mails the signed-in account a new confirmation link (rate-limited: RESOURCE_EXHAUSTED). */
@@ -87,13 +87,13 @@ export interface AuthPort {
   /** Sets a new password with a mailed link's token; every session the account had ends. */
   confirmPasswordReset(token: string, newPassword: string): Promise<void>;
   /**
-   * Mails `newEmail` a link that makes it the account's address (issue #15 part 4); the current password is
+   * Mails `newEmail` a link that makes it the account's address; the current password is
    * required. Nothing changes until the link is used (verifyEmail).
    */
   changeEmail(currentPassword: string, newEmail: string): Promise<void>;
 }
 
-/** What settings shows of the signed-in account's address (issue #15 part 2). */
+/** What settings shows of the signed-in account's address. */
 export interface EmailVerificationState {
   email: string;
   verified: boolean;
@@ -112,12 +112,12 @@ export interface UsersPort {
   /** Live changes of users/{uid} (balances granted by an activation, roles changed by an admin). */
   subscribeUser(uid: string, listener: (user: UserDoc) => void): Unsubscribe;
   /**
-   * Issue #15 part 7, "Download my data": everything the backend keeps about the caller's own account
+   * "Download my data": everything the backend keeps about the caller's own account
    * (core/leaving.ts AccountExport: no secret in it). Another account is PERMISSION_DENIED.
    */
   exportMyData(uid: string): Promise<AccountExport>;
   /**
-   * Issue #15 part 7, "Delete my account": once `password` proves it is theirs, the caller's account goes (its
+   * "Delete my account": once `password` proves it is theirs, the caller's account goes (its
    * sessions, devices, pending counts and user document; its messages stay, as from "A former member") and this
    * device is signed out. A wrong password is PERMISSION_DENIED, a consultant who still owns channels
    * FAILED_PRECONDITION (nothing changes either way); an account already gone is UNAUTHENTICATED.
@@ -163,7 +163,7 @@ export interface NewMessage {
 }
 
 /**
- * The caller's mutes of their channels (issue #13 part 6; core/mutes.ts): a muted channel sends them no push and
+ * The caller's mutes of their channels (core/mutes.ts): a muted channel sends them no push and
  * adds nothing to their badge until the mute ends. Only a channel the caller is in (PERMISSION_DENIED otherwise);
  * a duration other than the three is INVALID_ARGUMENT. The backend's clock decides when a mute ends.
  */
@@ -209,14 +209,14 @@ export interface MessagesPort {
    */
   sendMessage(channelId: string, message: NewMessage): Promise<ChatMessage>;
   /**
-   * Issue #13: its sender changes a message's text (trimmed, as a send's) within 24 hours of sending it
+   * Its sender changes a message's text (trimmed, as a send's) within 24 hours of sending it
    * (core/messageEdits.ts). Answers the message as it now stands, `editedAt` set. Refused, with nothing written:
    * someone else's (PERMISSION_DENIED), after 24 hours or a deleted one (FAILED_PRECONDITION), an unknown message
    * (NOT_FOUND), a bad text (INVALID_ARGUMENT), someone outside the channel (PERMISSION_DENIED). No push.
    */
   editMessage(channelId: string, messageId: string, text: string): Promise<ChatMessage>;
   /**
-   * Issue #13: its sender, or the channel's owner, deletes a message: its text is removed from storage and a
+   * Its sender, or the channel's owner, deletes a message: its text is removed from storage and a
    * tombstone (`deleted: true`, text '') stays in its place. Answers the tombstone. A deleted message is refused
    * (FAILED_PRECONDITION), as are someone else's for anyone but the owner, and an unknown message. No push.
    */
@@ -259,7 +259,7 @@ export interface LivePort {
 export interface InvitationsPort {
   getInvitation(id: string): Promise<Invitation>;
   /**
-   * What anyone holding the link may see, signed in or not (issue #13 part 8: core/invitations.ts
+   * What anyone holding the link may see, signed in or not (core/invitations.ts
    * InvitationPreview): who invites to which channel, what it grants, until when, and whether it is still open.
    */
   previewInvitation(id: string): Promise<InvitationPreview>;
@@ -342,7 +342,7 @@ export interface PushProviderPort {
   deleteToken(): Promise<boolean>;
 }
 
-/** issue #15 parts 4–5: the account's signed-in sessions, and its password (the current one required). */
+/** The account's signed-in sessions, and its password (the current one required). */
 export interface SessionsPort {
   /**
    * Whether the backend knows every session of the account (the embedded server). Firebase Auth cannot list

@@ -1,4 +1,4 @@
-// Whether the person is looking at this page (issue #11: what they see is read), and the moment the page goes
+// Whether the person is looking at this page (what they see is read), and the moment the page goes
 // away: browser edges as eventChannel factories, so the sagas that use them are tested without a browser; and the
 // tab's title, which tells a person who is not looking that something is unread.
 import { buffers, eventChannel } from 'redux-saga';
@@ -12,7 +12,7 @@ export function isAttentive(): boolean {
 
 export type AttentionEvent = { attentive: boolean };
 
-/** The tab's title (issue #13: the unread count shows there while the person is not looking). */
+/** The tab's title (the unread count shows there while the person is not looking). */
 export function setDocumentTitle(title: string): void {
   if (typeof document !== 'undefined' && document.title !== title) document.title = title;
 }

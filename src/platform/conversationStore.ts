@@ -19,7 +19,7 @@ export interface StoredOutboxEntry {
   uid: string;
   channelId: string;
   text: string;
-  /** The file it carries, already uploaded (issue #13). */
+  /** The file it carries, already uploaded. */
   attachment?: Attachment;
   /** When it was written, on this device's clock (its place among the pending ones). */
   createdAt: number;

@@ -1,4 +1,4 @@
-// The browser's edge for a file the app makes itself (issue #15 part 7, "Download my data"): the browser saves
+// The browser's edge for a file the app makes itself ("Download my data"): the browser saves
 // `text` under `name`, as a download link clicked, and the object URL is let go once the click has been handled.
 export function saveTextFile(name: string, text: string, type = 'application/json'): void {
   const url = URL.createObjectURL(new Blob([text], { type }));

@@ -1,4 +1,4 @@
-// The page's one owner of the service worker (issue #12 part 3): the Workbox object that registers /sw.js at
+// The page's one owner of the service worker: the Workbox object that registers /sw.js at
 // scope / lives here, and this is the only module of the page that touches navigator.serviceWorker. The sagas
 // (registration, protocol, health, update, start-up, inbox) and the push edge reach the worker through these
 // functions and eventChannel factories, so saga tests provide answers here and nothing deeper. The Workbox

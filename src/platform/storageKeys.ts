@@ -13,7 +13,7 @@ export const LOCAL_STORAGE_KEYS = {
   fcmRefreshNeededAfterSwUpdate: 'fcm_refresh_needed_after_sw_update',
   lastAppStart: 'last_app_start',
   // Not in the spec: when the app last restarted (started more than 60 s after last_app_start), for the
-  // service-worker health's 5-minute restart window across page loads (issue #14 part 5).
+  // service-worker health's 5-minute restart window across page loads.
   appRestarts: 'app_restarts',
   versionUpdatePending: 'version_update_pending',
   forceVersionCheck: 'force_version_check',

@@ -97,7 +97,7 @@ export function* handleAuthStateChanged(backend: Backend, { user }: AuthChange) 
     const pending: AuthRequestKind | null = yield select(selectAuthPending);
     // spec §4: signed out clears the user state (and stops token monitoring, which listens for it).
     yield put(signedOut());
-    // issue #15 part 5: a session that ends without this window asking (signed out from another device or
+    // A session that ends without this window asking (signed out from another device or
     // window, a change of password) lands on the sign-in form with a sentence saying why.
     if ((before === 'signedIn' || before === 'loading') && pending !== 'signOut') {
       yield put(signedOutUnasked());

@@ -1,4 +1,4 @@
-// A route chunk that fails to load (spec §4, issue #5 part 6; usually an old page asking for the files of a build
+// A route chunk that fails to load (spec §4; usually an old page asking for the files of a build
 // that was replaced). The first failure of a session clears the caches and the two version flags, sets
 // chunk_error_reloaded in session storage and reloads once; a failure with the flag already set only removes it and
 // shows the error screen with a retry. Never a loop: where session storage cannot be written, no reload happens.

@@ -1,4 +1,4 @@
-// The iOS debug menu (spec §2, issue #5 part 8): Safari on iOS has no developer tools on the device, so a fixed
+// The iOS debug menu (spec §2): Safari on iOS has no developer tools on the device, so a fixed
 // button (iOS only, signed in) opens a prompt with spec §2's 8 numbered options and answers in an alert. This saga
 // is the dialog: the button, the prompt, the choice. What each option does is in debugMenuOptions.ts, one table.
 // The button dims after 10 s. The separate debug popup — the menu opening by itself on iOS — stays off (spec §9).

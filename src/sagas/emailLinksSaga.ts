@@ -1,4 +1,4 @@
-// The links QuPM mails (issue #15 parts 2–4): each screen's request to the auth port, and its answer or failure
+// The links QuPM mails: each screen's request to the auth port, and its answer or failure
 // (as plain words) back into src/store/emailLinksSlice.ts.
 import { call, fork, put, select, take, takeLatest } from 'redux-saga/effects';
 import type { UnknownAction } from '@reduxjs/toolkit';
@@ -33,7 +33,7 @@ import type { AuthStatus } from '@/store/userSlice';
 
 const message = (error: unknown): string => toFailure(error).message;
 
-/** What the change-of-email form says when it is refused: never a backend's own wording (issue #15 part 4). */
+/** What the change-of-email form says when it is refused: never a backend's own wording. */
 export const EMAIL_CHANGE_FAILURES = {
   wrongPassword: 'That is not your current password. Check it and try again.',
   taken: 'Another account already uses this address. Choose a different one.',

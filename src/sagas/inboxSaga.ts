@@ -1,11 +1,11 @@
-// Foreground messages and pending notifications (issue #5 parts 3 and 9, spec §5, §7). PUSH_MSG from the worker
+// Foreground messages and pending notifications (spec §5, §7). PUSH_MSG from the worker
 // arrives through an eventChannel; an id already seen (messageId or fcmMessageId) is skipped; a new one updates the
 // unread counts and the badge, and when the worker asked this page to present it (and the person is signed in and
 // takes in-app notices) it shows an in-app notice and tells the worker (foregroundHandled), which then shows no
 // system notification. Opening the app — the first screen signed in, or coming back to it — calls
 // clear_pending_notifications for the signed-in person and clears the badge (pendingSaga, which starts with the
-// backend); opening a channel clears the badge too (issue #6's channelsSaga makes that call for the channel).
-// A message shown in-app from live data already (liveNoticesSaga, issue #13) is not shown again when its push comes.
+// backend); opening a channel clears the badge too (channelsSaga makes that call for the channel).
+// A message shown in-app from live data already (liveNoticesSaga) is not shown again when its push comes.
 import { call, delay, fork, put, select, take, takeEvery, takeLeading } from 'redux-saga/effects';
 import type { EventChannel } from 'redux-saga';
 import { wantsInApp } from '@core/delivery';
@@ -104,7 +104,7 @@ export function* watchVisibility(backend: Backend, channel: EventChannel<Visibil
   }
 }
 
-/** A channel's conversation opened (issue #6): its saga clears the pending count; the badge goes with it. */
+/** A channel's conversation opened: its saga clears the pending count; the badge goes with it. */
 export function* handleChannelOpened(action: ReturnType<typeof channelOpened>) {
   if (action.payload.id !== null) yield call(applyAppBadge, 0);
 }

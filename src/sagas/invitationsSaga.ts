@@ -1,7 +1,7 @@
-// Invitations (issue #6): reading one, accepting it (joins the channel) and activating it (grants its passes
+// Invitations: reading one, accepting it (joins the channel) and activating it (grants its passes
 // and credits: the user document that comes back updates the balances at once), and a consultant creating
 // and listing a channel's invitations. Failures keep their status and reason for the screens' words.
-// While someone is signed in, the invitations addressed to them are kept live (issue #12): whenever the backend
+// While someone is signed in, the invitations addressed to them are kept live: whenever the backend
 // says they changed — created, or accepted in another window — what is shown is read again: the list on the
 // home screen and the invitation the person is looking at.
 import type { EventChannel } from 'redux-saga';

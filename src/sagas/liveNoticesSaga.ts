@@ -1,4 +1,4 @@
-// In-app notices of live messages off the home screen (issue #13 part 6): on /services, /settings and every screen
+// In-app notices of live messages off the home screen: on /services, /settings and every screen
 // but home (whose channel list shows what is new), a new message from someone else gets a notice from live data
 // even without push, except from a channel the person muted; a message whose push was shown already is not shown
 // again (the inbox slice keeps the ids noticed). Loaded with the other sagas of a session (src/app/lazySagas.ts).
@@ -22,7 +22,7 @@ export function* expireLiveNotice(action: ReturnType<typeof liveMessageNoticed>)
 }
 
 /**
- * Off the home screen (issue #13: /services, /settings and the others), where no channel list shows what is new,
+ * Off the home screen (/services, /settings and the others), where no channel list shows what is new,
  * a new message gets an in-app notice from live data, even without push. Not on the home screen (its list shows
  * the unread counts), and not before the layout has said where the person is.
  */

@@ -1,4 +1,4 @@
-// The person's channel mutes for as long as they are signed in (issue #13 part 6): read when the session starts,
+// The person's channel mutes for as long as they are signed in: read when the session starts,
 // kept live (a mute or unmute in another window of the same person arrives as it happens: MutesPort
 // subscribeMutes), read again when live data flows after an interruption (a mute changed meanwhile), and each
 // change the person asks for sent to the backend, which answers until when (its clock) or refuses in words for a

@@ -1,4 +1,4 @@
-// Offers (issue #6): the person's active offers (get_user_active_offers, spec §7), read again whenever the
+// Offers: the person's active offers (get_user_active_offers, spec §7), read again whenever the
 // backend says they changed; the offers a consultant issued; and issuing one to a member.
 import type { EventChannel } from 'redux-saga';
 import { call, fork, put, select, take, takeLatest, takeLeading } from 'redux-saga/effects';

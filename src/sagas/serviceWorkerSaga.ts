@@ -1,6 +1,6 @@
 // Registers the service worker from the page and follows its lifecycle into the store: the worker taking control,
 // and a new version installed and waiting (the update banner's cue), including one that already waited when the
-// page loaded (issue #13 part 9: a pending update is not forgotten on reload).
+// page loaded (a pending update is not forgotten on reload).
 import { call, put, take } from 'redux-saga/effects';
 import type { EventChannel } from 'redux-saga';
 import {
@@ -39,8 +39,8 @@ export function* serviceWorkerSaga(enabled: boolean = __SERVICE_WORKER__) {
   try {
     wb = yield call(getWorkbox);
   } catch (error) {
-    // The Workbox chunk did not load: a chunk of an older build, as for every lazy chunk (spec §4, issue #14
-    // part 6), is recovered by a reload; the page keeps working without its worker meanwhile.
+    // The Workbox chunk did not load: a chunk of an older build, as for every lazy chunk (spec §4),
+    // is recovered by a reload; the page keeps working without its worker meanwhile.
     if (isChunkLoadError(error)) yield put(chunkLoadFailed());
     yield put(serviceWorkerRegistrationFailed({ message: errorMessage(error) }));
     return;

@@ -1,5 +1,5 @@
-// Start-up of this page (spec §4, issue #5 part 5): more than 60 s since last_app_start counts as a restart (in
-// the service-worker health's restart window, issue #14 part 5), otherwise as a quick resume; legacy messaging workers are unregistered (a failure is only a warning). After a
+// Start-up of this page (spec §4): more than 60 s since last_app_start counts as a restart (in
+// the service-worker health's restart window), otherwise as a quick resume; legacy messaging workers are unregistered (a failure is only a warning). After a
 // restart the worker is health-checked as soon as it is registered; a quick resume (iOS relaunching the app a few
 // seconds after it went away) trusts the check of a moment ago. A force_version_check left by an older build asks
 // the browser for a new worker once.

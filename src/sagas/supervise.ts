@@ -1,4 +1,4 @@
-// Supervision of the long-lived watchers (issue #11): a watcher that crashes is reported (the console and
+// Supervision of the long-lived watchers: a watcher that crashes is reported (the console and
 // live/watcherCrashed, which the page shows as "Reconnecting…") and started again after a growing wait, so one
 // failure never silently stops live updates. A watcher that ran for a while before crashing starts again at once
 // next time; one that keeps crashing waits up to half a minute between tries. Cancellation (sign-out, a new

@@ -1,4 +1,4 @@
-// Service-worker health (spec §4, issue #5 part 4): counts controller changes and worker errors, asks the worker
+// Service-worker health (spec §4): counts controller changes and worker errors, asks the worker
 // HEALTH_CHECK every minute (and on request), and when it does not answer restarts it — at most once per spec §9's
 // 30 s cooldown. The assessment itself is derived from the counts (assessHealth in the slice).
 import { call, delay, fork, put, select, take, takeLeading } from 'redux-saga/effects';

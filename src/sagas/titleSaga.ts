@@ -1,4 +1,4 @@
-// The tab title while the person is not looking (issue #13 part 6): when the page is hidden or its window has lost
+// The tab title while the person is not looking: when the page is hidden or its window has lost
 // the focus, the title shows how many messages from others are unread in the channels they have not muted —
 // "(3) QuPM" — and it is "QuPM" again as soon as they look (or nothing is unread). The count is the store's
 // (src/store/attentionCount.ts); the browser's edge is src/platform/attention.ts.

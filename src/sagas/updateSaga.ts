@@ -1,4 +1,4 @@
-// A new version (spec §2, issue #5 part 7): when a new worker is installed and waits, version_update_pending is
+// A new version (spec §2): when a new worker is installed and waits, version_update_pending is
 // set and — only when the local setting enable_update_notifications is 'true' — the banner 'App update available
 // - restart app to apply' shows top right for 5 s. Restarting sends SKIP_WAITING to the waiting worker and reloads
 // once it controls the page. While a tab stays open the app asks for a new worker every hour.

@@ -1,4 +1,4 @@
-// The tab title's count (issue #13 part 6, src/sagas/titleSaga.ts): what is unread in the channels the person has
+// The tab title's count (src/sagas/titleSaga.ts): what is unread in the channels the person has
 // not muted, read from the channels, mutes, conversation and read-mark slices. Its own module, loaded with the
 // title saga, so the shell does not carry it.
 import { compareMessages } from '@core/messages';
@@ -16,7 +16,7 @@ interface WithAttention {
 }
 
 /**
- * The tab title's count (issue #13): messages from others not read yet in the channels not muted at `now` — the
+ * The tab title's count: messages from others not read yet in the channels not muted at `now` — the
  * list's unread counts, and in the open channel (whose list count stays 0 while it is open) the messages after
  * the newest one the person has seen, which grow while the window is not looked at.
  */

@@ -16,7 +16,7 @@ export interface AuthState {
   pending: AuthRequestKind | null;
   failure: (AuthFailure & { kind: AuthRequestKind }) | null;
   /**
-   * issue #15 part 5: this window was signed out without asking (its session was ended from another device or
+   * This window was signed out without asking (its session was ended from another device or
    * window, or by a change of password); the sign-in form says so until the next attempt.
    */
   sessionEnded?: boolean;
@@ -74,7 +74,7 @@ const authSlice = createSlice({
     failureDismissed(state) {
       state.failure = null;
     },
-    /** The session of this window ended without the person asking here (issue #15 part 5). */
+    /** The session of this window ended without the person asking here. */
     signedOutUnasked(state) {
       state.sessionEnded = true;
     },

@@ -1,4 +1,4 @@
-// The person's channels (issue #6): the overview list (each channel with its last message and unread count), kept
+// The person's channels: the overview list (each channel with its last message and unread count), kept
 // live by the channels saga, and the permissions of each channel as check_channel_permissions answers them (spec
 // §7; the service banner of spec §2 shows when both are false). Shared by the main screen and services. The overview
 // is an entity adapter's (one entry per channel, kept in core/overview.ts's order by the adapter).

@@ -2,7 +2,7 @@
 // through history. Every way a message arrives — a page, a live batch, a catch-up after a reconnect, the
 // acknowledgement of a send — goes through one merge (core/messages.ts mergeMessages): each id once, in order,
 // whatever the interleaving. Messages still on their way out live in the outbox (src/store/outboxSlice.ts).
-// A conversation holds a bounded window of messages (issue #13 part 2): paging back past MESSAGES_WINDOW lets the
+// A conversation holds a bounded window of messages: paging back past MESSAGES_WINDOW lets the
 // newest end go (`hasNewer`), paging forward again lets the oldest end go, and live messages newer than a window
 // that no longer reaches the newest wait in `later` until the person comes back to the newest.
 import { createSelector, createSlice, isDraft, original } from '@reduxjs/toolkit';
@@ -174,7 +174,7 @@ const conversationSlice = createSlice({
   extraReducers: (builder) => {
     builder.addCase(signedOut, () => initialState);
     // Messages that arrived together join the conversations that are loaded, each once; a newer version of a
-    // message held (edited, deleted: issue #13) takes its place.
+    // message held (edited, deleted) takes its place.
     builder.addCase(messagesArrived, (state, action) => {
       const byChannel = new Map<string, ChatMessage[]>();
       for (const message of action.payload.messages) {

@@ -1,4 +1,4 @@
-// The iOS debug menu (spec §2, issue #5 part 8): whether its button has dimmed. The menu itself is a prompt the
+// The iOS debug menu (spec §2): whether its button has dimmed. The menu itself is a prompt the
 // debug saga runs; nothing of it is state.
 import { createSlice } from '@reduxjs/toolkit';
 

@@ -1,6 +1,6 @@
-// The links QuPM mails (issue #15 parts 2–3), as the screens see them: the signed-in account's confirmation state
+// The links QuPM mails, as the screens see them: the signed-in account's confirmation state
 // and a new link asked for (settings), a confirmation link being used (/verify-email), a password reset asked for
-// (the sign-in form) and used (/reset-password), and a change of address asked for (settings, issue #15 part 4).
+// (the sign-in form) and used (/reset-password), and a change of address asked for (settings).
 // The sagas call the auth port (src/sagas/emailLinksSaga.ts).
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction, WithSlice } from '@reduxjs/toolkit';

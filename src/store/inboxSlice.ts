@@ -1,4 +1,4 @@
-// Messages that reach an open window (issue #5 part 3, spec §5): the in-app notices on screen and the ids already
+// Messages that reach an open window (spec §5): the in-app notices on screen and the ids already
 // handled (a repeated id is skipped). The app badge is the browser's (set from each push's badge_count, and
 // cleared with the backend's pending count when the app opens: src/sagas/inboxSaga.ts); unread counts are the
 // channel overview's. Plain data only.
@@ -21,7 +21,7 @@ export interface InboxState {
   /** The newest message ids this page handled, oldest first. */
   seenIds: string[];
   /**
-   * The chat messages this page has shown a notice for (from a push or from live data, issue #13), oldest first:
+   * The chat messages this page has shown a notice for (from a push or from live data), oldest first:
    * the same message never gets a second notice when it comes both ways.
    */
   noticedIds: string[];
@@ -79,7 +79,7 @@ const inboxSlice = createSlice({
       }
     },
     /**
-     * A new message from live data, shown in-app to a person off the home screen (issue #13: even without push);
+     * A new message from live data, shown in-app to a person off the home screen (even without push);
      * a message shown already (its push came first) is not shown again.
      */
     liveMessageNoticed(state, action: PayloadAction<{ notice: Notice }>) {

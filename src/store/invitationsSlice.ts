@@ -1,5 +1,5 @@
-// Invitations (issue #6): the one an invitee is looking at (/invite/:id, /activate/:id) with its accept and
-// activate, the ones waiting for the signed-in person (kept live, issue #12), and a consultant's invitations per
+// Invitations: the one an invitee is looking at (/invite/:id, /activate/:id) with its accept and
+// activate, the ones waiting for the signed-in person (kept live), and a consultant's invitations per
 // channel with the one being created. Failures keep the backend's status and reason, so each screen can say which
 // of expired, used, not found or not yours it is.
 import { createSlice } from '@reduxjs/toolkit';
@@ -14,7 +14,7 @@ type Step = { status: 'idle' | 'sending' | 'done' | 'failed'; error: PlainFailur
 const idle: Step = { status: 'idle', error: null, id: null };
 
 export interface InvitationsState {
-  /** What anyone with the link sees of the invitation, signed in or not (issue #13 part 8). */
+  /** What anyone with the link sees of the invitation, signed in or not. */
   preview: {
     id: string | null;
     status: LoadStatus;

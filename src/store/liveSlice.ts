@@ -1,4 +1,4 @@
-// Whether live data is flowing (issue #11): the backend's live status, whether the person has been told that
+// Whether live data is flowing: the backend's live status, whether the person has been told that
 // QuPM is reconnecting (only once an interruption lasts), and the long-lived watcher sagas that crashed and are
 // being restarted (src/sagas/supervise.ts). The page shows a quiet "Reconnecting…" while live data is not flowing.
 import { createAction, createSlice } from '@reduxjs/toolkit';

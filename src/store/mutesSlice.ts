@@ -1,4 +1,4 @@
-// The person's channel mutes (issue #13 part 6): until when each channel is muted (core/mutes.ts; the backend's
+// The person's channel mutes: until when each channel is muted (core/mutes.ts; the backend's
 // clock set it), the changes under way and the last refusal per channel, in words for a person. A timed mute ends
 // by itself: whoever reads it compares it with the clock (core/mutes.ts isMuted). The tab title's count, which
 // leaves muted channels out, is src/store/attentionCount.ts.

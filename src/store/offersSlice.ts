@@ -1,4 +1,4 @@
-// Offers (issue #6): the person's active offers from get_user_active_offers (spec §7), the offers a consultant
+// Offers: the person's active offers from get_user_active_offers (spec §7), the offers a consultant
 // issued, and an offer being issued. Expired ones are filtered out where they are shown (the clock moves; the
 // list does not need to change for that).
 import { createSlice } from '@reduxjs/toolkit';

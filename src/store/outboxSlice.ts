@@ -1,4 +1,4 @@
-// The outbox (issue #11): every message the person sends waits here, in the order it was written, from the
+// The outbox: every message the person sends waits here, in the order it was written, from the
 // moment they press Send until the backend acknowledges it. It shows at once in its conversation as pending;
 // the outbox saga keeps it in IndexedDB and retries it with backoff; its client-made id is the send's
 // idempotency key, so a retry never makes a second message. A message the backend refuses stays as 'refused'
@@ -16,7 +16,7 @@ export interface OutboxEntry {
   channelId: string;
   /** Empty when it carries only a file. */
   text: string;
-  /** The file it carries, uploaded already (issue #13): sent with it under its id. */
+  /** The file it carries, uploaded already: sent with it under its id. */
   attachment?: Attachment;
   /** When the person sent it, on this device's clock. */
   createdAt: number;

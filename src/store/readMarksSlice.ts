@@ -1,4 +1,4 @@
-// Read marks on their way to the backend (issue #11): per channel, the newest message the person has seen (the
+// Read marks on their way to the backend: per channel, the newest message the person has seen (the
 // window visible and focused, the channel open), until the backend acknowledges it. Kept on the device too, so a
 // mark that could not be sent (offline, the page closed) is sent on the next start: what was seen stays read.
 import { createSlice } from '@reduxjs/toolkit';

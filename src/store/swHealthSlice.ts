@@ -1,4 +1,4 @@
-// Service-worker health (spec §4, issue #5 part 4): worker restarts the app triggered, errors, controller changes
+// Service-worker health (spec §4): worker restarts the app triggered, errors, controller changes
 // and the monitor's uptime, the last HEALTH_CHECK, and how this start of the app was classified. The assessment
 // is derived (assessHealth), never stored. Times are epoch milliseconds.
 import { createSelector, createSlice } from '@reduxjs/toolkit';
@@ -42,7 +42,7 @@ export interface SwHealthState {
   errors: number;
   lastError: string | null;
   controllerChanges: number;
-  /** Messages from the worker that were malformed or unknown, ignored (issue #5 part 1). */
+  /** Messages from the worker that were malformed or unknown, ignored. */
   ignoredMessages: number;
   /** The worker's own counts from its last health-check answer (since the browser last started it). */
   worker: { pushes: WorkerPushCounts | null; ignoredMessages: number | null } | null;

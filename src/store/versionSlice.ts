@@ -1,4 +1,4 @@
-// Which version of the app runs and how it heals (issue #5 parts 6 and 7): a new worker waiting to take over and
+// Which version of the app runs and how it heals: a new worker waiting to take over and
 // the update banner (spec §2), and the recovery from a route chunk that failed to load (spec §4).
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';

@@ -1,6 +1,6 @@
 // Which browsers revoke a push subscription whose pushes show nothing. WebKit does, on iOS and on macOS alike
 // ("Safari doesn't support invisible push notifications"), so there the worker shows every push itself, even one
-// an open page already showed in-app (issue #5). Chromium and Firefox let a focused page handle a push silently.
+// an open page already showed in-app. Chromium and Firefox let a focused page handle a push silently.
 
 const IOS_DEVICE = /iPhone|iPad|iPod/i;
 const SAFARI = /Version\/[\d.]+.*Safari\//;

@@ -1,4 +1,4 @@
-// Push in the worker (issue #5 part 2, spec §5): every push shows something — a push without the app's shape gets
+// Push in the worker (spec §5): every push shows something — a push without the app's shape gets
 // a generic notification, never silence (WebKit revokes silent subscriptions, Chromium shows its own "updated in
 // the background" notice). A message is delivered once per id: every open window gets PUSH_MSG (unread counts,
 // badge), at most one focused window is asked to present it in-app, and when that page answers foregroundHandled
@@ -60,7 +60,7 @@ export function sameOriginPath(candidate: unknown, origin: string): string | nul
 
 /**
  * Where a click on the message leads: its `url` when that is a path of this origin, else its channel on the home
- * screen (`/?channel=…`, read by the channel screen of issue #6), else home.
+ * screen (`/?channel=…`, read by the channel screen), else home.
  */
 export function messagePath(payload: PushPayload, origin: string): string {
   const fromUrl = sameOriginPath(payload.data.url, origin);

@@ -30,7 +30,7 @@ export function AuthForm({
 }: {
   title: string;
   lead?: string;
-  /** Which tab is open first: an invitation's visitor most likely has no account yet (issue #13 part 8). */
+  /** Which tab is open first: an invitation's visitor most likely has no account yet. */
   initialMode?: Mode;
   /** 2 where the screen around the form has its own h1. */
   titleLevel?: 1 | 2;

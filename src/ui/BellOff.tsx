@@ -1,4 +1,4 @@
-// The muted channel's sign (issue #13): a bell struck through, drawn inline so it costs no request.
+// The muted channel's sign: a bell struck through, drawn inline so it costs no request.
 export function BellOff() {
   return (
     <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">

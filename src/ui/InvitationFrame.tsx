@@ -1,4 +1,4 @@
-// The frame both invitation routes share (/invite/:id and /activate/:id, issue #6): the id from the URL checked
+// The frame both invitation routes share (/invite/:id and /activate/:id): the id from the URL checked
 // before anything uses it (a malformed one never reaches a backend), the session waited for, a signed-out visitor
 // signing in right there (and staying on the invitation), the invitation asked for on every visit and shown as
 // loading or as its problem until it is there, and the screen each step is drawn in. Each route supplies only

@@ -1,4 +1,4 @@
-// The quiet signs of the live conversation (issue #11): "Reconnecting…" while live data is not flowing (the
+// The quiet signs of the live conversation: "Reconnecting…" while live data is not flowing (the
 // offline notice of the layout says more when the browser knows it is offline), and a one-time word when
 // something kept on this device could not be read back and was removed.
 import { useAppDispatch, useAppSelector } from '@/store/hooks';

@@ -1,5 +1,5 @@
 // "Talk privately with Dana" (a client, in their consultant's channel) and "Message Morgan privately" (a
-// consultant, beside a member of their channel): opens the private consultation of the two (issue #13 part 5),
+// consultant, beside a member of their channel): opens the private consultation of the two,
 // new or existing, and shows it. A refusal is shown in words beside the button.
 import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';

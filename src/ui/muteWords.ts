@@ -1,4 +1,4 @@
-// How a channel's mute reads to a person (issue #13 part 6), in the channel list and the conversation's header:
+// How a channel's mute reads to a person, in the channel list and the conversation's header:
 // "Muted" until they turn it back on, "Muted until 14:00" today, "Muted until Tue 02:00" on another day.
 import { isMuted, isMutedForever } from '@core/mutes';
 

@@ -1,4 +1,4 @@
-// Push state in words for people (issue #13 part 7): the one mapping every screen that shows push state uses.
+// Push state in words for people: the one mapping every screen that shows push state uses.
 // spec §8's messages stay word for word in the store and in the iOS debug menu (they are requirements); screens
 // say what they mean and what to do. A failure this mapping does not know is never shown raw: it reads as a
 // plain "couldn't set up" with the next step, and its own text stays in the state for the debug menu.

@@ -1,4 +1,4 @@
-// The Firebase adapter's attachments (issue #13 part 4) at the SDK's edge: what it declares with an upload (the
+// The Firebase adapter's attachments at the SDK's edge: what it declares with an upload (the
 // sniffed type, the download disposition, the uploader), which storage.rules hold every client to; the upload's
 // record, written before the bytes (firestore.rules tie a message's file to it); the words of a refused read; and
 // the deletion of a message's file, which a file already gone does not fail.

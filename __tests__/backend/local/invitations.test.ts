@@ -1,6 +1,6 @@
-// The local adapter's live invitations (issue #12): the 'invitations' stream event, and every (re)open of the
+// The local adapter's live invitations: the 'invitations' stream event, and every (re)open of the
 // stream, tell the listener to read the invitations addressed to the person again; anything else is dropped. And
-// its live mutes (issue #13 part 6), on the same stream: the 'mutes' event's map, a read after every (re)open.
+// its live mutes, on the same stream: the 'mutes' event's map, a read after every (re)open.
 import { createLocalBackend } from '@/backend/local';
 import { createSessionStore } from '@/backend/local/session';
 import type { EventSourceLike } from '@/backend/local/stream';

@@ -75,7 +75,7 @@ function setup(server: ChatMessage[] = []) {
         fetches.push(fetch);
         if (autoAnswer) fetch.answer();
       }),
-    // Issue #13: the changes the server holds after a (version, id) cursor, answered at once.
+    // The changes the server holds after a (version, id) cursor, answered at once.
     listChangedAfter: (channelId, after, limit) =>
       Promise.resolve(
         server

@@ -69,7 +69,7 @@ export interface Account {
   /** How many confirmation emails were asked for (sendEmailVerification). */
   verificationsSent?: number;
   /**
-   * The action codes Firebase Auth mailed this account (issue #15): confirmation (verifyEmail, 3 days as Firebase's
+   * The action codes Firebase Auth mailed this account: confirmation (verifyEmail, 3 days as Firebase's
    * are) and password reset (resetPassword, 1 hour), newest last.
    */
   mailed?: MailedCode[];
@@ -80,7 +80,7 @@ export interface Account {
   users?: FakeUser[];
   /** When the password was last proven (sign-in, sign-up, re-authentication): the ID token's auth_time. */
   authTime?: number;
-  /** issue #15: when its sessions were last revoked (revokeRefreshTokens, or a change of password). */
+  /** When its sessions were last revoked (revokeRefreshTokens, or a change of password). */
   revokedAt?: number;
 }
 export interface MailedCode {
@@ -351,7 +351,7 @@ function authModule() {
     async signOut(auth: FakeAuth) {
       setUser(auth, null);
     },
-    // issue #15 part 4: a new password ends the account's other sessions (Firebase revokes refresh tokens).
+    // A new password ends the account's other sessions (Firebase revokes refresh tokens).
     async updatePassword(user: FakeUser, password: string) {
       const account = [...current().accounts.values()].find((a) => a.uid === user.uid);
       if (!account)
@@ -1042,7 +1042,7 @@ function functionsModule() {
           ? {
               auth: {
                 uid: user.uid,
-                // issue #15: the ID token as verifyIdToken(token, true) reads it (fakeSessionStands), and its
+                // The ID token as verifyIdToken(token, true) reads it (fakeSessionStands), and its
                 // auth_time: when this app's session began (signed in, or proven again).
                 rawToken: fakeIdToken(user.uid, sessionStartOf(user)),
                 token: {

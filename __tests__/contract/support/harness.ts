@@ -52,7 +52,7 @@ export interface Harness {
   disconnect(backend: Backend): void;
   reconnect(backend: Backend): void;
   /**
-   * The token of the newest link the backend mailed to `email` for `purpose` (issue #15): read from the mail the
+   * The token of the newest link the backend mailed to `email` for `purpose`: read from the mail the
    * embedded server sent, or from the action codes Firebase Auth mailed. Throws when there is none.
    */
   mailedToken(email: string, purpose: MailPurpose): Promise<string>;

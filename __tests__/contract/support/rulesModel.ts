@@ -2,9 +2,9 @@
 // SDK fake (firebaseSdk.ts): channels/{channelId}/messages/{messageId} (a send is exactly once because a repeat of
 // an id is an update, which these rules deny; src/backend/firebase/messages.ts reads the stored message then),
 // channels/{channelId} and channelHandles/{handle} (no query lists a channel the caller is not in: a handle is
-// read one at a time, by those who may read its channel, issue #14 part 9), users/{uid}/FCMTokens/{tokenId} (a
-// touch of a document that is gone is refused as PERMISSION_DENIED, not NOT_FOUND: rules see no stored document,
-// issue #14 part 8), channels/{channelId}/uploads/{attachmentId} (a message's file is its sender's unsent upload,
+// read one at a time, by those who may read its channel), users/{uid}/FCMTokens/{tokenId} (a
+// touch of a document that is gone is refused as PERMISSION_DENIED, not NOT_FOUND: rules see no stored document),
+// channels/{channelId}/uploads/{attachmentId} (a message's file is its sender's unsent upload,
 // claimed in the same batch), and sessionStands() on every request (revocations/{uid} against auth_time).
 // Everything else the rules decide is tested on the emulator (__tests__/rules/emulator); other paths are allowed
 // here.
@@ -204,7 +204,7 @@ export function mayReadMessages(context: RulesContext): boolean {
 
 /**
  * A write of channels/{channelId}/messages/{messageId}: `create` when no document is stored there, `update` (a
- * set over a stored one, or an update), `delete`. A create, and the updates of an edit or a deletion (issue #13).
+ * set over a stored one, or an update), `delete`. A create, and the updates of an edit or a deletion.
  */
 export function mayWriteMessage(
   operation: 'create' | 'update' | 'delete',

@@ -1,4 +1,4 @@
-// The attachments saga (issue #13 part 4), with the backend faked at its port: a picked file is taken out of
+// The attachments saga, with the backend faked at its port: a picked file is taken out of
 // pendingFiles and uploaded with its progress into the store; Cancel aborts the upload in flight; a refusal is
 // shown in the backend's words; a message's file is read once into an object URL, released at sign-out.
 import { expectSaga } from 'redux-saga-test-plan';

@@ -1,4 +1,4 @@
-// The attachments slice (issue #13 part 4): one upload per composer with its progress and outcome, gone when its
+// The attachments slice: one upload per composer with its progress and outcome, gone when its
 // message is sent or the person removes it; the files read so far; nothing of it survives a sign-out, and all of
 // it stays serializable (the File waits outside the store).
 import { findNonSerializableValue } from '@reduxjs/toolkit';

@@ -1,7 +1,7 @@
 /**
  * @jest-environment ./__tests__/support/jsdom-environment.js
  */
-// The composer's attachments (issue #13 part 4): a picked file is checked for its size and name before anything
+// The composer's attachments: a picked file is checked for its size and name before anything
 // is uploaded; a good one starts its upload (the File kept out of the store); Send waits for the upload, then sends
 // the file with or without text; an image in a message is drawn at its known size before its bytes arrive.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';

@@ -1,7 +1,7 @@
 /**
  * @jest-environment ./__tests__/support/jsdom-environment.js
  */
-// The bubble's Edit and Delete (issue #13 part 3) as a person meets them: offered only when core/messageEdits.ts
+// The bubble's Edit and Delete as a person meets them: offered only when core/messageEdits.ts
 // allows, with names unique in the list; the inline editor (Enter saves, Escape cancels, an empty text refused in
 // words); a deletion asked for only after its confirmation; "edited" and the tombstone.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';

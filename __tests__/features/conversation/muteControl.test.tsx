@@ -1,7 +1,7 @@
 /**
  * @jest-environment ./__tests__/support/jsdom-environment.js
  */
-// The mute control in the conversation's header and the muted mark in the channel list (issue #13 part 6): the
+// The mute control in the conversation's header and the muted mark in the channel list: the
 // choices ask the store for a mute, the header and the list say until when, Unmute appears only when muted, and a
 // refusal shows in the person's words. Every choice has its own accessible name.
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';

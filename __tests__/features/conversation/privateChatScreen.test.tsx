@@ -1,7 +1,7 @@
 /**
  * @jest-environment ./__tests__/support/jsdom-environment.js
  */
-// Private consultations on screen (issue #13 part 5): a client's "Talk privately with Dana" in an ordinary channel,
+// Private consultations on screen: a client's "Talk privately with Dana" in an ordinary channel,
 // the consultation's header (the other person's name, no Manage), its entry in the channel list, and the screen
 // opening the consultation the backend answered.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';

@@ -1,7 +1,7 @@
 /**
  * @jest-environment ./__tests__/support/jsdom-environment.js
  */
-// /services (issue #13 part 7): a consultant sees the offers they issued, per client, with each one's state; a
+// /services: a consultant sees the offers they issued, per client, with each one's state; a
 // client keeps their balances and active offers. Neither sees the other's view.
 import { render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';

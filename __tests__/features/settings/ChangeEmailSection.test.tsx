@@ -1,7 +1,7 @@
 /**
  * @jest-environment ./__tests__/support/jsdom-environment.js
  */
-// Settings → Profile's change of email (issue #15 part 4), on the real store: the mistakes it names before
+// Settings → Profile's change of email, on the real store: the mistakes it names before
 // sending, what it asks for, and what a person sees and where their cursor is while it is sent, once the link is
 // mailed, and when it is refused.
 import { act, fireEvent, render, screen } from '@testing-library/react';

@@ -1,7 +1,7 @@
 /**
  * @jest-environment ./__tests__/support/jsdom-environment.js
  */
-// Settings → Notifications → Email (issue #15 part 6): the switch asks to save the 'email' delivery channel alone,
+// Settings → Notifications → Email: the switch asks to save the 'email' delivery channel alone,
 // shows what is stored, says when it saved, and waits for "Notify me".
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';

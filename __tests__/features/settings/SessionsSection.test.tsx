@@ -1,7 +1,7 @@
 /**
  * @jest-environment ./__tests__/support/jsdom-environment.js
  */
-// Settings → Devices' sessions and Settings → Profile's change of password (issue #15 parts 4–5), on the real
+// Settings → Devices' sessions and Settings → Profile's change of password, on the real
 // store: what a person sees and what their clicks ask for.
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';

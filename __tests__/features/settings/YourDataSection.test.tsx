@@ -1,7 +1,7 @@
 /**
  * @jest-environment ./__tests__/support/jsdom-environment.js
  */
-// Settings → Your data (issue #15 part 7): the download asks once and says where the file went; deleting needs
+// Settings → Your data: the download asks once and says where the file went; deleting needs
 // the confirm step with the password; once deleted (and signed out) the section says so plainly.
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';

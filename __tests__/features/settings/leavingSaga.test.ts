@@ -1,4 +1,4 @@
-// Settings → Your data (issue #15 part 7) against the users port (mocked at the port): the export is saved under
+// Settings → Your data against the users port (mocked at the port): the export is saved under
 // its dated name, a deletion is reported once the port has deleted (and signed out), a refusal is shown in the
 // port's words.
 import { expectSaga } from 'redux-saga-test-plan';

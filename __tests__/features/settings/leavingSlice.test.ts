@@ -1,4 +1,4 @@
-// Settings → Your data (issue #15 part 7): the state of a download and of a deletion, and what a deletion leaves
+// Settings → Your data: the state of a download and of a deletion, and what a deletion leaves
 // to say after the sign-out it causes.
 import reducer, {
   accountDeleted,

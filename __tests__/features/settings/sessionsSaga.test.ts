@@ -1,4 +1,4 @@
-// The sessions saga (issue #15 parts 4–5) against the fake backend's sessions port.
+// The sessions saga against the fake backend's sessions port.
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';

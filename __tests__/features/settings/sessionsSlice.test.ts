@@ -1,4 +1,4 @@
-// The sessions slice (issue #15 parts 4–5): the list, sign-outs in progress, and the password form's state.
+// The sessions slice: the list, sign-outs in progress, and the password form's state.
 import sessions, {
   initialState,
   otherSessionsSignOutRequested,

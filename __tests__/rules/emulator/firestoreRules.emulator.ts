@@ -555,7 +555,7 @@ describe('written by functions only', () => {
     // A query not bound to their email could hold others' invitations.
     await assertFails(getDocs(query(collection(invitee, 'invitations'), where('status', '==', 'pending'))));
     await assertFails(getDoc(doc(invitee, 'invitations', 'InvitePending0000001')));
-    // The right email, not confirmed yet (issue #14 part 10): anyone can sign up under someone else's address.
+    // The right email, not confirmed yet: anyone can sign up under someone else's address.
     const unconfirmed = env.authenticatedContext(MEMBER, { email, email_verified: false }).firestore();
     await assertFails(getDocs(mine(unconfirmed)));
     await assertFails(getDoc(doc(unconfirmed, 'invitations', 'InviteForMember00001')));
@@ -588,7 +588,7 @@ describe('written by functions only', () => {
   });
 });
 
-// Issue #13 part 5: a private consultation (kind 'private', core/privateChannels.ts) between the consultant and one
+// A private consultation (kind 'private', core/privateChannels.ts) between the consultant and one
 // client. Decided from the stored channel document: its participants read it and its messages; an admin sees that
 // it exists but not its messages; a second client of the consultant's channel gets nothing.
 describe('private consultations', () => {

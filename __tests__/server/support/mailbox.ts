@@ -1,4 +1,4 @@
-// Reading a test server's mail the way a person does (issue #15): take the mail from the SMTP sink, find its link
+// Reading a test server's mail the way a person does: take the mail from the SMTP sink, find its link
 // and follow it through the API. No backdoor: an address is confirmed only by the link mailed to it.
 import type { LightMyRequestResponse } from 'fastify';
 import type { ReceivedMail, SmtpSink } from '../../../drivers/smtpSink';

@@ -1,5 +1,5 @@
 // Cloud Storage's bucket as the Admin SDK shows it (the part storageFiles.ts uses), in memory: objects by name with
-// their bytes, type and creation time, for the attachment handlers' tests (issue #13 part 4).
+// their bytes, type and creation time, for the attachment handlers' tests.
 import type { Bucket, BucketFile } from '../../src/storageFiles';
 
 export interface MemoryObject {

@@ -65,8 +65,8 @@ export function putChannel(store: DocumentWriter, channel: SeedChannel): void {
 }
 
 /**
- * users/{uid}/channelReads/{channelId}: read up to and including the message `id` at `at` (issue #11); without an
- * id, a marker as stored before issue #11 (the whole millisecond `at` read).
+ * users/{uid}/channelReads/{channelId}: read up to and including the message `id` at `at`; without an
+ * id, a marker as stored before read marks named a message (the whole millisecond `at` read).
  */
 export function putReadMarker(
   store: DocumentWriter,

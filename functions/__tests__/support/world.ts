@@ -164,7 +164,7 @@ export function requestAs(
             auth_time: SIGNED_IN_AT,
             ...claims,
           },
-          // Signed in at the start of the tests' clock (NOW); issue #15: sessionStands reads it back.
+          // Signed in at the start of the tests' clock (NOW); sessionStands reads it back.
           rawToken: fakeIdToken(UID[who], NOW),
         };
   return { data, auth, rawRequest: {} } as unknown as CallableRequest;

@@ -1,4 +1,4 @@
-// Attachments in Cloud Storage (issue #13 part 4), kept as the embedded server keeps its own
+// Attachments in Cloud Storage, kept as the embedded server keeps its own
 // (server/services/attachments.ts): deleting a message deletes its file and its upload record; an upload no
 // message took is pruned after core/attachments.ts UNSENT_ATTACHMENT_TTL_MS, record and file; and every uploaded
 // object's bytes are checked again (file-type), because a client may go around the Firebase adapter's own check

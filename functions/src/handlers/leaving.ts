@@ -1,4 +1,4 @@
-// Leaving (issue #15 part 7) on Firebase: export_my_data answers the caller's AccountExport (core/leaving.ts), the
+// Leaving on Firebase: export_my_data answers the caller's AccountExport (core/leaving.ts), the
 // same document as the embedded server's GET /api/users/:uid/export; delete_my_account, called once the client
 // has re-authenticated with the password (functions.ts checks the sign-in is recent), refuses a consultant who
 // still owns channels, hands what stays to the former member, deletes the account's documents and the uploads it

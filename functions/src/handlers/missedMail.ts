@@ -1,4 +1,4 @@
-// Missed-message email on Firebase (issue #15 part 6): the scheduled pass (every 5 minutes) that decides with
+// Missed-message email on Firebase: the scheduled pass (every 5 minutes) that decides with
 // core/missedMail.ts, as the embedded server does, and writes each email as a mail/{id} document for the Trigger
 // Email extension in the same transaction as missedMail/{uid}_{channelId} (what it covered, when it was sent);
 // and the one-click unsubscribe (RFC 8058) behind /api/mail/unsubscribe (a Hosting rewrite to mail_unsubscribe).

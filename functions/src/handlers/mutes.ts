@@ -1,4 +1,4 @@
-// Muting a channel on the Firebase backend (issue #13 part 6): the mute_channel and unmute_channel callables, the
+// Muting a channel on the Firebase backend: the mute_channel and unmute_channel callables, the
 // one writer of users/{uid}/channelPrefs (firestore.rules let its owner read it, nobody write it), decided by
 // core/mutes.ts exactly as the embedded server's services/mutes.ts does: a known duration, a channel that
 // exists, the caller in it; the end is computed with the functions' clock. Nothing is written for a refusal.

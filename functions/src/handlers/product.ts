@@ -1,4 +1,4 @@
-// Issue #6's callables (src/backend/firebase/callables.ts PRODUCT_CALLABLES): channels, invitations created by a
+// The product's callables (src/backend/firebase/callables.ts PRODUCT_CALLABLES): channels, invitations created by a
 // channel's owner, offers issued to its members, and the admin section. Decided by core/ exactly as the embedded
 // server's services do (server/services/channels.ts, invitations.ts, offers.ts, admin.ts), in the same order:
 // validation against the clock, then ownership, then existence (a document that must be read to know its owner
@@ -74,7 +74,7 @@ async function existingChannel(repo: Repository, id: string): Promise<Channel> {
 /**
  * What `uid` has not read in the channel (core/channels.ts isUnread): messages by others after their mark. Counted
  * by the server from the millisecond after the mark on; of the mark's own millisecond, only the messages after
- * the marked one are read and judged (a marker from before issue #11 read its whole millisecond).
+ * the marked one are read and judged (a marker from before read marks named a message read its whole millisecond).
  */
 async function unreadCount(
   repo: Repository,

@@ -1,4 +1,4 @@
-// Sessions on the Firebase backend (issue #15 part 5): Firebase Auth keeps no list of an account's sessions and
+// Sessions on the Firebase backend: Firebase Auth keeps no list of an account's sessions and
 // cannot end one alone, so revoke_sessions ends them all. An ID token outlives its revocation by up to an hour, so
 // every revocation is also recorded in revocations/{uid} ({revokedBefore}, Auth's tokensValidAfterTime in seconds),
 // which firestore.rules and every callable compare with a token's auth_time (functions/src/callable.ts): a revoked

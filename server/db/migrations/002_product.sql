@@ -1,4 +1,4 @@
--- 002 (issue #6): read markers behind the channel overview's unread counts, and the push queue.
+-- 002: read markers behind the channel overview's unread counts, and the push queue.
 
 -- When a person last read a channel: messages by others after it are unread. No row = nothing read yet.
 CREATE TABLE channel_reads (

@@ -1,4 +1,4 @@
--- 003 (issue #11): a channel's messages are ordered by (created_at, id) everywhere (core/messages.ts), and a
+-- 003: a channel's messages are ordered by (created_at, id) everywhere (core/messages.ts), and a
 -- read mark names the message it reaches.
 
 -- Pages, the newest message and unread counts walk this index with row values: (created_at, id) < (?, ?).

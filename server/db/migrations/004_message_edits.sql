@@ -1,4 +1,4 @@
--- 004 (issue #13 part 3): messages are edited and deleted. A deletion clears the text (a tombstone, nothing of it
+-- 004: messages are edited and deleted. A deletion clears the text (a tombstone, nothing of it
 -- kept); updated_at is the version stamp of the last change (core/messages.ts versionOf), NULL for a message
 -- never changed, and orders a channel's changes for a subscriber catching up after a reconnect.
 ALTER TABLE messages ADD COLUMN edited_at INTEGER;

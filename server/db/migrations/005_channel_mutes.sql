@@ -1,4 +1,4 @@
--- Channel mutes (issue #13 part 6; users/{uid}/channelPrefs on Firestore): a person's channel is muted until
+-- Channel mutes (users/{uid}/channelPrefs on Firestore): a person's channel is muted until
 -- muted_until (epoch ms; core/mutes.ts MUTED_FOREVER for "until I turn it back on"). A timed mute is never
 -- deleted by a job: whether it holds is compared with the clock (core/mutes.ts isMuted); unmuting deletes the row.
 CREATE TABLE channel_mutes (

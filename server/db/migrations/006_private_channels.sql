@@ -1,4 +1,4 @@
--- 005 (issue #13 part 5): private consultations, channels of their own kind between a consultant (the owner) and
+-- 005: private consultations, channels of their own kind between a consultant (the owner) and
 -- one client (the one member), read and written by those two only (core/privateChannels.ts).
 
 -- 'standard' for every channel so far. A private one keeps its pair's key (core/privateChannels.ts

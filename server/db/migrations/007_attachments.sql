@@ -1,4 +1,4 @@
--- issue #13 part 4: files sent with messages. The bytes live in the data folder's attachments/ folder, each file
+-- Files sent with messages. The bytes live in the data folder's attachments/ folder, each file
 -- named by its attachment's id (never by the name a client gave it); a row here says which channel it belongs
 -- to, who uploaded it, and the message that carries it (NULL between the upload and the send: such rows are
 -- pruned with their file after a day).

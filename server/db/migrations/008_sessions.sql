@@ -1,4 +1,4 @@
--- issue #15 part 5: sessions a person can see and end. A session is a refresh-token family (refresh_tokens
+-- Sessions a person can see and end. A session is a refresh-token family (refresh_tokens
 -- .family_id, the access token's `sid`); this table keeps what the list shows of it: the user agent it was
 -- started with, when it started and when it was last used (moved on each refresh, not on every request). Whether
 -- it still stands is refresh_tokens' word (a live, unrevoked token in the family), so every path that revokes

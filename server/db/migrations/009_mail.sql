@@ -1,4 +1,4 @@
--- issue #15 parts 1–4: mail, verified email addresses and the links mailed for them.
+-- Mail, verified email addresses and the links mailed for them.
 
 -- The mail queue (server/services/mailQueue.ts), written in the transaction of whatever caused the mail:
 --   queued ──claim (committed before SMTP)──▶ sending ──▶ sent | failed

@@ -1,4 +1,4 @@
--- Missed-message email (issue #15 part 6, server/services/missedMail.ts): per person and channel, the newest
+-- Missed-message email (server/services/missedMail.ts): per person and channel, the newest
 -- message an email covered (or that a mute passed over) and when the last email was sent. Written in the same
 -- transaction as the mail's mail_jobs row, so a restart neither sends it again nor forgets it is due.
 CREATE TABLE missed_mail (

@@ -1,4 +1,4 @@
-// Attachments on Firebase (issue #13 part 4): files in Cloud Storage under channels/{channelId}/attachments/{id},
+// Attachments on Firebase: files in Cloud Storage under channels/{channelId}/attachments/{id},
 // which storage.rules open to the channel's owner and members only (looked up in Firestore), with the size and
 // type limits of core/attachments.ts. The adapter decides what it can before it uploads, as the embedded server
 // does: the name, the size, the type the bytes say (file-type, loaded with Storage), an image's pixel size; then

@@ -1,5 +1,5 @@
 // The callable Cloud Functions: spec §7's three, the invitation calls that rules alone cannot guard
-// (ARCHITECTURE.md: single-use, idempotent, bound to the invitee), and issue #6's product calls. Answers are
+// (ARCHITECTURE.md: single-use, idempotent, bound to the invitee), and the product's calls. Answers are
 // checked and converted here. The invitations addressed to the person are followed live on the invitations that
 // name their email (firestore.rules lets them list exactly those), and read through list_my_invitations, which
 // adds the channel's and the consultant's names the person may not read themselves.
@@ -11,7 +11,7 @@ import { guarded } from './errors';
 import { listenLazily, reportListenerError } from './live';
 import type { FirebaseSdk } from './sdk';
 
-/** Callables the client calls beyond spec §7's, with their payloads; functions/ implements them (issue #7). */
+/** Callables the client calls beyond spec §7's, with their payloads; functions/ implements them. */
 export const INVITATION_CALLABLES = {
   get_invitation: 'get_invitation',
   accept_invitation: 'accept_invitation',
@@ -25,8 +25,8 @@ export interface InvitationPayload {
 }
 
 /**
- * Callables behind issue #6's ports (channels, invitations, offers, admin): each checks auth, validates with
- * core/schemas.ts and decides with core/, exactly as the embedded server's routes do (functions/, issue #7).
+ * Callables behind the product's ports (channels, invitations, offers, admin): each checks auth, validates with
+ * core/schemas.ts and decides with core/, exactly as the embedded server's routes do (functions/).
  */
 export const PRODUCT_CALLABLES = {
   get_channel_overview: 'get_channel_overview',
@@ -47,17 +47,17 @@ export const PRODUCT_CALLABLES = {
 /** The one writer of a device's token document (firestore.rules let no client create one). */
 export const TOKEN_CALLABLES = { save_push_token: 'save_push_token' } as const;
 
-/** The writers of users/{uid}/channelPrefs (issue #13 part 6: mutes). */
+/** The writers of users/{uid}/channelPrefs (mutes). */
 export const MUTE_CALLABLES = { mute_channel: 'mute_channel', unmute_channel: 'unmute_channel' } as const;
 
-/** Issue #15 part 7, leaving: the caller's own data, and deleting the caller's own account. */
+/** Leaving: the caller's own data, and deleting the caller's own account. */
 export const LEAVING_CALLABLES = {
   export_my_data: 'export_my_data',
   delete_my_account: 'delete_my_account',
 } as const;
 
 /**
- * issue #15 part 5: "Sign out everywhere" (src/backend/firebase/sessions.ts), and the report of a revocation
+ * "Sign out everywhere" (src/backend/firebase/sessions.ts), and the report of a revocation
  * Firebase Auth made by itself (a password reset or change), which functions/ record for the rules.
  */
 export const SESSION_CALLABLES = {

@@ -24,8 +24,8 @@ export function createChannelsPort(sdk: FirebaseSdk, session?: SessionGuard): Ch
         return snapshot.exists() ? toChannel(snapshot.id, snapshot.data(ESTIMATE)) : null;
       }),
 
-    // spec §7's lookup by handle, without a query over channels (which would let anyone page through them, issue
-    // #14 part 9): channelHandles/{handle} holds only the channel's id, readable only by those who may read the
+    // spec §7's lookup by handle, without a query over channels (which would let anyone page through
+    // them): channelHandles/{handle} holds only the channel's id, readable only by those who may read the
     // channel (firestore.rules), and the channel is then read under its own rules (owner, members, admins). A
     // channel the caller may not read, or no channel, is no answer, as on the embedded server — unless the
     // refusal was of a session ended elsewhere (the guard signs out and says so).

@@ -71,7 +71,7 @@ export function toInvitation(value: unknown): Invitation {
   });
 }
 
-/** preview_invitation's answer: exactly the preview's fields, checked (issue #13 part 8). */
+/** preview_invitation's answer: exactly the preview's fields, checked. */
 export function toInvitationPreview(value: unknown): InvitationPreview {
   if (!isRecord(value) || typeof value.id !== 'string') throw unreadable();
   const { state } = value;
@@ -120,7 +120,7 @@ export function listOf<T>(data: unknown, key: string, read: (item: unknown) => T
   return (data[key] as unknown[]).map(read);
 }
 
-/** mute_channel's answer (issue #13): the channel and until when it is muted. */
+/** mute_channel's answer: the channel and until when it is muted. */
 export function toChannelMute(value: unknown): ChannelMute {
   if (!isRecord(value) || typeof value.channelId !== 'string' || !isMuteEnd(value.mutedUntil)) {
     throw unreadable();

@@ -50,7 +50,7 @@ const AUTH_CODES: Record<string, Mapped> = {
   'auth/invalid-email': { status: 'INVALID_ARGUMENT', message: "That email address doesn't look right." },
   'auth/missing-email': { status: 'INVALID_ARGUMENT', message: 'Enter your email address.' },
   'auth/network-request-failed': OFFLINE,
-  // issue #15: a mailed link (an action code) that was used, has expired, or never was one.
+  // A mailed link (an action code) that was used, has expired, or never was one.
   'auth/invalid-action-code': {
     status: 'FAILED_PRECONDITION',
     message: 'This link is not valid or has already been used. Ask for a new one.',
@@ -109,7 +109,7 @@ const MESSAGING_FALLBACK: Mapped = {
   message: "Push messages can't be set up right now. Try again later.",
 };
 
-/** Cloud Storage (attachments, issue #13 part 4): storage.rules refuse outsiders as 'unauthorized'. */
+/** Cloud Storage (attachments): storage.rules refuse outsiders as 'unauthorized'. */
 const STORAGE_CODES: Record<string, Mapped> = {
   'storage/unauthorized': { status: 'PERMISSION_DENIED', message: ATTACHMENT_ACCESS_MESSAGES.notMember },
   'storage/unauthenticated': { status: 'UNAUTHENTICATED', message: FAILURE_WORDS.signInAgain },

@@ -1,4 +1,4 @@
-// UsersPort's leaving verbs on Firebase (issue #15 part 7): "Download my data" is the export_my_data callable;
+// UsersPort's leaving verbs on Firebase: "Download my data" is the export_my_data callable;
 // "Delete my account" proves the password by re-authenticating (Firebase asks for a recent sign-in before it
 // deletes an account), then the delete_my_account callable removes the documents and the Auth account, and
 // this device signs out.

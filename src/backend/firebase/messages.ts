@@ -17,7 +17,7 @@
 // whatever text the repeat carried), someone else's is ALREADY_EXISTS. A repeat writes nothing, so
 // on_message_created runs once per message.
 //
-// Editing and deleting (issue #13). The adapter reads the channel and the message, runs core/messageEdits.ts's
+// Editing and deleting. The adapter reads the channel and the message, runs core/messageEdits.ts's
 // checks for clear words, then updates the message: an edit writes `text`, `editedAt` and `updatedAt` (both the
 // server's time), a deletion empties `text` and writes `deleted` and `updatedAt`; firestore.rules allow exactly
 // these (and the 24 hours by request.time), so a client that skips the checks is still refused. The live
@@ -400,7 +400,7 @@ export function createMessagesPort(
           updatedAt: fs.serverTimestamp(),
           ...(message.attachment ? { attachment: fs.deleteField() } : {}),
         });
-        // Its file goes with it (issue #13 part 4; storage.rules let the sender or the owner delete it). Should
+        // Its file goes with it (storage.rules let the sender or the owner delete it). Should
         // this fail (the page closed, the network dropped), functions/ on_message_deleted deletes it anyway.
         if (message.attachment) {
           await attachments.deleteAttachment(channelId, message.attachment).catch(() => undefined);
@@ -461,7 +461,7 @@ export function createMessagesPort(
         };
         // Everything from since's millisecond on, without a limit: a burst of any size stays in the query, and
         // the SDK's own reconnect brings what was posted while the stream was down. And every message changed
-        // from the newest version held on (issue #13), older ones included.
+        // from the newest version held on, older ones included.
         const stops = [
           follow(
             fs.query(

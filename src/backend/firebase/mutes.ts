@@ -1,4 +1,4 @@
-// MutesPort on Firebase (issue #13 part 6): the person's mutes are read from users/{uid}/channelPrefs (firestore.rules
+// MutesPort on Firebase: the person's mutes are read from users/{uid}/channelPrefs (firestore.rules
 // let its owner read it), and written by the mute_channel and unmute_channel callables only, which check the
 // duration and that the caller is in the channel and take the end from the functions' clock. Live: a snapshot
 // listener on that collection, which the SDK raises again after a reconnect when something changed meanwhile.

@@ -69,7 +69,7 @@ export function createPushTokensPort(sdk: FirebaseSdk): PushTokensPort {
     // Rules refuse an update of a document that is not stored (isTouch reads resource.data) as PERMISSION_DENIED,
     // not NOT_FOUND: a token document pruned after 30 days would read as "not allowed", and the client would keep
     // a token no document holds. So a refused touch looks again: a document that is gone is NOT_FOUND, and the
-    // token lifecycle saves the token anew (issue #14 part 8).
+    // token lifecycle saves the token anew.
     touchToken: (uid, id) =>
       guarded(async () => {
         const { fs, ref } = await tokenDoc(uid, id);

@@ -64,7 +64,7 @@ export interface DetachedSdk extends FirebaseSdk {
 
 /**
  * One memoised load; a rejection clears the memo (a chunk that failed offline loads once back online). A chunk
- * that failed to load is also reported, so the spec's chunk recovery runs (§4; issue #14 part 6): a page whose
+ * that failed to load is also reported, so the spec's chunk recovery runs (§4): a page whose
  * build was replaced cannot fetch the SDK's chunks by retrying, only by reloading.
  */
 function once<T>(load: () => Promise<T>): () => Promise<T> {

@@ -1,4 +1,4 @@
-// SessionsPort on Firebase (issue #15 parts 4–5). Firebase Auth keeps no list of an account's sessions and cannot
+// SessionsPort on Firebase. Firebase Auth keeps no list of an account's sessions and cannot
 // end one alone: the list holds this session only (from this browser's user agent and the last sign-in), and
 // "Sign out everywhere" is the revoke_sessions callable (Admin SDK revokeRefreshTokens, recorded for the rules),
 // which ends this session too, so this device signs out after it. The password changes with

@@ -108,7 +108,7 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
   });
   (options.onOnline ?? windowOnline)(() => stream.wake());
 
-  /** A page of a channel's messages (core/wire.ts listMessages); `changedAfter`: its changes (issue #13). */
+  /** A page of a channel's messages (core/wire.ts listMessages); `changedAfter`: its changes. */
   const listPage = async (
     channelId: string,
     options: { before?: MessageCursor; after?: MessageCursor; changedAfter?: MessageCursor; limit?: number },

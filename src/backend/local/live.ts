@@ -5,7 +5,7 @@
 // createdAt from going back within a channel (server/services/channels.ts), so what is newer than `since` in
 // commit order is never older in (createdAt, id) order: catching up from `since.createdAt` misses nothing.
 //
-// Changes (issue #13: edits, deletions) of any message, also one older than what the subscriber holds, are
+// Changes (edits, deletions) of any message, also one older than what the subscriber holds, are
 // caught up the same way on their version stamp (core/messages.ts versionOf; `since.changes`): the server stamps
 // a change after every version of the channel before it (server/services/messageEdits.ts), so paging forward
 // from the newest version held misses none. A version is delivered once; an older copy never follows a newer.

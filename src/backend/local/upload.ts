@@ -1,4 +1,4 @@
-// Uploads to the embedded server (issue #13 part 4): the file's bytes as the request body, with progress and
+// Uploads to the embedded server: the file's bytes as the request body, with progress and
 // abort. A browser uploads with XMLHttpRequest, whose upload events are the only way to see bytes leave (fetch
 // has none); where there is no XMLHttpRequest (Node: the contract suite, scripts), fetch sends it and progress is
 // reported once, at the end.

@@ -1,4 +1,4 @@
-// `/activate/:invitationId` (issue #6): activates an accepted invitation and grants its passes and credits; the
+// `/activate/:invitationId`: activates an accepted invitation and grants its passes and credits; the
 // balances update at once (and live on the person's other devices). The frame (the id checked, signing in on the
 // same route, loading and failures) is src/ui/InvitationFrame.tsx; this route says what is particular to
 // activating: expired, used, not yours and not yet accepted invitations each get their own screen.

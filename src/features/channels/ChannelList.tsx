@@ -84,7 +84,7 @@ export function ChannelList({
         <ul className="channels__list">
           {items.map(({ channel, lastMessage, unread }) => {
             const open = channel.id === openId;
-            // A muted channel still counts what is unread (issue #13), quietly, with a bell that says until when.
+            // A muted channel still counts what is unread, quietly, with a bell that says until when.
             const muted = mutedWords(mutes[channel.id] ?? null, now);
             const preview = lastMessage
               ? `${lastMessage.senderId === uid ? 'You' : lastMessage.senderName}: ${lastMessage.deleted ? 'Message deleted' : messageSummary(lastMessage)}`

@@ -1,5 +1,5 @@
 // A channel's people as its owner sees them (the owner first, then by join time), each member with "Send offer"
-// and "Message … privately" (a private consultation of the two, issue #13 part 5).
+// and "Message … privately" (a private consultation of the two).
 import { useEffect, useState } from 'react';
 import type { Channel } from '@core/model';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';

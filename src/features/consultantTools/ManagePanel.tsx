@@ -1,4 +1,4 @@
-// A channel's owner manages it (issue #6), in three tabs: its details, its members (each with "Send offer"), and
+// A channel's owner manages it, in three tabs: its details, its members (each with "Send offer"), and
 // invitations (a form and the list, with links to copy or share). Each tab's content is a file of its own; this
 // one is the tabs.
 import { useId, useState } from 'react';

@@ -11,7 +11,7 @@ export function invitationLink(id: string, origin: string = window.location.orig
 export function ShareLink({ invitation }: { invitation: Invitation }) {
   const link = invitationLink(invitation.id);
   const [copied, setCopied] = useState<'copied' | 'failed' | null>(null);
-  // Each invitation's buttons say whose they are (issue #13: names unique in their screen).
+  // Each invitation's buttons say whose they are (names unique in their screen).
   const until = new Date(invitation.expiresAt).toLocaleString([], {
     dateStyle: 'medium',
     timeStyle: 'short',

@@ -1,4 +1,4 @@
-// A message's file (issue #13 part 4): an image drawn inline at its known size (the box is there before the bytes,
+// A message's file: an image drawn inline at its known size (the box is there before the bytes,
 // so nothing moves when they arrive), opening full size on a click; a document as a card with its name, size and
 // a Download button. The bytes are read through the backend (members only) into an object URL by the attachments
 // saga; this screen only asks for them and shows what the store says.

@@ -1,5 +1,5 @@
 // The composer: the draft is kept per channel, Enter sends, Shift+Enter starts a new line; sending never waits
-// (the message joins the outbox at once). A file can go with the text, or alone (issue #13 part 4): it uploads as
+// (the message joins the outbox at once). A file can go with the text, or alone: it uploads as
 // soon as it is picked, with its progress and Cancel, and goes out with the next Send.
 import { useId, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent, KeyboardEvent } from 'react';

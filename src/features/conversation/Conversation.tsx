@@ -22,7 +22,7 @@ import { MuteControl } from './MuteControl';
 import './conversation.css';
 
 /**
- * The one message someone outside the channel sees (issue #13: the banner and the refused read said two things):
+ * The one message someone outside the channel sees (the banner and the refused read said two things):
  * the backend does not let a non-member read the messages either, so the list is not asked for.
  */
 function ServiceBanner() {
@@ -56,7 +56,7 @@ function Announcer({ channelId }: { channelId: string }) {
 }
 
 /**
- * A client's way to their consultant alone (issue #13 part 5): "Talk privately with Dana", named once the
+ * A client's way to their consultant alone: "Talk privately with Dana", named once the
  * channel's people are known.
  */
 function TalkPrivately({ channel }: { channel: Channel }) {

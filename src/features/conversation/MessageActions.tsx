@@ -1,4 +1,4 @@
-// Editing and deleting a message in its bubble (issue #13 part 3). MessageContent is what the bubble says: the
+// Editing and deleting a message in its bubble. MessageContent is what the bubble says: the
 // text (with "edited" once edited), the "Message deleted" tombstone, or the inline editor (Enter saves, Escape
 // cancels). MessageActions are the bubble's Edit and Delete buttons, offered only when core/messageEdits.ts allows
 // them (one's own message: Edit for 24 hours, Delete always; the channel's owner: Delete on anyone's), shown on

@@ -1,4 +1,4 @@
-// A conversation's messages as a virtualized list (react-virtuoso, issue #13 part 2): only the rows in view are in
+// A conversation's messages as a virtualized list (react-virtuoso): only the rows in view are in
 // the page, and the store holds a bounded window of messages (conversationSlice), so a channel of 10,000 messages
 // opens at its newest in the frame its first page lands and scrolls back smoothly. Older pages load as the person
 // nears the top and are added above without moving what they read (`firstItemIndex`, kept by the slice); past the

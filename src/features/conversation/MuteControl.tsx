@@ -1,4 +1,4 @@
-// Muting the open channel (issue #13 part 6), in the conversation's header: "Mute" opens the choices (for 1 hour,
+// Muting the open channel, in the conversation's header: "Mute" opens the choices (for 1 hour,
 // for 8 hours, until I turn it back on; and Unmute when muted); while muted it says until when. The change goes
 // through the store (mutes saga); a refusal shows in the person's words. Escape closes the choices and focus
 // returns to the button that opened them.

@@ -1,4 +1,4 @@
-// Attachments in the conversation (issue #13 part 4): the upload of a file the person picked, with its progress
+// Attachments in the conversation: the upload of a file the person picked, with its progress
 // and Cancel, through an eventChannel over the port (the File never enters the store: it waits in
 // pendingFiles.ts); and the files of the messages on screen, read once through the port (members
 // only) into object URLs, which are let go when the session ends.

@@ -1,4 +1,4 @@
-// Attachments on the device (issue #13 part 4): the one upload each channel's composer may have (picked, on its
+// Attachments on the device: the one upload each channel's composer may have (picked, on its
 // way with its progress, ready to send, or failed with why), and the files of messages read so far, as object URLs
 // the conversation shows. Plain data only: the File itself waits in pendingFiles.ts, the bytes read
 // in the browser's memory behind each URL.

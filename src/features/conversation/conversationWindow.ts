@@ -1,4 +1,4 @@
-// The rules of a conversation's window (issue #13 part 2): at most MESSAGES_WINDOW messages held; a page back past
+// The rules of a conversation's window: at most MESSAGES_WINDOW messages held; a page back past
 // it lets the newest end go, a page forward the oldest; live messages newer than a window that does not reach the
 // newest wait in `later`; the first message's place in the list's numbering (`firstIndex`) moves with the window's
 // start. Installed into conversationSlice as this module loads, with the conversation view or the conversation

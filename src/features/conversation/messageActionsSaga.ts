@@ -1,4 +1,4 @@
-// The edits and deletions the person asks for on the main screen (issue #13 part 3): each goes to the backend
+// The edits and deletions the person asks for on the main screen: each goes to the backend
 // once (a second request for the same message while one is under way is ignored), and its answer — the message
 // as it now stands — joins the conversation and the channel list like any arriving message, so the newer version
 // replaces the old in place here as it does in every other window (through the live subscription). A refusal is

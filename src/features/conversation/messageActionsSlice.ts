@@ -1,4 +1,4 @@
-// Editing and deleting one's messages on the main screen (issue #13 part 3): which message is open for editing
+// Editing and deleting one's messages on the main screen: which message is open for editing
 // (one at a time), and each change on its way to the backend or refused, with the refusal in words. What a change
 // makes of the message itself arrives like any message (messagesArrived, src/store/messages.ts: the newer version wins).
 import { createSlice } from '@reduxjs/toolkit';

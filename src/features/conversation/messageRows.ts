@@ -1,4 +1,4 @@
-// How a conversation's messages are laid out as rows (issue #13 part 2): the day each starts, whether it continues
+// How a conversation's messages are laid out as rows: the day each starts, whether it continues
 // its sender's group (the name shown once) and where the "New messages" divider goes. Pure functions of the
 // messages and the clock, each looking at a row's neighbours or the held window (at most MESSAGES_WINDOW rows), so
 // the list only renders what they say. (The count behind "Jump to latest" and the rows' places are kept by

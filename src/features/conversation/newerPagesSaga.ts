@@ -1,4 +1,4 @@
-// Pages forward (issue #13 part 2): once the person has paged back past the window and scrolls down again, the
+// Pages forward: once the person has paged back past the window and scrolls down again, the
 // page after the newest message held, until a short page reaches the channel's newest. In the conversation chunk
 // (sessionSagas.ts, loaded once a session starts) with the window's rules, so the shell carries
 // neither; only the conversation view, which loads after the session starts, asks for a page forward.

@@ -1,4 +1,4 @@
-// The outbox (issue #11): sends each message the person writes exactly once, in the order written, whatever the
+// The outbox: sends each message the person writes exactly once, in the order written, whatever the
 // network does. A message is kept on the device (IndexedDB) from Send until the backend acknowledges it, retried
 // with backoff — at once when the network or live data comes back — also after a reload, and always under its
 // client-made id, which the backend treats as the idempotency key (a repeat answers the stored message). One that

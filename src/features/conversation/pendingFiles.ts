@@ -1,4 +1,4 @@
-// Files the person picked, waiting for their upload (issue #13 part 4). A File is not serializable, so it never
+// Files the person picked, waiting for their upload. A File is not serializable, so it never
 // enters the store: the composer holds it here under an id, puts only the id, name and size in the store, and the
 // attachments saga takes it out when it uploads it. Memory only: a reload forgets a file not uploaded yet.
 import { newDocumentId } from '@core/ids';

@@ -1,4 +1,4 @@
-// Read marks that stick (issue #11). A message is read when the person has seen it: the channel is open and the
+// Read marks that stick. A message is read when the person has seen it: the channel is open and the
 // window is visible and focused. The newest message seen becomes the channel's pending mark, sent at most once a
 // second, at once when the person leaves the channel, and with keepalive when the page hides; a mark the backend
 // has not acknowledged (sending failed, or the page hid) is kept on the device for the next start. The backend keeps marks monotonic, so a late or repeated one is harmless;

@@ -1,6 +1,6 @@
-// The conversation's device-side machinery: the outbox with its drafts and read marks (issue #11), with the
+// The conversation's device-side machinery: the outbox with its drafts and read marks, with the
 // IndexedDB store under them; the edits and deletions of one's messages and attachments, and pages forward through a
-// long channel with the window's rules (issue #13). Loaded in a
+// long channel with the window's rules. Loaded in a
 // chunk of its own once someone signs in (src/app/lazySagas.ts), so the first screen of a visitor
 // carries none of it.
 export { outboxSaga } from './outboxSaga';

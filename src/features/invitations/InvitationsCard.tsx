@@ -22,7 +22,7 @@ export default function InvitationsCard({ items }: { items: Invitation[] }) {
             </p>
             <Link className="button button--primary button--small" to={invitePath(invitation.id)}>
               View invitation
-              {/* Each link's name says which invitation it opens (issue #13: names unique in their screen). */}
+              {/* Each link's name says which invitation it opens (names unique in their screen). */}
               <span className="visually-hidden"> to {invitation.channelTitle}</span>
             </Link>
           </li>

@@ -1,4 +1,4 @@
-// The invitations waiting for the signed-in person (issue #12): those naming their email that they can still
+// The invitations waiting for the signed-in person: those naming their email that they can still
 // accept, newest first. Kept live by invitationsSaga, so one sent while the home screen is open appears without a
 // reload, and one accepted in another window leaves. The card is handed in by the route, which loads it on demand
 // (InvitationsCard.tsx): most people have none waiting.

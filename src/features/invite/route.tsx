@@ -1,4 +1,4 @@
-// `/invite/:invitationId` (issues #6, #13 part 8): who invites to which channel and what it grants, and accept.
+// `/invite/:invitationId` (issues #6): who invites to which channel and what it grants, and accept.
 // Signed out, the invitation's public preview says so at once and opens on "Create account" (sign in one click
 // away), or says plainly that it was used or has expired. Once accepted, activating is one click, and the person
 // lands in the channel. The frame (the id checked, signing in on the same route, loading and failures) is

@@ -1,4 +1,4 @@
-// `/reset-password` without a token (issue #15 part 3), opened from the sign-in form's "Forgot your password?": the
+// `/reset-password` without a token, opened from the sign-in form's "Forgot your password?": the
 // person gives
 // their address and QuPM mails a link to choose a new password. The answer is the same whether an account has
 // that address or not. "Back to sign in" returns to the screen the form was on (home, an invitation).

@@ -1,4 +1,4 @@
-// `/reset-password?token=…` (issue #15 part 3): the link of a password-reset mail. The person chooses a new
+// `/reset-password?token=…`: the link of a password-reset mail. The person chooses a new
 // password; every session of the account ends, this device's too, and they sign in with it. A Firebase action
 // link (`?oobCode=…`) is read too.
 import { useId, useState } from 'react';

@@ -1,6 +1,6 @@
-// `/services` (issue #6): for a client, their active offers from get_user_active_offers (discount, where it comes
+// `/services`: for a client, their active offers from get_user_active_offers (discount, where it comes
 // from, channel, status, a live countdown to expiresAt; expired ones drop out), their credits and passes, and their
-// consultants' services. For a consultant (issue #13 part 7), what a consultant needs: the offers they issued, per
+// consultants' services. For a consultant, what a consultant needs: the offers they issued, per
 // client, each with its state (active, used, expired, withdrawn), and their services (their channels, each one
 // service clients join by invitation); not a client's balances or offers. ARCHITECTURE.md leaves "services" open:
 // docs/decisions/channels.md says why they are the channels.
@@ -248,7 +248,7 @@ function Services() {
   useEffect(() => {
     if (channels.status === 'idle') dispatch(overviewRequested());
   }, [dispatch, channels.status]);
-  // A private consultation is a conversation, not a service (issue #13 part 5).
+  // A private consultation is a conversation, not a service.
   const ordinary = overview.filter((o) => !isPrivateChannel(o.channel));
   const services = isConsultant ? ordinary.filter((o) => o.channel.ownerId === user.authUser?.uid) : ordinary;
   return (

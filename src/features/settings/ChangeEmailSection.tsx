@@ -1,4 +1,4 @@
-// Settings → Profile: change the email address (issue #15 part 4). The current password is required; the new
+// Settings → Profile: change the email address. The current password is required; the new
 // address gets a link, and only opening it replaces the old address (which is then told). The request goes through
 // the mailed-links slice and saga (src/store/emailLinksSlice.ts), like the confirmation link above it.
 import { useEffect, useId, useRef, useState } from 'react';

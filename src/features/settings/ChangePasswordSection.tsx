@@ -1,4 +1,4 @@
-// Settings → Profile: change the password (issue #15 part 4). The current password is required; the new one
+// Settings → Profile: change the password. The current password is required; the new one
 // follows sign-up's policy (core/limits.ts); once it changes, the account's other sessions are signed out.
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';

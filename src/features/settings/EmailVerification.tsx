@@ -1,4 +1,4 @@
-// Settings → Profile: whether the account's email address is confirmed (issue #15 part 2), asked of the backend
+// Settings → Profile: whether the account's email address is confirmed, asked of the backend
 // each time it is shown, and a new confirmation link on request (rate-limited by the backend).
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';

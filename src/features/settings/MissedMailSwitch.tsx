@@ -1,4 +1,4 @@
-// Settings → Notifications: "Email me about messages I miss" (issue #15 part 6), the 'email' delivery channel.
+// Settings → Notifications: "Email me about messages I miss", the 'email' delivery channel.
 // A switch that saves at once: one email per channel when a message waits unread for 10 minutes (at most one an
 // hour, none for a muted channel). Off by default; every email also carries a one-click unsubscribe.
 import { useEffect, useId, useState } from 'react';
@@ -19,7 +19,7 @@ export function MissedMailSwitch() {
   const id = useId();
   const hintId = useId();
   const on = hasDeliveryChannel(stored, 'email');
-  // Email goes only to a confirmed address (issue #15 part 2): say where it goes, or what is missing.
+  // Email goes only to a confirmed address: say where it goes, or what is missing.
   const address = useAppSelector(selectEmailVerification);
   useEffect(() => {
     dispatch(emailVerificationRequested());

@@ -1,4 +1,4 @@
-// Settings → Devices, below the push devices: where the account is signed in (issue #15 part 5). Each session by
+// Settings → Devices, below the push devices: where the account is signed in. Each session by
 // its browser and system, when it signed in and was last used, this one marked; "Sign out" for any other, and
 // "Sign out everywhere else". On Firebase, which cannot list sessions, this one only and "Sign out everywhere".
 import { useEffect } from 'react';

@@ -1,4 +1,4 @@
-// Settings → Your data (issue #15 part 7): "Download my data" (a JSON file of everything QuPM keeps about the
+// Settings → Your data: "Download my data" (a JSON file of everything QuPM keeps about the
 // account) and "Delete my account" (a confirm step with the password). Once the account is deleted the person is
 // signed out and this section says so in a plain sentence.
 import { useId, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// The admin section (issue #6, ARCHITECTURE.md: admins see users, roles and channels): the lists, and a role
+// The admin section (ARCHITECTURE.md: admins see users, roles and channels): the lists, and a role
 // change in progress. Only admins reach it; the backend checks the isAdmin claim on every call anyway.
 import { createSlice } from '@reduxjs/toolkit';
 import type { WithSlice } from '@reduxjs/toolkit';

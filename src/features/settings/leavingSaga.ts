@@ -1,4 +1,4 @@
-// Settings → Your data (issue #15 part 7) against the users port: the export saved as a file by the browser, and
+// Settings → Your data against the users port: the export saved as a file by the browser, and
 // the deletion of the account (the adapter signs this device out once it is gone). Loaded in its own chunk once
 // a session starts (src/app/lazySagas.ts).
 import { call, put, select, takeLeading } from 'redux-saga/effects';

@@ -1,4 +1,4 @@
-// Settings → Your data (issue #15 part 7): "Download my data" and "Delete my account", each request's state and
+// Settings → Your data: "Download my data" and "Delete my account", each request's state and
 // its last failure in words for the person. A deletion that succeeded stays known after the sign-out it causes,
 // so the section can say plainly what happened; the next sign-in starts afresh.
 import { createSlice } from '@reduxjs/toolkit';

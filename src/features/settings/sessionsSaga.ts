@@ -1,4 +1,4 @@
-// Settings' sessions and password requests against the sessions port (issue #15 parts 4–5); it rides in the
+// Settings' sessions and password requests against the sessions port; it rides in the
 // attention chunk, started by src/app/lazySagas.ts once a session starts.
 import { call, fork, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { Backend } from '@/backend/ports';

@@ -1,4 +1,4 @@
-// Settings → Devices' signed-in sessions and Settings → Profile's change of password (issue #15 parts 4–5): the
+// Settings → Devices' signed-in sessions and Settings → Profile's change of password: the
 // list, the sessions being signed out, "everywhere else" in progress, and the password form's state. Injected
 // with the settings chunk (the shell carries none of it).
 import { createSlice } from '@reduxjs/toolkit';

@@ -1,4 +1,4 @@
-// `/verify-email?token=…` (issue #15 part 2): the link of a confirmation mail. It confirms the address at once
+// `/verify-email?token=…`: the link of a confirmation mail. It confirms the address at once
 // (signed in or not: the link may be opened on another device) and says how it went. A Firebase action link
 // (`?mode=…&oobCode=…`) is read too, and one for a password reset is passed on to /reset-password.
 import { useEffect, useRef } from 'react';
