@@ -217,9 +217,18 @@ describe('a channel of 10,000 messages', () => {
     }, bottom);
 
     // Paging back: each older page is held until the place of the message in view is noted.
-    let release: () => void = () => undefined;
+    // A release may come before the request reaches the route (the button shows as the page asks): it is kept
+    // for that request, which then goes at once.
+    const held: Array<() => void> = [];
+    let releasedEarly = 0;
+    const release = () => {
+      const next = held.shift();
+      if (next) next();
+      else releasedEarly += 1;
+    };
     await page.route(/\/messages\?.*before=/, async (route: Route) => {
-      await new Promise<void>((resolve) => (release = resolve));
+      if (releasedEarly > 0) releasedEarly -= 1;
+      else await new Promise<void>((resolve) => held.push(resolve));
       await route.continue();
     });
     for (let pageBack = 0; pageBack < 4; pageBack += 1) {
