@@ -17,26 +17,11 @@ import {
   wallClockInstant,
 } from '@core/availability';
 import type { Availability, Slot } from '@core/model';
-import { QupmError } from '@core/errors';
+import { refusal } from '../support/refusal';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 const utc = (iso: string): number => Date.parse(iso);
-
-function refusal(run: () => unknown): { status: string; reason?: string; message: string } {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof QupmError)
-      return {
-        status: error.status,
-        message: error.message,
-        ...(error.reason ? { reason: error.reason } : {}),
-      };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('clockMinutes', () => {
   it.each([

@@ -22,6 +22,7 @@ import { QupmError } from '@core/errors';
 import { ledgerEntry, sumLedger } from '@core/ledger';
 import type { Availability, Balance, Booking, LedgerEntry, Service } from '@core/model';
 import type { StoredOffer } from '@core/offers';
+import { refusal } from '../support/refusal';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -90,21 +91,6 @@ function request(
 }
 const requested = (): Booking => request().booking;
 const confirmed = (): Booking => planConfirm(requested(), dana, NOW).booking;
-
-function refusal(run: () => unknown): { status: string; reason?: string; message: string } {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof QupmError)
-      return {
-        status: error.status,
-        message: error.message,
-        ...(error.reason ? { reason: error.reason } : {}),
-      };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('planRequest', () => {
   it('holds the price, at the asked time, in both people’s zones', () => {

@@ -13,21 +13,7 @@ import {
 } from '@core/ledger';
 import type { LedgerMove } from '@core/ledger';
 import type { Balance, Booking, LedgerEntry } from '@core/model';
-
-function refusal(run: () => unknown): { status: string; reason?: string; message: string } {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof QupmError)
-      return {
-        status: error.status,
-        message: error.message,
-        ...(error.reason ? { reason: error.reason } : {}),
-      };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
+import { refusal } from '../support/refusal';
 
 describe('deltaOf', () => {
   it.each<[LedgerMove['kind'], Balance]>([

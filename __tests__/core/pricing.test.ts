@@ -1,10 +1,10 @@
 // What a booking costs (core/pricing.ts): credits or a pass, an offer's discount once, and a claimed price that is
 // compared and never used.
 import fc from 'fast-check';
-import { QupmError } from '@core/errors';
 import type { Service } from '@core/model';
 import type { StoredOffer } from '@core/offers';
 import { assertUsableOffer, discountedPrice, quotePayment } from '@core/pricing';
+import { refusal } from '../support/refusal';
 
 const NOW = 1_000_000;
 const service: Pick<Service, 'id' | 'consultantId' | 'priceCredits'> = {
@@ -25,21 +25,6 @@ const offer = (over: Partial<StoredOffer> = {}): StoredOffer => ({
   createdAt: NOW - 1000,
   ...over,
 });
-
-function refusal(run: () => unknown): { status: string; reason?: string; message: string } {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof QupmError)
-      return {
-        status: error.status,
-        message: error.message,
-        ...(error.reason ? { reason: error.reason } : {}),
-      };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('discountedPrice', () => {
   it.each([

@@ -4,7 +4,6 @@
 // every bad request refused with why, nothing held or taken.
 import ICAL from 'ical.js';
 import { simpleParser } from 'mailparser';
-import { QupmError } from '../../core/errors';
 import type { Booking, Service, Slot } from '../../core/model';
 import type { Caller } from '../../core/permissions';
 import { pushToken } from '../../drivers/webPushTokens';
@@ -31,6 +30,7 @@ import { demoStreams } from './support/sse';
 import { demoIds, startTestServer } from './support/testServer';
 import type { DemoIds, TestServer } from './support/testServer';
 import { balanceOf, callerOf, contextOf, count, opId, unbalanced } from './support/practice';
+import { refusal } from '../support/refusal';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -54,21 +54,6 @@ const live = demoStreams(() => ({ server, ids }));
 
 const as = (role: 'consultant' | 'member' | 'visitor' | 'admin'): Caller => callerOf(ids, role);
 const ctx = () => contextOf(server);
-
-function refusal(run: () => unknown): { status: string; reason?: string; message: string } {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof QupmError)
-      return {
-        status: error.status,
-        message: error.message,
-        ...(error.reason ? { reason: error.reason } : {}),
-      };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 function service(title: string): Service {
   const found = listServices(ctx(), as('consultant'), ids.uid.consultant).find((s) => s.title === title);

@@ -14,8 +14,8 @@ import type { Service } from '../../core/model';
 import { withDemoServer } from './support/testServer';
 import type { DemoIds, TestServer } from './support/testServer';
 import { callerOf, contextOf, count, opId } from './support/practice';
-import { QupmError } from '../../core/errors';
 import { demoStreams } from './support/sse';
+import { refusal } from '../support/refusal';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -26,21 +26,6 @@ const live = demoStreams(() => ({ server, ids }));
 
 const as = (role: 'consultant' | 'member' | 'visitor' | 'admin') => callerOf(ids, role);
 const ctx = () => contextOf(server);
-
-function refusal(run: () => unknown): { status: string; reason?: string; message: string } {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof QupmError)
-      return {
-        status: error.status,
-        message: error.message,
-        ...(error.reason ? { reason: error.reason } : {}),
-      };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 const review = {
   title: 'Pricing review',

@@ -1,7 +1,6 @@
 // A consultant's housekeeping on the real server (server/services/housekeeping.ts) with the demo world: what
 // archiving and deleting say first, archive and reopen, delete, remove a member, revoke an invitation, withdraw an
 // offer, hand a channel over (its owner or an admin), and then leave QuPM.
-import { QupmError } from '../../core/errors';
 import type { Caller } from '../../core/permissions';
 import {
   archiveChannel,
@@ -23,6 +22,7 @@ import type { DemoIds, TestServer } from './support/testServer';
 import { callerOf, contextOf, count, opId } from './support/practice';
 import { write } from '../../server/db/database';
 import { FORMER_MEMBER_ID } from '../../core/leaving';
+import { refusal } from '../support/refusal';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -33,21 +33,6 @@ const live = demoStreams(() => ({ server, ids }));
 
 const as = (role: 'consultant' | 'member' | 'visitor' | 'admin'): Caller => callerOf(ids, role);
 const ctx = () => contextOf(server);
-
-function refusal(run: () => unknown): { status: string; reason?: string; message: string } {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof QupmError)
-      return {
-        status: error.status,
-        message: error.message,
-        ...(error.reason ? { reason: error.reason } : {}),
-      };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 /** A second consultant, to hand channels to. */
 function secondConsultant(): Caller {

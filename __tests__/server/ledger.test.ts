@@ -6,7 +6,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { QupmError } from '../../core/errors';
 import { readMigrations, migrate } from '../../server/db/migrate';
 import { earnings, grantBalance, listLedger } from '../../server/services/ledger';
 import { confirmBooking, requestBooking } from '../../server/services/bookings';
@@ -24,6 +23,7 @@ import {
   opId,
   unbalanced,
 } from './support/practice';
+import { refusal } from '../support/refusal';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -34,21 +34,6 @@ const live = demoStreams(() => ({ server, ids }));
 
 const as = (role: 'consultant' | 'member' | 'visitor' | 'admin') => callerOf(ids, role);
 const ctx = () => contextOf(server);
-
-function refusal(run: () => unknown): { status: string; reason?: string; message: string } {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof QupmError)
-      return {
-        status: error.status,
-        message: error.message,
-        ...(error.reason ? { reason: error.reason } : {}),
-      };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('the demo world', () => {
   it('holds its balances as ledger entries: each invitation activation, and every sum equal to its balance', () => {

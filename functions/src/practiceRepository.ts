@@ -152,6 +152,17 @@ export function createPracticeRepository({
   const ts = (ms: number) => timestampFromMillis(ms);
   const dataOf = (snapshot: { exists: boolean; data(): unknown }): Data | null =>
     snapshot.exists ? ((snapshot.data() ?? {}) as Data) : null;
+  /** Whether `uid` is a member of one of `consultantId`'s channels (a query, never under a transaction's locks). */
+  const isClientOf = async (consultantId: string, uid: string): Promise<boolean> => {
+    if (consultantId === '' || uid === '') return false;
+    const { docs } = await db
+      .collection('channels')
+      .where('ownerId', '==', consultantId)
+      .where('members', 'array-contains', uid)
+      .limit(1)
+      .get();
+    return docs.length > 0;
+  };
 
   const serviceData = (s: Service): Data => ({
     consultantId: s.consultantId,
@@ -228,19 +239,10 @@ export function createPracticeRepository({
         const data = dataOf(await tx.get(db.doc(`availability/${consultantId}`)));
         return data ? toAvailability(consultantId, data) : null;
       },
-      async isClientOf(consultantId, uid) {
-        if (consultantId === '' || uid === '') return false;
-        // Outside the transaction's locks: a query holds a lock on every document it could match, so each
-        // request would keep the others from opening their private consultation (a new channel of the same owner).
-        // Who is in a channel changes on its own time, not in a race with a booking.
-        const { docs } = await db
-          .collection('channels')
-          .where('ownerId', '==', consultantId)
-          .where('members', 'array-contains', uid)
-          .limit(1)
-          .get();
-        return docs.length > 0;
-      },
+      // Outside the transaction's locks: a query holds a lock on every document it could match, so each request
+      // would keep the others from opening their private consultation (a new channel of the same owner). Who is in
+      // a channel changes on its own time, not in a race with a booking.
+      isClientOf,
       async busy(consultantId, spans, exceptBookingId) {
         const cells = [...new Set(spans.flatMap(slotCells))];
         if (cells.length === 0) return [];
@@ -512,16 +514,7 @@ export function createPracticeRepository({
       const data = dataOf(await db.doc(`availability/${consultantId}`).get());
       return data ? toAvailability(consultantId, data) : null;
     },
-    async isClientOf(consultantId, uid) {
-      if (consultantId === '' || uid === '') return false;
-      const { docs } = await db
-        .collection('channels')
-        .where('ownerId', '==', consultantId)
-        .where('members', 'array-contains', uid)
-        .limit(1)
-        .get();
-      return docs.length > 0;
-    },
+    isClientOf,
     async busyBetween(consultantId, from, to) {
       const { docs } = await db
         .collection('slots')
