@@ -235,8 +235,10 @@ describe('a new build deployed while a tab is open (spec §2)', () => {
     expect(box.y).toBeLessThan(40);
     expect(box.x + box.width).toBeGreaterThan(viewport.width - 40);
 
+    // Waiting starts before the click: a fast reload can end before a wait begun after it would see it.
+    const reloaded = page.waitForEvent('load');
     await banner.getByRole('button', { name: 'Restart' }).click();
-    await page.waitForEvent('load');
+    await reloaded;
     await page.getByText('Up to date').waitFor();
     expect(
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.waiting),
