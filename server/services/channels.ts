@@ -59,12 +59,12 @@ export function listMyChannels(ctx: ServiceContext, caller: Caller): Channel[] {
 
 /** The caller's channels (owned and joined), each with its last message and unread count, newest first. */
 export function channelOverview(ctx: ServiceContext, caller: Caller): ChannelOverview[] {
-  const { channels, messages, reads } = ctx.repos;
+  const { channels, messages } = ctx.repos;
   return sortOverview(
     channels.listFor(caller.uid).map((channel) => ({
       channel,
       lastMessage: messages.latest(channel.id),
-      unread: messages.countUnread(channel.id, caller.uid, reads.get(caller.uid, channel.id)),
+      unread: messages.countUnread(channel.id, caller.uid),
     })),
   );
 }
