@@ -16,6 +16,7 @@ import { QupmError } from '../core/errors';
 import { ATTACHMENT_QUOTA_BYTES } from '../core/attachments';
 import type { ServerContext } from './context';
 import { DATABASE_FILE, openDatabase, write } from './db/database';
+import { GroupCommit } from './db/groupCommit';
 import { describeDemo, prepareFirstStart } from './demo';
 import type { DemoSummary } from './demo';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './errors';
@@ -325,6 +326,7 @@ export async function buildServer({
       attachmentsDir,
       attachmentQuotaBytes,
       push: pushSettings,
+      messageWrites: new GroupCommit(db),
       pushQueue: queue,
       mail: mailing,
       mailQueue: mails,
