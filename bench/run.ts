@@ -2,15 +2,17 @@
 // The build's sizes, Lighthouse on that build, the push-token bookkeeping cost over 30 simulated days, the
 // embedded server's latency, live message latency between two browsers, a channel of 10,000 messages opened and
 // scrolled back through, push fan-out to 1,000 tokens, and the
-// server's memory with 100 live streams that never read. A
+// server's memory with 100 live streams that never read, and 10,000 open streams on one process. A
 // Lighthouse median below its bar makes the run fail (exit code 1), after the reports are written.
-// `npm run bench -- server` runs the server's part alone (bench/reports/server.{md,json}), without a build.
+// `npm run bench -- server` runs the server's part alone (bench/reports/server.{md,json}), without a build;
+// `npm run bench -- streams` the 10,000 open streams alone (bench/reports/streams.{md,json}).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildProduction, reportBundle } from './bundle';
 import { benchLighthouse, lighthouseMarkdown } from './lighthouse';
 import { benchLongChannel } from './longChannel';
+import { benchManyStreams } from './manyStreams';
 import { benchMessageLatency } from './messageLatency';
 import { benchPushFanout } from './pushFanout';
 import { benchPushTokens } from './pushTokens';
@@ -57,8 +59,22 @@ async function serverOnly(): Promise<void> {
   console.log(serverMarkdown);
 }
 
+/** The 10,000 streams alone (bench/reports/streams.{md,json}). */
+async function streamsOnly(): Promise<void> {
+  const { markdown: streamsMarkdown, ...manyStreams } = await benchManyStreams();
+  const reportsDir = path.join(__dirname, 'reports');
+  mkdirSync(reportsDir, { recursive: true });
+  writeFileSync(
+    path.join(reportsDir, 'streams.json'),
+    JSON.stringify({ date: new Date().toISOString(), manyStreams }, null, 2),
+  );
+  writeFileSync(path.join(reportsDir, 'streams.md'), streamsMarkdown);
+  console.log(streamsMarkdown);
+}
+
 async function main(): Promise<void> {
   if (process.argv.slice(2).includes('server')) return serverOnly();
+  if (process.argv.slice(2).includes('streams')) return streamsOnly();
   const outDir = mkdtempSync(path.join(tmpdir(), 'qupm-bench-'));
   try {
     const bundle = reportBundle(await buildProduction(outDir), outDir);
@@ -69,6 +85,7 @@ async function main(): Promise<void> {
     const { markdown: longChannelMarkdown, ...longChannel } = await benchLongChannel(outDir);
     const { markdown: fanoutMarkdown, ...pushFanout } = await benchPushFanout();
     const { markdown: slowReadersMarkdown, ...slowReaders } = await benchSlowReaders();
+    const { markdown: manyStreamsMarkdown, ...manyStreams } = await benchManyStreams();
     const reportsDir = path.join(__dirname, 'reports');
     mkdirSync(reportsDir, { recursive: true });
     writeFileSync(
@@ -84,12 +101,13 @@ async function main(): Promise<void> {
           longChannel,
           pushFanout,
           slowReaders,
+          manyStreams,
         },
         null,
         2,
       ),
     );
-    const md = `${markdown(bundle)}\n${lighthouseMarkdown(lighthouse)}\n${tokensMarkdown}\n${serverMarkdown}\n${latencyMarkdown}\n${longChannelMarkdown}\n${fanoutMarkdown}\n${slowReadersMarkdown}\n`;
+    const md = `${markdown(bundle)}\n${lighthouseMarkdown(lighthouse)}\n${tokensMarkdown}\n${serverMarkdown}\n${latencyMarkdown}\n${longChannelMarkdown}\n${fanoutMarkdown}\n${slowReadersMarkdown}\n${manyStreamsMarkdown}\n`;
     writeFileSync(path.join(reportsDir, 'bench.md'), md);
     console.log(md);
     if (lighthouse.failing.length > 0) process.exitCode = 1;

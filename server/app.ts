@@ -243,6 +243,7 @@ export async function buildServer({
   let pushQueue: PushQueue | null = null;
   let mailQueue: MailQueue | null = null;
   let missedMailScheduler: MissedMailScheduler | null = null;
+  const messageWrites = new GroupCommit(db);
   const app = Fastify({
     logger,
     trustProxy: false,
@@ -257,6 +258,7 @@ export async function buildServer({
     missedMailScheduler?.close();
     await pushQueue?.close();
     await mailQueue?.close();
+    messageWrites.flushNow();
     db.close();
   });
 
@@ -326,7 +328,7 @@ export async function buildServer({
       attachmentsDir,
       attachmentQuotaBytes,
       push: pushSettings,
-      messageWrites: new GroupCommit(db),
+      messageWrites,
       pushQueue: queue,
       mail: mailing,
       mailQueue: mails,

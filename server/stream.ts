@@ -59,6 +59,16 @@ export class StreamTickets {
 const frame = (event: StreamEvent, id: number): string =>
   `id: ${id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
 
+/**
+ * The last event's frame: the hub hands one event (one id) to every stream of its audience in turn, and it is
+ * written out once, not once a stream (10,000 streams made 10,000 copies of one message's JSON).
+ */
+let lastFrame: { event: StreamEvent; id: number; text: string } | null = null;
+function frameOnce(event: StreamEvent, id: number): string {
+  if (lastFrame?.event !== event || lastFrame.id !== id) lastFrame = { event, id, text: frame(event, id) };
+  return lastFrame.text;
+}
+
 /** A session that was signed out or revoked opens no stream (its access token may not have expired yet). */
 function assertSessionLive(ctx: ServerContext, caller: TokenCaller): void {
   if (caller.sessionId !== null && !ctx.sessions.isLive(caller.sessionId)) {
@@ -163,7 +173,7 @@ export function streamRoutes(app: FastifyInstance, ctx: ServerContext) {
       isAdmin: caller.isAdmin,
       sessionId: caller.sessionId,
       send: (event, id) => {
-        if (!expired()) write(frame(event, id));
+        if (!expired()) write(frameOnce(event, id));
       },
       end,
     });

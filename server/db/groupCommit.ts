@@ -39,7 +39,13 @@ export class GroupCommit {
     });
   }
 
+  /** Commits what is waiting now (the server closing: before its database does). */
+  flushNow(): void {
+    if (this.waiting.length > 0) this.flush();
+  }
+
   private flush(): void {
+    if (this.waiting.length === 0) return;
     const group = this.waiting;
     this.waiting = [];
     this.scheduled = false;
