@@ -16,7 +16,7 @@ import { benchManyStreams } from './manyStreams';
 import { benchMessageLatency } from './messageLatency';
 import { benchPushFanout } from './pushFanout';
 import { benchPushTokens } from './pushTokens';
-import { benchServer } from './server';
+import { benchOverviewGrowth, benchServer } from './server';
 import { benchSlowReaders } from './streams';
 import type { BundleReport } from './bundle';
 
@@ -49,14 +49,15 @@ function markdown(report: BundleReport): string {
 /** The server's part alone: no build, its own report files, so a change to the server is measured in minutes. */
 async function serverOnly(): Promise<void> {
   const { markdown: serverMarkdown, ...server } = await benchServer();
+  const { markdown: overviewMarkdown, ...overviewGrowth } = await benchOverviewGrowth();
   const reportsDir = path.join(__dirname, 'reports');
   mkdirSync(reportsDir, { recursive: true });
   writeFileSync(
     path.join(reportsDir, 'server.json'),
-    JSON.stringify({ date: new Date().toISOString(), server }, null, 2),
+    JSON.stringify({ date: new Date().toISOString(), server, overviewGrowth }, null, 2),
   );
-  writeFileSync(path.join(reportsDir, 'server.md'), serverMarkdown);
-  console.log(serverMarkdown);
+  writeFileSync(path.join(reportsDir, 'server.md'), `${serverMarkdown}\n${overviewMarkdown}`);
+  console.log(`${serverMarkdown}\n${overviewMarkdown}`);
 }
 
 /** The 10,000 streams alone (bench/reports/streams.{md,json}). */
@@ -81,6 +82,7 @@ async function main(): Promise<void> {
     const lighthouse = await benchLighthouse(outDir);
     const { markdown: tokensMarkdown, ...pushTokens } = await benchPushTokens();
     const { markdown: serverMarkdown, ...server } = await benchServer();
+    const { markdown: overviewMarkdown, ...overviewGrowth } = await benchOverviewGrowth();
     const { markdown: latencyMarkdown, ...messageLatency } = await benchMessageLatency(outDir);
     const { markdown: longChannelMarkdown, ...longChannel } = await benchLongChannel(outDir);
     const { markdown: fanoutMarkdown, ...pushFanout } = await benchPushFanout();
@@ -97,6 +99,7 @@ async function main(): Promise<void> {
           lighthouse,
           pushTokens,
           server,
+          overviewGrowth,
           messageLatency,
           longChannel,
           pushFanout,
@@ -107,7 +110,7 @@ async function main(): Promise<void> {
         2,
       ),
     );
-    const md = `${markdown(bundle)}\n${lighthouseMarkdown(lighthouse)}\n${tokensMarkdown}\n${serverMarkdown}\n${latencyMarkdown}\n${longChannelMarkdown}\n${fanoutMarkdown}\n${slowReadersMarkdown}\n${manyStreamsMarkdown}\n`;
+    const md = `${markdown(bundle)}\n${lighthouseMarkdown(lighthouse)}\n${tokensMarkdown}\n${serverMarkdown}\n${overviewMarkdown}\n${latencyMarkdown}\n${longChannelMarkdown}\n${fanoutMarkdown}\n${slowReadersMarkdown}\n${manyStreamsMarkdown}\n`;
     writeFileSync(path.join(reportsDir, 'bench.md'), md);
     console.log(md);
     if (lighthouse.failing.length > 0) process.exitCode = 1;
