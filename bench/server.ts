@@ -259,14 +259,20 @@ export async function benchServer({
       result.endpoint.path = result.endpoint.path.replace(session.user.uid, ':uid').replace(channelId, ':id');
       measured.push(result);
     }
-    // Sign-ins the load generator gave up on are still hashing on the threadpool (first in, first out): one more,
-    // awaited, lets them finish before the database closes under them.
-    await app.inject({
-      method: 'POST',
-      url: '/api/auth/signin',
-      headers: { 'content-type': 'application/json' },
-      payload: signInBody,
-    });
+    // Sign-ins the load generator gave up on are still hashing on the threadpool (first in, first out): one more
+    // per thread, awaited, lets them finish hashing, and a moment more lets them write their session, before the
+    // database closes under them (one awaited sign-in alone left some still writing: an error printed at close).
+    await Promise.all(
+      Array.from({ length: SIGN_IN_CONNECTIONS }, () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/signin',
+          headers: { 'content-type': 'application/json' },
+          payload: signInBody,
+        }),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
   } finally {
     await app.close();
     await hello.close();
