@@ -2,19 +2,21 @@
 // The build's sizes, Lighthouse on that build, the push-token bookkeeping cost over 30 simulated days, the
 // embedded server's latency, live message latency between two browsers, a channel of 10,000 messages opened and
 // scrolled back through, push fan-out to 1,000 tokens, and the
-// server's memory with 100 live streams that never read. A
+// server's memory with 100 live streams that never read, and 10,000 open streams on one process. A
 // Lighthouse median below its bar makes the run fail (exit code 1), after the reports are written.
-// `npm run bench -- server` runs the server's part alone (bench/reports/server.{md,json}), without a build.
+// `npm run bench -- server` runs the server's part alone (bench/reports/server.{md,json}), without a build;
+// `npm run bench -- streams` the 10,000 open streams alone (bench/reports/streams.{md,json}).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildProduction, reportBundle } from './bundle';
 import { benchLighthouse, lighthouseMarkdown } from './lighthouse';
 import { benchLongChannel } from './longChannel';
+import { benchManyStreams } from './manyStreams';
 import { benchMessageLatency } from './messageLatency';
 import { benchPushFanout } from './pushFanout';
 import { benchPushTokens } from './pushTokens';
-import { benchServer } from './server';
+import { benchOverviewGrowth, benchServer } from './server';
 import { benchSlowReaders } from './streams';
 import type { BundleReport } from './bundle';
 
@@ -47,28 +49,45 @@ function markdown(report: BundleReport): string {
 /** The server's part alone: no build, its own report files, so a change to the server is measured in minutes. */
 async function serverOnly(): Promise<void> {
   const { markdown: serverMarkdown, ...server } = await benchServer();
+  const { markdown: overviewMarkdown, ...overviewGrowth } = await benchOverviewGrowth();
   const reportsDir = path.join(__dirname, 'reports');
   mkdirSync(reportsDir, { recursive: true });
   writeFileSync(
     path.join(reportsDir, 'server.json'),
-    JSON.stringify({ date: new Date().toISOString(), server }, null, 2),
+    JSON.stringify({ date: new Date().toISOString(), server, overviewGrowth }, null, 2),
   );
-  writeFileSync(path.join(reportsDir, 'server.md'), serverMarkdown);
-  console.log(serverMarkdown);
+  writeFileSync(path.join(reportsDir, 'server.md'), `${serverMarkdown}\n${overviewMarkdown}`);
+  console.log(`${serverMarkdown}\n${overviewMarkdown}`);
+}
+
+/** The 10,000 streams alone (bench/reports/streams.{md,json}). */
+async function streamsOnly(): Promise<void> {
+  const { markdown: streamsMarkdown, ...manyStreams } = await benchManyStreams();
+  const reportsDir = path.join(__dirname, 'reports');
+  mkdirSync(reportsDir, { recursive: true });
+  writeFileSync(
+    path.join(reportsDir, 'streams.json'),
+    JSON.stringify({ date: new Date().toISOString(), manyStreams }, null, 2),
+  );
+  writeFileSync(path.join(reportsDir, 'streams.md'), streamsMarkdown);
+  console.log(streamsMarkdown);
 }
 
 async function main(): Promise<void> {
   if (process.argv.slice(2).includes('server')) return serverOnly();
+  if (process.argv.slice(2).includes('streams')) return streamsOnly();
   const outDir = mkdtempSync(path.join(tmpdir(), 'qupm-bench-'));
   try {
     const bundle = reportBundle(await buildProduction(outDir), outDir);
     const lighthouse = await benchLighthouse(outDir);
     const { markdown: tokensMarkdown, ...pushTokens } = await benchPushTokens();
     const { markdown: serverMarkdown, ...server } = await benchServer();
+    const { markdown: overviewMarkdown, ...overviewGrowth } = await benchOverviewGrowth();
     const { markdown: latencyMarkdown, ...messageLatency } = await benchMessageLatency(outDir);
     const { markdown: longChannelMarkdown, ...longChannel } = await benchLongChannel(outDir);
     const { markdown: fanoutMarkdown, ...pushFanout } = await benchPushFanout();
     const { markdown: slowReadersMarkdown, ...slowReaders } = await benchSlowReaders();
+    const { markdown: manyStreamsMarkdown, ...manyStreams } = await benchManyStreams();
     const reportsDir = path.join(__dirname, 'reports');
     mkdirSync(reportsDir, { recursive: true });
     writeFileSync(
@@ -80,16 +99,18 @@ async function main(): Promise<void> {
           lighthouse,
           pushTokens,
           server,
+          overviewGrowth,
           messageLatency,
           longChannel,
           pushFanout,
           slowReaders,
+          manyStreams,
         },
         null,
         2,
       ),
     );
-    const md = `${markdown(bundle)}\n${lighthouseMarkdown(lighthouse)}\n${tokensMarkdown}\n${serverMarkdown}\n${latencyMarkdown}\n${longChannelMarkdown}\n${fanoutMarkdown}\n${slowReadersMarkdown}\n`;
+    const md = `${markdown(bundle)}\n${lighthouseMarkdown(lighthouse)}\n${tokensMarkdown}\n${serverMarkdown}\n${overviewMarkdown}\n${latencyMarkdown}\n${longChannelMarkdown}\n${fanoutMarkdown}\n${slowReadersMarkdown}\n${manyStreamsMarkdown}\n`;
     writeFileSync(path.join(reportsDir, 'bench.md'), md);
     console.log(md);
     if (lighthouse.failing.length > 0) process.exitCode = 1;

@@ -7,12 +7,14 @@
 // ratios much less). Rate limits are raised so the benchmark measures the work, not the limiter. Server and load
 // generator share this process (and its cores), so the numbers are a floor for a dedicated machine.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { buildServer } from '../server/app';
 import { DEMO_EMAILS, DEMO_PASSWORD } from '../server/demo';
+import { BENCH_PASSWORD, SENDER_EMAIL, seedChannel } from '../drivers/seed';
 import type { SessionResponse } from '../core/wire';
 
 export type EndpointKind = 'baseline' | 'auth' | 'read' | 'write';
@@ -257,14 +259,20 @@ export async function benchServer({
       result.endpoint.path = result.endpoint.path.replace(session.user.uid, ':uid').replace(channelId, ':id');
       measured.push(result);
     }
-    // Sign-ins the load generator gave up on are still hashing on the threadpool (first in, first out): one more,
-    // awaited, lets them finish before the database closes under them.
-    await app.inject({
-      method: 'POST',
-      url: '/api/auth/signin',
-      headers: { 'content-type': 'application/json' },
-      payload: signInBody,
-    });
+    // Sign-ins the load generator gave up on are still hashing on the threadpool (first in, first out): one more
+    // per thread, awaited, lets them finish hashing, and a moment more lets them write their session, before the
+    // database closes under them (one awaited sign-in alone left some still writing: an error printed at close).
+    await Promise.all(
+      Array.from({ length: SIGN_IN_CONNECTIONS }, () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/signin',
+          headers: { 'content-type': 'application/json' },
+          payload: signInBody,
+        }),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
   } finally {
     await app.close();
     await hello.close();
@@ -310,4 +318,119 @@ function markdown(
     ),
     '',
   ].join('\n');
+}
+
+export interface OverviewGrowthLine {
+  messages: number;
+  /** Unread in the channel for the reader (the owner, read up to the first message). */
+  unread: number;
+  overviewP50Ms: number;
+  overviewP99Ms: number;
+  /** The COUNT the overview made before the counts were kept (migration 015), run alone on the same data. */
+  countedP50Ms: number;
+}
+
+export interface OverviewGrowthReport {
+  lines: OverviewGrowthLine[];
+  loadAverage: number[];
+  markdown: string;
+}
+
+/** The COUNT per channel and person the overview ran on every request until migration 015 kept the counts. */
+const COUNTED_UNREAD = `SELECT COUNT(*) AS n FROM messages
+  WHERE channel_id = ? AND (created_at, id) > (?, ?) AND sender_id != ?`;
+
+/**
+ * The overview as its channel grows to 1,000, 10,000 and 100,000 messages (in process, `inject`: the server's
+ * work without the network), the reader having read only the first: its time should not grow with the channel.
+ * Beside it, the COUNT it made before, alone, on the same data.
+ */
+export async function benchOverviewGrowth(
+  sizes: number[] = [1_000, 10_000, 100_000],
+  requests = 200,
+): Promise<OverviewGrowthReport> {
+  const lines: OverviewGrowthLine[] = [];
+  for (const size of sizes) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'qupm-bench-overview-'));
+    try {
+      const channelId = await seedChannel(dataDir, {
+        handle: 'growing',
+        title: 'Growing',
+        members: 1,
+        memberEmail: () => 'member@bench.qupm',
+        messages: { count: size, spanMs: size * 1000, endAt: Date.now(), readUpTo: 0 },
+      });
+      const app = await buildServer({
+        staticDir: path.join(dataDir, 'no-build'),
+        dataDir,
+        demo: false,
+        rateLimits: false,
+      });
+      try {
+        const signIn = await app.inject({
+          method: 'POST',
+          url: '/api/auth/signin',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ email: SENDER_EMAIL, password: BENCH_PASSWORD }),
+        });
+        const session = signIn.json<SessionResponse>();
+        const headers = { authorization: `Bearer ${session.accessToken}` };
+        const times: number[] = [];
+        let unread = 0;
+        for (let i = 0; i < requests; i += 1) {
+          const started = performance.now();
+          const res = await app.inject({ url: '/api/channels/overview', headers });
+          times.push(performance.now() - started);
+          unread = res.json<{ channels: Array<{ unread: number }> }>().channels[0]?.unread ?? -1;
+        }
+        const { db } = app.qupmContext;
+        const mark = db
+          .prepare<[string, string], { at: number; id: string }>(
+            'SELECT last_read_at AS at, last_read_id AS id FROM channel_reads WHERE uid = ? AND channel_id = ?',
+          )
+          .get(session.user.uid, channelId);
+        const counted = db.prepare<[string, number, string, string], { n: number }>(COUNTED_UNREAD);
+        const countTimes: number[] = [];
+        for (let i = 0; i < Math.min(requests, 50); i += 1) {
+          const started = performance.now();
+          const n = counted.get(channelId, mark?.at ?? 0, mark?.id ?? '', session.user.uid)?.n;
+          countTimes.push(performance.now() - started);
+          if (n !== unread) throw new Error(`The kept count (${unread}) is not the COUNT (${n})`);
+        }
+        const sorted = [...times].sort((a, b) => a - b);
+        const q = (values: number[], at: number): number =>
+          Math.round(([...values].sort((a, b) => a - b)[Math.floor(at * values.length)] ?? 0) * 100) / 100;
+        lines.push({
+          messages: size,
+          unread,
+          overviewP50Ms: q(sorted, 0.5),
+          overviewP99Ms: q(sorted, 0.99),
+          countedP50Ms: q(countTimes, 0.5),
+        });
+      } finally {
+        await app.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  const loadAverage = loadavg().map((value) => Math.round(value * 10) / 10);
+  return {
+    lines,
+    loadAverage,
+    markdown: [
+      '## The overview as a channel grows (in process)',
+      '',
+      `One reader who read only the first message; ${requests} overview requests at each size (\`inject\`, no network). ` +
+        `Beside it, the COUNT the overview made per channel before its counts were kept, alone. Load average: ${loadAverage.join(', ')}.`,
+      '',
+      '| messages | unread | overview p50 | overview p99 | the former COUNT alone, p50 |',
+      '|---:|---:|---:|---:|---:|',
+      ...lines.map(
+        (l) =>
+          `| ${l.messages.toLocaleString('en')} | ${l.unread.toLocaleString('en')} | ${l.overviewP50Ms} ms | ${l.overviewP99Ms} ms | ${l.countedP50Ms} ms |`,
+      ),
+      '',
+    ].join('\n'),
+  };
 }

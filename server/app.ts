@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import { AccessTokens, bearerToken } from './auth/accessTokens';
 import type { TokenCaller } from './auth/accessTokens';
 import { DEFAULT_SCRYPT_COST, PasswordHasher } from './auth/passwords';
@@ -16,6 +16,7 @@ import { QupmError } from '../core/errors';
 import { ATTACHMENT_QUOTA_BYTES } from '../core/attachments';
 import type { ServerContext } from './context';
 import { DATABASE_FILE, openDatabase, write } from './db/database';
+import { GroupCommit } from './db/groupCommit';
 import { describeDemo, prepareFirstStart } from './demo';
 import type { DemoSummary } from './demo';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './errors';
@@ -169,6 +170,26 @@ function mailSettings(app: FastifyInstance, options: NonNullable<ServerOptions['
   };
 }
 
+/**
+ * helmet's headers for these options, worked out once. @fastify/helmet ran helmet's middleware (parsing the CSP
+ * directives again) in two hooks on every request, some 2% of a read's time; the headers never change.
+ */
+function securityHeaders(options: Parameters<typeof helmet>[0]): Array<[string, string]> {
+  const headers = new Map<string, string>();
+  const response = {
+    setHeader: (name: string, value: string) => headers.set(name, value),
+    removeHeader: (name: string) => headers.delete(name),
+  };
+  helmet(options)(
+    {} as Parameters<ReturnType<typeof helmet>>[0],
+    response as unknown as Parameters<ReturnType<typeof helmet>>[1],
+    (error?: unknown) => {
+      if (error) throw error;
+    },
+  );
+  return [...headers];
+}
+
 /** What main.ts prints at start. */
 export interface QupmInfo {
   databaseFile: string;
@@ -223,6 +244,7 @@ export async function buildServer({
   let pushQueue: PushQueue | null = null;
   let mailQueue: MailQueue | null = null;
   let missedMailScheduler: MissedMailScheduler | null = null;
+  const messageWrites = new GroupCommit(db);
   const app = Fastify({
     logger,
     trustProxy: false,
@@ -237,6 +259,7 @@ export async function buildServer({
     missedMailScheduler?.close();
     await pushQueue?.close();
     await mailQueue?.close();
+    messageWrites.flushNow();
     db.close();
   });
 
@@ -306,6 +329,7 @@ export async function buildServer({
       attachmentsDir,
       attachmentQuotaBytes,
       push: pushSettings,
+      messageWrites,
       pushQueue: queue,
       mail: mailing,
       mailQueue: mails,
@@ -328,7 +352,7 @@ export async function buildServer({
     };
 
     const shell = readShell(staticDir);
-    await app.register(helmet, {
+    const security = securityHeaders({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -352,6 +376,12 @@ export async function buildServer({
       // The app is served over plain HTTP on localhost by default; HSTS belongs to the TLS front.
       strictTransportSecurity: false,
       crossOriginEmbedderPolicy: false,
+    });
+    // Every answer carries them, the live stream's raw head too (server/stream.ts keeps what is set on the raw
+    // response); set here rather than in the handlers so an error's answer has them as well.
+    app.addHook('onRequest', (_request, reply, done) => {
+      for (const [name, value] of security) reply.raw.setHeader(name, value);
+      done();
     });
     installErrorHandler(app, logger);
     // API answers are private and change with every write: never kept by a browser or proxy cache.

@@ -4,6 +4,7 @@ import type { AccessTokens } from './auth/accessTokens';
 import type { PasswordHasher } from './auth/passwords';
 import type { SessionService } from './auth/sessions';
 import type { Db } from './db/database';
+import type { GroupCommit } from './db/groupCommit';
 import type { EventHub } from './hub';
 import type { Guards } from './rateLimits';
 import type { Repos } from './repo';
@@ -28,6 +29,8 @@ export interface ServerContext {
   /** What one person's files may take up in all (core/attachments.ts ATTACHMENT_QUOTA_BYTES unless configured). */
   attachmentQuotaBytes: number;
   push: PushSettings;
+  /** Message sends share a transaction per turn of the event loop (server/db/groupCommit.ts). */
+  messageWrites: Pick<GroupCommit, 'run'>;
   /** The push queue's worker: woken after a message's jobs are committed. */
   pushQueue: Pick<PushQueue, 'wake'>;
   /** Mail: the sender, the transport and this server's public origin for links. */

@@ -225,6 +225,33 @@ describe('access tokens', () => {
     expect((await server.request('GET', url, { token: session.accessToken })).statusCode).toBe(200);
   });
 
+  // Tokens are verified once and remembered (server/auth/accessTokens.ts): the remembered one still expires, at
+  // its exp second exactly, and is refused as expired, not let through from memory.
+  it('refuses a token it accepted before, from the second it expires', async () => {
+    const session = await server.signIn('member');
+    const url = `/api/users/${session.user.uid}`;
+    const { exp } = JSON.parse(
+      Buffer.from(session.accessToken.split('.')[1] ?? '', 'base64url').toString(),
+    ) as { exp: number };
+    expect((await server.request('GET', url, { token: session.accessToken })).statusCode).toBe(200);
+    const toExpiry = exp * 1000 - server.clock.now();
+    server.clock.advance(toExpiry - 1);
+    try {
+      expect((await server.request('GET', url, { token: session.accessToken })).statusCode).toBe(200);
+      server.clock.advance(1);
+      for (let i = 0; i < 2; i += 1) {
+        expectError(
+          await server.request('GET', url, { token: session.accessToken }),
+          401,
+          'UNAUTHENTICATED',
+          'session-expired',
+        );
+      }
+    } finally {
+      server.clock.advance(-toExpiry);
+    }
+  });
+
   it('refuses corrupt, forged and tampered bearer tokens', async () => {
     const session = await server.signIn('member');
     const [header, payload, signature] = session.accessToken.split('.') as [string, string, string];

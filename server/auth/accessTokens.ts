@@ -27,7 +27,17 @@ export interface TokenCaller extends Caller {
   expiresAt: number;
 }
 
+/**
+ * Tokens verified lately, by their exact text: a person's client sends the same token on every request for its
+ * 15 minutes, and checking its signature again (WebCrypto, a hop to libuv's threads) was the largest cost of a
+ * read after the socket. The expiry is checked on every request; revocation and deleted accounts are the
+ * caller's checks (server/app.ts authenticate), made on every request too.
+ */
+const VERIFIED_KEPT = 10_000;
+
 export class AccessTokens {
+  private readonly verified = new Map<string, TokenCaller>();
+
   private constructor(
     private readonly key: CryptoKey,
     private readonly now: () => number,
@@ -56,6 +66,21 @@ export class AccessTokens {
     if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) {
       throw new QupmError('UNAUTHENTICATED', SESSION_MESSAGES.invalid);
     }
+    const known = this.verified.get(token);
+    if (known !== undefined) {
+      // jose's rule: a token is expired from its `exp` second on.
+      if (known.expiresAt > this.now()) return { ...known };
+      this.verified.delete(token);
+      throw new QupmError('UNAUTHENTICATED', SESSION_MESSAGES.expired, 'session-expired');
+    }
+    const caller = await this.verifySignature(token);
+    // The oldest goes first when full (a Map iterates in insertion order).
+    if (this.verified.size >= VERIFIED_KEPT) this.verified.delete(this.verified.keys().next().value!);
+    this.verified.set(token, caller);
+    return { ...caller };
+  }
+
+  private async verifySignature(token: string): Promise<TokenCaller> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: [ALGORITHM],

@@ -1,7 +1,6 @@
 // channels/{id}/messages: plain text, ordered by (created_at, id) everywhere (core/messages.ts), which the index
 // messages_channel_order (migration 003) serves with SQLite row values.
 import type { Db } from '../db/database';
-import type { ReadMark } from '../../core/channels';
 import type { MessageCursor } from '../../core/messages';
 import { toAttachment } from '../../core/attachments';
 import { toMessageCard } from '../../core/cards';
@@ -78,9 +77,7 @@ export class MessagesRepo {
   private readonly byId;
   private readonly insertRow;
   private readonly last;
-  private readonly unreadAfterMillisecond;
-  private readonly unreadAfterMessage;
-  private readonly unreadAll;
+  private readonly unreadKept;
   private readonly countRows;
   private readonly changedPage;
   private readonly newestVersions;
@@ -109,17 +106,13 @@ export class MessagesRepo {
     this.last = db.prepare<[string], MessageRow>(
       'SELECT * FROM messages WHERE channel_id = ? ORDER BY created_at DESC, id DESC LIMIT 1',
     );
-    // core/channels.ts isUnread: by someone else and after the mark. A mark of the whole millisecond (id '', from
-    // before read marks named a message) covers every message of it; a mark of a message covers what sorts up to it.
-    this.unreadAfterMillisecond = db.prepare<[string, number, string], { n: number }>(
-      'SELECT COUNT(*) AS n FROM messages WHERE channel_id = ? AND created_at > ? AND sender_id != ?',
-    );
-    this.unreadAfterMessage = db.prepare<[string, number, string, string], { n: number }>(
-      `SELECT COUNT(*) AS n FROM messages
-       WHERE channel_id = ? AND (created_at, id) > (?, ?) AND sender_id != ?`,
-    );
-    this.unreadAll = db.prepare<[string, string], { n: number }>(
-      'SELECT COUNT(*) AS n FROM messages WHERE channel_id = ? AND sender_id != ?',
+    // core/channels.ts isUnread, kept by migration 015's triggers: with a mark, the count kept beside it; without
+    // one, every message of the channel but the person's own.
+    this.unreadKept = db.prepare<[string, string, string, string], { n: number }>(
+      `SELECT COALESCE(
+         (SELECT unread FROM channel_reads WHERE uid = ? AND channel_id = ?),
+         (SELECT COALESCE(SUM(CASE sender_id WHEN '' THEN n ELSE -n END), 0) FROM message_counts
+           WHERE channel_id = ? AND sender_id IN ('', ?))) AS n`,
     );
     this.countRows = db.prepare<[string], { n: number }>(
       'SELECT COUNT(*) AS n FROM messages WHERE channel_id = ?',
@@ -172,15 +165,12 @@ export class MessagesRepo {
     return row ? toMessage(row) : null;
   }
 
-  /** Messages by others than `uid` after their read mark (all of theirs when there is none). */
-  countUnread(channelId: string, uid: string, mark: ReadMark | null): number {
-    const row =
-      mark === null
-        ? this.unreadAll.get(channelId, uid)
-        : mark.id === ''
-          ? this.unreadAfterMillisecond.get(channelId, mark.createdAt, uid)
-          : this.unreadAfterMessage.get(channelId, mark.createdAt, mark.id, uid);
-    return row?.n ?? 0;
+  /**
+   * Messages by others than `uid` after their read mark (all of theirs when there is none), read from the counts
+   * migration 015 keeps: the same whether the channel holds ten messages or 100,000.
+   */
+  countUnread(channelId: string, uid: string): number {
+    return this.unreadKept.get(uid, channelId, channelId, uid)?.n ?? 0;
   }
 
   count(channelId: string): number {

@@ -59,12 +59,12 @@ export function listMyChannels(ctx: ServiceContext, caller: Caller): Channel[] {
 
 /** The caller's channels (owned and joined), each with its last message and unread count, newest first. */
 export function channelOverview(ctx: ServiceContext, caller: Caller): ChannelOverview[] {
-  const { channels, messages, reads } = ctx.repos;
+  const { channels, messages } = ctx.repos;
   return sortOverview(
     channels.listFor(caller.uid).map((channel) => ({
       channel,
       lastMessage: messages.latest(channel.id),
-      unread: messages.countUnread(channel.id, caller.uid, reads.get(caller.uid, channel.id)),
+      unread: messages.countUnread(channel.id, caller.uid),
     })),
   );
 }
@@ -214,7 +214,7 @@ export function storeMessage(
   return { queued: jobs.length > 0 };
 }
 
-export type MessageContext = ServiceContext & Pick<ServerContext, 'pushQueue'>;
+export type MessageContext = ServiceContext & Pick<ServerContext, 'pushQueue' | 'messageWrites'>;
 
 export const MESSAGE_MESSAGES = {
   notAllowed: 'Only the channel owner and its members can send messages here.',
@@ -231,15 +231,16 @@ export const MESSAGE_MESSAGES = {
  * The id is the send's idempotency key: a repeat of an id the caller already sent in this channel answers the
  * stored message and changes nothing, whatever its text (an outbox retrying after a lost answer); an id taken by
  * anyone or anywhere else is ALREADY_EXISTS. Both are decided inside the write transaction, so concurrent repeats
- * still make one message.
+ * still make one message. The transaction is the group's of this turn of the event loop (server/db/groupCommit.ts):
+ * the answer and the stream wait for its commit.
  */
-export function sendMessage(
+export async function sendMessage(
   ctx: MessageContext,
   caller: Caller,
   id: string,
   input: { id?: string; text: string; attachmentId?: string },
-): ChatMessage {
-  const outcome = write(ctx.db, () => {
+): Promise<ChatMessage> {
+  const outcome = await ctx.messageWrites.run(() => {
     const channel = load(ctx, id);
     if (!canMessage(channel, caller.uid))
       throw new QupmError('PERMISSION_DENIED', MESSAGE_MESSAGES.notAllowed);
