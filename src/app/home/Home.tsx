@@ -2,7 +2,9 @@
 // invitations waiting for them, their channels and the way to the rest of the app; beside it (or on a phone
 // instead of it) the open channel's conversation (`/?channel=<id>`, so a reload or a link keeps it open). Its own chunk
 // (route.tsx loads it while the backend says who is there), so a visitor's first screen carries none of it.
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { browserLocalStorage } from '@/platform/storage';
+import { readPushPromptDismissed, rememberPushPromptDismissed } from '@/platform/deviceChoices';
 import { Link, useSearchParams } from 'react-router-dom';
 import { parseDocumentId } from '@core/ids';
 import { CHANNEL_PARAM } from '@core/paths';
@@ -51,7 +53,9 @@ function PushPrompt() {
   const dispatch = useAppDispatch();
   const gate = useAppSelector(selectPushGate);
   const push = useAppSelector(selectPush);
-  if (!gate.open || push.permission !== 'default' || push.promptDismissed) return null;
+  // "Not now" is remembered on this device: the card stays away after a reload too.
+  const [dismissedHere, setDismissedHere] = useState(() => readPushPromptDismissed(browserLocalStorage()));
+  if (!gate.open || push.permission !== 'default' || push.promptDismissed || dismissedHere) return null;
   return (
     <section className="card push-prompt" aria-labelledby="push-prompt-title">
       <div>
@@ -66,7 +70,15 @@ function PushPrompt() {
         >
           Turn on notifications
         </button>
-        <button type="button" className="button button--quiet" onClick={() => dispatch(promptDismissed())}>
+        <button
+          type="button"
+          className="button button--quiet"
+          onClick={() => {
+            rememberPushPromptDismissed(browserLocalStorage());
+            setDismissedHere(true);
+            dispatch(promptDismissed());
+          }}
+        >
           Not now
         </button>
       </div>
