@@ -72,6 +72,11 @@ describe('the conversation has the window', () => {
     expect(box.y + box.height).toBeLessThanOrEqual(640);
     expect(await messageShare(page)).toBeGreaterThanOrEqual(0.5);
     expect(await page.locator('h1').allTextContents()).toEqual(['Strategy Studio']);
+    // Unmuted again from the menu (the next tests count this channel in the title).
+    await openChannelMenu(page);
+    await page.getByRole('button', { name: /^Muted until / }).click();
+    await page.getByRole('button', { name: 'Unmute' }).click();
+    await page.getByTestId('header-muted').waitFor({ state: 'detached' });
   });
 });
 
