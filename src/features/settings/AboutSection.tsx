@@ -4,7 +4,7 @@ import { ROLE_NAMES } from '@/ui/roles';
 import { selectApp, selectOfflineReady } from '@/store/appSlice';
 import { selectPushSupport } from '@/store/pushSlice';
 import { selectAuthUser, selectRole } from '@/store/userSlice';
-import { ServiceWorkerStatus } from './ServiceWorkerStatus';
+import { AppUpdates, ServiceWorkerStatus } from './ServiceWorkerStatus';
 import { formatFullTime } from '@/ui/time';
 import '../../ui/facts.css';
 
@@ -63,10 +63,11 @@ export function AboutSection() {
   return (
     <>
       <Facts rows={rows} />
-      <ServiceWorkerStatus />
+      <AppUpdates />
       <details className="about__technical">
         <summary>Technical details</summary>
         <Facts rows={technical} />
+        <ServiceWorkerStatus />
       </details>
     </>
   );
