@@ -97,7 +97,7 @@ export function ChannelList({
                   aria-current={open ? 'page' : undefined}
                 >
                   <span className="channel-link__head">
-                    <span className="channel-link__title">
+                    <span className="channel-link__title" dir="auto">
                       {channelDisplayName(channel, uid ?? '')}
                       {isPrivateChannel(channel) && <span className="muted"> · private</span>}
                     </span>
@@ -118,7 +118,9 @@ export function ChannelList({
                       {formatMessageTime(lastMessage.createdAt, now)}
                     </time>
                   )}
-                  <span className="channel-link__preview">{preview}</span>
+                  <span className="channel-link__preview" dir="auto">
+                    {preview}
+                  </span>
                   {unread > 0 && (
                     <span
                       className={

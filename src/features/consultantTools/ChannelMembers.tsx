@@ -6,6 +6,7 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { membersRequested, selectMembers } from '@/store/membersSlice';
 import { OfferForm } from './OfferForm';
 import { PrivateChatButton } from '@/ui/PrivateChatButton';
+import { formatDate } from '@/ui/time';
 
 export function ChannelMembers({ channel }: { channel: Channel }) {
   const dispatch = useAppDispatch();
@@ -37,9 +38,7 @@ export function ChannelMembers({ channel }: { channel: Channel }) {
             <span>
               <span className="members__name">{member.name}</span>{' '}
               <span className="muted">
-                {member.role === 'owner'
-                  ? 'owner'
-                  : `joined ${new Date(member.joinedAt).toLocaleDateString()}`}
+                {member.role === 'owner' ? 'owner' : `joined ${formatDate(member.joinedAt)}`}
               </span>
             </span>
             {member.role === 'member' && offering !== member.uid && (

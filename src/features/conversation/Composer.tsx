@@ -127,6 +127,7 @@ export function Composer({ channelId, blocked }: { channelId: string; blocked: b
       <textarea
         id={id}
         rows={2}
+        dir="auto"
         value={text}
         disabled={blocked}
         placeholder={blocked ? 'Only members can write here' : 'Write a message'}

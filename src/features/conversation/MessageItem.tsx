@@ -3,13 +3,23 @@
 // it continues its sender's group: then the name and time are there for screen readers and shown on hover/focus.
 import { memo } from 'react';
 import type { ChatMessage } from '@core/model';
-import { useAppDispatch } from '@/store/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { selectCurrentName } from '@/store/membersSlice';
 import { MessageText } from '@/ui/MessageText';
 import { AttachmentView } from './AttachmentView';
 import { formatClockTime, formatFullTime } from '@/ui/time';
 import { outboxDeleteRequested, outboxRetryRequested } from '@/store/outboxSlice';
 import type { OutboxEntry } from '@/store/outboxSlice';
 import { MessageActions, MessageContent } from './MessageActions';
+
+/**
+ * The sender's current name where the channel's people are known (a renamed person's old messages show the new
+ * name, as in WhatsApp and Slack), else the name the message was sent under.
+ */
+function SenderName({ channelId, message }: { channelId: string; message: ChatMessage }) {
+  const current = useAppSelector((state) => selectCurrentName(state, channelId, message.senderId));
+  return <>{current ?? message.senderName}</>;
+}
 
 export const MessageItem = memo(function MessageItem({
   message,
@@ -26,7 +36,9 @@ export const MessageItem = memo(function MessageItem({
   return (
     <div className={`message${own ? ' message--own' : ''}${grouped ? ' message--grouped' : ''}`}>
       <p className="message__meta">
-        <span className="message__sender">{own ? 'You' : message.senderName}</span>
+        <span className="message__sender" dir="auto">
+          {own ? 'You' : <SenderName channelId={message.channelId} message={message} />}
+        </span>
         <time dateTime={new Date(message.createdAt).toISOString()} title={formatFullTime(message.createdAt)}>
           {formatClockTime(message.createdAt)}
         </time>
@@ -60,7 +72,7 @@ function PendingItem({ entry }: { entry: OutboxEntry }) {
         </span>
       </p>
       {entry.text && (
-        <p className="message__text">
+        <p className="message__text" dir="auto">
           <MessageText text={entry.text} />
         </p>
       )}
