@@ -136,6 +136,9 @@ export const messagePatchBody = z.strictObject({ text: messageTextSchema });
 /** POST /api/channels/:id/read: read up to and including this message of the channel. */
 export const markReadBody = z.strictObject({ messageId: documentIdSchema });
 
+/** PUT /api/receipts/settings and set_read_receipts: whether the caller shares read receipts (core/receipts.ts). */
+export const receiptSettingsBody = z.strictObject({ enabled: z.boolean() });
+
 /** PUT /api/channels/:id/mute and mute_channel: which of core/mutes.ts's durations is checked by core. */
 export const muteBody = z.strictObject({ duration: z.unknown() });
 
