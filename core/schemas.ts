@@ -354,6 +354,17 @@ export const muteCallablePayloads = {
 export type MuteCallableName = keyof typeof muteCallablePayloads;
 
 /**
+ * Read receipts on the Firebase backend (src/backend/firebase/receipts.ts): a delivered mark moves, and a person
+ * turns sharing receipts on or off. The embedded server answers the same at POST /api/channels/:id/delivered and
+ * PUT /api/receipts/settings, with the same bodies.
+ */
+export const receiptCallablePayloads = {
+  mark_channel_delivered: z.strictObject({ channelId: documentIdSchema, ...markReadBody.shape }),
+  set_read_receipts: receiptSettingsBody,
+} as const;
+export type ReceiptCallableName = keyof typeof receiptCallablePayloads;
+
+/**
  * The product's callables on the Firebase backend (src/backend/firebase/callables.ts PRODUCT_CALLABLES), with the
  * payloads the Firebase adapter sends. The embedded server answers the same operations as routes (core/wire.ts);
  * the bodies are the same schemas.
