@@ -1,7 +1,7 @@
 // Read receipts and typing, the same on both backends: what a person's read and delivered marks say about a
 // message of someone else's (sent → delivered → read), who may see them (a person who turned receipts off shares
-// none and sees none, as in WhatsApp), and the words for both. Typing is never stored: the numbers below say how
-// often a typer signals and how long a signal shows.
+// none and sees none, as in WhatsApp), and the words for both. Typing is never stored (the client's timings are in
+// src/timings.ts; the server's limit is below).
 import type { MessageCursor } from './messages';
 import { compareMessages } from './messages';
 
@@ -67,13 +67,9 @@ export function visibleReceipts(
   return receipts.filter((receipt) => receipt.uid !== viewerUid && sharing(receipt.uid));
 }
 
-/** A typer signals at most this often while they keep typing (the client's throttle). */
-export const TYPING_SIGNAL_EVERY_MS = 3_000;
-/** A signal shows for this long: gone a few seconds after the last keystroke (or at once on their message). */
-export const TYPING_SHOWN_MS = 6_000;
 /**
- * The embedded server's limit of typing signals per person a minute: a throttled client sends 20 a minute in one
- * channel; two channels at once stay within it, a flood does not.
+ * The embedded server's limit of typing signals per person a minute: a throttled client (one every 3 s,
+ * src/timings.ts TYPING_SIGNAL_EVERY_MS) sends 20 a minute; two channels at once stay within it, a flood does not.
  */
 export const TYPING_SIGNALS_PER_MINUTE = 40;
 

@@ -7,7 +7,7 @@
 // each signal (the client throttles to one every few seconds); a listener shows a signal that changed after it
 // started listening and is fresh, so neither an old document nor a reconnect's catch-up shows a stale "typing".
 import type { Receipt, ReceiptSettings } from '@core/receipts';
-import { TYPING_SHOWN_MS } from '@core/receipts';
+import { TYPING_SHOWN_MS } from '@/timings';
 import type { ReceiptsPort, TypingPort, TypingSignal } from '../ports';
 import { callFunction } from './callables';
 import { guarded } from './errors';

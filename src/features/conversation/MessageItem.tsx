@@ -10,6 +10,7 @@ import { formatClockTime, formatFullTime } from '@/ui/time';
 import { outboxDeleteRequested, outboxRetryRequested } from '@/store/outboxSlice';
 import type { OutboxEntry } from '@/store/outboxSlice';
 import { MessageActions, MessageContent } from './MessageActions';
+import { ReceiptStatus } from './ReceiptStatus';
 
 export const MessageItem = memo(function MessageItem({
   message,
@@ -36,6 +37,7 @@ export const MessageItem = memo(function MessageItem({
         <AttachmentView channelId={message.channelId} attachment={message.attachment} />
       )}
       <MessageActions message={message} own={own} now={now} />
+      {own && <ReceiptStatus message={message} />}
     </div>
   );
 });
