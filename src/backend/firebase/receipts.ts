@@ -4,10 +4,9 @@
 // (firestore.rules refuse anyone else, and any query that could return a person who does not share them). The
 // caller's own choice is users/{uid}.readReceipts, read from their own user document.
 // Typing: channels/{id}/typing/{uid} = {at: the server's time}, one small document per typer, overwritten by
-// each signal (the client throttles to one every few seconds); a listener shows a signal that changed after it
-// started listening and is fresh, so neither an old document nor a reconnect's catch-up shows a stale "typing".
+// each signal (the client throttles to one every few seconds); a listener shows only what changes while it is live,
+// so neither an old document nor a reconnect's catch-up shows a stale "typing".
 import type { Receipt, ReceiptSettings } from '@core/receipts';
-import { TYPING_SHOWN_MS } from '@/timings';
 import type { ReceiptsPort, TypingPort, TypingSignal } from '../ports';
 import { callFunction } from './callables';
 import { guarded } from './errors';
@@ -125,16 +124,18 @@ export function createReceiptsPorts(
       return listenLazily(sdk, 'Live typing', ({ sdk: fs, db }) => {
         const uid = sdk.auth().currentUser?.uid;
         if (!uid) return () => undefined;
-        let first = true;
+        // What is there when the listener starts, or when it comes back from the cache after a drop, is history
+        // (someone who typed then), not someone typing now: only the changes of a live snapshot after it count.
+        // No clock is compared: the device's and the server's need not agree.
+        let history = true;
         return fs.onSnapshot(
           fs.collection(db, 'channels', channelId, 'typing'),
+          { includeMetadataChanges: true },
           (snapshot) => {
-            // What was there before this listener began is history, not someone typing now.
-            if (first) return void (first = false);
+            if (snapshot.metadata.fromCache) return void (history = true);
+            if (history) return void (history = false);
             for (const change of snapshot.docChanges()) {
               if (change.type === 'removed' || change.doc.id === uid) continue;
-              const at = millisOf(change.doc.data(ESTIMATE).at);
-              if (at === null || Math.abs(Date.now() - at) > TYPING_SHOWN_MS) continue;
               const typer = change.doc.id;
               void nameOf(typer).then((name) => {
                 const signal: TypingSignal = { uid: typer, name };
