@@ -10,10 +10,10 @@ import type { Receipt, ReceiptSettings } from '@core/receipts';
 import type { ReceiptsPort, TypingPort, TypingSignal } from '../ports';
 import { callFunction } from './callables';
 import { guarded } from './errors';
-import { ESTIMATE, listenLazily, reportListenerError } from './live';
+import { listenLazily, reportListenerError } from './live';
 import type { FirebaseSdk, LoadedFirestore } from './sdk';
 
-type Doc = { id: string; data(options?: typeof ESTIMATE): Record<string, unknown> };
+type Doc = { id: string; data(): Record<string, unknown> };
 
 const markOf = (value: unknown): Receipt['read'] => {
   if (typeof value !== 'object' || value === null) return null;
@@ -31,11 +31,6 @@ function toReceipt(doc: Doc): Receipt {
     delivered: markOf(data.delivered),
   };
 }
-
-const millisOf = (value: unknown): number | null =>
-  typeof value === 'object' && value !== null && 'toMillis' in value
-    ? (value as { toMillis(): number }).toMillis()
-    : null;
 
 export function createReceiptsPorts(
   sdk: FirebaseSdk,
