@@ -15,7 +15,7 @@ import reducer, {
   selectReceiptSettings,
   selectTypingNames,
   typingExpired,
-  typingForgotten,
+  typingCleared,
   typingSignalled,
 } from '@/store/receiptsSlice';
 import type { ReceiptsState } from '@/store/receiptsSlice';
@@ -76,7 +76,7 @@ describe('receipts reducer', () => {
 
   it('forgets every typer when the connection drops', () => {
     let state = reducer(initialState, typingSignalled({ channelId: CH, uid: 'dana', name: 'Dana' }));
-    state = reducer(state, typingForgotten());
+    state = reducer(state, typingCleared());
     expect(typing(state)).toEqual([]);
   });
 

@@ -48,7 +48,7 @@ const receiptsSlice = createSlice({
       delete state.typing[action.payload.channelId]?.[action.payload.uid];
     },
     /** The live connection dropped: whoever was typing is unknown now (signals resume when they type on). */
-    typingForgotten(state) {
+    typingCleared(state) {
       state.typing = {};
     },
     receiptSettingsLoaded(state, action: PayloadAction<{ enabled: boolean }>) {
@@ -80,7 +80,7 @@ export const {
   receiptsLoaded,
   typingSignalled,
   typingExpired,
-  typingForgotten,
+  typingCleared,
   receiptSettingsLoaded,
   receiptSettingsRequested,
   receiptSettingsSaved,

@@ -38,7 +38,7 @@ import {
   receiptSettingsSaved,
   receiptsLoaded,
   typingExpired,
-  typingForgotten,
+  typingCleared,
   typingSignalled,
 } from '@/store/receiptsSlice';
 import { forEachSession } from '@/sagas/session';
@@ -109,7 +109,7 @@ export function* followOpenChannel(backend: Backend) {
 export function* forgetTypingWhenDown() {
   while (true) {
     const action: { payload: { status: LiveStatus } } = yield take(liveStatusChanged.type);
-    if (action.payload.status === 'interrupted') yield put(typingForgotten());
+    if (action.payload.status === 'interrupted') yield put(typingCleared());
   }
 }
 
