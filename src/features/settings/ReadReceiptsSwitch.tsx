@@ -12,8 +12,10 @@ export function ReadReceiptsSwitch() {
   const id = useId();
   const hintId = useId();
   return (
-    <section className="card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Privacy</h2>
+    <section className="settings-form card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="settings-form__title">
+        Privacy
+      </h2>
       <div className="check">
         <input
           id={id}
