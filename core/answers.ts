@@ -43,6 +43,7 @@ import type { Earnings } from './ledger';
 import type { ReceivedOffer, StoredOffer } from './offers';
 import { isMuteEnd } from './mutes';
 import type { ChannelMutes } from './mutes';
+import type { Receipt, ReceiptSettings } from './receipts';
 
 /** An answer's schema: its output is the model type the ports hand on. */
 export type AnswerSchema<T> = z.ZodMiniType<T, unknown>;
@@ -250,6 +251,16 @@ export const channelMuteAnswer: AnswerSchema<ChannelMute> = z.object({
   mutedUntil: muteEnd,
 });
 export const channelMutesAnswer: AnswerSchema<ChannelMutes> = z.record(z.string(), muteEnd);
+
+const cursorAnswer = z.object({ createdAt: time, id: z.string() });
+export const receiptAnswer: AnswerSchema<Receipt> = z.object({
+  uid: z.string(),
+  name: z.string(),
+  read: z.nullable(cursorAnswer),
+  readAt: z.nullable(time),
+  delivered: z.nullable(cursorAnswer),
+});
+export const receiptSettingsAnswer: AnswerSchema<ReceiptSettings> = z.object({ enabled: z.boolean() });
 
 export const adminUserAnswer: AnswerSchema<AdminUser> = z.object({
   uid: z.string(),
@@ -480,6 +491,8 @@ export const ANSWERS = {
   members: z.object({ members: z.array(channelMemberAnswer) }),
   mutes: z.object({ mutes: channelMutesAnswer }),
   mute: channelMuteAnswer,
+  receipts: z.object({ receipts: z.array(receiptAnswer) }),
+  receiptSettings: receiptSettingsAnswer,
   invitation: invitationAnswer,
   invitations: z.object({ invitations: z.array(invitationAnswer) }),
   invitationPreview: invitationPreviewAnswer,

@@ -136,6 +136,9 @@ export const messagePatchBody = z.strictObject({ text: messageTextSchema });
 /** POST /api/channels/:id/read: read up to and including this message of the channel. */
 export const markReadBody = z.strictObject({ messageId: documentIdSchema });
 
+/** PUT /api/receipts/settings and set_read_receipts: whether the caller shares read receipts (core/receipts.ts). */
+export const receiptSettingsBody = z.strictObject({ enabled: z.boolean() });
+
 /** PUT /api/channels/:id/mute and mute_channel: which of core/mutes.ts's durations is checked by core. */
 export const muteBody = z.strictObject({ duration: z.unknown() });
 
@@ -349,6 +352,17 @@ export const muteCallablePayloads = {
   unmute_channel: channelRef,
 } as const;
 export type MuteCallableName = keyof typeof muteCallablePayloads;
+
+/**
+ * Read receipts on the Firebase backend (src/backend/firebase/receipts.ts): a delivered mark moves, and a person
+ * turns sharing receipts on or off. The embedded server answers the same at POST /api/channels/:id/delivered and
+ * PUT /api/receipts/settings, with the same bodies.
+ */
+export const receiptCallablePayloads = {
+  mark_channel_delivered: z.strictObject({ channelId: documentIdSchema, ...markReadBody.shape }),
+  set_read_receipts: receiptSettingsBody,
+} as const;
+export type ReceiptCallableName = keyof typeof receiptCallablePayloads;
 
 /**
  * The product's callables on the Firebase backend (src/backend/firebase/callables.ts PRODUCT_CALLABLES), with the

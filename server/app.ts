@@ -57,6 +57,7 @@ import { channelRoutes } from './routes/channels';
 import { invitationRoutes } from './routes/invitations';
 import { leavingRoutes } from './routes/leaving';
 import { muteRoutes } from './routes/mutes';
+import { receiptRoutes } from './routes/receipts';
 import { offerRoutes } from './routes/offers';
 import { practiceRoutes } from './routes/practice';
 import { privateChannelRoutes } from './routes/privateChannels';
@@ -403,6 +404,7 @@ export async function buildServer({
       ...userRoutes(ctx),
       ...channelRoutes(ctx),
       ...muteRoutes(ctx),
+      ...receiptRoutes(ctx),
       ...attachmentRoutes(ctx),
       ...invitationRoutes(ctx),
       ...offerRoutes(ctx),

@@ -80,6 +80,14 @@ export function createFakeBackend(): DeepMock<Omit<Backend, 'kind'>> & { kind: '
       'listMyTokens',
     ]),
     mutes: port('mutes', ['listMutes', 'muteChannel', 'unmuteChannel', 'subscribeMutes']),
+    receipts: port('receipts', [
+      'listReceipts',
+      'subscribeReceipts',
+      'markDelivered',
+      'getSettings',
+      'setSettings',
+    ]),
+    typing: port('typing', ['sendTyping', 'subscribeTyping']),
     callables: port('callables', [
       'checkChannelPermissions',
       'getUserActiveOffers',

@@ -37,6 +37,7 @@ import {
 import { userData } from './documents';
 import { createLeavingRepository } from './leavingRepository';
 import { createUploadsRepository } from './uploadsRepository';
+import { createReceiptsRepository } from './receiptsRepository';
 import type { Data } from './documents';
 import type {
   InvitationOutcome,
@@ -191,6 +192,8 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
     ...createLeavingRepository({ db, fieldValue, timestampFromMillis }),
     // the storage quota (uploadsRepository.ts)
     ...createUploadsRepository({ db, fieldValue, timestampFromMillis }),
+    // read receipts (receiptsRepository.ts)
+    ...createReceiptsRepository({ db, fieldValue, timestampFromMillis }),
 
     newId: () => db.collection('channels').doc().id,
 

@@ -15,6 +15,7 @@ import {
   invitationCallablePayloads,
   leavingCallablePayloads,
   muteCallablePayloads,
+  receiptCallablePayloads,
   practiceCallablePayloads,
   productCallablePayloads,
   publicCallablePayloads,
@@ -33,6 +34,7 @@ import { leavingCallables } from './handlers/leaving';
 import { productCallables } from './handlers/product';
 import { handleExpireRequests, practiceCallables } from './handlers/practice';
 import { muteCallables } from './handlers/mutes';
+import { receiptCallables } from './handlers/receipts';
 import { handleMessageCreated } from './handlers/messages';
 import {
   handleAttachmentDeleted,
@@ -180,6 +182,17 @@ export function createFunctions(deps: () => Deps) {
     // The one writer of users/{uid}/channelPrefs (src/backend/firebase/mutes.ts).
     mute_channel: callable(deps, muteCallablePayloads.mute_channel, muteCallables.mute_channel),
     unmute_channel: callable(deps, muteCallablePayloads.unmute_channel, muteCallables.unmute_channel),
+    // The one writer of channels/{id}/receipts (src/backend/firebase/receipts.ts).
+    mark_channel_delivered: callable(
+      deps,
+      receiptCallablePayloads.mark_channel_delivered,
+      receiptCallables.mark_channel_delivered,
+    ),
+    set_read_receipts: callable(
+      deps,
+      receiptCallablePayloads.set_read_receipts,
+      receiptCallables.set_read_receipts,
+    ),
     // The one writer of token documents (firestore.rules: no client creates one).
     // A device signed out everywhere must not register its push token again with a token still unexpired.
     save_push_token: callable(deps, tokenCallablePayloads.save_push_token, tokenCallables.save_push_token, {

@@ -87,6 +87,8 @@ export const {
   expire_booking_requests,
   mute_channel,
   unmute_channel,
+  mark_channel_delivered,
+  set_read_receipts,
   check_channel_permissions,
   get_user_active_offers,
   clear_pending_notifications,

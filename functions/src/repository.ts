@@ -1,6 +1,7 @@
 // The ports of functions/: everything the handlers need from Firestore and FCM, as domain verbs. The handlers
 // decide (with core/); a repository only reads, writes and runs transactions. firestoreRepository.ts and
 // fcm.ts implement these on the Admin SDK; tests give fakes.
+import type { ReceiptsRepository } from './receiptsRepository';
 import type { Attachment } from '../../core/attachments';
 import type { ReadMark } from '../../core/channels';
 import type { MissedMailState } from '../../core/missedMail';
@@ -94,7 +95,8 @@ export interface UserRecord {
   createdAt: number;
 }
 
-export interface Repository {
+/** Read receipts: receiptsRepository.ts. */
+export interface Repository extends ReceiptsRepository {
   /** A new document id (Firestore's auto-id: 20 characters of [A-Za-z0-9], core/ids.ts). */
   newId(): string;
   getChannel(id: string): Promise<Channel | null>;

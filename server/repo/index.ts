@@ -16,6 +16,7 @@ import { OffersRepo } from './offers';
 import { PendingRepo } from './pending';
 import { PushJobsRepo } from './pushJobs';
 import { ReadsRepo } from './reads';
+import { ReceiptsRepo } from './receipts';
 import { SessionsRepo } from './sessions';
 import { SettingsRepo } from './settings';
 import { SignUpsRepo } from './signUps';
@@ -32,6 +33,7 @@ export interface Repos {
   offers: OffersRepo;
   pending: PendingRepo;
   reads: ReadsRepo;
+  receipts: ReceiptsRepo;
   mutes: MutesRepo;
   pushJobs: PushJobsRepo;
   settings: SettingsRepo;
@@ -57,6 +59,7 @@ export function createRepos(db: Db): Repos {
     offers: new OffersRepo(db),
     pending: new PendingRepo(db),
     reads: new ReadsRepo(db),
+    receipts: new ReceiptsRepo(db),
     mutes: new MutesRepo(db),
     pushJobs: new PushJobsRepo(db),
     settings: new SettingsRepo(db),

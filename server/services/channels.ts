@@ -26,6 +26,7 @@ import type { ServerContext } from '../context';
 import { write } from '../db/database';
 import { newDocumentId } from '../ids';
 import { claimAttachment } from './attachments';
+import { publishReceipt, stampReadMark } from './receipts';
 import type { ServiceContext } from '../context';
 
 const NO_SUCH_CHANNEL = CHANNEL_MESSAGES.noSuchChannel;
@@ -137,16 +138,22 @@ export function listMembers(ctx: ServiceContext, caller: Caller, id: string): Ch
  * back): a late or repeated mark changes nothing.
  */
 export function markRead(ctx: ServiceContext, caller: Caller, id: string, messageId: string): void {
-  write(ctx.db, () => {
-    assertCanMarkRead(load(ctx, id), caller.uid);
+  const moved = write(ctx.db, () => {
+    const channel = load(ctx, id);
+    assertCanMarkRead(channel, caller.uid);
     const message = ctx.repos.messages.get(messageId);
     if (!message || message.channelId !== id) {
       throw new QupmError('NOT_FOUND', READ_MARK_MESSAGES.noSuchMessage);
     }
     const current = ctx.repos.reads.get(caller.uid, id);
     const next = nextReadMark(current, message);
-    if (next !== current) ctx.repos.reads.put(caller.uid, id, next);
+    if (next === current) return null;
+    ctx.repos.reads.put(caller.uid, id, next);
+    stampReadMark(ctx, caller.uid, id);
+    return channel;
   });
+  // Read receipts (services/receipts.ts): the others who share them see the mark move.
+  if (moved) publishReceipt(ctx, moved, caller.uid);
 }
 
 export function listMessages(

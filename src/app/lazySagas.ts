@@ -45,6 +45,7 @@ export function* lazyConversationSaga(backend: Backend) {
       yield all([
         fork(superviseQuietly, 'outbox', sagas.outboxSaga, backend),
         fork(superviseQuietly, 'read marks', sagas.readMarksSaga, backend),
+        fork(superviseQuietly, 'receipts and typing', sagas.receiptsSaga, backend),
         fork(superviseQuietly, 'message actions', sagas.messageActionsSaga, backend),
         fork(superviseQuietly, 'attachments', sagas.attachmentsSaga, backend),
         fork(superviseQuietly, 'newer pages', sagas.newerPagesSaga, backend),

@@ -30,6 +30,7 @@ import type { InvitationPreview } from '@core/invitations';
 import type { AccountExport } from '@core/leaving';
 import type { MessageCursor, MessagesSince } from '@core/messages';
 import type { ChannelMutes, MuteDuration } from '@core/mutes';
+import type { Receipt, ReceiptSettings } from '@core/receipts';
 import type { BookingRequest } from '@core/bookings';
 import type { NewService, ServicePatch } from '@core/catalog';
 import type { ChannelContents } from '@core/housekeeping';
@@ -180,6 +181,41 @@ export interface MutesPort {
    * another person's.
    */
   subscribeMutes(listener: (mutes: ChannelMutes) => void): Unsubscribe;
+}
+
+/**
+ * Read receipts (core/receipts.ts): the marks of a channel's other participants, as the caller may see them. The
+ * backend enforces who shares: someone who turned receipts off is never in anyone's list, and sees an empty one.
+ * Owner and members only (PERMISSION_DENIED otherwise).
+ */
+export interface ReceiptsPort {
+  listReceipts(channelId: string): Promise<Receipt[]>;
+  /**
+   * Live: the channel's receipts as the caller may see them, all of them each time: once read, on every change
+   * (a mark moved, someone stopped or started sharing), and again once the live connection (re)opens.
+   */
+  subscribeReceipts(channelId: string, listener: (receipts: Receipt[]) => void): Unsubscribe;
+  /**
+   * A device of the caller's got the channel up to the message `upTo` (a page or a live batch reached it): the
+   * sender may see "Delivered". Monotonic, as markRead.
+   */
+  markDelivered(channelId: string, upTo: string): Promise<void>;
+  getSettings(): Promise<ReceiptSettings>;
+  setSettings(settings: ReceiptSettings): Promise<ReceiptSettings>;
+}
+
+/** Someone is typing in a channel (never stored). */
+export interface TypingSignal {
+  uid: string;
+  name: string;
+}
+
+/** "Dana is typing…": signals only, each shown for a few seconds (core/receipts.ts TYPING_SHOWN_MS). */
+export interface TypingPort {
+  /** The caller is typing in the channel (the client throttles: core/receipts.ts TYPING_SIGNAL_EVERY_MS). */
+  sendTyping(channelId: string): Promise<void>;
+  /** Live: each signal of someone else typing in the channel, as it comes (never the caller's own). */
+  subscribeTyping(channelId: string, listener: (signal: TypingSignal) => void): Unsubscribe;
 }
 
 export interface UploadOptions {
@@ -462,6 +498,8 @@ export interface Backend {
   users: UsersPort;
   channels: ChannelsPort;
   mutes: MutesPort;
+  receipts: ReceiptsPort;
+  typing: TypingPort;
   messages: MessagesPort;
   live: LivePort;
   invitations: InvitationsPort;

@@ -39,6 +39,8 @@ import {
   mayReadUpload,
   mayWriteMessage,
   mayWriteToken,
+  mayWriteTyping,
+  typingChannelOf,
   mayWriteUpload,
   messagesChannelOf,
   sessionStands,
@@ -823,6 +825,13 @@ class Client {
     if (upload !== null) {
       const context = { ...this.rulesContext(upload.channelId), resource: get(write.path), get, getAfter };
       if (!mayWriteUpload(operation, id, write.data, context)) throw PERMISSION_DENIED();
+    }
+    const typingIn = typingChannelOf(write.path);
+    if (
+      typingIn !== null &&
+      !mayWriteTyping(write.path, operation, write.data, this.rulesContext(typingIn))
+    ) {
+      throw PERMISSION_DENIED();
     }
     if (write.path.startsWith('revocations/')) throw PERMISSION_DENIED();
     if (!mayWriteToken(write.path, operation, write.data, this.rulesAuth(), exists))

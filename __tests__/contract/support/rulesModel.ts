@@ -224,6 +224,29 @@ export function mayWriteMessage(
   );
 }
 
+const TYPING_PATH = /^channels\/([^/]+)\/typing\/([^/]+)$/;
+
+/** The channel of a typing document's path (channels/{channelId}/typing/{uid}), else null. */
+export function typingChannelOf(path: string): string | null {
+  return TYPING_PATH.exec(path)?.[1] ?? null;
+}
+
+/**
+ * A write of channels/{channelId}/typing/{uid}: its typer alone, in a channel they take part in, `{at}` only at
+ * the server's time (a delete is never allowed).
+ */
+export function mayWriteTyping(
+  path: string,
+  operation: 'create' | 'update' | 'delete',
+  data: Data,
+  context: RulesContext,
+): boolean {
+  const uid = TYPING_PATH.exec(path)?.[2];
+  if (!context.auth || operation === 'delete' || uid !== context.auth.uid) return false;
+  const keys = Object.keys(data);
+  return canMessageIn(context) && keys.length === 1 && keys[0] === 'at';
+}
+
 const UPLOAD_PATH = /^channels\/([^/]+)\/uploads\/([^/]+)$/;
 
 /** The channel and attachment ids of an upload record's path, else null. */

@@ -50,6 +50,12 @@ export const TOKEN_CALLABLES = { save_push_token: 'save_push_token' } as const;
 /** The writers of users/{uid}/channelPrefs (mutes). */
 export const MUTE_CALLABLES = { mute_channel: 'mute_channel', unmute_channel: 'unmute_channel' } as const;
 
+/** The writers of channels/{id}/receipts and users/{uid}.readReceipts (src/backend/firebase/receipts.ts). */
+export const RECEIPT_CALLABLES = {
+  mark_channel_delivered: 'mark_channel_delivered',
+  set_read_receipts: 'set_read_receipts',
+} as const;
+
 /** Leaving: the caller's own data, and deleting the caller's own account. */
 export const LEAVING_CALLABLES = {
   export_my_data: 'export_my_data',
@@ -83,6 +89,7 @@ export type CallableFunctionName =
   | keyof typeof LEAVING_CALLABLES
   | keyof typeof SESSION_CALLABLES
   | keyof typeof MUTE_CALLABLES
+  | keyof typeof RECEIPT_CALLABLES
   | keyof typeof INVITATION_CALLABLES
   | keyof typeof PRODUCT_CALLABLES
   | keyof typeof TOKEN_CALLABLES

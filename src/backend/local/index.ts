@@ -18,6 +18,7 @@ import type { SessionStore } from './session';
 import { encodeCursor } from '@core/messages';
 import type { MessageCursor } from '@core/messages';
 import { createLiveMessages } from './live';
+import { createLocalReceipts, createLocalTyping } from './receipts';
 import { createLiveStream } from './stream';
 import type { EventSourceLike } from './stream';
 import { createWebPushProvider } from './webPush';
@@ -230,6 +231,9 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
         };
       },
     },
+
+    receipts: createLocalReceipts(call, stream),
+    typing: createLocalTyping(call, stream),
 
     messages: {
       listMessages,

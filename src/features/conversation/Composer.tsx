@@ -13,6 +13,7 @@ import {
 import { LIMITS } from '@core/limits';
 import { checkMessageText } from '@core/messageText';
 import { holdFile } from './pendingFiles';
+import { TypingIndicator } from './TypingIndicator';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import {
   attachmentRemoveRequested,
@@ -121,6 +122,7 @@ export function Composer({ channelId, blocked }: { channelId: string; blocked: b
   const length = text.trim().length;
   return (
     <form className="composer" onSubmit={submit} aria-label="Send a message">
+      <TypingIndicator channelId={channelId} />
       <label htmlFor={id} className="visually-hidden">
         Message
       </label>

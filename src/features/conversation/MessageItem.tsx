@@ -11,6 +11,7 @@ import { formatClockTime, formatFullTime } from '@/ui/time';
 import { outboxDeleteRequested, outboxRetryRequested } from '@/store/outboxSlice';
 import type { OutboxEntry } from '@/store/outboxSlice';
 import { MessageActions, MessageContent } from './MessageActions';
+import { ReceiptStatus } from './ReceiptStatus';
 
 /**
  * The sender's current name where the channel's people are known (a renamed person's old messages show the new
@@ -48,6 +49,7 @@ export const MessageItem = memo(function MessageItem({
         <AttachmentView channelId={message.channelId} attachment={message.attachment} />
       )}
       <MessageActions message={message} own={own} now={now} />
+      {own && <ReceiptStatus message={message} />}
     </div>
   );
 });

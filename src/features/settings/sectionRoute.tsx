@@ -13,6 +13,7 @@ import { EmailVerification } from './EmailVerification';
 import { MissedMailSwitch } from './MissedMailSwitch';
 import { NotificationsSection } from './NotificationsSection';
 import { ProfileSection } from './ProfileSection';
+import { ReadReceiptsSwitch } from './ReadReceiptsSwitch';
 import { SectionList } from './SectionList';
 import { YourDataSection } from './YourDataSection';
 import { SessionsSection } from './SessionsSection';
@@ -41,6 +42,7 @@ const SECTION_BODIES: Record<SettingsSectionId, () => React.JSX.Element> = {
       <EmailVerification />
       <ChangeEmailSection />
       <ChangePasswordSection />
+      <ReadReceiptsSwitch />
     </Personal>
   ),
   devices: () => (
