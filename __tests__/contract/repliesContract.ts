@@ -191,9 +191,7 @@ export function describeRepliesContract(harness: () => Harness): void {
           snippet: '',
         });
       });
-      await eventually(() =>
-        expect(live.received.find((m) => m.id === reply.id)?.replyTo?.snippet).toBe(''),
-      );
+      await eventually(() => expect(live.received.find((m) => m.id === reply.id)?.replyTo?.snippet).toBe(''));
       live.stop();
     });
   });

@@ -447,14 +447,12 @@ export function createMessagesPort(
         const check = checkReaction(channel, message, uid, emoji);
         if (!check.ok)
           throw new BackendError(REACTION_STATUS[check.problem], REACTION_MESSAGES[check.problem]);
-        // Only the caller's own key of the map (firestore.rules isOwnReaction), and a new version.
-        await fs.updateDoc(
-          ref,
-          new fs.FieldPath('reactions', uid),
-          emoji ?? fs.deleteField(),
-          'updatedAt',
-          fs.serverTimestamp(),
-        );
+        // Only the caller's own key of the map (firestore.rules isOwnReaction), and a new version. An update reads
+        // the dotted key as the path into the map (an auth uid has no dots).
+        await fs.updateDoc(ref, {
+          [`reactions.${uid}`]: emoji ?? fs.deleteField(),
+          updatedAt: fs.serverTimestamp(),
+        });
         const reactions = withReaction(message.reactions, uid, emoji);
         const expected = { ...message, updatedAt: Date.now() };
         delete expected.reactions;
