@@ -10,6 +10,7 @@ import { formatClockTime, formatFullTime } from '@/ui/time';
 import { outboxDeleteRequested, outboxRetryRequested } from '@/store/outboxSlice';
 import type { OutboxEntry } from '@/store/outboxSlice';
 import { MessageActions, MessageContent } from './MessageActions';
+import { MessageReactions, ReplyQuoteView } from './MessageReplies';
 
 export const MessageItem = memo(function MessageItem({
   message,
@@ -24,17 +25,22 @@ export const MessageItem = memo(function MessageItem({
   grouped?: boolean;
 }) {
   return (
-    <div className={`message${own ? ' message--own' : ''}${grouped ? ' message--grouped' : ''}`}>
+    <div
+      className={`message${own ? ' message--own' : ''}${grouped ? ' message--grouped' : ''}`}
+      data-message-id={message.id}
+    >
       <p className="message__meta">
         <span className="message__sender">{own ? 'You' : message.senderName}</span>
         <time dateTime={new Date(message.createdAt).toISOString()} title={formatFullTime(message.createdAt)}>
           {formatClockTime(message.createdAt)}
         </time>
       </p>
+      <ReplyQuoteView message={message} />
       <MessageContent message={message} />
       {message.attachment && !message.deleted && (
         <AttachmentView channelId={message.channelId} attachment={message.attachment} />
       )}
+      <MessageReactions message={message} />
       <MessageActions message={message} own={own} now={now} />
     </div>
   );
