@@ -77,7 +77,12 @@ const outboxSlice = createSlice({
         });
         delete state.drafts[channelId];
       },
-      prepare: (payload: { channelId: string; text: string; attachment?: Attachment; replyTo?: ReplyQuote }) => ({
+      prepare: (payload: {
+        channelId: string;
+        text: string;
+        attachment?: Attachment;
+        replyTo?: ReplyQuote;
+      }) => ({
         payload: { ...payload, id: newDocumentId(), createdAt: Date.now() },
       }),
     },
