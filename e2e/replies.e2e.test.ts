@@ -20,33 +20,51 @@ async function openWindow(email: string): Promise<BrowserWindow> {
   return opened;
 }
 
-const bubble = (page: Page, text: string) => page.locator('.message', { hasText: text });
+/** The bubble of the message that says `text` (not a reply quoting it). */
+const bubble = (page: Page, text: string) =>
+  page.locator('.message', { has: page.locator('.message__text', { hasText: text }) });
 
-/** Posts `texts` as `email` to Strategy Studio through the API, in order; answers the first message's id. */
-async function post(email: string, texts: string[]): Promise<string> {
-  const signIn = await fetch(`${server.url}/api/auth/signin`, {
+/** Posts to Strategy Studio as `email` through the API (as another device of theirs would); answers each id. */
+async function poster(email: string) {
+  const session = await fetch(`${server.url}/api/auth/signin`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: 'qupm-demo' }),
   });
-  const { accessToken } = (await signIn.json()) as { accessToken: string };
+  const { accessToken } = (await session.json()) as { accessToken: string };
   const headers = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
-  const mine = await fetch(`${server.url}/api/channels?mine`, { headers });
+  const mine = await fetch(`${server.url}/api/channels?mine=true`, { headers });
   const { channels } = (await mine.json()) as { channels: Array<{ id: string; title: string }> };
   const studio = channels.find((channel) => channel.title === 'Strategy Studio');
   if (!studio) throw new Error('no Strategy Studio');
-  const ids: string[] = [];
-  for (const text of texts) {
-    const sent = await fetch(`${server.url}/api/channels/${studio.id}/messages`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ text }),
-    });
-    if (!sent.ok) throw new Error(`posting: ${sent.status} ${await sent.text()}`);
-    ids.push(((await sent.json()) as { id: string }).id);
-  }
-  return ids[0] ?? '';
+  return async (texts: string[], replyTo?: string): Promise<string[]> => {
+    const ids: string[] = [];
+    for (const text of texts) {
+      const sent = await fetch(`${server.url}/api/channels/${studio.id}/messages`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ text, ...(replyTo ? { replyTo } : {}) }),
+      });
+      if (!sent.ok) throw new Error(`posting: ${sent.status} ${await sent.text()}`);
+      ids.push(((await sent.json()) as { id: string }).id);
+    }
+    return ids;
+  };
 }
+
+/** The list is virtualized: a bubble exists only near the view. Scrolls to the newest until `text` shows. */
+async function toLatest(page: Page, text: string): Promise<void> {
+  for (let tries = 0; tries < 20 && !(await bubble(page, text).isVisible()); tries += 1) {
+    await page
+      .locator('.messages [data-virtuoso-scroller]')
+      .evaluate((scroller) => scroller.scrollTo({ top: scroller.scrollHeight }));
+    await page.waitForTimeout(250);
+  }
+  await bubble(page, text).waitFor();
+}
+
+const fillers = (label: string, count: number) =>
+  Array.from({ length: count }, (_, i) => `${label} ${i + 1} ${Date.now()}`);
 
 describe('replies and reactions, live in two windows', () => {
   let dana: BrowserWindow;
@@ -54,86 +72,60 @@ describe('replies and reactions, live in two windows', () => {
   const stamp = Date.now();
   const original = `The plan for Q3 is ready ${stamp}`;
   const answer = `Looks great, thanks ${stamp}`;
+  const replyText = `About that question ${stamp}`;
 
-  it('shows a reply’s quote in both windows, and the quote jumps to an original beyond the first page', async () => {
-    await post('consultant@qupm.demo', [
-      original,
-      ...Array.from({ length: 40 }, (_, i) => `Filler ${i + 1} ${stamp}`),
-    ]);
+  it('shows a reply’s quote in both windows, and clears the reply from the composer once sent', async () => {
     dana = await openWindow('consultant@qupm.demo');
     morgan = await openWindow('member@qupm.demo');
-    const newest = `Filler 40 ${stamp}`;
-    await bubble(morgan.page, newest).waitFor();
-    // The original is beyond the first page (30 messages): not loaded in either window yet.
-    expect(await bubble(dana.page, original).count()).toBe(0);
-
-    // Morgan replies to the newest, then (through the API's reply route the screen uses) the far one is quoted in
-    // a reply Morgan writes to it from the screen after paging to it.
-    const newestBubble = bubble(morgan.page, newest);
-    await newestBubble.hover();
-    await newestBubble.getByRole('button', { name: 'Reply' }).click();
+    await (
+      await poster('consultant@qupm.demo')
+    )([original]);
+    const quoted = bubble(morgan.page, original);
+    await quoted.waitFor();
+    await quoted.hover();
+    await quoted.getByRole('button', { name: 'Reply' }).click();
     await morgan.page.getByText('Replying to').waitFor();
     await expectAccessible(morgan.page, 'conversation, replying');
     await morgan.page.getByLabel('Message', { exact: true }).fill(answer);
     await morgan.page.getByLabel('Message', { exact: true }).press('Enter');
-    const reply = bubble(morgan.page, answer);
-    await reply.locator('.reply-quote', { hasText: newest }).waitFor();
+    await bubble(morgan.page, answer).locator('.reply-quote', { hasText: original }).waitFor();
     expect(await morgan.page.getByText('Replying to').count()).toBe(0);
-    await bubble(dana.page, answer).locator('.reply-quote', { hasText: newest }).waitFor();
+    await bubble(dana.page, answer).locator('.reply-quote', { hasText: original }).waitFor();
   });
 
   it('jumps from a quote to an original beyond the first page, loading older pages, and highlights it', async () => {
     const far = `Far back question ${stamp}`;
-    // A reply to the far original, made by the member's window: the original is paged to through its quote in
-    // the consultant's window, which has never loaded it.
-    await morgan.page.evaluate(() => undefined);
-    const farId = await post('consultant@qupm.demo', [far]);
-    await post(
-      'consultant@qupm.demo',
-      Array.from({ length: 35 }, (_, i) => `More filler ${i + 1} ${stamp}`),
-    );
-    await bubble(morgan.page, `More filler 35 ${stamp}`).waitFor();
-    const session = await fetch(`${server.url}/api/auth/signin`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'member@qupm.demo', password: 'qupm-demo' }),
-    });
-    const { accessToken } = (await session.json()) as { accessToken: string };
-    const headers = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
-    const mine = (await (await fetch(`${server.url}/api/channels?mine`, { headers })).json()) as {
-      channels: Array<{ id: string; title: string }>;
-    };
-    const studio = mine.channels.find((channel) => channel.title === 'Strategy Studio')?.id ?? '';
-    const replyText = `About that question ${stamp}`;
-    const sent = await fetch(`${server.url}/api/channels/${studio}/messages`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ text: replyText, replyTo: farId }),
-    });
-    expect(sent.status).toBe(200);
+    const [farId] = await (await poster('consultant@qupm.demo'))([far, ...fillers('Filler', 45)]);
+    // The member (from another device of theirs) replies to it once it is far back: more than a page (30) newer.
+    await (
+      await poster('member@qupm.demo')
+    )([replyText], farId);
 
+    // Opened afresh, the consultant's window loads the newest page only: the original is not among it.
+    await dana.page.reload();
+    await dana.page.locator('.messages__list').waitFor();
     const reply = bubble(dana.page, replyText);
+    await toLatest(dana.page, replyText);
     await reply.locator('.reply-quote', { hasText: far }).waitFor();
     expect(await bubble(dana.page, far).count()).toBe(0);
     await reply.locator('.reply-quote').click();
-    const target = dana.page.locator('.message.message--highlight', { hasText: far });
+    const target = bubble(dana.page, far).and(dana.page.locator('.message--highlight'));
     await target.waitFor();
     await expect(target.isVisible()).resolves.toBe(true);
   });
 
   it('shows a reaction in the other window live, with who reacted, and takes it back there too', async () => {
-    const message = bubble(dana.page, answer);
-    await dana.page
-      .locator('.messages [data-virtuoso-scroller]')
-      .evaluate((scroller) => scroller.scrollTo({ top: scroller.scrollHeight }));
-    await message.waitFor();
+    const message = bubble(dana.page, replyText);
+    // Back to the newest (the jump paged back), where the reply is.
+    await toLatest(dana.page, replyText);
     await message.hover();
     await message.getByRole('button', { name: 'React' }).click();
     await message.getByRole('button', { name: 'Heart' }).click();
     const own = message.getByRole('button', { name: /^Heart, 1: You\. Take yours back\.$/ });
     await own.waitFor();
 
-    const seen = bubble(morgan.page, answer);
+    const seen = bubble(morgan.page, replyText);
+    await toLatest(morgan.page, replyText);
     const counted = seen.getByRole('button', { name: /^Heart, 1: Dana.*Add yours\.$/ });
     await counted.waitFor();
     await seen.getByRole('button', { name: 'Who reacted' }).click();

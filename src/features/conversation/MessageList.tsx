@@ -281,7 +281,7 @@ export function MessageList({ channelId }: { channelId: string }) {
 
   // The slice keeps the first message's place as pages are added above and let go below.
   const firstItemIndex = FIRST_INDEX + (conversation?.firstIndex ?? 0);
-  useQuoteJump(channelId, messages, firstItemIndex, virtuoso);
+  useQuoteJump(channelId, messages, virtuoso);
 
   // Opening (and starting again at the newest): a short window is drawn whole in the list's first render, and the
   // list is held at its bottom until the person moves it (see Pin). Decided once per list, as it is first drawn.

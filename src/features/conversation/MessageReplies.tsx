@@ -30,6 +30,8 @@ import './replies.css';
 
 /** How long a jumped-to message stays highlighted. */
 const HIGHLIGHT_MS = 2000;
+/** How many frames a jump looks for the quoted bubble to be drawn (some three seconds). */
+const JUMP_FRAMES = 180;
 
 /** The original of a quote as this window holds it, if it does. */
 function useOriginal(channelId: string, messageId: string): ChatMessage | undefined {
@@ -53,13 +55,14 @@ export function ReplyQuoteView({ message }: { message: ChatMessage }) {
         type="button"
         className={`reply-quote${shown.deleted ? ' reply-quote--deleted' : ''}`}
         onClick={() => dispatch(quoteJumpRequested({ channelId: message.channelId, messageId: quote.id }))}
-        aria-label={`In reply to ${shown.senderName}: ${shown.text}. Show that message.`}
       >
         <span className="reply-quote__sender" dir="auto">
+          <span className="visually-hidden">In reply to </span>
           {shown.senderName}
         </span>
         <span className="reply-quote__text" dir="auto">
           {shown.text}
+          <span className="visually-hidden"> (show that message)</span>
         </span>
       </button>
       {missing && (
@@ -168,7 +171,7 @@ export function MessageReactions({ message }: { message: ChatMessage }) {
           ))}
         </ul>
       )}
-      <div className="reactions__tools">
+      <div className="message__tools reactions__tools">
         <button type="button" className="button button--small button--quiet" onClick={reply}>
           Reply
         </button>
@@ -266,7 +269,6 @@ export function useReplyingTo(channelId: string): ReplyQuote | undefined {
 export function useQuoteJump(
   channelId: string,
   messages: readonly ChatMessage[],
-  firstItemIndex: number,
   virtuoso: RefObject<VirtuosoHandle | null>,
 ): void {
   const dispatch = useAppDispatch();
@@ -275,16 +277,18 @@ export function useQuoteJump(
   const index = target === null ? -1 : messages.findIndex((message) => message.id === target);
   useEffect(() => {
     if (target === null || index < 0) return;
-    virtuoso.current?.scrollToIndex({ index: firstItemIndex + index, align: 'center' });
     let frames = 0;
     let frame = 0;
     let clear: ReturnType<typeof setTimeout> | undefined;
-    // The row is drawn a frame or a few after the scroll (its height was a guess until then).
-    const highlight = () => {
+    // Virtuoso's index counts from the first item held (not its firstItemIndex). The row is drawn some frames
+    // after the scroll (heights were guesses until then), and a page just added above may move the list once
+    // more (KeepPlace): asked again every few frames until the bubble is there.
+    const step = () => {
       const bubble = document.querySelector<HTMLElement>(`[data-message-id="${target}"]`);
       if (!bubble) {
+        if (frames % 10 === 0) virtuoso.current?.scrollToIndex({ index, align: 'center' });
         frames += 1;
-        if (frames < 60) frame = requestAnimationFrame(highlight);
+        if (frames < JUMP_FRAMES) frame = requestAnimationFrame(step);
         else dispatch(quoteJumpDone());
         return;
       }
@@ -295,10 +299,10 @@ export function useQuoteJump(
       dispatch(quoteJumpDone());
       clear = setTimeout(() => bubble.classList.remove('message--highlight'), HIGHLIGHT_MS);
     };
-    frame = requestAnimationFrame(highlight);
+    frame = requestAnimationFrame(step);
     return () => {
       cancelAnimationFrame(frame);
       if (clear !== undefined) clearTimeout(clear);
     };
-  }, [target, index, firstItemIndex, virtuoso, dispatch]);
+  }, [target, index, virtuoso, dispatch]);
 }
