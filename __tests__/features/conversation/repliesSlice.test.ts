@@ -1,6 +1,6 @@
 import reducer, {
   initialState,
-  quoteJumpDone,
+  quoteJumpFinished,
   quoteJumpRequested,
   quoteJumpSettled,
   reactionErrorDismissed,
@@ -46,7 +46,7 @@ describe('repliesSlice', () => {
     ).toMatchObject({ status: 'seeking' });
     state = reducer(state, quoteJumpSettled({ messageId: M1, found: false }));
     expect(selectQuoteJump(view(state))?.status).toBe('missing');
-    expect(selectQuoteJump(view(reducer(state, quoteJumpDone())))).toBeNull();
+    expect(selectQuoteJump(view(reducer(state, quoteJumpFinished())))).toBeNull();
   });
 
   it('keeps a refused reaction’s words until dismissed or tried again', () => {

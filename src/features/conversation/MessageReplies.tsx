@@ -16,7 +16,7 @@ import { selectConversation } from '@/store/conversationSlice';
 import { membersRequested, selectMembers } from '@/store/membersSlice';
 import { selectUid } from '@/store/userSlice';
 import {
-  quoteJumpDone,
+  quoteJumpFinished,
   quoteJumpRequested,
   reactionErrorDismissed,
   reactionRequested,
@@ -289,14 +289,14 @@ export function useQuoteJump(
         if (frames % 10 === 0) virtuoso.current?.scrollToIndex({ index, align: 'center' });
         frames += 1;
         if (frames < JUMP_FRAMES) frame = requestAnimationFrame(step);
-        else dispatch(quoteJumpDone());
+        else dispatch(quoteJumpFinished());
         return;
       }
       bubble.scrollIntoView({ block: 'center' });
       bubble.classList.add('message--highlight');
       bubble.tabIndex = -1;
       bubble.focus({ preventScroll: true });
-      dispatch(quoteJumpDone());
+      dispatch(quoteJumpFinished());
       clear = setTimeout(() => bubble.classList.remove('message--highlight'), HIGHLIGHT_MS);
     };
     frame = requestAnimationFrame(step);

@@ -43,7 +43,7 @@ const repliesSlice = createSlice({
       if (state.jump?.messageId !== action.payload.messageId) return;
       state.jump.status = action.payload.found ? 'found' : 'missing';
     },
-    quoteJumpDone(state) {
+    quoteJumpFinished(state) {
       state.jump = null;
     },
     reactionRequested(
@@ -74,7 +74,7 @@ export const {
   replyCancelled,
   quoteJumpRequested,
   quoteJumpSettled,
-  quoteJumpDone,
+  quoteJumpFinished,
   reactionRequested,
   reactionFailed,
   reactionErrorDismissed,
