@@ -402,11 +402,14 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
         });
     },
 
-    async scrubQuotesOf(channelId, messageId, at) {
+    async scrubQuotesOf(channelId, messageId) {
       // A single-field index on the map's field, as for attachment.id.
       const { docs } = await messagesOf(channelId).where('replyTo.id', '==', messageId).get();
       const quoting = docs.filter((doc) => toReplyQuote(doc.data().replyTo)?.snippet !== '');
-      for (const doc of quoting) await doc.ref.update({ 'replyTo.snippet': '', updatedAt: ts(at) });
+      // The server's time, as every client change is stamped: after the deletion's own version.
+      for (const doc of quoting) {
+        await doc.ref.update({ 'replyTo.snippet': '', updatedAt: fieldValue.serverTimestamp() });
+      }
       return quoting.length;
     },
 

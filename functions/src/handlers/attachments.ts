@@ -71,7 +71,7 @@ export async function handleMessageChanged(
  * none of its words (core/replies.ts), as the embedded server's deletion does. Answers how many replies changed.
  */
 export async function handleQuotedMessageDeleted(
-  { repo, now }: Pick<Deps, 'repo' | 'now'>,
+  { repo }: Pick<Deps, 'repo'>,
   event: {
     channelId: string;
     messageId: string;
@@ -80,7 +80,7 @@ export async function handleQuotedMessageDeleted(
   },
 ): Promise<number> {
   if (event.after.deleted !== true || event.before.deleted === true) return 0;
-  return repo.scrubQuotesOf(event.channelId, event.messageId, now());
+  return repo.scrubQuotesOf(event.channelId, event.messageId);
 }
 
 /**
