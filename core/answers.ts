@@ -8,6 +8,8 @@ import { DOCUMENT_TYPES, IMAGE_TYPES, toAttachment } from './attachments';
 import type { Attachment, AttachmentType } from './attachments';
 import { INVITATION_STATUSES, OFFER_STATUSES } from './documents';
 import { DOCUMENT_ID_PATTERN } from './ids';
+import { REACTIONS } from './reactions';
+import { REPLY_SNIPPET_MAX } from './replies';
 import type { InvitationPreview } from './invitations';
 import type { AccountExport, ExportedDevice, ExportedMessage } from './leaving';
 import { ACCOUNT_EXPORT_FORMAT, ACCOUNT_EXPORT_VERSION } from './leaving';
@@ -157,6 +159,13 @@ export const messageCardAnswer: AnswerSchema<MessageCard> = z.discriminatedUnion
   }),
 ]);
 
+const replyQuoteAnswer = z.object({
+  id: documentId,
+  senderId: z.string(),
+  senderName: z.string(),
+  snippet: z.string().check(z.maxLength(REPLY_SNIPPET_MAX)),
+});
+
 /**
  * A chat message, from a REST answer or a live event alike: ids of QuPM's shape, times that are times, a
  * `deleted` that is not `true` ignored and a malformed attachment dropped (the message is kept without it).
@@ -173,6 +182,8 @@ export const chatMessageAnswer: AnswerSchema<ChatMessage> = z.object({
   updatedAt: z.optional(time),
   attachment: z.catch(z.optional(attachmentAnswer), undefined),
   card: z.catch(z.optional(messageCardAnswer), undefined),
+  replyTo: z.catch(z.optional(replyQuoteAnswer), undefined),
+  reactions: z.catch(z.optional(z.record(z.string(), z.enum(REACTIONS))), undefined),
 });
 
 /** The one reader of a chat message that crossed the wire (answers and live events): the message, or null. */
@@ -184,6 +195,8 @@ export function readChatMessage(value: unknown): ChatMessage | null {
   if (message.deleted === undefined) delete message.deleted;
   if (message.attachment === undefined) delete message.attachment;
   if (message.card === undefined) delete message.card;
+  if (message.replyTo === undefined) delete message.replyTo;
+  if (message.reactions === undefined) delete message.reactions;
   return message;
 }
 

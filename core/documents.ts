@@ -30,6 +30,8 @@ import type { Attachment } from './attachments';
 import type { StoredOffer } from './offers';
 import type { PendingCounts } from './pending';
 import { isMuteEnd } from './mutes';
+import { toReactions } from './reactions';
+import { toReplyQuote } from './replies';
 import type { ChannelMutes } from './mutes';
 import { DELIVERY_CHANNELS, PLATFORMS } from './limits';
 import type { DeliveryChannel } from './limits';
@@ -142,7 +144,15 @@ export function toChatMessage(channelId: string, id: string, data: DocumentData)
     ...messageChanges(data),
     ...withAttachment(data.attachment),
     ...withCard(data.card),
+    ...withReply(data.replyTo, data.reactions),
   };
+}
+
+/** A message document's quote and reactions, when it holds valid ones (clients write both; read defensively). */
+function withReply(replyTo: unknown, reactions: unknown): Pick<ChatMessage, 'replyTo' | 'reactions'> {
+  const quote = toReplyQuote(replyTo);
+  const chosen = toReactions(reactions);
+  return { ...(quote ? { replyTo: quote } : {}), ...(chosen ? { reactions: chosen } : {}) };
 }
 
 /** A message document's card (written by functions/ only; read defensively all the same). */

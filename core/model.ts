@@ -2,6 +2,8 @@
 // milliseconds on the wire and in the store (plain, serializable numbers).
 import type { Attachment } from './attachments';
 import type { DeliveryChannel } from './limits';
+import type { Reaction } from './reactions';
+import type { ReplyQuote } from './replies';
 
 export type Platform = 'ios' | 'android' | 'web';
 
@@ -84,6 +86,10 @@ export interface ChatMessage {
    * plain words of it (the push, the channel list, any client that does not know cards). Never written by a client.
    */
   card?: MessageCard;
+  /** The earlier message of the channel it answers (core/replies.ts); its snippet is '' once that was deleted. */
+  replyTo?: ReplyQuote;
+  /** Who reacted how (core/reactions.ts), by uid; absent when nobody has. A reaction changes the version. */
+  reactions?: Record<string, Reaction>;
 }
 
 /** 'revoked': its consultant withdrew it before anyone accepted it (core/housekeeping.ts). */

@@ -121,6 +121,8 @@ export const messageCreateBody = z
     text: z.string().max(MESSAGE_RAW_MAX).default(''),
     /** An upload of the caller's in this channel (POST /api/channels/:id/attachments), not sent yet. */
     attachmentId: documentIdSchema.optional(),
+    /** The earlier message of this channel it answers (core/replies.ts: the server quotes the stored one). */
+    replyTo: documentIdSchema.optional(),
   })
   .transform((body, ctx) => {
     // core/messageText.ts: empty text is a message only when it carries a file.
@@ -132,6 +134,9 @@ export const messageCreateBody = z
 
 /** PATCH /api/channels/:id/messages/:messageId: the message's new text, as a send's. */
 export const messagePatchBody = z.strictObject({ text: messageTextSchema });
+
+/** PUT /api/channels/:id/messages/:messageId/reaction: one of core/reactions.ts's set, or null (checked by core). */
+export const reactionBody = z.strictObject({ emoji: z.unknown() });
 
 /** POST /api/channels/:id/read: read up to and including this message of the channel. */
 export const markReadBody = z.strictObject({ messageId: documentIdSchema });

@@ -479,6 +479,17 @@ export const ROUTES = {
     params: 'messageParams',
     answer: ANSWERS.message,
   },
+  // The caller's reaction to a message (core/reactions.ts): set, replaced, or taken back with `emoji: null`.
+  reactToMessage: {
+    ...json,
+    method: 'PUT',
+    path: '/api/channels/:id/messages/:messageId/reaction',
+    access: 'signedIn',
+    rate: 'messages',
+    params: 'messageParams',
+    body: 'reactionBody',
+    answer: ANSWERS.message,
+  },
   // The file's bytes as the body, `?name=`: members only; the bytes decide the type; up to 10 MB.
   uploadAttachment: {
     kind: 'upload',

@@ -40,6 +40,7 @@ import { describeEmailChangeContract, describeMailedLinksContract } from './mail
 import { describePracticeContract } from './practiceContract';
 import { describePrivateChannelContract } from './privateChannelsContract';
 import { describeReceiptsContract } from './receiptsContract';
+import { describeRepliesContract } from './repliesContract';
 import type { Who } from './support/world';
 import {
   ACCOUNTS_CREATED_AT,
@@ -97,6 +98,7 @@ export function describePortContract(
   describeEmailChangeContract(() => h);
   describePracticeContract(() => h);
   describeReceiptsContract(() => h);
+  describeRepliesContract(() => h);
 
   describe('auth', () => {
     it('signs a new account up, and its user document has the defaults of a new account', async () => {

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { toAttachment } from '../../core/attachments';
 import { LEDGER_IDS } from '../../core/ledger';
 import { normalizeEmail } from '../../core/email';
+import { toReplyQuote } from '../../core/replies';
 import type {
   DocumentData,
   DocumentReference,
@@ -402,6 +403,17 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
           updatedAt: ts(at),
           ...(tombstone ? { text: '', deleted: true } : {}),
         });
+    },
+
+    async scrubQuotesOf(channelId, messageId) {
+      // A single-field index on the map's field, as for attachment.id.
+      const { docs } = await messagesOf(channelId).where('replyTo.id', '==', messageId).get();
+      const quoting = docs.filter((doc) => toReplyQuote(doc.data().replyTo)?.snippet !== '');
+      // The server's time, as every client change is stamped: after the deletion's own version.
+      for (const doc of quoting) {
+        await doc.ref.update({ 'replyTo.snippet': '', updatedAt: fieldValue.serverTimestamp() });
+      }
+      return quoting.length;
     },
 
     async setMessageSenderName(channelId, messageId, senderName) {

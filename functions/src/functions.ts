@@ -40,6 +40,7 @@ import {
   handleAttachmentDeleted,
   handleAttachmentUploaded,
   handleMessageChanged,
+  handleQuotedMessageDeleted,
   handleMessageWithAttachment,
   handlePruneUnsentAttachments,
 } from './handlers/attachments';
@@ -280,6 +281,7 @@ export function createFunctions(deps: () => Deps) {
         if (!before || !after) return;
         const deleted = await handleMessageChanged(deps(), { ...event.params, before, after });
         if (deleted) logger.info('deleted the file of a deleted message', event.params);
+        await handleQuotedMessageDeleted(deps(), { ...event.params, before, after });
       },
     ),
 

@@ -170,6 +170,12 @@ export interface Repository extends ReceiptsRepository {
     change: { tombstone: boolean; at: number },
   ): Promise<void>;
 
+  /**
+   * The replies quoting a deleted message keep no words of it (core/replies.ts: an empty snippet), each stamped
+   * with the server's time so that open windows get the new version. Answers how many.
+   */
+  scrubQuotesOf(channelId: string, messageId: string): Promise<number>;
+
   /** Corrects a message's stored sender name to the one the backend derives. */
   setMessageSenderName(channelId: string, messageId: string, senderName: string): Promise<void>;
 

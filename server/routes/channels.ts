@@ -14,7 +14,7 @@ import {
   updateChannel,
 } from '../services/channels';
 import { listChannelInvitations } from '../services/invitations';
-import { deleteMessage, editMessage } from '../services/messageEdits';
+import { deleteMessage, editMessage, reactToMessage } from '../services/messageEdits';
 
 export const channelRoutes = (ctx: ServerContext) =>
   ({
@@ -48,5 +48,9 @@ export const channelRoutes = (ctx: ServerContext) =>
     },
     deleteMessage: {
       handle: ({ caller, params }) => deleteMessage(ctx, caller, params.id, params.messageId),
+    },
+    reactToMessage: {
+      handle: ({ caller, params, body }) =>
+        reactToMessage(ctx, caller, params.id, params.messageId, body.emoji),
     },
   }) satisfies Partial<RouteHandlers>;

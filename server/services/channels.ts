@@ -25,6 +25,8 @@ import type { NewPushJob } from '../repo/pushJobs';
 import type { ServerContext } from '../context';
 import { write } from '../db/database';
 import { newDocumentId } from '../ids';
+import { quoteOf, REPLY_MESSAGES, REPLY_STATUS } from '../../core/replies';
+import type { ReplyQuote } from '../../core/replies';
 import { claimAttachment } from './attachments';
 import { publishReceipt, stampReadMark } from './receipts';
 import type { ServiceContext } from '../context';
@@ -241,11 +243,18 @@ export const MESSAGE_MESSAGES = {
  * still make one message. The transaction is the group's of this turn of the event loop (server/db/groupCommit.ts):
  * the answer and the stream wait for its commit.
  */
+/** The quote of a reply to `messageId`, from the stored original: of this channel and not deleted, or refused. */
+function quoteFor(ctx: ServiceContext, channelId: string, messageId: string): ReplyQuote {
+  const quoted = quoteOf(channelId, ctx.repos.messages.get(messageId));
+  if (!quoted.ok) throw new QupmError(REPLY_STATUS[quoted.problem], REPLY_MESSAGES[quoted.problem]);
+  return quoted.quote;
+}
+
 export async function sendMessage(
   ctx: MessageContext,
   caller: Caller,
   id: string,
-  input: { id?: string; text: string; attachmentId?: string },
+  input: { id?: string; text: string; attachmentId?: string; replyTo?: string },
 ): Promise<ChatMessage> {
   const outcome = await ctx.messageWrites.run(() => {
     const channel = load(ctx, id);
@@ -259,6 +268,7 @@ export async function sendMessage(
       }
       if (stored) throw new QupmError('ALREADY_EXISTS', MESSAGE_MESSAGES.idTaken);
     }
+    const replyTo = input.replyTo === undefined ? undefined : quoteFor(ctx, channel.id, input.replyTo);
     const now = ctx.now();
     const messageId = input.id ?? newDocumentId();
     const attachment =
@@ -275,6 +285,7 @@ export async function sendMessage(
       text: input.text,
       createdAt,
       ...(attachment ? { attachment } : {}),
+      ...(replyTo ? { replyTo } : {}),
     };
     const { queued } = storeMessage(ctx, channel, message, now);
     return { repeat: false, message, channel, queued } as const;

@@ -25,6 +25,7 @@ import type {
   UserDoc,
 } from '@core/model';
 import type { Attachment } from '@core/attachments';
+import type { Reaction } from '@core/reactions';
 import type { ErrorReason, ErrorStatus } from '@core/errors';
 import type { InvitationPreview } from '@core/invitations';
 import type { AccountExport } from '@core/leaving';
@@ -161,6 +162,11 @@ export interface NewMessage {
   text: string;
   /** A file uploadAttachment answered for this channel, sent with the message (once). */
   attachment?: Attachment;
+  /**
+   * The id of the earlier message of this channel it answers (core/replies.ts); the backend stores the quote.
+   * A message of another channel, or none, is NOT_FOUND; a deleted one FAILED_PRECONDITION.
+   */
+  replyTo?: string;
 }
 
 /**
@@ -257,6 +263,13 @@ export interface MessagesPort {
    * (FAILED_PRECONDITION), as are someone else's for anyone but the owner, and an unknown message. No push.
    */
   deleteMessage(channelId: string, messageId: string): Promise<ChatMessage>;
+  /**
+   * Sets the caller's reaction to a message (core/reactions.ts), replacing their earlier one, or takes it back
+   * (`null`). Answers the message as it now stands; every subscriber gets it as a new version. Refused: an emoji
+   * outside the set (INVALID_ARGUMENT), someone outside the channel (PERMISSION_DENIED), a deleted message
+   * (FAILED_PRECONDITION), an unknown one (NOT_FOUND).
+   */
+  reactToMessage(channelId: string, messageId: string, emoji: Reaction | null): Promise<ChatMessage>;
   /**
    * Uploads a file for a message the caller is about to send in the channel (core/attachments.ts: images and
    * documents up to 10 MB, the type decided by the bytes). Members only. Answers the attachment to send with

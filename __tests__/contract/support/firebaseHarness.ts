@@ -13,6 +13,7 @@ import { MemTimestamp, MemoryFirestore } from '../../../functions/__tests__/supp
 import { createFirestoreRepository } from '../../../functions/src/firestoreRepository';
 import { createPracticeRepository } from '../../../functions/src/practiceRepository';
 import { createFunctions } from '../../../functions/src/functions';
+import { handleQuotedMessageDeleted } from '../../../functions/src/handlers/attachments';
 import type { Deps } from '../../../functions/src/repository';
 import { current, fire, setCloud, setNetwork } from './firebaseSdk';
 import type { Account, Cloud, FakeApp } from './firebaseSdk';
@@ -115,8 +116,15 @@ export async function createFirebaseHarness(): Promise<Harness> {
   jest.spyOn(Date, 'now').mockImplementation(() => clock.now);
   seed(store, accounts);
   // Firestore's onDocumentCreated for new messages.
+  // And the part of on_message_deleted that replies need: a message just deleted leaves its quotes without words.
+  const tombstones = new Set<string>();
   const stop = store.onWrite((event) => {
     const match = /^channels\/([^/]+)\/messages\/([^/]+)$/.exec(event.path);
+    if (event.type === 'update' && match && event.data?.deleted === true && !tombstones.has(event.path)) {
+      tombstones.add(event.path);
+      const params = { channelId: match[1] ?? '', messageId: match[2] ?? '' };
+      fire(() => handleQuotedMessageDeleted(deps, { ...params, before: {}, after: event.data ?? {} }));
+    }
     if (event.type !== 'create' || !match || !event.data) return;
     // The event's snapshot is built by firebase-functions-test, which encodes Dates but not Timestamps.
     const data = Object.fromEntries(

@@ -492,6 +492,15 @@ function applyLocally(existing: Data | undefined, write: PendingWrite): Data | u
   if (write.kind === 'update' && existing === undefined) return undefined;
   const next: Data = write.kind === 'update' || write.merge ? { ...(existing ?? {}) } : {};
   for (const [key, value] of Object.entries(write.data)) {
+    // An update reads a dotted key as a path into a map ('reactions.uid'), as the SDK does; a set does not.
+    const dot = write.kind === 'update' ? key.indexOf('.') : -1;
+    if (dot > 0) {
+      const head = key.slice(0, dot);
+      const inner = next[head];
+      const map = typeof inner === 'object' && inner !== null && !Array.isArray(inner) ? (inner as Data) : {};
+      next[head] = applyLocally(map, { ...write, data: { [key.slice(dot + 1)]: value } });
+      continue;
+    }
     if (!isSentinelValue(value)) {
       next[key] = clone(value);
     } else if (value.__sentinel === 'serverTimestamp') {

@@ -12,6 +12,8 @@ import { DOCUMENT_ID } from '../../../functions/__tests__/support/memoryFirestor
 import type { Data, QuerySpec } from '../../../functions/__tests__/support/memoryFirestore';
 import { LIMITS } from '../../../core/limits';
 import { ATTACHMENT_MAX_BYTES, attachmentKind, toAttachment } from '../../../core/attachments';
+import { isReaction } from '../../../core/reactions';
+import { REPLY_SNIPPET_MAX } from '../../../core/replies';
 
 export interface RulesAuth {
   uid: string;
@@ -132,7 +134,7 @@ function isNewMessage(channelId: string, messageId: string, data: Data, context:
   const fields = ['senderId', 'senderName', 'text', 'createdAt'];
   const keys = Object.keys(data);
   return (
-    keys.every((key) => [...fields, 'attachment'].includes(key)) &&
+    keys.every((key) => [...fields, 'attachment', 'replyTo'].includes(key)) &&
     ['senderId', 'text', 'createdAt'].every((field) => keys.includes(field)) &&
     data.senderId === auth.uid &&
     (!('senderName' in data) || data.senderName === callersPublicName(auth, caller)) &&
@@ -141,7 +143,39 @@ function isNewMessage(channelId: string, messageId: string, data: Data, context:
     (!('attachment' in data) ||
       (isAttachment(data.attachment) &&
         claimsUpload(channelId, messageId, data.attachment as Data, context))) &&
-    isRequestTime(data.createdAt)
+    isRequestTime(data.createdAt) &&
+    (!('replyTo' in data) || isQuoteIn(channelId, data.replyTo, context))
+  );
+}
+
+// function isQuoteIn(channelId, quote): a message of this very channel (get() of a missing one denies), not
+// deleted, under its sender's id and name, with a snippet of 1 to 120 characters.
+function isQuoteIn(channelId: string, quote: unknown, context: RulesContext): boolean {
+  if (typeof quote !== 'object' || quote === null) return false;
+  const { id, senderId, senderName, snippet } = quote as Data;
+  if (!onlyKeys(quote as Data, ['id', 'senderId', 'senderName', 'snippet'])) return false;
+  if (typeof id !== 'string' || !/^[A-Za-z0-9]{20}$/.test(id)) return false;
+  const original = context.get?.(`channels/${channelId}/messages/${id}`);
+  if (original === undefined) return false;
+  return (
+    original.deleted !== true &&
+    senderId === original.senderId &&
+    senderName === (original.senderName ?? '') &&
+    isText(snippet, 1, REPLY_SNIPPET_MAX)
+  );
+}
+
+// function isOwnReaction(): core/reactions.ts — a person's own key of the map, one of the set or removed, on a
+// message not deleted, with a new version (an update's dotted key 'reactions.<uid>' is the path into the map).
+function isOwnReaction(data: Data, { auth, resource }: RulesContext): boolean {
+  if (!auth || !resource) return false;
+  const own = `reactions.${auth.uid}`;
+  return (
+    onlyKeys(data, [own, 'updatedAt']) &&
+    own in data &&
+    (isReaction(data[own]) || isFieldDeletion(data[own])) &&
+    isRequestTime(data.updatedAt) &&
+    resource.deleted !== true
   );
 }
 
@@ -175,8 +209,9 @@ const isFieldDeletion = (value: unknown): boolean =>
 function isDeletion(data: Data, { auth, resource, channel }: RulesContext): boolean {
   if (!auth || !resource) return false;
   return (
-    onlyKeys(data, ['text', 'deleted', 'updatedAt', 'attachment']) &&
+    onlyKeys(data, ['text', 'deleted', 'updatedAt', 'attachment', 'reactions']) &&
     ('attachment' in data ? isFieldDeletion(data.attachment) : !('attachment' in resource)) &&
+    ('reactions' in data ? isFieldDeletion(data.reactions) : !('reactions' in resource)) &&
     data.text === '' &&
     data.deleted === true &&
     isRequestTime(data.updatedAt) &&
@@ -214,7 +249,10 @@ export function mayWriteMessage(
 ): boolean {
   if (!context.auth || operation === 'delete') return false;
   if (operation === 'update') {
-    return canMessageIn(context) && (isOwnEdit(data, context) || isDeletion(data, context));
+    return (
+      canMessageIn(context) &&
+      (isOwnEdit(data, context) || isDeletion(data, context) || isOwnReaction(data, context))
+    );
   }
   // messageId.matches('^[A-Za-z0-9]{20}$')
   return (

@@ -244,12 +244,15 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
             id: message.id,
             text: message.text,
             ...(message.attachment ? { attachmentId: message.attachment.id } : {}),
+            ...(message.replyTo !== undefined ? { replyTo: message.replyTo } : {}),
           },
         }),
       editMessage: (channelId, messageId, text) =>
         call('editMessage', { params: { id: channelId, messageId }, body: { text } }),
       deleteMessage: (channelId, messageId) =>
         call('deleteMessage', { params: { id: channelId, messageId } }),
+      reactToMessage: (channelId, messageId, emoji) =>
+        call('reactToMessage', { params: { id: channelId, messageId }, body: { emoji } }),
       uploadAttachment: (channelId, file, name, { onProgress, signal } = {}) =>
         authorized(
           (token) =>

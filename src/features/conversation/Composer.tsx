@@ -23,6 +23,8 @@ import {
 import type { ComposerUpload } from './attachmentsSlice';
 import { draftChanged, messageSendRequested, selectDraft } from '@/store/outboxSlice';
 import './attachments.css';
+import { ReplyBar, useReplyingTo } from './MessageReplies';
+import { replyCancelled } from './repliesSlice';
 
 export const UPLOAD_NOT_FINISHED = 'Wait for the file to finish uploading, or cancel it.';
 export const UPLOAD_NOT_SENT = 'The file could not be uploaded. Remove it, or choose another.';
@@ -83,6 +85,7 @@ export function Composer({ channelId, blocked }: { channelId: string; blocked: b
   const dispatch = useAppDispatch();
   const text = useAppSelector((state) => selectDraft(state, channelId));
   const upload = useAppSelector((state) => selectComposerUpload(state, channelId));
+  const replyTo = useReplyingTo(channelId);
   const [problem, setProblem] = useState<string | null>(null);
   const id = useId();
   const picker = useRef<HTMLInputElement>(null);
@@ -100,9 +103,17 @@ export function Composer({ channelId, blocked }: { channelId: string; blocked: b
           : checkMessage(text, attachment !== null);
     setProblem(issue);
     if (issue) return;
-    dispatch(messageSendRequested({ channelId, text: text.trim(), ...(attachment ? { attachment } : {}) }));
+    dispatch(
+      messageSendRequested({
+        channelId,
+        text: text.trim(),
+        ...(attachment ? { attachment } : {}),
+        ...(replyTo ? { replyTo } : {}),
+      }),
+    );
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
+    if (event.key === 'Escape' && replyTo) dispatch(replyCancelled({ channelId }));
     // Enter sends, Shift+Enter starts a new line (and IME composition is left alone).
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
   };
@@ -123,6 +134,7 @@ export function Composer({ channelId, blocked }: { channelId: string; blocked: b
   return (
     <form className="composer" onSubmit={submit} aria-label="Send a message">
       <TypingIndicator channelId={channelId} />
+      <ReplyBar channelId={channelId} />
       <label htmlFor={id} className="visually-hidden">
         Message
       </label>

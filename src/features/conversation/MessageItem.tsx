@@ -21,6 +21,7 @@ function SenderName({ channelId, message }: { channelId: string; message: ChatMe
   const current = useAppSelector((state) => selectCurrentName(state, channelId, message.senderId));
   return <>{current ?? message.senderName}</>;
 }
+import { MessageReactions, ReplyQuoteView } from './MessageReplies';
 
 export const MessageItem = memo(function MessageItem({
   message,
@@ -35,7 +36,10 @@ export const MessageItem = memo(function MessageItem({
   grouped?: boolean;
 }) {
   return (
-    <div className={`message${own ? ' message--own' : ''}${grouped ? ' message--grouped' : ''}`}>
+    <div
+      className={`message${own ? ' message--own' : ''}${grouped ? ' message--grouped' : ''}`}
+      data-message-id={message.id}
+    >
       <p className="message__meta">
         <span className="message__sender" dir="auto">
           {own ? 'You' : <SenderName channelId={message.channelId} message={message} />}
@@ -44,10 +48,12 @@ export const MessageItem = memo(function MessageItem({
           {formatClockTime(message.createdAt)}
         </time>
       </p>
+      <ReplyQuoteView message={message} />
       <MessageContent message={message} />
       {message.attachment && !message.deleted && (
         <AttachmentView channelId={message.channelId} attachment={message.attachment} />
       )}
+      <MessageReactions message={message} />
       <MessageActions message={message} own={own} now={now} />
       {own && <ReceiptStatus message={message} />}
     </div>

@@ -37,6 +37,7 @@ import type { OutboxEntry } from '@/store/outboxSlice';
 // The window's actions and rules come with the list (every conversation starts here), if the conversation sagas
 // have not brought them already.
 import { latestReached, newerRequested, scrollBackStarted } from './conversationWindow';
+import { useQuoteJump } from './MessageReplies';
 import { MessageItem, PendingItem } from './MessageItem';
 import { continuesGroup, dayLabel, firstUnreadId, startsDay } from './messageRows';
 import './messageList.css';
@@ -280,6 +281,7 @@ export function MessageList({ channelId }: { channelId: string }) {
 
   // The slice keeps the first message's place as pages are added above and let go below.
   const firstItemIndex = FIRST_INDEX + (conversation?.firstIndex ?? 0);
+  useQuoteJump(channelId, messages, virtuoso);
 
   // Opening (and starting again at the newest): a short window is drawn whole in the list's first render, and the
   // list is held at its bottom until the person moves it (see Pin). Decided once per list, as it is first drawn.
