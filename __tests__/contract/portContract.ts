@@ -39,6 +39,7 @@ import type { Harness, Limitation } from './support/harness';
 import { describeEmailChangeContract, describeMailedLinksContract } from './mailedLinksContract';
 import { describePracticeContract } from './practiceContract';
 import { describePrivateChannelContract } from './privateChannelsContract';
+import { describeSearchContract } from './searchContract';
 import type { Who } from './support/world';
 import {
   ACCOUNTS_CREATED_AT,
@@ -95,6 +96,7 @@ export function describePortContract(
   describeMailedLinksContract(() => h);
   describeEmailChangeContract(() => h);
   describePracticeContract(() => h);
+  describeSearchContract(() => h);
 
   describe('auth', () => {
     it('signs a new account up, and its user document has the defaults of a new account', async () => {

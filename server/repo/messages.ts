@@ -6,7 +6,7 @@ import { toAttachment } from '../../core/attachments';
 import { toMessageCard } from '../../core/cards';
 import type { ChatMessage } from '../../core/model';
 
-interface MessageRow {
+export interface MessageRow {
   id: string;
   channel_id: string;
   sender_id: string;
@@ -40,7 +40,7 @@ function parseCard(json: string | null): ChatMessage['card'] | null {
   }
 }
 
-const toMessage = (row: MessageRow): ChatMessage => {
+export const toMessage = (row: MessageRow): ChatMessage => {
   const attachment = parseAttachment(row.attachment);
   const card = parseCard(row.card);
   return {

@@ -15,6 +15,7 @@ import {
 } from '../services/channels';
 import { listChannelInvitations } from '../services/invitations';
 import { deleteMessage, editMessage } from '../services/messageEdits';
+import { searchMessages } from '../services/search';
 
 export const channelRoutes = (ctx: ServerContext) =>
   ({
@@ -49,4 +50,5 @@ export const channelRoutes = (ctx: ServerContext) =>
     deleteMessage: {
       handle: ({ caller, params }) => deleteMessage(ctx, caller, params.id, params.messageId),
     },
+    searchMessages: { handle: ({ caller, body }) => searchMessages(ctx, caller, body) },
   }) satisfies Partial<RouteHandlers>;

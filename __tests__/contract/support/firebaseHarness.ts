@@ -114,10 +114,11 @@ export async function createFirebaseHarness(): Promise<Harness> {
   // The device's clock agrees with the server's (the adapter estimates a write's time before reading it back).
   jest.spyOn(Date, 'now').mockImplementation(() => clock.now);
   seed(store, accounts);
-  // Firestore's onDocumentCreated for new messages.
+  // Firestore's onDocumentCreated for new messages, and onDocumentUpdated for changed ones (an edit, a deletion).
+  const known = new Map<string, Record<string, unknown>>();
   const stop = store.onWrite((event) => {
     const match = /^channels\/([^/]+)\/messages\/([^/]+)$/.exec(event.path);
-    if (event.type !== 'create' || !match || !event.data) return;
+    if (!match || !event.data) return;
     // The event's snapshot is built by firebase-functions-test, which encodes Dates but not Timestamps.
     const data = Object.fromEntries(
       Object.entries(event.data).map(([key, value]) => [
@@ -125,12 +126,16 @@ export async function createFirebaseHarness(): Promise<Harness> {
         value instanceof MemTimestamp ? value.toDate() : value,
       ]),
     );
-    fire(() =>
-      functionsTest.wrap(fns.on_message_created)({
-        data,
-        params: { channelId: match[1], messageId: match[2] },
-      }),
-    );
+    const before = known.get(event.path);
+    known.set(event.path, data);
+    const params = { channelId: match[1], messageId: match[2] };
+    if (event.type === 'create') {
+      fire(() => functionsTest.wrap(fns.on_message_created)({ data, params }));
+    } else if (event.type === 'update' && before) {
+      fire(() =>
+        functionsTest.wrap(fns.on_message_deleted)({ data: { before, after: data }, params } as never),
+      );
+    }
   });
 
   // Each backend's Firebase app: the adapter initialises it the first time it is used (synchronously, on the way
