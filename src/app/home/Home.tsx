@@ -23,6 +23,10 @@ import { InstallButton } from './InstallButton';
 const loadConversation = () =>
   import(/* webpackChunkName: "conversation-view" */ '@/features/conversation/Conversation');
 const Conversation = lazyComponent(() => loadConversation().then((m) => m.Conversation));
+const loadConversationSearch = () =>
+  import(/* webpackChunkName: "conversation-view" */ '@/features/conversation/SearchPanel');
+// Search across the person's channels comes with the conversation's chunk.
+const SearchPanel = lazyComponent(() => loadConversationSearch().then((m) => m.SearchPanel));
 // A consultant's tools (a new channel; managing one) load only when a consultant opens them.
 const NewChannelForm = lazyComponent(() =>
   import(/* webpackChunkName: "consultant-tools" */ '@/features/consultantTools/NewChannelForm').then(
@@ -110,7 +114,7 @@ export function Home() {
       <InvitationsForYou InvitationsCard={InvitationsCard} />
       <DroppedNotice />
       <div className={openId ? 'workspace workspace--open' : 'workspace'}>
-        <ChannelList openId={openId} NewChannelForm={NewChannelForm} />
+        <ChannelList openId={openId} NewChannelForm={NewChannelForm} Search={SearchPanel} />
         {openId ? (
           <Suspense
             fallback={

@@ -5,7 +5,8 @@
 // channel's owner manages it with the panel the route hands in (the consultant tools', loaded on demand).
 import { Suspense, useEffect, useState } from 'react';
 import type { ComponentType } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { MESSAGE_PARAM } from '@core/paths';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { selectChannelPermissions, selectOverview, selectShowServiceBanner } from '@/store/channelsSlice';
 import { selectUid } from '@/store/userSlice';
@@ -19,6 +20,8 @@ import { ChannelDescription } from './ChannelDescription';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
 import { MuteControl } from './MuteControl';
+import { messageFocusRequested } from './conversationWindow';
+import { SearchPanel } from './SearchPanel';
 import './conversation.css';
 
 /**
@@ -75,6 +78,35 @@ function TalkPrivately({ channel }: { channel: Channel }) {
   );
 }
 
+/**
+ * Opening the channel at a message (`&message=<cursor>`, a search hit): asked for each time the link changes, so
+ * following the same hit again brings it back into view.
+ */
+function useOpenAtMessage(channelId: string) {
+  const dispatch = useAppDispatch();
+  const [params] = useSearchParams();
+  const cursor = params.get(MESSAGE_PARAM);
+  useEffect(() => {
+    if (cursor) dispatch(messageFocusRequested({ channelId, cursor }));
+  }, [dispatch, channelId, cursor]);
+}
+
+/** Search in this channel, from the header: a toggle, and the field with its hits under the header. */
+function useChannelSearch() {
+  const [open, setOpen] = useState(false);
+  const toggle = (
+    <button
+      type="button"
+      className="button button--small button--quiet"
+      aria-expanded={open}
+      onClick={() => setOpen((was) => !was)}
+    >
+      {open ? 'Close search' : 'Search'}
+    </button>
+  );
+  return { open, close: () => setOpen(false), toggle };
+}
+
 export function Conversation({
   channelId,
   ManagePanel,
@@ -94,6 +126,8 @@ export function Conversation({
   const known = useAppSelector((state) => selectConversation(state, channelId) !== undefined);
   const loaded = useAppSelector((state) => selectConversation(state, channelId)?.status === 'loaded');
   const [managing, setManaging] = useState(false);
+  useOpenAtMessage(channelId);
+  const search = useChannelSearch();
 
   useEffect(() => {
     if (!known) dispatch(messagesRequested({ channelId }));
@@ -124,6 +158,7 @@ export function Conversation({
           )}
           <ReconnectingStatus />
         </div>
+        {!banner && search.toggle}
         {channel && <MuteControl channelId={channelId} />}
         {isOwner && ManagePanel && (
           <button
@@ -136,6 +171,11 @@ export function Conversation({
           </button>
         )}
       </header>
+      {search.open && !banner && (
+        <div className="conversation__search">
+          <SearchPanel channelId={channelId} onOpen={search.close} />
+        </div>
+      )}
       {managing && isOwner && channel && ManagePanel ? (
         <Suspense
           fallback={

@@ -19,7 +19,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { ComponentPropsWithoutRef, ReactNode, Ref } from 'react';
+import type { ComponentPropsWithoutRef, ReactNode, Ref, RefObject } from 'react';
 import { Virtuoso } from 'react-virtuoso';
 import type { Components, ListRange, VirtuosoHandle } from 'react-virtuoso';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
@@ -34,6 +34,8 @@ import {
   selectConversationView,
 } from '@/store/conversationSlice';
 import type { OutboxEntry } from '@/store/outboxSlice';
+import type { Conversation } from '@/store/conversationSlice';
+import type { ChatMessage } from '@core/model';
 // The window's actions and rules come with the list (every conversation starts here), if the conversation sagas
 // have not brought them already.
 import { latestReached, newerRequested, scrollBackStarted } from './conversationWindow';
@@ -248,6 +250,60 @@ class Pin {
 
 const NO_PENDING: OutboxEntry[] = [];
 
+/** The message a conversation was opened at, marked (and focusable, so the keyboard and screen readers start there). */
+function FocusMark({ focused, children }: { focused: boolean; children: ReactNode }) {
+  if (!focused) return children;
+  return (
+    <div className="message-focus" tabIndex={-1}>
+      {children}
+    </div>
+  );
+}
+
+/** Frames the list waits for the message it scrolled to to be drawn, before it moves focus there. */
+const FOCUS_FRAMES = 30;
+
+/**
+ * The message the conversation was opened at (conversationSlice `focus`): `pending` until the list has brought it
+ * into view for this request (`seq`), then the list is the person's again. While pending, the list is not held at
+ * its bottom (Pin): it scrolls to the message, and the keyboard's focus moves to it once it is drawn.
+ */
+function useFocus(
+  conversation: Conversation | undefined,
+  messages: readonly ChatMessage[],
+  edges: {
+    list: RefObject<VirtuosoHandle | null>;
+    scroller: RefObject<HTMLElement | null>;
+    pin: RefObject<Pin | null>;
+  },
+) {
+  const focus = conversation?.focus;
+  const index = focus ? messages.findIndex((message) => message.id === focus.id) : -1;
+  const seq = focus?.seq ?? 0;
+  const [handled, setHandled] = useState(0);
+  const pending = focus !== undefined && index >= 0 && handled !== seq;
+  const { list, scroller, pin } = edges;
+  useLayoutEffect(() => {
+    if (!pending) return;
+    pin.current?.stop();
+    list.current?.scrollToIndex({ index, align: 'center' });
+    let frame = 0;
+    let id = 0;
+    const step = () => {
+      const mark = scroller.current?.querySelector<HTMLElement>('.message-focus');
+      if (mark) {
+        mark.scrollIntoView({ block: 'center' });
+        mark.focus({ preventScroll: true });
+      }
+      if (mark || (frame += 1) >= FOCUS_FRAMES) setHandled(seq);
+      else id = requestAnimationFrame(step);
+    };
+    id = requestAnimationFrame(step);
+    return () => cancelAnimationFrame(id);
+  }, [pending, seq, index, list, scroller, pin]);
+  return { id: focus?.id ?? null, index, pending };
+}
+
 export function MessageList({ channelId }: { channelId: string }) {
   const dispatch = useAppDispatch();
   const conversation = useAppSelector((state) => selectConversation(state, channelId));
@@ -269,6 +325,8 @@ export function MessageList({ channelId }: { channelId: string }) {
     pin.current = element instanceof HTMLElement ? new Pin(element) : null;
     pin.current?.hold();
   }, []);
+  // A conversation opened at a message (a search hit) shows it, not the bottom (see useFocus).
+  const focus = useFocus(conversation, messages, { list: virtuoso, scroller: scrollerElement, pin });
   const rowsDrawn = useCallback(() => {
     pin.current?.hold();
   }, []);
@@ -287,7 +345,7 @@ export function MessageList({ channelId }: { channelId: string }) {
   if (totalCount > 0 && opening?.generation !== generation) {
     setOpening({ generation, whole: totalCount <= OPEN_WHOLE_MAX });
   }
-  const openWhole = opening?.whole === true;
+  const openWhole = opening?.whole === true && !focus.pending;
 
   // The "New messages" divider: fixed when the conversation is first shown (how many were unread, up to the newest
   // message then), so it stays where it was while the person reads, until they leave the channel. Once found it
@@ -398,12 +456,14 @@ export function MessageList({ channelId }: { channelId: string }) {
               <span>New messages</span>
             </p>
           )}
-          <MessageItem
-            message={message}
-            own={message.senderId === uid}
-            now={now}
-            grouped={!divider && continuesGroup(previous, message)}
-          />
+          <FocusMark focused={message.id === focus.id}>
+            <MessageItem
+              message={message}
+              own={message.senderId === uid}
+              now={now}
+              grouped={!divider && continuesGroup(previous, message)}
+            />
+          </FocusMark>
           {nextDay !== null ? (
             <h3 className="messages__day">
               <span>{nextDay}</span>
@@ -414,7 +474,7 @@ export function MessageList({ channelId }: { channelId: string }) {
         </>
       );
     },
-    [messages, pending, firstItemIndex, dividerId, uid, now],
+    [messages, pending, firstItemIndex, dividerId, uid, now, focus.id],
   );
 
   if (!conversation || (conversation.status === 'loading' && messages.length === 0)) {
@@ -472,9 +532,11 @@ export function MessageList({ channelId }: { channelId: string }) {
             key={generation}
             totalCount={totalCount}
             firstItemIndex={firstItemIndex}
-            {...(openWhole
-              ? { initialItemCount: totalCount }
-              : { initialTopMostItemIndex: { index: 'LAST', align: 'end' } as const })}
+            {...(focus.pending
+              ? { initialTopMostItemIndex: { index: focus.index, align: 'center' } as const }
+              : openWhole
+                ? { initialItemCount: totalCount }
+                : { initialTopMostItemIndex: { index: 'LAST', align: 'end' } as const })}
             alignToBottom
             skipAnimationFrameInResizeObserver
             defaultItemHeight={ROW_HEIGHT_GUESS}
