@@ -275,6 +275,8 @@ function useFocus(
     list: RefObject<VirtuosoHandle | null>;
     scroller: RefObject<HTMLElement | null>;
     pin: RefObject<Pin | null>;
+    /** True while the message is brought into view: no Pin holds a list drawn meanwhile at its bottom. */
+    holdingRef: RefObject<boolean>;
   },
 ) {
   const focus = conversation?.focus;
@@ -282,9 +284,11 @@ function useFocus(
   const seq = focus?.seq ?? 0;
   const [handled, setHandled] = useState(0);
   const pending = focus !== undefined && index >= 0 && handled !== seq;
-  const { list, scroller, pin } = edges;
+  // While it is brought into view, pages forward do not pull the list down (followOutput).
+  const { list, scroller, pin, holdingRef } = edges;
   useLayoutEffect(() => {
     if (!pending) return;
+    holdingRef.current = true;
     pin.current?.stop();
     list.current?.scrollToIndex({ index, align: 'center' });
     let frame = 0;
@@ -295,12 +299,14 @@ function useFocus(
         mark.scrollIntoView({ block: 'center' });
         mark.focus({ preventScroll: true });
       }
-      if (mark || (frame += 1) >= FOCUS_FRAMES) setHandled(seq);
-      else id = requestAnimationFrame(step);
+      if (mark || (frame += 1) >= FOCUS_FRAMES) {
+        holdingRef.current = false;
+        setHandled(seq);
+      } else id = requestAnimationFrame(step);
     };
     id = requestAnimationFrame(step);
     return () => cancelAnimationFrame(id);
-  }, [pending, seq, index, list, scroller, pin]);
+  }, [pending, seq, index, list, scroller, pin, holdingRef]);
   return { id: focus?.id ?? null, index, pending };
 }
 
@@ -319,14 +325,20 @@ export function MessageList({ channelId }: { channelId: string }) {
   const scrollerElement = useRef<HTMLElement | null>(null);
   // A list drawn anew (opening, or starting again at the newest) is held at its bottom (see Pin).
   const pin = useRef<Pin | null>(null);
+  // A conversation opened at a message (a search hit) shows it, not the bottom (see useFocus).
+  const focusHolding = useRef(false);
   const scrollerRef = useCallback((element: HTMLElement | Window | null) => {
     scrollerElement.current = element instanceof HTMLElement ? element : null;
     pin.current?.stop();
-    pin.current = element instanceof HTMLElement ? new Pin(element) : null;
+    pin.current = element instanceof HTMLElement && !focusHolding.current ? new Pin(element) : null;
     pin.current?.hold();
   }, []);
-  // A conversation opened at a message (a search hit) shows it, not the bottom (see useFocus).
-  const focus = useFocus(conversation, messages, { list: virtuoso, scroller: scrollerElement, pin });
+  const focus = useFocus(conversation, messages, {
+    list: virtuoso,
+    scroller: scrollerElement,
+    pin,
+    holdingRef: focusHolding,
+  });
   const rowsDrawn = useCallback(() => {
     pin.current?.hold();
   }, []);
@@ -386,11 +398,14 @@ export function MessageList({ channelId }: { channelId: string }) {
     }
     sentCount.current = view.pending.length;
   }, [view.pending.length, hasNewer, dispatch, channelId]);
-  const followOutput = useCallback((bottom: boolean) => {
-    const follow = bottom || justSent.current;
-    justSent.current = false;
-    return follow ? 'auto' : false;
-  }, []);
+  const followOutput = useCallback(
+    (bottom: boolean) => {
+      const follow = (bottom && !focusHolding.current) || justSent.current;
+      justSent.current = false;
+      return follow ? 'auto' : false;
+    },
+    [focusHolding],
+  );
 
   // The day of the row at the top, floating over the list while it scrolls.
   const [topDay, setTopDay] = useState<string | null>(null);
@@ -418,10 +433,11 @@ export function MessageList({ channelId }: { channelId: string }) {
   const onStartReached = useCallback(() => {
     if (hasMore && !loadingOlder) loadOlder();
   }, [hasMore, loadingOlder, loadOlder]);
+  const focusPending = focus.pending;
   const nearEnd = lastDrawn !== null && lastDrawn >= firstItemIndex + messages.length - NEAR_END_ROWS;
   useEffect(() => {
-    if (hasNewer && !loadingNewer && nearEnd) dispatch(newerRequested({ channelId }));
-  }, [hasNewer, loadingNewer, nearEnd, dispatch, channelId]);
+    if (hasNewer && !loadingNewer && nearEnd && !focusPending) dispatch(newerRequested({ channelId }));
+  }, [hasNewer, loadingNewer, nearEnd, focusPending, dispatch, channelId]);
   const jumpToLatest = useCallback(() => {
     if (hasNewer) dispatch(messagesRequested({ channelId }));
     else virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end' });
