@@ -260,8 +260,9 @@ function FocusMark({ focused, children }: { focused: boolean; children: ReactNod
   );
 }
 
-/** Frames the list waits for the message it scrolled to to be drawn, before it moves focus there. */
-const FOCUS_FRAMES = 30;
+/** How long the list holds the message it was opened at in view (frames), and how many still frames end it sooner. */
+const FOCUS_FRAMES = 90;
+const FOCUS_STILL_FRAMES = 10;
 
 /**
  * The message the conversation was opened at (conversationSlice `focus`): `pending` until the list has brought it
@@ -290,22 +291,48 @@ function useFocus(
     if (!pending) return;
     holdingRef.current = true;
     pin.current?.stop();
-    list.current?.scrollToIndex({ index, align: 'center' });
+    const element = scroller.current;
     let frame = 0;
+    let still = 0;
     let id = 0;
+    let moved = false;
+    const personMoved = () => {
+      moved = true;
+    };
+    for (const type of PERSON_MOVES) element?.addEventListener(type, personMoved, { passive: true });
+    const release = () => {
+      for (const type of PERSON_MOVES) element?.removeEventListener(type, personMoved);
+    };
+    // Frame by frame (rows measured, images sized), the message is kept in the middle of the view until it stays
+    // put a few frames or the person moves the list; until it is drawn, the list is asked to scroll to it.
     const step = () => {
-      const mark = scroller.current?.querySelector<HTMLElement>('.message-focus');
-      if (mark) {
-        mark.scrollIntoView({ block: 'center' });
-        mark.focus({ preventScroll: true });
+      const box = scroller.current;
+      const mark = box?.querySelector<HTMLElement>('.message-focus');
+      if (box && mark) {
+        const at = mark.getBoundingClientRect();
+        const view = box.getBoundingClientRect();
+        const by = at.top + at.height / 2 - (view.top + view.height / 2);
+        if (Math.abs(by) >= 1) {
+          box.scrollTop += by;
+          still = 0;
+        } else still += 1;
+        if (document.activeElement !== mark) mark.focus({ preventScroll: true });
+      } else {
+        list.current?.scrollToIndex({ index, align: 'center' });
+        still = 0;
       }
-      if (mark || (frame += 1) >= FOCUS_FRAMES) {
+      frame += 1;
+      if (moved || still >= FOCUS_STILL_FRAMES || frame >= FOCUS_FRAMES) {
+        release();
         holdingRef.current = false;
         setHandled(seq);
       } else id = requestAnimationFrame(step);
     };
     id = requestAnimationFrame(step);
-    return () => cancelAnimationFrame(id);
+    return () => {
+      cancelAnimationFrame(id);
+      release();
+    };
   }, [pending, seq, index, list, scroller, pin, holdingRef]);
   return { id: focus?.id ?? null, index, pending };
 }
