@@ -124,7 +124,7 @@ describe('searching messages', () => {
     await page.getByRole('link', { name: /Search channel/ }).click();
     await page.getByText(`Message ${COUNT - 1}`, { exact: true }).waitFor();
 
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('button', { name: 'Search in this channel' }).click();
     const field = page.getByRole('searchbox', { name: 'Search this channel' });
     await field.focus();
     await page.keyboard.type('message 12');

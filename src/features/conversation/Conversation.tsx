@@ -97,11 +97,16 @@ function useChannelSearch() {
   const toggle = (
     <button
       type="button"
-      className="button button--small button--quiet"
+      className="button button--small button--quiet conversation__search-toggle"
       aria-expanded={open}
+      aria-label={open ? 'Close search' : 'Search in this channel'}
+      title={open ? 'Close search' : 'Search in this channel'}
       onClick={() => setOpen((was) => !was)}
     >
-      {open ? 'Close search' : 'Search'}
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+        <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+        <path d="m15.5 15.5 5 5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
     </button>
   );
   return { open, close: () => setOpen(false), toggle };
