@@ -34,20 +34,20 @@ export const scrollBackStarted = createAction<{ channelId: string }>('conversati
 /** The person is at the newest again. */
 export const latestReached = createAction<{ channelId: string }>('conversation/latestReached');
 /** The conversation is to open at one of its messages (a search hit), by its cursor (core/messages.ts). */
-export const messageFocusRequested = createAction<{ channelId: string; cursor: string }>(
-  'conversation/messageFocusRequested',
-);
+type FocusRequest = { channelId: string; cursor: string };
+export const messageFocusRequested = createAction<FocusRequest>('conversation/messageFocusRequested');
 /**
  * The page around the message asked for: the messages before it, it and those after it (`hasMore`, `hasNewer`:
  * either side goes on); or `held`: the window holds it already.
  */
-export const focusLoaded = createAction<{
+interface FocusPage {
   channelId: string;
   messageId: string;
   messages: ChatMessage[];
   hasMore: boolean;
   hasNewer: boolean;
-}>('conversation/focusLoaded');
+}
+export const focusLoaded = createAction<FocusPage>('conversation/focusLoaded');
 
 /** Where `id` is in `messages`, looked for from the start (what this looks for is near it), or -1. */
 function indexFromStart(messages: readonly ChatMessage[], id: string): number {

@@ -32,22 +32,14 @@ export interface SearchState {
 export const initialState: SearchState = { byScope: {} };
 
 /** The person searched `text` in `scope`. */
-export const searchRequested = createAction<{ scope: SearchScope; text: string }>(
-  'conversation/searchRequested',
-);
+type Search = { scope: SearchScope; text: string };
+export const searchRequested = createAction<Search>('conversation/searchRequested');
 /** The person asked for more results of the search shown in `scope`. */
 export const searchMoreRequested = createAction<{ scope: SearchScope }>('conversation/searchMoreRequested');
 /** A page of hits came back for `text` (`more`: a next page, added after those shown). */
-export const searchAnswered = createAction<{
-  scope: SearchScope;
-  text: string;
-  hits: ChatMessage[];
-  next: string | null;
-  more: boolean;
-}>('conversation/searchAnswered');
-export const searchFailed = createAction<{ scope: SearchScope; text: string; message: string }>(
-  'conversation/searchFailed',
-);
+type Answer = Search & { hits: ChatMessage[]; next: string | null; more: boolean };
+export const searchAnswered = createAction<Answer>('conversation/searchAnswered');
+export const searchFailed = createAction<Search & { message: string }>('conversation/searchFailed');
 /** The person emptied the field or closed the search: its results go. */
 export const searchCleared = createAction<{ scope: SearchScope }>('conversation/searchCleared');
 
