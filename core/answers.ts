@@ -533,6 +533,7 @@ export const ANSWERS = {
   receivedOffers: z.object({ offers: z.array(receivedOfferAnswer) }),
   storedOffer: storedOfferAnswer,
   channelRemoval: channelRemovalAnswer,
+  searchPage: z.object({ hits: z.array(chatMessageAnswer), next: z.nullable(z.string()) }),
 } as const;
 
 /** The callables' results (spec §7), by name: what `{"result": …}` holds. */

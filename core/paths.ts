@@ -11,6 +11,17 @@ export function channelPath(channelId: string): string {
   return `/?${CHANNEL_PARAM}=${encodeURIComponent(channelId)}`;
 }
 
+/** The query parameter of `/` that names a message to open the channel at (a core/messages.ts cursor). */
+export const MESSAGE_PARAM = 'message';
+
+/**
+ * The home screen with `channelId` open at one of its messages (a search hit): `message` is the message's cursor
+ * (core/messages.ts encodeCursor), so the conversation can load the page around it without another lookup.
+ */
+export function messagePath(channelId: string, messageCursor: string): string {
+  return `${channelPath(channelId)}&${MESSAGE_PARAM}=${encodeURIComponent(messageCursor)}`;
+}
+
 /** The invitation's page, where the invitee accepts it. */
 export function invitePath(invitationId: string): string {
   return `/invite/${encodeURIComponent(invitationId)}`;

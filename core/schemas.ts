@@ -16,6 +16,7 @@ import { GRANT_LIMITS, isGrantAmount } from './ledger';
 import { LEAVING_MESSAGES } from './leaving';
 import { MESSAGE_RAW_MAX, MESSAGE_TEXT_MESSAGES, checkMessageText } from './messageText';
 import type { MessageCursor } from './messages';
+import { SEARCH_PAGE_MAX, SEARCH_TEXT_MAX } from './search';
 
 const trimmed = (max: number) => z.string().trim().min(1).max(max);
 
@@ -251,6 +252,17 @@ export const messagesQuery = z
     (query) => [query.before, query.after, query.changedAfter].filter((c) => c !== undefined).length <= 1,
     'before or after, not both, and changedAfter alone',
   );
+
+/**
+ * POST /api/search (core/search.ts): the words to look for (checked by planSearch, with words for the person;
+ * a text far past any search is refused here), one channel or all of the caller's, the page after `cursor`.
+ */
+export const searchBody = z.strictObject({
+  text: z.string().max(SEARCH_TEXT_MAX * 100),
+  channelId: documentIdSchema.optional(),
+  cursor: z.string().max(64).optional(),
+  limit: z.number().int().min(1).max(SEARCH_PAGE_MAX).optional(),
+});
 
 export const channelsQuery = z.union([
   z.strictObject({ mine: z.literal('true') }),

@@ -1026,6 +1026,17 @@ export const ROUTES = {
     body: 'handOverRouteBody',
     answer: ANSWERS.channel,
   },
+  // The caller's own channels (owner or member), or one of them: hits newest first (core/search.ts). A body, not
+  // a query string: a long text is refused with words, never by the URL's length.
+  searchMessages: {
+    ...json,
+    method: 'POST',
+    path: '/api/search',
+    access: 'signedIn',
+    rate: 'reads',
+    body: 'searchBody',
+    answer: ANSWERS.searchPage,
+  },
 } as const satisfies Record<string, RouteSpec>;
 
 export type Routes = typeof ROUTES;

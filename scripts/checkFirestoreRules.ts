@@ -455,6 +455,8 @@ export const SERVER_ONLY_COLLECTIONS = [
   // The consulting practice: a consultant's calendar cells and the operation ids' records.
   'slots',
   'operations',
+  // Message search: each message's word prefixes, read by the search_messages callable only.
+  'messageSearch',
 ] as const;
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(__filename)) {

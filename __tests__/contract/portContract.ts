@@ -41,6 +41,7 @@ import { describePracticeContract } from './practiceContract';
 import { describePrivateChannelContract } from './privateChannelsContract';
 import { describeReceiptsContract } from './receiptsContract';
 import { describeRepliesContract } from './repliesContract';
+import { describeSearchContract } from './searchContract';
 import type { Who } from './support/world';
 import {
   ACCOUNTS_CREATED_AT,
@@ -99,6 +100,7 @@ export function describePortContract(
   describePracticeContract(() => h);
   describeReceiptsContract(() => h);
   describeRepliesContract(() => h);
+  describeSearchContract(() => h);
 
   describe('auth', () => {
     it('signs a new account up, and its user document has the defaults of a new account', async () => {

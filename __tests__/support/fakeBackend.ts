@@ -125,6 +125,7 @@ export function createFakeBackend(): DeepMock<Omit<Backend, 'kind'>> & { kind: '
       'subscribeBookings',
     ]),
     ledger: port('ledger', ['grant', 'listMyLedger', 'getEarnings']),
+    search: port('search', ['searchMessages']),
     housekeeping: port('housekeeping', [
       'describeChannelRemoval',
       'archiveChannel',

@@ -777,6 +777,31 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
         return true;
       });
     },
+
+    async writeSearchEntry(channelId, messageId, entry) {
+      const ref = db.doc(`messageSearch/${channelId}_${messageId}`);
+      if (entry === null) await ref.delete();
+      else await ref.set({ channelId, messageId, createdAt: entry.createdAt, tokens: entry.tokens });
+    },
+
+    async findSearchEntries({ channelIds, token, after, limit }) {
+      // Index: messageSearch channelId + tokens (array-contains) + createdAt desc + messageId desc.
+      let query = db
+        .collection('messageSearch')
+        .where('channelId', 'in', [...channelIds])
+        .where('tokens', 'array-contains', token)
+        .orderBy('createdAt', 'desc')
+        .orderBy('messageId', 'desc');
+      if (after) query = query.startAfter(after.createdAt, after.id);
+      const { docs } = await query.limit(limit).get();
+      return docs.flatMap((doc) => {
+        const data = doc.data() ?? {};
+        const { channelId, messageId, createdAt } = data as Data;
+        return typeof channelId === 'string' && typeof messageId === 'string' && typeof createdAt === 'number'
+          ? [{ channelId, messageId, createdAt }]
+          : [];
+      });
+    },
   };
 }
 

@@ -20,10 +20,12 @@ import {
   productCallablePayloads,
   publicCallablePayloads,
   publicSessionCallablePayloads,
+  searchBody,
   sessionCallablePayloads,
   tokenCallablePayloads,
 } from '../../core/schemas';
 import { toAttachment } from '../../core/attachments';
+import { toMillis } from '../../core/documents';
 import type { PracticeCallableName, ProductCallableName } from '../../core/schemas';
 import { guarded, guardedPublic, recentSignIn } from './callable';
 import type { GuardOptions, Handler } from './callable';
@@ -36,6 +38,7 @@ import { handleExpireRequests, practiceCallables } from './handlers/practice';
 import { muteCallables } from './handlers/mutes';
 import { receiptCallables } from './handlers/receipts';
 import { handleMessageCreated } from './handlers/messages';
+import { handleMessageIndexed, searchMessages } from './handlers/search';
 import {
   handleAttachmentDeleted,
   handleAttachmentUploaded,
@@ -125,8 +128,20 @@ function attachmentOf(value: unknown): { attachment?: { kind: 'image' | 'documen
   return attachment ? { attachment: { kind: attachment.kind } } : {};
 }
 
+/** A message document as the search index reads it (handlers/search.ts). */
+function indexedMessage(params: { channelId: string; messageId: string }, data: Record<string, unknown>) {
+  return {
+    ...params,
+    text: typeof data.text === 'string' ? data.text : '',
+    createdAt: toMillis(data.createdAt),
+    deleted: data.deleted === true,
+  };
+}
+
 export function createFunctions(deps: () => Deps) {
   return {
+    // Message search (handlers/search.ts): the caller's own channels only.
+    search_messages: callable(deps, searchBody, searchMessages),
     // The product's callables (src/backend/firebase/callables.ts PRODUCT_CALLABLES)
     ...productFunctions(deps),
     // The consulting practice (services, bookings, the ledger, housekeeping)
@@ -259,6 +274,8 @@ export function createFunctions(deps: () => Deps) {
         });
         if (outcome.skipped)
           logger.warn('message not fanned out', { ...event.params, reason: outcome.skipped });
+        // Only a message the fan-out took is found by search (one from outside the channel is not).
+        if (!outcome.skipped) await handleMessageIndexed(deps(), indexedMessage(event.params, data));
         // A file the upload check removed (or that never came) is not left on the message.
         const attachment = toAttachment(data.attachment);
         if (attachment) {
@@ -279,6 +296,10 @@ export function createFunctions(deps: () => Deps) {
         const before = event.data?.before.data();
         const after = event.data?.after.data();
         if (!before || !after) return;
+        // An edit is found by its new words only, a deletion by none (the search index follows the text).
+        if (before.text !== after.text || before.deleted !== after.deleted) {
+          await handleMessageIndexed(deps(), indexedMessage(event.params, after));
+        }
         const deleted = await handleMessageChanged(deps(), { ...event.params, before, after });
         if (deleted) logger.info('deleted the file of a deleted message', event.params);
         await handleQuotedMessageDeleted(deps(), { ...event.params, before, after });

@@ -55,6 +55,7 @@ export const {
   admin_set_consultant,
   admin_list_channels,
   open_private_channel,
+  search_messages,
   list_services,
   create_service,
   update_service,

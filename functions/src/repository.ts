@@ -16,6 +16,7 @@ import type {
 } from '../../core/model';
 import type { TokenSavePlan } from '../../core/pushTokens';
 import type { ChannelMutes } from '../../core/mutes';
+import type { MessageCursor } from '../../core/messages';
 import type { StoredOffer } from '../../core/offers';
 import type { JoinedChannel } from '../../core/users';
 import type { AccountExportParts } from '../../core/leaving';
@@ -313,6 +314,20 @@ export interface Repository extends ReceiptsRepository {
     decide: (settings: NotificationSettings) => NotificationSettings | null,
   ): Promise<boolean>;
 
+  // ---- message search (handlers/search.ts, docs/decisions/search.md) ----
+  /** messageSearch/{channelId}_{messageId}: the message's index entry set, or removed (null). */
+  writeSearchEntry(channelId: string, messageId: string, entry: SearchEntry | null): Promise<void>;
+  /**
+   * The entries of `channelIds` (at most 30) holding `token`, newest first by (createdAt, messageId), after the
+   * cursor, at most `limit`.
+   */
+  findSearchEntries(query: {
+    channelIds: readonly string[];
+    token: string;
+    after: MessageCursor | null;
+    limit: number;
+  }): Promise<Array<{ channelId: string; messageId: string; createdAt: number }>>;
+
   // ---- the storage quota (uploadsRepository.ts) ----
   /**
    * In one transaction: a kept upload of `uid` counted against their quota, once (users/{uid}/uploads/{id} and
@@ -428,6 +443,12 @@ export interface AttachmentFiles {
   delete(path: string): Promise<void>;
   /** Whether the object is there. */
   exists(path: string): Promise<boolean>;
+}
+
+/** A message's search index entry: its time (ms, as the message reads) and core/search.ts searchTokens. */
+export interface SearchEntry {
+  createdAt: number;
+  tokens: string[];
 }
 
 export interface Deps {

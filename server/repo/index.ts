@@ -10,6 +10,7 @@ import { LeavingRepo } from './leaving';
 import { EmailTokensRepo } from './emailTokens';
 import { MailJobsRepo } from './mailJobs';
 import { MessagesRepo } from './messages';
+import { MessageSearchRepo } from './messageSearch';
 import { MissedMailRepo } from './missedMail';
 import { MutesRepo } from './mutes';
 import { OffersRepo } from './offers';
@@ -29,6 +30,7 @@ export interface Repos {
   tokens: TokensRepo;
   channels: ChannelsRepo;
   messages: MessagesRepo;
+  messageSearch: MessageSearchRepo;
   invitations: InvitationsRepo;
   offers: OffersRepo;
   pending: PendingRepo;
@@ -55,6 +57,7 @@ export function createRepos(db: Db): Repos {
     tokens: new TokensRepo(db),
     channels: new ChannelsRepo(db),
     messages: new MessagesRepo(db),
+    messageSearch: new MessageSearchRepo(db),
     invitations: new InvitationsRepo(db),
     offers: new OffersRepo(db),
     pending: new PendingRepo(db),

@@ -9,7 +9,7 @@ import { toReactions } from '../../core/reactions';
 import type { Reaction } from '../../core/reactions';
 import { toReplyQuote } from '../../core/replies';
 
-interface MessageRow {
+export interface MessageRow {
   id: string;
   channel_id: string;
   sender_id: string;
@@ -64,7 +64,7 @@ function parseJson<T>(json: string | null, read: (value: unknown) => T | null): 
   }
 }
 
-const toMessage = (row: MessageRow): ChatMessage => {
+export const toMessage = (row: MessageRow): ChatMessage => {
   const attachment = parseAttachment(row.attachment);
   const card = parseCard(row.card);
   const replyTo = parseJson(row.reply_to, toReplyQuote);

@@ -15,6 +15,7 @@ import {
 } from '../services/channels';
 import { listChannelInvitations } from '../services/invitations';
 import { deleteMessage, editMessage, reactToMessage } from '../services/messageEdits';
+import { searchMessages } from '../services/search';
 
 export const channelRoutes = (ctx: ServerContext) =>
   ({
@@ -53,4 +54,5 @@ export const channelRoutes = (ctx: ServerContext) =>
       handle: ({ caller, params, body }) =>
         reactToMessage(ctx, caller, params.id, params.messageId, body.emoji),
     },
+    searchMessages: { handle: ({ caller, body }) => searchMessages(ctx, caller, body) },
   }) satisfies Partial<RouteHandlers>;

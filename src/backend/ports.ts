@@ -30,6 +30,7 @@ import type { ErrorReason, ErrorStatus } from '@core/errors';
 import type { InvitationPreview } from '@core/invitations';
 import type { AccountExport } from '@core/leaving';
 import type { MessageCursor, MessagesSince } from '@core/messages';
+import type { SearchPage, SearchQuery } from '@core/search';
 import type { ChannelMutes, MuteDuration } from '@core/mutes';
 import type { Receipt, ReceiptSettings } from '@core/receipts';
 import type { BookingRequest } from '@core/bookings';
@@ -505,6 +506,17 @@ export interface HousekeepingPort {
   subscribeChannelRemoved(listener: (channelId: string) => void): Unsubscribe;
 }
 
+/**
+ * Message search (core/search.ts): by words (each the start of a word of the message, all of them needed, without
+ * case or accents), in one channel of the caller's or across all the channels they own or are in, never another;
+ * newest first, a page at a time (`next` asks for the one after). A deleted message is never found, an edited one
+ * by its new words only. Text with no word in it finds nothing; a text over SEARCH_TEXT_MAX characters or
+ * SEARCH_WORDS_MAX words is INVALID_ARGUMENT; a channel the caller is not in is PERMISSION_DENIED.
+ */
+export interface SearchPort {
+  searchMessages(query: SearchQuery): Promise<SearchPage>;
+}
+
 export interface Backend {
   readonly kind: 'local' | 'firebase';
   auth: AuthPort;
@@ -526,4 +538,5 @@ export interface Backend {
   bookings: BookingsPort;
   ledger: LedgerPort;
   housekeeping: HousekeepingPort;
+  search: SearchPort;
 }

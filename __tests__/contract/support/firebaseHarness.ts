@@ -13,7 +13,6 @@ import { MemTimestamp, MemoryFirestore } from '../../../functions/__tests__/supp
 import { createFirestoreRepository } from '../../../functions/src/firestoreRepository';
 import { createPracticeRepository } from '../../../functions/src/practiceRepository';
 import { createFunctions } from '../../../functions/src/functions';
-import { handleQuotedMessageDeleted } from '../../../functions/src/handlers/attachments';
 import type { Deps } from '../../../functions/src/repository';
 import { current, fire, setCloud, setNetwork } from './firebaseSdk';
 import type { Account, Cloud, FakeApp } from './firebaseSdk';
@@ -115,17 +114,12 @@ export async function createFirebaseHarness(): Promise<Harness> {
   // The device's clock agrees with the server's (the adapter estimates a write's time before reading it back).
   jest.spyOn(Date, 'now').mockImplementation(() => clock.now);
   seed(store, accounts);
-  // Firestore's onDocumentCreated for new messages.
-  // And the part of on_message_deleted that replies need: a message just deleted leaves its quotes without words.
-  const tombstones = new Set<string>();
+  // Firestore's onDocumentCreated for new messages, and onDocumentUpdated for changed ones (an edit, a deletion,
+  // the quotes a deletion leaves without words).
+  const known = new Map<string, Record<string, unknown>>();
   const stop = store.onWrite((event) => {
     const match = /^channels\/([^/]+)\/messages\/([^/]+)$/.exec(event.path);
-    if (event.type === 'update' && match && event.data?.deleted === true && !tombstones.has(event.path)) {
-      tombstones.add(event.path);
-      const params = { channelId: match[1] ?? '', messageId: match[2] ?? '' };
-      fire(() => handleQuotedMessageDeleted(deps, { ...params, before: {}, after: event.data ?? {} }));
-    }
-    if (event.type !== 'create' || !match || !event.data) return;
+    if (!match || !event.data) return;
     // The event's snapshot is built by firebase-functions-test, which encodes Dates but not Timestamps.
     const data = Object.fromEntries(
       Object.entries(event.data).map(([key, value]) => [
@@ -133,12 +127,20 @@ export async function createFirebaseHarness(): Promise<Harness> {
         value instanceof MemTimestamp ? value.toDate() : value,
       ]),
     );
-    fire(() =>
-      functionsTest.wrap(fns.on_message_created)({
-        data,
-        params: { channelId: match[1], messageId: match[2] },
-      }),
-    );
+    const before = known.get(event.path);
+    known.set(event.path, data);
+    const params = { channelId: match[1], messageId: match[2] };
+    if (event.type === 'create') {
+      fire(() => functionsTest.wrap(fns.on_message_created)({ data, params }));
+    } else if (event.type === 'update') {
+      // A message seeded before this listener has no known version: the trigger sees it as new.
+      fire(() =>
+        functionsTest.wrap(fns.on_message_deleted)({
+          data: { before: before ?? {}, after: data },
+          params,
+        } as never),
+      );
+    }
   });
 
   // Each backend's Firebase app: the adapter initialises it the first time it is used (synchronously, on the way

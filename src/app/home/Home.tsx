@@ -27,6 +27,10 @@ import './home.css';
 const loadConversation = () =>
   import(/* webpackChunkName: "conversation-view" */ '@/features/conversation/Conversation');
 const Conversation = lazyComponent(() => loadConversation().then((m) => m.Conversation));
+const loadConversationSearch = () =>
+  import(/* webpackChunkName: "conversation-view" */ '@/features/conversation/SearchPanel');
+// Search across the person's channels comes with the conversation's chunk.
+const SearchPanel = lazyComponent(() => loadConversationSearch().then((m) => m.SearchPanel));
 // A consultant's tools (a new channel; managing one) load only when a consultant opens them.
 const NewChannelForm = lazyComponent(() =>
   import(/* webpackChunkName: "consultant-tools" */ '@/features/consultantTools/NewChannelForm').then(
@@ -158,7 +162,7 @@ export function Home() {
         <PushPrompt />
         <InvitationsForYou InvitationsCard={InvitationsCard} />
         <DroppedNotice />
-        <ChannelList openId={openId} NewChannelForm={NewChannelForm} />
+        <ChannelList openId={openId} NewChannelForm={NewChannelForm} Search={SearchPanel} />
         <HomeActions />
       </section>
       <div className="messenger__main">

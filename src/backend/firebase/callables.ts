@@ -44,6 +44,9 @@ export const PRODUCT_CALLABLES = {
   open_private_channel: 'open_private_channel',
 } as const;
 
+/** Message search over the index the message triggers keep (docs/decisions/search.md). */
+export const SEARCH_CALLABLES = { search_messages: 'search_messages' } as const;
+
 /** The one writer of a device's token document (firestore.rules let no client create one). */
 export const TOKEN_CALLABLES = { save_push_token: 'save_push_token' } as const;
 
@@ -93,6 +96,7 @@ export type CallableFunctionName =
   | keyof typeof INVITATION_CALLABLES
   | keyof typeof PRODUCT_CALLABLES
   | keyof typeof TOKEN_CALLABLES
+  | keyof typeof SEARCH_CALLABLES
   | PracticeCallableName;
 
 /** Calls one callable and reads its answer with `read` (which throws on an answer of the wrong shape). */

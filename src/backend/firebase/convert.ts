@@ -134,7 +134,7 @@ export function toChannelAnswer(value: unknown): Channel {
   return toChannel(value.id, value);
 }
 
-function toMessageAnswer(value: unknown): ChatMessage {
+export function toMessageAnswer(value: unknown): ChatMessage {
   if (!isRecord(value) || typeof value.id !== 'string') throw unreadable();
   return toChatMessage(text(value.channelId), value.id, value);
 }

@@ -34,6 +34,8 @@ export {
 } from './config';
 export { INVITATION_CALLABLES, PRODUCT_CALLABLES } from './callables';
 
+import { createSearchPort } from './search';
+
 export function createFirebaseBackend(
   config: FirebaseConfig,
   host: AdapterHost = NO_HOST,
@@ -71,5 +73,6 @@ export function createFirebaseBackend(
     bookings: guard(practice.bookings),
     ledger: guard(practice.ledger),
     housekeeping: guard(practice.housekeeping),
+    search: guard(createSearchPort(sdk)),
   };
 }

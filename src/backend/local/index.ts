@@ -444,6 +444,10 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
       getEarnings: () => call('getEarnings', {}),
     },
 
+    search: {
+      searchMessages: (query) => call('searchMessages', { body: query }),
+    },
+
     housekeeping: {
       describeChannelRemoval: (id) => call('describeChannelRemoval', { params: { id } }),
       archiveChannel: (id) => call('archiveChannel', { params: { id } }),

@@ -20,10 +20,13 @@ import { ReconnectingStatus } from '@/ui/LiveNotices';
 export function ChannelList({
   openId,
   NewChannelForm,
+  Search,
 }: {
   openId: string | null;
   /** A consultant's form for a new channel; without it the list offers none. */
   NewChannelForm?: ComponentType<{ onDone: () => void }>;
+  /** Search across the person's channels (the conversation's, loaded with it); without it the list has none. */
+  Search?: ComponentType;
 }) {
   const { status, error } = useAppSelector(selectChannels);
   const items = useAppSelector(selectOverview);
@@ -44,6 +47,13 @@ export function ChannelList({
           </button>
         )}
       </div>
+      {Search && (
+        <div className="channels__search">
+          <Suspense fallback={null}>
+            <Search />
+          </Suspense>
+        </div>
+      )}
       {creating && NewChannelForm && (
         <Suspense
           fallback={

@@ -5,7 +5,8 @@
 // channel's owner manages it with the panel the route hands in (the consultant tools', loaded on demand).
 import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { ComponentType } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { MESSAGE_PARAM } from '@core/paths';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { selectChannelPermissions, selectOverview, selectShowServiceBanner } from '@/store/channelsSlice';
 import { selectUid } from '@/store/userSlice';
@@ -22,6 +23,8 @@ import { MessageList } from './MessageList';
 import { MuteControl } from './MuteControl';
 import { ChannelMenu, ChannelMenuButton } from './ChannelMenu';
 import { MutedMark } from './MutedMark';
+import { messageFocusRequested } from './conversationWindow';
+import { SearchPanel } from './SearchPanel';
 import './conversation.css';
 
 /**
@@ -83,6 +86,40 @@ function TalkPrivately({ channel }: { channel: Channel }) {
   );
 }
 
+/**
+ * Opening the channel at a message (`&message=<cursor>`, a search hit): asked for each time the link changes, so
+ * following the same hit again brings it back into view.
+ */
+function useOpenAtMessage(channelId: string) {
+  const dispatch = useAppDispatch();
+  const [params] = useSearchParams();
+  const cursor = params.get(MESSAGE_PARAM);
+  useEffect(() => {
+    if (cursor) dispatch(messageFocusRequested({ channelId, cursor }));
+  }, [dispatch, channelId, cursor]);
+}
+
+/** Search in this channel, from the header: a toggle, and the field with its hits under the header. */
+function useChannelSearch() {
+  const [open, setOpen] = useState(false);
+  const toggle = (
+    <button
+      type="button"
+      className="button button--small button--quiet conversation__search-toggle"
+      aria-expanded={open}
+      aria-label={open ? 'Close search' : 'Search in this channel'}
+      title={open ? 'Close search' : 'Search in this channel'}
+      onClick={() => setOpen((was) => !was)}
+    >
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+        <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+        <path d="m15.5 15.5 5 5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+    </button>
+  );
+  return { open, close: () => setOpen(false), toggle };
+}
+
 export function Conversation({
   channelId,
   ManagePanel,
@@ -105,6 +142,8 @@ export function Conversation({
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
+  useOpenAtMessage(channelId);
+  const search = useChannelSearch();
 
   useEffect(() => {
     if (!known) dispatch(messagesRequested({ channelId }));
@@ -136,6 +175,7 @@ export function Conversation({
         </h1>
         {channel && <MutedMark channelId={channelId} />}
         <ReconnectingStatus />
+        {!banner && !managing && search.toggle}
         {managing ? (
           <button type="button" className="button button--small" onClick={() => setManaging(false)}>
             Close
@@ -180,6 +220,11 @@ export function Conversation({
             )}
           </div>
         </ChannelMenu>
+      )}
+      {search.open && !banner && (
+        <div className="conversation__search">
+          <SearchPanel channelId={channelId} onOpen={search.close} />
+        </div>
       )}
       {managing && isOwner && channel && ManagePanel ? (
         <Suspense

@@ -33,6 +33,21 @@ export const newerFailed = createAction<{ channelId: string; message: string }>(
 export const scrollBackStarted = createAction<{ channelId: string }>('conversation/scrollBackStarted');
 /** The person is at the newest again. */
 export const latestReached = createAction<{ channelId: string }>('conversation/latestReached');
+/** The conversation is to open at one of its messages (a search hit), by its cursor (core/messages.ts). */
+type FocusRequest = { channelId: string; cursor: string };
+export const messageFocusRequested = createAction<FocusRequest>('conversation/messageFocusRequested');
+/**
+ * The page around the message asked for: the messages before it, it and those after it (`hasMore`, `hasNewer`:
+ * either side goes on); or `held`: the window holds it already.
+ */
+interface FocusPage {
+  channelId: string;
+  messageId: string;
+  messages: ChatMessage[];
+  hasMore: boolean;
+  hasNewer: boolean;
+}
+export const focusLoaded = createAction<FocusPage>('conversation/focusLoaded');
 
 /** Where `id` is in `messages`, looked for from the start (what this looks for is near it), or -1. */
 function indexFromStart(messages: readonly ChatMessage[], id: string): number {
@@ -146,12 +161,34 @@ const pages: Omit<WindowRules, 'arrived'> = {
       conversation.loadingNewer = false;
       conversation.error = action.payload.message;
     } else if (scrollBackStarted.match(action)) conversation.away = true;
+    else if (focusLoaded.match(action)) openAt(conversation, action.payload);
     else if (latestReached.match(action) && !conversation.hasNewer) {
       conversation.away = false;
       if (conversation.unseen?.length) conversation.unseen = [];
     }
   },
 };
+
+/**
+ * Opens the conversation at a message: a window that holds it stays as it is; otherwise the page around it
+ * replaces the window, which starts again (a new generation) away from the newest, newer pages loading as the
+ * person scrolls down, and what waited in `later` goes (it comes again with the newest page).
+ */
+function openAt(conversation: Conversation, page: ReturnType<typeof focusLoaded>['payload']) {
+  const seq = (conversation.focus?.seq ?? 0) + 1;
+  conversation.focus = { id: page.messageId, seq };
+  if (indexFromStart(plain(conversation.messages), page.messageId) >= 0) return;
+  conversation.messages = mergeMessages<ChatMessage>([], page.messages).slice(0, MESSAGES_WINDOW);
+  conversation.hasMore = page.hasMore;
+  conversation.hasNewer = page.hasNewer;
+  conversation.loadingOlder = false;
+  conversation.loadingNewer = false;
+  conversation.later = [];
+  conversation.unseen = [];
+  conversation.away = page.hasNewer;
+  conversation.firstIndex = 0;
+  conversation.generation = (conversation.generation ?? 0) + 1;
+}
 
 /** A page forward; past MESSAGES_WINDOW the oldest end is let go; a short page reaches the newest. */
 function forward(conversation: Conversation, page: ChatMessage[]) {
