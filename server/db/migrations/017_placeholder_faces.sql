@@ -1,0 +1,1 @@
+-- Placeholder on branch faces only: the number belongs to another branch. Drop this file at merge.
