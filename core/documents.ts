@@ -31,6 +31,7 @@ import type { StoredOffer } from './offers';
 import type { PendingCounts } from './pending';
 import { isMuteEnd } from './mutes';
 import type { ChannelMutes } from './mutes';
+import { isPhotoURL, toPhotoMap } from './photos';
 import { DELIVERY_CHANNELS, PLATFORMS } from './limits';
 import type { DeliveryChannel } from './limits';
 
@@ -100,6 +101,7 @@ export function toUserDoc(uid: string, data: DocumentData, fallbackEmail = ''): 
   if (domainId !== undefined) user.domainId = domainId;
   if (nickname !== undefined) user.nickname = nickname;
   if (displayName !== undefined) user.displayName = displayName;
+  if (isPhotoURL(data.photoURL)) user.photoURL = data.photoURL;
   return user;
 }
 
@@ -128,6 +130,8 @@ export function toChannel(id: string, data: DocumentData): Channel {
   }
   if (data.archivedAt !== undefined && data.archivedAt !== null)
     channel.archivedAt = toMillis(data.archivedAt);
+  const photos = toPhotoMap(data.photos);
+  if (Object.keys(photos).length > 0) channel.photos = photos;
   return channel;
 }
 

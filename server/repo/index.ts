@@ -13,6 +13,7 @@ import { MessagesRepo } from './messages';
 import { MissedMailRepo } from './missedMail';
 import { MutesRepo } from './mutes';
 import { OffersRepo } from './offers';
+import { PhotosRepo } from './photos';
 import { PendingRepo } from './pending';
 import { PushJobsRepo } from './pushJobs';
 import { ReadsRepo } from './reads';
@@ -44,6 +45,7 @@ export interface Repos {
   bookings: BookingsRepo;
   ledger: LedgerRepo;
   signUps: SignUpsRepo;
+  photos: PhotosRepo;
 }
 
 export function createRepos(db: Db): Repos {
@@ -69,5 +71,6 @@ export function createRepos(db: Db): Repos {
     bookings: new BookingsRepo(db),
     ledger: new LedgerRepo(db),
     signUps: new SignUpsRepo(db),
+    photos: new PhotosRepo(db),
   };
 }
