@@ -265,7 +265,7 @@ export const ROUTES = {
   // Own only: the picture's raw bytes (core/photos.ts: WebP, PNG or JPEG by the bytes, at most 512 KB).
   setPhoto: {
     kind: 'upload',
-    method: 'PUT',
+    method: 'POST',
     path: '/api/users/:uid/photo',
     access: 'signedIn',
     rate: 'uploads',

@@ -17,7 +17,7 @@ beforeEach(async () => {
 afterEach(() => server.close());
 
 const putPhoto = (token: string | undefined, uid: string, bytes: Buffer, type = 'image/webp') =>
-  server.request('PUT', `/api/users/${uid}/photo`, {
+  server.request('POST', `/api/users/${uid}/photo`, {
     ...(token !== undefined ? { token } : {}),
     payload: bytes,
     contentType: type,
