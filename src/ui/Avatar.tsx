@@ -2,6 +2,8 @@
 // (src/ui/avatar.ts). Beside a name it is decoration (hidden from screen readers); alone it takes `label`. A picture
 // that does not load falls back to the initials.
 import { useState } from 'react';
+import type { Channel } from '@core/model';
+import { channelDisplayName, isPrivateChannel, otherParticipant } from '@core/privateChannels';
 import { colourIndexOf, initialsOf } from './avatar';
 import './avatar.css';
 
@@ -15,6 +17,7 @@ export function Avatar({
   photoURL,
   size = 'medium',
   label,
+  className = '',
 }: {
   /** Whose: a uid (or a channel's id); it picks the colour. */
   id: string;
@@ -23,13 +26,15 @@ export function Avatar({
   size?: AvatarSize;
   /** The accessible name, when no name is shown beside it. */
   label?: string;
+  /** Where it sits (a class of avatar.css, such as avatar--inline). */
+  className?: string;
 }) {
   const [failed, setFailed] = useState<string | null>(null);
   const a11y = label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true };
   if (photoURL && failed !== photoURL) {
     return (
       <img
-        className={`avatar avatar--${size}`}
+        className={`avatar avatar--${size} ${className}`.trim()}
         src={photoURL}
         alt={label ?? ''}
         {...(label ? {} : { 'aria-hidden': true })}
@@ -41,8 +46,22 @@ export function Avatar({
     );
   }
   return (
-    <span className={`avatar avatar--${size} avatar--c${colourIndexOf(id)}`} {...a11y}>
+    <span className={`avatar avatar--${size} avatar--c${colourIndexOf(id)} ${className}`.trim()} {...a11y}>
       {initialsOf(name)}
     </span>
   );
+}
+
+/**
+ * A channel's face for the person looking: a private consultation shows the other person (their picture, else their
+ * initials); a channel shows its title's initials on the channel's colour.
+ */
+export function channelFace(
+  channel: Pick<Channel, 'id' | 'ownerId' | 'members' | 'title' | 'kind' | 'names' | 'photos'>,
+  viewerUid: string,
+): { id: string; name: string; photoURL: string | undefined } {
+  const other = isPrivateChannel(channel) ? otherParticipant(channel, viewerUid) : '';
+  if (other === '')
+    return { id: channel.id, name: channelDisplayName(channel, viewerUid), photoURL: undefined };
+  return { id: other, name: channelDisplayName(channel, viewerUid), photoURL: channel.photos?.[other] };
 }

@@ -10,6 +10,7 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { selectChannelPermissions, selectOverview, selectShowServiceBanner } from '@/store/channelsSlice';
 import { selectUid } from '@/store/userSlice';
 import { channelDisplayName, isPrivateChannel } from '@core/privateChannels';
+import { Avatar, channelFace } from '@/ui/Avatar';
 import type { Channel } from '@core/model';
 import { membersRequested, selectMembers } from '@/store/membersSlice';
 import { PrivateChatButton } from '@/ui/PrivateChatButton';
@@ -75,6 +76,12 @@ function TalkPrivately({ channel }: { channel: Channel }) {
   );
 }
 
+/** The header's face: the other person of a private consultation, else the channel's initials. */
+function HeaderFace({ channel, uid }: { channel: Channel; uid: string }) {
+  const face = channelFace(channel, uid);
+  return <Avatar id={face.id} name={face.name} photoURL={face.photoURL} className="conversation__face" />;
+}
+
 export function Conversation({
   channelId,
   ManagePanel,
@@ -110,6 +117,7 @@ export function Conversation({
         <Link className="conversation__back" to="/">
           ‹ Channels
         </Link>
+        {channel && <HeaderFace channel={channel} uid={uid ?? ''} />}
         <div className="conversation__title">
           <h2 id="conversation-title">{channel ? channelDisplayName(channel, uid ?? '') : 'Channel'}</h2>
           {isPrivate ? (

@@ -20,6 +20,7 @@ import {
   useState,
 } from 'react';
 import type { ComponentPropsWithoutRef, ReactNode, Ref } from 'react';
+import type { ChatMessage } from '@core/model';
 import { Virtuoso } from 'react-virtuoso';
 import type { Components, ListRange, VirtuosoHandle } from 'react-virtuoso';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
@@ -38,6 +39,8 @@ import type { OutboxEntry } from '@/store/outboxSlice';
 // have not brought them already.
 import { latestReached, newerRequested, scrollBackStarted } from './conversationWindow';
 import { MessageItem, PendingItem } from './MessageItem';
+import { WithSenderFace } from './SenderFace';
+import { selectChannelPhotos, selectShowsFaces } from './faces';
 import { continuesGroup, dayLabel, firstUnreadId, startsDay } from './messageRows';
 import './messageList.css';
 
@@ -258,6 +261,20 @@ export function MessageList({ channelId }: { channelId: string }) {
   const pending = hasNewer ? NO_PENDING : view.pending;
   const openedUnread = useAppSelector((state) => selectOpenedUnread(state, channelId));
   const uid = useAppSelector(selectUid);
+  const photos = useAppSelector((state) => selectChannelPhotos(state, channelId));
+  const showsFaces = useAppSelector((state) => selectShowsFaces(state, channelId));
+  /** Others' bubbles in a channel carry the sender's face (SenderFace.tsx); one's own and a consultation's do not. */
+  const withFace = useCallback(
+    (message: ChatMessage, grouped: boolean, bubble: ReactNode): ReactNode =>
+      showsFaces && message.senderId !== uid ? (
+        <WithSenderFace message={message} grouped={grouped} photoURL={photos[message.senderId]}>
+          {bubble}
+        </WithSenderFace>
+      ) : (
+        bubble
+      ),
+    [showsFaces, uid, photos],
+  );
   const now = useNow(60_000);
   const virtuoso = useRef<VirtuosoHandle>(null);
   const scrollerElement = useRef<HTMLElement | null>(null);
@@ -398,12 +415,16 @@ export function MessageList({ channelId }: { channelId: string }) {
               <span>New messages</span>
             </p>
           )}
-          <MessageItem
-            message={message}
-            own={message.senderId === uid}
-            now={now}
-            grouped={!divider && continuesGroup(previous, message)}
-          />
+          {withFace(
+            message,
+            !divider && continuesGroup(previous, message),
+            <MessageItem
+              message={message}
+              own={message.senderId === uid}
+              now={now}
+              grouped={!divider && continuesGroup(previous, message)}
+            />,
+          )}
           {nextDay !== null ? (
             <h3 className="messages__day">
               <span>{nextDay}</span>
@@ -414,7 +435,7 @@ export function MessageList({ channelId }: { channelId: string }) {
         </>
       );
     },
-    [messages, pending, firstItemIndex, dividerId, uid, now],
+    [messages, pending, firstItemIndex, dividerId, uid, now, withFace],
   );
 
   if (!conversation || (conversation.status === 'loading' && messages.length === 0)) {

@@ -13,6 +13,7 @@ import { EmailVerification } from './EmailVerification';
 import { MissedMailSwitch } from './MissedMailSwitch';
 import { NotificationsSection } from './NotificationsSection';
 import { ProfileSection } from './ProfileSection';
+import { PhotoSection } from './PhotoSection';
 import { SectionList } from './SectionList';
 import { YourDataSection } from './YourDataSection';
 import { SessionsSection } from './SessionsSection';
@@ -37,6 +38,7 @@ const SECTION_BODIES: Record<SettingsSectionId, () => React.JSX.Element> = {
   ),
   profile: () => (
     <Personal what="your profile">
+      <PhotoSection />
       <ProfileSection />
       <EmailVerification />
       <ChangeEmailSection />
