@@ -5,8 +5,17 @@ import { combineReducers } from '@reduxjs/toolkit';
 import { BackendError } from '@/backend/ports';
 import type { Backend } from '@/backend/ports';
 import user, { accountLoaded, buildUserState, signedIn } from '@/store/userSlice';
-import photo, { photoRemoveRequested, photoSaveRequested } from '@/features/settings/photoSlice';
-import { handlePhotoRemove, handlePhotoRequested, handlePhotoSave } from '@/features/settings/photoSaga';
+import photo, {
+  photoRemoveRequested,
+  photoRequested,
+  photoSaveRequested,
+} from '@/features/settings/photoSlice';
+import {
+  handlePhotoRemove,
+  handlePhotoRequested,
+  handlePhotoSave,
+  photoSaga,
+} from '@/features/settings/photoSaga';
 import { holdPicture, takePicture } from '@/features/settings/pendingPhoto';
 import { PHOTO_MESSAGES } from '@core/photos';
 import type { UserDoc } from '@core/model';
@@ -94,5 +103,23 @@ describe('handlePhotoRequested', () => {
       .provide([[matchers.call([backend.users, backend.users.getUser], 'u1'), doc(URL_1)]])
       .run();
     expect(storeState.photo.url).toBe(URL_1);
+  });
+});
+
+describe('photoSaga', () => {
+  it('answers a request the screen made before the chunk loaded', async () => {
+    const early = reducer(signedInState(), photoRequested());
+    const { storeState } = await expectSaga(photoSaga, backend)
+      .withReducer(reducer, early)
+      .provide([[matchers.call([backend.users, backend.users.getUser], 'u1'), doc(URL_1)]])
+      .silentRun(50);
+    expect(storeState.photo).toEqual({ status: 'idle', url: URL_1, error: null });
+  });
+
+  it('asks nothing at start when the screen has not asked', async () => {
+    await expectSaga(photoSaga, backend)
+      .withReducer(reducer, signedInState())
+      .not.call.fn(backend.users.getUser)
+      .silentRun(50);
   });
 });

@@ -1,7 +1,7 @@
 // Settings → Profile's picture against the users port: read the face there is, set a new one (the picture the
 // screen cropped and scaled), remove it. The saved document flows into the user slice (docChanged), and from there
 // into this screen's slice. Started with the settings sagas that load on demand (leavingSaga.ts).
-import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, fork, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { Backend } from '@/backend/ports';
 import type { UserDoc } from '@core/model';
 import { toFailure } from '@/backend/errors';
@@ -15,7 +15,9 @@ import {
   photoRequested,
   photoSaved,
   photoSaveRequested,
+  selectPhoto,
 } from './photoSlice';
+import type { PhotoState } from './photoSlice';
 
 const SIGN_IN_FIRST = 'Sign in to change your picture.';
 const CHOOSE_AGAIN = 'Choose the picture again.';
@@ -64,6 +66,9 @@ export function* handlePhotoRemove(backend: Backend) {
 }
 
 export function* photoSaga(backend: Backend) {
+  // The screen may have asked before this chunk loaded (a reload on Settings → Profile): answer that request now.
+  const photo: PhotoState = yield select(selectPhoto);
+  if (photo.status === 'loading') yield fork(handlePhotoRequested, backend);
   yield takeLatest(photoRequested.type, handlePhotoRequested, backend);
   yield takeLatest(photoSaveRequested.type, handlePhotoSave, backend);
   yield takeLeading(photoRemoveRequested.type, handlePhotoRemove, backend);
