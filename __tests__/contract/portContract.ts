@@ -38,6 +38,7 @@ import { failure } from './support/failure';
 import type { Harness, Limitation } from './support/harness';
 import { describeEmailChangeContract, describeMailedLinksContract } from './mailedLinksContract';
 import { describePracticeContract } from './practiceContract';
+import { describePhotoContract } from './photosContract';
 import { describePrivateChannelContract } from './privateChannelsContract';
 import type { Who } from './support/world';
 import {
@@ -95,6 +96,7 @@ export function describePortContract(
   describeMailedLinksContract(() => h);
   describeEmailChangeContract(() => h);
   describePracticeContract(() => h);
+  describePhotoContract(() => h, needing('storage'));
 
   describe('auth', () => {
     it('signs a new account up, and its user document has the defaults of a new account', async () => {
