@@ -5,7 +5,7 @@ import type { ServerContext } from '../context';
 import { assertMaySetPhoto, readPhoto, removePhoto, setPhoto } from '../services/photos';
 
 /** A year: the URL changes with the picture, so a browser never needs to ask again. */
-const PHOTO_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+const PHOTO_MAX_AGE_SECONDS = 31_536_000;
 
 export const photoRoutes = (ctx: ServerContext) =>
   ({
