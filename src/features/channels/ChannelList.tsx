@@ -99,8 +99,8 @@ export function ChannelList({
                   aria-current={open ? 'page' : undefined}
                 >
                   <span className="channel-link__head">
+                    <ChannelFace channel={channel} uid={uid ?? ''} />
                     <span className="channel-link__title">
-                      <ChannelFace channel={channel} uid={uid ?? ''} />
                       {channelDisplayName(channel, uid ?? '')}
                       {isPrivateChannel(channel) && <span className="muted"> · private</span>}
                     </span>
@@ -145,7 +145,5 @@ export function ChannelList({
 /** The channel's face beside its name (src/ui/Avatar.tsx channelFace). */
 function ChannelFace({ channel, uid }: { channel: Channel; uid: string }) {
   const face = channelFace(channel, uid);
-  return (
-    <Avatar id={face.id} name={face.name} photoURL={face.photoURL} size="small" className="avatar--inline" />
-  );
+  return <Avatar id={face.id} name={face.name} photoURL={face.photoURL} size="small" />;
 }
