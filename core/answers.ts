@@ -44,6 +44,7 @@ import type { ChannelContents } from './housekeeping';
 import type { Earnings } from './ledger';
 import type { ReceivedOffer, StoredOffer } from './offers';
 import { isMuteEnd } from './mutes';
+import { isPhotoURL } from './photos';
 import type { ChannelMutes } from './mutes';
 import type { Receipt, ReceiptSettings } from './receipts';
 
@@ -53,6 +54,8 @@ export type AnswerSchema<T> = z.ZodMiniType<T, unknown>;
 const time = z.number().check(z.refine((value) => Number.isSafeInteger(value) && value >= 0, 'not a time'));
 const documentId = z.string().check(z.regex(DOCUMENT_ID_PATTERN, 'not a QuPM id'));
 const success = z.object({ success: z.literal(true) });
+/** A face's URL (core/photos.ts): the server's own path or https, never another scheme. */
+const photoURL = z.string().check(z.refine(isPhotoURL, 'not a photo URL'));
 
 export const notificationSettingsAnswer: AnswerSchema<NotificationSettings> = z.object({
   enabled: z.boolean(),
@@ -70,6 +73,7 @@ export const userDocAnswer: AnswerSchema<UserDoc> = z.object({
   credits: z.number(),
   passCount: z.number(),
   effectiveConId: z.string(),
+  photoURL: z.optional(photoURL),
 });
 
 export const authUserAnswer: AnswerSchema<AuthUser> = z.object({
@@ -101,6 +105,7 @@ export const channelAnswer: AnswerSchema<Channel> = z.object({
   names: z.optional(z.record(z.string(), z.string())),
   /** Archived by its owner (core/housekeeping.ts): read-only until opened again. */
   archivedAt: z.optional(time),
+  photos: z.optional(z.record(z.string(), photoURL)),
 });
 
 const attachmentTypes = [...Object.keys(IMAGE_TYPES), ...Object.keys(DOCUMENT_TYPES)] as [
@@ -256,6 +261,7 @@ export const channelMemberAnswer: AnswerSchema<ChannelMember> = z.object({
   name: z.string(),
   role: z.enum(['owner', 'member']),
   joinedAt: z.number(),
+  photoURL: z.optional(photoURL),
 });
 
 const muteEnd = z.number().check(z.refine(isMuteEnd, 'not the end of a mute'));

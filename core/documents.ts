@@ -33,6 +33,7 @@ import { isMuteEnd } from './mutes';
 import { toReactions } from './reactions';
 import { toReplyQuote } from './replies';
 import type { ChannelMutes } from './mutes';
+import { isPhotoURL, toPhotoMap } from './photos';
 import { DELIVERY_CHANNELS, PLATFORMS } from './limits';
 import type { DeliveryChannel } from './limits';
 
@@ -102,6 +103,7 @@ export function toUserDoc(uid: string, data: DocumentData, fallbackEmail = ''): 
   if (domainId !== undefined) user.domainId = domainId;
   if (nickname !== undefined) user.nickname = nickname;
   if (displayName !== undefined) user.displayName = displayName;
+  if (isPhotoURL(data.photoURL)) user.photoURL = data.photoURL;
   return user;
 }
 
@@ -130,6 +132,8 @@ export function toChannel(id: string, data: DocumentData): Channel {
   }
   if (data.archivedAt !== undefined && data.archivedAt !== null)
     channel.archivedAt = toMillis(data.archivedAt);
+  const photos = toPhotoMap(data.photos);
+  if (Object.keys(photos).length > 0) channel.photos = photos;
   return channel;
 }
 

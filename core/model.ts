@@ -24,6 +24,8 @@ export interface UserDoc {
   credits: number;
   passCount: number;
   effectiveConId: string;
+  /** Their profile picture's URL (core/photos.ts), new with every change; absent: initials on a colour. */
+  photoURL?: string;
 }
 
 /** users/{uid}/FCMTokens/{id} (spec §3 push token document). */
@@ -59,6 +61,11 @@ export interface Channel {
    * is open.
    */
   archivedAt?: number;
+  /**
+   * The faces of its owner and members who have one (core/photos.ts), by uid: a face changed reaches every window
+   * with the channel's own live change. Absent when nobody in it has one.
+   */
+  photos?: Record<string, string>;
 }
 
 export interface ChatMessage {
@@ -304,6 +311,8 @@ export interface ChannelMember {
   role: 'owner' | 'member';
   /** When they joined (the owner: when the channel was created). */
   joinedAt: number;
+  /** Their profile picture (core/photos.ts); absent: initials. */
+  photoURL?: string;
 }
 
 /** An offer as the consultant who issued it sees it: the spec's fields plus whom it was for (and which service). */

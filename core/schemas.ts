@@ -299,6 +299,7 @@ export function describeIssues(error: z.ZodError): string {
 // Path params of core/wire.ts's routes.
 export const uidParams = z.strictObject({ uid: documentIdSchema });
 export const idParams = z.strictObject({ id: documentIdSchema });
+export const photoParams = z.strictObject({ photoId: documentIdSchema });
 export const messageParams = z.strictObject({ id: documentIdSchema, messageId: documentIdSchema });
 export const tokenParams = z.strictObject({ uid: documentIdSchema, id: documentIdSchema });
 export const fileParams = z.strictObject({ id: documentIdSchema, attachmentId: documentIdSchema });

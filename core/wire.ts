@@ -265,6 +265,36 @@ export const ROUTES = {
     body: 'profilePatchBody',
     answer: ANSWERS.user,
   },
+  // Own only: the picture's raw bytes (core/photos.ts: WebP, PNG or JPEG by the bytes, at most 512 KB).
+  setPhoto: {
+    kind: 'upload',
+    method: 'POST',
+    path: '/api/users/:uid/photo',
+    access: 'signedIn',
+    rate: 'uploads',
+    params: 'uidParams',
+    answer: ANSWERS.user,
+  },
+  // Own only: initials from then on.
+  removePhoto: {
+    ...json,
+    method: 'DELETE',
+    path: '/api/users/:uid/photo',
+    access: 'signedIn',
+    rate: 'writes',
+    params: 'uidParams',
+    answer: ANSWERS.user,
+  },
+  // Anyone holding the URL (an unguessable id, new with each upload: cached for good, `<img src>` needs no token).
+  // No rate class: a list of faces loads at once, and each is a primary-key read a browser asks for once.
+  readPhoto: {
+    kind: 'download',
+    method: 'GET',
+    path: '/api/photos/:photoId',
+    access: 'public',
+    rate: 'none',
+    params: 'photoParams',
+  },
   listTokens: {
     ...json,
     method: 'GET',

@@ -63,6 +63,7 @@ import { practiceRoutes } from './routes/practice';
 import { privateChannelRoutes } from './routes/privateChannels';
 import { pushRoutes } from './routes/push';
 import { userRoutes } from './routes/users';
+import { photoRoutes } from './routes/photos';
 import { unsubscribeRoutes } from './routes/unsubscribe';
 import { MissedMailScheduler, MISSED_MAIL_SCAN_MS } from './services/missedMail';
 import { EXPIRY_SWEEP_MS, expireDueRequests } from './services/bookings';
@@ -406,6 +407,7 @@ export async function buildServer({
       ...muteRoutes(ctx),
       ...receiptRoutes(ctx),
       ...attachmentRoutes(ctx),
+      ...photoRoutes(ctx),
       ...invitationRoutes(ctx),
       ...offerRoutes(ctx),
       ...practiceRoutes(ctx),

@@ -38,6 +38,7 @@ import { failure } from './support/failure';
 import type { Harness, Limitation } from './support/harness';
 import { describeEmailChangeContract, describeMailedLinksContract } from './mailedLinksContract';
 import { describePracticeContract } from './practiceContract';
+import { describePhotoContract } from './photosContract';
 import { describePrivateChannelContract } from './privateChannelsContract';
 import { describeReceiptsContract } from './receiptsContract';
 import { describeRepliesContract } from './repliesContract';
@@ -101,6 +102,7 @@ export function describePortContract(
   describeReceiptsContract(() => h);
   describeRepliesContract(() => h);
   describeSearchContract(() => h);
+  describePhotoContract(() => h, needing('storage'));
 
   describe('auth', () => {
     it('signs a new account up, and its user document has the defaults of a new account', async () => {

@@ -31,7 +31,15 @@ export function createFakeBackend(): DeepMock<Omit<Backend, 'kind'>> & { kind: '
       'confirmPasswordReset',
       'changeEmail',
     ]),
-    users: port('users', ['getUser', 'updateProfile', 'subscribeUser', 'exportMyData', 'deleteMyAccount']),
+    users: port('users', [
+      'getUser',
+      'updateProfile',
+      'setPhoto',
+      'removePhoto',
+      'subscribeUser',
+      'exportMyData',
+      'deleteMyAccount',
+    ]),
     channels: port('channels', [
       'getChannel',
       'findChannelByHandle',

@@ -18,6 +18,7 @@ import type {
 } from 'firebase-admin/firestore';
 import type { ReadMark } from '../../core/channels';
 import { compareMessages } from '../../core/messages';
+import { toPhotoMap } from '../../core/photos';
 import type { Channel, ChatMessage, UserDoc } from '../../core/model';
 import { badgeCount } from '../../core/pending';
 import type { JoinedChannel } from '../../core/users';
@@ -429,6 +430,18 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
       const byId = new Map<string, Channel>();
       for (const channel of [...channelsOf(owned), ...channelsOf(joined)]) byId.set(channel.id, channel);
       return [...byId.values()];
+    },
+
+    setChannelPhoto(channelId, uid, photoURL) {
+      // Read and written in one transaction: two people changing their faces at once both stay.
+      return db.runTransaction(async (tx) => {
+        const data = dataOf(await tx.get(channelRef(channelId)));
+        if (!data) return;
+        const photos = toPhotoMap(data.photos);
+        if (photoURL === null) delete photos[uid];
+        else photos[uid] = photoURL;
+        tx.update(channelRef(channelId), { photos });
+      });
     },
 
     async listAllChannels() {

@@ -49,7 +49,7 @@ import {
 } from './handlers/attachments';
 import { handleMissedMail, handleUnsubscribe } from './handlers/missedMail';
 import { handlePruneStaleTokens, tokenCallables } from './handlers/tokens';
-import { handleUserCreated } from './handlers/users';
+import { handlePhotoChanged, handleUserCreated } from './handlers/users';
 import { ENFORCE_APP_CHECK, FUNCTIONS_REGION } from './params';
 import type { Deps } from './repository';
 
@@ -286,6 +286,22 @@ export function createFunctions(deps: () => Deps) {
           });
           if (dropped) logger.warn('took a missing file off a new message', event.params);
         }
+      },
+    ),
+
+    // A person's new (or removed) picture, into each channel they are in (core/photos.ts).
+    on_user_photo_changed: onDocumentUpdated(
+      { document: 'users/{uid}', region: FUNCTIONS_REGION, retry: false },
+      async (event) => {
+        const before = event.data?.before.data();
+        const after = event.data?.after.data();
+        if (!after || before?.photoURL === after.photoURL) return;
+        const changed = await handlePhotoChanged(deps(), {
+          uid: event.params.uid,
+          before: before?.photoURL,
+          after: after.photoURL,
+        });
+        logger.info('carried a new picture into channels', { uid: event.params.uid, changed });
       },
     ),
 

@@ -106,6 +106,7 @@ export const {
   on_user_created,
   on_message_created,
   on_message_deleted,
+  on_user_photo_changed,
   check_attachment_upload,
   on_attachment_deleted,
   prune_unsent_attachments,

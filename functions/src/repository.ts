@@ -183,6 +183,8 @@ export interface Repository extends ReceiptsRepository {
   // ---------------------------------------------------------------------------------------------------
   /** Channels `uid` owns or is a member of. */
   listChannelsFor(uid: string): Promise<Channel[]>;
+  /** channels/{id}.photos.{uid}: the person's face as the channel carries it (null: none). */
+  setChannelPhoto(channelId: string, uid: string, photoURL: string | null): Promise<void>;
   listAllChannels(): Promise<Channel[]>;
   /**
    * Creates channels/{id} and reserves its handle (channelHandles/{handle}) in one transaction; false, writing

@@ -14,6 +14,7 @@ import { MessageSearchRepo } from './messageSearch';
 import { MissedMailRepo } from './missedMail';
 import { MutesRepo } from './mutes';
 import { OffersRepo } from './offers';
+import { PhotosRepo } from './photos';
 import { PendingRepo } from './pending';
 import { PushJobsRepo } from './pushJobs';
 import { ReadsRepo } from './reads';
@@ -48,6 +49,7 @@ export interface Repos {
   bookings: BookingsRepo;
   ledger: LedgerRepo;
   signUps: SignUpsRepo;
+  photos: PhotosRepo;
 }
 
 export function createRepos(db: Db): Repos {
@@ -75,5 +77,6 @@ export function createRepos(db: Db): Repos {
     bookings: new BookingsRepo(db),
     ledger: new LedgerRepo(db),
     signUps: new SignUpsRepo(db),
+    photos: new PhotosRepo(db),
   };
 }

@@ -112,6 +112,15 @@ export interface UsersPort {
   /** users/{uid}; null when the document does not exist. */
   getUser(uid: string): Promise<UserDoc | null>;
   updateProfile(uid: string, patch: ProfilePatch): Promise<UserDoc>;
+  /**
+   * Sets (or replaces) the caller's own profile picture (core/photos.ts): a small square picture the client has
+   * cropped and scaled; the bytes decide whether it is one (WebP, PNG, JPEG), at most 512 KB. Answers the document
+   * with its new `photoURL` (a new URL with every picture); the channels the person is in carry it too, live. A
+   * refused file is INVALID_ARGUMENT with words for the person and changes nothing; another's is PERMISSION_DENIED.
+   */
+  setPhoto(uid: string, picture: Blob): Promise<UserDoc>;
+  /** Removes the caller's own picture (initials from then on); answers the document without `photoURL`. */
+  removePhoto(uid: string): Promise<UserDoc>;
   /** Live changes of users/{uid} (balances granted by an activation, roles changed by an admin). */
   subscribeUser(uid: string, listener: (user: UserDoc) => void): Unsubscribe;
   /**

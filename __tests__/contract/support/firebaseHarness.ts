@@ -114,6 +114,22 @@ export async function createFirebaseHarness(): Promise<Harness> {
   // The device's clock agrees with the server's (the adapter estimates a write's time before reading it back).
   jest.spyOn(Date, 'now').mockImplementation(() => clock.now);
   seed(store, accounts);
+  // Firestore's onDocumentUpdated for users/{uid}: a new or removed picture (functions/ on_user_photo_changed).
+  const photos = new Map<string, unknown>();
+  const stopPhotos = store.onWrite((event) => {
+    const match = /^users\/([^/]+)$/.exec(event.path);
+    if (!match || event.type !== 'update' || !event.data) return;
+    const uid = match[1] ?? '';
+    const before = photos.get(uid);
+    photos.set(uid, event.data.photoURL);
+    if (before === event.data.photoURL) return;
+    fire(() =>
+      functionsTest.wrap(fns.on_user_photo_changed)({
+        data: { before: { photoURL: before ?? null }, after: { photoURL: event.data?.photoURL ?? null } },
+        params: { uid },
+      } as never),
+    );
+  });
   // Firestore's onDocumentCreated for new messages, and onDocumentUpdated for changed ones (an edit, a deletion,
   // the quotes a deletion leaves without words).
   const known = new Map<string, Record<string, unknown>>();
@@ -220,6 +236,7 @@ export async function createFirebaseHarness(): Promise<Harness> {
     async close() {
       await settle();
       stop();
+      stopPhotos();
       setCloud(null);
     },
   };

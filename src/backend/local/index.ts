@@ -127,6 +127,15 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
     listPage(channelId, options);
   const upload = options.upload ?? defaultUpload(fetchImpl);
 
+  /** An upload's answer, read as JSON (a body that is not is INTERNAL, as api()'s are). */
+  const jsonOf = async (response: Response): Promise<unknown> => {
+    try {
+      return (await response.json()) as unknown;
+    } catch {
+      throw new BackendError('INTERNAL', UNREADABLE_ANSWER);
+    }
+  };
+
   /** A request whose answer is not JSON (a file), with the same session handling as api(). */
   async function authorized<T>(
     send: (token: string) => Promise<Response>,
@@ -154,6 +163,12 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
     users: {
       getUser: (uid) => nullIfNotFound(call('getUser', { params: { uid } })),
       updateProfile: (uid, patch: ProfilePatch) => call('updateUser', { params: { uid }, body: patch }),
+      setPhoto: (uid, picture) =>
+        authorized(
+          (token) => upload({ url: `${baseUrl}${routeUrl('setPhoto', { uid })}`, token, body: picture }),
+          async (response) => readAnswer('setPhoto', await jsonOf(response)),
+        ),
+      removePhoto: (uid) => call('removePhoto', { params: { uid } }),
       subscribeUser: (uid, listener) =>
         stream.subscribe((event) => {
           if (event.type === 'user' && event.data.user.uid === uid) listener(event.data.user);
@@ -263,15 +278,7 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
               onProgress,
               signal,
             }),
-          async (response) => {
-            let answer: unknown;
-            try {
-              answer = await response.json();
-            } catch {
-              throw new BackendError('INTERNAL', UNREADABLE_ANSWER);
-            }
-            return readAnswer('uploadAttachment', answer);
-          },
+          async (response) => readAnswer('uploadAttachment', await jsonOf(response)),
         ),
       readAttachment: (channelId, attachment) =>
         authorized(

@@ -5,6 +5,7 @@ import { Suspense, useState } from 'react';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { messageSummary } from '@core/messageText';
+import type { Channel } from '@core/model';
 import { channelPath } from '@core/paths';
 import { channelDisplayName, isPrivateChannel } from '@core/privateChannels';
 import { useAppSelector } from '@/store/hooks';
@@ -13,6 +14,7 @@ import { selectMutes } from '@/store/mutesSlice';
 import { selectIsConsultant, selectUid } from '@/store/userSlice';
 import { formatFullTime, formatMessageTime, useNow } from '@/ui/time';
 import { BellOff } from '@/ui/BellOff';
+import { Avatar, channelFace } from '@/ui/Avatar';
 import { mutedWords } from '@/ui/muteWords';
 import '../../ui/mute.css';
 import { ReconnectingStatus } from '@/ui/LiveNotices';
@@ -107,6 +109,7 @@ export function ChannelList({
                   aria-current={open ? 'page' : undefined}
                 >
                   <span className="channel-link__head">
+                    <ChannelFace channel={channel} uid={uid ?? ''} />
                     <span className="channel-link__title" dir="auto">
                       {channelDisplayName(channel, uid ?? '')}
                       {isPrivateChannel(channel) && <span className="muted"> · private</span>}
@@ -149,4 +152,10 @@ export function ChannelList({
       )}
     </nav>
   );
+}
+
+/** The channel's face beside its name (src/ui/Avatar.tsx channelFace). */
+function ChannelFace({ channel, uid }: { channel: Channel; uid: string }) {
+  const face = channelFace(channel, uid);
+  return <Avatar id={face.id} name={face.name} photoURL={face.photoURL} size="small" />;
 }

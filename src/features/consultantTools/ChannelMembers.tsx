@@ -7,6 +7,7 @@ import { membersRequested, selectMembers } from '@/store/membersSlice';
 import { OfferForm } from './OfferForm';
 import { PrivateChatButton } from '@/ui/PrivateChatButton';
 import { formatDate } from '@/ui/time';
+import { Avatar } from '@/ui/Avatar';
 
 export function ChannelMembers({ channel }: { channel: Channel }) {
   const dispatch = useAppDispatch();
@@ -36,6 +37,13 @@ export function ChannelMembers({ channel }: { channel: Channel }) {
         <li key={member.uid} className="members__item">
           <div className="members__row">
             <span>
+              <Avatar
+                id={member.uid}
+                name={member.name}
+                photoURL={channel.photos?.[member.uid] ?? member.photoURL}
+                size="small"
+                className="avatar--inline"
+              />
               <span className="members__name">{member.name}</span>{' '}
               <span className="muted">
                 {member.role === 'owner' ? 'owner' : `joined ${formatDate(member.joinedAt)}`}

@@ -11,6 +11,7 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { selectChannelPermissions, selectOverview, selectShowServiceBanner } from '@/store/channelsSlice';
 import { selectUid } from '@/store/userSlice';
 import { channelDisplayName, isPrivateChannel, otherParticipant } from '@core/privateChannels';
+import { Avatar, channelFace } from '@/ui/Avatar';
 import type { Channel } from '@core/model';
 import { membersRequested, selectCurrentName, selectMembers } from '@/store/membersSlice';
 import { messageSummary } from '@core/messageText';
@@ -120,6 +121,12 @@ function useChannelSearch() {
   return { open, close: () => setOpen(false), toggle };
 }
 
+/** The header's face: the other person of a private consultation, else the channel's initials. */
+function HeaderFace({ channel, uid }: { channel: Channel; uid: string }) {
+  const face = channelFace(channel, uid);
+  return <Avatar id={face.id} name={face.name} photoURL={face.photoURL} className="conversation__face" />;
+}
+
 export function Conversation({
   channelId,
   ManagePanel,
@@ -170,6 +177,7 @@ export function Conversation({
         <Link className="conversation__back" to="/" aria-label="Back to channels" title="Back to channels">
           <span aria-hidden="true">‹</span>
         </Link>
+        {channel && <HeaderFace channel={channel} uid={uid ?? ''} />}
         <h1 id="conversation-title" className="conversation__name" dir="auto" title={title}>
           {title}
         </h1>

@@ -41,6 +41,8 @@ import type { ChatMessage } from '@core/model';
 import { latestReached, newerRequested, scrollBackStarted } from './conversationWindow';
 import { useQuoteJump } from './MessageReplies';
 import { MessageItem, PendingItem } from './MessageItem';
+import { WithSenderFace } from './SenderFace';
+import { selectChannelPhotos, selectShowsFaces } from './faces';
 import { continuesGroup, dayLabel, firstUnreadId, startsDay } from './messageRows';
 import './messageList.css';
 
@@ -348,6 +350,20 @@ export function MessageList({ channelId }: { channelId: string }) {
   const pending = hasNewer ? NO_PENDING : view.pending;
   const openedUnread = useAppSelector((state) => selectOpenedUnread(state, channelId));
   const uid = useAppSelector(selectUid);
+  const photos = useAppSelector((state) => selectChannelPhotos(state, channelId));
+  const showsFaces = useAppSelector((state) => selectShowsFaces(state, channelId));
+  /** Others' bubbles in a channel carry the sender's face (SenderFace.tsx); one's own and a consultation's do not. */
+  const withFace = useCallback(
+    (message: ChatMessage, grouped: boolean, bubble: ReactNode): ReactNode =>
+      showsFaces && message.senderId !== uid ? (
+        <WithSenderFace message={message} grouped={grouped} photoURL={photos[message.senderId]}>
+          {bubble}
+        </WithSenderFace>
+      ) : (
+        bubble
+      ),
+    [showsFaces, uid, photos],
+  );
   const now = useNow(60_000);
   const virtuoso = useRef<VirtuosoHandle>(null);
   const scrollerElement = useRef<HTMLElement | null>(null);
@@ -502,12 +518,16 @@ export function MessageList({ channelId }: { channelId: string }) {
             </p>
           )}
           <FocusMark focused={message.id === focus.id}>
-            <MessageItem
-              message={message}
-              own={message.senderId === uid}
-              now={now}
-              grouped={!divider && continuesGroup(previous, message)}
-            />
+            {withFace(
+              message,
+              !divider && continuesGroup(previous, message),
+              <MessageItem
+                message={message}
+                own={message.senderId === uid}
+                now={now}
+                grouped={!divider && continuesGroup(previous, message)}
+              />,
+            )}
           </FocusMark>
           {nextDay !== null ? (
             <h3 className="messages__day">
@@ -519,7 +539,7 @@ export function MessageList({ channelId }: { channelId: string }) {
         </>
       );
     },
-    [messages, pending, firstItemIndex, dividerId, uid, now, focus.id],
+    [messages, pending, firstItemIndex, dividerId, uid, now, focus.id, withFace],
   );
 
   if (!conversation || (conversation.status === 'loading' && messages.length === 0)) {

@@ -14,6 +14,7 @@ import { MissedMailSwitch } from './MissedMailSwitch';
 import { NotificationsSection } from './NotificationsSection';
 import { ProfileSection } from './ProfileSection';
 import { ReadReceiptsSwitch } from './ReadReceiptsSwitch';
+import { PhotoSection } from './PhotoSection';
 import { SectionList } from './SectionList';
 import { YourDataSection } from './YourDataSection';
 import { SessionsSection } from './SessionsSection';
@@ -38,6 +39,7 @@ const SECTION_BODIES: Record<SettingsSectionId, () => React.JSX.Element> = {
   ),
   profile: () => (
     <Personal what="your profile">
+      <PhotoSection />
       <ProfileSection />
       <EmailVerification />
       <ChangeEmailSection />
