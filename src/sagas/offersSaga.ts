@@ -91,21 +91,21 @@ export const loadPracticeSaga = () => import(/* webpackChunkName: "practice" */ 
 
 /**
  * Trigger of the practice's chunk: its slice's first action, or one that came before this saga ran (the services
- * screen asks for offers and the practice together; the practice slice keeps what it was asked to load, so that
- * request is made again here rather than lost).
+ * screen asks for offers and the practice together; the practice slice keeps what it was asked to load, and the
+ * practice saga starts with that rather than lose it).
  */
 export function* whenPracticeWanted() {
+  const asked: PracticeLoad | null = yield select(
+    (state: { practice?: { load: PracticeLoad | null } }) => state.practice?.load ?? null,
+  );
+  // The practice saga reads what was asked from the slice when it starts.
+  if (asked) return true;
   const isPractice = (action: Action): boolean => action.type.startsWith('practice/');
   const meanwhile: Channel<UnknownAction> = yield actionChannel(
     isPractice,
     buffers.expanding<UnknownAction>(),
   );
-  const asked: PracticeLoad | null = yield select(
-    (state: { practice?: { load: PracticeLoad | null } }) => state.practice?.load ?? null,
-  );
-  const first: UnknownAction = asked
-    ? { type: 'practice/practiceRequested', payload: asked }
-    : yield take(meanwhile);
+  const first: UnknownAction = yield take(meanwhile);
   return { first, meanwhile } satisfies SliceRequests;
 }
 

@@ -3,7 +3,7 @@
 // action carries; and keeps bookings and services live while the screen has loaded them. After any change of money
 // (a booking, a step) the ledger is read again: its balance is the backend's, never worked out here.
 import type { EventChannel } from 'redux-saga';
-import { all, call, cancel, fork, put, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import { all, call, cancel, fork, put, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { Task } from 'redux-saga';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { Backend, FreeSlots, Unsubscribe } from '@/backend/ports';
@@ -24,13 +24,14 @@ import {
   practiceFailed,
   practiceLoaded,
   practiceRequested,
+  selectPractice,
   serviceSaved,
   serviceSaveRequested,
   slotsFailed,
   slotsLoaded,
   slotsRequested,
 } from '@/store/practiceSlice';
-import type { BookingStep, PracticeData } from '@/store/practiceSlice';
+import type { BookingStep, PracticeData, PracticeState } from '@/store/practiceSlice';
 import { activeOffersRequested } from '@/store/offersSlice';
 import { forEachSession, keepingChannel } from './session';
 import { latestOf, leadingOf } from './lazySaga';
@@ -259,7 +260,9 @@ export function* followLoads(backend: Backend, first: ReturnType<typeof practice
  * that action and the slice's others that came while the chunk loaded, handled as the watchers below would have.
  */
 export function* practiceSaga(backend: Backend, early: readonly UnknownAction[] = []) {
-  const load = latestOf(early, practiceRequested);
+  // A load asked for before the offers saga could start this chunk is in the slice, not among `early`.
+  const asked: PracticeState = yield select(selectPractice);
+  const load = latestOf(early, practiceRequested) ?? (asked.load ? practiceRequested(asked.load) : undefined);
   if (load) yield fork(handlePracticeRequested, backend, load);
   const slots = latestOf(early, slotsRequested);
   if (slots) yield fork(handleSlotsRequested, backend, slots);
