@@ -40,7 +40,9 @@ export function BookingPanel({
   const zone = useMemo(() => clientTimeZone(), []);
   const now = useNow(60_000);
   const usable = offers.filter(
-    (o) => o.state === 'active' && (o.serviceId === undefined || o.serviceId === service.id),
+    (o) =>
+      o.state === 'active' &&
+      (o.serviceId === undefined ? o.consultantId === service.consultantId : o.serviceId === service.id),
   );
   const [startsAt, setStartsAt] = useState<number | null>(null);
   const [method, setMethod] = useState<'credits' | 'pass'>('credits');

@@ -35,6 +35,12 @@ function BookServices({ services }: { services: readonly Service[] }) {
   const wanted = params.get('service');
   // Keyed by the wanted service (below), so a new "Use this offer" opens its service afresh.
   const [open, setOpen] = useState<string | null>(wanted);
+  // A booking made closes its panel (the notice above and Upcoming say what happened).
+  const [seen, setSeen] = useState(done);
+  if (seen !== done) {
+    setSeen(done);
+    if (done?.kind === 'book') setOpen(null);
+  }
   const close = () => {
     setOpen(null);
     if (params.has('offer') || params.has('service')) setParams({}, { replace: true });
