@@ -10,6 +10,7 @@ import { formatClockTime, formatFullTime } from '@/ui/time';
 import { outboxDeleteRequested, outboxRetryRequested } from '@/store/outboxSlice';
 import type { OutboxEntry } from '@/store/outboxSlice';
 import { MessageActions, MessageContent } from './MessageActions';
+import { MessageCardView } from './MessageCardView';
 
 export const MessageItem = memo(function MessageItem({
   message,
@@ -31,7 +32,11 @@ export const MessageItem = memo(function MessageItem({
           {formatClockTime(message.createdAt)}
         </time>
       </p>
-      <MessageContent message={message} />
+      {message.card && !message.deleted ? (
+        <MessageCardView card={message.card} own={own} now={now} />
+      ) : (
+        <MessageContent message={message} />
+      )}
       {message.attachment && !message.deleted && (
         <AttachmentView channelId={message.channelId} attachment={message.attachment} />
       )}

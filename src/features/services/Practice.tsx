@@ -4,6 +4,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Service } from '@core/model';
+import { OFFER_PARAM, SERVICE_PARAM } from '@core/paths';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { selectOverview } from '@/store/channelsSlice';
 import { practiceRequested, selectPractice } from '@/store/practiceSlice';
@@ -32,7 +33,7 @@ function useConsultantIds(): string[] {
 function BookServices({ services }: { services: readonly Service[] }) {
   const { offers, done } = useAppSelector(selectPractice);
   const [params, setParams] = useSearchParams();
-  const wanted = params.get('service');
+  const wanted = params.get(SERVICE_PARAM);
   // Keyed by the wanted service (below), so a new "Use this offer" opens its service afresh.
   const [open, setOpen] = useState<string | null>(wanted);
   // A booking made closes its panel (the notice above and Upcoming say what happened).
@@ -43,7 +44,7 @@ function BookServices({ services }: { services: readonly Service[] }) {
   }
   const close = () => {
     setOpen(null);
-    if (params.has('offer') || params.has('service')) setParams({}, { replace: true });
+    if (params.has(OFFER_PARAM) || params.has(SERVICE_PARAM)) setParams({}, { replace: true });
   };
   return (
     <section aria-labelledby="book-title" className="services__section">
@@ -69,7 +70,7 @@ function BookServices({ services }: { services: readonly Service[] }) {
                 <BookingPanel
                   service={service}
                   offers={offers}
-                  {...(params.get('offer') ? { initialOfferId: params.get('offer') ?? '' } : {})}
+                  {...(params.get(OFFER_PARAM) ? { initialOfferId: params.get(OFFER_PARAM) ?? '' } : {})}
                   onClose={close}
                 />
               ) : (
@@ -135,7 +136,7 @@ export function Practice() {
     );
   }
   const bookable = practice.services.filter((s) => s.status === 'active');
-  const wantedService = params.get('service');
+  const wantedService = params.get(SERVICE_PARAM);
   return (
     <>
       <BookServices key={wantedService ?? ''} services={bookable} />
