@@ -40,8 +40,11 @@ export function OfferForm({
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => () => void dispatch(offerIssueDismissed()), [dispatch]);
   useEffect(() => {
-    if (uid && practice.status === 'idle')
-      dispatch(practiceRequested({ consultantIds: [uid], isConsultant: true }));
+    if (!uid || practice.status !== 'idle') return;
+    // The practice's saga is started by the offers saga (src/sagas/offersSaga.ts): an offers action first, so a
+    // consultant who has asked for no offer yet in this session still gets their services.
+    dispatch(offerIssueDismissed());
+    dispatch(practiceRequested({ consultantIds: [uid], isConsultant: true }));
   }, [dispatch, uid, practice.status]);
 
   const submit = (event: FormEvent): void => {
