@@ -7,7 +7,13 @@ import { throwError } from 'redux-saga-test-plan/providers';
 import { combineReducers } from '@reduxjs/toolkit';
 import { BackendError } from '@/backend/ports';
 import type { Backend } from '@/backend/ports';
-import { handleBookingRequested, handleBookingStep, practiceSaga, watchBookings } from '@/sagas/practiceSaga';
+import {
+  handleBookingRequested,
+  handleBookingStep,
+  practiceSaga,
+  refreshLedger,
+  watchBookings,
+} from '@/sagas/practiceSaga';
 import practice, { bookingRequested, bookingStepRequested, practiceRequested } from '@/store/practiceSlice';
 import offers from '@/store/offersSlice';
 import user from '@/store/userSlice';
@@ -135,6 +141,34 @@ describe('handleBookingStep', () => {
       operationId: step.payload.operationId,
       startsAt: 7,
     });
+  });
+});
+
+describe('refreshLedger', () => {
+  it('reads a consultant’s earnings again with the ledger, so a confirmed session counts at once', async () => {
+    const fake = createFakeBackend();
+    const earnings = {
+      services: [],
+      total: { credits: 1, passes: 0, sessions: 1 },
+      offersUsed: [],
+    };
+    fake.ledger.listMyLedger.mockResolvedValue(ledger);
+    fake.ledger.getEarnings.mockResolvedValue(earnings);
+    const asConsultant = reducer(undefined, practiceRequested({ consultantIds: ['c'], isConsultant: true }));
+    const { storeState } = await expectSaga(refreshLedger, fake as unknown as Backend)
+      .withReducer(reducer, asConsultant)
+      .run();
+    expect((storeState as State).practice.earnings).toEqual(earnings);
+  });
+
+  it('reads no earnings for a client', async () => {
+    const fake = createFakeBackend();
+    fake.ledger.listMyLedger.mockResolvedValue(ledger);
+    const asClient = reducer(undefined, practiceRequested({ consultantIds: ['c'], isConsultant: false }));
+    await expectSaga(refreshLedger, fake as unknown as Backend)
+      .withReducer(reducer, asClient)
+      .run();
+    expect(fake.ledger.getEarnings).not.toHaveBeenCalled();
   });
 });
 

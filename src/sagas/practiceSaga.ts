@@ -21,6 +21,7 @@ import {
   hoursSaved,
   hoursSaveRequested,
   ledgerLoaded,
+  earningsLoaded,
   practiceFailed,
   practiceLoaded,
   practiceRequested,
@@ -93,11 +94,19 @@ export function* handleSlotsRequested(backend: Backend, action: ReturnType<typeo
   }
 }
 
-/** The ledger read again after money may have moved; a failure leaves the last one shown. */
+/**
+ * The ledger (and a consultant's earnings) read again after money may have moved; a failure leaves the last ones
+ * shown.
+ */
 export function* refreshLedger(backend: Backend) {
   try {
     const ledger: PracticeData['ledger'] = yield call([backend.ledger, backend.ledger.listMyLedger]);
     yield put(ledgerLoaded(ledger));
+    const { load }: PracticeState = yield select(selectPractice);
+    if (load?.isConsultant) {
+      const earnings: Earnings = yield call([backend.ledger, backend.ledger.getEarnings]);
+      yield put(earningsLoaded({ earnings }));
+    }
   } catch {
     // The next change or reconnect reads it again; the screen keeps what it had.
   }

@@ -187,6 +187,9 @@ const practiceSlice = createSlice({
     ledgerLoaded(state, action: PayloadAction<{ entries: LedgerEntry[]; balance: Balance }>) {
       state.ledger = action.payload;
     },
+    earningsLoaded(state, action: PayloadAction<{ earnings: Earnings }>) {
+      state.earnings = action.payload.earnings;
+    },
     serviceSaveRequested: {
       reducer(
         state,
@@ -261,6 +264,7 @@ export const {
   bookingStepRequested,
   bookingChanged,
   ledgerLoaded,
+  earningsLoaded,
   serviceSaveRequested,
   serviceSaved,
   hoursSaveRequested,
