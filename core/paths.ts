@@ -49,3 +49,13 @@ export function resetPasswordPath(token: string): string {
 export function servicesPath(bookingId?: string): string {
   return bookingId === undefined ? '/services' : `/services?booking=${encodeURIComponent(bookingId)}`;
 }
+
+export const SERVICE_PARAM = 'service';
+export const OFFER_PARAM = 'offer';
+
+/** /services with a service's booking open, and the offer to apply ("Use this offer" on an offer's card). */
+export function bookServicePath(serviceId: string, offerId?: string): string {
+  const query = new URLSearchParams({ [SERVICE_PARAM]: serviceId });
+  if (offerId !== undefined) query.set(OFFER_PARAM, offerId);
+  return `/services?${query.toString()}`;
+}

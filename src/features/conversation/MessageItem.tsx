@@ -12,6 +12,8 @@ import { outboxDeleteRequested, outboxRetryRequested } from '@/store/outboxSlice
 import type { OutboxEntry } from '@/store/outboxSlice';
 import { MessageActions, MessageContent } from './MessageActions';
 import { ReceiptStatus } from './ReceiptStatus';
+import { MessageReactions, ReplyQuoteView } from './MessageReplies';
+import { MessageCardView } from './MessageCardView';
 
 /**
  * The sender's current name where the channel's people are known (a renamed person's old messages show the new
@@ -21,7 +23,6 @@ function SenderName({ channelId, message }: { channelId: string; message: ChatMe
   const current = useAppSelector((state) => selectCurrentName(state, channelId, message.senderId));
   return <>{current ?? message.senderName}</>;
 }
-import { MessageReactions, ReplyQuoteView } from './MessageReplies';
 
 export const MessageItem = memo(function MessageItem({
   message,
@@ -49,7 +50,11 @@ export const MessageItem = memo(function MessageItem({
         </time>
       </p>
       <ReplyQuoteView message={message} />
-      <MessageContent message={message} />
+      {message.card && !message.deleted ? (
+        <MessageCardView card={message.card} own={own} now={now} />
+      ) : (
+        <MessageContent message={message} />
+      )}
       {message.attachment && !message.deleted && (
         <AttachmentView channelId={message.channelId} attachment={message.attachment} />
       )}
