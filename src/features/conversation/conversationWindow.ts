@@ -33,6 +33,13 @@ export const newerFailed = createAction<{ channelId: string; message: string }>(
 export const scrollBackStarted = createAction<{ channelId: string }>('conversation/scrollBackStarted');
 /** The person is at the newest again. */
 export const latestReached = createAction<{ channelId: string }>('conversation/latestReached');
+/**
+ * The newest messages this device kept of a channel, drawn while its newest page is asked for: a window that may
+ * not reach the newest, so the page that answers replaces it (no gap between what was kept and what is new).
+ */
+export const lastKnownPageShown = createAction<{ channelId: string; messages: ChatMessage[] }>(
+  'conversation/lastKnownPageShown',
+);
 
 /** Where `id` is in `messages`, looked for from the start (what this looks for is near it), or -1. */
 function indexFromStart(messages: readonly ChatMessage[], id: string): number {
@@ -146,12 +153,22 @@ const pages: Omit<WindowRules, 'arrived'> = {
       conversation.loadingNewer = false;
       conversation.error = action.payload.message;
     } else if (scrollBackStarted.match(action)) conversation.away = true;
+    else if (lastKnownPageShown.match(action)) showLastKnown(conversation, action.payload.messages);
     else if (latestReached.match(action) && !conversation.hasNewer) {
       conversation.away = false;
       if (conversation.unseen?.length) conversation.unseen = [];
     }
   },
 };
+
+/** Only into a conversation with nothing yet: what the backend answered is never covered by what was kept. */
+function showLastKnown(conversation: Conversation, messages: ChatMessage[]) {
+  if (conversation.messages.length > 0 || messages.length === 0) return;
+  conversation.status = 'loaded';
+  conversation.hasNewer = true;
+  conversation.hasMore = messages.length >= MESSAGES_PAGE;
+  setWindow(conversation, mergeMessages<ChatMessage>([], messages).slice(-MESSAGES_WINDOW));
+}
 
 /** A page forward; past MESSAGES_WINDOW the oldest end is let go; a short page reaches the newest. */
 function forward(conversation: Conversation, page: ChatMessage[]) {
