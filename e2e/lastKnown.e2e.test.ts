@@ -80,7 +80,7 @@ describe('the last known state', () => {
     const { page } = await windows.openWindow();
     await signIn(page, server.url + '/', 'member@qupm.demo');
     await page.getByRole('link', { name: /Strategy Studio/ }).click();
-    await page.getByText(LAST_MESSAGE).waitFor();
+    await page.getByTestId('virtuoso-item-list').getByText(LAST_MESSAGE).waitFor();
     await waitForKept(page, 1);
 
     // Every request to the backend waits until the test lets it go.
@@ -89,7 +89,7 @@ describe('the last known state', () => {
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Hello, Morgan' }).waitFor();
     await page.getByRole('link', { name: /Strategy Studio/ }).waitFor();
-    await page.getByText(LAST_MESSAGE).waitFor();
+    await page.getByTestId('virtuoso-item-list').getByText(LAST_MESSAGE).waitFor();
     expect(await page.getByRole('definition').allTextContents()).toEqual(['3', '1']);
     await page.getByText(/^Updating · as of \d\d:\d\d$/).waitFor();
     // Drawn from the device alone: the backend was asked, and has answered nothing.
@@ -99,14 +99,14 @@ describe('the last known state', () => {
     await page.unroute('**/api/**');
     for (const route of held.splice(0)) await route.continue().catch(() => undefined);
     await page.getByText(/as of \d\d:\d\d/).waitFor({ state: 'detached' });
-    await page.getByText(LAST_MESSAGE).waitFor();
+    await page.getByTestId('virtuoso-item-list').getByText(LAST_MESSAGE).waitFor();
   });
 
   it('forgets all of it when the person signs out, before the signed-out screen shows', async () => {
     const { page } = await windows.openWindow();
     await signIn(page, server.url + '/', 'member@qupm.demo');
     await page.getByRole('link', { name: /Strategy Studio/ }).click();
-    await page.getByText(LAST_MESSAGE).waitFor();
+    await page.getByTestId('virtuoso-item-list').getByText(LAST_MESSAGE).waitFor();
     await waitForKept(page, 1);
 
     await page.getByRole('link', { name: 'Sign out' }).click();

@@ -131,6 +131,15 @@ describe('lastKnownSaga', () => {
     expect(kept.pages.map((page) => page.messages)).toEqual([[message(1), message(2)]]);
   });
 
+  it('keeps what turned live while it started (a backend faster than the device)', async () => {
+    const live = reducer(
+      reducer(loading(), accountLoaded(buildUserState(morgan, doc, { isAdmin: false }))),
+      overviewLoaded({ items: [overview] }),
+    );
+    await expectSaga(lastKnownSaga, store).withReducer(reducer, live).silentRun(100);
+    expect((await store.load(UID)).account).toMatchObject({ account, channels: [overview] });
+  });
+
   it('keeps nothing of an account the backend could not read (offline)', async () => {
     await expectSaga(lastKnownSaga, store)
       .withReducer(reducer, loading())

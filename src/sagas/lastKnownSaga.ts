@@ -65,12 +65,18 @@ export function knownAccountOf(user: UserState): KnownAccount {
 /** Draws what was kept: channels and offers not answered yet, then the account (which puts the home on screen). */
 export function* showLastKnown(kept: LastKnown) {
   const { account } = kept;
-  if (!account) return;
+  const drawn = { channels: false, offers: false };
+  if (!account) return drawn;
   const channels: ChannelsState = yield select(selectChannels);
-  if (account.channels && channels.status !== 'loaded')
+  if (account.channels && channels.status !== 'loaded') {
     yield put(overviewLoaded({ items: account.channels }));
+    drawn.channels = true;
+  }
   const offers: OffersState['active'] = yield select(selectActiveOffers);
-  if (account.offers && offers.status !== 'loaded') yield put(activeOffersLoaded({ items: account.offers }));
+  if (account.offers && offers.status !== 'loaded') {
+    yield put(activeOffersLoaded({ items: account.offers }));
+    drawn.offers = true;
+  }
   const user: UserState = yield select(selectUser);
   if (account.account && user.authUser && user.status === 'loading') {
     yield put(
@@ -82,6 +88,7 @@ export function* showLastKnown(kept: LastKnown) {
       }),
     );
   }
+  return drawn;
 }
 
 /** A channel opens: its kept messages are drawn while nothing else is there (its newest page is on its way). */
@@ -161,12 +168,13 @@ export function* save(
 export function* keepSession(store: LastKnownStore, uid: string) {
   const kept: LastKnown = yield call([store, store.load], uid);
   const pages = new Map(kept.pages.map((page) => [page.channelId, page]));
-  yield call(showLastKnown, kept);
+  const drawn: { channels: boolean; offers: boolean } = yield call(showLastKnown, kept);
   const openId: string | null = yield select((state: { channels: ChannelsState }) => state.channels.openId);
   yield call(showKeptPage, pages, channelOpened({ id: openId }));
   yield takeEvery(channelOpened.type, showKeptPage, pages);
 
-  const dirty: Dirty = { account: false, channels: false, offers: false, pages: new Set() };
+  // What turned live while the kept state was read (a fast backend) is kept as well.
+  const dirty: Dirty = yield call(liveAlready, drawn);
   const stored: { account: Omit<StoredAccount, 'format'> | null } = { account: kept.account };
   const live = [
     accountLoaded.type,
@@ -178,6 +186,23 @@ export function* keepSession(store: LastKnownStore, uid: string) {
   ];
   yield takeEvery(live, noteLive, dirty);
   yield debounce(LAST_KNOWN_SAVE_DEBOUNCE_MS, live, save, store, uid, dirty, stored);
+  yield call(save, store, uid, dirty, stored);
+}
+
+/** The parts that are live already as the saga starts: not drawn from what was kept, and answered. */
+export function* liveAlready(drawn: { channels: boolean; offers: boolean }) {
+  const user: UserState = yield select(selectUser);
+  const channels: ChannelsState = yield select(selectChannels);
+  const offers: OffersState['active'] = yield select(selectActiveOffers);
+  const conversations: Record<string, Conversation> = yield select(
+    (state: { conversation: { byChannel: Record<string, Conversation> } }) => state.conversation.byChannel,
+  );
+  return {
+    account: user.status === 'signedIn' && user.asOf === undefined,
+    channels: channels.status === 'loaded' && !drawn.channels,
+    offers: offers.status === 'loaded' && !drawn.offers,
+    pages: new Set(Object.keys(conversations)),
+  } satisfies Dirty;
 }
 
 export function* lastKnownSaga(store: LastKnownStore = browserLastKnownStore()) {
