@@ -79,7 +79,7 @@ describe('lastKnownSaga', () => {
       .put(overviewLoaded({ items: [overview] }))
       .put(activeOffersLoaded({ items: [] }))
       .put(lastKnownShown({ ...account, domainId: undefined, authUser: morgan, asOf: 42_000 }))
-      .silentRun(50);
+      .silentRun(500);
     expect((storeState as State).user).toMatchObject({ status: 'signedIn', nickname: 'Morgan', credits: 3 });
   });
 
@@ -93,7 +93,7 @@ describe('lastKnownSaga', () => {
     });
     const { storeState } = await expectSaga(lastKnownSaga, store)
       .withReducer(reducer, loading())
-      .silentRun(50);
+      .silentRun(500);
     expect((storeState as State).user.status).toBe('loading');
     expect((storeState as State).channels.ids).toEqual([]);
   });
@@ -106,7 +106,7 @@ describe('lastKnownSaga', () => {
       .dispatch(messagesRequested({ channelId: CHANNEL }))
       .dispatch(channelOpened({ id: CHANNEL }))
       .put(lastKnownPageShown({ channelId: CHANNEL, messages: [message(1), message(2)] }))
-      .silentRun(50);
+      .silentRun(500);
     const shown = (storeState as State).conversation.byChannel[CHANNEL];
     expect(shown).toMatchObject({ status: 'loaded', hasNewer: true });
     expect(shown?.messages.map((m) => m.id)).toEqual([message(1).id, message(2).id]);
@@ -136,7 +136,7 @@ describe('lastKnownSaga', () => {
       reducer(loading(), accountLoaded(buildUserState(morgan, doc, { isAdmin: false }))),
       overviewLoaded({ items: [overview] }),
     );
-    await expectSaga(lastKnownSaga, store).withReducer(reducer, live).silentRun(100);
+    await expectSaga(lastKnownSaga, store).withReducer(reducer, live).silentRun(500);
     expect((await store.load(UID)).account).toMatchObject({ account, channels: [overview] });
   });
 
@@ -154,7 +154,7 @@ describe('lastKnownSaga', () => {
     await expectSaga(lastKnownSaga, store)
       .withReducer(reducer, loading())
       .dispatch(signOutRequested())
-      .silentRun(50);
+      .silentRun(500);
     expect(await createLastKnownStore().load(UID)).toEqual({ account: null, pages: [] });
   });
 });
