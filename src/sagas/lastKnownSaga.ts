@@ -111,7 +111,8 @@ interface Dirty {
 
 const PAGE_ACTIONS = [messagesLoaded.type, olderLoaded.type, newerLoaded.type, messagesArrived.type];
 
-export function* noteLive(dirty: Dirty, action: UnknownAction) {
+/** Notes which part of the kept state a live action replaced. */
+export function noteLive(dirty: Dirty, action: UnknownAction): void {
   if (accountLoaded.match(action)) dirty.account = action.payload.asOf === undefined;
   else if (docChanged.match(action)) dirty.account = true;
   else if (activeOffersLoaded.match(action)) dirty.offers = true;
@@ -122,6 +123,10 @@ export function* noteLive(dirty: Dirty, action: UnknownAction) {
   } else if (PAGE_ACTIONS.includes(action.type)) {
     dirty.pages.add((action.payload as { channelId: string }).channelId);
   }
+}
+
+function* takeLive(dirty: Dirty, action: UnknownAction) {
+  yield call(noteLive, dirty, action);
 }
 
 /** Writes what live data replaced; parts still as kept keep what was stored (and their time). */
@@ -184,7 +189,7 @@ export function* keepSession(store: LastKnownStore, uid: string) {
     channelChanged.type,
     ...PAGE_ACTIONS,
   ];
-  yield takeEvery(live, noteLive, dirty);
+  yield takeEvery(live, takeLive, dirty);
   yield debounce(LAST_KNOWN_SAVE_DEBOUNCE_MS, live, save, store, uid, dirty, stored);
   yield call(save, store, uid, dirty, stored);
 }
