@@ -36,7 +36,12 @@ import {
   selectOverview,
 } from '@/store/channelsSlice';
 import type { ChannelsState } from '@/store/channelsSlice';
-import { messagesLoaded, olderLoaded, selectConversation } from '@/store/conversationSlice';
+import {
+  messagesLoaded,
+  messagesRequested,
+  olderLoaded,
+  selectConversation,
+} from '@/store/conversationSlice';
 import type { Conversation } from '@/store/conversationSlice';
 import { messagesArrived } from '@/store/messages';
 import { activeOffersLoaded, selectActiveOffers } from '@/store/offersSlice';
@@ -99,6 +104,8 @@ export function* showKeptPage(pages: Map<string, StoredPage>, action: ReturnType
   const conversation: Conversation | undefined = yield select(selectConversation, channelId);
   if (conversation && conversation.messages.length > 0) return;
   yield put(lastKnownPageShown({ channelId, messages: page.messages }));
+  // Its newest page replaces what was kept (asked for here: the view finds the conversation known).
+  if (!conversation) yield put(messagesRequested({ channelId }));
 }
 
 /** Which parts of the kept state live data has replaced in this session, and the channels whose pages changed. */

@@ -137,6 +137,19 @@ const pages: Omit<WindowRules, 'arrived'> = {
     setWindow(conversation, next);
   },
   other(state, action) {
+    // A channel's kept messages may come before the view has asked for anything: the conversation starts there.
+    if (lastKnownPageShown.match(action)) {
+      const { channelId, messages } = action.payload;
+      const shown = (state.byChannel[channelId] ??= {
+        status: 'loading',
+        messages: [],
+        hasMore: false,
+        loadingOlder: false,
+        error: null,
+      });
+      showLastKnown(shown, messages);
+      return;
+    }
     const conversation =
       typeof action.payload === 'object' && action.payload !== null && 'channelId' in action.payload
         ? state.byChannel[String(action.payload.channelId)]
@@ -153,7 +166,6 @@ const pages: Omit<WindowRules, 'arrived'> = {
       conversation.loadingNewer = false;
       conversation.error = action.payload.message;
     } else if (scrollBackStarted.match(action)) conversation.away = true;
-    else if (lastKnownPageShown.match(action)) showLastKnown(conversation, action.payload.messages);
     else if (latestReached.match(action) && !conversation.hasNewer) {
       conversation.away = false;
       if (conversation.unseen?.length) conversation.unseen = [];
