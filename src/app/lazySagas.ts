@@ -32,7 +32,8 @@ export const loadMembersSaga = () =>
   import(/* webpackChunkName: "conversation-view" */ '@/sagas/membersSaga');
 export const loadOffersSaga = () => import(/* webpackChunkName: "offers" */ '@/sagas/offersSaga');
 export const loadDebugMenu = () => import(/* webpackChunkName: "ios-debug" */ '@/sagas/debugMenuSaga');
-export const loadLastKnownSaga = () => import(/* webpackChunkName: "last-known" */ '@/sagas/lastKnownSaga');
+export const loadLastKnownSaga = () =>
+  import(/* webpackChunkName: "last-known" */ '@/features/conversation/lastKnownSaga');
 
 /** Trigger: a session begins (the backend knows who, before it has read anything), so the kept state draws first. */
 function* whenSessionBegins() {

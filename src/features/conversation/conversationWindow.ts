@@ -17,6 +17,12 @@ import {
 } from '@/store/conversationSlice';
 import type { Conversation, WindowRules } from '@/store/conversationSlice';
 
+/** A channel's newest messages as this device kept them. */
+interface KeptPage {
+  channelId: string;
+  messages: ChatMessage[];
+}
+
 interface NewerPage {
   channelId: string;
   messages: ChatMessage[];
@@ -37,9 +43,7 @@ export const latestReached = createAction<{ channelId: string }>('conversation/l
  * The newest messages this device kept of a channel, drawn while its newest page is asked for: a window that may
  * not reach the newest, so the page that answers replaces it (no gap between what was kept and what is new).
  */
-export const lastKnownPageShown = createAction<{ channelId: string; messages: ChatMessage[] }>(
-  'conversation/lastKnownPageShown',
-);
+export const lastKnownPageShown = createAction<KeptPage>('conversation/lastKnownPageShown');
 
 /** Where `id` is in `messages`, looked for from the start (what this looks for is near it), or -1. */
 function indexFromStart(messages: readonly ChatMessage[], id: string): number {

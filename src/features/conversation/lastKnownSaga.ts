@@ -55,7 +55,7 @@ import {
   signedOut,
 } from '@/store/userSlice';
 import type { UserState } from '@/store/userSlice';
-import { lastKnownPageShown, newerLoaded } from '@/features/conversation/conversationWindow';
+import { lastKnownPageShown, newerLoaded } from './conversationWindow';
 
 /** Live data comes in bursts (a start, a catch-up): it is written once it has settled. */
 export const LAST_KNOWN_SAVE_DEBOUNCE_MS = 1_000;

@@ -4,7 +4,7 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { expectSaga } from 'redux-saga-test-plan';
 import { combineReducers } from '@reduxjs/toolkit';
-import { lastKnownSaga, LAST_KNOWN_SAVE_DEBOUNCE_MS } from '@/sagas/lastKnownSaga';
+import { lastKnownSaga, LAST_KNOWN_SAVE_DEBOUNCE_MS } from '@/features/conversation/lastKnownSaga';
 import { createLastKnownStore } from '@/platform/lastKnownStore';
 import type { KnownAccount, LastKnownStore } from '@/platform/lastKnownStore';
 import { lastKnownPageShown } from '@/features/conversation/conversationWindow';
