@@ -120,6 +120,8 @@ describe('the last known state', () => {
     await page.getByRole('heading', { level: 1, name: 'Hello, Morgan' }).waitFor();
     await waitForServiceWorkerControl(page);
     await waitForKept(page, 0);
+    // Offline first: no live data comes to write the record again.
+    await goOffline(page);
     // Another build's record, or a damaged one: discarded without an error screen.
     await page.evaluate(
       () =>
@@ -140,7 +142,6 @@ describe('the last known state', () => {
           };
         }),
     );
-    await goOffline(page);
     await page.reload();
     await context.setOffline(false);
     await context.setOffline(true);

@@ -123,6 +123,9 @@ describe('user reducer', () => {
     });
     expect(reducer(loading, lastKnownShown({ ...kept, authUser: { ...authUser, uid: 'u2' } }))).toBe(loading);
     // Live already: what was kept comes too late and changes nothing.
+    // The backend answered "unread" first (offline): what was kept still shows, better than unknown.
+    const unread = reducer(loading, accountLoaded({ ...fallbackUserState(authUser), asOf: 0 }));
+    expect(reducer(unread, lastKnownShown(kept))).toMatchObject({ credits: 12, asOf: 1_000 });
     const live = reducer(loading, accountLoaded(buildUserState(authUser, doc, { isAdmin: false })));
     expect(reducer(live, lastKnownShown({ ...kept, credits: 1 }))).toBe(live);
   });

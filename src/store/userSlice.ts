@@ -96,9 +96,12 @@ const userSlice = createSlice({
       if (action.payload.asOf === 0 && state.asOf) return { ...state, status: 'signedIn' as const };
       return { ...action.payload, status: 'signedIn' as const };
     },
-    /** The last known state kept on this device, shown while the backend has not answered yet. */
+    /** The last known state kept on this device, shown while the backend has not answered (or could not). */
     lastKnownShown(state, action: PayloadAction<SignedInUserState>) {
-      if (state.status === 'loading' && state.authUser?.uid === action.payload.authUser?.uid)
+      if (
+        (state.status === 'loading' || state.asOf === 0) &&
+        state.authUser?.uid === action.payload.authUser?.uid
+      )
         return { ...action.payload, status: 'signedIn' as const };
     },
     /** The user document changed (a profile save, an activation's balances, a role set by an admin). */

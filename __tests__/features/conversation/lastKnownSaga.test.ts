@@ -83,6 +83,16 @@ describe('lastKnownSaga', () => {
     expect((storeState as State).user).toMatchObject({ status: 'signedIn', nickname: 'Morgan', credits: 3 });
   });
 
+  it('draws the kept account also when the backend said "unread" first (offline)', async () => {
+    await store.putAccount({ uid: UID, savedAt: 42_000, account, channels: null, offers: null });
+    const unread = reducer(
+      loading(),
+      accountLoaded({ ...buildUserState(morgan, null, { isAdmin: false }), asOf: 0 }),
+    );
+    const { storeState } = await expectSaga(lastKnownSaga, store).withReducer(reducer, unread).silentRun(500);
+    expect((storeState as State).user).toMatchObject({ status: 'signedIn', credits: 3, asOf: 42_000 });
+  });
+
   it('draws nothing for another person signing in on the device', async () => {
     await store.putAccount({
       uid: 'uidOther000000000001',

@@ -83,7 +83,8 @@ export function* showLastKnown(kept: LastKnown) {
     drawn.offers = true;
   }
   const user: UserState = yield select(selectUser);
-  if (account.account && user.authUser && user.status === 'loading') {
+  // Offline, the backend may have said "unread" before the device was read: what was kept is better than unknown.
+  if (account.account && user.authUser && (user.status === 'loading' || user.asOf === 0)) {
     yield put(
       lastKnownShown({
         ...account.account,
