@@ -151,15 +151,7 @@ function buildSdk(
     },
     firestore: once(async () => {
       const sdk = await import(/* webpackChunkName: "firebase-firestore" */ 'firebase/firestore');
-      // The last known state on the device: Firestore's own persistent cache, shared by the tabs, answers reads
-      // offline and draws a start before the network does. Without IndexedDB (Node, a private window) it keeps
-      // to memory, as the SDK would after a warning.
-      const db =
-        typeof indexedDB === 'undefined'
-          ? sdk.getFirestore(getApp())
-          : sdk.initializeFirestore(getApp(), {
-              localCache: sdk.persistentLocalCache({ tabManager: sdk.persistentMultipleTabManager() }),
-            });
+      const db = sdk.getFirestore(getApp());
       if (emulators.firestore)
         sdk.connectFirestoreEmulator(db, emulators.firestore.host, emulators.firestore.port);
       return { sdk, db };
