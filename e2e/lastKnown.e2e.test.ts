@@ -1,4 +1,4 @@
-// The last known state on the device (QUALITY.md "Offline"): a signed-in person who opens QuPM without a network
+// The last known state on the device (issue 26's bars): a signed-in person who opens QuPM without a network
 // sees their real name, balances, channels and recent messages, marked "Offline · as of"; a warm start draws them
 // before the backend has answered anything; signing out leaves nothing of them on the device.
 import type { Page, Route } from 'playwright-core';
@@ -48,7 +48,7 @@ async function waitForKept(page: Page, pages: number): Promise<void> {
   throw new Error(`The page never kept its last known state (${pages} pages)`);
 }
 
-/** Chromium's offline emulation needs a change to reach navigator.onLine after a reload (e2e/pwa.e2e.test.ts). */
+/** The browser offline; after a reload the tests toggle it once more, for navigator.onLine (e2e/pwa.e2e.test.ts). */
 async function goOffline(page: Page): Promise<void> {
   await page.context().setOffline(true);
 }
