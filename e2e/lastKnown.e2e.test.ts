@@ -1,4 +1,4 @@
-// The last known state on the device (issue 26's bars): a signed-in person who opens QuPM without a network
+// The last known state on the device (the offline bars): a signed-in person who opens QuPM without a network
 // sees their real name, balances, channels and recent messages, marked "Offline · as of"; a warm start draws them
 // before the backend has answered anything; signing out leaves nothing of them on the device.
 import type { Page, Route } from 'playwright-core';
