@@ -9,6 +9,7 @@ import type { Channel } from '@core/model';
 import { channelPath } from '@core/paths';
 import { channelDisplayName, isPrivateChannel } from '@core/privateChannels';
 import { useAppSelector } from '@/store/hooks';
+import { selectIsOnline } from '@/store/appSlice';
 import { selectChannels, selectOverview } from '@/store/channelsSlice';
 import { selectMutes } from '@/store/mutesSlice';
 import { selectIsConsultant, selectUid } from '@/store/userSlice';
@@ -37,6 +38,7 @@ export function ChannelList({
   const mutes = useAppSelector(selectMutes);
   const now = useNow(30_000);
   const [creating, setCreating] = useState(false);
+  const online = useAppSelector(selectIsOnline);
 
   return (
     <nav className="channels" aria-labelledby="channels-title">
@@ -67,7 +69,8 @@ export function ChannelList({
           <NewChannelForm onDone={() => setCreating(false)} />
         </Suspense>
       )}
-      {error && status === 'loaded' && (
+      {/* Offline, the layout says so already: the channels last known stay, without an alarm over them. */}
+      {error && status === 'loaded' && online && (
         <p className="form-error" role="alert">
           {error}
         </p>

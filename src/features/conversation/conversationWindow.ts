@@ -17,6 +17,12 @@ import {
 } from '@/store/conversationSlice';
 import type { Conversation, WindowRules } from '@/store/conversationSlice';
 
+/** A channel's newest messages as this device kept them. */
+interface KeptPage {
+  channelId: string;
+  messages: ChatMessage[];
+}
+
 interface NewerPage {
   channelId: string;
   messages: ChatMessage[];
@@ -48,6 +54,11 @@ interface FocusPage {
   hasNewer: boolean;
 }
 export const focusLoaded = createAction<FocusPage>('conversation/focusLoaded');
+/**
+ * The newest messages this device kept of a channel, drawn while its newest page is asked for: a window that may
+ * not reach the newest, so the page that answers replaces it (no gap between what was kept and what is new).
+ */
+export const lastKnownPageShown = createAction<KeptPage>('conversation/lastKnownPageShown');
 
 /** Where `id` is in `messages`, looked for from the start (what this looks for is near it), or -1. */
 function indexFromStart(messages: readonly ChatMessage[], id: string): number {
@@ -145,6 +156,19 @@ const pages: Omit<WindowRules, 'arrived'> = {
     setWindow(conversation, next);
   },
   other(state, action) {
+    // A channel's kept messages may come before the view has asked for anything: the conversation starts there.
+    if (lastKnownPageShown.match(action)) {
+      const { channelId, messages } = action.payload;
+      const shown = (state.byChannel[channelId] ??= {
+        status: 'loading',
+        messages: [],
+        hasMore: false,
+        loadingOlder: false,
+        error: null,
+      });
+      showLastKnown(shown, messages);
+      return;
+    }
     const conversation =
       typeof action.payload === 'object' && action.payload !== null && 'channelId' in action.payload
         ? state.byChannel[String(action.payload.channelId)]
@@ -188,6 +212,15 @@ function openAt(conversation: Conversation, page: ReturnType<typeof focusLoaded>
   conversation.away = page.hasNewer;
   conversation.firstIndex = 0;
   conversation.generation = (conversation.generation ?? 0) + 1;
+}
+
+/** Only into a conversation with nothing yet: what the backend answered is never covered by what was kept. */
+function showLastKnown(conversation: Conversation, messages: ChatMessage[]) {
+  if (conversation.messages.length > 0 || messages.length === 0) return;
+  conversation.status = 'loaded';
+  conversation.hasNewer = true;
+  conversation.hasMore = messages.length >= MESSAGES_PAGE;
+  setWindow(conversation, mergeMessages<ChatMessage>([], messages).slice(-MESSAGES_WINDOW));
 }
 
 /** A page forward; past MESSAGES_WINDOW the oldest end is let go; a short page reaches the newest. */
