@@ -67,6 +67,7 @@ describe('booking a session with an offer, in two windows', () => {
   it('the consultant sends Morgan 34 % off it; Morgan sees the card live and uses it', async () => {
     await consultant.goto(server.url + '/');
     await consultant.locator('.channel-link', { hasText: 'Strategy Studio' }).click();
+    await consultant.getByRole('button', { name: 'Channel menu' }).click();
     await consultant.getByRole('button', { name: 'Manage' }).click();
     await consultant.getByRole('tab', { name: 'Members' }).click();
     const row = consultant.locator('.members__item', { hasText: 'Morgan' });

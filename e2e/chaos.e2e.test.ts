@@ -53,7 +53,7 @@ function shown(page: Page): Promise<string[]> {
     const note = () => {
       for (const row of document.querySelectorAll<HTMLElement>('.messages__list > li')) {
         const text = row.querySelector(
-          ':scope > .message:not(.message--pending):not(.message--refused) .message__text',
+          '.message:not(.message--pending):not(.message--refused) .message__text',
         )?.textContent;
         if (text !== undefined && text !== null) rows.set(Number(row.dataset.itemIndex), text);
       }

@@ -87,7 +87,8 @@ describe('the last known state', () => {
     const held: Route[] = [];
     await page.route('**/api/**', (route) => void held.push(route));
     await page.reload();
-    await page.getByRole('heading', { level: 1, name: 'Hello, Morgan' }).waitFor();
+    // The channel is open: its name is the page's h1, the greeting a line of the list.
+    await page.locator('#home-title', { hasText: 'Hello, Morgan' }).waitFor();
     await page.getByRole('link', { name: /Strategy Studio/ }).waitFor();
     await page.getByTestId('virtuoso-item-list').getByText(LAST_MESSAGE).waitFor();
     expect(await page.getByRole('definition').allTextContents()).toEqual(['3', '1']);

@@ -15,6 +15,7 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { selectConversation } from '@/store/conversationSlice';
 import { membersRequested, selectMembers } from '@/store/membersSlice';
 import { selectUid } from '@/store/userSlice';
+import { formatFullTime } from '@/ui/time';
 import {
   quoteJumpFinished,
   quoteJumpRequested,
@@ -123,6 +124,8 @@ export function MessageReactions({ message }: { message: ChatMessage }) {
     );
   };
   const counts = countReactions(message.reactions);
+  // Each bubble's Reply and React are told apart by whose message and when (unique names on a screen).
+  const about = `${message.senderName || 'a'} message from ${formatFullTime(message.createdAt)}`;
   const quoted = quoteOf(message.channelId, message);
   const reply = () => {
     if (quoted.ok) dispatch(replyStarted({ channelId: message.channelId, quote: quoted.quote }));
@@ -172,12 +175,18 @@ export function MessageReactions({ message }: { message: ChatMessage }) {
         </ul>
       )}
       <div className="message__tools reactions__tools">
-        <button type="button" className="button button--small button--quiet" onClick={reply}>
+        <button
+          type="button"
+          className="button button--small button--quiet"
+          aria-label={`Reply to ${about}`}
+          onClick={reply}
+        >
           Reply
         </button>
         <button
           type="button"
           className="button button--small button--quiet"
+          aria-label={`React to ${about}`}
           aria-expanded={picking}
           onClick={() => setPicking((open) => !open)}
         >

@@ -21,7 +21,17 @@ const CHANNEL_LABELS: Record<FormChannel, { label: string; hint: string }> = {
   in_app: { label: 'In-app notices', hint: 'A notice inside QuPM while you have it open.' },
 };
 
+/**
+ * The form starts from the settings it is given when it mounts; while they are the device's last known copy (the
+ * backend has not answered yet: `asOf` set), the backend's answer mounts it again, so a save just made is what it
+ * shows after a reload, never the copy from before it.
+ */
 export function NotificationsSection() {
+  const kept = useAppSelector((state) => state.user.asOf !== undefined);
+  return <NotificationsForm key={kept ? 'kept' : 'live'} />;
+}
+
+function NotificationsForm() {
   const dispatch = useAppDispatch();
   const stored = useAppSelector(selectNotificationSettings) ?? DEFAULT_NOTIFICATION_SETTINGS;
   const save = useAppSelector(selectNotificationsSave);
