@@ -1,29 +1,13 @@
 import { CATCH_UP_PAGE, createLiveMessages } from '@/backend/local/live';
 import { createLiveStream } from '@/backend/local/stream';
-import type { EventSourceLike } from '@/backend/local/stream';
 import type { LiveStatus } from '@/backend/ports';
 import { compareMessages, isAfter, isChanged, versionOf } from '@core/messages';
 import type { MessageCursor } from '@core/messages';
 import type { ChatMessage } from '@core/model';
+import { FakeSource } from './support/liveBackend';
 
 const CHANNEL = 'ChannelLive000000001';
 const OTHER = 'ChannelLive000000002';
-
-class FakeSource implements EventSourceLike {
-  listeners = new Map<string, Array<(event: MessageEvent<string>) => void>>();
-  closed = false;
-  onerror: ((event: Event) => void) | null = null;
-  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  close() {
-    this.closed = true;
-  }
-  emit(type: string, data: string) {
-    for (const listener of this.listeners.get(type) ?? [])
-      listener({ data, lastEventId: '' } as MessageEvent<string>);
-  }
-}
 
 const msg = (n: number, createdAt = 1_000 + n, channelId = CHANNEL): ChatMessage => ({
   id: `Msg${String(n).padStart(17, '0')}`,
