@@ -2,7 +2,7 @@
 // messages_channel_order (migration 003) serves with SQLite row values.
 import type { Db } from '../db/database';
 import type { MessageCursor } from '../../core/messages';
-import { toAttachment } from '../../core/attachments';
+import { toAttachmentList } from '../../core/attachments';
 import { toMessageCard } from '../../core/cards';
 import type { ChatMessage } from '../../core/model';
 
@@ -16,16 +16,19 @@ interface MessageRow {
   edited_at: number | null;
   deleted_at: number | null;
   updated_at: number | null;
-  /** core/attachments.ts Attachment as JSON (migration 005), or NULL. */
+  /**
+   * The message's files as a JSON array of core/attachments.ts Attachment (migration 020), or one Attachment
+   * object (a message from before several files, migration 007), or NULL.
+   */
   attachment: string | null;
   /** core/cards.ts MessageCard as JSON (migration 011), or NULL. */
   card: string | null;
 }
 
-function parseAttachment(json: string | null): ChatMessage['attachment'] | null {
+function parseAttachments(json: string | null): ChatMessage['attachments'] | null {
   if (json === null) return null;
   try {
-    return toAttachment(JSON.parse(json));
+    return toAttachmentList(JSON.parse(json));
   } catch {
     return null;
   }
@@ -41,7 +44,7 @@ function parseCard(json: string | null): ChatMessage['card'] | null {
 }
 
 const toMessage = (row: MessageRow): ChatMessage => {
-  const attachment = parseAttachment(row.attachment);
+  const attachments = parseAttachments(row.attachment);
   const card = parseCard(row.card);
   return {
     id: row.id,
@@ -54,7 +57,7 @@ const toMessage = (row: MessageRow): ChatMessage => {
     ...(row.edited_at !== null ? { editedAt: row.edited_at } : {}),
     ...(row.deleted_at !== null ? { deleted: true as const } : {}),
     ...(row.updated_at !== null ? { updatedAt: row.updated_at } : {}),
-    ...(attachment ? { attachment } : {}),
+    ...(attachments ? { attachments } : {}),
     ...(card ? { card } : {}),
   };
 };
@@ -195,15 +198,15 @@ export class MessagesRepo {
   }
 
   insert(message: ChatMessage): void {
-    const { attachment, card, editedAt: _e, deleted: _d, updatedAt: _u, ...fields } = message;
+    const { attachments, card, editedAt: _e, deleted: _d, updatedAt: _u, ...fields } = message;
     this.insertRow.run({
       ...fields,
-      attachment: attachment ? JSON.stringify(attachment) : null,
+      attachment: attachments ? JSON.stringify(attachments) : null,
       card: card ? JSON.stringify(card) : null,
     });
   }
 
-  /** The message no longer carries a file (its attachment was deleted with it). */
+  /** The message no longer carries files (they were deleted with it). */
   dropAttachment(id: string): void {
     this.clearAttachment.run(id);
   }

@@ -25,7 +25,7 @@ import type { NewPushJob } from '../repo/pushJobs';
 import type { ServerContext } from '../context';
 import { write } from '../db/database';
 import { newDocumentId } from '../ids';
-import { claimAttachment } from './attachments';
+import { claimAttachments } from './attachments';
 import type { ServiceContext } from '../context';
 
 const NO_SUCH_CHANNEL = CHANNEL_MESSAGES.noSuchChannel;
@@ -193,7 +193,8 @@ export function storeMessage(
       messageId: message.id,
       senderName: message.senderName,
       text: message.text,
-      ...(message.attachment ? { attachment: message.attachment } : {}),
+      // The push names the first file's kind (core/messageText.ts attachmentSummary).
+      ...(message.attachments?.[0] ? { attachment: message.attachments[0] } : {}),
     },
     targets: pushable.flatMap((uid) => ctx.repos.tokens.list(uid).map((doc) => ({ ...doc, uid }))),
     badges: Object.fromEntries(
@@ -238,7 +239,7 @@ export async function sendMessage(
   ctx: MessageContext,
   caller: Caller,
   id: string,
-  input: { id?: string; text: string; attachmentId?: string },
+  input: { id?: string; text: string; attachmentIds?: readonly string[] },
 ): Promise<ChatMessage> {
   const outcome = await ctx.messageWrites.run(() => {
     const channel = load(ctx, id);
@@ -254,10 +255,10 @@ export async function sendMessage(
     }
     const now = ctx.now();
     const messageId = input.id ?? newDocumentId();
-    const attachment =
-      input.attachmentId === undefined
+    const attachments =
+      input.attachmentIds === undefined || input.attachmentIds.length === 0
         ? undefined
-        : claimAttachment(ctx, caller, channel.id, input.attachmentId, messageId);
+        : claimAttachments(ctx, caller, channel.id, input.attachmentIds, messageId);
     // Never before the channel's newest: a client catching up from its newest millisecond misses no later commit.
     const createdAt = Math.max(now, ctx.repos.messages.latest(channel.id)?.createdAt ?? now);
     const message: ChatMessage = {
@@ -267,7 +268,7 @@ export async function sendMessage(
       senderName: ctx.repos.users.publicName(caller.uid) || caller.email,
       text: input.text,
       createdAt,
-      ...(attachment ? { attachment } : {}),
+      ...(attachments ? { attachments } : {}),
     };
     const { queued } = storeMessage(ctx, channel, message, now);
     return { repeat: false, message, channel, queued } as const;

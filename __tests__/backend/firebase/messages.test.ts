@@ -362,7 +362,7 @@ describe('messages.sendMessage with a file', () => {
     size: 1200,
   };
   const send = () =>
-    createFirebaseBackend(CONFIG).messages.sendMessage('ch1', { id: ID.a, text: '', attachment: FILE });
+    createFirebaseBackend(CONFIG).messages.sendMessage('ch1', { id: ID.a, text: '', attachments: [FILE] });
   /** What Firestore holds, by path; a value that is an Error is a read the rules refuse. */
   const holding = (docs: Record<string, Record<string, unknown> | Error>) =>
     fs.getDoc.mockImplementation(async (ref: FakeRef) => {

@@ -239,7 +239,9 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
           body: {
             id: message.id,
             text: message.text,
-            ...(message.attachment ? { attachmentId: message.attachment.id } : {}),
+            ...(message.attachments?.length
+              ? { attachmentIds: message.attachments.map((file) => file.id) }
+              : {}),
           },
         }),
       editMessage: (channelId, messageId, text) =>
