@@ -17,7 +17,7 @@ export interface OutboxEntry {
   /** Empty when it carries only a file. */
   text: string;
   /** The file it carries, uploaded already: sent with it under its id. */
-  attachment?: Attachment;
+  attachments?: Attachment[];
   /** When the person sent it, on this device's clock. */
   createdAt: number;
   /** 'queued': waiting its turn or for the network; 'sending': on its way; 'refused': the backend said no. */
@@ -54,17 +54,17 @@ const outboxSlice = createSlice({
         action: PayloadAction<{
           channelId: string;
           text: string;
-          attachment?: Attachment;
+          attachments?: Attachment[];
           id: string;
           createdAt: number;
         }>,
       ) {
-        const { id, channelId, text, attachment, createdAt } = action.payload;
+        const { id, channelId, text, attachments, createdAt } = action.payload;
         state.entries.push({
           id,
           channelId,
           text,
-          ...(attachment ? { attachment } : {}),
+          ...(attachments ? { attachments } : {}),
           createdAt,
           status: 'queued',
           error: null,
@@ -72,7 +72,7 @@ const outboxSlice = createSlice({
         });
         delete state.drafts[channelId];
       },
-      prepare: (payload: { channelId: string; text: string; attachment?: Attachment }) => ({
+      prepare: (payload: { channelId: string; text: string; attachments?: Attachment[] }) => ({
         payload: { ...payload, id: newDocumentId(), createdAt: Date.now() },
       }),
     },
@@ -133,7 +133,7 @@ const outboxSlice = createSlice({
           id: stored.id,
           channelId: stored.channelId,
           text: stored.text,
-          ...(stored.attachment ? { attachment: stored.attachment } : {}),
+          ...(stored.attachments ? { attachments: stored.attachments } : {}),
           createdAt: stored.createdAt,
           status: stored.status === 'refused' ? 'refused' : 'queued',
           error: stored.error,

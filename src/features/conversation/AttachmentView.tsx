@@ -13,18 +13,30 @@ import './attachments.css';
 export const IMAGE_DISPLAY_MAX = 280;
 
 /** The size an image is drawn at: its own, scaled down to fit IMAGE_DISPLAY_MAX wide and as much tall. */
-export function displaySize(width: number, height: number): { width: number; height: number } {
-  const scale = Math.min(1, IMAGE_DISPLAY_MAX / width, IMAGE_DISPLAY_MAX / height);
+export function displaySize(
+  width: number,
+  height: number,
+  max = IMAGE_DISPLAY_MAX,
+): { width: number; height: number } {
+  const scale = Math.min(1, max / width, max / height);
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
-function ImageView({ channelId, attachment }: { channelId: string; attachment: Attachment }) {
+function ImageView({
+  channelId,
+  attachment,
+  max = IMAGE_DISPLAY_MAX,
+}: {
+  channelId: string;
+  attachment: Attachment;
+  max?: number;
+}) {
   const dispatch = useAppDispatch();
   const file = useAppSelector((state) => selectAttachmentFile(state, attachment.id));
   useEffect(() => {
     if (!file) dispatch(attachmentFileRequested({ channelId, attachment }));
   }, [dispatch, channelId, attachment, file]);
-  const size = displaySize(attachment.width ?? 1, attachment.height ?? 1);
+  const size = displaySize(attachment.width ?? 1, attachment.height ?? 1, max);
   const box = { width: size.width, aspectRatio: `${size.width} / ${size.height}` };
   if (file?.url) {
     return (
@@ -116,5 +128,23 @@ export function AttachmentView({ channelId, attachment }: { channelId: string; a
     <ImageView channelId={channelId} attachment={attachment} />
   ) : (
     <DocumentView channelId={channelId} attachment={attachment} />
+  );
+}
+
+/** A message's files in the order sent: several images as a grid of half-width thumbnails, documents below. */
+export function AttachmentList({ channelId, attachments }: { channelId: string; attachments: Attachment[] }) {
+  const images = attachments.filter((file) => file.kind === 'image');
+  const max = images.length > 1 ? IMAGE_DISPLAY_MAX / 2 - 2 : IMAGE_DISPLAY_MAX;
+  return (
+    <div className="attachment-list">
+      {images.map((file) => (
+        <ImageView key={file.id} channelId={channelId} attachment={file} max={max} />
+      ))}
+      {attachments
+        .filter((file) => file.kind !== 'image')
+        .map((file) => (
+          <DocumentView key={file.id} channelId={channelId} attachment={file} />
+        ))}
+    </div>
   );
 }

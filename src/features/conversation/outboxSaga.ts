@@ -73,7 +73,7 @@ export function* attemptSend(backend: Backend, uid: string, entry: OutboxEntry) 
       sent: call([backend.messages, backend.messages.sendMessage], entry.channelId, {
         id: entry.id,
         text: entry.text,
-        ...(entry.attachment ? { attachment: entry.attachment } : {}),
+        ...(entry.attachments ? { attachments: entry.attachments } : {}),
       }),
       timeout: delay(OUTBOX_SEND_TIMEOUT_MS),
     })) as { sent?: ChatMessage };
@@ -123,13 +123,13 @@ export function* keepNew(
   uid: string,
   action: ReturnType<typeof messageSendRequested>,
 ) {
-  const { id, channelId, text, attachment, createdAt } = action.payload;
+  const { id, channelId, text, attachments, createdAt } = action.payload;
   yield call([store, store.putOutbox], {
     id,
     uid,
     channelId,
     text,
-    ...(attachment ? { attachment } : {}),
+    ...(attachments ? { attachments } : {}),
     createdAt,
     status: 'pending',
     error: null,
@@ -148,7 +148,7 @@ export function* keepState(
     uid,
     channelId: entry.channelId,
     text: entry.text,
-    ...(entry.attachment ? { attachment: entry.attachment } : {}),
+    ...(entry.attachments ? { attachments: entry.attachments } : {}),
     createdAt: entry.createdAt,
     status: entry.status === 'refused' ? 'refused' : 'pending',
     error: entry.status === 'refused' ? entry.error : null,
