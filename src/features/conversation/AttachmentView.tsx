@@ -2,11 +2,12 @@
 // so nothing moves when they arrive), opening full size on a click; a document as a card with its name, size and
 // a Download button. The bytes are read through the backend (members only) into an object URL by the attachments
 // saga; this screen only asks for them and shows what the store says.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatFileSize } from '@core/attachments';
 import type { Attachment } from '@core/attachments';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { attachmentFileRequested, selectAttachmentFile } from './attachmentsSlice';
+import { ImageViewer } from './ImageViewer';
 import './attachments.css';
 
 /** The widest an image is drawn in a bubble, in CSS pixels (narrower screens draw it narrower). */
@@ -26,10 +27,13 @@ function ImageView({
   channelId,
   attachment,
   max = IMAGE_DISPLAY_MAX,
+  onOpen,
 }: {
   channelId: string;
   attachment: Attachment;
   max?: number;
+  /** Opens the image viewer at this image (in a message's list); without it, a link opens the image. */
+  onOpen?: (() => void) | undefined;
 }) {
   const dispatch = useAppDispatch();
   const file = useAppSelector((state) => selectAttachmentFile(state, attachment.id));
@@ -38,6 +42,18 @@ function ImageView({
   }, [dispatch, channelId, attachment, file]);
   const size = displaySize(attachment.width ?? 1, attachment.height ?? 1, max);
   const box = { width: size.width, aspectRatio: `${size.width} / ${size.height}` };
+  if (file?.url && onOpen) {
+    return (
+      <button
+        type="button"
+        className="attachment attachment--image attachment__open"
+        onClick={onOpen}
+        aria-label={`Open ${attachment.name}`}
+      >
+        <img src={file.url} width={size.width} height={size.height} alt="" />
+      </button>
+    );
+  }
   if (file?.url) {
     return (
       <a
@@ -135,11 +151,22 @@ export function AttachmentView({ channelId, attachment }: { channelId: string; a
 export function AttachmentList({ channelId, attachments }: { channelId: string; attachments: Attachment[] }) {
   const images = attachments.filter((file) => file.kind === 'image');
   const max = images.length > 1 ? IMAGE_DISPLAY_MAX / 2 - 2 : IMAGE_DISPLAY_MAX;
+  // Which image the viewer shows, or null when it is closed.
+  const [viewing, setViewing] = useState<number | null>(null);
   return (
     <div className="attachment-list">
-      {images.map((file) => (
-        <ImageView key={file.id} channelId={channelId} attachment={file} max={max} />
+      {images.map((file, index) => (
+        <ImageView
+          key={file.id}
+          channelId={channelId}
+          attachment={file}
+          max={max}
+          onOpen={() => setViewing(index)}
+        />
       ))}
+      {viewing !== null && (
+        <ImageViewer channelId={channelId} images={images} start={viewing} onClose={() => setViewing(null)} />
+      )}
       {attachments
         .filter((file) => file.kind !== 'image')
         .map((file) => (

@@ -69,25 +69,13 @@ function namedFile(file: File, index: number): File {
   return new File([file], `pasted-${stamp}-${index + 1}.${extension}`, { type: file.type });
 }
 
-/** A thumbnail of a chosen image, drawn from the file on this device (no upload needed to see it). */
-function Thumbnail({ file, name }: { file: Blob | undefined; name: string }) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file || !file.type.startsWith('image/')) return undefined;
-    const made = objectUrlOf(file);
-    setUrl(made);
-    return () => revokeObjectUrl(made);
-  }, [file]);
-  return url ? <img className="composer-file__thumb" src={url} alt={name} /> : null;
-}
-
-function UploadStatus({ upload, file }: { upload: ComposerUpload; file?: Blob | undefined }) {
+function UploadStatus({ upload, thumbnail }: { upload: ComposerUpload; thumbnail?: string | undefined }) {
   const dispatch = useAppDispatch();
   const percent = upload.size > 0 ? Math.round((upload.sent / upload.size) * 100) : 0;
   const remove = () => dispatch(attachmentRemoveRequested({ uploadId: upload.uploadId }));
   return (
     <div className={`composer-file composer-file--${upload.status}`}>
-      <Thumbnail file={file} name={upload.name} />
+      {thumbnail && <img className="composer-file__thumb" src={thumbnail} alt={upload.name} />}
       <p className="composer-file__name">
         <span className="composer-file__title">{upload.name}</span>{' '}
         <span className="muted">
@@ -125,8 +113,16 @@ export function Composer({ channelId, blocked }: { channelId: string; blocked: b
   const uploads = useAppSelector((state) => selectComposerUploads(state, channelId));
   const [problem, setProblem] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
-  // The chosen files on this device, by upload id, for their thumbnails (the store holds no Blob).
-  const [chosen, setChosen] = useState<Record<string, Blob>>({});
+  // Thumbnails of the chosen images, drawn from the files on this device (no upload needed to see them), by
+  // upload id; let go when the composer goes.
+  const [thumbnails, setThumbnails] = useState<Record<string, string>>({});
+  const made = useRef<string[]>([]);
+  useEffect(
+    () => () => {
+      for (const url of made.current) revokeObjectUrl(url);
+    },
+    [],
+  );
   const id = useId();
   const picker = useRef<HTMLInputElement>(null);
 
@@ -157,13 +153,16 @@ export function Composer({ channelId, blocked }: { channelId: string; blocked: b
     const issue = checkChosenFiles(named, uploads.length);
     setProblem(issue);
     if (issue) return;
-    const held: Record<string, Blob> = {};
+    const drawn: Record<string, string> = {};
     for (const file of named) {
       const uploadId = holdFile(file);
-      held[uploadId] = file;
+      if (file.type.startsWith('image/')) {
+        drawn[uploadId] = objectUrlOf(file);
+        made.current.push(drawn[uploadId]);
+      }
       dispatch(attachmentUploadRequested({ uploadId, channelId, name: file.name, size: file.size }));
     }
-    setChosen((before) => ({ ...before, ...held }));
+    setThumbnails((before) => ({ ...before, ...drawn }));
   };
   const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>): void => {
     const files = Array.from(event.clipboardData.files);
@@ -259,7 +258,7 @@ export function Composer({ channelId, blocked }: { channelId: string; blocked: b
       {uploads.length > 0 && (
         <div className="composer-files" aria-label="Files to send" role="group">
           {uploads.map((upload) => (
-            <UploadStatus key={upload.uploadId} upload={upload} file={chosen[upload.uploadId]} />
+            <UploadStatus key={upload.uploadId} upload={upload} thumbnail={thumbnails[upload.uploadId]} />
           ))}
         </div>
       )}
