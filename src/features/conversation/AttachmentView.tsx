@@ -50,7 +50,7 @@ function ImageView({
         onClick={onOpen}
         aria-label={`Open ${attachment.name}`}
       >
-        <img src={file.url} width={size.width} height={size.height} alt="" />
+        <img src={file.url} width={size.width} height={size.height} alt={attachment.name} />
       </button>
     );
   }
