@@ -157,16 +157,18 @@ export function ImageViewer({
           className="button button--small"
           onClick={() => zoomTo(zoom / 1.5)}
           disabled={zoom <= ZOOM_MIN}
+          aria-label="Zoom out"
         >
-          Zoom out
+          −
         </button>
         <button
           type="button"
           className="button button--small"
           onClick={() => zoomTo(zoom * 1.5)}
           disabled={zoom >= ZOOM_MAX}
+          aria-label="Zoom in"
         >
-          Zoom in
+          +
         </button>
         <button type="button" className="button button--small" onClick={onClose} data-autofocus>
           Close
