@@ -42,7 +42,11 @@ const picked = () =>
 describe('an upload', () => {
   it('starts at nothing sent, and follows its progress up to its size', () => {
     let state = picked();
-    expect(selectComposerUploads(at(state), A)[0]).toMatchObject({ status: 'uploading', sent: 0, size: 1000 });
+    expect(selectComposerUploads(at(state), A)[0]).toMatchObject({
+      status: 'uploading',
+      sent: 0,
+      size: 1000,
+    });
     state = reducer(state, attachmentUploadProgressed({ uploadId: UPLOAD, sent: 400 }));
     expect(selectUploadById(at(state), UPLOAD)?.sent).toBe(400);
     state = reducer(state, attachmentUploadProgressed({ uploadId: UPLOAD, sent: 5000 }));
