@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildProduction, reportBundle } from './bundle';
 import { benchLighthouse, lighthouseMarkdown } from './lighthouse';
+import { benchWarmStart } from './warmStart';
 import { benchLongChannel } from './longChannel';
 import { benchManyStreams } from './manyStreams';
 import { benchMessageLatency } from './messageLatency';
@@ -85,6 +86,7 @@ async function main(): Promise<void> {
     const { markdown: overviewMarkdown, ...overviewGrowth } = await benchOverviewGrowth();
     const { markdown: latencyMarkdown, ...messageLatency } = await benchMessageLatency(outDir);
     const { markdown: longChannelMarkdown, ...longChannel } = await benchLongChannel(outDir);
+    const { markdown: warmStartMarkdown, ...warmStart } = await benchWarmStart(outDir);
     const { markdown: fanoutMarkdown, ...pushFanout } = await benchPushFanout();
     const { markdown: slowReadersMarkdown, ...slowReaders } = await benchSlowReaders();
     const { markdown: manyStreamsMarkdown, ...manyStreams } = await benchManyStreams();
@@ -102,6 +104,7 @@ async function main(): Promise<void> {
           overviewGrowth,
           messageLatency,
           longChannel,
+          warmStart,
           pushFanout,
           slowReaders,
           manyStreams,
@@ -110,7 +113,7 @@ async function main(): Promise<void> {
         2,
       ),
     );
-    const md = `${markdown(bundle)}\n${lighthouseMarkdown(lighthouse)}\n${tokensMarkdown}\n${serverMarkdown}\n${overviewMarkdown}\n${latencyMarkdown}\n${longChannelMarkdown}\n${fanoutMarkdown}\n${slowReadersMarkdown}\n${manyStreamsMarkdown}\n`;
+    const md = `${markdown(bundle)}\n${lighthouseMarkdown(lighthouse)}\n${tokensMarkdown}\n${serverMarkdown}\n${overviewMarkdown}\n${latencyMarkdown}\n${longChannelMarkdown}\n${warmStartMarkdown}\n${fanoutMarkdown}\n${slowReadersMarkdown}\n${manyStreamsMarkdown}\n`;
     writeFileSync(path.join(reportsDir, 'bench.md'), md);
     console.log(md);
     if (lighthouse.failing.length > 0) process.exitCode = 1;

@@ -8,6 +8,8 @@ import { DOCUMENT_TYPES, IMAGE_TYPES, toAttachment, toAttachmentList } from './a
 import type { Attachment, AttachmentType } from './attachments';
 import { INVITATION_STATUSES, OFFER_STATUSES } from './documents';
 import { DOCUMENT_ID_PATTERN } from './ids';
+import { REACTIONS } from './reactions';
+import { REPLY_SNIPPET_MAX } from './replies';
 import type { InvitationPreview } from './invitations';
 import type { AccountExport, ExportedDevice, ExportedMessage } from './leaving';
 import { ACCOUNT_EXPORT_FORMAT, ACCOUNT_EXPORT_VERSION } from './leaving';
@@ -42,7 +44,9 @@ import type { ChannelContents } from './housekeeping';
 import type { Earnings } from './ledger';
 import type { ReceivedOffer, StoredOffer } from './offers';
 import { isMuteEnd } from './mutes';
+import { isPhotoURL } from './photos';
 import type { ChannelMutes } from './mutes';
+import type { Receipt, ReceiptSettings } from './receipts';
 
 /** An answer's schema: its output is the model type the ports hand on. */
 export type AnswerSchema<T> = z.ZodMiniType<T, unknown>;
@@ -50,6 +54,8 @@ export type AnswerSchema<T> = z.ZodMiniType<T, unknown>;
 const time = z.number().check(z.refine((value) => Number.isSafeInteger(value) && value >= 0, 'not a time'));
 const documentId = z.string().check(z.regex(DOCUMENT_ID_PATTERN, 'not a QuPM id'));
 const success = z.object({ success: z.literal(true) });
+/** A face's URL (core/photos.ts): the server's own path or https, never another scheme. */
+const photoURL = z.string().check(z.refine(isPhotoURL, 'not a photo URL'));
 
 export const notificationSettingsAnswer: AnswerSchema<NotificationSettings> = z.object({
   enabled: z.boolean(),
@@ -67,6 +73,7 @@ export const userDocAnswer: AnswerSchema<UserDoc> = z.object({
   credits: z.number(),
   passCount: z.number(),
   effectiveConId: z.string(),
+  photoURL: z.optional(photoURL),
 });
 
 export const authUserAnswer: AnswerSchema<AuthUser> = z.object({
@@ -98,6 +105,7 @@ export const channelAnswer: AnswerSchema<Channel> = z.object({
   names: z.optional(z.record(z.string(), z.string())),
   /** Archived by its owner (core/housekeeping.ts): read-only until opened again. */
   archivedAt: z.optional(time),
+  photos: z.optional(z.record(z.string(), photoURL)),
 });
 
 const attachmentTypes = [...Object.keys(IMAGE_TYPES), ...Object.keys(DOCUMENT_TYPES)] as [
@@ -156,6 +164,13 @@ export const messageCardAnswer: AnswerSchema<MessageCard> = z.discriminatedUnion
   }),
 ]);
 
+const replyQuoteAnswer = z.object({
+  id: documentId,
+  senderId: z.string(),
+  senderName: z.string(),
+  snippet: z.string().check(z.maxLength(REPLY_SNIPPET_MAX)),
+});
+
 /**
  * A chat message, from a REST answer or a live event alike: ids of QuPM's shape, times that are times, a
  * `deleted` that is not `true` ignored and a malformed attachment dropped (the message is kept without it).
@@ -180,6 +195,8 @@ export const chatMessageAnswer: AnswerSchema<ChatMessage> = z.object({
     undefined,
   ),
   card: z.catch(z.optional(messageCardAnswer), undefined),
+  replyTo: z.catch(z.optional(replyQuoteAnswer), undefined),
+  reactions: z.catch(z.optional(z.record(z.string(), z.enum(REACTIONS))), undefined),
 });
 
 /** The one reader of a chat message that crossed the wire (answers and live events): the message, or null. */
@@ -191,6 +208,8 @@ export function readChatMessage(value: unknown): ChatMessage | null {
   if (message.deleted === undefined) delete message.deleted;
   if (message.attachments === undefined) delete message.attachments;
   if (message.card === undefined) delete message.card;
+  if (message.replyTo === undefined) delete message.replyTo;
+  if (message.reactions === undefined) delete message.reactions;
   return message;
 }
 
@@ -250,6 +269,7 @@ export const channelMemberAnswer: AnswerSchema<ChannelMember> = z.object({
   name: z.string(),
   role: z.enum(['owner', 'member']),
   joinedAt: z.number(),
+  photoURL: z.optional(photoURL),
 });
 
 const muteEnd = z.number().check(z.refine(isMuteEnd, 'not the end of a mute'));
@@ -258,6 +278,16 @@ export const channelMuteAnswer: AnswerSchema<ChannelMute> = z.object({
   mutedUntil: muteEnd,
 });
 export const channelMutesAnswer: AnswerSchema<ChannelMutes> = z.record(z.string(), muteEnd);
+
+const cursorAnswer = z.object({ createdAt: time, id: z.string() });
+export const receiptAnswer: AnswerSchema<Receipt> = z.object({
+  uid: z.string(),
+  name: z.string(),
+  read: z.nullable(cursorAnswer),
+  readAt: z.nullable(time),
+  delivered: z.nullable(cursorAnswer),
+});
+export const receiptSettingsAnswer: AnswerSchema<ReceiptSettings> = z.object({ enabled: z.boolean() });
 
 export const adminUserAnswer: AnswerSchema<AdminUser> = z.object({
   uid: z.string(),
@@ -490,6 +520,8 @@ export const ANSWERS = {
   members: z.object({ members: z.array(channelMemberAnswer) }),
   mutes: z.object({ mutes: channelMutesAnswer }),
   mute: channelMuteAnswer,
+  receipts: z.object({ receipts: z.array(receiptAnswer) }),
+  receiptSettings: receiptSettingsAnswer,
   invitation: invitationAnswer,
   invitations: z.object({ invitations: z.array(invitationAnswer) }),
   invitationPreview: invitationPreviewAnswer,
@@ -517,6 +549,7 @@ export const ANSWERS = {
   receivedOffers: z.object({ offers: z.array(receivedOfferAnswer) }),
   storedOffer: storedOfferAnswer,
   channelRemoval: channelRemovalAnswer,
+  searchPage: z.object({ hits: z.array(chatMessageAnswer), next: z.nullable(z.string()) }),
 } as const;
 
 /** The callables' results (spec §7), by name: what `{"result": …}` holds. */

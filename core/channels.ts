@@ -94,18 +94,26 @@ export const READ_MARK_MESSAGES = {
  * joined (ties by uid). `joinedAt` answers a member's join time; `nameOf` their public name.
  */
 export function channelMembers(
-  channel: Pick<Channel, 'ownerId' | 'members' | 'createdAt'>,
+  channel: Pick<Channel, 'ownerId' | 'members' | 'createdAt' | 'photos'>,
   joinedAt: (uid: string) => number,
   nameOf: (uid: string) => string,
 ): ChannelMember[] {
+  // Each person's face as the channel carries it (core/photos.ts), so the list and the bubbles agree.
+  const withPhoto = (member: ChannelMember): ChannelMember => {
+    const photoURL = channel.photos?.[member.uid];
+    return photoURL ? { ...member, photoURL } : member;
+  };
   const members = channel.members
     .filter((uid) => uid !== channel.ownerId)
     .map((uid): ChannelMember => ({ uid, name: nameOf(uid), role: 'member', joinedAt: joinedAt(uid) }))
     .sort((a, b) => a.joinedAt - b.joinedAt || (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
-  return [
-    { uid: channel.ownerId, name: nameOf(channel.ownerId), role: 'owner', joinedAt: channel.createdAt },
-    ...members,
-  ];
+  const owner: ChannelMember = {
+    uid: channel.ownerId,
+    name: nameOf(channel.ownerId),
+    role: 'owner',
+    joinedAt: channel.createdAt,
+  };
+  return [owner, ...members].map(withPhoto);
 }
 
 /** A channel's invitations as its owner sees them: newest first (by creation, then id). */

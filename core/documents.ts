@@ -30,7 +30,10 @@ import type { Attachment } from './attachments';
 import type { StoredOffer } from './offers';
 import type { PendingCounts } from './pending';
 import { isMuteEnd } from './mutes';
+import { toReactions } from './reactions';
+import { toReplyQuote } from './replies';
 import type { ChannelMutes } from './mutes';
+import { isPhotoURL, toPhotoMap } from './photos';
 import { DELIVERY_CHANNELS, PLATFORMS } from './limits';
 import type { DeliveryChannel } from './limits';
 
@@ -100,6 +103,7 @@ export function toUserDoc(uid: string, data: DocumentData, fallbackEmail = ''): 
   if (domainId !== undefined) user.domainId = domainId;
   if (nickname !== undefined) user.nickname = nickname;
   if (displayName !== undefined) user.displayName = displayName;
+  if (isPhotoURL(data.photoURL)) user.photoURL = data.photoURL;
   return user;
 }
 
@@ -128,6 +132,8 @@ export function toChannel(id: string, data: DocumentData): Channel {
   }
   if (data.archivedAt !== undefined && data.archivedAt !== null)
     channel.archivedAt = toMillis(data.archivedAt);
+  const photos = toPhotoMap(data.photos);
+  if (Object.keys(photos).length > 0) channel.photos = photos;
   return channel;
 }
 
@@ -142,7 +148,15 @@ export function toChatMessage(channelId: string, id: string, data: DocumentData)
     ...messageChanges(data),
     ...withAttachments(data),
     ...withCard(data.card),
+    ...withReply(data.replyTo, data.reactions),
   };
+}
+
+/** A message document's quote and reactions, when it holds valid ones (clients write both; read defensively). */
+function withReply(replyTo: unknown, reactions: unknown): Pick<ChatMessage, 'replyTo' | 'reactions'> {
+  const quote = toReplyQuote(replyTo);
+  const chosen = toReactions(reactions);
+  return { ...(quote ? { replyTo: quote } : {}), ...(chosen ? { reactions: chosen } : {}) };
 }
 
 /** A message document's card (written by functions/ only; read defensively all the same). */

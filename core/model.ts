@@ -2,6 +2,8 @@
 // milliseconds on the wire and in the store (plain, serializable numbers).
 import type { Attachment } from './attachments';
 import type { DeliveryChannel } from './limits';
+import type { Reaction } from './reactions';
+import type { ReplyQuote } from './replies';
 
 export type Platform = 'ios' | 'android' | 'web';
 
@@ -22,6 +24,8 @@ export interface UserDoc {
   credits: number;
   passCount: number;
   effectiveConId: string;
+  /** Their profile picture's URL (core/photos.ts), new with every change; absent: initials on a colour. */
+  photoURL?: string;
 }
 
 /** users/{uid}/FCMTokens/{id} (spec §3 push token document). */
@@ -57,6 +61,11 @@ export interface Channel {
    * is open.
    */
   archivedAt?: number;
+  /**
+   * The faces of its owner and members who have one (core/photos.ts), by uid: a face changed reaches every window
+   * with the channel's own live change. Absent when nobody in it has one.
+   */
+  photos?: Record<string, string>;
 }
 
 export interface ChatMessage {
@@ -87,6 +96,10 @@ export interface ChatMessage {
    * plain words of it (the push, the channel list, any client that does not know cards). Never written by a client.
    */
   card?: MessageCard;
+  /** The earlier message of the channel it answers (core/replies.ts); its snippet is '' once that was deleted. */
+  replyTo?: ReplyQuote;
+  /** Who reacted how (core/reactions.ts), by uid; absent when nobody has. A reaction changes the version. */
+  reactions?: Record<string, Reaction>;
 }
 
 /** 'revoked': its consultant withdrew it before anyone accepted it (core/housekeeping.ts). */
@@ -301,6 +314,8 @@ export interface ChannelMember {
   role: 'owner' | 'member';
   /** When they joined (the owner: when the channel was created). */
   joinedAt: number;
+  /** Their profile picture (core/photos.ts); absent: initials. */
+  photoURL?: string;
 }
 
 /** An offer as the consultant who issued it sees it: the spec's fields plus whom it was for (and which service). */
@@ -374,6 +389,8 @@ export interface NewOffer {
   channelId: string;
   /** A member of the channel. */
   userId: string;
+  /** The consultant's active service it is for (the offer form names one; core/schemas.ts offerCreateBody). */
+  serviceId?: string;
   /** 1 to 100. */
   discountPercent: number;
   source?: string;

@@ -11,6 +11,17 @@ export function channelPath(channelId: string): string {
   return `/?${CHANNEL_PARAM}=${encodeURIComponent(channelId)}`;
 }
 
+/** The query parameter of `/` that names a message to open the channel at (a core/messages.ts cursor). */
+export const MESSAGE_PARAM = 'message';
+
+/**
+ * The home screen with `channelId` open at one of its messages (a search hit): `message` is the message's cursor
+ * (core/messages.ts encodeCursor), so the conversation can load the page around it without another lookup.
+ */
+export function messagePath(channelId: string, messageCursor: string): string {
+  return `${channelPath(channelId)}&${MESSAGE_PARAM}=${encodeURIComponent(messageCursor)}`;
+}
+
 /** The invitation's page, where the invitee accepts it. */
 export function invitePath(invitationId: string): string {
   return `/invite/${encodeURIComponent(invitationId)}`;
@@ -37,4 +48,14 @@ export function resetPasswordPath(token: string): string {
 /** The services screen (spec §2 /services): a consultant's services, the person's bookings and offers. */
 export function servicesPath(bookingId?: string): string {
   return bookingId === undefined ? '/services' : `/services?booking=${encodeURIComponent(bookingId)}`;
+}
+
+export const SERVICE_PARAM = 'service';
+export const OFFER_PARAM = 'offer';
+
+/** /services with a service's booking open, and the offer to apply ("Use this offer" on an offer's card). */
+export function bookServicePath(serviceId: string, offerId?: string): string {
+  const query = new URLSearchParams({ [SERVICE_PARAM]: serviceId });
+  if (offerId !== undefined) query.set(OFFER_PARAM, offerId);
+  return `/services?${query.toString()}`;
 }

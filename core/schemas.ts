@@ -16,6 +16,7 @@ import { GRANT_LIMITS, isGrantAmount } from './ledger';
 import { LEAVING_MESSAGES } from './leaving';
 import { MESSAGE_RAW_MAX, MESSAGE_TEXT_MESSAGES, checkMessageText } from './messageText';
 import type { MessageCursor } from './messages';
+import { SEARCH_PAGE_MAX, SEARCH_TEXT_MAX } from './search';
 
 const trimmed = (max: number) => z.string().trim().min(1).max(max);
 
@@ -126,6 +127,8 @@ export const messageCreateBody = z
     attachmentIds: z.array(documentIdSchema).min(1).optional(),
     /** One upload: what a client from before several files (its outbox on a device) still sends. */
     attachmentId: documentIdSchema.optional(),
+    /** The earlier message of this channel it answers (core/replies.ts: the server quotes the stored one). */
+    replyTo: documentIdSchema.optional(),
   })
   .transform((body, ctx) => {
     if (body.attachmentId !== undefined && body.attachmentIds !== undefined) {
@@ -144,8 +147,14 @@ export const messageCreateBody = z
 /** PATCH /api/channels/:id/messages/:messageId: the message's new text, as a send's. */
 export const messagePatchBody = z.strictObject({ text: messageTextSchema });
 
+/** PUT /api/channels/:id/messages/:messageId/reaction: one of core/reactions.ts's set, or null (checked by core). */
+export const reactionBody = z.strictObject({ emoji: z.unknown() });
+
 /** POST /api/channels/:id/read: read up to and including this message of the channel. */
 export const markReadBody = z.strictObject({ messageId: documentIdSchema });
+
+/** PUT /api/receipts/settings and set_read_receipts: whether the caller shares read receipts (core/receipts.ts). */
+export const receiptSettingsBody = z.strictObject({ enabled: z.boolean() });
 
 /** PUT /api/channels/:id/mute and mute_channel: which of core/mutes.ts's durations is checked by core. */
 export const muteBody = z.strictObject({ duration: z.unknown() });
@@ -255,6 +264,17 @@ export const messagesQuery = z
     'before or after, not both, and changedAfter alone',
   );
 
+/**
+ * POST /api/search (core/search.ts): the words to look for (checked by planSearch, with words for the person;
+ * a text far past any search is refused here), one channel or all of the caller's, the page after `cursor`.
+ */
+export const searchBody = z.strictObject({
+  text: z.string().max(SEARCH_TEXT_MAX * 100),
+  channelId: documentIdSchema.optional(),
+  cursor: z.string().max(64).optional(),
+  limit: z.number().int().min(1).max(SEARCH_PAGE_MAX).optional(),
+});
+
 export const channelsQuery = z.union([
   z.strictObject({ mine: z.literal('true') }),
   z.strictObject({ channelId: channelHandleSchema, limit: z.literal('1').optional() }),
@@ -290,6 +310,7 @@ export function describeIssues(error: z.ZodError): string {
 // Path params of core/wire.ts's routes.
 export const uidParams = z.strictObject({ uid: documentIdSchema });
 export const idParams = z.strictObject({ id: documentIdSchema });
+export const photoParams = z.strictObject({ photoId: documentIdSchema });
 export const messageParams = z.strictObject({ id: documentIdSchema, messageId: documentIdSchema });
 export const tokenParams = z.strictObject({ uid: documentIdSchema, id: documentIdSchema });
 export const fileParams = z.strictObject({ id: documentIdSchema, attachmentId: documentIdSchema });
@@ -360,6 +381,17 @@ export const muteCallablePayloads = {
   unmute_channel: channelRef,
 } as const;
 export type MuteCallableName = keyof typeof muteCallablePayloads;
+
+/**
+ * Read receipts on the Firebase backend (src/backend/firebase/receipts.ts): a delivered mark moves, and a person
+ * turns sharing receipts on or off. The embedded server answers the same at POST /api/channels/:id/delivered and
+ * PUT /api/receipts/settings, with the same bodies.
+ */
+export const receiptCallablePayloads = {
+  mark_channel_delivered: z.strictObject({ channelId: documentIdSchema, ...markReadBody.shape }),
+  set_read_receipts: receiptSettingsBody,
+} as const;
+export type ReceiptCallableName = keyof typeof receiptCallablePayloads;
 
 /**
  * The product's callables on the Firebase backend (src/backend/firebase/callables.ts PRODUCT_CALLABLES), with the

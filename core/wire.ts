@@ -12,6 +12,7 @@ import { ANSWERS } from './answers';
 import type { CALLABLE_RESULTS } from './answers';
 import type * as InputSchemas from './schemas';
 import type { ChannelMutes } from './mutes';
+import type { Receipt } from './receipts';
 import type { Booking, Channel, ChatMessage, UserDoc } from './model';
 
 export type { SessionResponse } from './answers';
@@ -46,6 +47,7 @@ export type Access = 'public' | 'signedIn' | 'admin';
  * - `messages`: per user (sends, edits, deletions)
  * - `uploads`: per user (each up to 10 MB)
  * - `reads`: per user (every other signed-in request)
+ * - `typing`: per user (typing signals: core/receipts.ts TYPING_SIGNALS_PER_MINUTE)
  * - `preview`: per IP (invitation previews, no session)
  * - `unsubscribe`: per IP (the one-click unsubscribe pages)
  * - `none`: health, the push key, the stream itself (its ticket was counted)
@@ -64,6 +66,7 @@ export type RateClass =
   | 'messages'
   | 'uploads'
   | 'reads'
+  | 'typing'
   | 'preview'
   | 'unsubscribe'
   | 'none';
@@ -262,6 +265,36 @@ export const ROUTES = {
     body: 'profilePatchBody',
     answer: ANSWERS.user,
   },
+  // Own only: the picture's raw bytes (core/photos.ts: WebP, PNG or JPEG by the bytes, at most 512 KB).
+  setPhoto: {
+    kind: 'upload',
+    method: 'POST',
+    path: '/api/users/:uid/photo',
+    access: 'signedIn',
+    rate: 'uploads',
+    params: 'uidParams',
+    answer: ANSWERS.user,
+  },
+  // Own only: initials from then on.
+  removePhoto: {
+    ...json,
+    method: 'DELETE',
+    path: '/api/users/:uid/photo',
+    access: 'signedIn',
+    rate: 'writes',
+    params: 'uidParams',
+    answer: ANSWERS.user,
+  },
+  // Anyone holding the URL (an unguessable id, new with each upload: cached for good, `<img src>` needs no token).
+  // No rate class: a list of faces loads at once, and each is a primary-key read a browser asks for once.
+  readPhoto: {
+    kind: 'download',
+    method: 'GET',
+    path: '/api/photos/:photoId',
+    access: 'public',
+    rate: 'none',
+    params: 'photoParams',
+  },
   listTokens: {
     ...json,
     method: 'GET',
@@ -373,6 +406,54 @@ export const ROUTES = {
     body: 'markReadBody',
     answer: ANSWERS.success,
   },
+  // Read receipts and typing (core/receipts.ts): the other participants' marks the caller may see (none when
+  // either side turned receipts off); the caller's device got up to that message; the caller is typing (fanned
+  // out live, never stored); whether the caller shares receipts.
+  listReceipts: {
+    ...json,
+    method: 'GET',
+    path: '/api/channels/:id/receipts',
+    access: 'signedIn',
+    rate: 'reads',
+    params: 'idParams',
+    answer: ANSWERS.receipts,
+  },
+  markDelivered: {
+    ...json,
+    method: 'POST',
+    path: '/api/channels/:id/delivered',
+    access: 'signedIn',
+    rate: 'reads',
+    params: 'idParams',
+    body: 'markReadBody',
+    answer: ANSWERS.success,
+  },
+  sendTyping: {
+    ...json,
+    method: 'POST',
+    path: '/api/channels/:id/typing',
+    access: 'signedIn',
+    rate: 'typing',
+    params: 'idParams',
+    answer: ANSWERS.success,
+  },
+  getReceiptSettings: {
+    ...json,
+    method: 'GET',
+    path: '/api/receipts/settings',
+    access: 'signedIn',
+    rate: 'reads',
+    answer: ANSWERS.receiptSettings,
+  },
+  setReceiptSettings: {
+    ...json,
+    method: 'PUT',
+    path: '/api/receipts/settings',
+    access: 'signedIn',
+    rate: 'writes',
+    body: 'receiptSettingsBody',
+    answer: ANSWERS.receiptSettings,
+  },
   // The owner, admins.
   listChannelInvitations: {
     ...json,
@@ -426,6 +507,17 @@ export const ROUTES = {
     access: 'signedIn',
     rate: 'messages',
     params: 'messageParams',
+    answer: ANSWERS.message,
+  },
+  // The caller's reaction to a message (core/reactions.ts): set, replaced, or taken back with `emoji: null`.
+  reactToMessage: {
+    ...json,
+    method: 'PUT',
+    path: '/api/channels/:id/messages/:messageId/reaction',
+    access: 'signedIn',
+    rate: 'messages',
+    params: 'messageParams',
+    body: 'reactionBody',
     answer: ANSWERS.message,
   },
   // The file's bytes as the body, `?name=`: members only; the bytes decide the type; up to 10 MB.
@@ -964,6 +1056,17 @@ export const ROUTES = {
     body: 'handOverRouteBody',
     answer: ANSWERS.channel,
   },
+  // The caller's own channels (owner or member), or one of them: hits newest first (core/search.ts). A body, not
+  // a query string: a long text is refused with words, never by the URL's length.
+  searchMessages: {
+    ...json,
+    method: 'POST',
+    path: '/api/search',
+    access: 'signedIn',
+    rate: 'reads',
+    body: 'searchBody',
+    answer: ANSWERS.searchPage,
+  },
 } as const satisfies Record<string, RouteSpec>;
 
 export type Routes = typeof ROUTES;
@@ -1034,6 +1137,13 @@ export type StreamEvent =
   | { type: 'channelRemoved'; data: { channelId: string } }
   /** To a consultant and their clients: the consultant's services or hours changed; read them again. */
   | { type: 'services'; data: { consultantId: string } }
+  /**
+   * To a channel's participants who share read receipts: one person's marks there now (null: they stopped sharing
+   * them). Never to the person themselves, never anyone's who turned receipts off.
+   */
+  | { type: 'receipt'; data: { channelId: string; uid: string; receipt: Receipt | null } }
+  /** To a channel's other participants: someone is typing there now (never stored). */
+  | { type: 'typing'; data: { channelId: string; uid: string; name: string } }
   /** The last event of a stream that the server ends. */
   | { type: 'closing'; data: { reason: StreamClosingReason } };
 

@@ -9,6 +9,7 @@ import { legacyAccount, readDatabase } from './support/server';
 import type { RunningServer } from './support/server';
 import { signIn as openSignedIn, submitSignIn, withMailedBrowserSession } from './support/session';
 import type { SmtpSink } from '../drivers/smtpSink';
+import { openChannelMenu } from './support/mutes';
 
 let server: RunningServer;
 let sink: SmtpSink;
@@ -40,6 +41,7 @@ describe('an invitation from the link to the channel', () => {
     const consultant = await newPage({ width: 1280, height: 860 });
     await signIn(consultant, 'consultant@qupm.demo');
     await consultant.locator('.channel-link', { hasText: 'Growth Clinic' }).click();
+    await openChannelMenu(consultant);
     await consultant.getByRole('button', { name: 'Manage' }).click();
     await consultant.getByRole('tab', { name: 'Invite' }).click();
     await consultant.getByLabel('Their email (optional)').fill(newcomer);
@@ -90,7 +92,7 @@ describe('an invitation from the link to the channel', () => {
     // One click from activation, and the person lands in the channel.
     await page.getByRole('button', { name: 'Activate and open the channel' }).click();
     await page.waitForURL((url) => url.pathname === '/' && url.searchParams.has('channel'));
-    await page.getByRole('heading', { level: 2, name: 'Growth Clinic' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Growth Clinic' }).waitFor();
     expect(
       await page.locator('.home__balances div', { hasText: 'Credits' }).locator('dd').textContent(),
     ).toBe('3');
@@ -120,6 +122,7 @@ describe('an invitation from the link to the channel', () => {
     const consultant = await newPage({ width: 1280, height: 860 });
     await signIn(consultant, 'consultant@qupm.demo');
     await consultant.locator('.channel-link', { hasText: 'Growth Clinic' }).click();
+    await openChannelMenu(consultant);
     await consultant.getByRole('button', { name: 'Manage' }).click();
     await consultant.getByRole('tab', { name: 'Invite' }).click();
     await consultant.getByLabel('Their email (optional)').fill(legacy);

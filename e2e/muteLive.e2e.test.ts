@@ -7,7 +7,7 @@ import { dropStreams } from '../drivers/chromium';
 import type { RunningServer } from './support/server';
 import { signInHome, withBrowserSession } from './support/session';
 import type { BrowserWindow } from './support/session';
-import { muteStrategyFromHeader } from './support/mutes';
+import { muteStrategyFromHeader, openChannelMenu } from './support/mutes';
 
 let server: RunningServer;
 const windows = withBrowserSession((started) => ({ server } = started));
@@ -26,8 +26,10 @@ const mutedMark = (page: Page) =>
   page.getByRole('link', { name: /Strategy Studio/ }).locator('.channel-link__muted');
 
 async function unmuteFromHeader(page: Page): Promise<void> {
+  await openChannelMenu(page);
   await page.getByRole('button', { name: /^Muted until / }).click();
   await page.getByRole('button', { name: 'Unmute' }).click();
+  await openChannelMenu(page);
   await page.getByRole('button', { name: 'Mute', exact: true }).waitFor();
 }
 

@@ -7,6 +7,7 @@ import { expectAccessible } from './support/accessibility';
 import { watchErrors } from './support/browser';
 import type { RunningServer } from './support/server';
 import { signIn as signInAt, withBrowserSession } from './support/session';
+import { openChannelMenu } from './support/mutes';
 
 let server: RunningServer;
 const windows = withBrowserSession((started) => ({ server } = started));
@@ -74,8 +75,10 @@ describe('a private consultation', () => {
     errors.push(...watchErrors(client));
     await signIn(client, 'member@qupm.demo');
     await client.locator('.channel-link', { hasText: 'Strategy Studio' }).click();
+    await openChannelMenu(client);
     await client.getByRole('button', { name: 'Talk privately with Dana' }).click();
     await client.getByRole('heading', { name: 'Dana', exact: true }).waitFor();
+    await openChannelMenu(client);
     await client.getByText('Private conversation: only the two of you can read it.').waitFor();
     privateId = new URL(client.url()).searchParams.get('channel') ?? '';
     expect(privateId).toMatch(/^[A-Za-z0-9]{20}$/);
@@ -87,6 +90,7 @@ describe('a private consultation', () => {
 
   it('pressing it again opens the same one', async () => {
     await client.locator('.channel-link', { hasText: 'Strategy Studio' }).click();
+    await openChannelMenu(client);
     await client.getByRole('button', { name: 'Talk privately with Dana' }).click();
     await client.getByRole('heading', { name: 'Dana', exact: true }).waitFor();
     expect(new URL(client.url()).searchParams.get('channel')).toBe(privateId);
@@ -103,6 +107,7 @@ describe('a private consultation', () => {
     await entry.waitFor();
     await entry.click();
     await consultant.getByRole('heading', { name: 'Morgan', exact: true }).waitFor();
+    await openChannelMenu(consultant);
     expect(await consultant.getByRole('button', { name: 'Manage' }).count()).toBe(0);
 
     await composer(client).fill(QUESTION);

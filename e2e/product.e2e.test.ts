@@ -8,6 +8,7 @@ import { watchErrors } from './support/browser';
 import type { RunningServer } from './support/server';
 import { signIn as signInAt, signUpByMail, submitSignIn, withMailedBrowserSession } from './support/session';
 import type { SmtpSink } from '../drivers/smtpSink';
+import { openChannelMenu } from './support/mutes';
 
 let server: RunningServer;
 let sink: SmtpSink;
@@ -34,6 +35,7 @@ describe('consultant and client in two browsers', () => {
     await consultant.getByRole('heading', { name: 'Channels' }).waitFor();
     await expectAccessible(consultant, 'home (consultant)');
     await consultant.locator('.channel-link').first().click();
+    await openChannelMenu(consultant);
     await consultant.getByRole('button', { name: 'Manage' }).click();
     channelUrl = consultant.url();
     await consultant.getByRole('tab', { name: 'Invite' }).click();
@@ -138,6 +140,7 @@ describe('consultant and client in two browsers', () => {
 
   it('an offer sent to the client appears on their services screen, counts down, and drops out when it expires', async () => {
     await consultant.goto(channelUrl);
+    await openChannelMenu(consultant);
     await consultant.getByRole('button', { name: 'Manage' }).click();
     await consultant.getByRole('tab', { name: 'Members' }).click();
     const row = consultant.locator('.members__item', { hasText: 'Casey Client' });
@@ -197,6 +200,7 @@ describe('an invitation addressed to someone, live (issue #12)', () => {
     const consultant = await newPage();
     await signIn(consultant, 'consultant@qupm.demo');
     await consultant.locator('.channel-link', { hasText: 'Growth Clinic' }).click();
+    await openChannelMenu(consultant);
     await consultant.getByRole('button', { name: 'Manage' }).click();
     await consultant.getByRole('tab', { name: 'Invite' }).click();
     await consultant.getByLabel('Their email (optional)').fill(email);

@@ -12,6 +12,7 @@ import { blockNotifications, fakePushManager } from './support/push';
 import { readDatabase } from './support/server';
 import type { RunningServer } from './support/server';
 import { signInHome, signInWithForm, withBrowserSession } from './support/session';
+import { openChannelMenu } from './support/mutes';
 
 let server: RunningServer;
 const windows = withBrowserSession((started) => ({ server } = started));
@@ -160,6 +161,7 @@ describe('every screen: unique names, no internal strings, no serious axe violat
     await signIn(page, 'consultant@qupm.demo');
     const problems = await problemsOf(page, 'consultant home');
     await page.locator('.channel-link', { hasText: 'Growth Clinic' }).click();
+    await openChannelMenu(page);
     await page.getByRole('button', { name: 'Manage' }).click();
     for (const tab of ['Details', 'Members', 'Invite']) {
       await page.getByRole('tab', { name: tab }).click();

@@ -33,6 +33,8 @@ export const ROLE_FIELDS = [
   'passCount',
   'effectiveConId',
   'isAdmin',
+  // Whether the person shares read receipts (functions/src/receiptsRepository.ts): the rules trust it.
+  'readReceipts',
   // Whether the ledger keeps the balance already (functions/src/practiceRepository.ts): written with it.
   'ledgerOpened',
   // What a person's files take up (functions/src/uploadsRepository.ts), which storage.rules trust.
@@ -433,6 +435,9 @@ export const FIRESTORE_COLLECTIONS = [
   // A file on its way into a message (its record, before the bytes) and when an account's sessions were revoked.
   'channels/{id}/uploads',
   'revocations',
+  // Read receipts (functions/ write them) and typing signals (core/receipts.ts).
+  'channels/{id}/receipts',
+  'channels/{id}/typing',
 ] as const;
 
 /** Bookkeeping only functions touch: no match block, so every client access is denied. */
@@ -450,6 +455,8 @@ export const SERVER_ONLY_COLLECTIONS = [
   // The consulting practice: a consultant's calendar cells and the operation ids' records.
   'slots',
   'operations',
+  // Message search: each message's word prefixes, read by the search_messages callable only.
+  'messageSearch',
 ] as const;
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(__filename)) {

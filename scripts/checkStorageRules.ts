@@ -1,6 +1,7 @@
 // A static check of storage.rules, beside scripts/checkFirestoreRules.ts (npm test, and `npm run check:rules`
 // before every deploy), with its parser. It fails on:
-//   - an allow that holds unconditionally, or any allow outside channels/{channelId}/attachments/{attachmentId};
+//   - an allow that holds unconditionally, or any allow outside channels/{channelId}/attachments/{attachmentId}
+//     and photos/{uid}/{photoId} (profile pictures: checked apart, checkPhotoAllow);
 //   - an allow that does not look the caller up among the channel's owner and members in Firestore;
 //   - a read, list, write or update allow (files are read one at a time with get, created once, and deleted);
 //   - a create without the size limit, the allowed content types, or the id's shape;
@@ -25,6 +26,31 @@ import {
 export const ATTACHMENT_OBJECT_PATH = '/b/{bucket}/o/channels/{channelId}/attachments/{attachmentId}';
 const ALLOWED_OPS = new Set(['get', 'create', 'delete']);
 const ID_SHAPE = "attachmentId.matches('^[A-Za-z0-9]{20}$')";
+export const PHOTO_OBJECT_PATH = '/b/{bucket}/o/photos/{uid}/{photoId}';
+const PHOTO_ID_SHAPE = "photoId.matches('^[A-Za-z0-9]{20}$')";
+
+/**
+ * A profile picture's allow (core/photos.ts): got by anyone signed in, created and deleted by its person alone; a
+ * create within 512 KB, of the image types, under an id of the usual shape.
+ */
+function checkPhotoAllow(label: string, ops: string[], expanded: string, block: string): string[] {
+  const problems: string[] = [];
+  if (!/request\.auth\s*!=\s*null/.test(expanded)) problems.push(`${label} lets anyone signed out in`);
+  const own = /request\.auth\.uid\s*==\s*uid\b/.test(expanded);
+  if ((ops.includes('create') || ops.includes('delete')) && !own) {
+    problems.push(`${label} lets someone else change a person's picture`);
+  }
+  if (ops.includes('create')) {
+    if (storageRulesLimits(expanded).maxBytes !== 512 * 1024) problems.push(`${label} is not held to 512 KB`);
+    if (!/contentType\s+in\s+\[\s*'image\/webp',\s*'image\/png',\s*'image\/jpeg'\s*\]/.test(expanded)) {
+      problems.push(`${label} does not limit the content type to WebP, PNG and JPEG`);
+    }
+    if (!expanded.includes('photoId.matches(') || !block.includes(PHOTO_ID_SHAPE)) {
+      problems.push(`${label} does not check the id's shape`);
+    }
+  }
+  return problems;
+}
 
 export function checkStorageRules(source: string): string[] {
   const problems: string[] = [];
@@ -38,11 +64,17 @@ export function checkStorageRules(source: string): string[] {
   for (const allow of found) {
     const label = `allow ${allow.ops.join(', ')} at ${allow.where}`;
     const { text: expanded, called } = expand(allow.condition ?? '', bodies);
-    if (allow.where !== ATTACHMENT_OBJECT_PATH) problems.push(`${label}: only attachments are open`);
     if (alwaysTrue(allow.condition, bodies, called)) problems.push(`${label} holds unconditionally`);
     for (const op of allow.ops) {
       if (!ALLOWED_OPS.has(op)) problems.push(`${label}: '${op}' (files are got, created once and deleted)`);
     }
+    if (allow.where === PHOTO_OBJECT_PATH) {
+      const block = blocks.find((b) => b.path === PHOTO_OBJECT_PATH)?.body ?? '';
+      problems.push(...checkPhotoAllow(label, allow.ops, expanded, block));
+      continue;
+    }
+    if (allow.where !== ATTACHMENT_OBJECT_PATH)
+      problems.push(`${label}: only attachments and photos are open`);
     const membership =
       /firestore\.get\(\s*\/databases\/\(default\)\/documents\/channels\/\$\(channelId\)\s*\)/.test(
         expanded,

@@ -57,11 +57,13 @@ import { channelRoutes } from './routes/channels';
 import { invitationRoutes } from './routes/invitations';
 import { leavingRoutes } from './routes/leaving';
 import { muteRoutes } from './routes/mutes';
+import { receiptRoutes } from './routes/receipts';
 import { offerRoutes } from './routes/offers';
 import { practiceRoutes } from './routes/practice';
 import { privateChannelRoutes } from './routes/privateChannels';
 import { pushRoutes } from './routes/push';
 import { userRoutes } from './routes/users';
+import { photoRoutes } from './routes/photos';
 import { unsubscribeRoutes } from './routes/unsubscribe';
 import { MissedMailScheduler, MISSED_MAIL_SCAN_MS } from './services/missedMail';
 import { EXPIRY_SWEEP_MS, expireDueRequests } from './services/bookings';
@@ -403,7 +405,9 @@ export async function buildServer({
       ...userRoutes(ctx),
       ...channelRoutes(ctx),
       ...muteRoutes(ctx),
+      ...receiptRoutes(ctx),
       ...attachmentRoutes(ctx),
+      ...photoRoutes(ctx),
       ...invitationRoutes(ctx),
       ...offerRoutes(ctx),
       ...practiceRoutes(ctx),

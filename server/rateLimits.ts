@@ -6,6 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import { EMAIL_LINK_MESSAGES } from '../core/emailLinks';
 import { ERROR_WORDS, QupmError } from '../core/errors';
 import type { RateClass } from '../core/wire';
+import { TYPING_SIGNALS_PER_MINUTE } from '../core/receipts';
 
 export interface RateLimit {
   max: number;
@@ -25,6 +26,8 @@ export interface RateLimits {
   messages: RateLimit;
   /** File uploads per user (each up to 10 MB). */
   uploads: RateLimit;
+  /** Typing signals per user (core/receipts.ts). */
+  typing: RateLimit;
   /** Other authenticated requests (documents, tokens, invitations, stream tickets) per user. */
   documents: RateLimit;
   /** Invitation previews for signed-out visitors, per IP (ids are 20 random characters: this stops enumeration). */
@@ -44,6 +47,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   messages: { max: 60, timeWindowMs: MINUTE },
   uploads: { max: 20, timeWindowMs: MINUTE },
   documents: { max: 600, timeWindowMs: MINUTE },
+  typing: { max: TYPING_SIGNALS_PER_MINUTE, timeWindowMs: MINUTE },
   invitationPreview: { max: 60, timeWindowMs: MINUTE },
   mailPerAddress: { max: 5, timeWindowMs: 15 * MINUTE },
   mailPerIp: { max: 20, timeWindowMs: 15 * MINUTE },
@@ -81,6 +85,7 @@ export async function createGuards(
       messages: noLimit,
       uploads: noLimit,
       documents: noLimit,
+      typing: noLimit,
       invitationPreview: noLimit,
       mailPerAddress: noLimit,
       mailPerIp: noLimit,
@@ -113,6 +118,7 @@ export async function createGuards(
     messages: guard('messages', TOO_MANY_REQUESTS),
     uploads: guard('uploads', TOO_MANY_REQUESTS),
     documents: guard('documents', TOO_MANY_REQUESTS),
+    typing: guard('typing', TOO_MANY_REQUESTS),
     invitationPreview: guard('invitationPreview', TOO_MANY_REQUESTS),
     mailPerAddress: guard('mailPerAddress', EMAIL_LINK_MESSAGES.tooManyMails),
     mailPerIp: guard('mailPerIp', EMAIL_LINK_MESSAGES.tooManyMails),
@@ -178,6 +184,8 @@ export async function limitRequest(guards: Guards, rate: RateClass, input: Limit
       return guards.uploads(request, uid);
     case 'reads':
       return guards.documents(request, uid);
+    case 'typing':
+      return guards.typing(request, uid);
     case 'preview':
       return guards.invitationPreview(request, ip);
     case 'unsubscribe':

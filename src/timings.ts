@@ -66,6 +66,12 @@ export const USER_DOCUMENT_WAIT_MS = 10 * SECOND;
 
 /** Not in the spec: what the person has seen is marked read at most once a second (one write per burst). */
 export const READ_MARK_THROTTLE_MS = 1 * SECOND;
+/** Not in the spec: what reached this device is marked delivered at most once a second, as read marks. */
+export const DELIVERED_MARK_THROTTLE_MS = 1 * SECOND;
+/** Not in the spec: a typer signals at most once every 3 s (the server limits them: core/receipts.ts). */
+export const TYPING_SIGNAL_EVERY_MS = 3 * SECOND;
+/** Not in the spec: a typing signal shows for 6 s: two signals of a steady typer overlap, a pause of a few seconds ends it. */
+export const TYPING_SHOWN_MS = 6 * SECOND;
 
 // ---- live conversation
 

@@ -190,7 +190,13 @@ describe('the event rules (STYLE 3)', () => {
     expect([...slices.keys()]).toEqual(
       expect.arrayContaining(['app', 'auth', 'user', 'push', 'version', 'settings']),
     );
-    expect(slices.get('user')).toEqual(['signedOut', 'signedIn', 'accountLoaded', 'docChanged']);
+    expect(slices.get('user')).toEqual([
+      'signedOut',
+      'signedIn',
+      'accountLoaded',
+      'docChanged',
+      'lastKnownShown',
+    ]);
     expect(slices.get('messages')).toEqual(['arrived']);
     expect(slices.get('conversation')).toEqual(expect.arrayContaining(['messagesLoaded', 'newerRequested']));
   });

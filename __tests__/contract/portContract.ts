@@ -40,7 +40,11 @@ import { failure } from './support/failure';
 import type { Harness, Limitation } from './support/harness';
 import { describeEmailChangeContract, describeMailedLinksContract } from './mailedLinksContract';
 import { describePracticeContract } from './practiceContract';
+import { describePhotoContract } from './photosContract';
 import { describePrivateChannelContract } from './privateChannelsContract';
+import { describeReceiptsContract } from './receiptsContract';
+import { describeRepliesContract } from './repliesContract';
+import { describeSearchContract } from './searchContract';
 import type { Who } from './support/world';
 import {
   ACCOUNTS_CREATED_AT,
@@ -97,6 +101,10 @@ export function describePortContract(
   describeMailedLinksContract(() => h);
   describeEmailChangeContract(() => h);
   describePracticeContract(() => h);
+  describeReceiptsContract(() => h);
+  describeRepliesContract(() => h);
+  describeSearchContract(() => h);
+  describePhotoContract(() => h, needing('storage'));
 
   describe('auth', () => {
     it('signs a new account up, and its user document has the defaults of a new account', async () => {

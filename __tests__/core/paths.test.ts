@@ -1,6 +1,9 @@
 import {
   CHANNEL_PARAM,
+  OFFER_PARAM,
+  SERVICE_PARAM,
   TOKEN_PARAM,
+  bookServicePath,
   activatePath,
   channelPath,
   invitePath,
@@ -56,5 +59,16 @@ describe('verifyEmailPath and resetPasswordPath (issue #15)', () => {
         expect(url.searchParams.getAll(TOKEN_PARAM)).toEqual([token]);
       }
     }
+  });
+});
+
+describe('bookServicePath', () => {
+  it('opens a service’s booking on /services, with the offer to apply when there is one', () => {
+    expect(bookServicePath('serv0000000000000001')).toBe('/services?service=serv0000000000000001');
+    expect(bookServicePath('serv0000000000000001', 'off 1&x')).toBe(
+      '/services?service=serv0000000000000001&offer=off+1%26x',
+    );
+    const query = new URL(bookServicePath('a b', 'c&d'), 'https://qupm.test').searchParams;
+    expect([query.get(SERVICE_PARAM), query.get(OFFER_PARAM)]).toEqual(['a b', 'c&d']);
   });
 });

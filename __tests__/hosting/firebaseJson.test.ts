@@ -158,7 +158,7 @@ describe('firebase.json hosting', () => {
     expect(headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it("has the embedded server's CSP, connecting also to exactly the Firebase endpoints the client uses", () => {
+  it("has the embedded server's CSP, connecting also to exactly the Firebase endpoints the client uses, and showing Storage's pictures", () => {
     const firebase = parseCsp(hostingHeaders('/')['content-security-policy'] ?? '');
     const embedded = parseCsp(server['content-security-policy'] ?? '');
     expectSafeCsp(firebase);
@@ -166,10 +166,17 @@ describe('firebase.json hosting', () => {
       ...(embedded['connect-src'] ?? []),
       ...FIREBASE_CONNECT_SOURCES,
     ]);
+    // Faces are Storage download URLs on Firebase (core/photos.ts); the embedded server serves them itself.
+    expect(firebase['img-src']).toEqual([
+      ...(embedded['img-src'] ?? []),
+      'https://firebasestorage.googleapis.com',
+    ]);
     // style-src holds the hash of each host's own shell (the built one's is checked in build/bundle.test.ts).
     const rest = (csp: Record<string, string[]>) =>
       Object.fromEntries(
-        Object.entries(csp).filter(([name]) => name !== 'connect-src' && name !== 'style-src'),
+        Object.entries(csp).filter(
+          ([name]) => name !== 'connect-src' && name !== 'style-src' && name !== 'img-src',
+        ),
       );
     expect(rest(firebase)).toEqual(rest(embedded));
   });

@@ -83,6 +83,26 @@ describe('the check fails on', () => {
           '    match /public/{file} {\n      allow get: if isMemberOf(file);\n    }\n    match /channels/',
         ),
     ],
+    [
+      "someone else writing a person's picture",
+      () =>
+        planted(
+          'allow create: if request.auth != null && request.auth.uid == uid',
+          'allow create: if request.auth != null',
+        ),
+    ],
+    [
+      'a picture over 512 KB',
+      () => planted('request.resource.size <= 512 * 1024', 'request.resource.size <= 5 * 1024 * 1024'),
+    ],
+    [
+      'a picture of any type',
+      () => planted("request.resource.contentType in ['image/webp', 'image/png', 'image/jpeg']", 'true'),
+    ],
+    [
+      'pictures read signed out',
+      () => planted('allow get: if request.auth != null;', 'allow get: if uid != null;'),
+    ],
   ])('%s', (_label, make) => {
     expect(checkStorageRules(make())).not.toEqual([]);
   });

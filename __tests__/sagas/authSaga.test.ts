@@ -122,6 +122,8 @@ describe('handleAuthStateChanged', () => {
       domainId: undefined,
       isAdmin: true,
       userDocExists: false,
+      // Unread is not zero: the balances say "unknown".
+      asOf: 0,
     });
   });
 
@@ -138,6 +140,8 @@ describe('handleAuthStateChanged', () => {
       nickname: '',
       domainId: undefined,
     });
+    // No document is known: its zeros are the truth, not an unknown.
+    expect((storeState as State).user.asOf).toBeUndefined();
   });
 
   it('sets the fallback non-admin, non-consultant state when the claims cannot be read', async () => {
@@ -154,6 +158,7 @@ describe('handleAuthStateChanged', () => {
       isAdmin: false,
       isConsultant: false,
       credits: 0,
+      asOf: 0,
     });
   });
 

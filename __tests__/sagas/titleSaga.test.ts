@@ -1,14 +1,15 @@
-// The tab title: while the page is hidden or its window has lost the focus, "(n) QuPM" with the
-// unread messages of the channels not muted; "QuPM" again once the person looks or nothing is unread.
+// The tab title: "(n) QuPM" with the unread messages of the channels not muted, whether or not the person
+// looks (the badge's sum); "QuPM" when nothing is unread.
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
-import { channel } from 'redux-saga';
-import type { AttentionEvent } from '@/platform/attention';
-import { isAttentive, setDocumentTitle } from '@/platform/attention';
+import { setDocumentTitle } from '@/platform/attention';
 import { now } from '@/platform/browser';
 import { APP_TITLE, titleFor, watchTitle } from '@/sagas/titleSaga';
 import { overviewLoaded } from '@/store/channelsSlice';
 import { messagesArrived } from '@/store/messages';
+import { channelOpened } from '@/store/channelsSlice';
+import { messagesLoaded } from '@/store/conversationSlice';
+import { messagesSeen } from '@/store/readMarksSlice';
 import { muteSaved, unmuteSaved } from '@/store/mutesSlice';
 import { rootReducer } from '@/app/rootReducer';
 import type { Channel, ChatMessage } from '@core/model';
@@ -42,8 +43,7 @@ describe('titleFor', () => {
 });
 
 describe('watchTitle', () => {
-  function run(attentiveAtStart: boolean) {
-    const attention = channel<AttentionEvent>();
+  function run() {
     const titles: string[] = [];
     const state = rootReducer(
       undefined,
@@ -54,10 +54,9 @@ describe('watchTitle', () => {
         ],
       }),
     );
-    const saga = expectSaga(watchTitle, attention)
+    const saga = expectSaga(watchTitle)
       .withReducer(rootReducer, state)
       .provide([
-        [matchers.call.fn(isAttentive), attentiveAtStart],
         [matchers.call.fn(now), NOW],
         {
           call(effect, next) {
@@ -69,11 +68,11 @@ describe('watchTitle', () => {
           },
         },
       ]);
-    return { attention, titles, saga };
+    return { titles, saga };
   }
 
-  it('counts unread messages while the window is not looked at, and leaves out muted channels', async () => {
-    const { titles, saga } = run(false);
+  it('counts unread messages from the start, and leaves out muted channels as the badge does', async () => {
+    const { titles, saga } = run();
     await saga
       .dispatch(messagesArrived({ messages: [message('A', 'm1', 10)], ownUid: 'me' }))
       .dispatch(muteSaved({ channelId: 'B', mutedUntil: MUTED_FOREVER }))
@@ -82,18 +81,22 @@ describe('watchTitle', () => {
     expect(titles).toEqual(['(3) QuPM', '(4) QuPM', '(3) QuPM', '(4) QuPM']);
   });
 
-  it('is "QuPM" while the person looks, and shows the count once they look away', async () => {
-    const { attention, titles, saga } = run(true);
-    const running = saga.silentRun(50);
-    attention.put({ attentive: false });
-    attention.put({ attentive: true });
-    await running;
-    expect(titles).toEqual(['QuPM', '(3) QuPM', 'QuPM']);
+  it("counts the open channel's messages after the one seen last, and drops them once they are seen", async () => {
+    const { titles, saga } = run();
+    await saga
+      .dispatch(channelOpened({ id: 'B' }))
+      .dispatch(messagesLoaded({ channelId: 'B', messages: [message('B', 'b1', 10)] }))
+      .dispatch(messagesSeen({ channelId: 'B', id: 'b1', createdAt: 10 }))
+      .dispatch(messagesArrived({ messages: [message('B', 'b2', 20)], ownUid: 'me' }))
+      .dispatch(messagesSeen({ channelId: 'B', id: 'b2', createdAt: 20 }))
+      .silentRun(50);
+    expect(titles.at(-2)).toBe('(3) QuPM');
+    expect(titles.at(-1)).toBe('(2) QuPM');
   });
 
   it('sets the title only when it changes', async () => {
-    const { titles, saga } = run(true);
-    await saga.dispatch(messagesArrived({ messages: [message('A', 'm1', 10)], ownUid: 'me' })).silentRun(50);
-    expect(titles).toEqual(['QuPM']);
+    const { titles, saga } = run();
+    await saga.dispatch(muteSaved({ channelId: 'X', mutedUntil: MUTED_FOREVER })).silentRun(50);
+    expect(titles).toEqual(['(3) QuPM']);
   });
 });

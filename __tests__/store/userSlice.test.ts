@@ -4,6 +4,7 @@ import reducer, {
   fallbackUserState,
   initialState,
   accountLoaded,
+  lastKnownShown,
   selectRole,
   signedIn,
   signedOut,
@@ -110,6 +111,47 @@ describe('user reducer', () => {
       accountLoaded(fallbackUserState(authUser)),
     );
     expect(reducer(state, docChanged({ doc: { ...doc, uid: 'u2', credits: 99 } })).credits).toBe(0);
+  });
+
+  it('shows the last known state while the backend has not answered, for the account signed in only', () => {
+    const loading = reducer(initialState, signedIn({ authUser }));
+    const kept = { ...buildUserState(authUser, doc, { isAdmin: false }), asOf: 1_000 };
+    expect(reducer(loading, lastKnownShown(kept))).toMatchObject({
+      status: 'signedIn',
+      credits: 12,
+      asOf: 1_000,
+    });
+    expect(reducer(loading, lastKnownShown({ ...kept, authUser: { ...authUser, uid: 'u2' } }))).toBe(loading);
+    // Live already: what was kept comes too late and changes nothing.
+    // The backend answered "unread" first (offline): what was kept still shows, better than unknown.
+    const unread = reducer(loading, accountLoaded({ ...fallbackUserState(authUser), asOf: 0 }));
+    expect(reducer(unread, lastKnownShown(kept))).toMatchObject({ credits: 12, asOf: 1_000 });
+    const live = reducer(loading, accountLoaded(buildUserState(authUser, doc, { isAdmin: false })));
+    expect(reducer(live, lastKnownShown({ ...kept, credits: 1 }))).toBe(live);
+  });
+
+  it('keeps the last known figures when the document cannot be read (offline), and drops them once it is', () => {
+    const shown = reducer(
+      reducer(initialState, signedIn({ authUser })),
+      lastKnownShown({ ...buildUserState(authUser, doc, { isAdmin: false }), asOf: 1_000 }),
+    );
+    const offline = reducer(shown, accountLoaded({ ...fallbackUserState(authUser), asOf: 0 }));
+    expect(offline).toMatchObject({
+      status: 'signedIn',
+      credits: 12,
+      passCount: 3,
+      nickname: 'Ada',
+      asOf: 1_000,
+    });
+    const live = reducer(offline, docChanged({ doc: { ...doc, credits: 11 } }));
+    expect(live.credits).toBe(11);
+    expect(live.asOf).toBeUndefined();
+    // Nothing kept and nothing read: unknown, not zero.
+    const unknown = reducer(
+      reducer(initialState, signedIn({ authUser })),
+      accountLoaded({ ...fallbackUserState(authUser), asOf: 0 }),
+    );
+    expect(unknown.asOf).toBe(0);
   });
 
   it('names the role: admin over consultant over member', () => {

@@ -31,7 +31,15 @@ export function createFakeBackend(): DeepMock<Omit<Backend, 'kind'>> & { kind: '
       'confirmPasswordReset',
       'changeEmail',
     ]),
-    users: port('users', ['getUser', 'updateProfile', 'subscribeUser', 'exportMyData', 'deleteMyAccount']),
+    users: port('users', [
+      'getUser',
+      'updateProfile',
+      'setPhoto',
+      'removePhoto',
+      'subscribeUser',
+      'exportMyData',
+      'deleteMyAccount',
+    ]),
     channels: port('channels', [
       'getChannel',
       'findChannelByHandle',
@@ -80,6 +88,14 @@ export function createFakeBackend(): DeepMock<Omit<Backend, 'kind'>> & { kind: '
       'listMyTokens',
     ]),
     mutes: port('mutes', ['listMutes', 'muteChannel', 'unmuteChannel', 'subscribeMutes']),
+    receipts: port('receipts', [
+      'listReceipts',
+      'subscribeReceipts',
+      'markDelivered',
+      'getSettings',
+      'setSettings',
+    ]),
+    typing: port('typing', ['sendTyping', 'subscribeTyping']),
     callables: port('callables', [
       'checkChannelPermissions',
       'getUserActiveOffers',
@@ -117,6 +133,7 @@ export function createFakeBackend(): DeepMock<Omit<Backend, 'kind'>> & { kind: '
       'subscribeBookings',
     ]),
     ledger: port('ledger', ['grant', 'listMyLedger', 'getEarnings']),
+    search: port('search', ['searchMessages']),
     housekeeping: port('housekeeping', [
       'describeChannelRemoval',
       'archiveChannel',

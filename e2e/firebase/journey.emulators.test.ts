@@ -13,6 +13,7 @@ import { watchErrors } from '../support/browser';
 import { submitSignIn } from '../support/session';
 import { emulators, makeAdmin, outOfBandCodes, signUp } from './support/emulators';
 import type { Account } from './support/emulators';
+import { openChannelMenu } from '../support/mutes';
 
 const SHOTS = process.env.QUPM_SHOTS_DIR;
 // The Functions emulator starts a worker for each function the first time it is called (seconds each, many more
@@ -125,6 +126,7 @@ describe('QuPM on Firebase, in two browsers', () => {
     await dana.getByRole('button', { name: 'Create channel' }).click();
     await dana.locator('.channel-link', { hasText: channelTitle }).click();
     await composer(dana).waitFor();
+    await openChannelMenu(dana);
     await dana.getByRole('button', { name: 'Manage' }).click();
     channelUrl = dana.url();
     await dana.getByRole('tab', { name: 'Invite' }).click();

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { toAttachment } from '../../core/attachments';
 import { LEDGER_IDS } from '../../core/ledger';
 import { normalizeEmail } from '../../core/email';
+import { toReplyQuote } from '../../core/replies';
 import type {
   DocumentData,
   DocumentReference,
@@ -17,6 +18,7 @@ import type {
 } from 'firebase-admin/firestore';
 import type { ReadMark } from '../../core/channels';
 import { compareMessages } from '../../core/messages';
+import { toPhotoMap } from '../../core/photos';
 import type { Channel, ChatMessage, UserDoc } from '../../core/model';
 import { badgeCount } from '../../core/pending';
 import type { JoinedChannel } from '../../core/users';
@@ -37,6 +39,7 @@ import {
 import { userData } from './documents';
 import { createLeavingRepository } from './leavingRepository';
 import { createUploadsRepository } from './uploadsRepository';
+import { createReceiptsRepository } from './receiptsRepository';
 import type { Data } from './documents';
 import type {
   InvitationOutcome,
@@ -191,6 +194,8 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
     ...createLeavingRepository({ db, fieldValue, timestampFromMillis }),
     // the storage quota (uploadsRepository.ts)
     ...createUploadsRepository({ db, fieldValue, timestampFromMillis }),
+    // read receipts (receiptsRepository.ts)
+    ...createReceiptsRepository({ db, fieldValue, timestampFromMillis }),
 
     newId: () => db.collection('channels').doc().id,
 
@@ -411,6 +416,17 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
         });
     },
 
+    async scrubQuotesOf(channelId, messageId) {
+      // A single-field index on the map's field, as for attachment.id.
+      const { docs } = await messagesOf(channelId).where('replyTo.id', '==', messageId).get();
+      const quoting = docs.filter((doc) => toReplyQuote(doc.data().replyTo)?.snippet !== '');
+      // The server's time, as every client change is stamped: after the deletion's own version.
+      for (const doc of quoting) {
+        await doc.ref.update({ 'replyTo.snippet': '', updatedAt: fieldValue.serverTimestamp() });
+      }
+      return quoting.length;
+    },
+
     async setMessageSenderName(channelId, messageId, senderName) {
       await db.doc(`channels/${channelId}/messages/${messageId}`).update({ senderName });
     },
@@ -424,6 +440,18 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
       const byId = new Map<string, Channel>();
       for (const channel of [...channelsOf(owned), ...channelsOf(joined)]) byId.set(channel.id, channel);
       return [...byId.values()];
+    },
+
+    setChannelPhoto(channelId, uid, photoURL) {
+      // Read and written in one transaction: two people changing their faces at once both stay.
+      return db.runTransaction(async (tx) => {
+        const data = dataOf(await tx.get(channelRef(channelId)));
+        if (!data) return;
+        const photos = toPhotoMap(data.photos);
+        if (photoURL === null) delete photos[uid];
+        else photos[uid] = photoURL;
+        tx.update(channelRef(channelId), { photos });
+      });
     },
 
     async listAllChannels() {
@@ -770,6 +798,31 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
         if (next === null) return false;
         tx.update(userRef(uid), { notificationSettings: next });
         return true;
+      });
+    },
+
+    async writeSearchEntry(channelId, messageId, entry) {
+      const ref = db.doc(`messageSearch/${channelId}_${messageId}`);
+      if (entry === null) await ref.delete();
+      else await ref.set({ channelId, messageId, createdAt: entry.createdAt, tokens: entry.tokens });
+    },
+
+    async findSearchEntries({ channelIds, token, after, limit }) {
+      // Index: messageSearch channelId + tokens (array-contains) + createdAt desc + messageId desc.
+      let query = db
+        .collection('messageSearch')
+        .where('channelId', 'in', [...channelIds])
+        .where('tokens', 'array-contains', token)
+        .orderBy('createdAt', 'desc')
+        .orderBy('messageId', 'desc');
+      if (after) query = query.startAfter(after.createdAt, after.id);
+      const { docs } = await query.limit(limit).get();
+      return docs.flatMap((doc) => {
+        const data = doc.data() ?? {};
+        const { channelId, messageId, createdAt } = data as Data;
+        return typeof channelId === 'string' && typeof messageId === 'string' && typeof createdAt === 'number'
+          ? [{ channelId, messageId, createdAt }]
+          : [];
       });
     },
   };

@@ -15,14 +15,17 @@ import {
   invitationCallablePayloads,
   leavingCallablePayloads,
   muteCallablePayloads,
+  receiptCallablePayloads,
   practiceCallablePayloads,
   productCallablePayloads,
   publicCallablePayloads,
   publicSessionCallablePayloads,
+  searchBody,
   sessionCallablePayloads,
   tokenCallablePayloads,
 } from '../../core/schemas';
 import { attachmentsOf, toAttachment } from '../../core/attachments';
+import { toMillis } from '../../core/documents';
 import type { PracticeCallableName, ProductCallableName } from '../../core/schemas';
 import { guarded, guardedPublic, recentSignIn } from './callable';
 import type { GuardOptions, Handler } from './callable';
@@ -33,17 +36,20 @@ import { leavingCallables } from './handlers/leaving';
 import { productCallables } from './handlers/product';
 import { handleExpireRequests, practiceCallables } from './handlers/practice';
 import { muteCallables } from './handlers/mutes';
+import { receiptCallables } from './handlers/receipts';
 import { handleMessageCreated } from './handlers/messages';
+import { handleMessageIndexed, searchMessages } from './handlers/search';
 import {
   handleAttachmentDeleted,
   handleAttachmentUploaded,
   handleMessageChanged,
+  handleQuotedMessageDeleted,
   handleMessageWithAttachment,
   handlePruneUnsentAttachments,
 } from './handlers/attachments';
 import { handleMissedMail, handleUnsubscribe } from './handlers/missedMail';
 import { handlePruneStaleTokens, tokenCallables } from './handlers/tokens';
-import { handleUserCreated } from './handlers/users';
+import { handlePhotoChanged, handleUserCreated } from './handlers/users';
 import { ENFORCE_APP_CHECK, FUNCTIONS_REGION } from './params';
 import type { Deps } from './repository';
 
@@ -122,8 +128,20 @@ function attachmentOf(data: Record<string, unknown>): { attachment?: { kind: 'im
   return attachment ? { attachment: { kind: attachment.kind } } : {};
 }
 
+/** A message document as the search index reads it (handlers/search.ts). */
+function indexedMessage(params: { channelId: string; messageId: string }, data: Record<string, unknown>) {
+  return {
+    ...params,
+    text: typeof data.text === 'string' ? data.text : '',
+    createdAt: toMillis(data.createdAt),
+    deleted: data.deleted === true,
+  };
+}
+
 export function createFunctions(deps: () => Deps) {
   return {
+    // Message search (handlers/search.ts): the caller's own channels only.
+    search_messages: callable(deps, searchBody, searchMessages),
     // The product's callables (src/backend/firebase/callables.ts PRODUCT_CALLABLES)
     ...productFunctions(deps),
     // The consulting practice (services, bookings, the ledger, housekeeping)
@@ -180,6 +198,17 @@ export function createFunctions(deps: () => Deps) {
     // The one writer of users/{uid}/channelPrefs (src/backend/firebase/mutes.ts).
     mute_channel: callable(deps, muteCallablePayloads.mute_channel, muteCallables.mute_channel),
     unmute_channel: callable(deps, muteCallablePayloads.unmute_channel, muteCallables.unmute_channel),
+    // The one writer of channels/{id}/receipts (src/backend/firebase/receipts.ts).
+    mark_channel_delivered: callable(
+      deps,
+      receiptCallablePayloads.mark_channel_delivered,
+      receiptCallables.mark_channel_delivered,
+    ),
+    set_read_receipts: callable(
+      deps,
+      receiptCallablePayloads.set_read_receipts,
+      receiptCallables.set_read_receipts,
+    ),
     // The one writer of token documents (firestore.rules: no client creates one).
     // A device signed out everywhere must not register its push token again with a token still unexpired.
     save_push_token: callable(deps, tokenCallablePayloads.save_push_token, tokenCallables.save_push_token, {
@@ -245,6 +274,8 @@ export function createFunctions(deps: () => Deps) {
         });
         if (outcome.skipped)
           logger.warn('message not fanned out', { ...event.params, reason: outcome.skipped });
+        // Only a message the fan-out took is found by search (one from outside the channel is not).
+        if (!outcome.skipped) await handleMessageIndexed(deps(), indexedMessage(event.params, data));
         // A file the upload check removed (or that never came) is not left on the message.
         const attachment = toAttachment(data.attachment);
         if (attachment) {
@@ -258,6 +289,22 @@ export function createFunctions(deps: () => Deps) {
       },
     ),
 
+    // A person's new (or removed) picture, into each channel they are in (core/photos.ts).
+    on_user_photo_changed: onDocumentUpdated(
+      { document: 'users/{uid}', region: FUNCTIONS_REGION, retry: false },
+      async (event) => {
+        const before = event.data?.before.data();
+        const after = event.data?.after.data();
+        if (!after || before?.photoURL === after.photoURL) return;
+        const changed = await handlePhotoChanged(deps(), {
+          uid: event.params.uid,
+          before: before?.photoURL,
+          after: after.photoURL,
+        });
+        logger.info('carried a new picture into channels', { uid: event.params.uid, changed });
+      },
+    ),
+
     // Deleting a message deletes its file (the client deletes it too; this one cannot be skipped).
     on_message_deleted: onDocumentUpdated(
       { document: 'channels/{channelId}/messages/{messageId}', region: FUNCTIONS_REGION, retry: false },
@@ -265,8 +312,13 @@ export function createFunctions(deps: () => Deps) {
         const before = event.data?.before.data();
         const after = event.data?.after.data();
         if (!before || !after) return;
+        // An edit is found by its new words only, a deletion by none (the search index follows the text).
+        if (before.text !== after.text || before.deleted !== after.deleted) {
+          await handleMessageIndexed(deps(), indexedMessage(event.params, after));
+        }
         const deleted = await handleMessageChanged(deps(), { ...event.params, before, after });
         if (deleted) logger.info('deleted the file of a deleted message', event.params);
+        await handleQuotedMessageDeleted(deps(), { ...event.params, before, after });
       },
     ),
 

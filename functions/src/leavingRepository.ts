@@ -171,6 +171,9 @@ export function createLeavingRepository({ db, timestampFromMillis }: FirestoreSd
           : null;
         writes.push((b) => b.update(doc.ref, { members, ...(rename ?? {}) }));
         writes.push((b) => b.delete(db.doc(`channels/${doc.id}/members/${uid}`)));
+        // Their read receipt and typing signal (receiptsRepository.ts): no one reads a leaver's marks.
+        writes.push((b) => b.delete(db.doc(`channels/${doc.id}/receipts/${uid}`)));
+        writes.push((b) => b.delete(db.doc(`channels/${doc.id}/typing/${uid}`)));
       }
       // The practice, as on the embedded server: bookings stay in the other person's history under the
       // former member, a consultant's services stay (archived) for the bookings that name them, the offers they

@@ -1,6 +1,7 @@
 // The ports of functions/: everything the handlers need from Firestore and FCM, as domain verbs. The handlers
 // decide (with core/); a repository only reads, writes and runs transactions. firestoreRepository.ts and
 // fcm.ts implement these on the Admin SDK; tests give fakes.
+import type { ReceiptsRepository } from './receiptsRepository';
 import type { Attachment } from '../../core/attachments';
 import type { ReadMark } from '../../core/channels';
 import type { MissedMailState } from '../../core/missedMail';
@@ -15,6 +16,7 @@ import type {
 } from '../../core/model';
 import type { TokenSavePlan } from '../../core/pushTokens';
 import type { ChannelMutes } from '../../core/mutes';
+import type { MessageCursor } from '../../core/messages';
 import type { StoredOffer } from '../../core/offers';
 import type { JoinedChannel } from '../../core/users';
 import type { AccountExportParts } from '../../core/leaving';
@@ -94,7 +96,8 @@ export interface UserRecord {
   createdAt: number;
 }
 
-export interface Repository {
+/** Read receipts: receiptsRepository.ts. */
+export interface Repository extends ReceiptsRepository {
   /** A new document id (Firestore's auto-id: 20 characters of [A-Za-z0-9], core/ids.ts). */
   newId(): string;
   getChannel(id: string): Promise<Channel | null>;
@@ -168,12 +171,20 @@ export interface Repository {
     change: { tombstone: boolean; at: number },
   ): Promise<void>;
 
+  /**
+   * The replies quoting a deleted message keep no words of it (core/replies.ts: an empty snippet), each stamped
+   * with the server's time so that open windows get the new version. Answers how many.
+   */
+  scrubQuotesOf(channelId: string, messageId: string): Promise<number>;
+
   /** Corrects a message's stored sender name to the one the backend derives. */
   setMessageSenderName(channelId: string, messageId: string, senderName: string): Promise<void>;
 
   // ---------------------------------------------------------------------------------------------------
   /** Channels `uid` owns or is a member of. */
   listChannelsFor(uid: string): Promise<Channel[]>;
+  /** channels/{id}.photos.{uid}: the person's face as the channel carries it (null: none). */
+  setChannelPhoto(channelId: string, uid: string, photoURL: string | null): Promise<void>;
   listAllChannels(): Promise<Channel[]>;
   /**
    * Creates channels/{id} and reserves its handle (channelHandles/{handle}) in one transaction; false, writing
@@ -305,6 +316,20 @@ export interface Repository {
     decide: (settings: NotificationSettings) => NotificationSettings | null,
   ): Promise<boolean>;
 
+  // ---- message search (handlers/search.ts, docs/decisions/search.md) ----
+  /** messageSearch/{channelId}_{messageId}: the message's index entry set, or removed (null). */
+  writeSearchEntry(channelId: string, messageId: string, entry: SearchEntry | null): Promise<void>;
+  /**
+   * The entries of `channelIds` (at most 30) holding `token`, newest first by (createdAt, messageId), after the
+   * cursor, at most `limit`.
+   */
+  findSearchEntries(query: {
+    channelIds: readonly string[];
+    token: string;
+    after: MessageCursor | null;
+    limit: number;
+  }): Promise<Array<{ channelId: string; messageId: string; createdAt: number }>>;
+
   // ---- the storage quota (uploadsRepository.ts) ----
   /**
    * In one transaction: a kept upload of `uid` counted against their quota, once (users/{uid}/uploads/{id} and
@@ -420,6 +445,12 @@ export interface AttachmentFiles {
   delete(path: string): Promise<void>;
   /** Whether the object is there. */
   exists(path: string): Promise<boolean>;
+}
+
+/** A message's search index entry: its time (ms, as the message reads) and core/search.ts searchTokens. */
+export interface SearchEntry {
+  createdAt: number;
+  tokens: string[];
 }
 
 export interface Deps {

@@ -1,6 +1,7 @@
 // channels and their members.
 import type { Db } from '../db/database';
 import type { Channel } from '../../core/model';
+import { localPhotoURL } from '../../core/photos';
 
 interface ChannelRow {
   id: string;
@@ -13,12 +14,24 @@ interface ChannelRow {
   kind: 'standard' | 'private';
   names_json: string | null;
   archived_at: number | null;
+  photos_json: string | null;
 }
 
 // Members in the order they joined, gathered in the same statement as the channel.
 const SELECT_CHANNEL = `SELECT c.*, (SELECT json_group_array(uid) FROM
-    (SELECT uid FROM channel_members WHERE channel_id = c.id ORDER BY joined_at, uid)) AS members_json
+    (SELECT uid FROM channel_members WHERE channel_id = c.id ORDER BY joined_at, uid)) AS members_json,
+  (SELECT json_group_object(p.uid, p.id) FROM photos p WHERE p.uid = c.owner_id
+    OR p.uid IN (SELECT uid FROM channel_members WHERE channel_id = c.id)) AS photos_json
   FROM channels c`;
+
+/** The faces of the channel's people as URLs (the photo's id is its version), or undefined when none has one. */
+function readPhotos(json: string | null): Record<string, string> | undefined {
+  if (json === null) return undefined;
+  const ids = JSON.parse(json) as Record<string, string>;
+  const entries = Object.entries(ids);
+  if (entries.length === 0) return undefined;
+  return Object.fromEntries(entries.map(([uid, id]) => [uid, localPhotoURL(id)]));
+}
 
 const toChannel = (row: ChannelRow): Channel => {
   const channel: Channel = {
@@ -31,6 +44,8 @@ const toChannel = (row: ChannelRow): Channel => {
     createdAt: row.created_at,
   };
   if (row.archived_at !== null) channel.archivedAt = row.archived_at;
+  const photos = readPhotos(row.photos_json);
+  if (photos) channel.photos = photos;
   if (row.kind === 'private') {
     channel.kind = 'private';
     channel.names = row.names_json === null ? {} : (JSON.parse(row.names_json) as Record<string, string>);

@@ -10,12 +10,15 @@ import { LeavingRepo } from './leaving';
 import { EmailTokensRepo } from './emailTokens';
 import { MailJobsRepo } from './mailJobs';
 import { MessagesRepo } from './messages';
+import { MessageSearchRepo } from './messageSearch';
 import { MissedMailRepo } from './missedMail';
 import { MutesRepo } from './mutes';
 import { OffersRepo } from './offers';
+import { PhotosRepo } from './photos';
 import { PendingRepo } from './pending';
 import { PushJobsRepo } from './pushJobs';
 import { ReadsRepo } from './reads';
+import { ReceiptsRepo } from './receipts';
 import { SessionsRepo } from './sessions';
 import { SettingsRepo } from './settings';
 import { SignUpsRepo } from './signUps';
@@ -28,10 +31,12 @@ export interface Repos {
   tokens: TokensRepo;
   channels: ChannelsRepo;
   messages: MessagesRepo;
+  messageSearch: MessageSearchRepo;
   invitations: InvitationsRepo;
   offers: OffersRepo;
   pending: PendingRepo;
   reads: ReadsRepo;
+  receipts: ReceiptsRepo;
   mutes: MutesRepo;
   pushJobs: PushJobsRepo;
   settings: SettingsRepo;
@@ -44,6 +49,7 @@ export interface Repos {
   bookings: BookingsRepo;
   ledger: LedgerRepo;
   signUps: SignUpsRepo;
+  photos: PhotosRepo;
 }
 
 export function createRepos(db: Db): Repos {
@@ -53,10 +59,12 @@ export function createRepos(db: Db): Repos {
     tokens: new TokensRepo(db),
     channels: new ChannelsRepo(db),
     messages: new MessagesRepo(db),
+    messageSearch: new MessageSearchRepo(db),
     invitations: new InvitationsRepo(db),
     offers: new OffersRepo(db),
     pending: new PendingRepo(db),
     reads: new ReadsRepo(db),
+    receipts: new ReceiptsRepo(db),
     mutes: new MutesRepo(db),
     pushJobs: new PushJobsRepo(db),
     settings: new SettingsRepo(db),
@@ -69,5 +77,6 @@ export function createRepos(db: Db): Repos {
     bookings: new BookingsRepo(db),
     ledger: new LedgerRepo(db),
     signUps: new SignUpsRepo(db),
+    photos: new PhotosRepo(db),
   };
 }

@@ -5,8 +5,11 @@ import type { MessageCursor } from '../../core/messages';
 import { toAttachmentList } from '../../core/attachments';
 import { toMessageCard } from '../../core/cards';
 import type { ChatMessage } from '../../core/model';
+import { toReactions } from '../../core/reactions';
+import type { Reaction } from '../../core/reactions';
+import { toReplyQuote } from '../../core/replies';
 
-interface MessageRow {
+export interface MessageRow {
   id: string;
   channel_id: string;
   sender_id: string;
@@ -23,7 +26,19 @@ interface MessageRow {
   attachment: string | null;
   /** core/cards.ts MessageCard as JSON (migration 011), or NULL. */
   card: string | null;
+  /** core/replies.ts ReplyQuote as JSON (migration 017), or NULL. */
+  reply_to: string | null;
+  /** The reactions as a JSON object uid → emoji (message_reactions, migration 017), or NULL when none. */
+  reactions: string | null;
 }
+
+/**
+ * A message row with its reactions, gathered from message_reactions by its primary key (the rows of one message
+ * are adjacent): every read of a message reads them so.
+ */
+const SELECT_MESSAGES = `SELECT messages.*,
+  (SELECT json_group_object(uid, emoji) FROM message_reactions r WHERE r.message_id = messages.id) AS reactions
+  FROM messages`;
 
 function parseAttachments(json: string | null): ChatMessage['attachments'] | null {
   if (json === null) return null;
@@ -43,9 +58,20 @@ function parseCard(json: string | null): ChatMessage['card'] | null {
   }
 }
 
-const toMessage = (row: MessageRow): ChatMessage => {
+function parseJson<T>(json: string | null, read: (value: unknown) => T | null): T | null {
+  if (json === null) return null;
+  try {
+    return read(JSON.parse(json));
+  } catch {
+    return null;
+  }
+}
+
+export const toMessage = (row: MessageRow): ChatMessage => {
   const attachments = parseAttachments(row.attachment);
   const card = parseCard(row.card);
+  const replyTo = parseJson(row.reply_to, toReplyQuote);
+  const reactions = parseJson(row.reactions, toReactions);
   return {
     id: row.id,
     channelId: row.channel_id,
@@ -59,6 +85,8 @@ const toMessage = (row: MessageRow): ChatMessage => {
     ...(row.updated_at !== null ? { updatedAt: row.updated_at } : {}),
     ...(attachments ? { attachments } : {}),
     ...(card ? { card } : {}),
+    ...(replyTo ? { replyTo } : {}),
+    ...(reactions ? { reactions } : {}),
   };
 };
 
@@ -87,27 +115,34 @@ export class MessagesRepo {
   private readonly editRow;
   private readonly deleteRow;
   private readonly clearAttachment;
+  private readonly setReactionRow;
+  private readonly clearReactionRow;
+  private readonly clearReactionsRows;
+  private readonly stampRow;
+  private readonly quotingRows;
+  private readonly scrubQuoteRow;
 
   constructor(db: Db) {
     this.newestPage = db.prepare<[string, number], MessageRow>(
-      `SELECT * FROM messages WHERE channel_id = ?
+      `${SELECT_MESSAGES} WHERE channel_id = ?
        ORDER BY created_at DESC, id DESC LIMIT ?`,
     );
     this.beforePage = db.prepare<[string, number, string, number], MessageRow>(
-      `SELECT * FROM messages WHERE channel_id = ? AND (created_at, id) < (?, ?)
+      `${SELECT_MESSAGES} WHERE channel_id = ? AND (created_at, id) < (?, ?)
        ORDER BY created_at DESC, id DESC LIMIT ?`,
     );
     this.afterPage = db.prepare<[string, number, string, number], MessageRow>(
-      `SELECT * FROM messages WHERE channel_id = ? AND (created_at, id) > (?, ?)
+      `${SELECT_MESSAGES} WHERE channel_id = ? AND (created_at, id) > (?, ?)
        ORDER BY created_at, id LIMIT ?`,
     );
-    this.byId = db.prepare<[string], MessageRow>('SELECT * FROM messages WHERE id = ?');
+    this.byId = db.prepare<[string], MessageRow>(`${SELECT_MESSAGES} WHERE id = ?`);
     this.insertRow = db.prepare(
-      `INSERT INTO messages (id, channel_id, sender_id, sender_name, text, created_at, attachment, card)
-       VALUES (@id, @channelId, @senderId, @senderName, @text, @createdAt, @attachment, @card)`,
+      `INSERT INTO messages (id, channel_id, sender_id, sender_name, text, created_at, attachment, card, reply_to,
+         reply_to_id)
+       VALUES (@id, @channelId, @senderId, @senderName, @text, @createdAt, @attachment, @card, @replyTo, @replyToId)`,
     );
     this.last = db.prepare<[string], MessageRow>(
-      'SELECT * FROM messages WHERE channel_id = ? ORDER BY created_at DESC, id DESC LIMIT 1',
+      `${SELECT_MESSAGES} WHERE channel_id = ? ORDER BY created_at DESC, id DESC LIMIT 1`,
     );
     // core/channels.ts isUnread, kept by migration 015's triggers: with a mark, the count kept beside it; without
     // one, every message of the channel but the person's own.
@@ -123,7 +158,7 @@ export class MessagesRepo {
     this.clearAttachment = db.prepare<[string]>('UPDATE messages SET attachment = NULL WHERE id = ?');
     // A channel's changes (messages_channel_changes, migration 004) and its newest version.
     this.changedPage = db.prepare<[string, number, string, number], MessageRow>(
-      `SELECT * FROM messages WHERE channel_id = ? AND updated_at IS NOT NULL AND (updated_at, id) > (?, ?)
+      `${SELECT_MESSAGES} WHERE channel_id = ? AND updated_at IS NOT NULL AND (updated_at, id) > (?, ?)
        ORDER BY updated_at, id LIMIT ?`,
     );
     this.newestVersions = db.prepare<[string, string], { created: number | null; updated: number | null }>(
@@ -137,6 +172,47 @@ export class MessagesRepo {
     this.deleteRow = db.prepare<[number, number, string]>(
       "UPDATE messages SET text = '', deleted_at = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL",
     );
+    this.setReactionRow = db.prepare<[string, string, string]>(
+      `INSERT INTO message_reactions (message_id, uid, emoji) VALUES (?, ?, ?)
+       ON CONFLICT (message_id, uid) DO UPDATE SET emoji = excluded.emoji`,
+    );
+    this.clearReactionRow = db.prepare<[string, string]>(
+      'DELETE FROM message_reactions WHERE message_id = ? AND uid = ?',
+    );
+    this.clearReactionsRows = db.prepare<[string]>('DELETE FROM message_reactions WHERE message_id = ?');
+    this.stampRow = db.prepare<[number, string]>('UPDATE messages SET updated_at = ? WHERE id = ?');
+    this.quotingRows = db.prepare<[string], { id: string }>(
+      `SELECT id FROM messages WHERE reply_to_id = ? AND json_extract(reply_to, '$.snippet') != ''`,
+    );
+    this.scrubQuoteRow = db.prepare<[number, string]>(
+      `UPDATE messages SET reply_to = json_set(reply_to, '$.snippet', ''), updated_at = ? WHERE id = ?`,
+    );
+  }
+
+  /** Sets (or, with null, takes back) `uid`'s reaction to a message. */
+  setReaction(messageId: string, uid: string, emoji: Reaction | null): void {
+    if (emoji === null) this.clearReactionRow.run(messageId, uid);
+    else this.setReactionRow.run(messageId, uid, emoji);
+  }
+
+  /** A message's reactions go (it was deleted: a tombstone keeps nothing). */
+  clearReactions(messageId: string): void {
+    this.clearReactionsRows.run(messageId);
+  }
+
+  /** A change other than an edit (a reaction, a quote emptied) gives the message a new version `at`. */
+  stamp(id: string, at: number): void {
+    this.stampRow.run(at, id);
+  }
+
+  /** The ids of the replies that quote `messageId` and still carry its snippet. */
+  quoting(messageId: string): string[] {
+    return this.quotingRows.all(messageId).map((row) => row.id);
+  }
+
+  /** The reply's quote keeps the original's id and sender but no longer its words (the original was deleted). */
+  scrubQuote(id: string, at: number): void {
+    this.scrubQuoteRow.run(at, id);
   }
 
   /** The newest version stamp of the channel's messages (creations and changes), or null when it has none. */
@@ -198,11 +274,22 @@ export class MessagesRepo {
   }
 
   insert(message: ChatMessage): void {
-    const { attachments, card, editedAt: _e, deleted: _d, updatedAt: _u, ...fields } = message;
+    const {
+      attachments,
+      card,
+      replyTo,
+      editedAt: _e,
+      deleted: _d,
+      updatedAt: _u,
+      reactions: _r,
+      ...fields
+    } = message;
     this.insertRow.run({
       ...fields,
       attachment: attachments ? JSON.stringify(attachments) : null,
       card: card ? JSON.stringify(card) : null,
+      replyTo: replyTo ? JSON.stringify(replyTo) : null,
+      replyToId: replyTo ? replyTo.id : null,
     });
   }
 

@@ -8,6 +8,7 @@ import type { AdminUser, NotificationSettings, UserDoc } from '../../core/model'
 import { DEFAULT_NOTIFICATION_SETTINGS, NOT_OPTED_IN } from '../../core/model';
 import { notificationSettingsSchema } from '../../core/schemas';
 import { effectiveConId, publicName } from '../../core/users';
+import { localPhotoURL } from '../../core/photos';
 import type { JoinedChannel } from '../../core/users';
 
 /** The rows that are accounts: all but the former member, the only one without an address (migration 012). */
@@ -106,8 +107,10 @@ export class UsersRepo {
   private readonly verifiedOf;
   private readonly setHash;
   private readonly setEmail;
+  private readonly photoOf;
 
   constructor(db: Db) {
+    this.photoOf = db.prepare<[string], { id: string }>('SELECT id FROM photos WHERE uid = ?');
     this.byUid = db.prepare<[string], UserRow>(`SELECT * FROM users WHERE uid = ? AND ${ACCOUNT}`);
     this.anyByUid = db.prepare<
       [string],
@@ -220,6 +223,8 @@ export class UsersRepo {
     if (row.domain_id !== null) doc.domainId = row.domain_id;
     if (row.nickname !== null) doc.nickname = row.nickname;
     if (row.display_name !== null) doc.displayName = row.display_name;
+    const photo = this.photoOf.get(uid);
+    if (photo) doc.photoURL = localPhotoURL(photo.id);
     return doc;
   }
 

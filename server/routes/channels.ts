@@ -14,7 +14,8 @@ import {
   updateChannel,
 } from '../services/channels';
 import { listChannelInvitations } from '../services/invitations';
-import { deleteMessage, editMessage } from '../services/messageEdits';
+import { deleteMessage, editMessage, reactToMessage } from '../services/messageEdits';
+import { searchMessages } from '../services/search';
 
 export const channelRoutes = (ctx: ServerContext) =>
   ({
@@ -49,4 +50,9 @@ export const channelRoutes = (ctx: ServerContext) =>
     deleteMessage: {
       handle: ({ caller, params }) => deleteMessage(ctx, caller, params.id, params.messageId),
     },
+    reactToMessage: {
+      handle: ({ caller, params, body }) =>
+        reactToMessage(ctx, caller, params.id, params.messageId, body.emoji),
+    },
+    searchMessages: { handle: ({ caller, body }) => searchMessages(ctx, caller, body) },
   }) satisfies Partial<RouteHandlers>;

@@ -25,7 +25,10 @@ import type { NewPushJob } from '../repo/pushJobs';
 import type { ServerContext } from '../context';
 import { write } from '../db/database';
 import { newDocumentId } from '../ids';
+import { quoteOf, REPLY_MESSAGES, REPLY_STATUS } from '../../core/replies';
+import type { ReplyQuote } from '../../core/replies';
 import { claimAttachments } from './attachments';
+import { publishReceipt, stampReadMark } from './receipts';
 import type { ServiceContext } from '../context';
 
 const NO_SUCH_CHANNEL = CHANNEL_MESSAGES.noSuchChannel;
@@ -137,16 +140,22 @@ export function listMembers(ctx: ServiceContext, caller: Caller, id: string): Ch
  * back): a late or repeated mark changes nothing.
  */
 export function markRead(ctx: ServiceContext, caller: Caller, id: string, messageId: string): void {
-  write(ctx.db, () => {
-    assertCanMarkRead(load(ctx, id), caller.uid);
+  const moved = write(ctx.db, () => {
+    const channel = load(ctx, id);
+    assertCanMarkRead(channel, caller.uid);
     const message = ctx.repos.messages.get(messageId);
     if (!message || message.channelId !== id) {
       throw new QupmError('NOT_FOUND', READ_MARK_MESSAGES.noSuchMessage);
     }
     const current = ctx.repos.reads.get(caller.uid, id);
     const next = nextReadMark(current, message);
-    if (next !== current) ctx.repos.reads.put(caller.uid, id, next);
+    if (next === current) return null;
+    ctx.repos.reads.put(caller.uid, id, next);
+    stampReadMark(ctx, caller.uid, id);
+    return channel;
   });
+  // Read receipts (services/receipts.ts): the others who share them see the mark move.
+  if (moved) publishReceipt(ctx, moved, caller.uid);
 }
 
 export function listMessages(
@@ -235,11 +244,18 @@ export const MESSAGE_MESSAGES = {
  * still make one message. The transaction is the group's of this turn of the event loop (server/db/groupCommit.ts):
  * the answer and the stream wait for its commit.
  */
+/** The quote of a reply to `messageId`, from the stored original: of this channel and not deleted, or refused. */
+function quoteFor(ctx: ServiceContext, channelId: string, messageId: string): ReplyQuote {
+  const quoted = quoteOf(channelId, ctx.repos.messages.get(messageId));
+  if (!quoted.ok) throw new QupmError(REPLY_STATUS[quoted.problem], REPLY_MESSAGES[quoted.problem]);
+  return quoted.quote;
+}
+
 export async function sendMessage(
   ctx: MessageContext,
   caller: Caller,
   id: string,
-  input: { id?: string; text: string; attachmentIds?: readonly string[] },
+  input: { id?: string; text: string; attachmentIds?: readonly string[]; replyTo?: string },
 ): Promise<ChatMessage> {
   const outcome = await ctx.messageWrites.run(() => {
     const channel = load(ctx, id);
@@ -253,6 +269,7 @@ export async function sendMessage(
       }
       if (stored) throw new QupmError('ALREADY_EXISTS', MESSAGE_MESSAGES.idTaken);
     }
+    const replyTo = input.replyTo === undefined ? undefined : quoteFor(ctx, channel.id, input.replyTo);
     const now = ctx.now();
     const messageId = input.id ?? newDocumentId();
     const attachments =
@@ -269,6 +286,7 @@ export async function sendMessage(
       text: input.text,
       createdAt,
       ...(attachments ? { attachments } : {}),
+      ...(replyTo ? { replyTo } : {}),
     };
     const { queued } = storeMessage(ctx, channel, message, now);
     return { repeat: false, message, channel, queued } as const;

@@ -13,6 +13,7 @@ import { superviseQuietly } from '@/sagas/supervise';
 import { selectApp, started } from '@/store/appSlice';
 import type { AppState } from '@/store/appSlice';
 import { debugButtonShown, debugMenuOpened } from '@/store/debugSlice';
+import { selectUid, signedIn } from '@/store/userSlice';
 
 export const loadConversationSagas = () =>
   import(/* webpackChunkName: "conversation" */ '@/features/conversation/sessionSagas');
@@ -31,6 +32,27 @@ export const loadMembersSaga = () =>
   import(/* webpackChunkName: "conversation-view" */ '@/sagas/membersSaga');
 export const loadOffersSaga = () => import(/* webpackChunkName: "offers" */ '@/sagas/offersSaga');
 export const loadDebugMenu = () => import(/* webpackChunkName: "ios-debug" */ '@/sagas/debugMenuSaga');
+export const loadLastKnownSaga = () =>
+  import(/* webpackChunkName: "last-known" */ '@/features/conversation/lastKnownSaga');
+
+/** Trigger: a session begins (the backend knows who, before it has read anything), so the kept state draws first. */
+function* whenSessionBegins() {
+  const uid: string | null = yield select(selectUid);
+  if (!uid) yield take(signedIn.type);
+  return true;
+}
+
+/** The last known state on this device: drawn at a start, kept from live data, forgotten at sign-out. */
+export function* lazyLastKnownSaga() {
+  yield* lazySaga({
+    name: 'last known state',
+    load: loadLastKnownSaga,
+    when: whenSessionBegins,
+    *start(module: Awaited<ReturnType<typeof loadLastKnownSaga>>) {
+      yield call(module.lastKnownSaga);
+    },
+  });
+}
 
 /**
  * The outbox, read marks, message actions, attachments and pages forward. Nothing is lost while the chunk loads: a
@@ -45,6 +67,7 @@ export function* lazyConversationSaga(backend: Backend) {
       yield all([
         fork(superviseQuietly, 'outbox', sagas.outboxSaga, backend),
         fork(superviseQuietly, 'read marks', sagas.readMarksSaga, backend),
+        fork(superviseQuietly, 'receipts and typing', sagas.receiptsSaga, backend),
         fork(superviseQuietly, 'message actions', sagas.messageActionsSaga, backend),
         fork(superviseQuietly, 'attachments', sagas.attachmentsSaga, backend),
         fork(superviseQuietly, 'newer pages', sagas.newerPagesSaga, backend),

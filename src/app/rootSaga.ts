@@ -20,6 +20,7 @@ import {
   lazyConversationSaga,
   lazyDebugMenuSaga,
   lazyEmailLinksSaga,
+  lazyLastKnownSaga,
   lazyLeavingSaga,
   lazyMembersSaga,
   lazyOffersSaga,
@@ -50,6 +51,7 @@ export const appSagas: Record<string, Saga> = {
   update: updateSaga,
   'push device': pushDeviceSaga,
   'debug menu': lazyDebugMenuSaga,
+  'last known state': lazyLastKnownSaga,
 };
 
 // In this order: pending notifications are cleared on user/accountLoaded, which the auth saga puts.

@@ -25,11 +25,14 @@ import type {
   UserDoc,
 } from '@core/model';
 import type { Attachment } from '@core/attachments';
+import type { Reaction } from '@core/reactions';
 import type { ErrorReason, ErrorStatus } from '@core/errors';
 import type { InvitationPreview } from '@core/invitations';
 import type { AccountExport } from '@core/leaving';
 import type { MessageCursor, MessagesSince } from '@core/messages';
+import type { SearchPage, SearchQuery } from '@core/search';
 import type { ChannelMutes, MuteDuration } from '@core/mutes';
+import type { Receipt, ReceiptSettings } from '@core/receipts';
 import type { BookingRequest } from '@core/bookings';
 import type { NewService, ServicePatch } from '@core/catalog';
 import type { ChannelContents } from '@core/housekeeping';
@@ -109,6 +112,15 @@ export interface UsersPort {
   /** users/{uid}; null when the document does not exist. */
   getUser(uid: string): Promise<UserDoc | null>;
   updateProfile(uid: string, patch: ProfilePatch): Promise<UserDoc>;
+  /**
+   * Sets (or replaces) the caller's own profile picture (core/photos.ts): a small square picture the client has
+   * cropped and scaled; the bytes decide whether it is one (WebP, PNG, JPEG), at most 512 KB. Answers the document
+   * with its new `photoURL` (a new URL with every picture); the channels the person is in carry it too, live. A
+   * refused file is INVALID_ARGUMENT with words for the person and changes nothing; another's is PERMISSION_DENIED.
+   */
+  setPhoto(uid: string, picture: Blob): Promise<UserDoc>;
+  /** Removes the caller's own picture (initials from then on); answers the document without `photoURL`. */
+  removePhoto(uid: string): Promise<UserDoc>;
   /** Live changes of users/{uid} (balances granted by an activation, roles changed by an admin). */
   subscribeUser(uid: string, listener: (user: UserDoc) => void): Unsubscribe;
   /**
@@ -163,6 +175,11 @@ export interface NewMessage {
    * (core/attachments.ts ATTACHMENT_COUNT_MAX); more, or one twice, is INVALID_ARGUMENT with nothing sent.
    */
   attachments?: Attachment[];
+  /**
+   * The id of the earlier message of this channel it answers (core/replies.ts); the backend stores the quote.
+   * A message of another channel, or none, is NOT_FOUND; a deleted one FAILED_PRECONDITION.
+   */
+  replyTo?: string;
 }
 
 /**
@@ -183,6 +200,41 @@ export interface MutesPort {
    * another person's.
    */
   subscribeMutes(listener: (mutes: ChannelMutes) => void): Unsubscribe;
+}
+
+/**
+ * Read receipts (core/receipts.ts): the marks of a channel's other participants, as the caller may see them. The
+ * backend enforces who shares: someone who turned receipts off is never in anyone's list, and sees an empty one.
+ * Owner and members only (PERMISSION_DENIED otherwise).
+ */
+export interface ReceiptsPort {
+  listReceipts(channelId: string): Promise<Receipt[]>;
+  /**
+   * Live: the channel's receipts as the caller may see them, all of them each time: once read, on every change
+   * (a mark moved, someone stopped or started sharing), and again once the live connection (re)opens.
+   */
+  subscribeReceipts(channelId: string, listener: (receipts: Receipt[]) => void): Unsubscribe;
+  /**
+   * A device of the caller's got the channel up to the message `upTo` (a page or a live batch reached it): the
+   * sender may see "Delivered". Monotonic, as markRead.
+   */
+  markDelivered(channelId: string, upTo: string): Promise<void>;
+  getSettings(): Promise<ReceiptSettings>;
+  setSettings(settings: ReceiptSettings): Promise<ReceiptSettings>;
+}
+
+/** Someone is typing in a channel (never stored). */
+export interface TypingSignal {
+  uid: string;
+  name: string;
+}
+
+/** "Dana is typing…": signals only, each shown for a few seconds (core/receipts.ts TYPING_SHOWN_MS). */
+export interface TypingPort {
+  /** The caller is typing in the channel (the client throttles: core/receipts.ts TYPING_SIGNAL_EVERY_MS). */
+  sendTyping(channelId: string): Promise<void>;
+  /** Live: each signal of someone else typing in the channel, as it comes (never the caller's own). */
+  subscribeTyping(channelId: string, listener: (signal: TypingSignal) => void): Unsubscribe;
 }
 
 export interface UploadOptions {
@@ -224,6 +276,13 @@ export interface MessagesPort {
    * (FAILED_PRECONDITION), as are someone else's for anyone but the owner, and an unknown message. No push.
    */
   deleteMessage(channelId: string, messageId: string): Promise<ChatMessage>;
+  /**
+   * Sets the caller's reaction to a message (core/reactions.ts), replacing their earlier one, or takes it back
+   * (`null`). Answers the message as it now stands; every subscriber gets it as a new version. Refused: an emoji
+   * outside the set (INVALID_ARGUMENT), someone outside the channel (PERMISSION_DENIED), a deleted message
+   * (FAILED_PRECONDITION), an unknown one (NOT_FOUND).
+   */
+  reactToMessage(channelId: string, messageId: string, emoji: Reaction | null): Promise<ChatMessage>;
   /**
    * Uploads a file for a message the caller is about to send in the channel (core/attachments.ts: images and
    * documents up to 10 MB, the type decided by the bytes). Members only. Answers the attachment to send with
@@ -459,12 +518,25 @@ export interface HousekeepingPort {
   subscribeChannelRemoved(listener: (channelId: string) => void): Unsubscribe;
 }
 
+/**
+ * Message search (core/search.ts): by words (each the start of a word of the message, all of them needed, without
+ * case or accents), in one channel of the caller's or across all the channels they own or are in, never another;
+ * newest first, a page at a time (`next` asks for the one after). A deleted message is never found, an edited one
+ * by its new words only. Text with no word in it finds nothing; a text over SEARCH_TEXT_MAX characters or
+ * SEARCH_WORDS_MAX words is INVALID_ARGUMENT; a channel the caller is not in is PERMISSION_DENIED.
+ */
+export interface SearchPort {
+  searchMessages(query: SearchQuery): Promise<SearchPage>;
+}
+
 export interface Backend {
   readonly kind: 'local' | 'firebase';
   auth: AuthPort;
   users: UsersPort;
   channels: ChannelsPort;
   mutes: MutesPort;
+  receipts: ReceiptsPort;
+  typing: TypingPort;
   messages: MessagesPort;
   live: LivePort;
   invitations: InvitationsPort;
@@ -478,4 +550,5 @@ export interface Backend {
   bookings: BookingsPort;
   ledger: LedgerPort;
   housekeeping: HousekeepingPort;
+  search: SearchPort;
 }

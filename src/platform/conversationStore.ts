@@ -9,6 +9,8 @@ import { openDB } from 'idb';
 import type { DBSchema, IDBPDatabase } from 'idb';
 import { DOCUMENT_ID_PATTERN } from '@core/ids';
 import { MESSAGE_RAW_MAX } from '@core/messageText';
+import { toReplyQuote } from '@core/replies';
+import type { ReplyQuote } from '@core/replies';
 
 export const CONVERSATION_DB_NAME = 'qupm-conversations';
 const VERSION = 1;
@@ -21,6 +23,8 @@ export interface StoredOutboxEntry {
   text: string;
   /** The files it carries (1 to 10), already uploaded, in order. */
   attachments?: Attachment[];
+  /** The message it answers (core/replies.ts), as quoted when it was written. */
+  replyTo?: ReplyQuote;
   /** When it was written, on this device's clock (its place among the pending ones). */
   createdAt: number;
   status: 'pending' | 'refused';
@@ -101,6 +105,7 @@ export function isStoredOutboxEntry(value: unknown): value is StoredOutboxEntry 
     isId(value.channelId) &&
     typeof value.text === 'string' &&
     (value.attachments === undefined || toAttachmentList(value.attachments) !== null) &&
+    (value.replyTo === undefined || toReplyQuote(value.replyTo) !== null) &&
     // Text, or only files (core/messageText.ts).
     (value.text.trim().length > 0 || value.attachments !== undefined) &&
     value.text.length <= MESSAGE_RAW_MAX &&

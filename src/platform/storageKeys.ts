@@ -1,4 +1,7 @@
-// Every key QuPM keeps in web storage, in one place, so that no module spells a key by hand and a rename
+import type { DeviceChoiceKey } from './deviceChoices';
+
+// Every key QuPM keeps in web storage, in one place (the device's choices, which the shell never reads, in
+// deviceChoices.ts), so that no module spells a key by hand and a rename
 // cannot leave stale data behind under the old spelling.
 
 // spec §3: local storage keys (device_id, fcm_token with its legacy spelling fcmToken, and the app's flags).
@@ -30,4 +33,4 @@ export const SESSION_STORAGE_KEYS = {
 
 export type LocalStorageKey = (typeof LOCAL_STORAGE_KEYS)[keyof typeof LOCAL_STORAGE_KEYS];
 export type SessionStorageKey = (typeof SESSION_STORAGE_KEYS)[keyof typeof SESSION_STORAGE_KEYS];
-export type StorageKey = LocalStorageKey | SessionStorageKey;
+export type StorageKey = LocalStorageKey | SessionStorageKey | DeviceChoiceKey;

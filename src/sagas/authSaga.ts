@@ -68,7 +68,8 @@ export function* readUserDoc(backend: Backend, uid: string) {
     return doc;
   } catch (error) {
     console.error('Failed to load the user document', error);
-    return null;
+    // Unread, not absent: nothing is known of the account (offline), which the page says.
+    return undefined;
   }
 }
 
@@ -107,13 +108,14 @@ export function* handleAuthStateChanged(backend: Backend, { user }: AuthChange) 
   yield put(signedIn({ authUser: user }));
   let state: SignedInUserState;
   try {
-    const doc: UserDoc | null = yield call(readUserDoc, backend, user.uid);
+    const doc: UserDoc | null | undefined = yield call(readUserDoc, backend, user.uid);
     const claims: IdTokenClaims = yield call([backend.auth, backend.auth.getIdTokenClaims]);
-    state = buildUserState(user, doc, claims);
+    state = buildUserState(user, doc ?? null, claims);
+    if (doc === undefined) state.asOf = 0;
   } catch (error) {
     // spec §4: reading the claims or building the state failed: a fallback non-admin, non-consultant state.
     console.error('Failed to build the user state', error);
-    state = fallbackUserState(user);
+    state = { ...fallbackUserState(user), asOf: 0 };
   }
   yield put(accountLoaded(state));
   // Live changes of the document until the next auth change cancels this worker (takeLatest).

@@ -1,8 +1,9 @@
 // Offers: the person's active offers (get_user_active_offers, spec §7), read again whenever the
 // backend says they changed; the offers a consultant issued; and issuing one to a member.
-import type { EventChannel } from 'redux-saga';
-import { call, fork, put, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { UnknownAction } from '@reduxjs/toolkit';
+import { buffers } from 'redux-saga';
+import type { Channel, EventChannel } from 'redux-saga';
+import { actionChannel, call, fork, put, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { Action, UnknownAction } from '@reduxjs/toolkit';
 import type { Backend, OffersPort } from '@/backend/ports';
 import type { IssuedOffer, Offer } from '@core/model';
 import {
@@ -20,9 +21,11 @@ import {
 import type { OffersState } from '@/store/offersSlice';
 import { liveResumed } from '@/store/liveSlice';
 import { toFailure } from '@/backend/errors';
-import { latestOf, leadingOf } from './lazySaga';
+import { latestOf, lazySaga, leadingOf } from './lazySaga';
+import type { SliceRequests } from './lazySaga';
+import type { PracticeLoad } from '@/store/practiceSlice';
 import { forEachSession, keepingChannel } from './session';
-import { supervise } from './supervise';
+import { supervise, superviseQuietly } from './supervise';
 
 export function createOffersChangedChannel(offers: OffersPort): EventChannel<{ changed: true }> {
   return keepingChannel((emit) => offers.subscribeOffers(() => emit({ changed: true })));
@@ -84,6 +87,43 @@ export function* runOffers(_uid: string, backend: Backend) {
   yield call(supervise, 'offers', watchOffersChanged, backend);
 }
 
+export const loadPracticeSaga = () => import(/* webpackChunkName: "practice" */ './practiceSaga');
+
+/**
+ * Trigger of the practice's chunk: its slice's first action, or one that came before this saga ran (the services
+ * screen asks for offers and the practice together; the practice slice keeps what it was asked to load, and the
+ * practice saga starts with that rather than lose it).
+ */
+export function* whenPracticeWanted() {
+  const asked: PracticeLoad | null = yield select(
+    (state: { practice?: { load: PracticeLoad | null } }) => state.practice?.load ?? null,
+  );
+  // The practice saga reads what was asked from the slice when it starts.
+  if (asked) return true;
+  const isPractice = (action: Action): boolean => action.type.startsWith('practice/');
+  const meanwhile: Channel<UnknownAction> = yield actionChannel(
+    isPractice,
+    buffers.expanding<UnknownAction>(),
+  );
+  const first: UnknownAction = yield take(meanwhile);
+  return { first, meanwhile } satisfies SliceRequests;
+}
+
+/**
+ * The practice (services, bookings, the ledger) in a chunk of its own, started from here rather than from the root
+ * saga so the shell carries none of it: offers are asked for wherever the practice is shown.
+ */
+export function* lazyPracticeSaga(backend: Backend) {
+  yield* lazySaga({
+    name: 'practice',
+    load: loadPracticeSaga,
+    when: whenPracticeWanted,
+    *start(module: Awaited<ReturnType<typeof loadPracticeSaga>>, early) {
+      yield call(module.practiceSaga, backend, early);
+    },
+  });
+}
+
 /**
  * Loaded at the offers slice's first action (src/app/lazySagas.ts); `early`: that action and the slice's others that
  * came while this chunk loaded, each handled as the watchers below would have.
@@ -93,6 +133,7 @@ export function* offersSaga(backend: Backend, early: readonly UnknownAction[] = 
   if (latestOf(early, issuedOffersRequested)) yield fork(handleIssuedOffersRequested, backend);
   const issue = leadingOf(early, offerIssueRequested);
   if (issue) yield fork(handleOfferIssue, backend, issue);
+  yield fork(superviseQuietly, 'practice', lazyPracticeSaga, backend);
   yield takeLatest(activeOffersRequested.type, handleActiveOffersRequested, backend);
   yield takeLatest(issuedOffersRequested.type, handleIssuedOffersRequested, backend);
   yield takeLeading(offerIssueRequested.type, handleOfferIssue, backend);

@@ -1,11 +1,10 @@
-// The tab title while the person is not looking: when the page is hidden or its window has lost
-// the focus, the title shows how many messages from others are unread in the channels they have not muted —
-// "(3) QuPM" — and it is "QuPM" again as soon as they look (or nothing is unread). The count is the store's
-// (src/store/attentionCount.ts); the browser's edge is src/platform/attention.ts.
-import type { EventChannel } from 'redux-saga';
-import { call, race, select, take } from 'redux-saga/effects';
-import { createAttentionChannel, isAttentive, setDocumentTitle } from '@/platform/attention';
-import type { AttentionEvent } from '@/platform/attention';
+// The tab title shows how many messages from others are unread in the channels the person has not muted —
+// "(3) QuPM" — whether or not they are looking, as WhatsApp Web and Slack do: it is the app badge's sum (muted
+// channels left out as the badge leaves them out), and "QuPM" when nothing is unread. A message in the open
+// channel stops counting once it is seen (the read-mark saga says so while the person looks). The count is the
+// store's (src/store/attentionCount.ts); the browser's edge is src/platform/attention.ts.
+import { call, select, take } from 'redux-saga/effects';
+import { setDocumentTitle } from '@/platform/attention';
 import { now } from '@/platform/browser';
 import { channelChanged, channelOpened, overviewLoaded } from '@/store/channelsSlice';
 import { messagesArrived } from '@/store/messages';
@@ -39,43 +38,28 @@ export const TITLE_INPUTS = [
   signedOut.type,
 ];
 
-/** The title for now: the app's name while the person looks, else with the count. */
-export function* currentTitle(attentive: boolean) {
-  if (attentive) return APP_TITLE;
+/** The title for now: the app's name with the unread count. */
+export function* currentTitle() {
   const uid: string | null = yield select(selectUid);
   const at: number = yield call(now);
   const count: number = yield select(selectAttentionCount, uid, at);
   return titleFor(count);
 }
 
-/** Keeps the title: after every change of attention and of what the count is made of. */
-export function* watchTitle(channel: EventChannel<AttentionEvent>) {
-  let attentive: boolean = yield call(isAttentive);
+/** Keeps the title: after every change of what the count is made of, and only when it changes. */
+export function* watchTitle() {
   let shown: string | null = null;
-  try {
-    while (true) {
-      const title: string = yield call(currentTitle, attentive);
-      if (title !== shown) {
-        yield call(setDocumentTitle, title);
-        shown = title;
-      }
-      const { attention }: { attention?: AttentionEvent } = yield race({
-        attention: take(channel),
-        change: take(TITLE_INPUTS),
-      });
-      if (attention) attentive = attention.attentive;
+  while (true) {
+    const title: string = yield call(currentTitle);
+    if (title !== shown) {
+      yield call(setDocumentTitle, title);
+      shown = title;
     }
-  } finally {
-    channel.close();
+    yield take(TITLE_INPUTS);
   }
-}
-
-export function* followTitle() {
-  const channel: EventChannel<AttentionEvent> = yield call(createAttentionChannel);
-  yield call(watchTitle, channel);
 }
 
 /** Starts with the app (the root supervises it); the title follows whoever is signed in. */
 export function* titleSaga() {
-  yield call(followTitle);
+  yield call(watchTitle);
 }

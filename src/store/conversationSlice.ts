@@ -46,6 +46,11 @@ export interface Conversation {
   unseen?: string[];
   /** Goes up each time the window is replaced by the newest page: the list starts again at its bottom. */
   generation?: number;
+  /**
+   * The message the conversation was opened at (a search hit), which the list brings into view and marks; `seq`
+   * goes up with each time it is asked for, so the same message can be opened at again.
+   */
+  focus?: { id: string; seq: number };
 }
 
 export interface ConversationState {

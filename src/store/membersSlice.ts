@@ -108,5 +108,8 @@ interface WithMembers {
 }
 export const selectMembers = (state: WithMembers, channelId: string): ChannelMembers | undefined =>
   state.members?.byChannel[channelId];
+/** A member's name as the channel's people list has it now (null while that list is not loaded). */
+export const selectCurrentName = (state: WithMembers, channelId: string, uid: string): string | null =>
+  state.members?.byChannel[channelId]?.items.find((member) => member.uid === uid)?.name ?? null;
 export const selectPrivateChat = (state: WithMembers) =>
   state.members?.privateChat ?? initialState.privateChat;

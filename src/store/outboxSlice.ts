@@ -8,6 +8,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import { newDocumentId } from '@core/ids';
 import type { ChatMessage } from '@core/model';
 import type { Attachment } from '@core/attachments';
+import type { ReplyQuote } from '@core/replies';
 import type { StoredDraft, StoredOutboxEntry, StoredReadMark } from '@/platform/conversationStore';
 import { signedOut } from './userSlice';
 
@@ -18,6 +19,8 @@ export interface OutboxEntry {
   text: string;
   /** The file it carries, uploaded already: sent with it under its id. */
   attachments?: Attachment[];
+  /** The message it answers (core/replies.ts). */
+  replyTo?: ReplyQuote;
   /** When the person sent it, on this device's clock. */
   createdAt: number;
   /** 'queued': waiting its turn or for the network; 'sending': on its way; 'refused': the backend said no. */
@@ -55,16 +58,18 @@ const outboxSlice = createSlice({
           channelId: string;
           text: string;
           attachments?: Attachment[];
+          replyTo?: ReplyQuote;
           id: string;
           createdAt: number;
         }>,
       ) {
-        const { id, channelId, text, attachments, createdAt } = action.payload;
+        const { id, channelId, text, attachments, replyTo, createdAt } = action.payload;
         state.entries.push({
           id,
           channelId,
           text,
           ...(attachments ? { attachments } : {}),
+          ...(replyTo ? { replyTo } : {}),
           createdAt,
           status: 'queued',
           error: null,
@@ -72,7 +77,12 @@ const outboxSlice = createSlice({
         });
         delete state.drafts[channelId];
       },
-      prepare: (payload: { channelId: string; text: string; attachments?: Attachment[] }) => ({
+      prepare: (payload: {
+        channelId: string;
+        text: string;
+        attachments?: Attachment[];
+        replyTo?: ReplyQuote;
+      }) => ({
         payload: { ...payload, id: newDocumentId(), createdAt: Date.now() },
       }),
     },
@@ -134,6 +144,7 @@ const outboxSlice = createSlice({
           channelId: stored.channelId,
           text: stored.text,
           ...(stored.attachments ? { attachments: stored.attachments } : {}),
+          ...(stored.replyTo ? { replyTo: stored.replyTo } : {}),
           createdAt: stored.createdAt,
           status: stored.status === 'refused' ? 'refused' : 'queued',
           error: stored.error,

@@ -21,6 +21,11 @@ export interface UserState {
   userDocExists: boolean;
   /** … and its notification settings allow push. */
   notificationSettings: NotificationSettings | null;
+  /**
+   * Absent while the figures are live. Else they are the last known, kept on this device, as of this time; 0: the
+   * backend could not be read and nothing is known (shown as unknown, never as zero).
+   */
+  asOf?: number;
 }
 
 /** The state of a person with no readable user document (spec §4 defaults; spec §9 initial values). */
@@ -87,7 +92,17 @@ const userSlice = createSlice({
     accountLoaded(state, action: PayloadAction<SignedInUserState>) {
       // A late answer for an account that is no longer signed in is dropped.
       if (state.authUser?.uid !== action.payload.authUser?.uid) return state;
+      // Unread (offline), the document leaves the last known figures on screen.
+      if (action.payload.asOf === 0 && state.asOf) return { ...state, status: 'signedIn' as const };
       return { ...action.payload, status: 'signedIn' as const };
+    },
+    /** The last known state kept on this device, shown while the backend has not answered (or could not). */
+    lastKnownShown(state, action: PayloadAction<SignedInUserState>) {
+      if (
+        (state.status === 'loading' || state.asOf === 0) &&
+        state.authUser?.uid === action.payload.authUser?.uid
+      )
+        return { ...action.payload, status: 'signedIn' as const };
     },
     /** The user document changed (a profile save, an activation's balances, a role set by an admin). */
     docChanged(state, action: PayloadAction<{ doc: UserDoc }>) {
@@ -99,7 +114,7 @@ const userSlice = createSlice({
   },
 });
 
-export const { signedOut, signedIn, accountLoaded, docChanged } = userSlice.actions;
+export const { signedOut, signedIn, accountLoaded, docChanged, lastKnownShown } = userSlice.actions;
 export default userSlice.reducer;
 
 interface WithUser {

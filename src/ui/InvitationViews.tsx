@@ -6,6 +6,7 @@ import { invitePath } from '@core/paths';
 import type { PlainFailure } from '@/store/status';
 import { grantWords } from './grantWords';
 import './facts.css';
+import { formatFullTime } from './time';
 
 /** What the summary shows: an invitation as its invitee reads it, or its public preview (which names no email). */
 type Summarised = Pick<Invitation, 'consultantName' | 'channelTitle' | 'passes' | 'credits' | 'expiresAt'> & {
@@ -30,9 +31,7 @@ export function InvitationSummary({ invitation }: { invitation: Summarised }) {
       </div>
       <div className="facts__row">
         <dt>Valid until</dt>
-        <dd>
-          {new Date(invitation.expiresAt).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}
-        </dd>
+        <dd>{formatFullTime(invitation.expiresAt)}</dd>
       </div>
       {invitation.inviteeEmail ? (
         <div className="facts__row">

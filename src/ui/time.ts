@@ -10,6 +10,7 @@ const CLOCK = new Intl.DateTimeFormat([], { hour: '2-digit', minute: '2-digit' }
 const WEEKDAY = new Intl.DateTimeFormat([], { weekday: 'short' });
 const DAY_MONTH = new Intl.DateTimeFormat([], { day: 'numeric', month: 'short' });
 const FULL = new Intl.DateTimeFormat([], { dateStyle: 'medium', timeStyle: 'short' });
+const DATE = new Intl.DateTimeFormat([], { dateStyle: 'medium' });
 
 /** The current time, updated every `everyMs` while the component is shown. */
 export function useNow(everyMs: number): number {
@@ -38,6 +39,11 @@ export function formatClockTime(at: number): string {
 /** The full date and time, for a timestamp's title and datetime. */
 export function formatFullTime(at: number): string {
   return FULL.format(at);
+}
+
+/** The date alone, in the one style of every screen (the browser's locale): "27 Nov 2026", "Nov 27, 2026". */
+export function formatDate(at: number): string {
+  return DATE.format(at);
 }
 
 /** What is left until `until`: "2 d 4 h", "3 h 12 min", "4 min 05 s", or null once it has passed. */

@@ -114,10 +114,28 @@ export async function createFirebaseHarness(): Promise<Harness> {
   // The device's clock agrees with the server's (the adapter estimates a write's time before reading it back).
   jest.spyOn(Date, 'now').mockImplementation(() => clock.now);
   seed(store, accounts);
-  // Firestore's onDocumentCreated for new messages.
+  // Firestore's onDocumentUpdated for users/{uid}: a new or removed picture (functions/ on_user_photo_changed).
+  const photos = new Map<string, unknown>();
+  const stopPhotos = store.onWrite((event) => {
+    const match = /^users\/([^/]+)$/.exec(event.path);
+    if (!match || event.type !== 'update' || !event.data) return;
+    const uid = match[1] ?? '';
+    const before = photos.get(uid);
+    photos.set(uid, event.data.photoURL);
+    if (before === event.data.photoURL) return;
+    fire(() =>
+      functionsTest.wrap(fns.on_user_photo_changed)({
+        data: { before: { photoURL: before ?? null }, after: { photoURL: event.data?.photoURL ?? null } },
+        params: { uid },
+      } as never),
+    );
+  });
+  // Firestore's onDocumentCreated for new messages, and onDocumentUpdated for changed ones (an edit, a deletion,
+  // the quotes a deletion leaves without words).
+  const known = new Map<string, Record<string, unknown>>();
   const stop = store.onWrite((event) => {
     const match = /^channels\/([^/]+)\/messages\/([^/]+)$/.exec(event.path);
-    if (event.type !== 'create' || !match || !event.data) return;
+    if (!match || !event.data) return;
     // The event's snapshot is built by firebase-functions-test, which encodes Dates but not Timestamps.
     const data = Object.fromEntries(
       Object.entries(event.data).map(([key, value]) => [
@@ -125,12 +143,20 @@ export async function createFirebaseHarness(): Promise<Harness> {
         value instanceof MemTimestamp ? value.toDate() : value,
       ]),
     );
-    fire(() =>
-      functionsTest.wrap(fns.on_message_created)({
-        data,
-        params: { channelId: match[1], messageId: match[2] },
-      }),
-    );
+    const before = known.get(event.path);
+    known.set(event.path, data);
+    const params = { channelId: match[1], messageId: match[2] };
+    if (event.type === 'create') {
+      fire(() => functionsTest.wrap(fns.on_message_created)({ data, params }));
+    } else if (event.type === 'update') {
+      // A message seeded before this listener has no known version: the trigger sees it as new.
+      fire(() =>
+        functionsTest.wrap(fns.on_message_deleted)({
+          data: { before: before ?? {}, after: data },
+          params,
+        } as never),
+      );
+    }
   });
 
   // Each backend's Firebase app: the adapter initialises it the first time it is used (synchronously, on the way
@@ -210,6 +236,7 @@ export async function createFirebaseHarness(): Promise<Harness> {
     async close() {
       await settle();
       stop();
+      stopPhotos();
       setCloud(null);
     },
   };

@@ -39,6 +39,8 @@ import {
   mayReadUpload,
   mayWriteMessage,
   mayWriteToken,
+  mayWriteTyping,
+  typingChannelOf,
   mayWriteUpload,
   messagesChannelOf,
   sessionStands,
@@ -490,6 +492,15 @@ function applyLocally(existing: Data | undefined, write: PendingWrite): Data | u
   if (write.kind === 'update' && existing === undefined) return undefined;
   const next: Data = write.kind === 'update' || write.merge ? { ...(existing ?? {}) } : {};
   for (const [key, value] of Object.entries(write.data)) {
+    // An update reads a dotted key as a path into a map ('reactions.uid'), as the SDK does; a set does not.
+    const dot = write.kind === 'update' ? key.indexOf('.') : -1;
+    if (dot > 0) {
+      const head = key.slice(0, dot);
+      const inner = next[head];
+      const map = typeof inner === 'object' && inner !== null && !Array.isArray(inner) ? (inner as Data) : {};
+      next[head] = applyLocally(map, { ...write, data: { [key.slice(dot + 1)]: value } });
+      continue;
+    }
     if (!isSentinelValue(value)) {
       next[key] = clone(value);
     } else if (value.__sentinel === 'serverTimestamp') {
@@ -824,6 +835,13 @@ class Client {
       const context = { ...this.rulesContext(upload.channelId), resource: get(write.path), get, getAfter };
       if (!mayWriteUpload(operation, id, write.data, context)) throw PERMISSION_DENIED();
     }
+    const typingIn = typingChannelOf(write.path);
+    if (
+      typingIn !== null &&
+      !mayWriteTyping(write.path, operation, write.data, this.rulesContext(typingIn))
+    ) {
+      throw PERMISSION_DENIED();
+    }
     if (write.path.startsWith('revocations/')) throw PERMISSION_DENIED();
     if (!mayWriteToken(write.path, operation, write.data, this.rulesAuth(), exists))
       throw PERMISSION_DENIED();
@@ -1087,9 +1105,46 @@ function storageModule() {
   /** The upload record of an object (firestore.get() in storage.rules). */
   const uploadOf = (object: { channelId: string; attachmentId: string }) =>
     current().store.get(`channels/${object.channelId}/uploads/${object.attachmentId}`);
+  /** storage.rules' photos/{uid}/{photoId} (core/photos.ts): its person alone writes, an image up to 512 KB. */
+  const photoOf = (fullPath: string) => /^photos\/([^/]+)\/([A-Za-z0-9]{20})$/.exec(fullPath);
+  const mayWritePhoto = (ref: StorageRef, file?: { size: number; contentType?: string }): boolean => {
+    const match = photoOf(ref.fullPath);
+    const user = ref.storage.app.auth.currentUser;
+    if (!match || !user || user.uid !== match[1]) return false;
+    return (
+      file === undefined ||
+      (file.size >= 1 &&
+        file.size <= 512 * 1024 &&
+        ['image/webp', 'image/png', 'image/jpeg'].includes(file.contentType ?? ''))
+    );
+  };
+  const DOWNLOAD_PREFIX = 'https://firebasestorage.googleapis.com/v0/b/qupm-contract.appspot.com/o/';
   return {
     getStorage: (app: FakeApp) => ({ app }),
-    ref: (storage: { app: FakeApp }, fullPath: string): StorageRef => ({ storage, fullPath }),
+    // A download URL names its object too, as the SDK's ref() reads one.
+    ref: (storage: { app: FakeApp }, pathOrUrl: string): StorageRef => ({
+      storage,
+      fullPath: pathOrUrl.startsWith(DOWNLOAD_PREFIX)
+        ? decodeURIComponent(pathOrUrl.slice(DOWNLOAD_PREFIX.length).split('?')[0] ?? '')
+        : pathOrUrl,
+    }),
+    async uploadBytes(ref: StorageRef, data: Uint8Array, metadata: { contentType?: string } = {}) {
+      if (!mayWritePhoto(ref, { size: data.length, contentType: metadata.contentType })) throw denied();
+      current().objects.set(ref.fullPath, {
+        size: data.length,
+        contentType: metadata.contentType ?? 'application/octet-stream',
+        contentDisposition: '',
+        metadata: {},
+        data: data.slice(),
+      });
+      return { ref };
+    },
+    async getDownloadURL(ref: StorageRef): Promise<string> {
+      if (!ref.storage.app.auth.currentUser) throw denied();
+      if (!current().objects.has(ref.fullPath))
+        throw new FirebaseError('storage/object-not-found', 'No object exists');
+      return `${DOWNLOAD_PREFIX}${encodeURIComponent(ref.fullPath)}?alt=media&token=0f1e2d3c-4b5a-6978`;
+    },
     uploadBytesResumable(
       ref: StorageRef,
       data: Uint8Array,
@@ -1147,6 +1202,12 @@ function storageModule() {
       return new Blob([new Uint8Array(stored.data)], { type: stored.contentType });
     },
     async deleteObject(ref: StorageRef): Promise<void> {
+      if (photoOf(ref.fullPath)) {
+        if (!mayWritePhoto(ref)) throw denied();
+        if (!current().objects.delete(ref.fullPath))
+          throw new FirebaseError('storage/object-not-found', 'No object exists');
+        return;
+      }
       const object = attachmentObjectOf(ref.fullPath);
       const stored = current().objects.get(ref.fullPath);
       if (!object) throw denied();

@@ -12,6 +12,8 @@ import { DOCUMENT_ID } from '../../../functions/__tests__/support/memoryFirestor
 import type { Data, QuerySpec } from '../../../functions/__tests__/support/memoryFirestore';
 import { LIMITS } from '../../../core/limits';
 import { ATTACHMENT_MAX_BYTES, attachmentKind, toAttachment } from '../../../core/attachments';
+import { isReaction } from '../../../core/reactions';
+import { REPLY_SNIPPET_MAX } from '../../../core/replies';
 
 export interface RulesAuth {
   uid: string;
@@ -140,7 +142,7 @@ function isNewMessage(channelId: string, messageId: string, data: Data, context:
   const fields = ['senderId', 'senderName', 'text', 'createdAt'];
   const keys = Object.keys(data);
   return (
-    keys.every((key) => [...fields, 'attachment', 'attachments'].includes(key)) &&
+    keys.every((key) => [...fields, 'attachment', 'attachments', 'replyTo'].includes(key)) &&
     ['senderId', 'text', 'createdAt'].every((field) => keys.includes(field)) &&
     !('attachment' in data && 'attachments' in data) &&
     data.senderId === auth.uid &&
@@ -152,7 +154,39 @@ function isNewMessage(channelId: string, messageId: string, data: Data, context:
       (isAttachment(data.attachment) &&
         claimsUpload(channelId, messageId, data.attachment as Data, context))) &&
     (!('attachments' in data) || claimsUploads(channelId, messageId, data.attachments, context)) &&
-    isRequestTime(data.createdAt)
+    isRequestTime(data.createdAt) &&
+    (!('replyTo' in data) || isQuoteIn(channelId, data.replyTo, context))
+  );
+}
+
+// function isQuoteIn(channelId, quote): a message of this very channel (get() of a missing one denies), not
+// deleted, under its sender's id and name, with a snippet of 1 to 120 characters.
+function isQuoteIn(channelId: string, quote: unknown, context: RulesContext): boolean {
+  if (typeof quote !== 'object' || quote === null) return false;
+  const { id, senderId, senderName, snippet } = quote as Data;
+  if (!onlyKeys(quote as Data, ['id', 'senderId', 'senderName', 'snippet'])) return false;
+  if (typeof id !== 'string' || !/^[A-Za-z0-9]{20}$/.test(id)) return false;
+  const original = context.get?.(`channels/${channelId}/messages/${id}`);
+  if (original === undefined) return false;
+  return (
+    original.deleted !== true &&
+    senderId === original.senderId &&
+    senderName === (original.senderName ?? '') &&
+    isText(snippet, 1, REPLY_SNIPPET_MAX)
+  );
+}
+
+// function isOwnReaction(): core/reactions.ts — a person's own key of the map, one of the set or removed, on a
+// message not deleted, with a new version (an update's dotted key 'reactions.<uid>' is the path into the map).
+function isOwnReaction(data: Data, { auth, resource }: RulesContext): boolean {
+  if (!auth || !resource) return false;
+  const own = `reactions.${auth.uid}`;
+  return (
+    onlyKeys(data, [own, 'updatedAt']) &&
+    own in data &&
+    (isReaction(data[own]) || isFieldDeletion(data[own])) &&
+    isRequestTime(data.updatedAt) &&
+    resource.deleted !== true
   );
 }
 
@@ -186,9 +220,10 @@ const isFieldDeletion = (value: unknown): boolean =>
 function isDeletion(data: Data, { auth, resource, channel }: RulesContext): boolean {
   if (!auth || !resource) return false;
   return (
-    onlyKeys(data, ['text', 'deleted', 'updatedAt', 'attachment', 'attachments']) &&
+    onlyKeys(data, ['text', 'deleted', 'updatedAt', 'attachment', 'attachments', 'reactions']) &&
     ('attachment' in data ? isFieldDeletion(data.attachment) : !('attachment' in resource)) &&
     ('attachments' in data ? isFieldDeletion(data.attachments) : !('attachments' in resource)) &&
+    ('reactions' in data ? isFieldDeletion(data.reactions) : !('reactions' in resource)) &&
     data.text === '' &&
     data.deleted === true &&
     isRequestTime(data.updatedAt) &&
@@ -226,7 +261,10 @@ export function mayWriteMessage(
 ): boolean {
   if (!context.auth || operation === 'delete') return false;
   if (operation === 'update') {
-    return canMessageIn(context) && (isOwnEdit(data, context) || isDeletion(data, context));
+    return (
+      canMessageIn(context) &&
+      (isOwnEdit(data, context) || isDeletion(data, context) || isOwnReaction(data, context))
+    );
   }
   // messageId.matches('^[A-Za-z0-9]{20}$')
   return (
@@ -234,6 +272,29 @@ export function mayWriteMessage(
     canMessageIn(context) &&
     isNewMessage(context.channelId ?? '', messageId, data, context)
   );
+}
+
+const TYPING_PATH = /^channels\/([^/]+)\/typing\/([^/]+)$/;
+
+/** The channel of a typing document's path (channels/{channelId}/typing/{uid}), else null. */
+export function typingChannelOf(path: string): string | null {
+  return TYPING_PATH.exec(path)?.[1] ?? null;
+}
+
+/**
+ * A write of channels/{channelId}/typing/{uid}: its typer alone, in a channel they take part in, `{at}` only at
+ * the server's time (a delete is never allowed).
+ */
+export function mayWriteTyping(
+  path: string,
+  operation: 'create' | 'update' | 'delete',
+  data: Data,
+  context: RulesContext,
+): boolean {
+  const uid = TYPING_PATH.exec(path)?.[2];
+  if (!context.auth || operation === 'delete' || uid !== context.auth.uid) return false;
+  const keys = Object.keys(data);
+  return canMessageIn(context) && keys.length === 1 && keys[0] === 'at';
 }
 
 const UPLOAD_PATH = /^channels\/([^/]+)\/uploads\/([^/]+)$/;

@@ -12,6 +12,9 @@ import { membersLoaded } from '@/store/membersSlice';
 import { invitationLink } from '@/features/consultantTools/ShareLink';
 import { channelInvitationsRequested, invitationCreateRequested } from '@/store/invitationsSlice';
 import { offerIssueRequested } from '@/store/offersSlice';
+import { practiceLoaded } from '@/store/practiceSlice';
+import { accountLoaded, fallbackUserState, signedIn } from '@/store/userSlice';
+import type { PracticeData } from '@/store/practiceSlice';
 import { recordActions } from '../../support/recordingStore';
 import { studioChannel } from '../../support/studioChannel';
 
@@ -83,10 +86,33 @@ describe('the invite tab', () => {
 });
 
 describe('the members tab', () => {
-  const open = () => {
+  const practice = (services: PracticeData['services']): PracticeData => ({
+    services,
+    hours: {},
+    bookings: { upcoming: [], past: [] },
+    ledger: { entries: [], balance: { credits: 0, passes: 0 } },
+    earnings: null,
+    offers: [],
+  });
+  const strategy = {
+    id: 'serv0000000000000001',
+    consultantId: OWNER,
+    title: 'Strategy session',
+    description: '',
+    durationMinutes: 60,
+    priceCredits: 3,
+    status: 'active' as const,
+    createdAt: 1,
+    updatedAt: 1,
+  };
+  const open = (services: PracticeData['services'] = [strategy]) => {
     const rendered = renderPanel();
     fireEvent.click(screen.getByRole('tab', { name: 'Members' }));
     act(() => {
+      const authUser = { uid: OWNER, email: 'dana@example.com', displayName: 'Dana' };
+      rendered.store.dispatch(signedIn({ authUser }));
+      rendered.store.dispatch(accountLoaded({ ...fallbackUserState(authUser), isConsultant: true }));
+      rendered.store.dispatch(practiceLoaded(practice(services)));
       rendered.store.dispatch(
         membersLoaded({
           channelId: channel.id,
@@ -123,10 +149,21 @@ describe('the members tab', () => {
     expect(seen.find((a) => a.type === offerIssueRequested.type)?.payload).toEqual({
       channelId: channel.id,
       userId: MEMBER,
+      serviceId: 'serv0000000000000001',
       discountPercent: 100,
-      source: 'Strategy Studio',
+      source: 'Strategy session',
       expiresAt: NOW + 365 * DAY,
     });
+  });
+
+  it('sends nothing while the consultant offers no service, and says where to make one', () => {
+    const { seen } = open([]);
+    expect(form().getByText('You offer no service yet: create one on Services first.')).toBeTruthy();
+    fireEvent.click(form().getByRole('button', { name: 'Send offer to Sam' }));
+    expect(form().getByRole('alert').textContent).toBe(
+      'Offer a service on Services first: an offer is for one of them.',
+    );
+    expect(seen.map((a) => a.type)).not.toContain(offerIssueRequested.type);
   });
 });
 

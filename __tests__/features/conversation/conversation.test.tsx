@@ -100,12 +100,15 @@ describe('Conversation', () => {
 
   it('offers the owner the manage panel the route hands in', async () => {
     renderConversation({ canMessage: true, isOwner: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Channel menu' }));
     fireEvent.click(screen.getByRole('button', { name: 'Manage' }));
     expect(await screen.findByRole('tab', { name: 'Invite' })).toBeTruthy();
   });
 
   it('offers no manage panel to a member', () => {
     renderConversation({ canMessage: true, isOwner: false });
+    fireEvent.click(screen.getByRole('button', { name: 'Channel menu' }));
+    expect(screen.getByRole('region', { name: 'Channel details' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Manage' })).toBeNull();
   });
 });

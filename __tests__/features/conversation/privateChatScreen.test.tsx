@@ -86,9 +86,13 @@ function setup(open: Channel) {
   return { store, seen };
 }
 
+/** The channel's menu, from the header: it holds the description, "Talk privately", mute, manage and members. */
+const openMenu = () => fireEvent.click(screen.getByRole('button', { name: 'Channel menu' }));
+
 describe('a client in their consultant’s channel', () => {
   it('offers "Talk privately with Dana" once the channel’s people are known, and asks for it', () => {
     const { store, seen } = setup(studio);
+    openMenu();
     expect(screen.getByRole('button', { name: 'Talk privately with your consultant' })).toBeTruthy();
     act(() => {
       store.dispatch(
@@ -108,6 +112,7 @@ describe('a client in their consultant’s channel', () => {
 
   it('opens the consultation the backend answered', () => {
     const { store } = setup(studio);
+    openMenu();
     act(() => {
       store.dispatch(privateChannelRequested({ withUid: DANA, viaChannelId: studio.id }));
       store.dispatch(privateChannelOpened({ channelId: consultation.id }));
@@ -120,7 +125,8 @@ describe('a client in their consultant’s channel', () => {
 describe('the consultation itself', () => {
   it('is headed and listed with the other person’s name, private, with nothing to manage', () => {
     setup(consultation);
-    expect(screen.getByRole('heading', { level: 2, name: 'Dana' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Dana' })).toBeTruthy();
+    openMenu();
     expect(screen.getByText('Private conversation: only the two of you can read it.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Manage' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Talk privately/ })).toBeNull();

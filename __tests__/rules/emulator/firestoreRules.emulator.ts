@@ -164,6 +164,36 @@ describe('users/{uid}', () => {
     await assertFails(updateDoc(doc(dbOf(MEMBER), 'users', MEMBER), patch));
   });
 
+  describe('the profile picture (core/photos.ts)', () => {
+    const url = (uid: string, photoId = 'AbCdEfGhIjKlMnOpQrSt') =>
+      `https://firebasestorage.googleapis.com/v0/b/demo-qupm.appspot.com/o/photos%2F${uid}%2F${photoId}?alt=media&token=0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0`;
+
+    it('lets its owner set it to a download URL of their own photos, and remove it', async () => {
+      await assertSucceeds(updateDoc(doc(dbOf(MEMBER), 'users', MEMBER), { photoURL: url(MEMBER) }));
+      await assertSucceeds(updateDoc(doc(dbOf(MEMBER), 'users', MEMBER), { photoURL: deleteField() }));
+    });
+
+    it.each([
+      ["someone else's picture", url(OWNER)],
+      [
+        'another site',
+        'https://evil.example/v0/b/x/o/photos%2FMemberUid00000000001%2FAbCdEfGhIjKlMnOpQrSt?alt=media&token=a',
+      ],
+      ['a script', 'javascript:alert(1)'],
+      ['a data URL', 'data:image/png;base64,AAAA'],
+      ['a file outside the photos folder', url(MEMBER).replace('photos%2F', 'channels%2F')],
+      ['a URL of 2,000 characters', url(MEMBER) + 'a'.repeat(2000)],
+      ['a number', 7],
+    ])('refuses %s', async (_label, photoURL) => {
+      await assertFails(updateDoc(doc(dbOf(MEMBER), 'users', MEMBER), { photoURL }));
+    });
+
+    it("refuses a picture on someone else's document, and one written with another field", async () => {
+      await assertFails(updateDoc(doc(dbOf(STRANGER), 'users', MEMBER), { photoURL: url(MEMBER) }));
+      await assertFails(updateDoc(doc(dbOf(MEMBER), 'users', MEMBER), { photoURL: url(MEMBER), credits: 5 }));
+    });
+  });
+
   it("refuses changes to someone else's profile, and creating or deleting users", async () => {
     await assertFails(updateDoc(doc(dbOf(STRANGER), 'users', MEMBER), { nickname: 'x' }));
     await assertFails(

@@ -36,6 +36,7 @@ export const GENEROUS_LIMITS = {
   messages: GENEROUS,
   uploads: GENEROUS,
   documents: GENEROUS,
+  typing: GENEROUS,
   invitationPreview: GENEROUS,
   mailPerAddress: GENEROUS,
   mailPerIp: GENEROUS,

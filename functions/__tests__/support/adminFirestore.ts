@@ -74,6 +74,9 @@ class Query {
   limit(limit: number): Query {
     return new Query(this.store, { ...this.spec, limit });
   }
+  startAfter(...values: unknown[]): Query {
+    return new Query(this.store, { ...this.spec, startAfter: values });
+  }
   /** An aggregation query (Query.count()): its snapshot's data() is {count}. */
   count(): { get(): Promise<{ data(): { count: number } }> } {
     return { get: async () => ({ data: () => ({ count: this.run().size }) }) };

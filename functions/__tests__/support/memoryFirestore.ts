@@ -283,9 +283,19 @@ export class MemoryFirestore {
     return [...this.docs.keys()].sort();
   }
 
-  private resolve(existing: Data | undefined, patch: Data): Data {
+  private resolve(existing: Data | undefined, patch: Data, dotted = false): Data {
     const next: Data = { ...(existing ?? {}) };
     for (const [key, value] of Object.entries(patch)) {
+      // An update reads a dotted key as a path into a map ('reactions.uid'), as Firestore does; a set does not.
+      const dot = dotted ? key.indexOf('.') : -1;
+      if (dot > 0) {
+        const head = key.slice(0, dot);
+        const inner = next[head];
+        const map =
+          typeof inner === 'object' && inner !== null && !Array.isArray(inner) ? (inner as Data) : {};
+        next[head] = this.resolve(map, { [key.slice(dot + 1)]: value }, true);
+        continue;
+      }
       if (!isSentinel(value)) {
         next[key] = clone(value);
         continue;
@@ -338,7 +348,7 @@ export class MemoryFirestore {
     if (!existing) throw new StoreError('not-found', `No document to update: ${path}`);
     this.docs.set(
       path,
-      this.atomically(() => this.resolve(existing, data)),
+      this.atomically(() => this.resolve(existing, data, true)),
     );
     this.emit({ type: 'update', path, data: this.get(path) });
   }

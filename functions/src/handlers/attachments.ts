@@ -71,6 +71,23 @@ export async function handleMessageChanged(
 }
 
 /**
+ * A message document changed (on_message_deleted): when it has just become a tombstone, the replies quoting it keep
+ * none of its words (core/replies.ts), as the embedded server's deletion does. Answers how many replies changed.
+ */
+export async function handleQuotedMessageDeleted(
+  { repo }: Pick<Deps, 'repo'>,
+  event: {
+    channelId: string;
+    messageId: string;
+    before: Record<string, unknown>;
+    after: Record<string, unknown>;
+  },
+): Promise<number> {
+  if (event.after.deleted !== true || event.before.deleted === true) return 0;
+  return repo.scrubQuotesOf(event.channelId, event.messageId);
+}
+
+/**
  * Daily: the uploads recorded more than a day ago that no message took go, file and record, and so do the files
  * older than that no message carries (an upload from before records, or a record lost). Answers how many.
  */

@@ -47,6 +47,7 @@ import { publicName } from '../../../core/users';
 import { decidePrivatePair, newPrivateChannel } from '../../../core/privateChannels';
 import { privateChannelId } from '../privateChannelId';
 import type { Handler } from '../callable';
+import { receiptMoved } from './receipts';
 import type { Repository } from '../repository';
 
 interface ProductResults {
@@ -143,13 +144,18 @@ export const productCallables: {
     };
   },
 
-  async mark_channel_read({ repo }, caller, { channelId, messageId }) {
+  async mark_channel_read(deps, caller, { channelId, messageId }) {
+    const { repo } = deps;
     // Ownership before the message's existence: someone outside the channel learns nothing about its messages.
     assertCanMarkRead(await existingChannel(repo, channelId), caller.uid);
     const message = await repo.getMessage(channelId, messageId);
     if (!message) throw new QupmError('NOT_FOUND', READ_MARK_MESSAGES.noSuchMessage);
     // Idempotent and monotonic: a late or repeated mark (another tab, a retry) never moves it back.
-    await repo.updateReadMark(caller.uid, channelId, (current) => nextReadMark(current, message));
+    const mark = await repo.updateReadMark(caller.uid, channelId, (current) =>
+      nextReadMark(current, message),
+    );
+    // Read receipts (handlers/receipts.ts): the mark's mirror that the channel's participants may see.
+    await receiptMoved(deps, caller, channelId, 'read', mark);
     return { success: true };
   },
 

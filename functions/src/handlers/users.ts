@@ -4,6 +4,7 @@ import type { UserDoc } from '../../../core/model';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../core/model';
 import { FORMER_MEMBER_ID } from '../../../core/leaving';
 import type { Deps } from '../repository';
+import { isPhotoURL } from '../../../core/photos';
 
 export interface NewAccount {
   uid: string;
@@ -49,4 +50,22 @@ export async function handleUserCreated({ repo, accounts }: Deps, event: NewAcco
       displayName: now?.displayName ?? event.displayName ?? null,
     }),
   );
+}
+
+/**
+ * A person's picture changed (users/{uid}.photoURL, core/photos.ts): each channel they own or are in carries the
+ * new one (channels/{id}.photos), so every member's window shows it through the channel it follows. A URL that is
+ * not a face (the rules let none through) counts as none. Answers how many channels changed.
+ */
+export async function handlePhotoChanged(
+  { repo }: Deps,
+  event: { uid: string; before: unknown; after: unknown },
+): Promise<number> {
+  const before = isPhotoURL(event.before) ? event.before : null;
+  const after = isPhotoURL(event.after) ? event.after : null;
+  if (before === after) return 0;
+  const channels = await repo.listChannelsFor(event.uid);
+  const stale = channels.filter((channel) => (channel.photos?.[event.uid] ?? null) !== after);
+  await Promise.all(stale.map((channel) => repo.setChannelPhoto(channel.id, event.uid, after)));
+  return stale.length;
 }

@@ -44,11 +44,20 @@ export const PRODUCT_CALLABLES = {
   open_private_channel: 'open_private_channel',
 } as const;
 
+/** Message search over the index the message triggers keep (docs/decisions/search.md). */
+export const SEARCH_CALLABLES = { search_messages: 'search_messages' } as const;
+
 /** The one writer of a device's token document (firestore.rules let no client create one). */
 export const TOKEN_CALLABLES = { save_push_token: 'save_push_token' } as const;
 
 /** The writers of users/{uid}/channelPrefs (mutes). */
 export const MUTE_CALLABLES = { mute_channel: 'mute_channel', unmute_channel: 'unmute_channel' } as const;
+
+/** The writers of channels/{id}/receipts and users/{uid}.readReceipts (src/backend/firebase/receipts.ts). */
+export const RECEIPT_CALLABLES = {
+  mark_channel_delivered: 'mark_channel_delivered',
+  set_read_receipts: 'set_read_receipts',
+} as const;
 
 /** Leaving: the caller's own data, and deleting the caller's own account. */
 export const LEAVING_CALLABLES = {
@@ -83,9 +92,11 @@ export type CallableFunctionName =
   | keyof typeof LEAVING_CALLABLES
   | keyof typeof SESSION_CALLABLES
   | keyof typeof MUTE_CALLABLES
+  | keyof typeof RECEIPT_CALLABLES
   | keyof typeof INVITATION_CALLABLES
   | keyof typeof PRODUCT_CALLABLES
   | keyof typeof TOKEN_CALLABLES
+  | keyof typeof SEARCH_CALLABLES
   | PracticeCallableName;
 
 /** Calls one callable and reads its answer with `read` (which throws on an answer of the wrong shape). */

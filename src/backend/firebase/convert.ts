@@ -33,6 +33,7 @@ import {
 import { toOffer as offerFields } from '@core/offers';
 import type { InvitationPreview } from '@core/invitations';
 import { isMuteEnd } from '@core/mutes';
+import { isPhotoURL } from '@core/photos';
 
 export type { DocumentData } from '@core/documents';
 export {
@@ -134,7 +135,7 @@ export function toChannelAnswer(value: unknown): Channel {
   return toChannel(value.id, value);
 }
 
-function toMessageAnswer(value: unknown): ChatMessage {
+export function toMessageAnswer(value: unknown): ChatMessage {
   if (!isRecord(value) || typeof value.id !== 'string') throw unreadable();
   return toChatMessage(text(value.channelId), value.id, value);
 }
@@ -153,12 +154,14 @@ export function toChannelOverview(value: unknown): ChannelOverview {
 
 export function toChannelMember(value: unknown): ChannelMember {
   if (!isRecord(value) || typeof value.uid !== 'string') throw unreadable();
-  return {
+  const member: ChannelMember = {
     uid: value.uid,
     name: text(value.name),
     role: value.role === 'owner' ? 'owner' : 'member',
     joinedAt: toMillis(value.joinedAt),
   };
+  if (isPhotoURL(value.photoURL)) member.photoURL = value.photoURL;
+  return member;
 }
 
 export function toIssuedOffer(value: unknown): IssuedOffer {

@@ -12,6 +12,7 @@ import { createLeaving } from './leaving';
 import { createLiveStatus } from './live';
 import { createMessagesPort, createSenderNames } from './messages';
 import { createMutesPort } from './mutes';
+import { createReceiptsPorts } from './receipts';
 import { createPushProvider } from './messaging';
 import { createAdminPort } from './admin';
 import { createOffersPort } from './offers';
@@ -33,6 +34,8 @@ export {
 } from './config';
 export { INVITATION_CALLABLES, PRODUCT_CALLABLES } from './callables';
 
+import { createSearchPort } from './search';
+
 export function createFirebaseBackend(
   config: FirebaseConfig,
   host: AdapterHost = NO_HOST,
@@ -47,12 +50,16 @@ export function createFirebaseBackend(
   const live = createLiveStatus(sdk, undefined, session);
   const guard = <T extends object>(port: T): T => withSessionGuard(port, session);
   const practice = createPracticePorts(sdk);
+  const channels = guard(createChannelsPort(sdk, session));
+  const receipts = createReceiptsPorts(sdk, (id) => channels.listMembers(id));
   return {
     kind: 'firebase',
     auth: createAuthPort(sdk),
     users: guard({ ...createUsersPort(sdk, senderNames.remember), ...createLeaving(sdk) }),
-    channels: guard(createChannelsPort(sdk, session)),
+    channels,
     mutes: guard(createMutesPort(sdk)),
+    receipts: guard(receipts.receipts),
+    typing: guard(receipts.typing),
     messages: guard(createMessagesPort(sdk, senderNames, live)),
     live: live.port,
     invitations: guard(invitations),
@@ -66,5 +73,6 @@ export function createFirebaseBackend(
     bookings: guard(practice.bookings),
     ledger: guard(practice.ledger),
     housekeeping: guard(practice.housekeeping),
+    search: guard(createSearchPort(sdk)),
   };
 }

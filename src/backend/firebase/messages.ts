@@ -52,6 +52,9 @@ import { ATTACHMENT_ACCESS_MESSAGES, ATTACHMENT_COUNT_MAX, toAttachmentList } fr
 import type { Attachment } from '@core/attachments';
 import type { MessageCursor } from '@core/messages';
 import { publicName } from '@core/users';
+import { checkReaction, isReaction, REACTION_MESSAGES, REACTION_STATUS, withReaction } from '@core/reactions';
+import { quoteOf, REPLY_MESSAGES, REPLY_STATUS } from '@core/replies';
+import type { ReplyQuote } from '@core/replies';
 import { createAttachments, uploadRef } from './attachments';
 import { toChannel, toChatMessage, toUserDoc } from './convert';
 import { guarded, toBackendError } from './errors';
@@ -221,6 +224,25 @@ async function refusedUpload(
   return null;
 }
 
+/**
+ * The quote of a reply to `messageId` in this channel, from the stored original (core/replies.ts); one of another
+ * channel is simply not found here (the path is this channel's). firestore.rules check it again.
+ */
+async function quoteFor(
+  { sdk: fs, db }: LoadedFirestore,
+  channelId: string,
+  messageId: unknown,
+): Promise<ReplyQuote> {
+  if (typeof messageId !== 'string' || !DOCUMENT_ID_PATTERN.test(messageId)) {
+    throw new BackendError('INVALID_ARGUMENT', REPLY_MESSAGES.notInChannel);
+  }
+  const snapshot = await fs.getDoc(fs.doc(db, 'channels', channelId, 'messages', messageId));
+  const original = snapshot.exists() ? toChatMessage(channelId, messageId, snapshot.data(ESTIMATE)) : null;
+  const quoted = quoteOf(channelId, original);
+  if (!quoted.ok) throw new BackendError(REPLY_STATUS[quoted.problem], REPLY_MESSAGES[quoted.problem]);
+  return quoted.quote;
+}
+
 export function createMessagesPort(
   sdk: FirebaseSdk,
   senderNames: SenderNames,
@@ -323,6 +345,8 @@ export function createMessagesPort(
         const firestore = await sdk.firestore();
         const { sdk: fs, db } = firestore;
         const senderName = await senderNameOf(firestore, senderId);
+        const replyTo =
+          message.replyTo === undefined ? undefined : await quoteFor(firestore, channelId, message.replyTo);
         const ref = fs.doc(db, 'channels', channelId, 'messages', id);
         const stored = async (): Promise<ChatMessage | null> => {
           const snapshot = await fs.getDoc(ref);
@@ -338,6 +362,7 @@ export function createMessagesPort(
             text: body,
             createdAt: fs.serverTimestamp(),
             ...(attachments ? { attachments } : {}),
+            ...(replyTo ? { replyTo } : {}),
           };
           if (!attachments) return fs.setDoc(ref, message);
           const batch = fs.writeBatch(db);
@@ -388,6 +413,7 @@ export function createMessagesPort(
               text: body,
               createdAt: Date.now(),
               ...(attachments ? { attachments } : {}),
+              ...(replyTo ? { replyTo } : {}),
             };
       }),
 
@@ -416,6 +442,7 @@ export function createMessagesPort(
           deleted: true,
           updatedAt: fs.serverTimestamp(),
           ...(message.attachments ? { attachment: fs.deleteField(), attachments: fs.deleteField() } : {}),
+          ...(message.reactions ? { reactions: fs.deleteField() } : {}),
         });
         // Its files go with it (storage.rules let the sender or the owner delete them). Should
         // this fail (the page closed, the network dropped), functions/ on_message_deleted deletes them anyway.
@@ -426,7 +453,29 @@ export function createMessagesPort(
         );
         const tombstone = { ...(await stored({ text: '', deleted: true, updatedAt: Date.now() })) };
         delete tombstone.attachments;
+        delete tombstone.reactions;
         return tombstone;
+      }),
+
+    reactToMessage: (channelId, messageId, emoji) =>
+      guarded(async () => {
+        if (emoji !== null && !isReaction(emoji)) {
+          throw new BackendError(REACTION_STATUS.notInSet, REACTION_MESSAGES.notInSet);
+        }
+        const { uid, fs, ref, channel, message, stored } = await loadTarget(channelId, messageId);
+        const check = checkReaction(channel, message, uid, emoji);
+        if (!check.ok)
+          throw new BackendError(REACTION_STATUS[check.problem], REACTION_MESSAGES[check.problem]);
+        // Only the caller's own key of the map (firestore.rules isOwnReaction), and a new version. An update reads
+        // the dotted key as the path into the map (an auth uid has no dots).
+        await fs.updateDoc(ref, {
+          [`reactions.${uid}`]: emoji ?? fs.deleteField(),
+          updatedAt: fs.serverTimestamp(),
+        });
+        const reactions = withReaction(message.reactions, uid, emoji);
+        const expected = { ...message, updatedAt: Date.now() };
+        delete expected.reactions;
+        return stored({ ...expected, ...(reactions ? { reactions } : {}) });
       }),
 
     uploadAttachment: attachments.uploadAttachment,

@@ -12,7 +12,7 @@ import {
   initializeAuth,
 } from 'firebase/auth';
 import type { Auth } from 'firebase/auth';
-import type * as FirestoreSdk from 'firebase/firestore';
+import type * as FirestoreSdk from './firestoreSdk';
 import type * as FunctionsSdk from 'firebase/functions';
 import type * as MessagingSdk from 'firebase/messaging';
 import type * as StorageSdk from 'firebase/storage';
@@ -150,7 +150,7 @@ function buildSdk(
       return uid;
     },
     firestore: once(async () => {
-      const sdk = await import(/* webpackChunkName: "firebase-firestore" */ 'firebase/firestore');
+      const sdk = await import(/* webpackChunkName: "firebase-firestore" */ './firestoreSdk');
       const db = sdk.getFirestore(getApp());
       if (emulators.firestore)
         sdk.connectFirestoreEmulator(db, emulators.firestore.host, emulators.firestore.port);

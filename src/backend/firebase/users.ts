@@ -5,6 +5,7 @@ import type { ProfilePatch, UsersPort } from '../ports';
 import type { NotificationSettings, UserDoc } from '@core/model';
 import { DELIVERY_CHANNELS, LIMITS } from '@core/limits';
 import { toUserDoc } from './convert';
+import { createPhotos } from './photos';
 import type { DocumentData } from './convert';
 import { guarded } from './errors';
 import { ESTIMATE, listenLazily, reportListenerError } from './live';
@@ -76,6 +77,7 @@ export function createUsersPort(
 
   return {
     getUser: (uid) => guarded(() => getUser(uid)),
+    ...createPhotos(sdk, getUser),
 
     updateProfile: (uid, patch) =>
       guarded(async () => {

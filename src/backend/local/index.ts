@@ -18,6 +18,7 @@ import type { SessionStore } from './session';
 import { encodeCursor } from '@core/messages';
 import type { MessageCursor } from '@core/messages';
 import { createLiveMessages } from './live';
+import { createLocalReceipts, createLocalTyping } from './receipts';
 import { createLiveStream } from './stream';
 import type { EventSourceLike } from './stream';
 import { createWebPushProvider } from './webPush';
@@ -126,6 +127,15 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
     listPage(channelId, options);
   const upload = options.upload ?? defaultUpload(fetchImpl);
 
+  /** An upload's answer, read as JSON (a body that is not is INTERNAL, as api()'s are). */
+  const jsonOf = async (response: Response): Promise<unknown> => {
+    try {
+      return (await response.json()) as unknown;
+    } catch {
+      throw new BackendError('INTERNAL', UNREADABLE_ANSWER);
+    }
+  };
+
   /** A request whose answer is not JSON (a file), with the same session handling as api(). */
   async function authorized<T>(
     send: (token: string) => Promise<Response>,
@@ -153,6 +163,12 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
     users: {
       getUser: (uid) => nullIfNotFound(call('getUser', { params: { uid } })),
       updateProfile: (uid, patch: ProfilePatch) => call('updateUser', { params: { uid }, body: patch }),
+      setPhoto: (uid, picture) =>
+        authorized(
+          (token) => upload({ url: `${baseUrl}${routeUrl('setPhoto', { uid })}`, token, body: picture }),
+          async (response) => readAnswer('setPhoto', await jsonOf(response)),
+        ),
+      removePhoto: (uid) => call('removePhoto', { params: { uid } }),
       subscribeUser: (uid, listener) =>
         stream.subscribe((event) => {
           if (event.type === 'user' && event.data.user.uid === uid) listener(event.data.user);
@@ -231,6 +247,9 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
       },
     },
 
+    receipts: createLocalReceipts(call, stream),
+    typing: createLocalTyping(call, stream),
+
     messages: {
       listMessages,
       sendMessage: (channelId, message) =>
@@ -242,12 +261,15 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
             ...(message.attachments?.length
               ? { attachmentIds: message.attachments.map((file) => file.id) }
               : {}),
+            ...(message.replyTo !== undefined ? { replyTo: message.replyTo } : {}),
           },
         }),
       editMessage: (channelId, messageId, text) =>
         call('editMessage', { params: { id: channelId, messageId }, body: { text } }),
       deleteMessage: (channelId, messageId) =>
         call('deleteMessage', { params: { id: channelId, messageId } }),
+      reactToMessage: (channelId, messageId, emoji) =>
+        call('reactToMessage', { params: { id: channelId, messageId }, body: { emoji } }),
       uploadAttachment: (channelId, file, name, { onProgress, signal } = {}) =>
         authorized(
           (token) =>
@@ -258,15 +280,7 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
               onProgress,
               signal,
             }),
-          async (response) => {
-            let answer: unknown;
-            try {
-              answer = await response.json();
-            } catch {
-              throw new BackendError('INTERNAL', UNREADABLE_ANSWER);
-            }
-            return readAnswer('uploadAttachment', answer);
-          },
+          async (response) => readAnswer('uploadAttachment', await jsonOf(response)),
         ),
       readAttachment: (channelId, attachment) =>
         authorized(
@@ -437,6 +451,10 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
       grant: (input) => call('grantBalance', { body: input }),
       listMyLedger: () => call('listMyLedger', {}),
       getEarnings: () => call('getEarnings', {}),
+    },
+
+    search: {
+      searchMessages: (query) => call('searchMessages', { body: query }),
     },
 
     housekeeping: {

@@ -39,6 +39,8 @@ const EVENT_TYPES: StreamEvent['type'][] = [
   'booking',
   'channelRemoved',
   'services',
+  'receipt',
+  'typing',
   'closing',
 ];
 const CLOSING_REASONS: StreamClosingReason[] = ['signed-out', 'expired'];

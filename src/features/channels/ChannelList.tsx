@@ -5,14 +5,17 @@ import { Suspense, useState } from 'react';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { messageSummary } from '@core/messageText';
+import type { Channel } from '@core/model';
 import { channelPath } from '@core/paths';
 import { channelDisplayName, isPrivateChannel } from '@core/privateChannels';
 import { useAppSelector } from '@/store/hooks';
+import { selectIsOnline } from '@/store/appSlice';
 import { selectChannels, selectOverview } from '@/store/channelsSlice';
 import { selectMutes } from '@/store/mutesSlice';
 import { selectIsConsultant, selectUid } from '@/store/userSlice';
 import { formatFullTime, formatMessageTime, useNow } from '@/ui/time';
 import { BellOff } from '@/ui/BellOff';
+import { Avatar, channelFace } from '@/ui/Avatar';
 import { mutedWords } from '@/ui/muteWords';
 import '../../ui/mute.css';
 import { ReconnectingStatus } from '@/ui/LiveNotices';
@@ -20,10 +23,13 @@ import { ReconnectingStatus } from '@/ui/LiveNotices';
 export function ChannelList({
   openId,
   NewChannelForm,
+  Search,
 }: {
   openId: string | null;
   /** A consultant's form for a new channel; without it the list offers none. */
   NewChannelForm?: ComponentType<{ onDone: () => void }>;
+  /** Search across the person's channels (the conversation's, loaded with it); without it the list has none. */
+  Search?: ComponentType;
 }) {
   const { status, error } = useAppSelector(selectChannels);
   const items = useAppSelector(selectOverview);
@@ -32,6 +38,7 @@ export function ChannelList({
   const mutes = useAppSelector(selectMutes);
   const now = useNow(30_000);
   const [creating, setCreating] = useState(false);
+  const online = useAppSelector(selectIsOnline);
 
   return (
     <nav className="channels" aria-labelledby="channels-title">
@@ -44,6 +51,13 @@ export function ChannelList({
           </button>
         )}
       </div>
+      {Search && (
+        <div className="channels__search">
+          <Suspense fallback={null}>
+            <Search />
+          </Suspense>
+        </div>
+      )}
       {creating && NewChannelForm && (
         <Suspense
           fallback={
@@ -55,7 +69,8 @@ export function ChannelList({
           <NewChannelForm onDone={() => setCreating(false)} />
         </Suspense>
       )}
-      {error && status === 'loaded' && (
+      {/* Offline, the layout says so already: the channels last known stay, without an alarm over them. */}
+      {error && status === 'loaded' && online && (
         <p className="form-error" role="alert">
           {error}
         </p>
@@ -97,7 +112,8 @@ export function ChannelList({
                   aria-current={open ? 'page' : undefined}
                 >
                   <span className="channel-link__head">
-                    <span className="channel-link__title">
+                    <ChannelFace channel={channel} uid={uid ?? ''} />
+                    <span className="channel-link__title" dir="auto">
                       {channelDisplayName(channel, uid ?? '')}
                       {isPrivateChannel(channel) && <span className="muted"> · private</span>}
                     </span>
@@ -118,7 +134,9 @@ export function ChannelList({
                       {formatMessageTime(lastMessage.createdAt, now)}
                     </time>
                   )}
-                  <span className="channel-link__preview">{preview}</span>
+                  <span className="channel-link__preview" dir="auto">
+                    {preview}
+                  </span>
                   {unread > 0 && (
                     <span
                       className={
@@ -137,4 +155,10 @@ export function ChannelList({
       )}
     </nav>
   );
+}
+
+/** The channel's face beside its name (src/ui/Avatar.tsx channelFace). */
+function ChannelFace({ channel, uid }: { channel: Channel; uid: string }) {
+  const face = channelFace(channel, uid);
+  return <Avatar id={face.id} name={face.name} photoURL={face.photoURL} size="small" />;
 }

@@ -6,6 +6,8 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { membersRequested, selectMembers } from '@/store/membersSlice';
 import { OfferForm } from './OfferForm';
 import { PrivateChatButton } from '@/ui/PrivateChatButton';
+import { formatDate } from '@/ui/time';
+import { Avatar } from '@/ui/Avatar';
 
 export function ChannelMembers({ channel }: { channel: Channel }) {
   const dispatch = useAppDispatch();
@@ -35,11 +37,16 @@ export function ChannelMembers({ channel }: { channel: Channel }) {
         <li key={member.uid} className="members__item">
           <div className="members__row">
             <span>
+              <Avatar
+                id={member.uid}
+                name={member.name}
+                photoURL={channel.photos?.[member.uid] ?? member.photoURL}
+                size="small"
+                className="avatar--inline"
+              />
               <span className="members__name">{member.name}</span>{' '}
               <span className="muted">
-                {member.role === 'owner'
-                  ? 'owner'
-                  : `joined ${new Date(member.joinedAt).toLocaleDateString()}`}
+                {member.role === 'owner' ? 'owner' : `joined ${formatDate(member.joinedAt)}`}
               </span>
             </span>
             {member.role === 'member' && offering !== member.uid && (

@@ -79,7 +79,11 @@ export function InvitationForm({ channel }: { channel: Channel }) {
               inputMode="numeric"
               value={passes}
               onChange={(e) => setPasses(e.target.value)}
+              aria-describedby={`${ids.passes}-hint`}
             />
+            <p className="field__hint" id={`${ids.passes}-hint`}>
+              Session passes: each pays for one booking of any of your services.
+            </p>
           </div>
           <div className="field">
             <label htmlFor={ids.credits}>Credits</label>
@@ -88,7 +92,11 @@ export function InvitationForm({ channel }: { channel: Channel }) {
               inputMode="numeric"
               value={credits}
               onChange={(e) => setCredits(e.target.value)}
+              aria-describedby={`${ids.credits}-hint`}
             />
+            <p className="field__hint" id={`${ids.credits}-hint`}>
+              Prepaid balance, spent on your services at their price.
+            </p>
           </div>
           <div className="field">
             <label htmlFor={ids.days}>Valid for (days)</label>

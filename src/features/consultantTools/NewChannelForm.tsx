@@ -92,7 +92,8 @@ export function NewChannelForm({ onDone }: { onDone: () => void }) {
           aria-describedby={`${ids.handle}-hint`}
         />
         <p className="field__hint" id={`${ids.handle}-hint`}>
-          Lowercase letters, digits and dashes; unique in QuPM.
+          The channel's short name in links and lists, such as strategy-studio: lowercase letters, digits and
+          dashes, unique in QuPM.
         </p>
       </div>
       <div className="field">

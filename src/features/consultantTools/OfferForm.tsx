@@ -1,5 +1,6 @@
-// A channel's owner sends one member an offer: a discount, how many days it runs and what it is for. The
-// numbers are checked with core's rules before anything is sent; the backend checks them again.
+// A channel's owner sends one member an offer: which of their services it is for, a discount, how many days it
+// runs and its words (the service's title unless changed). The numbers are checked with core's rules before anything
+// is sent; the backend checks them again. The services come from the practice's load (src/store/practiceSlice.ts).
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { VALIDITY_DAYS, expiresAfterDays, isValidityDays } from '@core/expiry';
@@ -8,8 +9,13 @@ import type { Channel, ChannelMember } from '@core/model';
 import { isDiscountPercent } from '@core/offers';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { offerIssueDismissed, offerIssueRequested, selectOfferIssue } from '@/store/offersSlice';
+import { practiceRequested, selectPractice } from '@/store/practiceSlice';
+import { selectUid } from '@/store/userSlice';
 import { formatFullTime } from '@/ui/time';
 import { readWholeNumber } from './formNumbers';
+
+/** The clock when the form is sent (outside render: the offer runs from the moment it is sent). */
+const clockNow = (): number => Date.now();
 
 export function OfferForm({
   channel,
@@ -22,12 +28,24 @@ export function OfferForm({
 }) {
   const dispatch = useAppDispatch();
   const issue = useAppSelector(selectOfferIssue);
-  const ids = { discount: useId(), days: useId(), source: useId() };
+  const ids = { discount: useId(), days: useId(), source: useId(), service: useId() };
+  const uid = useAppSelector(selectUid);
+  const practice = useAppSelector(selectPractice);
+  const services = practice.services.filter((s) => s.consultantId === uid && s.status === 'active');
+  const [serviceId, setServiceId] = useState('');
+  const chosen = services.find((s) => s.id === serviceId) ?? services[0];
   const [discount, setDiscount] = useState('10');
   const [days, setDays] = useState('7');
-  const [source, setSource] = useState(channel.title);
+  const [source, setSource] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => () => void dispatch(offerIssueDismissed()), [dispatch]);
+  useEffect(() => {
+    if (!uid || practice.status !== 'idle') return;
+    // The practice's saga is started by the offers saga (src/sagas/offersSaga.ts): an offers action first, so a
+    // consultant who has asked for no offer yet in this session still gets their services.
+    dispatch(offerIssueDismissed());
+    dispatch(practiceRequested({ consultantIds: [uid], isConsultant: true }));
+  }, [dispatch, uid, practice.status]);
 
   const submit = (event: FormEvent): void => {
     event.preventDefault();
@@ -37,14 +55,16 @@ export function OfferForm({
     const validDays = readWholeNumber(days);
     if (!isValidityDays(validDays))
       return setProblem(`An offer lasts ${VALIDITY_DAYS.min} to ${VALIDITY_DAYS.max} days.`);
+    if (!chosen) return setProblem('Offer a service on Services first: an offer is for one of them.');
     setProblem(null);
     dispatch(
       offerIssueRequested({
         channelId: channel.id,
         userId: member.uid,
+        serviceId: chosen.id,
         discountPercent: percent,
-        source: source.trim() || channel.title,
-        expiresAt: expiresAfterDays(validDays, Date.now()),
+        source: source?.trim() || chosen.title,
+        expiresAt: expiresAfterDays(validDays, clockNow()),
       }),
     );
   };
@@ -65,6 +85,22 @@ export function OfferForm({
     <form className="offer-form" onSubmit={submit} aria-label={`Offer for ${member.name}`} noValidate>
       <div className="offer-form__fields">
         <div className="field">
+          <label htmlFor={ids.service}>Service</label>
+          {practice.status === 'loaded' && services.length === 0 ? (
+            <p id={ids.service} className="muted">
+              You offer no service yet: create one on Services first.
+            </p>
+          ) : (
+            <select id={ids.service} value={chosen?.id ?? ''} onChange={(e) => setServiceId(e.target.value)}>
+              {services.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.title} · {s.priceCredits} {s.priceCredits === 1 ? 'credit' : 'credits'}
+                </option>
+              ))}
+            </select>
+          )}
+        </div>
+        <div className="field">
           <label htmlFor={ids.discount}>Discount (%)</label>
           <input
             id={ids.discount}
@@ -81,7 +117,7 @@ export function OfferForm({
           <label htmlFor={ids.source}>For</label>
           <input
             id={ids.source}
-            value={source}
+            value={source ?? chosen?.title ?? channel.title}
             maxLength={LIMITS.offerSourceMax}
             onChange={(e) => setSource(e.target.value)}
           />

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { Invitation } from '@core/model';
 import { invitePath } from '@core/paths';
+import { formatFullTime } from '@/ui/time';
 
 /** The invitation's absolute link on this origin, for the invitee to open. */
 export function invitationLink(id: string, origin: string = window.location.origin): string {
@@ -12,10 +13,7 @@ export function ShareLink({ invitation }: { invitation: Invitation }) {
   const link = invitationLink(invitation.id);
   const [copied, setCopied] = useState<'copied' | 'failed' | null>(null);
   // Each invitation's buttons say whose they are (names unique in their screen).
-  const until = new Date(invitation.expiresAt).toLocaleString([], {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
+  const until = formatFullTime(invitation.expiresAt);
   const forWhom = `for ${invitation.inviteeEmail ?? 'anyone with the link'}, valid until ${until}`;
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
   const copy = async (): Promise<void> => {

@@ -25,6 +25,7 @@ export function ChannelDescription({ text }: { text: string }) {
     <>
       <p
         ref={paragraph}
+        dir="auto"
         className={`muted conversation__description${open ? ' conversation__description--open' : ''}`}
       >
         {text}

@@ -17,6 +17,7 @@ import { LIMITS } from '@core/limits';
 import { checkMessageText } from '@core/messageText';
 import { holdFile } from './pendingFiles';
 import { objectUrlOf, revokeObjectUrl } from './uploads';
+import { TypingIndicator } from './TypingIndicator';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import {
   attachmentRemoveRequested,
@@ -26,6 +27,8 @@ import {
 import type { ComposerUpload } from './attachmentsSlice';
 import { draftChanged, messageSendRequested, selectDraft } from '@/store/outboxSlice';
 import './attachments.css';
+import { ReplyBar, useReplyingTo } from './MessageReplies';
+import { replyCancelled } from './repliesSlice';
 
 export const UPLOAD_NOT_FINISHED = 'Wait for the files to finish uploading, or cancel them.';
 export const UPLOAD_NOT_SENT = 'A file could not be uploaded. Remove it, or choose another.';
@@ -111,6 +114,7 @@ export function Composer({ channelId, blocked }: { channelId: string; blocked: b
   const dispatch = useAppDispatch();
   const text = useAppSelector((state) => selectDraft(state, channelId));
   const uploads = useAppSelector((state) => selectComposerUploads(state, channelId));
+  const replyTo = useReplyingTo(channelId);
   const [problem, setProblem] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   // Thumbnails of the chosen images, drawn from the files on this device (no upload needed to see them), by
@@ -143,6 +147,7 @@ export function Composer({ channelId, blocked }: { channelId: string; blocked: b
         channelId,
         text: text.trim(),
         ...(attachments.length > 0 ? { attachments } : {}),
+        ...(replyTo ? { replyTo } : {}),
       }),
     );
   };
@@ -184,6 +189,7 @@ export function Composer({ channelId, blocked }: { channelId: string; blocked: b
     choose(Array.from(event.dataTransfer.files));
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
+    if (event.key === 'Escape' && replyTo) dispatch(replyCancelled({ channelId }));
     // Enter sends, Shift+Enter starts a new line (and IME composition is left alone).
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
   };
@@ -203,12 +209,15 @@ export function Composer({ channelId, blocked }: { channelId: string; blocked: b
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
     >
+      <TypingIndicator channelId={channelId} />
+      <ReplyBar channelId={channelId} />
       <label htmlFor={id} className="visually-hidden">
         Message
       </label>
       <textarea
         id={id}
         rows={2}
+        dir="auto"
         value={text}
         disabled={blocked}
         placeholder={blocked ? 'Only members can write here' : 'Write a message'}

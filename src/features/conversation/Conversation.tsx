@@ -3,15 +3,18 @@
 // with Retry and Delete), the service banner when they can neither message nor own the channel (spec §2), and
 // the composer, whose draft is kept per channel. New messages from others are announced to screen readers. A
 // channel's owner manages it with the panel the route hands in (the consultant tools', loaded on demand).
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { ComponentType } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { MESSAGE_PARAM } from '@core/paths';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { selectChannelPermissions, selectOverview, selectShowServiceBanner } from '@/store/channelsSlice';
 import { selectUid } from '@/store/userSlice';
-import { channelDisplayName, isPrivateChannel } from '@core/privateChannels';
+import { channelDisplayName, isPrivateChannel, otherParticipant } from '@core/privateChannels';
+import { Avatar, channelFace } from '@/ui/Avatar';
 import type { Channel } from '@core/model';
-import { membersRequested, selectMembers } from '@/store/membersSlice';
+import { membersRequested, selectCurrentName, selectMembers } from '@/store/membersSlice';
+import { messageSummary } from '@core/messageText';
 import { PrivateChatButton } from '@/ui/PrivateChatButton';
 import { messagesRequested, selectConversation } from '@/store/conversationSlice';
 import { ReconnectingStatus } from '@/ui/LiveNotices';
@@ -19,6 +22,10 @@ import { ChannelDescription } from './ChannelDescription';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
 import { MuteControl } from './MuteControl';
+import { ChannelMenu, ChannelMenuButton } from './ChannelMenu';
+import { MutedMark } from './MutedMark';
+import { messageFocusRequested } from './conversationWindow';
+import { SearchPanel } from './SearchPanel';
 import './conversation.css';
 
 /**
@@ -44,9 +51,14 @@ function Announcer({ channelId }: { channelId: string }) {
   const uid = useAppSelector(selectUid);
   const last = messages?.[messages.length - 1];
   const [historyEnd] = useState(() => last?.id ?? null);
+  const sender = useAppSelector((state) =>
+    last ? selectCurrentName(state, channelId, last.senderId) : null,
+  );
+  // A message deleted since it came is not read out (no "Dana:" with nothing after it); a file alone reads as
+  // its summary ("Sent a photo").
   const said =
-    last && last.id !== historyEnd && last.senderId !== uid
-      ? `${last.senderName}: ${last.text.slice(0, 200)}`
+    last && last.id !== historyEnd && last.senderId !== uid && !last.deleted
+      ? `${sender ?? last.senderName}: ${messageSummary(last).slice(0, 200)}`
       : '';
   return (
     <p className="visually-hidden" aria-live="polite">
@@ -75,6 +87,46 @@ function TalkPrivately({ channel }: { channel: Channel }) {
   );
 }
 
+/**
+ * Opening the channel at a message (`&message=<cursor>`, a search hit): asked for each time the link changes, so
+ * following the same hit again brings it back into view.
+ */
+function useOpenAtMessage(channelId: string) {
+  const dispatch = useAppDispatch();
+  const [params] = useSearchParams();
+  const cursor = params.get(MESSAGE_PARAM);
+  useEffect(() => {
+    if (cursor) dispatch(messageFocusRequested({ channelId, cursor }));
+  }, [dispatch, channelId, cursor]);
+}
+
+/** Search in this channel, from the header: a toggle, and the field with its hits under the header. */
+function useChannelSearch() {
+  const [open, setOpen] = useState(false);
+  const toggle = (
+    <button
+      type="button"
+      className="button button--small button--quiet conversation__search-toggle"
+      aria-expanded={open}
+      aria-label={open ? 'Close search' : 'Search in this channel'}
+      title={open ? 'Close search' : 'Search in this channel'}
+      onClick={() => setOpen((was) => !was)}
+    >
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+        <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+        <path d="m15.5 15.5 5 5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+    </button>
+  );
+  return { open, close: () => setOpen(false), toggle };
+}
+
+/** The header's face: the other person of a private consultation, else the channel's initials. */
+function HeaderFace({ channel, uid }: { channel: Channel; uid: string }) {
+  const face = channelFace(channel, uid);
+  return <Avatar id={face.id} name={face.name} photoURL={face.photoURL} className="conversation__face" />;
+}
+
 export function Conversation({
   channelId,
   ManagePanel,
@@ -94,48 +146,94 @@ export function Conversation({
   const known = useAppSelector((state) => selectConversation(state, channelId) !== undefined);
   const loaded = useAppSelector((state) => selectConversation(state, channelId)?.status === 'loaded');
   const [managing, setManaging] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  useOpenAtMessage(channelId);
+  const search = useChannelSearch();
 
   useEffect(() => {
     if (!known) dispatch(messagesRequested({ channelId }));
   }, [dispatch, channelId, known]);
+  useEffect(() => {
+    // The channel's people, for their current names on the bubbles (a member only: others are refused anyway).
+    if (!banner) dispatch(membersRequested({ channelId }));
+  }, [dispatch, channelId, banner]);
 
   const isOwner = permissions?.isOwner === true;
   const uid = useAppSelector(selectUid);
   const isPrivate = channel !== undefined && isPrivateChannel(channel);
   // A client of an ordinary channel (a member, not its owner) may talk with its consultant alone.
   const isClient = channel !== undefined && !isPrivate && uid !== null && channel.members.includes(uid);
+  // A private conversation is named after the other person: by the name they go by now, once their channel's
+  // people are loaded (the stored name is what the list shows until then).
+  const otherName = useAppSelector((state) =>
+    channel && isPrivate ? selectCurrentName(state, channelId, otherParticipant(channel, uid ?? '')) : null,
+  );
+  const title = otherName ?? (channel ? channelDisplayName(channel, uid ?? '') : 'Channel');
   return (
     <section className="conversation" aria-labelledby="conversation-title">
       <header className="conversation__head">
-        <Link className="conversation__back" to="/">
-          ‹ Channels
+        <Link className="conversation__back" to="/" aria-label="Back to channels" title="Back to channels">
+          <span aria-hidden="true">‹</span>
         </Link>
-        <div className="conversation__title">
-          <h2 id="conversation-title">{channel ? channelDisplayName(channel, uid ?? '') : 'Channel'}</h2>
+        {channel && <HeaderFace channel={channel} uid={uid ?? ''} />}
+        <h1 id="conversation-title" className="conversation__name" dir="auto" title={title}>
+          {title}
+        </h1>
+        {channel && <MutedMark channelId={channelId} />}
+        <ReconnectingStatus />
+        {!banner && !managing && search.toggle}
+        {managing ? (
+          <button type="button" className="button button--small" onClick={() => setManaging(false)}>
+            Close
+          </button>
+        ) : (
+          <ChannelMenuButton
+            open={menuOpen}
+            controls={menuId}
+            buttonRef={menuButton}
+            onToggle={() => setMenuOpen((was) => !was)}
+          />
+        )}
+      </header>
+      {menuOpen && !managing && (
+        <ChannelMenu
+          id={menuId}
+          channelId={channelId}
+          onClose={() => {
+            setMenuOpen(false);
+            menuButton.current?.focus();
+          }}
+        >
           {isPrivate ? (
             <p className="muted">Private conversation: only the two of you can read it.</p>
           ) : (
             channel?.description && <ChannelDescription text={channel.description} />
           )}
-          {isClient && channel && (
-            <div className="conversation__private">
-              <TalkPrivately channel={channel} />
-            </div>
-          )}
-          <ReconnectingStatus />
+          <div className="channel-menu__actions">
+            {isClient && channel && <TalkPrivately channel={channel} />}
+            {channel && <MuteControl channelId={channelId} />}
+            {isOwner && ManagePanel && (
+              <button
+                type="button"
+                className="button button--small"
+                onClick={() => {
+                  setMenuOpen(false);
+                  setManaging(true);
+                }}
+              >
+                Manage
+              </button>
+            )}
+          </div>
+        </ChannelMenu>
+      )}
+      {search.open && !banner && (
+        <div className="conversation__search">
+          <SearchPanel channelId={channelId} onOpen={search.close} />
         </div>
-        {channel && <MuteControl channelId={channelId} />}
-        {isOwner && ManagePanel && (
-          <button
-            type="button"
-            className="button button--small"
-            aria-expanded={managing}
-            onClick={() => setManaging((open) => !open)}
-          >
-            {managing ? 'Close' : 'Manage'}
-          </button>
-        )}
-      </header>
+      )}
       {managing && isOwner && channel && ManagePanel ? (
         <Suspense
           fallback={

@@ -136,7 +136,7 @@ export function MessageContent({ message }: { message: ChatMessage }) {
   }
   if (editing) return <MessageEditor message={message} />;
   return (
-    <p className="message__text">
+    <p className="message__text" dir="auto">
       <MessageText text={message.text} />
       {message.editedAt !== undefined && <span className="message__edited"> (edited)</span>}
     </p>

@@ -3,13 +3,26 @@
 // it continues its sender's group: then the name and time are there for screen readers and shown on hover/focus.
 import { memo } from 'react';
 import type { ChatMessage } from '@core/model';
-import { useAppDispatch } from '@/store/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { selectCurrentName } from '@/store/membersSlice';
 import { MessageText } from '@/ui/MessageText';
 import { AttachmentList } from './AttachmentView';
 import { formatClockTime, formatFullTime } from '@/ui/time';
 import { outboxDeleteRequested, outboxRetryRequested } from '@/store/outboxSlice';
 import type { OutboxEntry } from '@/store/outboxSlice';
 import { MessageActions, MessageContent } from './MessageActions';
+import { ReceiptStatus } from './ReceiptStatus';
+import { MessageReactions, ReplyQuoteView } from './MessageReplies';
+import { MessageCardView } from './MessageCardView';
+
+/**
+ * The sender's current name where the channel's people are known (a renamed person's old messages show the new
+ * name, as in WhatsApp and Slack), else the name the message was sent under.
+ */
+function SenderName({ channelId, message }: { channelId: string; message: ChatMessage }) {
+  const current = useAppSelector((state) => selectCurrentName(state, channelId, message.senderId));
+  return <>{current ?? message.senderName}</>;
+}
 
 export const MessageItem = memo(function MessageItem({
   message,
@@ -24,18 +37,30 @@ export const MessageItem = memo(function MessageItem({
   grouped?: boolean;
 }) {
   return (
-    <div className={`message${own ? ' message--own' : ''}${grouped ? ' message--grouped' : ''}`}>
+    <div
+      className={`message${own ? ' message--own' : ''}${grouped ? ' message--grouped' : ''}`}
+      data-message-id={message.id}
+    >
       <p className="message__meta">
-        <span className="message__sender">{own ? 'You' : message.senderName}</span>
+        <span className="message__sender" dir="auto">
+          {own ? 'You' : <SenderName channelId={message.channelId} message={message} />}
+        </span>
         <time dateTime={new Date(message.createdAt).toISOString()} title={formatFullTime(message.createdAt)}>
           {formatClockTime(message.createdAt)}
         </time>
       </p>
-      <MessageContent message={message} />
+      <ReplyQuoteView message={message} />
+      {message.card && !message.deleted ? (
+        <MessageCardView card={message.card} own={own} now={now} />
+      ) : (
+        <MessageContent message={message} />
+      )}
       {message.attachments && !message.deleted && (
         <AttachmentList channelId={message.channelId} attachments={message.attachments} />
       )}
+      <MessageReactions message={message} />
       <MessageActions message={message} own={own} now={now} />
+      {own && <ReceiptStatus message={message} />}
     </div>
   );
 });
@@ -60,7 +85,7 @@ function PendingItem({ entry }: { entry: OutboxEntry }) {
         </span>
       </p>
       {entry.text && (
-        <p className="message__text">
+        <p className="message__text" dir="auto">
           <MessageText text={entry.text} />
         </p>
       )}

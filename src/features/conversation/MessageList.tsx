@@ -19,7 +19,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { ComponentPropsWithoutRef, ReactNode, Ref } from 'react';
+import type { ComponentPropsWithoutRef, ReactNode, Ref, RefObject } from 'react';
 import { Virtuoso } from 'react-virtuoso';
 import type { Components, ListRange, VirtuosoHandle } from 'react-virtuoso';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
@@ -34,10 +34,15 @@ import {
   selectConversationView,
 } from '@/store/conversationSlice';
 import type { OutboxEntry } from '@/store/outboxSlice';
+import type { Conversation } from '@/store/conversationSlice';
+import type { ChatMessage } from '@core/model';
 // The window's actions and rules come with the list (every conversation starts here), if the conversation sagas
 // have not brought them already.
 import { latestReached, newerRequested, scrollBackStarted } from './conversationWindow';
+import { useQuoteJump } from './MessageReplies';
 import { MessageItem, PendingItem } from './MessageItem';
+import { WithSenderFace } from './SenderFace';
+import { selectChannelPhotos, selectShowsFaces } from './faces';
 import { continuesGroup, dayLabel, firstUnreadId, startsDay } from './messageRows';
 import './messageList.css';
 
@@ -248,6 +253,93 @@ class Pin {
 
 const NO_PENDING: OutboxEntry[] = [];
 
+/** The message a conversation was opened at, marked (and focusable, so the keyboard and screen readers start there). */
+function FocusMark({ focused, children }: { focused: boolean; children: ReactNode }) {
+  if (!focused) return children;
+  return (
+    <div className="message-focus" tabIndex={-1}>
+      {children}
+    </div>
+  );
+}
+
+/** How long the list holds the message it was opened at in view (frames), and how many still frames end it sooner. */
+const FOCUS_FRAMES = 90;
+const FOCUS_STILL_FRAMES = 10;
+
+/**
+ * The message the conversation was opened at (conversationSlice `focus`): `pending` until the list has brought it
+ * into view for this request (`seq`), then the list is the person's again. While pending, the list is not held at
+ * its bottom (Pin): it scrolls to the message, and the keyboard's focus moves to it once it is drawn.
+ */
+function useFocus(
+  conversation: Conversation | undefined,
+  messages: readonly ChatMessage[],
+  edges: {
+    list: RefObject<VirtuosoHandle | null>;
+    scroller: RefObject<HTMLElement | null>;
+    pin: RefObject<Pin | null>;
+    /** True while the message is brought into view: no Pin holds a list drawn meanwhile at its bottom. */
+    holdingRef: RefObject<boolean>;
+  },
+) {
+  const focus = conversation?.focus;
+  const index = focus ? messages.findIndex((message) => message.id === focus.id) : -1;
+  const seq = focus?.seq ?? 0;
+  const [handled, setHandled] = useState(0);
+  const pending = focus !== undefined && index >= 0 && handled !== seq;
+  // While it is brought into view, pages forward do not pull the list down (followOutput).
+  const { list, scroller, pin, holdingRef } = edges;
+  useLayoutEffect(() => {
+    if (!pending) return;
+    holdingRef.current = true;
+    pin.current?.stop();
+    const element = scroller.current;
+    let frame = 0;
+    let still = 0;
+    let id = 0;
+    let moved = false;
+    const personMoved = () => {
+      moved = true;
+    };
+    for (const type of PERSON_MOVES) element?.addEventListener(type, personMoved, { passive: true });
+    const release = () => {
+      for (const type of PERSON_MOVES) element?.removeEventListener(type, personMoved);
+    };
+    // Frame by frame (rows measured, images sized), the message is kept in the middle of the view until it stays
+    // put a few frames or the person moves the list; until it is drawn, the list is asked to scroll to it.
+    const step = () => {
+      const box = scroller.current;
+      const mark = box?.querySelector<HTMLElement>('.message-focus');
+      if (box && mark) {
+        const at = mark.getBoundingClientRect();
+        const view = box.getBoundingClientRect();
+        const by = at.top + at.height / 2 - (view.top + view.height / 2);
+        if (Math.abs(by) >= 1) {
+          box.scrollTop += by;
+          still = 0;
+        } else still += 1;
+        if (document.activeElement !== mark) mark.focus({ preventScroll: true });
+      } else {
+        list.current?.scrollToIndex({ index, align: 'center' });
+        still = 0;
+      }
+      frame += 1;
+      if (moved || still >= FOCUS_STILL_FRAMES || frame >= FOCUS_FRAMES) {
+        release();
+        holdingRef.current = false;
+        setHandled(seq);
+      } else id = requestAnimationFrame(step);
+    };
+    id = requestAnimationFrame(step);
+    return () => {
+      cancelAnimationFrame(id);
+      release();
+    };
+  }, [pending, seq, index, list, scroller, pin, holdingRef]);
+  return { id: focus?.id ?? null, index, pending };
+}
+
 export function MessageList({ channelId }: { channelId: string }) {
   const dispatch = useAppDispatch();
   const conversation = useAppSelector((state) => selectConversation(state, channelId));
@@ -258,17 +350,39 @@ export function MessageList({ channelId }: { channelId: string }) {
   const pending = hasNewer ? NO_PENDING : view.pending;
   const openedUnread = useAppSelector((state) => selectOpenedUnread(state, channelId));
   const uid = useAppSelector(selectUid);
+  const photos = useAppSelector((state) => selectChannelPhotos(state, channelId));
+  const showsFaces = useAppSelector((state) => selectShowsFaces(state, channelId));
+  /** Others' bubbles in a channel carry the sender's face (SenderFace.tsx); one's own and a consultation's do not. */
+  const withFace = useCallback(
+    (message: ChatMessage, grouped: boolean, bubble: ReactNode): ReactNode =>
+      showsFaces && message.senderId !== uid ? (
+        <WithSenderFace message={message} grouped={grouped} photoURL={photos[message.senderId]}>
+          {bubble}
+        </WithSenderFace>
+      ) : (
+        bubble
+      ),
+    [showsFaces, uid, photos],
+  );
   const now = useNow(60_000);
   const virtuoso = useRef<VirtuosoHandle>(null);
   const scrollerElement = useRef<HTMLElement | null>(null);
   // A list drawn anew (opening, or starting again at the newest) is held at its bottom (see Pin).
   const pin = useRef<Pin | null>(null);
+  // A conversation opened at a message (a search hit) shows it, not the bottom (see useFocus).
+  const focusHolding = useRef(false);
   const scrollerRef = useCallback((element: HTMLElement | Window | null) => {
     scrollerElement.current = element instanceof HTMLElement ? element : null;
     pin.current?.stop();
-    pin.current = element instanceof HTMLElement ? new Pin(element) : null;
+    pin.current = element instanceof HTMLElement && !focusHolding.current ? new Pin(element) : null;
     pin.current?.hold();
   }, []);
+  const focus = useFocus(conversation, messages, {
+    list: virtuoso,
+    scroller: scrollerElement,
+    pin,
+    holdingRef: focusHolding,
+  });
   const rowsDrawn = useCallback(() => {
     pin.current?.hold();
   }, []);
@@ -280,6 +394,7 @@ export function MessageList({ channelId }: { channelId: string }) {
 
   // The slice keeps the first message's place as pages are added above and let go below.
   const firstItemIndex = FIRST_INDEX + (conversation?.firstIndex ?? 0);
+  useQuoteJump(channelId, messages, virtuoso);
 
   // Opening (and starting again at the newest): a short window is drawn whole in the list's first render, and the
   // list is held at its bottom until the person moves it (see Pin). Decided once per list, as it is first drawn.
@@ -287,7 +402,7 @@ export function MessageList({ channelId }: { channelId: string }) {
   if (totalCount > 0 && opening?.generation !== generation) {
     setOpening({ generation, whole: totalCount <= OPEN_WHOLE_MAX });
   }
-  const openWhole = opening?.whole === true;
+  const openWhole = opening?.whole === true && !focus.pending;
 
   // The "New messages" divider: fixed when the conversation is first shown (how many were unread, up to the newest
   // message then), so it stays where it was while the person reads, until they leave the channel. Once found it
@@ -328,11 +443,14 @@ export function MessageList({ channelId }: { channelId: string }) {
     }
     sentCount.current = view.pending.length;
   }, [view.pending.length, hasNewer, dispatch, channelId]);
-  const followOutput = useCallback((bottom: boolean) => {
-    const follow = bottom || justSent.current;
-    justSent.current = false;
-    return follow ? 'auto' : false;
-  }, []);
+  const followOutput = useCallback(
+    (bottom: boolean) => {
+      const follow = (bottom && !focusHolding.current) || justSent.current;
+      justSent.current = false;
+      return follow ? 'auto' : false;
+    },
+    [focusHolding],
+  );
 
   // The day of the row at the top, floating over the list while it scrolls.
   const [topDay, setTopDay] = useState<string | null>(null);
@@ -360,10 +478,11 @@ export function MessageList({ channelId }: { channelId: string }) {
   const onStartReached = useCallback(() => {
     if (hasMore && !loadingOlder) loadOlder();
   }, [hasMore, loadingOlder, loadOlder]);
+  const focusPending = focus.pending;
   const nearEnd = lastDrawn !== null && lastDrawn >= firstItemIndex + messages.length - NEAR_END_ROWS;
   useEffect(() => {
-    if (hasNewer && !loadingNewer && nearEnd) dispatch(newerRequested({ channelId }));
-  }, [hasNewer, loadingNewer, nearEnd, dispatch, channelId]);
+    if (hasNewer && !loadingNewer && nearEnd && !focusPending) dispatch(newerRequested({ channelId }));
+  }, [hasNewer, loadingNewer, nearEnd, focusPending, dispatch, channelId]);
   const jumpToLatest = useCallback(() => {
     if (hasNewer) dispatch(messagesRequested({ channelId }));
     else virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end' });
@@ -398,12 +517,18 @@ export function MessageList({ channelId }: { channelId: string }) {
               <span>New messages</span>
             </p>
           )}
-          <MessageItem
-            message={message}
-            own={message.senderId === uid}
-            now={now}
-            grouped={!divider && continuesGroup(previous, message)}
-          />
+          <FocusMark focused={message.id === focus.id}>
+            {withFace(
+              message,
+              !divider && continuesGroup(previous, message),
+              <MessageItem
+                message={message}
+                own={message.senderId === uid}
+                now={now}
+                grouped={!divider && continuesGroup(previous, message)}
+              />,
+            )}
+          </FocusMark>
           {nextDay !== null ? (
             <h3 className="messages__day">
               <span>{nextDay}</span>
@@ -414,7 +539,7 @@ export function MessageList({ channelId }: { channelId: string }) {
         </>
       );
     },
-    [messages, pending, firstItemIndex, dividerId, uid, now],
+    [messages, pending, firstItemIndex, dividerId, uid, now, focus.id, withFace],
   );
 
   if (!conversation || (conversation.status === 'loading' && messages.length === 0)) {
@@ -472,9 +597,11 @@ export function MessageList({ channelId }: { channelId: string }) {
             key={generation}
             totalCount={totalCount}
             firstItemIndex={firstItemIndex}
-            {...(openWhole
-              ? { initialItemCount: totalCount }
-              : { initialTopMostItemIndex: { index: 'LAST', align: 'end' } as const })}
+            {...(focus.pending
+              ? { initialTopMostItemIndex: { index: focus.index, align: 'center' } as const }
+              : openWhole
+                ? { initialItemCount: totalCount }
+                : { initialTopMostItemIndex: { index: 'LAST', align: 'end' } as const })}
             alignToBottom
             skipAnimationFrameInResizeObserver
             defaultItemHeight={ROW_HEIGHT_GUESS}

@@ -21,6 +21,7 @@ import {
   selectConversation,
 } from '@/store/conversationSlice';
 import type { Conversation } from '@/store/conversationSlice';
+import { searchSaga } from './searchSaga';
 
 const message = (error: unknown): string => toFailure(error).message;
 
@@ -63,4 +64,6 @@ export function* conversationSaga(backend: Backend, early: readonly UnknownActio
   if (older) yield fork(handleOlderRequested, backend, older);
   yield takeEvery(messagesRequested.type, handleMessagesRequested, backend);
   yield takeLeading(olderRequested.type, handleOlderRequested, backend);
+  // Search and opening at a hit: the same chunk, started by the same first request.
+  yield fork(searchSaga, backend, early);
 }

@@ -17,6 +17,12 @@ import {
 } from '@/store/conversationSlice';
 import type { Conversation, WindowRules } from '@/store/conversationSlice';
 
+/** A channel's newest messages as this device kept them. */
+interface KeptPage {
+  channelId: string;
+  messages: ChatMessage[];
+}
+
 interface NewerPage {
   channelId: string;
   messages: ChatMessage[];
@@ -33,6 +39,26 @@ export const newerFailed = createAction<{ channelId: string; message: string }>(
 export const scrollBackStarted = createAction<{ channelId: string }>('conversation/scrollBackStarted');
 /** The person is at the newest again. */
 export const latestReached = createAction<{ channelId: string }>('conversation/latestReached');
+/** The conversation is to open at one of its messages (a search hit), by its cursor (core/messages.ts). */
+type FocusRequest = { channelId: string; cursor: string };
+export const messageFocusRequested = createAction<FocusRequest>('conversation/messageFocusRequested');
+/**
+ * The page around the message asked for: the messages before it, it and those after it (`hasMore`, `hasNewer`:
+ * either side goes on); or `held`: the window holds it already.
+ */
+interface FocusPage {
+  channelId: string;
+  messageId: string;
+  messages: ChatMessage[];
+  hasMore: boolean;
+  hasNewer: boolean;
+}
+export const focusLoaded = createAction<FocusPage>('conversation/focusLoaded');
+/**
+ * The newest messages this device kept of a channel, drawn while its newest page is asked for: a window that may
+ * not reach the newest, so the page that answers replaces it (no gap between what was kept and what is new).
+ */
+export const lastKnownPageShown = createAction<KeptPage>('conversation/lastKnownPageShown');
 
 /** Where `id` is in `messages`, looked for from the start (what this looks for is near it), or -1. */
 function indexFromStart(messages: readonly ChatMessage[], id: string): number {
@@ -130,6 +156,19 @@ const pages: Omit<WindowRules, 'arrived'> = {
     setWindow(conversation, next);
   },
   other(state, action) {
+    // A channel's kept messages may come before the view has asked for anything: the conversation starts there.
+    if (lastKnownPageShown.match(action)) {
+      const { channelId, messages } = action.payload;
+      const shown = (state.byChannel[channelId] ??= {
+        status: 'loading',
+        messages: [],
+        hasMore: false,
+        loadingOlder: false,
+        error: null,
+      });
+      showLastKnown(shown, messages);
+      return;
+    }
     const conversation =
       typeof action.payload === 'object' && action.payload !== null && 'channelId' in action.payload
         ? state.byChannel[String(action.payload.channelId)]
@@ -146,12 +185,43 @@ const pages: Omit<WindowRules, 'arrived'> = {
       conversation.loadingNewer = false;
       conversation.error = action.payload.message;
     } else if (scrollBackStarted.match(action)) conversation.away = true;
+    else if (focusLoaded.match(action)) openAt(conversation, action.payload);
     else if (latestReached.match(action) && !conversation.hasNewer) {
       conversation.away = false;
       if (conversation.unseen?.length) conversation.unseen = [];
     }
   },
 };
+
+/**
+ * Opens the conversation at a message: a window that holds it stays as it is; otherwise the page around it
+ * replaces the window, which starts again (a new generation) away from the newest, newer pages loading as the
+ * person scrolls down, and what waited in `later` goes (it comes again with the newest page).
+ */
+function openAt(conversation: Conversation, page: ReturnType<typeof focusLoaded>['payload']) {
+  const seq = (conversation.focus?.seq ?? 0) + 1;
+  conversation.focus = { id: page.messageId, seq };
+  if (indexFromStart(plain(conversation.messages), page.messageId) >= 0) return;
+  conversation.messages = mergeMessages<ChatMessage>([], page.messages).slice(0, MESSAGES_WINDOW);
+  conversation.hasMore = page.hasMore;
+  conversation.hasNewer = page.hasNewer;
+  conversation.loadingOlder = false;
+  conversation.loadingNewer = false;
+  conversation.later = [];
+  conversation.unseen = [];
+  conversation.away = page.hasNewer;
+  conversation.firstIndex = 0;
+  conversation.generation = (conversation.generation ?? 0) + 1;
+}
+
+/** Only into a conversation with nothing yet: what the backend answered is never covered by what was kept. */
+function showLastKnown(conversation: Conversation, messages: ChatMessage[]) {
+  if (conversation.messages.length > 0 || messages.length === 0) return;
+  conversation.status = 'loaded';
+  conversation.hasNewer = true;
+  conversation.hasMore = messages.length >= MESSAGES_PAGE;
+  setWindow(conversation, mergeMessages<ChatMessage>([], messages).slice(-MESSAGES_WINDOW));
+}
 
 /** A page forward; past MESSAGES_WINDOW the oldest end is let go; a short page reaches the newest. */
 function forward(conversation: Conversation, page: ChatMessage[]) {

@@ -3,7 +3,7 @@
 // as it now stands — joins the conversation and the channel list like any arriving message, so the newer version
 // replaces the old in place here as it does in every other window (through the live subscription). A refusal is
 // put as the backend's plain words.
-import { call, put, select, takeLeading } from 'redux-saga/effects';
+import { call, fork, put, select, takeLeading } from 'redux-saga/effects';
 import type { Backend } from '@/backend/ports';
 import type { ChatMessage } from '@core/model';
 import { toFailure } from '@/backend/errors';
@@ -16,6 +16,7 @@ import {
   messageEditRequested,
 } from './messageActionsSlice';
 import type { MessageChangeKind } from './messageActionsSlice';
+import { watchReplies } from './repliesSaga';
 
 function* saved(messageId: string, message: ChatMessage) {
   const ownUid: string | null = yield select(selectUid);
@@ -65,4 +66,6 @@ export function* handleMessageDeleteRequested(
 export function* watchMessageActions(backend: Backend) {
   yield takeLeading(messageEditRequested.type, handleMessageEditRequested, backend);
   yield takeLeading(messageDeleteRequested.type, handleMessageDeleteRequested, backend);
+  // Reactions and quote jumps are message actions too: they start with these, in the conversation's chunk.
+  yield fork(watchReplies, backend);
 }

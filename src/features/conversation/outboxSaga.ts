@@ -74,6 +74,7 @@ export function* attemptSend(backend: Backend, uid: string, entry: OutboxEntry) 
         id: entry.id,
         text: entry.text,
         ...(entry.attachments ? { attachments: entry.attachments } : {}),
+        ...(entry.replyTo ? { replyTo: entry.replyTo.id } : {}),
       }),
       timeout: delay(OUTBOX_SEND_TIMEOUT_MS),
     })) as { sent?: ChatMessage };
@@ -123,13 +124,14 @@ export function* keepNew(
   uid: string,
   action: ReturnType<typeof messageSendRequested>,
 ) {
-  const { id, channelId, text, attachments, createdAt } = action.payload;
+  const { id, channelId, text, attachments, replyTo, createdAt } = action.payload;
   yield call([store, store.putOutbox], {
     id,
     uid,
     channelId,
     text,
     ...(attachments ? { attachments } : {}),
+    ...(replyTo ? { replyTo } : {}),
     createdAt,
     status: 'pending',
     error: null,
@@ -149,6 +151,7 @@ export function* keepState(
     channelId: entry.channelId,
     text: entry.text,
     ...(entry.attachments ? { attachments: entry.attachments } : {}),
+    ...(entry.replyTo ? { replyTo: entry.replyTo } : {}),
     createdAt: entry.createdAt,
     status: entry.status === 'refused' ? 'refused' : 'pending',
     error: entry.status === 'refused' ? entry.error : null,

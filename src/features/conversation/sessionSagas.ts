@@ -5,6 +5,7 @@
 // carries none of it.
 export { outboxSaga } from './outboxSaga';
 export { readMarksSaga } from './readMarksSaga';
+export { receiptsSaga } from './receiptsSaga';
 export { watchMessageActions as messageActionsSaga } from './messageActionsSaga';
 export { attachmentsSaga } from './attachmentsSaga';
 export { newerPagesSaga } from './newerPagesSaga';

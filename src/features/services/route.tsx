@@ -1,9 +1,8 @@
 // `/services`: for a client, their active offers from get_user_active_offers (discount, where it comes
-// from, channel, status, a live countdown to expiresAt; expired ones drop out), their credits and passes, and their
-// consultants' services. For a consultant, what a consultant needs: the offers they issued, per
-// client, each with its state (active, used, expired, withdrawn), and their services (their channels, each one
-// service clients join by invitation); not a client's balances or offers. ARCHITECTURE.md leaves "services" open:
-// docs/decisions/channels.md says why they are the channels.
+// from, channel, status, a live countdown to expiresAt; expired ones drop out), their credits and passes, their
+// consultants' services to book, their sessions and history (./Practice.tsx). For a consultant: the offers they
+// issued, per client, each with its state (active, used, expired, withdrawn), the sessions to answer, their
+// services, hours, earnings and history; not a client's balances or offers. Both: the channels they are in.
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import type { IssuedOffer, Offer } from '@core/model';
@@ -29,7 +28,9 @@ import { AuthForm } from '@/ui/AuthForm';
 import { Balances } from '@/ui/Balances';
 import { LoadingScreen } from '@/ui/LoadingScreen';
 import { formatFullTime, formatRemaining, useNow } from '@/ui/time';
+import { Practice } from './Practice';
 import './services.css';
+import './practice.css';
 
 const STATUS_WORDS: Record<Offer['status'], string> = {
   active: 'Active',
@@ -262,8 +263,9 @@ function Services() {
           <ActiveOffers />
         </>
       )}
+      <Practice />
       <section aria-labelledby="services-list-title" className="services__section">
-        <h2 id="services-list-title">{isConsultant ? 'Your services' : 'Your consultants’ services'}</h2>
+        <h2 id="services-list-title">{isConsultant ? 'Your channels' : 'Your consultants’ channels'}</h2>
         {services.length === 0 ? (
           <p className="muted">
             {isConsultant

@@ -4,7 +4,8 @@ import { ROLE_NAMES } from '@/ui/roles';
 import { selectApp, selectOfflineReady } from '@/store/appSlice';
 import { selectPushSupport } from '@/store/pushSlice';
 import { selectAuthUser, selectRole } from '@/store/userSlice';
-import { ServiceWorkerStatus } from './ServiceWorkerStatus';
+import { AppUpdates, ServiceWorkerStatus } from './ServiceWorkerStatus';
+import { formatFullTime } from '@/ui/time';
 import '../../ui/facts.css';
 
 const PLATFORM_NAMES = { ios: 'iOS', android: 'Android', web: 'Web' } as const;
@@ -16,17 +17,31 @@ const CAPABILITY_NAMES = {
   indexedDb: 'IndexedDB',
 } as const;
 
+type Row = [term: string, value: string, code?: boolean];
+
+function Facts({ rows }: { rows: Row[] }) {
+  return (
+    <dl className="facts">
+      {rows.map(([term, value, code]) => (
+        <div className="facts__row" key={term}>
+          <dt>{term}</dt>
+          <dd className={code ? 'facts__value--code' : undefined}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 export function AboutSection() {
   const app = useAppSelector(selectApp);
   const offlineReady = useAppSelector(selectOfflineReady);
   const authUser = useAppSelector(selectAuthUser);
   const role = useAppSelector(selectRole);
   const pushSupport = useAppSelector(selectPushSupport);
-  const rows: Array<[string, string, boolean?]> = [
+  // What anyone may want to know first; the words only a support conversation needs (build, backend, platform,
+  // the device's id) wait behind "Technical details".
+  const rows: Row[] = [
     ['Version', __APP_VERSION__],
-    ['Built', new Date(__BUILD_TIME__).toLocaleString()],
-    ['Backend', __BACKEND__ === 'local' ? 'Embedded QuPM server' : 'Firebase'],
-    ['Platform', PLATFORM_NAMES[app.platform]],
     ['Installed as an app', app.installed ? 'Yes' : 'No'],
     ['Works offline', offlineReady ? 'Yes' : app.serviceWorker.status === 'failed' ? 'No' : 'Not yet'],
     [
@@ -35,6 +50,11 @@ export function AboutSection() {
         ? 'Supported by this browser'
         : `Not supported: no ${pushSupport.missing.map((m) => CAPABILITY_NAMES[m]).join(', ')}`,
     ],
+  ];
+  const technical: Row[] = [
+    ['Built', formatFullTime(new Date(__BUILD_TIME__).getTime())],
+    ['Backend', __BACKEND__ === 'local' ? 'Embedded QuPM server' : 'Firebase'],
+    ['Platform', PLATFORM_NAMES[app.platform]],
     ['Device id', app.deviceId || 'unknown', true],
   ];
   if (authUser) {
@@ -42,15 +62,13 @@ export function AboutSection() {
   }
   return (
     <>
-      <dl className="facts">
-        {rows.map(([term, value, code]) => (
-          <div className="facts__row" key={term}>
-            <dt>{term}</dt>
-            <dd className={code ? 'facts__value--code' : undefined}>{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <ServiceWorkerStatus />
+      <Facts rows={rows} />
+      <AppUpdates />
+      <details className="about__technical">
+        <summary>Technical details</summary>
+        <Facts rows={technical} />
+        <ServiceWorkerStatus />
+      </details>
     </>
   );
 }

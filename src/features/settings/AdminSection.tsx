@@ -62,13 +62,17 @@ export function AdminSection() {
                   const role = user.isAdmin ? 'Admin' : user.isOwner ? 'Consultant' : 'Member';
                   return (
                     <tr key={user.uid}>
-                      <td>{user.name}</td>
-                      <td className="admin-table__email">{user.email}</td>
-                      <td>
+                      <td data-label="Name" dir="auto">
+                        {user.name}
+                      </td>
+                      <td className="admin-table__email" data-label="Email">
+                        {user.email}
+                      </td>
+                      <td data-label="Role">
                         {role}
                         {user.isAdmin && user.isOwner ? ', consultant' : ''}
                       </td>
-                      <td>
+                      <td className="admin-table__action">
                         {user.uid !== ownUid && (
                           <button
                             type="button"
@@ -118,7 +122,7 @@ export function AdminSection() {
               <tbody>
                 {admin.channels.items.map(({ channel, ownerName, messageCount }) => (
                   <tr key={channel.id}>
-                    <td>
+                    <td data-label="Channel" dir="auto">
                       {channel.title}{' '}
                       {isPrivateChannel(channel) ? (
                         <span className="muted">(private consultation: its messages are theirs alone)</span>
@@ -126,9 +130,11 @@ export function AdminSection() {
                         <code className="path">{channel.channelId}</code>
                       )}
                     </td>
-                    <td>{ownerName}</td>
-                    <td>{channel.members.length}</td>
-                    <td>{messageCount}</td>
+                    <td data-label="Owner" dir="auto">
+                      {ownerName}
+                    </td>
+                    <td data-label="Members">{channel.members.length}</td>
+                    <td data-label="Messages">{messageCount}</td>
                   </tr>
                 ))}
               </tbody>

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { selectDeviceId } from '@/store/appSlice';
 import { deviceRemoveRequested, devicesRequested, selectDevices } from './settingsSlice';
+import { formatDate } from '@/ui/time';
 
 const PLATFORM_NAMES = { ios: 'iPhone or iPad', android: 'Android', web: 'Browser' } as const;
 
@@ -74,8 +75,7 @@ export function DevicesSection() {
                   {device.deviceId === thisDevice && <span className="badge devices__this">This device</span>}
                 </p>
                 <p className="muted devices__meta">
-                  {PLATFORM_NAMES[device.platform]} · last active{' '}
-                  {new Date(device.lastUsed).toLocaleDateString()}
+                  {PLATFORM_NAMES[device.platform]} · last active {formatDate(device.lastUsed)}
                 </p>
               </div>
               {device.deviceId === thisDevice ? (

@@ -1,5 +1,6 @@
-// Settings → about: how the service worker is doing (spec §4 health), how this start was counted, and the app's
-// version state — with the update restart and the setting for the update banner (spec §2).
+// Settings → about: the app's version state, with the update restart and the setting for the update banner
+// (spec §2), in plain view; and, for "Technical details", how the service worker is doing (spec §4 health) and how
+// this start was counted.
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { healthCheckRequested, selectHealthReport, selectSwHealth } from '@/store/swHealthSlice';
 import type { HealthAssessment } from '@/store/swHealthSlice';
@@ -24,11 +25,48 @@ function ago(ms: number): string {
   return `${Math.round(ms / 3_600_000)} h`;
 }
 
+/** Whether this copy is the newest, the restart that applies a new one, and the banner's setting. */
+export function AppUpdates() {
+  const dispatch = useAppDispatch();
+  const update = useAppSelector(selectUpdateStatus);
+  const bannerEnabled = useAppSelector(selectUpdateNotificationsEnabled);
+  return (
+    <section className="sw-status" aria-labelledby="app-updates-title">
+      <h2 id="app-updates-title">Updates</h2>
+      <dl className="facts">
+        <div className="facts__row">
+          <dt>Version</dt>
+          <dd>{update === 'current' ? 'Up to date' : 'A new version is ready'}</dd>
+        </div>
+      </dl>
+      {update !== 'current' && (
+        <div className="sw-status__actions">
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={update === 'applying'}
+            onClick={() => dispatch(updateRestartRequested())}
+          >
+            Restart to update
+          </button>
+        </div>
+      )}
+      <label className="sw-status__toggle">
+        <input
+          type="checkbox"
+          checked={bannerEnabled}
+          onChange={(event) => dispatch(updateNotificationsToggled({ enabled: event.target.checked }))}
+        />
+        Tell me when an update is available
+      </label>
+    </section>
+  );
+}
+
+/** The background worker's health and this start, with a check on demand (behind "Technical details"). */
 export function ServiceWorkerStatus() {
   const dispatch = useAppDispatch();
   const health = useAppSelector(selectSwHealth);
-  const update = useAppSelector(selectUpdateStatus);
-  const bannerEnabled = useAppSelector(selectUpdateNotificationsEnabled);
   // As of the latest health check (every minute): rendering never reads the clock.
   const report = useAppSelector(selectHealthReport);
   const { startup, check } = health;
@@ -79,34 +117,12 @@ export function ServiceWorkerStatus() {
             <dd>{value}</dd>
           </div>
         ))}
-        <div className="facts__row">
-          <dt>Version</dt>
-          <dd>{update === 'current' ? 'Up to date' : 'A new version is ready'}</dd>
-        </div>
       </dl>
       <div className="sw-status__actions">
         <button type="button" className="button" onClick={() => dispatch(healthCheckRequested())}>
           Check the worker now
         </button>
-        {update !== 'current' && (
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={update === 'applying'}
-            onClick={() => dispatch(updateRestartRequested())}
-          >
-            Restart to update
-          </button>
-        )}
       </div>
-      <label className="sw-status__toggle">
-        <input
-          type="checkbox"
-          checked={bannerEnabled}
-          onChange={(event) => dispatch(updateNotificationsToggled({ enabled: event.target.checked }))}
-        />
-        Tell me when an update is available
-      </label>
     </section>
   );
 }

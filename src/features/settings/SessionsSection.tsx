@@ -10,9 +10,9 @@ import {
   sessionSignOutRequested,
   sessionsRequested,
 } from './sessionsSlice';
+import { formatFullTime } from '@/ui/time';
 
-const when = (at: number): string =>
-  new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (at: number): string => formatFullTime(at);
 
 const nameOf = (session: SignedInSession): string => `${session.browser} on ${session.platform}`;
 

@@ -11,6 +11,7 @@ import { browserFamily } from '@/platform';
 import type { BrowserFamily } from '@/platform';
 import { BLOCKED_HEADLINE, UNBLOCK_STEPS, pushFailureWords, validationWords } from '@/ui/pushWords';
 import '../../ui/facts.css';
+import { formatFullTime } from '@/ui/time';
 
 /** spec §8: unsupported-browser and indexed-db-unsupported stop messaging setup; each gate reason in words. */
 export const GATE_WORDS: Record<PushGateReason, string> = {
@@ -64,7 +65,7 @@ function useAgo(at: number | null): string {
   const minutes = Math.floor(Math.max(0, now - at) / 60_000);
   if (minutes < 1) return 'just now';
   if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
-  return new Date(at).toLocaleString();
+  return formatFullTime(at);
 }
 
 /**

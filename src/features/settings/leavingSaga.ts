@@ -1,7 +1,7 @@
 // Settings → Your data against the users port: the export saved as a file by the browser, and
 // the deletion of the account (the adapter signs this device out once it is gone). Loaded in its own chunk once
 // a session starts (src/app/lazySagas.ts).
-import { call, put, select, takeLeading } from 'redux-saga/effects';
+import { call, fork, put, select, takeLeading } from 'redux-saga/effects';
 import { accountExportFileName } from '@core/leaving';
 import type { AccountExport } from '@core/leaving';
 import type { Backend } from '@/backend/ports';
@@ -16,6 +16,7 @@ import {
   dataExportFailed,
   dataExportRequested,
 } from './leavingSlice';
+import { photoSaga } from './photoSaga';
 
 const SIGN_IN_FIRST = 'Sign in to manage your data.';
 
@@ -53,6 +54,8 @@ export function* handleAccountDeletion(
 }
 
 export function* leavingSaga(backend: Backend) {
+  // Settings → Profile's picture rides in this chunk, started with it: the shell has no room for another loader.
+  yield fork(photoSaga, backend);
   yield takeLeading(dataExportRequested.type, handleDataExport, backend);
   yield takeLeading(accountDeletionRequested.type, handleAccountDeletion, backend);
 }

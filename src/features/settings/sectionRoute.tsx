@@ -13,6 +13,8 @@ import { EmailVerification } from './EmailVerification';
 import { MissedMailSwitch } from './MissedMailSwitch';
 import { NotificationsSection } from './NotificationsSection';
 import { ProfileSection } from './ProfileSection';
+import { ReadReceiptsSwitch } from './ReadReceiptsSwitch';
+import { PhotoSection } from './PhotoSection';
 import { SectionList } from './SectionList';
 import { YourDataSection } from './YourDataSection';
 import { SessionsSection } from './SessionsSection';
@@ -37,10 +39,12 @@ const SECTION_BODIES: Record<SettingsSectionId, () => React.JSX.Element> = {
   ),
   profile: () => (
     <Personal what="your profile">
+      <PhotoSection />
       <ProfileSection />
       <EmailVerification />
       <ChangeEmailSection />
       <ChangePasswordSection />
+      <ReadReceiptsSwitch />
     </Personal>
   ),
   devices: () => (

@@ -1,7 +1,7 @@
 // The settings sections: `/settings/:section` accepts exactly these names.
 export const SETTINGS_SECTIONS = [
   { id: 'notifications', title: 'Notifications', description: 'Push notifications and how they reach you.' },
-  { id: 'profile', title: 'Profile', description: 'Your nickname, email address and password.' },
+  { id: 'profile', title: 'Profile', description: 'Your picture, nickname, email address and password.' },
   {
     id: 'devices',
     title: 'Devices',

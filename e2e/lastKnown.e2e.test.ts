@@ -1,0 +1,152 @@
+// The last known state on the device (the offline bars): a signed-in person who opens QuPM without a network
+// sees their real name, balances, channels and recent messages, marked "Offline · as of"; a warm start draws them
+// before the backend has answered anything; signing out leaves nothing of them on the device.
+import type { Page, Route } from 'playwright-core';
+import type { RunningServer } from './support/server';
+import { waitForServiceWorkerControl } from './support/browser';
+import { signIn, submitSignIn, withBrowserSession } from './support/session';
+
+let server: RunningServer;
+const windows = withBrowserSession((started) => ({ server } = started));
+
+const LAST_MESSAGE = 'I have added a 20% discount on your next session to Services.';
+
+/** What the page keeps in the last-known database: its records, by store. */
+function readLastKnown(page: Page): Promise<{ accounts: unknown[]; pages: unknown[] }> {
+  return page.evaluate(
+    () =>
+      new Promise<{ accounts: unknown[]; pages: unknown[] }>((resolve, reject) => {
+        const request = indexedDB.open('qupm-last-known');
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const db = request.result;
+          const names = ['accounts', 'pages'].filter((name) => db.objectStoreNames.contains(name));
+          if (names.length < 2) {
+            db.close();
+            resolve({ accounts: [], pages: [] });
+            return;
+          }
+          const tx = db.transaction(names, 'readonly');
+          const accounts = tx.objectStore('accounts').getAll();
+          const pages = tx.objectStore('pages').getAll();
+          tx.oncomplete = () => {
+            db.close();
+            resolve({ accounts: accounts.result, pages: pages.result });
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
+}
+
+async function waitForKept(page: Page, pages: number): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const kept = await readLastKnown(page);
+    if (kept.accounts.length === 1 && kept.pages.length >= pages) return;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`The page never kept its last known state (${pages} pages)`);
+}
+
+/** The browser offline; after a reload the tests toggle it once more, for navigator.onLine (e2e/pwa.e2e.test.ts). */
+async function goOffline(page: Page): Promise<void> {
+  await page.context().setOffline(true);
+}
+
+describe('the last known state', () => {
+  it('shows the member their name, channel and real credits after an offline reload', async () => {
+    const { page, context } = await windows.openWindow();
+    await page.goto(server.url + '/');
+    await submitSignIn(page, 'member@qupm.demo');
+    await page.getByRole('heading', { level: 1, name: 'Hello, Morgan' }).waitFor();
+    await page.getByRole('link', { name: /Strategy Studio/ }).waitFor();
+    await waitForServiceWorkerControl(page);
+    await waitForKept(page, 0);
+
+    await goOffline(page);
+    await page.reload();
+    await context.setOffline(false);
+    await context.setOffline(true);
+
+    await page.getByRole('heading', { level: 1, name: 'Hello, Morgan' }).waitFor();
+    await page.getByRole('link', { name: /Strategy Studio/ }).waitFor();
+    const balance = page.getByRole('definition');
+    expect(await balance.allTextContents()).toEqual(['3', '1']);
+    await page.getByText(/^Offline · as of \d\d:\d\d$/).waitFor();
+    expect(await page.getByText(/not joined a channel/).count()).toBe(0);
+  });
+
+  it('draws the channel list and the last conversation before any answer of the backend', async () => {
+    const { page } = await windows.openWindow();
+    await signIn(page, server.url + '/', 'member@qupm.demo');
+    await page.getByRole('link', { name: /Strategy Studio/ }).click();
+    await page.getByTestId('virtuoso-item-list').getByText(LAST_MESSAGE).waitFor();
+    await waitForKept(page, 1);
+
+    // Every request to the backend waits until the test lets it go.
+    const held: Route[] = [];
+    await page.route('**/api/**', (route) => void held.push(route));
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Hello, Morgan' }).waitFor();
+    await page.getByRole('link', { name: /Strategy Studio/ }).waitFor();
+    await page.getByTestId('virtuoso-item-list').getByText(LAST_MESSAGE).waitFor();
+    expect(await page.getByRole('definition').allTextContents()).toEqual(['3', '1']);
+    await page.getByText(/^Updating · as of \d\d:\d\d$/).waitFor();
+    // Drawn from the device alone: the backend was asked, and has answered nothing.
+    expect(held.length).toBeGreaterThan(0);
+
+    // Let go, the live data replaces it: the account's figures are live again.
+    await page.unroute('**/api/**');
+    for (const route of held.splice(0)) await route.continue().catch(() => undefined);
+    await page.getByText(/as of \d\d:\d\d/).waitFor({ state: 'detached' });
+    await page.getByTestId('virtuoso-item-list').getByText(LAST_MESSAGE).waitFor();
+  });
+
+  it('forgets all of it when the person signs out, before the signed-out screen shows', async () => {
+    const { page } = await windows.openWindow();
+    await signIn(page, server.url + '/', 'member@qupm.demo');
+    await page.getByRole('link', { name: /Strategy Studio/ }).click();
+    await page.getByTestId('virtuoso-item-list').getByText(LAST_MESSAGE).waitFor();
+    await waitForKept(page, 1);
+
+    await page.goto(server.url + '/logout');
+    await page.getByRole('heading', { level: 1, name: /advice, in one place/i }).waitFor();
+    expect(await readLastKnown(page)).toEqual({ accounts: [], pages: [] });
+  });
+
+  it('shows unknown balances as unknown, never as zero, offline with nothing kept', async () => {
+    const { page, context } = await windows.openWindow();
+    await signIn(page, server.url + '/', 'member@qupm.demo');
+    await page.getByRole('heading', { level: 1, name: 'Hello, Morgan' }).waitFor();
+    await waitForServiceWorkerControl(page);
+    await waitForKept(page, 0);
+    // Offline first: no live data comes to write the record again.
+    await goOffline(page);
+    // Another build's record, or a damaged one: discarded without an error screen.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const request = indexedDB.open('qupm-last-known');
+          request.onsuccess = () => {
+            const tx = request.result.transaction('accounts', 'readwrite');
+            const store = tx.objectStore('accounts');
+            const all = store.getAllKeys();
+            all.onsuccess = () => {
+              for (const key of all.result) store.put({ format: 0, credits: 'lots' }, key);
+            };
+            tx.oncomplete = () => {
+              request.result.close();
+              resolve();
+            };
+            tx.onerror = () => reject(tx.error);
+          };
+        }),
+    );
+    await page.reload();
+    await context.setOffline(false);
+    await context.setOffline(true);
+    await page.getByRole('heading', { level: 1, name: /^Hello, / }).waitFor();
+    expect(await page.getByRole('definition').allTextContents()).toEqual(['Unknown', 'Unknown']);
+    expect(await readLastKnown(page)).toEqual({ accounts: [], pages: expect.any(Array) as unknown[] });
+  });
+});

@@ -1,0 +1,308 @@
+// Replies and reactions in a bubble, and the reply above the composer. ReplyQuoteView is the quote a reply shows
+// (core/replies.ts quoteShown: the original as this window holds it, "Deleted message" once deleted); pressing it
+// jumps to the original, paging back for it if needed, and highlights it. MessageReactions are the counts under a
+// bubble (each a toggle of one's own reaction, its label naming who reacted) with Reply and React for the
+// message; ReplyBar says what the next message answers, with a way to cancel (also Escape in the composer).
+import { useEffect, useRef, useState } from 'react';
+import type { RefObject } from 'react';
+import type { VirtuosoHandle } from 'react-virtuoso';
+import type { ChatMessage } from '@core/model';
+import { countReactions, REACTION_NAMES, REACTIONS, toggledReaction } from '@core/reactions';
+import type { Reaction } from '@core/reactions';
+import { quoteOf, quoteShown } from '@core/replies';
+import type { ReplyQuote } from '@core/replies';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { selectConversation } from '@/store/conversationSlice';
+import { membersRequested, selectMembers } from '@/store/membersSlice';
+import { selectUid } from '@/store/userSlice';
+import {
+  quoteJumpFinished,
+  quoteJumpRequested,
+  reactionErrorDismissed,
+  reactionRequested,
+  replyCancelled,
+  replyStarted,
+  selectQuoteJump,
+  selectReactionError,
+  selectReplyingTo,
+} from './repliesSlice';
+import './replies.css';
+
+/** How long a jumped-to message stays highlighted. */
+const HIGHLIGHT_MS = 2000;
+/** How many frames a jump looks for the quoted bubble to be drawn (some three seconds). */
+const JUMP_FRAMES = 180;
+
+/** The original of a quote as this window holds it, if it does. */
+function useOriginal(channelId: string, messageId: string): ChatMessage | undefined {
+  return useAppSelector((state) =>
+    selectConversation(state, channelId)?.messages.find((message) => message.id === messageId),
+  );
+}
+
+/** The quote a reply shows; pressing it goes to the original. */
+export function ReplyQuoteView({ message }: { message: ChatMessage }) {
+  const dispatch = useAppDispatch();
+  const quote = message.replyTo;
+  const original = useOriginal(message.channelId, quote?.id ?? '');
+  const jump = useAppSelector(selectQuoteJump);
+  if (!quote || message.deleted) return null;
+  const shown = quoteShown(quote, original);
+  const missing = jump?.status === 'missing' && jump.messageId === quote.id;
+  return (
+    <>
+      <button
+        type="button"
+        className={`reply-quote${shown.deleted ? ' reply-quote--deleted' : ''}`}
+        onClick={() => dispatch(quoteJumpRequested({ channelId: message.channelId, messageId: quote.id }))}
+      >
+        <span className="reply-quote__sender" dir="auto">
+          <span className="visually-hidden">In reply to </span>
+          {shown.senderName}
+        </span>
+        <span className="reply-quote__text" dir="auto">
+          {shown.text}
+          <span className="visually-hidden"> (show that message)</span>
+        </span>
+      </button>
+      {missing && (
+        <p className="muted reply-quote__missing" role="status">
+          That message is no longer in this conversation.
+        </p>
+      )}
+    </>
+  );
+}
+
+/** Who reacted, in words: "You", members' names, else the name beside their messages here. */
+function useNamesOf(channelId: string): (uid: string) => string {
+  const uid = useAppSelector(selectUid);
+  const members = useAppSelector((state) => selectMembers(state, channelId));
+  const conversation = useAppSelector((state) => selectConversation(state, channelId));
+  return (who) =>
+    who === uid
+      ? 'You'
+      : (members?.items.find((member) => member.uid === who)?.name ??
+        conversation?.messages.find((message) => message.senderId === who)?.senderName ??
+        'Someone');
+}
+
+function listNames(names: string[]): string {
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
+}
+
+/** The counts under a bubble, Reply and React. */
+export function MessageReactions({ message }: { message: ChatMessage }) {
+  const dispatch = useAppDispatch();
+  const uid = useAppSelector(selectUid) ?? '';
+  const members = useAppSelector((state) => selectMembers(state, message.channelId));
+  const error = useAppSelector((state) => selectReactionError(state, message.id));
+  const nameOf = useNamesOf(message.channelId);
+  const [picking, setPicking] = useState(false);
+  const [showWho, setShowWho] = useState(false);
+  const pickerRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (picking) pickerRef.current?.querySelector('button')?.focus();
+  }, [picking]);
+  // Names come from the channel's members, read once someone asks who reacted.
+  useEffect(() => {
+    if (showWho && !members) dispatch(membersRequested({ channelId: message.channelId }));
+  }, [showWho, members, dispatch, message.channelId]);
+  if (message.deleted) return null;
+
+  const mine = message.reactions?.[uid];
+  const react = (emoji: Reaction) => {
+    setPicking(false);
+    dispatch(
+      reactionRequested({
+        channelId: message.channelId,
+        messageId: message.id,
+        emoji: toggledReaction(mine, emoji),
+      }),
+    );
+  };
+  const counts = countReactions(message.reactions);
+  const quoted = quoteOf(message.channelId, message);
+  const reply = () => {
+    if (quoted.ok) dispatch(replyStarted({ channelId: message.channelId, quote: quoted.quote }));
+  };
+
+  return (
+    <div className="reactions">
+      {counts.length > 0 && (
+        <ul className="reactions__counts" aria-label="Reactions">
+          {counts.map(({ emoji, uids }) => {
+            const names = listNames(uids.map(nameOf));
+            const own = uids.includes(uid);
+            return (
+              <li key={emoji}>
+                <button
+                  type="button"
+                  className={`reactions__count${own ? ' reactions__count--own' : ''}`}
+                  aria-pressed={own}
+                  aria-label={`${REACTION_NAMES[emoji]}, ${uids.length}: ${names}. ${own ? 'Take yours back' : 'Add yours'}.`}
+                  title={names}
+                  onClick={() => react(emoji)}
+                >
+                  <span aria-hidden="true">{emoji}</span> {uids.length}
+                </button>
+              </li>
+            );
+          })}
+          <li>
+            <button
+              type="button"
+              className="reactions__who button--quiet"
+              aria-expanded={showWho}
+              onClick={() => setShowWho((open) => !open)}
+            >
+              Who reacted
+            </button>
+          </li>
+        </ul>
+      )}
+      {showWho && counts.length > 0 && (
+        <ul className="reactions__names">
+          {counts.map(({ emoji, uids }) => (
+            <li key={emoji}>
+              <span aria-label={REACTION_NAMES[emoji]}>{emoji}</span> {listNames(uids.map(nameOf))}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="message__tools reactions__tools">
+        <button type="button" className="button button--small button--quiet" onClick={reply}>
+          Reply
+        </button>
+        <button
+          type="button"
+          className="button button--small button--quiet"
+          aria-expanded={picking}
+          onClick={() => setPicking((open) => !open)}
+        >
+          React
+        </button>
+      </div>
+      {picking && (
+        <div
+          ref={pickerRef}
+          className="reactions__picker"
+          role="group"
+          aria-label="Choose a reaction"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') setPicking(false);
+          }}
+        >
+          {REACTIONS.map((emoji) => (
+            <button
+              key={emoji}
+              type="button"
+              className="reactions__choice"
+              aria-label={REACTION_NAMES[emoji]}
+              aria-pressed={mine === emoji}
+              onClick={() => react(emoji)}
+            >
+              {emoji}
+            </button>
+          ))}
+        </div>
+      )}
+      {error && (
+        <p className="form-error" role="alert">
+          {`The reaction couldn't be saved. ${error}`}{' '}
+          <button
+            type="button"
+            className="button button--small button--quiet"
+            onClick={() => dispatch(reactionErrorDismissed({ messageId: message.id }))}
+          >
+            OK
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** What the next message answers, above the composer; Cancel (or Escape in the composer) drops it. */
+export function ReplyBar({ channelId }: { channelId: string }) {
+  const dispatch = useAppDispatch();
+  const quote = useAppSelector((state) => selectReplyingTo(state, channelId));
+  const bar = useRef<HTMLDivElement>(null);
+  const quoteId = quote?.id;
+  useEffect(() => {
+    if (quoteId) bar.current?.closest('form')?.querySelector('textarea')?.focus();
+  }, [quoteId]);
+  if (!quote) return null;
+  return (
+    <div ref={bar} className="reply-bar" role="status">
+      <p className="reply-bar__quote">
+        <span className="reply-bar__label">Replying to </span>
+        <span className="reply-quote__sender" dir="auto">
+          {quote.senderName}
+        </span>
+        <span className="reply-quote__text" dir="auto">
+          {quote.snippet}
+        </span>
+      </p>
+      <button
+        type="button"
+        className="button button--small button--quiet"
+        onClick={() => dispatch(replyCancelled({ channelId }))}
+        aria-label={`Cancel the reply to ${quote.senderName}`}
+      >
+        Cancel
+      </button>
+    </div>
+  );
+}
+
+/** The quote the composer sends with its next message, if any. */
+export function useReplyingTo(channelId: string): ReplyQuote | undefined {
+  return useAppSelector((state) => selectReplyingTo(state, channelId));
+}
+
+/**
+ * The list's part of a jump: once the quoted message is among those loaded, scroll it into the middle of the view,
+ * then highlight and focus its bubble for a moment.
+ */
+export function useQuoteJump(
+  channelId: string,
+  messages: readonly ChatMessage[],
+  virtuoso: RefObject<VirtuosoHandle | null>,
+): void {
+  const dispatch = useAppDispatch();
+  const jump = useAppSelector(selectQuoteJump);
+  const target = jump?.status === 'found' && jump.channelId === channelId ? jump.messageId : null;
+  const index = target === null ? -1 : messages.findIndex((message) => message.id === target);
+  useEffect(() => {
+    if (target === null || index < 0) return;
+    let frames = 0;
+    let frame = 0;
+    let clear: ReturnType<typeof setTimeout> | undefined;
+    // Virtuoso's index counts from the first item held (not its firstItemIndex). The row is drawn some frames
+    // after the scroll (heights were guesses until then), and a page just added above may move the list once
+    // more (KeepPlace): asked again every few frames until the bubble is there.
+    const step = () => {
+      const bubble = document.querySelector<HTMLElement>(`[data-message-id="${target}"]`);
+      if (!bubble) {
+        if (frames % 10 === 0) virtuoso.current?.scrollToIndex({ index, align: 'center' });
+        frames += 1;
+        if (frames < JUMP_FRAMES) frame = requestAnimationFrame(step);
+        else dispatch(quoteJumpFinished());
+        return;
+      }
+      bubble.scrollIntoView({ block: 'center' });
+      bubble.classList.add('message--highlight');
+      bubble.tabIndex = -1;
+      bubble.focus({ preventScroll: true });
+      dispatch(quoteJumpFinished());
+      clear = setTimeout(() => bubble.classList.remove('message--highlight'), HIGHLIGHT_MS);
+    };
+    frame = requestAnimationFrame(step);
+    return () => {
+      cancelAnimationFrame(frame);
+      if (clear !== undefined) clearTimeout(clear);
+    };
+  }, [target, index, virtuoso, dispatch]);
+}

@@ -1,0 +1,239 @@
+// The last known state on this device (src/platform/lastKnownStore.ts), kept and shown. As a session begins (the
+// backend knows who is there, before it has answered anything else), what was kept for that person is put on
+// screen at once: their account, channels and offers, and each channel's newest messages as it opens; live data
+// replaces it as it comes. Only live data is kept (a part not live yet keeps what was stored). Signing out, or a
+// session that ends, forgets all of it before anything else happens on the device. Loaded on demand
+// (src/app/lazySagas.ts): a visitor never loads it.
+import { buffers } from 'redux-saga';
+import type { Channel, Task } from 'redux-saga';
+import {
+  actionChannel,
+  call,
+  cancel,
+  debounce,
+  fork,
+  put,
+  select,
+  take,
+  takeEvery,
+} from 'redux-saga/effects';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import type { ChannelOverview, ChatMessage, Offer } from '@core/model';
+import { browserLastKnownStore, LAST_KNOWN_PAGE_MESSAGES } from '@/platform/lastKnownStore';
+import type {
+  KnownAccount,
+  LastKnown,
+  LastKnownStore,
+  StoredAccount,
+  StoredPage,
+} from '@/platform/lastKnownStore';
+import { signOutRequested } from '@/store/authSlice';
+import {
+  channelChanged,
+  channelOpened,
+  overviewLoaded,
+  selectChannels,
+  selectOverview,
+} from '@/store/channelsSlice';
+import type { ChannelsState } from '@/store/channelsSlice';
+import {
+  messagesLoaded,
+  messagesRequested,
+  olderLoaded,
+  selectConversation,
+} from '@/store/conversationSlice';
+import type { Conversation } from '@/store/conversationSlice';
+import { messagesArrived } from '@/store/messages';
+import { activeOffersLoaded, selectActiveOffers } from '@/store/offersSlice';
+import type { OffersState } from '@/store/offersSlice';
+import {
+  accountLoaded,
+  docChanged,
+  lastKnownShown,
+  selectUser,
+  signedIn,
+  signedOut,
+} from '@/store/userSlice';
+import type { UserState } from '@/store/userSlice';
+import { lastKnownPageShown, newerLoaded } from './conversationWindow';
+
+/** Live data comes in bursts (a start, a catch-up): it is written once it has settled. */
+export const LAST_KNOWN_SAVE_DEBOUNCE_MS = 1_000;
+
+/** The account as kept: the user state without the session's parts. */
+export function knownAccountOf(user: UserState): KnownAccount {
+  const { status: _status, authUser: _authUser, asOf: _asOf, ...account } = user;
+  if (account.domainId === undefined) delete account.domainId;
+  return account;
+}
+
+/** Draws what was kept: channels and offers not answered yet, then the account (which puts the home on screen). */
+export function* showLastKnown(kept: LastKnown) {
+  const { account } = kept;
+  const drawn = { channels: false, offers: false };
+  if (!account) return drawn;
+  const channels: ChannelsState = yield select(selectChannels);
+  if (account.channels && channels.status !== 'loaded') {
+    yield put(overviewLoaded({ items: account.channels }));
+    drawn.channels = true;
+  }
+  const offers: OffersState['active'] = yield select(selectActiveOffers);
+  if (account.offers && offers.status !== 'loaded') {
+    yield put(activeOffersLoaded({ items: account.offers }));
+    drawn.offers = true;
+  }
+  const user: UserState = yield select(selectUser);
+  // Offline, the backend may have said "unread" before the device was read: what was kept is better than unknown.
+  if (account.account && user.authUser && (user.status === 'loading' || user.asOf === 0)) {
+    yield put(
+      lastKnownShown({
+        ...account.account,
+        domainId: account.account.domainId,
+        authUser: user.authUser,
+        asOf: account.savedAt,
+      }),
+    );
+  }
+  return drawn;
+}
+
+/** A channel opens: its kept messages are drawn while nothing else is there (its newest page is on its way). */
+export function* showKeptPage(pages: Map<string, StoredPage>, action: ReturnType<typeof channelOpened>) {
+  const channelId = action.payload.id;
+  const page = channelId === null ? undefined : pages.get(channelId);
+  if (!channelId || !page) return;
+  const conversation: Conversation | undefined = yield select(selectConversation, channelId);
+  if (conversation && conversation.messages.length > 0) return;
+  yield put(lastKnownPageShown({ channelId, messages: page.messages }));
+  // Its newest page replaces what was kept (asked for here: the view finds the conversation known).
+  if (!conversation) yield put(messagesRequested({ channelId }));
+}
+
+/** Which parts of the kept state live data has replaced in this session, and the channels whose pages changed. */
+interface Dirty {
+  account: boolean;
+  channels: boolean;
+  offers: boolean;
+  pages: Set<string>;
+}
+
+const PAGE_ACTIONS = [messagesLoaded.type, olderLoaded.type, newerLoaded.type, messagesArrived.type];
+
+/** Notes which part of the kept state a live action replaced. */
+export function noteLive(dirty: Dirty, action: UnknownAction): void {
+  if (accountLoaded.match(action)) dirty.account = action.payload.asOf === undefined;
+  else if (docChanged.match(action)) dirty.account = true;
+  else if (activeOffersLoaded.match(action)) dirty.offers = true;
+  else if (overviewLoaded.match(action) || channelChanged.match(action)) dirty.channels = true;
+  if (messagesArrived.match(action)) {
+    dirty.channels = true;
+    for (const message of action.payload.messages) dirty.pages.add(message.channelId);
+  } else if (PAGE_ACTIONS.includes(action.type)) {
+    dirty.pages.add((action.payload as { channelId: string }).channelId);
+  }
+}
+
+function* takeLive(dirty: Dirty, action: UnknownAction) {
+  yield call(noteLive, dirty, action);
+}
+
+/** Writes what live data replaced; parts still as kept keep what was stored (and their time). */
+export function* save(
+  store: LastKnownStore,
+  uid: string,
+  dirty: Dirty,
+  stored: { account: Omit<StoredAccount, 'format'> | null },
+) {
+  const now = Date.now();
+  if (dirty.account || dirty.channels || dirty.offers) {
+    const user: UserState = yield select(selectUser);
+    const overview: ChannelOverview[] = yield select(selectOverview);
+    const offers: OffersState['active'] = yield select(selectActiveOffers);
+    const before = stored.account;
+    const liveAccount = dirty.account && user.status === 'signedIn' && user.asOf === undefined;
+    const record: Omit<StoredAccount, 'format'> = {
+      uid,
+      savedAt: liveAccount ? now : (before?.savedAt ?? now),
+      account: liveAccount ? knownAccountOf(user) : (before?.account ?? null),
+      channels: dirty.channels ? overview : (before?.channels ?? null),
+      offers:
+        dirty.offers && offers.status === 'loaded' ? (offers.items as Offer[]) : (before?.offers ?? null),
+    };
+    // Nothing of the account known live yet: nothing worth a start to draw.
+    if (record.account) {
+      yield call([store, store.putAccount], record);
+      stored.account = record;
+    }
+  }
+  for (const channelId of dirty.pages) {
+    const conversation: Conversation | undefined = yield select(selectConversation, channelId);
+    // Only a window that reaches the newest is "the newest messages" of the channel.
+    if (!conversation || conversation.status !== 'loaded' || conversation.hasNewer) continue;
+    const messages: ChatMessage[] = conversation.messages.slice(-LAST_KNOWN_PAGE_MESSAGES);
+    if (messages.length === 0) continue;
+    yield call([store, store.putPage], { uid, channelId, savedAt: now, messages });
+  }
+  dirty.account = dirty.channels = dirty.offers = false;
+  dirty.pages.clear();
+}
+
+/** One person's session on this device: what was kept is drawn, then what is live is kept. */
+export function* keepSession(store: LastKnownStore, uid: string) {
+  const kept: LastKnown = yield call([store, store.load], uid);
+  const pages = new Map(kept.pages.map((page) => [page.channelId, page]));
+  const drawn: { channels: boolean; offers: boolean } = yield call(showLastKnown, kept);
+  const openId: string | null = yield select((state: { channels: ChannelsState }) => state.channels.openId);
+  yield call(showKeptPage, pages, channelOpened({ id: openId }));
+  yield takeEvery(channelOpened.type, showKeptPage, pages);
+
+  // What turned live while the kept state was read (a fast backend) is kept as well.
+  const dirty: Dirty = yield call(liveAlready, drawn);
+  const stored: { account: Omit<StoredAccount, 'format'> | null } = { account: kept.account };
+  const live = [
+    accountLoaded.type,
+    docChanged.type,
+    activeOffersLoaded.type,
+    overviewLoaded.type,
+    channelChanged.type,
+    ...PAGE_ACTIONS,
+  ];
+  yield takeEvery(live, takeLive, dirty);
+  yield debounce(LAST_KNOWN_SAVE_DEBOUNCE_MS, live, save, store, uid, dirty, stored);
+  yield call(save, store, uid, dirty, stored);
+}
+
+/** The parts that are live already as the saga starts: not drawn from what was kept, and answered. */
+export function* liveAlready(drawn: { channels: boolean; offers: boolean }) {
+  const user: UserState = yield select(selectUser);
+  const channels: ChannelsState = yield select(selectChannels);
+  const offers: OffersState['active'] = yield select(selectActiveOffers);
+  const conversations: Record<string, Conversation> = yield select(
+    (state: { conversation: { byChannel: Record<string, Conversation> } }) => state.conversation.byChannel,
+  );
+  return {
+    account: user.status === 'signedIn' && user.asOf === undefined,
+    channels: channels.status === 'loaded' && !drawn.channels,
+    offers: offers.status === 'loaded' && !drawn.offers,
+    pages: new Set(Object.keys(conversations)),
+  } satisfies Dirty;
+}
+
+export function* lastKnownSaga(store: LastKnownStore = browserLastKnownStore()) {
+  // Kept in order while a sign-out's forgetting is under way: a sign-in right after it is not missed.
+  const sessions: Channel<UnknownAction> = yield actionChannel(
+    [signedIn.type, signedOut.type, signOutRequested.type],
+    buffers.expanding<UnknownAction>(),
+  );
+  let task: Task | undefined;
+  const user: UserState = yield select(selectUser);
+  if (user.authUser && (user.status === 'loading' || user.status === 'signedIn'))
+    task = yield fork(keepSession, store, user.authUser.uid);
+  while (true) {
+    const action: UnknownAction = yield take(sessions);
+    if (task) yield cancel(task);
+    task = undefined;
+    if (signedIn.match(action)) task = yield fork(keepSession, store, action.payload.authUser.uid);
+    // A shared device: nothing of the person stays once they sign out or their session ends.
+    else yield call([store, store.clear]);
+  }
+}

@@ -1,0 +1,225 @@
+// The last known state of a signed-in person on this device, in IndexedDB (the idb library, as the outbox): their
+// account as the home shows it, their channel overview, their active offers, and the newest messages of each
+// channel they opened. A start draws from it at once; live data replaces it. Everything is kept per account and
+// read back for one account only, so another person signing in on the device never sees it. What is read back is
+// outside input (an older build's format, a damaged record): it is checked with zod at read, and a record that
+// is not of this format is deleted, never handed on and never an error screen. The pages are bounded: past
+// LAST_KNOWN_MAX_BYTES (or LAST_KNOWN_MAX_CHANNELS channels) the channels written longest ago lose theirs first.
+import * as z from 'zod/mini';
+import { openDB } from 'idb';
+import type { DBSchema, IDBPDatabase } from 'idb';
+import {
+  channelOverviewAnswer,
+  chatMessageAnswer,
+  notificationSettingsAnswer,
+  offerAnswer,
+} from '@core/answers';
+import type { ChannelOverview, ChatMessage, NotificationSettings, Offer } from '@core/model';
+
+export const LAST_KNOWN_DB_NAME = 'qupm-last-known';
+const VERSION = 1;
+/** The format of what is written here; a record of another is an older build's and is discarded. */
+export const LAST_KNOWN_FORMAT = 1;
+/** Two pages of a conversation (MESSAGES_PAGE is 30). */
+export const LAST_KNOWN_PAGE_MESSAGES = 60;
+/** All kept pages of one account together, as JSON characters. */
+export const LAST_KNOWN_MAX_BYTES = 1_500_000;
+export const LAST_KNOWN_MAX_CHANNELS = 30;
+
+/** The person as the home shows them (the user state, without the auth user the session gives). */
+export interface KnownAccount {
+  isConsultant: boolean;
+  effectiveConId: string;
+  isAdmin: boolean;
+  nickname: string;
+  credits: number;
+  passCount: number;
+  domainId?: string;
+  userDocExists: boolean;
+  notificationSettings: NotificationSettings | null;
+}
+
+export interface StoredAccount {
+  format: number;
+  uid: string;
+  /** When live data last wrote it, on this device's clock: the "as of" the page shows. */
+  savedAt: number;
+  account: KnownAccount | null;
+  channels: ChannelOverview[] | null;
+  offers: Offer[] | null;
+}
+
+export interface StoredPage {
+  format: number;
+  uid: string;
+  channelId: string;
+  savedAt: number;
+  /** The newest messages of the channel, oldest first. */
+  messages: ChatMessage[];
+}
+
+export interface LastKnown {
+  account: StoredAccount | null;
+  pages: StoredPage[];
+}
+
+interface LastKnownDb extends DBSchema {
+  accounts: { key: string; value: StoredAccount };
+  pages: { key: [string, string]; value: StoredPage; indexes: { byUser: string } };
+}
+
+const time = z.number().check(z.refine((value) => Number.isSafeInteger(value) && value >= 0));
+const uid = z.string().check(z.minLength(1), z.maxLength(128));
+const format = z.literal(LAST_KNOWN_FORMAT);
+
+const accountSchema: z.ZodMiniType<KnownAccount> = z.object({
+  isConsultant: z.boolean(),
+  effectiveConId: z.string(),
+  isAdmin: z.boolean(),
+  nickname: z.string(),
+  credits: z.number(),
+  passCount: z.number(),
+  domainId: z.optional(z.string()),
+  userDocExists: z.boolean(),
+  notificationSettings: z.nullable(notificationSettingsAnswer),
+});
+
+const storedAccountSchema: z.ZodMiniType<StoredAccount> = z.object({
+  format,
+  uid,
+  savedAt: time,
+  account: z.nullable(accountSchema),
+  channels: z.nullable(z.array(channelOverviewAnswer)),
+  offers: z.nullable(z.array(offerAnswer)),
+});
+
+const storedPageSchema: z.ZodMiniType<StoredPage> = z.object({
+  format,
+  uid,
+  channelId: z.string(),
+  savedAt: time,
+  messages: z.array(chatMessageAnswer).check(z.maxLength(LAST_KNOWN_PAGE_MESSAGES)),
+});
+
+/** The record, when it is one this build wrote (zod's reading: unknown fields left out), else null. */
+export function readStoredAccount(value: unknown): StoredAccount | null {
+  const result = storedAccountSchema.safeParse(value);
+  return result.success ? result.data : null;
+}
+
+export function readStoredPage(value: unknown): StoredPage | null {
+  const result = storedPageSchema.safeParse(value);
+  return result.success ? result.data : null;
+}
+
+/** The pages to drop so that the rest fit the caps: the ones written longest ago first. */
+export function pagesOverCap(
+  pages: readonly Pick<StoredPage, 'channelId' | 'savedAt' | 'messages'>[],
+  maxBytes = LAST_KNOWN_MAX_BYTES,
+  maxChannels = LAST_KNOWN_MAX_CHANNELS,
+): string[] {
+  const newestFirst = [...pages].sort(
+    (a, b) => b.savedAt - a.savedAt || (a.channelId < b.channelId ? -1 : 1),
+  );
+  const dropped: string[] = [];
+  let bytes = 0;
+  newestFirst.forEach((page, index) => {
+    bytes += JSON.stringify(page.messages).length;
+    if (index >= maxChannels || bytes > maxBytes) dropped.push(page.channelId);
+  });
+  return dropped;
+}
+
+export interface LastKnownStore {
+  /** What is kept for `uid` (and nothing of anyone else, which is deleted: one person's device at a time). */
+  load(uid: string): Promise<LastKnown>;
+  putAccount(record: Omit<StoredAccount, 'format'>): Promise<void>;
+  /** Keeps a channel's newest messages, then drops the oldest channels' pages past the caps. */
+  putPage(record: Omit<StoredPage, 'format'>): Promise<void>;
+  /** Forgets everything of everyone (sign-out on a shared device). */
+  clear(): Promise<void>;
+}
+
+function open(): Promise<IDBPDatabase<LastKnownDb>> {
+  return openDB<LastKnownDb>(LAST_KNOWN_DB_NAME, VERSION, {
+    upgrade(db) {
+      db.createObjectStore('accounts');
+      db.createObjectStore('pages', { keyPath: ['uid', 'channelId'] }).createIndex('byUser', 'uid');
+    },
+  });
+}
+
+/** The store on this browser's IndexedDB; without it (blocked, a private window) it keeps nothing. */
+export function createLastKnownStore(): LastKnownStore {
+  let db: Promise<IDBPDatabase<LastKnownDb>> | null = null;
+  const database = (): Promise<IDBPDatabase<LastKnownDb>> => {
+    if (typeof indexedDB === 'undefined') return Promise.reject(new Error('IndexedDB is not available'));
+    db ??= open().catch((error: unknown) => {
+      db = null;
+      throw error;
+    });
+    return db;
+  };
+  const attempt = async (what: string, work: (db: IDBPDatabase<LastKnownDb>) => Promise<unknown>) => {
+    try {
+      await work(await database());
+    } catch (error) {
+      console.warn(`Could not ${what} on this device`, error);
+    }
+  };
+
+  return {
+    async load(owner) {
+      try {
+        const handle = await database();
+        const tx = handle.transaction(['accounts', 'pages'], 'readwrite');
+        let account: StoredAccount | null = null;
+        let cursor = await tx.objectStore('accounts').openCursor();
+        while (cursor) {
+          const read = cursor.key === owner ? readStoredAccount(cursor.value) : null;
+          if (read?.uid === owner) account = read;
+          else await cursor.delete();
+          cursor = await cursor.continue();
+        }
+        const pages: StoredPage[] = [];
+        let pageCursor = await tx.objectStore('pages').openCursor();
+        while (pageCursor) {
+          const read = readStoredPage(pageCursor.value);
+          if (read?.uid === owner) pages.push(read);
+          else await pageCursor.delete();
+          pageCursor = await pageCursor.continue();
+        }
+        await tx.done;
+        return { account, pages };
+      } catch (error) {
+        console.warn('Could not read the last known state on this device', error);
+        return { account: null, pages: [] };
+      }
+    },
+    putAccount: (record) =>
+      attempt('keep the last known state', (db) =>
+        db.put('accounts', { format: LAST_KNOWN_FORMAT, ...record }, record.uid),
+      ),
+    putPage: (record) =>
+      attempt('keep the newest messages', async (db) => {
+        const tx = db.transaction('pages', 'readwrite');
+        const messages = record.messages.slice(-LAST_KNOWN_PAGE_MESSAGES);
+        await tx.store.put({ format: LAST_KNOWN_FORMAT, ...record, messages });
+        const kept = await tx.store.index('byUser').getAll(record.uid);
+        for (const channelId of pagesOverCap(kept)) await tx.store.delete([record.uid, channelId]);
+        await tx.done;
+      }),
+    clear: () =>
+      attempt('forget the last known state', async (db) => {
+        const tx = db.transaction(['accounts', 'pages'], 'readwrite');
+        await Promise.all([tx.objectStore('accounts').clear(), tx.objectStore('pages').clear(), tx.done]);
+      }),
+  };
+}
+
+let shared: LastKnownStore | null = null;
+
+export function browserLastKnownStore(): LastKnownStore {
+  shared ??= createLastKnownStore();
+  return shared;
+}
