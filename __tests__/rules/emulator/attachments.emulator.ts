@@ -327,6 +327,52 @@ describe('a message with several files', () => {
     await assertFails(batch.commit());
   });
 
+  it('is a reply too: ten files and a quote in one write, within the rules’ limits', async () => {
+    const files = images(10);
+    for (const file of files) await recorded(MEMBER, file);
+    await env.withSecurityRulesDisabled((context) =>
+      setDoc(doc(context.firestore(), 'channels', CHANNEL, 'messages', 'MessageQuoted0000001'), {
+        senderId: OWNER,
+        senderName: 'Dana',
+        text: 'The plan',
+        createdAt: serverTimestamp(),
+      }),
+    );
+    const replying = (snippet: string) => {
+      const batch = writeBatch(dbOf(MEMBER));
+      batch.set(messageRef(MEMBER, 'MessageAlbumReply001'), {
+        senderId: MEMBER,
+        senderName: NAMES[MEMBER],
+        text: '',
+        attachments: files,
+        replyTo: { id: 'MessageQuoted0000001', senderId: OWNER, senderName: 'Dana', snippet },
+        createdAt: serverTimestamp(),
+      });
+      for (const file of files)
+        batch.update(uploadRef(MEMBER, file.id), { messageId: 'MessageAlbumReply001' });
+      return batch.commit();
+    };
+    await assertFails(replying(''));
+    await assertSucceeds(replying('The plan'));
+  });
+
+  it('is deleted with its files and its reactions gone from the tombstone', async () => {
+    const files = images(2);
+    for (const file of files) await recorded(MEMBER, file);
+    await assertSucceeds(sendAll(MEMBER, 'MessageAlbum00000012', files));
+    await assertSucceeds(
+      updateDoc(messageRef(OWNER, 'MessageAlbum00000012'), {
+        'reactions.ConsultantUid0000001': '👍',
+        updatedAt: serverTimestamp(),
+      }),
+    );
+    const deletion = { text: '', deleted: true, updatedAt: serverTimestamp(), attachments: deleteField() };
+    await assertFails(updateDoc(messageRef(MEMBER, 'MessageAlbum00000012'), deletion));
+    await assertSucceeds(
+      updateDoc(messageRef(MEMBER, 'MessageAlbum00000012'), { ...deletion, reactions: deleteField() }),
+    );
+  });
+
   it('is deleted by its sender, its files removed from the tombstone', async () => {
     const files = images(2);
     for (const file of files) await recorded(MEMBER, file);
