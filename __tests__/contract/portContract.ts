@@ -656,6 +656,48 @@ export function describePortContract(
     );
 
     needing('storage')(
+      'a reply carries its files and its quote; one to it quotes the first file; deleting it drops files, reactions and quotes',
+      async () => {
+        const member = await h.as('member');
+        const consultant = await h.as('consultant');
+        const welcome = MESSAGES[0] as ChatMessage;
+        const doc = await member.messages.uploadAttachment(CHANNELS.studio.id, blob(pdfFile()), 'plan.pdf');
+        const png = await member.messages.uploadAttachment(CHANNELS.studio.id, blob(pngFile(2, 2)), 'a.png');
+        const sent = await member.messages.sendMessage(CHANNELS.studio.id, {
+          id: newDocumentId(),
+          text: '',
+          attachments: [doc, png],
+          replyTo: welcome.id,
+        });
+        expect(sent.attachments).toEqual([doc, png]);
+        expect(sent.replyTo).toMatchObject({ id: welcome.id, snippet: 'Welcome!' });
+        await h.settle();
+        const answer = await consultant.messages.sendMessage(CHANNELS.studio.id, {
+          id: newDocumentId(),
+          text: 'Got them',
+          replyTo: sent.id,
+        });
+        expect(answer.replyTo?.snippet).toBe('Sent a document');
+        await consultant.messages.reactToMessage(CHANNELS.studio.id, sent.id, '👍');
+        await h.settle();
+        const tombstone = await member.messages.deleteMessage(CHANNELS.studio.id, sent.id);
+        await h.settle();
+        expect(tombstone.attachments).toBeUndefined();
+        expect(tombstone.reactions).toBeUndefined();
+        await eventually(async () => {
+          const listed = await consultant.messages.listMessages(CHANNELS.studio.id);
+          expect(listed.find((m) => m.id === answer.id)?.replyTo?.snippet).toBe('');
+          expect(listed.find((m) => m.id === sent.id)).toMatchObject({ deleted: true, text: '' });
+        });
+        for (const file of [doc, png]) {
+          expect((await failure(member.messages.readAttachment(CHANNELS.studio.id, file))).status).toBe(
+            'NOT_FOUND',
+          );
+        }
+      },
+    );
+
+    needing('storage')(
       'refuses an eleventh file, a file twice, or one file not the sender’s, and sends none of the rest',
       async () => {
         const member = await h.as('member');
