@@ -4,7 +4,7 @@
 // ship in the local adapter's chunk, where the classic API (and its locales) would weigh some 90 KB gzipped;
 // the request schemas of core/schemas.ts stay classic and server-side.
 import * as z from 'zod/mini';
-import { DOCUMENT_TYPES, IMAGE_TYPES, toAttachment } from './attachments';
+import { DOCUMENT_TYPES, IMAGE_TYPES, toAttachment, toAttachmentList } from './attachments';
 import type { Attachment, AttachmentType } from './attachments';
 import { INVITATION_STATUSES, OFFER_STATUSES } from './documents';
 import { DOCUMENT_ID_PATTERN } from './ids';
@@ -185,7 +185,15 @@ export const chatMessageAnswer: AnswerSchema<ChatMessage> = z.object({
   editedAt: z.optional(time),
   deleted: z.catch(z.optional(z.literal(true)), undefined),
   updatedAt: z.optional(time),
-  attachment: z.catch(z.optional(attachmentAnswer), undefined),
+  // 1 to 10 distinct files (core/attachments.ts toAttachmentList); a malformed list is dropped as a whole.
+  attachments: z.catch(
+    z.optional(
+      z
+        .array(attachmentAnswer)
+        .check(z.refine((list) => toAttachmentList(list) !== null, 'not a list of files QuPM keeps')),
+    ),
+    undefined,
+  ),
   card: z.catch(z.optional(messageCardAnswer), undefined),
   replyTo: z.catch(z.optional(replyQuoteAnswer), undefined),
   reactions: z.catch(z.optional(z.record(z.string(), z.enum(REACTIONS))), undefined),
@@ -198,7 +206,7 @@ export function readChatMessage(value: unknown): ChatMessage | null {
   // A caught field reads as undefined: left out, as the message never had it.
   const message = result.data;
   if (message.deleted === undefined) delete message.deleted;
-  if (message.attachment === undefined) delete message.attachment;
+  if (message.attachments === undefined) delete message.attachments;
   if (message.card === undefined) delete message.card;
   if (message.replyTo === undefined) delete message.replyTo;
   if (message.reactions === undefined) delete message.reactions;
@@ -332,14 +340,16 @@ const exportedMessage: AnswerSchema<ExportedMessage> = z.object({
   createdAt: z.number(),
   editedAt: z.optional(z.number()),
   deleted: z.optional(z.literal(true)),
-  attachment: z.optional(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      kind: z.enum(['image', 'document']),
-      contentType: z.enum(attachmentTypes),
-      size: z.number(),
-    }),
+  attachments: z.optional(
+    z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        kind: z.enum(['image', 'document']),
+        contentType: z.enum(attachmentTypes),
+        size: z.number(),
+      }),
+    ),
   ),
 });
 const exportedDevice: AnswerSchema<ExportedDevice> = z.object({

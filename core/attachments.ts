@@ -21,6 +21,11 @@ export const UNSENT_ATTACHMENT_TTL_MS = 24 * 60 * 60 * 1000;
  * that got past a race.
  */
 export const ATTACHMENT_QUOTA_BYTES = 1024 * 1024 * 1024;
+/**
+ * How many files one message carries at most (a messenger's album; firestore.rules spell out ten places, and a
+ * write's 1,000 rule expressions hold ten claims).
+ */
+export const ATTACHMENT_COUNT_MAX = 10;
 /** A stored file name is cut to this many characters (its extension kept). */
 export const ATTACHMENT_NAME_MAX = 120;
 
@@ -96,6 +101,8 @@ export const ATTACHMENT_ACCESS_MESSAGES = {
   noSuchFile: 'This file is not available any more.',
   alreadySent: 'This file was already sent with another message.',
   notYours: 'This file was uploaded by someone else.',
+  tooMany: `A message can carry at most ${ATTACHMENT_COUNT_MAX} files.`,
+  twice: 'The same file cannot be sent twice in one message.',
 } as const;
 
 export function isAttachmentType(value: unknown): value is AttachmentType {
@@ -209,6 +216,29 @@ export function toAttachment(value: unknown): Attachment | null {
   if (kind === 'document') return { id, kind, name, contentType, size };
   if (!isDimension(width) || !isDimension(height)) return null;
   return { id, kind, name, contentType, size, width, height };
+}
+
+/**
+ * A message's files as stored (a JSON array in SQLite, a Firestore list, an outbox entry): 1 to
+ * ATTACHMENT_COUNT_MAX of them, each read as toAttachment reads one, no id twice. A message from before several
+ * files (one `attachment` object) reads as a list of one. Null when it is none of these.
+ */
+export function toAttachmentList(value: unknown): Attachment[] | null {
+  if (value === undefined || value === null) return null;
+  if (!Array.isArray(value)) {
+    const single = toAttachment(value);
+    return single ? [single] : null;
+  }
+  if (value.length === 0 || value.length > ATTACHMENT_COUNT_MAX) return null;
+  const list = value.map(toAttachment);
+  if (list.some((item) => item === null)) return null;
+  const files = list as Attachment[];
+  return new Set(files.map((file) => file.id)).size === files.length ? files : null;
+}
+
+/** A message's files from its stored fields: the list, or the single file of a message from before lists. */
+export function attachmentsOf(data: { attachments?: unknown; attachment?: unknown }): Attachment[] {
+  return toAttachmentList(data.attachments) ?? toAttachmentList(data.attachment) ?? [];
 }
 
 export type FileCheck =

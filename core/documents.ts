@@ -25,7 +25,7 @@ import type {
 import { toMessageCard } from './cards';
 import { LEDGER_KINDS } from './ledger';
 import { NOT_OPTED_IN } from './model';
-import { toAttachment } from './attachments';
+import { attachmentsOf } from './attachments';
 import type { Attachment } from './attachments';
 import type { StoredOffer } from './offers';
 import type { PendingCounts } from './pending';
@@ -146,7 +146,7 @@ export function toChatMessage(channelId: string, id: string, data: DocumentData)
     text: text(data.text),
     createdAt: toMillis(data.createdAt),
     ...messageChanges(data),
-    ...withAttachment(data.attachment),
+    ...withAttachments(data),
     ...withCard(data.card),
     ...withReply(data.replyTo, data.reactions),
   };
@@ -174,10 +174,13 @@ function messageChanges(data: DocumentData): Pick<ChatMessage, 'editedAt' | 'del
   return changes;
 }
 
-/** A message document's attachment field, when it holds a valid one (clients write it; read defensively). */
-function withAttachment(value: unknown): { attachment?: Attachment } {
-  const attachment = value === undefined || value === null ? null : toAttachment(value);
-  return attachment ? { attachment } : {};
+/**
+ * A message document's files, when it holds a valid list (clients write it; read defensively): `attachments`, or
+ * the single `attachment` of a message from before several files.
+ */
+function withAttachments(data: DocumentData): { attachments?: Attachment[] } {
+  const attachments = attachmentsOf(data);
+  return attachments.length > 0 ? { attachments } : {};
 }
 
 export const INVITATION_STATUSES: readonly InvitationStatus[] = [

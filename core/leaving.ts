@@ -74,8 +74,8 @@ export interface ExportedMessage {
   createdAt: number;
   editedAt?: number;
   deleted?: true;
-  /** What the file was (its name, kind, type and size); the bytes stay where they are. */
-  attachment?: Pick<Attachment, 'id' | 'name' | 'kind' | 'contentType' | 'size'>;
+  /** What the files were (name, kind, type and size each); the bytes stay where they are. */
+  attachments?: Array<Pick<Attachment, 'id' | 'name' | 'kind' | 'contentType' | 'size'>>;
 }
 
 /** A device that receives the person's notifications: what it is and when it was used, never its push token. */
@@ -131,7 +131,9 @@ export function toExportedDevice(doc: PushTokenDoc): ExportedDevice {
 }
 
 /** A message's file as the export names it (no download address: it needs the person's session anyway). */
-export function toExportedAttachment(attachment: Attachment): NonNullable<ExportedMessage['attachment']> {
+export function toExportedAttachment(
+  attachment: Attachment,
+): NonNullable<ExportedMessage['attachments']>[number] {
   return {
     id: attachment.id,
     name: attachment.name,
@@ -152,7 +154,7 @@ export function toExportedMessage(message: ChatMessage, channelTitle: string): E
   };
   if (message.editedAt !== undefined) exported.editedAt = message.editedAt;
   if (message.deleted) exported.deleted = true;
-  if (message.attachment) exported.attachment = toExportedAttachment(message.attachment);
+  if (message.attachments) exported.attachments = message.attachments.map(toExportedAttachment);
   return exported;
 }
 

@@ -86,8 +86,11 @@ export interface ChatMessage {
    * Two copies of one message: the one with the later version is the newer word (core/messages.ts).
    */
   updatedAt?: number;
-  /** A file sent with (or instead of) the text (core/attachments.ts); gone once the message is deleted. */
-  attachment?: Attachment;
+  /**
+   * Files sent with (or instead of) the text, 1 to 10 in the order chosen (core/attachments.ts); gone once the
+   * message is deleted. A message from before several files carries a list of one.
+   */
+  attachments?: Attachment[];
   /**
    * A card the backend posts (core/cards.ts): a booking's change or an offer, shown as a card; its `text` is the
    * plain words of it (the push, the channel list, any client that does not know cards). Never written by a client.

@@ -35,8 +35,12 @@ export const REPLY_STATUS: Record<ReplyProblem, ErrorStatus> = {
 export const DELETED_QUOTE = 'Deleted message';
 
 /** The start of a message's text on one line, at most REPLY_SNIPPET_MAX characters (never half an emoji). */
-export function snippetOf(message: Pick<ChatMessage, 'text' | 'attachment'>): string {
-  const line = messageSummary(message).replace(/\s+/g, ' ').trim();
+export function snippetOf(message: Pick<ChatMessage, 'text' | 'attachments'>): string {
+  // Without text, the first file's kind says what it was (as the channel list and the push do).
+  const first = message.attachments?.[0];
+  const line = messageSummary({ text: message.text, ...(first ? { attachment: first } : {}) })
+    .replace(/\s+/g, ' ')
+    .trim();
   const characters = Array.from(line);
   if (characters.length <= REPLY_SNIPPET_MAX && line.length <= REPLY_SNIPPET_MAX) return line;
   let cut = '';

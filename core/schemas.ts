@@ -120,15 +120,26 @@ export const messageCreateBody = z
   .strictObject({
     id: documentIdSchema.optional(),
     text: z.string().max(MESSAGE_RAW_MAX).default(''),
-    /** An upload of the caller's in this channel (POST /api/channels/:id/attachments), not sent yet. */
+    /**
+     * Uploads of the caller's in this channel (POST /api/channels/:id/attachments), not sent yet, in order; more
+     * than ATTACHMENT_COUNT_MAX is refused by server/services/attachments.ts claimAttachments, in its words.
+     */
+    attachmentIds: z.array(documentIdSchema).min(1).optional(),
+    /** One upload: what a client from before several files (its outbox on a device) still sends. */
     attachmentId: documentIdSchema.optional(),
     /** The earlier message of this channel it answers (core/replies.ts: the server quotes the stored one). */
     replyTo: documentIdSchema.optional(),
   })
   .transform((body, ctx) => {
+    if (body.attachmentId !== undefined && body.attachmentIds !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['attachmentId'], message: 'Send attachmentIds alone.' });
+      return z.NEVER;
+    }
+    const { attachmentId, attachmentIds: listed, ...rest } = body;
+    const attachmentIds = attachmentId !== undefined ? [attachmentId] : listed;
     // core/messageText.ts: empty text is a message only when it carries a file.
-    const checked = checkMessageText(body.text, { withAttachment: body.attachmentId !== undefined });
-    if (checked.ok) return { ...body, text: checked.text };
+    const checked = checkMessageText(body.text, { withAttachment: attachmentIds !== undefined });
+    if (checked.ok) return { ...rest, text: checked.text, ...(attachmentIds ? { attachmentIds } : {}) };
     ctx.addIssue({ code: 'custom', path: ['text'], message: MESSAGE_TEXT_MESSAGES[checked.problem] });
     return z.NEVER;
   });

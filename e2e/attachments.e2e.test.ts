@@ -1,5 +1,6 @@
 // Attachments in two browsers against the real server: a member sends an image and the
-// consultant sees it in their window, drawn at its size; a document arrives as a card and downloads with its
+// consultant sees it in their window, drawn at its size, and opens it in the viewer; a pasted image and two dropped
+// files go as one message of three thumbnails, and the viewer arrows between them; an eleventh file is refused; a document arrives as a card and downloads with its
 // bytes; a renamed executable and a file over 10 MB are refused with words, nothing sent; someone outside the
 // channel can neither upload nor download (API). The conversation with files passes axe.
 import type { Page } from 'playwright-core';
@@ -85,9 +86,88 @@ describe('attachments in two windows', () => {
       () =>
         (document.querySelector('img[alt="sketch.png"]') as HTMLImageElement | null)?.naturalWidth === 320,
     );
-    const link = consultant.getByRole('link', { name: /sketch\.png/ });
-    expect(await link.getAttribute('target')).toBe('_blank');
-    expect(await link.getAttribute('href')).toMatch(/^blob:/);
+    // A click opens the image viewer, full size; Escape closes it.
+    await consultant.getByRole('button', { name: 'Open sketch.png' }).click();
+    const viewer = consultant.getByRole('dialog', { name: 'sketch.png' });
+    await viewer.waitFor();
+    expect(await viewer.locator('img').getAttribute('src')).toMatch(/^blob:/);
+    await consultant.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
+  });
+
+  it('a pasted image and two dropped files go as one message; the other window shows three thumbnails and the viewer', async () => {
+    const box = member.getByLabel('Message', { exact: true });
+    // A screenshot pasted from the clipboard (browsers name every one "image.png").
+    await box.evaluate(
+      (element, bytes) => {
+        const data = new DataTransfer();
+        data.items.add(new File([new Uint8Array(bytes)], 'image.png', { type: 'image/png' }));
+        element.dispatchEvent(
+          new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+        );
+      },
+      [...pngFile(60, 40)],
+    );
+    // Two files dragged from the desktop onto the composer.
+    await member.locator('form.composer').evaluate(
+      (form, files) => {
+        const data = new DataTransfer();
+        for (const { name, bytes } of files) {
+          data.items.add(new File([new Uint8Array(bytes)], name, { type: 'image/png' }));
+        }
+        form.dispatchEvent(
+          new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }),
+        );
+        form.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+      },
+      [
+        { name: 'drop-a.png', bytes: [...pngFile(50, 50)] },
+        { name: 'drop-b.png', bytes: [...pngFile(40, 60)] },
+      ],
+    );
+    // Each chosen file shows as a thumbnail before it is sent.
+    await member.locator('.composer-file__thumb').nth(2).waitFor();
+    expect(await member.locator('.composer-file__thumb').count()).toBe(3);
+    await member.getByText('ready to send').nth(2).waitFor();
+    await box.fill('Three at once');
+    await member.getByRole('button', { name: 'Send', exact: true }).click();
+
+    const message = consultant.locator('.message', { hasText: 'Three at once' });
+    await message.waitFor();
+    const thumbnails = message.getByRole('button', { name: /^Open / });
+    await thumbnails.nth(2).waitFor();
+    expect(await thumbnails.count()).toBe(3);
+    expect(await thumbnails.nth(0).getAttribute('aria-label')).toMatch(/^Open pasted-.*\.png$/);
+
+    const opener = message.getByRole('button', { name: 'Open drop-a.png' });
+    await opener.click();
+    const viewer = consultant.getByRole('dialog');
+    expect(await viewer.getAttribute('aria-label')).toBe('Image 2 of 3: drop-a.png');
+    await consultant.keyboard.press('ArrowRight');
+    expect(await viewer.getAttribute('aria-label')).toBe('Image 3 of 3: drop-b.png');
+    await consultant.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
+    expect(await consultant.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Open drop-a.png',
+    );
+  });
+
+  it('an eleventh file is refused in words before any upload', async () => {
+    const uploads: string[] = [];
+    const count = (r: { url: () => string }) => {
+      if (r.url().includes('/attachments?')) uploads.push(r.url());
+    };
+    member.on('request', count);
+    await picker(member).setInputFiles(
+      Array.from({ length: 11 }, (_, i) => ({
+        name: `n${i}.png`,
+        mimeType: 'image/png',
+        buffer: pngFile(2, 2),
+      })),
+    );
+    await member.getByRole('alert').filter({ hasText: 'A message can carry at most 10 files.' }).waitFor();
+    expect(uploads).toEqual([]);
+    member.off('request', count);
   });
 
   it('a document arrives as a card and downloads with its bytes', async () => {

@@ -7,11 +7,13 @@ import type { Backend, NewMessage } from '@/backend/ports';
 import { UPLOAD_CANCELLED } from '@/backend/ports';
 import {
   ATTACHMENT_ACCESS_MESSAGES,
+  ATTACHMENT_COUNT_MAX,
   ATTACHMENT_MAX_BYTES,
   ATTACHMENT_MESSAGES,
   ATTACHMENT_QUOTA_BYTES,
   attachmentQuotaMessage,
 } from '@core/attachments';
+import type { Attachment } from '@core/attachments';
 import { SESSION_ENDED_MESSAGE } from '@core/errors';
 import {
   docxFile,
@@ -430,15 +432,15 @@ export function describePortContract(
         const sent = await member.messages.sendMessage(CHANNELS.studio.id, {
           id: newDocumentId(),
           text: ' ',
-          attachment,
+          attachments: [attachment],
         });
-        expect(sent).toMatchObject({ text: '', attachment });
+        expect(sent).toMatchObject({ text: '', attachments: [attachment] });
         await h.settle();
         const consultant = await h.as('consultant');
         expect((await consultant.messages.listMessages(CHANNELS.studio.id)).at(-1)).toMatchObject({
           id: sent.id,
           text: '',
-          attachment,
+          attachments: [attachment],
         });
         expect(
           (await bytesOf(await consultant.messages.readAttachment(CHANNELS.studio.id, attachment))).equals(
@@ -457,17 +459,17 @@ export function describePortContract(
         const sent = await member.messages.sendMessage(CHANNELS.studio.id, {
           id: newDocumentId(),
           text: 'Before',
-          attachment,
+          attachments: [attachment],
         });
         await h.settle();
         const consultant = await h.as('consultant');
         const tombstone = await consultant.messages.deleteMessage(CHANNELS.studio.id, sent.id);
         await h.settle();
         expect(tombstone).toMatchObject({ id: sent.id, text: '', deleted: true });
-        expect(tombstone.attachment).toBeUndefined();
+        expect(tombstone.attachments).toBeUndefined();
         const listed = (await member.messages.listMessages(CHANNELS.studio.id)).find((m) => m.id === sent.id);
         expect(listed).toMatchObject({ deleted: true });
-        expect(listed?.attachment).toBeUndefined();
+        expect(listed?.attachments).toBeUndefined();
         for (const who of [member, consultant]) {
           expect((await failure(who.messages.readAttachment(CHANNELS.studio.id, attachment))).status).toBe(
             'NOT_FOUND',
@@ -549,7 +551,11 @@ export function describePortContract(
         blob(pngFile(2, 2)),
         'a.png',
       );
-      await member.messages.sendMessage(CHANNELS.studio.id, { id: newDocumentId(), text: '', attachment });
+      await member.messages.sendMessage(CHANNELS.studio.id, {
+        id: newDocumentId(),
+        text: '',
+        attachments: [attachment],
+      });
       await h.settle();
       const visitor = await h.as('visitor');
       expect(
@@ -577,7 +583,7 @@ export function describePortContract(
             backend.messages.sendMessage(channelId, {
               id: newDocumentId(),
               text: 'With a file',
-              attachment: file,
+              attachments: [file],
             }),
           );
           return { status: error.status, message: error.message };
@@ -600,12 +606,140 @@ export function describePortContract(
           message: ATTACHMENT_ACCESS_MESSAGES.noSuchFile,
         });
         await expect(
-          member.messages.sendMessage(CHANNELS.studio.id, { id: newDocumentId(), text: '', attachment }),
-        ).resolves.toMatchObject({ attachment });
+          member.messages.sendMessage(CHANNELS.studio.id, {
+            id: newDocumentId(),
+            text: '',
+            attachments: [attachment],
+          }),
+        ).resolves.toMatchObject({ attachments: [attachment] });
         expect(await refusal(member, CHANNELS.studio.id)).toEqual({
           status: 'ALREADY_EXISTS',
           message: ATTACHMENT_ACCESS_MESSAGES.alreadySent,
         });
+        await h.settle();
+      },
+    );
+
+    needing('storage')(
+      'sends several files in one message, in the order chosen, and deletes them all with it',
+      async () => {
+        const member = await h.as('member');
+        const files = [pngFile(2, 2), pngFile(3, 2), pngFile(4, 2)];
+        const uploaded: Attachment[] = [];
+        for (const [i, png] of files.entries()) {
+          uploaded.push(await member.messages.uploadAttachment(CHANNELS.studio.id, blob(png), `p${i}.png`));
+        }
+        const sent = await member.messages.sendMessage(CHANNELS.studio.id, {
+          id: newDocumentId(),
+          text: 'Three',
+          attachments: uploaded,
+        });
+        expect(sent.attachments).toEqual(uploaded);
+        await h.settle();
+        const consultant = await h.as('consultant');
+        const listed = (await consultant.messages.listMessages(CHANNELS.studio.id)).find(
+          (m) => m.id === sent.id,
+        );
+        expect(listed?.attachments?.map((file) => file.name)).toEqual(['p0.png', 'p1.png', 'p2.png']);
+        for (const [i, file] of uploaded.entries()) {
+          const read = await bytesOf(await consultant.messages.readAttachment(CHANNELS.studio.id, file));
+          expect(read.equals(files[i] as Buffer)).toBe(true);
+        }
+        await consultant.messages.deleteMessage(CHANNELS.studio.id, sent.id);
+        await h.settle();
+        for (const file of uploaded) {
+          expect((await failure(member.messages.readAttachment(CHANNELS.studio.id, file))).status).toBe(
+            'NOT_FOUND',
+          );
+        }
+      },
+    );
+
+    needing('storage')(
+      'a reply carries its files and its quote; one to it quotes the first file; deleting it drops files, reactions and quotes',
+      async () => {
+        const member = await h.as('member');
+        const consultant = await h.as('consultant');
+        const welcome = MESSAGES[0] as ChatMessage;
+        const doc = await member.messages.uploadAttachment(CHANNELS.studio.id, blob(pdfFile()), 'plan.pdf');
+        const png = await member.messages.uploadAttachment(CHANNELS.studio.id, blob(pngFile(2, 2)), 'a.png');
+        const sent = await member.messages.sendMessage(CHANNELS.studio.id, {
+          id: newDocumentId(),
+          text: '',
+          attachments: [doc, png],
+          replyTo: welcome.id,
+        });
+        expect(sent.attachments).toEqual([doc, png]);
+        expect(sent.replyTo).toMatchObject({ id: welcome.id, snippet: 'Welcome!' });
+        await h.settle();
+        const answer = await consultant.messages.sendMessage(CHANNELS.studio.id, {
+          id: newDocumentId(),
+          text: 'Got them',
+          replyTo: sent.id,
+        });
+        expect(answer.replyTo?.snippet).toBe('Sent a document');
+        await consultant.messages.reactToMessage(CHANNELS.studio.id, sent.id, '👍');
+        await h.settle();
+        const tombstone = await member.messages.deleteMessage(CHANNELS.studio.id, sent.id);
+        await h.settle();
+        expect(tombstone.attachments).toBeUndefined();
+        expect(tombstone.reactions).toBeUndefined();
+        await eventually(async () => {
+          const listed = await consultant.messages.listMessages(CHANNELS.studio.id);
+          expect(listed.find((m) => m.id === answer.id)?.replyTo?.snippet).toBe('');
+          expect(listed.find((m) => m.id === sent.id)).toMatchObject({ deleted: true, text: '' });
+        });
+        for (const file of [doc, png]) {
+          expect((await failure(member.messages.readAttachment(CHANNELS.studio.id, file))).status).toBe(
+            'NOT_FOUND',
+          );
+        }
+      },
+    );
+
+    needing('storage')(
+      'refuses an eleventh file, a file twice, or one file not the sender’s, and sends none of the rest',
+      async () => {
+        const member = await h.as('member');
+        const consultant = await h.as('consultant');
+        const uploaded: Attachment[] = [];
+        for (let i = 0; i < ATTACHMENT_COUNT_MAX + 1; i += 1) {
+          uploaded.push(
+            await member.messages.uploadAttachment(CHANNELS.studio.id, blob(pngFile(2, 2)), `n${i}.png`),
+          );
+        }
+        const refusal = async (who: Backend, attachments: Attachment[]) => {
+          const error = await failure(
+            who.messages.sendMessage(CHANNELS.studio.id, { id: newDocumentId(), text: 'x', attachments }),
+          );
+          return { status: error.status, message: error.message };
+        };
+        expect(await refusal(member, uploaded)).toEqual({
+          status: 'INVALID_ARGUMENT',
+          message: ATTACHMENT_ACCESS_MESSAGES.tooMany,
+        });
+        const [first, second] = uploaded as [Attachment, Attachment];
+        expect(await refusal(member, [first, first])).toEqual({
+          status: 'INVALID_ARGUMENT',
+          message: ATTACHMENT_ACCESS_MESSAGES.twice,
+        });
+        const theirs = await consultant.messages.uploadAttachment(
+          CHANNELS.studio.id,
+          blob(pngFile(2, 2)),
+          't.png',
+        );
+        expect(await refusal(member, [first, theirs])).toEqual({
+          status: 'PERMISSION_DENIED',
+          message: ATTACHMENT_ACCESS_MESSAGES.notYours,
+        });
+        // Nothing was half-sent: the first file is still the sender's to send, with the next nine.
+        const sent = await member.messages.sendMessage(CHANNELS.studio.id, {
+          id: newDocumentId(),
+          text: '',
+          attachments: uploaded.slice(0, ATTACHMENT_COUNT_MAX),
+        });
+        expect(sent.attachments).toHaveLength(ATTACHMENT_COUNT_MAX);
+        expect(sent.attachments?.[1]).toEqual(second);
         await h.settle();
       },
     );

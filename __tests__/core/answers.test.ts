@@ -24,14 +24,22 @@ const attachment = {
 };
 
 describe('readChatMessage', () => {
-  it('keeps a message’s attachment', () => {
-    expect(readChatMessage({ ...message, attachment })).toEqual({ ...message, attachment });
+  it('keeps a message’s files, in order', () => {
+    const second = { ...attachment, id: 'Attachment0000000002', name: 'b.png' };
+    const attachments = [attachment, second];
+    expect(readChatMessage({ ...message, attachments })).toEqual({ ...message, attachments });
   });
 
-  it('drops an attachment that is not one, and keeps the message without the field', () => {
-    const read = readChatMessage({ ...message, attachment: { ...attachment, name: '../../x' } });
-    expect(read).toEqual(message);
-    expect(read).not.toHaveProperty('attachment');
+  it('drops a list with a file that is not one, eleven files, or one file twice, keeping the message', () => {
+    const eleven = Array.from({ length: 11 }, (_, i) => ({
+      ...attachment,
+      id: `Attachment00000000${10 + i}`,
+    }));
+    for (const attachments of [[{ ...attachment, name: '../../x' }], eleven, [attachment, attachment], []]) {
+      const read = readChatMessage({ ...message, attachments });
+      expect(read).toEqual(message);
+      expect(read).not.toHaveProperty('attachments');
+    }
   });
 
   it('keeps the version fields of an edited or deleted message', () => {

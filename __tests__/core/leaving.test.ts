@@ -136,14 +136,13 @@ describe('toExportedMessage (both backends’ export of a message)', () => {
       width: 1,
       height: 1,
     };
-    const exported = toExportedMessage({ ...message, editedAt: 11, deleted: true, attachment }, 'x');
+    const exported = toExportedMessage(
+      { ...message, editedAt: 11, deleted: true, attachments: [attachment] },
+      'x',
+    );
     expect(exported).toMatchObject({ editedAt: 11, deleted: true });
-    expect(exported.attachment).toEqual({
-      id: attachment.id,
-      name: 'a.png',
-      kind: 'image',
-      contentType: 'image/png',
-      size: 3,
-    });
+    expect(exported.attachments).toEqual([
+      { id: attachment.id, name: 'a.png', kind: 'image', contentType: 'image/png', size: 3 },
+    ]);
   });
 });

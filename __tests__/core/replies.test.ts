@@ -1,3 +1,4 @@
+import type { Attachment } from '@core/attachments';
 import type { ChatMessage } from '@core/model';
 import {
   DELETED_QUOTE,
@@ -41,7 +42,21 @@ describe('replies', () => {
     expect(long.length).toBeLessThanOrEqual(REPLY_SNIPPET_MAX);
     expect(long.endsWith('…')).toBe(true);
     expect(Array.from(long.slice(0, -1)).every((c) => c === '😀')).toBe(true);
-    expect(snippetOf(message({ text: '', attachment: undefined }))).toBe('');
+    expect(snippetOf(message({ text: '', attachments: undefined }))).toBe('');
+  });
+
+  it('names the first file of a message with files and no text', () => {
+    const file = (id: string, kind: 'image' | 'document'): Attachment => ({
+      id,
+      name: `${id}.bin`,
+      kind,
+      contentType: kind === 'image' ? 'image/png' : 'application/pdf',
+      size: 1,
+    });
+    const files = [file('FileId00000000000001', 'document'), file('FileId00000000000002', 'image')];
+    expect(snippetOf(message({ text: '', attachments: files }))).toBe('Sent a document');
+    expect(snippetOf(message({ text: '', attachments: files.slice().reverse() }))).toBe('Sent a photo');
+    expect(snippetOf(message({ text: 'Look', attachments: files }))).toBe('Look');
   });
 
   it('shows the original as held (its edit, or "Deleted message"), else the snippet', () => {

@@ -89,6 +89,32 @@ describe('createConversationStore', () => {
     expect((await store.load(UID)).dropped).toBe(0);
   });
 
+  it('keeps an unsent message with several files, and reads one kept with a single file as a list of one', async () => {
+    const file = (n: number) => ({
+      id: `File${String(n).padStart(16, '0')}`,
+      kind: 'image' as const,
+      name: `p${n}.png`,
+      contentType: 'image/png' as const,
+      size: 10,
+      width: 2,
+      height: 2,
+    });
+    const store = createConversationStore();
+    await store.putOutbox(entry(1, { text: '', attachments: [file(1), file(2), file(3)] }));
+    const db = await openDB(CONVERSATION_DB_NAME);
+    // As the outbox wrote it before messages carried several files.
+    await db.put('outbox', { ...entry(2), text: '', attachment: file(4) });
+    await db.put('outbox', { ...entry(3), attachments: Array.from({ length: 11 }, (_, i) => file(10 + i)) });
+    db.close();
+    const restored = await store.load(UID);
+    expect(restored.outbox.map((e) => e.attachments?.map((f) => f.name))).toEqual([
+      ['p1.png', 'p2.png', 'p3.png'],
+      ['p4.png'],
+    ]);
+    expect(restored.outbox[1]).not.toHaveProperty('attachment');
+    expect(restored.dropped).toBe(1);
+  });
+
   it('forgets everything of one account at sign-out, and nothing of another', async () => {
     const store = createConversationStore();
     await store.putOutbox(entry(1));

@@ -32,7 +32,7 @@ import { openDatabase } from '../../server/db/database';
 import { createRepos } from '../../server/repo';
 import type { AttachmentContext } from '../../server/services/attachments';
 import {
-  deleteMessageAttachment,
+  deleteMessageAttachments,
   pruneUnsentAttachments,
   UNSENT_ATTACHMENT_TTL_MS,
 } from '../../server/services/attachments';
@@ -197,7 +197,7 @@ describe('a message with an attachment', () => {
     const res = await send(ids.token.member, ids.strategy, { text: '  ', attachmentId: attachment.id });
     expect(res.statusCode).toBe(200);
     const message = res.json<ChatMessage>();
-    expect(message).toMatchObject({ text: '', attachment });
+    expect(message).toMatchObject({ text: '', attachments: [attachment] });
     const listed = await server.request('GET', `/api/channels/${ids.strategy}/messages`, {
       token: ids.token.consultant,
     });
@@ -212,7 +212,71 @@ describe('a message with an attachment', () => {
   it('carries text and a document together; the push shows the text', async () => {
     const attachment = await uploaded(ids.token.member, ids.strategy, 'plan.pdf', pdfFile());
     const res = await send(ids.token.member, ids.strategy, { text: 'The plan', attachmentId: attachment.id });
-    expect(res.json<ChatMessage>()).toMatchObject({ text: 'The plan', attachment: { kind: 'document' } });
+    expect(res.json<ChatMessage>()).toMatchObject({
+      text: 'The plan',
+      attachments: [{ kind: 'document' }],
+    });
+  });
+
+  it('carries several files in the order sent, each row naming the message (migration 020)', async () => {
+    const files = [
+      await uploaded(ids.token.member, ids.strategy, 'a.png', pngFile(2, 2)),
+      await uploaded(ids.token.member, ids.strategy, 'plan.pdf', pdfFile()),
+      await uploaded(ids.token.member, ids.strategy, 'b.png', pngFile(3, 3)),
+    ];
+    const res = await send(ids.token.member, ids.strategy, {
+      text: '',
+      attachmentIds: files.map((f) => f.id),
+    });
+    expect(res.statusCode).toBe(200);
+    const message = res.json<ChatMessage>();
+    expect(message.attachments).toEqual(files);
+    expect(
+      server.query<{ n: number }>('SELECT COUNT(*) AS n FROM attachments WHERE message_id = ?', message.id),
+    ).toEqual([{ n: 3 }]);
+  });
+
+  it('refuses an eleventh file and a file twice, and claims none of them', async () => {
+    const files = [];
+    for (let i = 0; i < 11; i += 1) {
+      files.push(await uploaded(ids.token.member, ids.strategy, `p${i}.png`, pngFile(2, 2)));
+    }
+    const ids11 = files.map((f) => f.id);
+    expectError(
+      await send(ids.token.member, ids.strategy, { text: 'x', attachmentIds: ids11 }),
+      400,
+      'INVALID_ARGUMENT',
+    );
+    const [first] = ids11;
+    expectError(
+      await send(ids.token.member, ids.strategy, { text: 'x', attachmentIds: [first, first] }),
+      400,
+      'INVALID_ARGUMENT',
+    );
+    expectError(
+      await send(ids.token.member, ids.strategy, { text: 'x', attachmentId: first, attachmentIds: [first] }),
+      400,
+      'INVALID_ARGUMENT',
+    );
+    expect(
+      server.query<{ n: number }>('SELECT COUNT(*) AS n FROM attachments WHERE message_id IS NOT NULL'),
+    ).toEqual([{ n: 0 }]);
+  });
+
+  it('reads a message stored before several files (one attachment object) as a list of one', async () => {
+    const attachment = await uploaded(ids.token.member, ids.strategy, 'old.png', pngFile(2, 2));
+    const message = (
+      await send(ids.token.member, ids.strategy, { text: 'Old', attachmentId: attachment.id })
+    ).json<ChatMessage>();
+    // What migration 007's rows hold: the object itself, not a list.
+    const db = openDatabase(server.dbFile);
+    db.prepare('UPDATE messages SET attachment = ? WHERE id = ?').run(JSON.stringify(attachment), message.id);
+    db.close();
+    const listed = await server.request('GET', `/api/channels/${ids.strategy}/messages`, {
+      token: ids.token.consultant,
+    });
+    const found = listed.json<{ messages: ChatMessage[] }>().messages.find((m) => m.id === message.id);
+    expect(found?.attachments).toEqual([attachment]);
   });
 
   it('refuses no text and no file', async () => {
@@ -318,7 +382,7 @@ describe('housekeeping', () => {
     const message = (
       await send(ids.token.member, ids.strategy, { attachmentId: attachment.id })
     ).json<ChatMessage>();
-    expect(await deleteMessageAttachment(service, message.id)).toBe(true);
+    expect(await deleteMessageAttachments(service, message.id)).toBe(true);
     expect(filesOnDisk()).toEqual([]);
     expect(rows()).toBe(0);
     expect(server.query('SELECT attachment FROM messages WHERE id = ?', message.id)).toEqual([
@@ -326,7 +390,7 @@ describe('housekeeping', () => {
     ]);
     expectError(await download(ids.token.member, ids.strategy, attachment.id), 404, 'NOT_FOUND');
     // A message without a file: nothing to do.
-    expect(await deleteMessageAttachment(service, message.id)).toBe(false);
+    expect(await deleteMessageAttachments(service, message.id)).toBe(false);
   });
 
   it('deleting a message through the API deletes its file (issue #13 part 3 wired in)', async () => {

@@ -72,6 +72,15 @@ function storeMessage(text: string, file: Attachment = attachment(), id = MESSAG
   return backend.store.get(messagePath(id)) ?? {};
 }
 
+/** A message of the member's carrying several `files` (the list a send of several writes). */
+function storeMessages(text: string, files: Attachment[], id = MESSAGE_ID) {
+  storeMessage(text, files[0], id);
+  const doc = { ...(backend.store.get(messagePath(id)) ?? {}) };
+  delete doc.attachment;
+  backend.store.set(messagePath(id), { ...doc, attachments: files });
+  return backend.store.get(messagePath(id)) ?? {};
+}
+
 describe('attachment object names', () => {
   it('reads back the channel and attachment of an attachment, and nothing else of the bucket', () => {
     expect(attachmentObjectOf(path())).toEqual({ channelId: CHANNEL, attachmentId: PNG_ID });
@@ -103,6 +112,25 @@ describe('on_message_deleted', () => {
     await change(before, tombstone);
     expect(backend.bucket.objects.has(path())).toBe(false);
     expect(backend.store.get(uploadPath())).toBeUndefined();
+  });
+
+  it('deletes every file of a deleted message with several, and their upload records', async () => {
+    const ids = ['AlbumFirst0000000001', 'AlbumSecond000000001'];
+    for (const id of ids) {
+      backend.bucket.put(path(id), png, 'image/png');
+      recordUpload(attachment(id), NOW - 2000, MESSAGE_ID);
+    }
+    const before = storeMessages(
+      'Look',
+      ids.map((id) => attachment(id)),
+    );
+    const tombstone: Record<string, unknown> = { ...before, text: '', deleted: true };
+    delete tombstone.attachments;
+    await change(before, tombstone);
+    for (const id of ids) {
+      expect(backend.bucket.objects.has(path(id))).toBe(false);
+      expect(backend.store.get(uploadPath(id))).toBeUndefined();
+    }
   });
 
   it('removes the attachment a tombstone still holds (a write rules do not bind), and its file', async () => {
@@ -175,6 +203,21 @@ describe('prune_unsent_attachments', () => {
     expect([...backend.bucket.objects.keys()].sort()).toEqual(
       ['elsewhere/UnsentOld0000000001a', path(), path('UnsentNew0000000001a')].sort(),
     );
+  });
+
+  it('keeps the old files of a message with several (a list no query reaches into)', async () => {
+    const old = NOW - UNSENT_ATTACHMENT_TTL_MS - 1;
+    const ids = ['AlbumFirst0000000001', 'AlbumSecond000000001'];
+    for (const id of ids) {
+      backend.bucket.put(path(id), png, 'image/png', old);
+      recordUpload(attachment(id), old, MESSAGE_ID);
+    }
+    storeMessages(
+      'Two',
+      ids.map((id) => attachment(id)),
+    );
+    await prune();
+    expect([...backend.bucket.objects.keys()].sort()).toEqual(ids.map((id) => path(id)).sort());
   });
 
   it('deletes upload records older than that no message took, with their files, and keeps the rest', async () => {

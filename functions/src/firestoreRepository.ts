@@ -393,7 +393,16 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
       // A single-field index on the map's field (Firestore makes those itself).
       const { docs } = await messagesOf(channelId).where('attachment.id', '==', attachmentId).limit(1).get();
       const doc = docs[0];
-      return doc ? toChatMessage(channelId, doc.id, (doc.data() ?? {}) as Data) : null;
+      if (doc) return toChatMessage(channelId, doc.id, (doc.data() ?? {}) as Data);
+      // A file of a message with several (a list, which no query reaches into): its upload record names the
+      // message, which must list it.
+      const upload = dataOf(await db.doc(`channels/${channelId}/uploads/${attachmentId}`).get());
+      const messageId = upload?.messageId;
+      if (typeof messageId !== 'string') return null;
+      const message = dataOf(await messagesOf(channelId).doc(messageId).get());
+      if (!message) return null;
+      const found = toChatMessage(channelId, messageId, message);
+      return found.attachments?.some((file) => file.id === attachmentId) ? found : null;
     },
 
     async dropMessageAttachment(channelId, messageId, { tombstone, at }) {
@@ -401,6 +410,7 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
         .doc(messageId)
         .update({
           attachment: fieldValue.delete(),
+          attachments: fieldValue.delete(),
           updatedAt: ts(at),
           ...(tombstone ? { text: '', deleted: true } : {}),
         });

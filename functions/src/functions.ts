@@ -24,7 +24,7 @@ import {
   sessionCallablePayloads,
   tokenCallablePayloads,
 } from '../../core/schemas';
-import { toAttachment } from '../../core/attachments';
+import { attachmentsOf, toAttachment } from '../../core/attachments';
 import { toMillis } from '../../core/documents';
 import type { PracticeCallableName, ProductCallableName } from '../../core/schemas';
 import { guarded, guardedPublic, recentSignIn } from './callable';
@@ -122,9 +122,9 @@ function practiceFunctions(deps: () => Deps): {
 /** Requests nobody answered are declined within minutes of their time (core/bookings.ts planExpire). */
 export const EXPIRE_REQUESTS_SCHEDULE = 'every 5 minutes';
 
-/** A message document's attachment, when it holds a valid one (the push names its kind). */
-function attachmentOf(value: unknown): { attachment?: { kind: 'image' | 'document' } } {
-  const attachment = toAttachment(value);
+/** A message document's first file, when it holds valid ones (the push names its kind). */
+function attachmentOf(data: Record<string, unknown>): { attachment?: { kind: 'image' | 'document' } } {
+  const [attachment] = attachmentsOf(data);
   return attachment ? { attachment: { kind: attachment.kind } } : {};
 }
 
@@ -270,7 +270,7 @@ export function createFunctions(deps: () => Deps) {
           senderId: typeof data.senderId === 'string' ? data.senderId : '',
           senderName: typeof data.senderName === 'string' ? data.senderName : '',
           text: typeof data.text === 'string' ? data.text : '',
-          ...attachmentOf(data.attachment),
+          ...attachmentOf(data),
         });
         if (outcome.skipped)
           logger.warn('message not fanned out', { ...event.params, reason: outcome.skipped });

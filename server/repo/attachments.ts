@@ -1,4 +1,4 @@
-// attachments: one row per uploaded file (migration 005): its channel, uploader, the message that carries it once
+// attachments: one row per uploaded file (migrations 007, 020): its channel, uploader, the message that carries it once
 // sent, and what core/attachments.ts knows of it. The bytes are in the data folder (server/services/attachments.ts).
 import type { Attachment, AttachmentKind, AttachmentType } from '../../core/attachments';
 import type { Db } from '../db/database';
@@ -97,10 +97,9 @@ export class AttachmentsRepo {
     return row ? toStored(row) : null;
   }
 
-  /** The attachment a message carries, or null. */
-  ofMessage(messageId: string): StoredAttachment | null {
-    const row = this.byMessage.get(messageId);
-    return row ? toStored(row) : null;
+  /** The files a message carries (none, or up to core/attachments.ts ATTACHMENT_COUNT_MAX). */
+  ofMessage(messageId: string): StoredAttachment[] {
+    return this.byMessage.all(messageId).map(toStored);
   }
 
   /** Ties an unsent attachment to its message; false when it was already sent. */

@@ -2,7 +2,7 @@
 // messages_channel_order (migration 003) serves with SQLite row values.
 import type { Db } from '../db/database';
 import type { MessageCursor } from '../../core/messages';
-import { toAttachment } from '../../core/attachments';
+import { toAttachmentList } from '../../core/attachments';
 import { toMessageCard } from '../../core/cards';
 import type { ChatMessage } from '../../core/model';
 import { toReactions } from '../../core/reactions';
@@ -19,7 +19,10 @@ export interface MessageRow {
   edited_at: number | null;
   deleted_at: number | null;
   updated_at: number | null;
-  /** core/attachments.ts Attachment as JSON (migration 005), or NULL. */
+  /**
+   * The message's files as a JSON array of core/attachments.ts Attachment (migration 020), or one Attachment
+   * object (a message from before several files, migration 007), or NULL.
+   */
   attachment: string | null;
   /** core/cards.ts MessageCard as JSON (migration 011), or NULL. */
   card: string | null;
@@ -37,10 +40,10 @@ const SELECT_MESSAGES = `SELECT messages.*,
   (SELECT json_group_object(uid, emoji) FROM message_reactions r WHERE r.message_id = messages.id) AS reactions
   FROM messages`;
 
-function parseAttachment(json: string | null): ChatMessage['attachment'] | null {
+function parseAttachments(json: string | null): ChatMessage['attachments'] | null {
   if (json === null) return null;
   try {
-    return toAttachment(JSON.parse(json));
+    return toAttachmentList(JSON.parse(json));
   } catch {
     return null;
   }
@@ -65,7 +68,7 @@ function parseJson<T>(json: string | null, read: (value: unknown) => T | null): 
 }
 
 export const toMessage = (row: MessageRow): ChatMessage => {
-  const attachment = parseAttachment(row.attachment);
+  const attachments = parseAttachments(row.attachment);
   const card = parseCard(row.card);
   const replyTo = parseJson(row.reply_to, toReplyQuote);
   const reactions = parseJson(row.reactions, toReactions);
@@ -80,7 +83,7 @@ export const toMessage = (row: MessageRow): ChatMessage => {
     ...(row.edited_at !== null ? { editedAt: row.edited_at } : {}),
     ...(row.deleted_at !== null ? { deleted: true as const } : {}),
     ...(row.updated_at !== null ? { updatedAt: row.updated_at } : {}),
-    ...(attachment ? { attachment } : {}),
+    ...(attachments ? { attachments } : {}),
     ...(card ? { card } : {}),
     ...(replyTo ? { replyTo } : {}),
     ...(reactions ? { reactions } : {}),
@@ -272,7 +275,7 @@ export class MessagesRepo {
 
   insert(message: ChatMessage): void {
     const {
-      attachment,
+      attachments,
       card,
       replyTo,
       editedAt: _e,
@@ -283,14 +286,14 @@ export class MessagesRepo {
     } = message;
     this.insertRow.run({
       ...fields,
-      attachment: attachment ? JSON.stringify(attachment) : null,
+      attachment: attachments ? JSON.stringify(attachments) : null,
       card: card ? JSON.stringify(card) : null,
       replyTo: replyTo ? JSON.stringify(replyTo) : null,
       replyToId: replyTo ? replyTo.id : null,
     });
   }
 
-  /** The message no longer carries a file (its attachment was deleted with it). */
+  /** The message no longer carries files (they were deleted with it). */
   dropAttachment(id: string): void {
     this.clearAttachment.run(id);
   }

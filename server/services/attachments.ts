@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type/core';
 import {
   ATTACHMENT_ACCESS_MESSAGES,
+  ATTACHMENT_COUNT_MAX,
   ATTACHMENT_MESSAGES,
   attachmentQuotaMessage,
   checkAttachmentSize,
@@ -141,7 +142,8 @@ export async function uploadAttachment(
 
 /**
  * Inside sendMessage's write transaction: the caller's own unsent upload in this channel becomes the message's.
- * Anything else (unknown, another channel's, someone else's, already sent) refuses the message.
+ * Anything else (unknown, another channel's, someone else's, already sent) refuses the message; the transaction
+ * then undoes the claims of its other files, so nothing is half-sent.
  */
 export function claimAttachment(
   ctx: Pick<AttachmentContext, 'repos'>,
@@ -200,25 +202,41 @@ export async function removeFiles(
 }
 
 /**
- * Deleting a message deletes its file: the row and the message's copy go in one transaction (inside the
- * caller's, when there is one), then the bytes. Answers whether the message carried one.
+ * The files a message sends (ATTACHMENT_COUNT_MAX at most, no id twice), each claimed as claimAttachment claims
+ * one, in the order given. Inside sendMessage's write transaction.
  */
-export function dropMessageAttachment(
+export function claimAttachments(
   ctx: Pick<AttachmentContext, 'repos'>,
+  caller: Caller,
+  channelId: string,
+  attachmentIds: readonly string[],
   messageId: string,
-): string | null {
-  const stored = ctx.repos.attachments.ofMessage(messageId);
-  ctx.repos.messages.dropAttachment(messageId);
-  if (!stored) return null;
-  ctx.repos.attachments.delete(stored.attachment.id);
-  return stored.attachment.id;
+): Attachment[] {
+  if (attachmentIds.length > ATTACHMENT_COUNT_MAX) {
+    throw new QupmError('INVALID_ARGUMENT', ATTACHMENT_ACCESS_MESSAGES.tooMany);
+  }
+  if (new Set(attachmentIds).size !== attachmentIds.length) {
+    throw new QupmError('INVALID_ARGUMENT', ATTACHMENT_ACCESS_MESSAGES.twice);
+  }
+  return attachmentIds.map((id) => claimAttachment(ctx, caller, channelId, id, messageId));
 }
 
-/** dropMessageAttachment in its own transaction, then the file removed. */
-export async function deleteMessageAttachment(ctx: AttachmentContext, messageId: string): Promise<boolean> {
-  const id = write(ctx.db, () => dropMessageAttachment(ctx, messageId));
-  if (id === null) return false;
-  await removeFiles(ctx, [id]);
+/**
+ * Deleting a message deletes its files: the rows and the message's copy go in one transaction (inside the
+ * caller's, when there is one), then the bytes. Answers the ids of the files it carried.
+ */
+export function dropMessageAttachments(ctx: Pick<AttachmentContext, 'repos'>, messageId: string): string[] {
+  const stored = ctx.repos.attachments.ofMessage(messageId);
+  ctx.repos.messages.dropAttachment(messageId);
+  for (const file of stored) ctx.repos.attachments.delete(file.attachment.id);
+  return stored.map((file) => file.attachment.id);
+}
+
+/** dropMessageAttachments in its own transaction, then the files removed. */
+export async function deleteMessageAttachments(ctx: AttachmentContext, messageId: string): Promise<boolean> {
+  const ids = write(ctx.db, () => dropMessageAttachments(ctx, messageId));
+  if (ids.length === 0) return false;
+  await removeFiles(ctx, ids);
   return true;
 }
 

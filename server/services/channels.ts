@@ -27,7 +27,7 @@ import { write } from '../db/database';
 import { newDocumentId } from '../ids';
 import { quoteOf, REPLY_MESSAGES, REPLY_STATUS } from '../../core/replies';
 import type { ReplyQuote } from '../../core/replies';
-import { claimAttachment } from './attachments';
+import { claimAttachments } from './attachments';
 import { publishReceipt, stampReadMark } from './receipts';
 import type { ServiceContext } from '../context';
 
@@ -202,7 +202,8 @@ export function storeMessage(
       messageId: message.id,
       senderName: message.senderName,
       text: message.text,
-      ...(message.attachment ? { attachment: message.attachment } : {}),
+      // The push names the first file's kind (core/messageText.ts attachmentSummary).
+      ...(message.attachments?.[0] ? { attachment: message.attachments[0] } : {}),
     },
     targets: pushable.flatMap((uid) => ctx.repos.tokens.list(uid).map((doc) => ({ ...doc, uid }))),
     badges: Object.fromEntries(
@@ -254,7 +255,7 @@ export async function sendMessage(
   ctx: MessageContext,
   caller: Caller,
   id: string,
-  input: { id?: string; text: string; attachmentId?: string; replyTo?: string },
+  input: { id?: string; text: string; attachmentIds?: readonly string[]; replyTo?: string },
 ): Promise<ChatMessage> {
   const outcome = await ctx.messageWrites.run(() => {
     const channel = load(ctx, id);
@@ -271,10 +272,10 @@ export async function sendMessage(
     const replyTo = input.replyTo === undefined ? undefined : quoteFor(ctx, channel.id, input.replyTo);
     const now = ctx.now();
     const messageId = input.id ?? newDocumentId();
-    const attachment =
-      input.attachmentId === undefined
+    const attachments =
+      input.attachmentIds === undefined || input.attachmentIds.length === 0
         ? undefined
-        : claimAttachment(ctx, caller, channel.id, input.attachmentId, messageId);
+        : claimAttachments(ctx, caller, channel.id, input.attachmentIds, messageId);
     // Never before the channel's newest: a client catching up from its newest millisecond misses no later commit.
     const createdAt = Math.max(now, ctx.repos.messages.latest(channel.id)?.createdAt ?? now);
     const message: ChatMessage = {
@@ -284,7 +285,7 @@ export async function sendMessage(
       senderName: ctx.repos.users.publicName(caller.uid) || caller.email,
       text: input.text,
       createdAt,
-      ...(attachment ? { attachment } : {}),
+      ...(attachments ? { attachments } : {}),
       ...(replyTo ? { replyTo } : {}),
     };
     const { queued } = storeMessage(ctx, channel, message, now);

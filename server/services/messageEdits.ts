@@ -22,7 +22,7 @@ import { write } from '../db/database';
 import type { ServerContext } from '../context';
 import type { ServiceContext } from '../context';
 import { messageAudience } from './channels';
-import { dropMessageAttachment, removeFiles } from './attachments';
+import { dropMessageAttachments, removeFiles } from './attachments';
 
 function refuse(check: ChangeCheck): void {
   if (!check.ok)
@@ -113,8 +113,8 @@ export function reactToMessage(
 
 /**
  * Its sender, or the channel's owner, deletes a message: its text is cleared from storage and a tombstone stays in
- * its place (the conversation keeps its order and its read marks their message). Answers the tombstone. Its file,
- * if it carried one, goes with it: the row and the message's copy in the same transaction, the
+ * its place (the conversation keeps its order and its read marks their message). Answers the tombstone. Its files,
+ * if it carried any, go with it: the row and the message's copy in the same transaction, the
  * bytes right after the commit.
  */
 export function deleteMessage(
@@ -123,21 +123,21 @@ export function deleteMessage(
   channelId: string,
   messageId: string,
 ): ChatMessage {
-  const { channel, message, file, quoting } = write(ctx.db, () => {
+  const { channel, message, files, quoting } = write(ctx.db, () => {
     const target = loadTarget(ctx, caller, channelId, messageId);
     refuse(checkDelete(target.channel, target.message, caller.uid));
     ctx.repos.messages.markDeleted(messageId, stampFor(ctx, target.message));
     ctx.repos.messages.clearReactions(messageId);
-    const file = dropMessageAttachment(ctx, messageId);
+    const files = dropMessageAttachments(ctx, messageId);
     return {
       channel: target.channel,
       message: ctx.repos.messages.get(messageId) as ChatMessage,
-      file,
+      files,
       quoting: scrubQuotes(ctx, messageId),
     };
   });
-  if (file !== null) {
-    removeFiles(ctx, [file]).catch((error: unknown) => {
+  if (files.length > 0) {
+    removeFiles(ctx, files).catch((error: unknown) => {
       console.error('Removing a deleted message’s file failed', error);
     });
   }

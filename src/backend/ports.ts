@@ -170,8 +170,11 @@ export interface NewMessage {
   id: string;
   /** May be empty when the message carries an attachment (core/messageText.ts). */
   text: string;
-  /** A file uploadAttachment answered for this channel, sent with the message (once). */
-  attachment?: Attachment;
+  /**
+   * Files uploadAttachment answered for this channel, sent with the message (each once), in order: 1 to 10
+   * (core/attachments.ts ATTACHMENT_COUNT_MAX); more, or one twice, is INVALID_ARGUMENT with nothing sent.
+   */
+  attachments?: Attachment[];
   /**
    * The id of the earlier message of this channel it answers (core/replies.ts); the backend stores the quote.
    * A message of another channel, or none, is NOT_FOUND; a deleted one FAILED_PRECONDITION.

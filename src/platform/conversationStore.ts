@@ -3,7 +3,7 @@
 // account. What is read back is outside input: an entry that is not of the shape written here is deleted and
 // counted, never handed on. Without IndexedDB (blocked, or a private window that refuses it) every call answers
 // as an empty store would, and the conversation works for as long as the page is open.
-import { toAttachment } from '@core/attachments';
+import { toAttachment, toAttachmentList } from '@core/attachments';
 import type { Attachment } from '@core/attachments';
 import { openDB } from 'idb';
 import type { DBSchema, IDBPDatabase } from 'idb';
@@ -21,8 +21,8 @@ export interface StoredOutboxEntry {
   uid: string;
   channelId: string;
   text: string;
-  /** The file it carries, already uploaded. */
-  attachment?: Attachment;
+  /** The files it carries (1 to 10), already uploaded, in order. */
+  attachments?: Attachment[];
   /** The message it answers (core/replies.ts), as quoted when it was written. */
   replyTo?: ReplyQuote;
   /** When it was written, on this device's clock (its place among the pending ones). */
@@ -83,6 +83,20 @@ const isUid = (value: unknown): value is string =>
 const isTime = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 
+/**
+ * An entry kept before messages carried several files holds one `attachment`: it reads as a list of one, so the
+ * message still goes out once after the update (a malformed one is left as it is, for the check to drop).
+ */
+export function fromOneFile(value: unknown): unknown {
+  if (!isRecord(value) || value.attachment === undefined || value.attachments !== undefined) return value;
+  const single = toAttachment(value.attachment);
+  if (single === null) return value;
+  // Changed in place: the reader keeps (and the outbox sends) the list.
+  value.attachments = [single];
+  delete value.attachment;
+  return value;
+}
+
 export function isStoredOutboxEntry(value: unknown): value is StoredOutboxEntry {
   return (
     isRecord(value) &&
@@ -90,10 +104,10 @@ export function isStoredOutboxEntry(value: unknown): value is StoredOutboxEntry 
     isUid(value.uid) &&
     isId(value.channelId) &&
     typeof value.text === 'string' &&
-    (value.attachment === undefined || toAttachment(value.attachment) !== null) &&
+    (value.attachments === undefined || toAttachmentList(value.attachments) !== null) &&
     (value.replyTo === undefined || toReplyQuote(value.replyTo) !== null) &&
-    // Text, or only a file (core/messageText.ts).
-    (value.text.trim().length > 0 || value.attachment !== undefined) &&
+    // Text, or only files (core/messageText.ts).
+    (value.text.trim().length > 0 || value.attachments !== undefined) &&
     value.text.length <= MESSAGE_RAW_MAX &&
     isTime(value.createdAt) &&
     (value.status === 'pending' || value.status === 'refused') &&
@@ -182,7 +196,9 @@ export function createConversationStore(): ConversationStore {
         return kept;
       };
       try {
-        const outbox = await read('outbox', isStoredOutboxEntry);
+        const outbox = await read('outbox', (value): value is StoredOutboxEntry =>
+          isStoredOutboxEntry(fromOneFile(value)),
+        );
         const drafts = await read('drafts', isStoredDraft);
         const readMarks = await read('readMarks', isStoredReadMark);
         await tx.done;

@@ -18,7 +18,7 @@ export interface OutboxEntry {
   /** Empty when it carries only a file. */
   text: string;
   /** The file it carries, uploaded already: sent with it under its id. */
-  attachment?: Attachment;
+  attachments?: Attachment[];
   /** The message it answers (core/replies.ts). */
   replyTo?: ReplyQuote;
   /** When the person sent it, on this device's clock. */
@@ -57,18 +57,18 @@ const outboxSlice = createSlice({
         action: PayloadAction<{
           channelId: string;
           text: string;
-          attachment?: Attachment;
+          attachments?: Attachment[];
           replyTo?: ReplyQuote;
           id: string;
           createdAt: number;
         }>,
       ) {
-        const { id, channelId, text, attachment, replyTo, createdAt } = action.payload;
+        const { id, channelId, text, attachments, replyTo, createdAt } = action.payload;
         state.entries.push({
           id,
           channelId,
           text,
-          ...(attachment ? { attachment } : {}),
+          ...(attachments ? { attachments } : {}),
           ...(replyTo ? { replyTo } : {}),
           createdAt,
           status: 'queued',
@@ -80,7 +80,7 @@ const outboxSlice = createSlice({
       prepare: (payload: {
         channelId: string;
         text: string;
-        attachment?: Attachment;
+        attachments?: Attachment[];
         replyTo?: ReplyQuote;
       }) => ({
         payload: { ...payload, id: newDocumentId(), createdAt: Date.now() },
@@ -143,7 +143,7 @@ const outboxSlice = createSlice({
           id: stored.id,
           channelId: stored.channelId,
           text: stored.text,
-          ...(stored.attachment ? { attachment: stored.attachment } : {}),
+          ...(stored.attachments ? { attachments: stored.attachments } : {}),
           ...(stored.replyTo ? { replyTo: stored.replyTo } : {}),
           createdAt: stored.createdAt,
           status: stored.status === 'refused' ? 'refused' : 'queued',

@@ -362,7 +362,7 @@ describe('messages.sendMessage with a file', () => {
     size: 1200,
   };
   const send = () =>
-    createFirebaseBackend(CONFIG).messages.sendMessage('ch1', { id: ID.a, text: '', attachment: FILE });
+    createFirebaseBackend(CONFIG).messages.sendMessage('ch1', { id: ID.a, text: '', attachments: [FILE] });
   /** What Firestore holds, by path; a value that is an Error is a read the rules refuse. */
   const holding = (docs: Record<string, Record<string, unknown> | Error>) =>
     fs.getDoc.mockImplementation(async (ref: FakeRef) => {
@@ -385,7 +385,13 @@ describe('messages.sendMessage with a file', () => {
       {
         op: 'set',
         path: `channels/ch1/messages/${ID.a}`,
-        data: { senderId: 'u1', senderName: 'Ann', text: '', createdAt: SERVER_TIMESTAMP, attachment: FILE },
+        data: {
+          senderId: 'u1',
+          senderName: 'Ann',
+          text: '',
+          createdAt: SERVER_TIMESTAMP,
+          attachments: [FILE],
+        },
       },
       { op: 'update', path: `channels/ch1/uploads/${FILE.id}`, data: { messageId: ID.a } },
     ]);
@@ -427,7 +433,7 @@ describe('messages.sendMessage with a file', () => {
           createdAt: new FakeTimestamp(9, 0),
         },
       });
-      await expect(send()).resolves.toMatchObject({ id: ID.a, attachment: FILE });
+      await expect(send()).resolves.toMatchObject({ id: ID.a, attachments: [FILE] });
     });
 
     it('leaves the refusal as it came for someone not in the channel', async () => {

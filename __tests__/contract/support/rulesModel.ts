@@ -94,22 +94,30 @@ function callersPublicName(auth: RulesAuth, caller: Data | undefined): string | 
 const uploadPath = (channelId: string, attachmentId: string) =>
   `channels/${channelId}/uploads/${attachmentId}`;
 
-// function claimsUpload(channelId, messageId, attachment): the sender's unsent upload, as recorded, claimed by
-// this very write.
+// function claimsUpload(channelId, messageId, attachment): the upload as recorded, claimed by this very write
+// (whose isClaim holds it to the sender's own unsent upload).
 function claimsUpload(
   channelId: string,
   messageId: string,
   attachment: Data,
   context: RulesContext,
 ): boolean {
-  const path = uploadPath(channelId, String(attachment.id));
-  const recorded = context.get?.(path);
+  const after = context.getAfter?.(uploadPath(channelId, String(attachment.id)));
+  return after !== undefined && after.messageId === messageId && sameData(after.attachment, attachment);
+}
+
+// function claimsUploads(channelId, messageId, list): 1 to 10 files, each claimed as claimsUpload claims one.
+function claimsUploads(channelId: string, messageId: string, list: unknown, context: RulesContext): boolean {
   return (
-    recorded !== undefined &&
-    recorded.uploaderId === context.auth?.uid &&
-    recorded.messageId === null &&
-    sameData(recorded.attachment, attachment) &&
-    context.getAfter?.(path)?.messageId === messageId
+    Array.isArray(list) &&
+    list.length >= 1 &&
+    list.length <= 10 &&
+    list.every(
+      (file) =>
+        typeof file === 'object' &&
+        file !== null &&
+        claimsUpload(channelId, messageId, file as Data, context),
+    )
   );
 }
 
@@ -134,15 +142,18 @@ function isNewMessage(channelId: string, messageId: string, data: Data, context:
   const fields = ['senderId', 'senderName', 'text', 'createdAt'];
   const keys = Object.keys(data);
   return (
-    keys.every((key) => [...fields, 'attachment', 'replyTo'].includes(key)) &&
+    keys.every((key) => [...fields, 'attachment', 'attachments', 'replyTo'].includes(key)) &&
     ['senderId', 'text', 'createdAt'].every((field) => keys.includes(field)) &&
+    !('attachment' in data && 'attachments' in data) &&
     data.senderId === auth.uid &&
     (!('senderName' in data) || data.senderName === callersPublicName(auth, caller)) &&
     isText(data.senderName ?? '', 0, LIMITS.senderNameMax) &&
-    (isText(data.text, 1, LIMITS.messageMax) || (data.text === '' && 'attachment' in data)) &&
+    (isText(data.text, 1, LIMITS.messageMax) ||
+      (data.text === '' && ('attachment' in data || 'attachments' in data))) &&
     (!('attachment' in data) ||
       (isAttachment(data.attachment) &&
         claimsUpload(channelId, messageId, data.attachment as Data, context))) &&
+    (!('attachments' in data) || claimsUploads(channelId, messageId, data.attachments, context)) &&
     isRequestTime(data.createdAt) &&
     (!('replyTo' in data) || isQuoteIn(channelId, data.replyTo, context))
   );
@@ -209,8 +220,9 @@ const isFieldDeletion = (value: unknown): boolean =>
 function isDeletion(data: Data, { auth, resource, channel }: RulesContext): boolean {
   if (!auth || !resource) return false;
   return (
-    onlyKeys(data, ['text', 'deleted', 'updatedAt', 'attachment', 'reactions']) &&
+    onlyKeys(data, ['text', 'deleted', 'updatedAt', 'attachment', 'attachments', 'reactions']) &&
     ('attachment' in data ? isFieldDeletion(data.attachment) : !('attachment' in resource)) &&
+    ('attachments' in data ? isFieldDeletion(data.attachments) : !('attachments' in resource)) &&
     ('reactions' in data ? isFieldDeletion(data.reactions) : !('reactions' in resource)) &&
     data.text === '' &&
     data.deleted === true &&
@@ -313,7 +325,9 @@ export function mayWriteUpload(
   context: RulesContext,
 ): boolean {
   const { auth, resource } = context;
-  if (!auth || !canMessageIn(context)) return false;
+  if (!auth) return false;
+  // A claim needs no membership check of its own: its message, in the same write, has one.
+  if (operation === 'create' && !canMessageIn(context)) return false;
   if (operation === 'create') {
     const keys = Object.keys(data).sort().join();
     const attachment = data.attachment as Data | undefined;
@@ -336,7 +350,9 @@ export function mayWriteUpload(
     resource.uploaderId === auth.uid &&
     resource.messageId === null &&
     context.get?.(message) === undefined &&
-    (after?.attachment as Data | undefined)?.id === attachmentId
+    ((after?.attachment as Data | undefined)?.id === attachmentId ||
+      (Array.isArray(after?.attachments) &&
+        after.attachments.some((file) => sameData(file, resource.attachment))))
   );
 }
 

@@ -15,7 +15,7 @@ import {
   attachmentRemoveRequested,
   attachmentUploadRequested,
   selectAttachmentFile,
-  selectComposerUpload,
+  selectComposerUploads,
 } from '@/features/conversation/attachmentsSlice';
 import { rootReducer } from '@/app/rootReducer';
 import { signedOut } from '@/store/userSlice';
@@ -56,7 +56,7 @@ describe('handleUpload', () => {
       expect.any(Blob),
       'photo.png',
     ]);
-    expect(selectComposerUpload(storeState, A)).toMatchObject({
+    expect(selectComposerUploads(storeState, A)[0]).toMatchObject({
       status: 'ready',
       sent: 4,
       attachment: photo,
@@ -74,7 +74,7 @@ describe('handleUpload', () => {
     const { storeState } = await expectSaga(handleUpload, backend as unknown as Backend, action)
       .withReducer(rootReducer, rootReducer(undefined, action))
       .run({ silenceTimeout: true });
-    expect(selectComposerUpload(storeState, A)).toMatchObject({
+    expect(selectComposerUploads(storeState, A)[0]).toMatchObject({
       status: 'failed',
       error: ATTACHMENT_MESSAGES.notAllowed,
     });
@@ -96,7 +96,7 @@ describe('handleUpload', () => {
       .dispatch(attachmentRemoveRequested({ uploadId: action.payload.uploadId }))
       .run({ silenceTimeout: true });
     expect(signal?.aborted).toBe(true);
-    expect(selectComposerUpload(storeState, A)).toBeUndefined();
+    expect(selectComposerUploads(storeState, A)[0]).toBeUndefined();
   });
 
   it('says so when the file is no longer on this device', async () => {
@@ -110,7 +110,7 @@ describe('handleUpload', () => {
     const { storeState } = await expectSaga(handleUpload, backend as unknown as Backend, action)
       .withReducer(rootReducer, rootReducer(undefined, action))
       .run({ silenceTimeout: true });
-    expect(selectComposerUpload(storeState, A)).toMatchObject({ status: 'failed', error: FILE_GONE });
+    expect(selectComposerUploads(storeState, A)[0]).toMatchObject({ status: 'failed', error: FILE_GONE });
     expect(backend.messages.uploadAttachment).not.toHaveBeenCalled();
   });
 });

@@ -14,7 +14,7 @@ import reducer, {
   attachmentUploadRequested,
   initialState,
   selectAttachmentFile,
-  selectComposerUpload,
+  selectComposerUploads,
   selectUploadById,
 } from '@/features/conversation/attachmentsSlice';
 import type { AttachmentsState } from '@/features/conversation/attachmentsSlice';
@@ -42,7 +42,11 @@ const picked = () =>
 describe('an upload', () => {
   it('starts at nothing sent, and follows its progress up to its size', () => {
     let state = picked();
-    expect(selectComposerUpload(at(state), A)).toMatchObject({ status: 'uploading', sent: 0, size: 1000 });
+    expect(selectComposerUploads(at(state), A)[0]).toMatchObject({
+      status: 'uploading',
+      sent: 0,
+      size: 1000,
+    });
     state = reducer(state, attachmentUploadProgressed({ uploadId: UPLOAD, sent: 400 }));
     expect(selectUploadById(at(state), UPLOAD)?.sent).toBe(400);
     state = reducer(state, attachmentUploadProgressed({ uploadId: UPLOAD, sent: 5000 }));
@@ -51,7 +55,7 @@ describe('an upload', () => {
 
   it('is ready to send with what the backend answered', () => {
     const state = reducer(picked(), attachmentUploaded({ uploadId: UPLOAD, attachment: photo }));
-    expect(selectComposerUpload(at(state), A)).toMatchObject({
+    expect(selectComposerUploads(at(state), A)[0]).toMatchObject({
       status: 'ready',
       sent: 1000,
       attachment: photo,
@@ -63,7 +67,7 @@ describe('an upload', () => {
       picked(),
       attachmentUploadFailed({ uploadId: UPLOAD, error: 'This file is empty.' }),
     );
-    expect(selectComposerUpload(at(state), A)).toMatchObject({
+    expect(selectComposerUploads(at(state), A)[0]).toMatchObject({
       status: 'failed',
       error: 'This file is empty.',
     });
@@ -71,7 +75,7 @@ describe('an upload', () => {
 
   it('is gone when removed or cancelled, and later events of it change nothing', () => {
     let state = reducer(picked(), attachmentRemoveRequested({ uploadId: UPLOAD }));
-    expect(selectComposerUpload(at(state), A)).toBeUndefined();
+    expect(selectComposerUploads(at(state), A)[0]).toBeUndefined();
     state = reducer(state, attachmentUploaded({ uploadId: UPLOAD, attachment: photo }));
     expect(state).toEqual(initialState);
   });
@@ -79,9 +83,9 @@ describe('an upload', () => {
   it('leaves the composer when its message is sent with it, not when another message is', () => {
     const ready = reducer(picked(), attachmentUploaded({ uploadId: UPLOAD, attachment: photo }));
     const textOnly = reducer(ready, messageSendRequested({ channelId: A, text: 'hello' }));
-    expect(selectComposerUpload(at(textOnly), A)?.status).toBe('ready');
-    const withFile = reducer(ready, messageSendRequested({ channelId: A, text: '', attachment: photo }));
-    expect(selectComposerUpload(at(withFile), A)).toBeUndefined();
+    expect(selectComposerUploads(at(textOnly), A)[0]?.status).toBe('ready');
+    const withFile = reducer(ready, messageSendRequested({ channelId: A, text: '', attachments: [photo] }));
+    expect(selectComposerUploads(at(withFile), A)[0]).toBeUndefined();
   });
 });
 

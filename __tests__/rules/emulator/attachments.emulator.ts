@@ -8,7 +8,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { assertFails, assertSucceeds, initializeTestEnvironment } from '@firebase/rules-unit-testing';
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { deleteDoc, doc, getDoc, serverTimestamp, setDoc, updateDoc, writeBatch } from 'firebase/firestore';
+import {
+  deleteDoc,
+  deleteField,
+  doc,
+  getDoc,
+  serverTimestamp,
+  setDoc,
+  updateDoc,
+  writeBatch,
+} from 'firebase/firestore';
 
 const OWNER = 'ConsultantUid0000001';
 const MEMBER = 'MemberUid00000000001';
@@ -231,5 +240,157 @@ describe('a message with a file', () => {
     await assertSucceeds(send(MEMBER, 'MessageOnce000000001', PDF));
     await assertFails(send(MEMBER, 'MessageOnce000000001', PDF));
     expect((await getDoc(uploadRef(MEMBER, PDF.id))).data()?.messageId).toBe('MessageOnce000000001');
+  });
+});
+
+/** `count` images, each recorded by `uid` under its own id. */
+const images = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({ ...PNG, id: `UploadAlbum${String(i).padStart(9, '0')}` }));
+
+/** The adapter's send of several files: the message and every upload's claim in one batch. */
+function sendAll(uid: string, messageId: string, files: Array<{ id: string }>, claimed = files) {
+  const batch = writeBatch(dbOf(uid));
+  batch.set(messageRef(uid, messageId), {
+    senderId: uid,
+    senderName: NAMES[uid],
+    text: '',
+    attachments: files,
+    createdAt: serverTimestamp(),
+  });
+  for (const file of claimed) batch.update(uploadRef(uid, file.id), { messageId });
+  return batch.commit();
+}
+
+describe('a message with several files', () => {
+  it('is sent with ten uploads, each claimed in the same write', async () => {
+    const files = images(10);
+    for (const file of files) await recorded(MEMBER, file);
+    await assertSucceeds(sendAll(MEMBER, 'MessageAlbum00000001', files));
+    for (const file of files) {
+      expect((await getDoc(uploadRef(MEMBER, file.id))).data()?.messageId).toBe('MessageAlbum00000001');
+    }
+  });
+
+  it('is refused with an eleventh file (core/attachments.ts ATTACHMENT_COUNT_MAX)', async () => {
+    const files = images(11);
+    for (const file of files) await recorded(MEMBER, file);
+    await assertFails(sendAll(MEMBER, 'MessageAlbum00000002', files));
+    await assertFails(sendAll(MEMBER, 'MessageAlbum00000003', files, files.slice(0, 10)));
+  });
+
+  it('is refused when one of its files is not claimed by the same write', async () => {
+    const files = images(3);
+    for (const file of files) await recorded(MEMBER, file);
+    await assertFails(sendAll(MEMBER, 'MessageAlbum00000004', files, files.slice(0, 2)));
+    expect((await getDoc(uploadRef(MEMBER, files[0]!.id))).data()?.messageId).toBeNull();
+  });
+
+  it("is refused when one of its files is someone else's upload", async () => {
+    const [mine, theirs] = images(2);
+    await recorded(MEMBER, mine!);
+    await recorded(OTHER, theirs!);
+    await assertFails(sendAll(MEMBER, 'MessageAlbum00000005', [mine!, theirs!]));
+  });
+
+  it('is refused when one of its files is declared otherwise than it was uploaded', async () => {
+    const [first, second] = images(2);
+    await recorded(MEMBER, first!);
+    await recorded(MEMBER, second!);
+    await assertFails(
+      sendAll(MEMBER, 'MessageAlbum00000006', [first!, { ...second!, size: 99 }], [first!, second!]),
+    );
+  });
+
+  it('is refused with a file already sent with another message', async () => {
+    const [first, second] = images(2);
+    await recorded(MEMBER, first!);
+    await recorded(MEMBER, second!);
+    await assertSucceeds(sendAll(MEMBER, 'MessageAlbum00000007', [first!]));
+    await assertFails(sendAll(MEMBER, 'MessageAlbum00000008', [first!, second!]));
+  });
+
+  it('is refused with an empty list of files and no text', async () => {
+    await assertFails(sendAll(MEMBER, 'MessageAlbum00000009', []));
+  });
+
+  it('is refused carrying both the old single file and the list', async () => {
+    const [first, second] = images(2);
+    await recorded(MEMBER, first!);
+    await recorded(MEMBER, second!);
+    const batch = writeBatch(dbOf(MEMBER));
+    batch.set(messageRef(MEMBER, 'MessageAlbum00000010'), {
+      ...message(MEMBER, first!),
+      attachments: [second!],
+    });
+    batch.update(uploadRef(MEMBER, first!.id), { messageId: 'MessageAlbum00000010' });
+    batch.update(uploadRef(MEMBER, second!.id), { messageId: 'MessageAlbum00000010' });
+    await assertFails(batch.commit());
+  });
+
+  it('is a reply too: ten files and a quote in one write, within the rules’ limits', async () => {
+    const files = images(10);
+    for (const file of files) await recorded(MEMBER, file);
+    await env.withSecurityRulesDisabled((context) =>
+      setDoc(doc(context.firestore(), 'channels', CHANNEL, 'messages', 'MessageQuoted0000001'), {
+        senderId: OWNER,
+        senderName: 'Dana',
+        text: 'The plan',
+        createdAt: serverTimestamp(),
+      }),
+    );
+    const replying = (snippet: string) => {
+      const batch = writeBatch(dbOf(MEMBER));
+      batch.set(messageRef(MEMBER, 'MessageAlbumReply001'), {
+        senderId: MEMBER,
+        senderName: NAMES[MEMBER],
+        text: '',
+        attachments: files,
+        replyTo: { id: 'MessageQuoted0000001', senderId: OWNER, senderName: 'Dana', snippet },
+        createdAt: serverTimestamp(),
+      });
+      for (const file of files)
+        batch.update(uploadRef(MEMBER, file.id), { messageId: 'MessageAlbumReply001' });
+      return batch.commit();
+    };
+    await assertFails(replying(''));
+    await assertSucceeds(replying('The plan'));
+  });
+
+  it('is deleted with its files and its reactions gone from the tombstone', async () => {
+    const files = images(2);
+    for (const file of files) await recorded(MEMBER, file);
+    await assertSucceeds(sendAll(MEMBER, 'MessageAlbum00000012', files));
+    await assertSucceeds(
+      updateDoc(messageRef(OWNER, 'MessageAlbum00000012'), {
+        'reactions.ConsultantUid0000001': '👍',
+        updatedAt: serverTimestamp(),
+      }),
+    );
+    const deletion = { text: '', deleted: true, updatedAt: serverTimestamp(), attachments: deleteField() };
+    await assertFails(updateDoc(messageRef(MEMBER, 'MessageAlbum00000012'), deletion));
+    await assertSucceeds(
+      updateDoc(messageRef(MEMBER, 'MessageAlbum00000012'), { ...deletion, reactions: deleteField() }),
+    );
+  });
+
+  it('is deleted by its sender, its files removed from the tombstone', async () => {
+    const files = images(2);
+    for (const file of files) await recorded(MEMBER, file);
+    await assertSucceeds(sendAll(MEMBER, 'MessageAlbum00000011', files));
+    await assertFails(
+      updateDoc(messageRef(MEMBER, 'MessageAlbum00000011'), {
+        text: '',
+        deleted: true,
+        updatedAt: serverTimestamp(),
+      }),
+    );
+    await assertSucceeds(
+      updateDoc(messageRef(MEMBER, 'MessageAlbum00000011'), {
+        text: '',
+        deleted: true,
+        updatedAt: serverTimestamp(),
+        attachments: deleteField(),
+      }),
+    );
   });
 });

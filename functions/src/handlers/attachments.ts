@@ -9,10 +9,10 @@
 // quota until its object goes (uploadsRepository.ts).
 import {
   ATTACHMENT_QUOTA_BYTES,
+  attachmentsOf,
   checkAttachmentSize,
   checkStoredFile,
   isAsRecorded,
-  toAttachment,
   UNSENT_ATTACHMENT_TTL_MS,
 } from '../../../core/attachments';
 import type { AttachmentProblem } from '../../../core/attachments';
@@ -56,13 +56,17 @@ export async function handleMessageChanged(
   },
 ): Promise<boolean> {
   if (event.after.deleted !== true) return false;
-  const attachment = toAttachment(event.before.attachment) ?? toAttachment(event.after.attachment);
-  if (!attachment) return false;
-  if ('attachment' in event.after) {
+  // Its files: the list (or the one of a message from before lists) it had, or a tombstone still holds.
+  const before = attachmentsOf(event.before);
+  const all = before.length > 0 ? before : attachmentsOf(event.after);
+  if (all.length === 0) return false;
+  if ('attachment' in event.after || 'attachments' in event.after) {
     await repo.dropMessageAttachment(event.channelId, event.messageId, { tombstone: true, at: now() });
   }
-  await files.delete(attachmentObjectPath(event.channelId, attachment.id));
-  await repo.deleteUpload(event.channelId, attachment.id);
+  for (const attachment of all) {
+    await files.delete(attachmentObjectPath(event.channelId, attachment.id));
+    await repo.deleteUpload(event.channelId, attachment.id);
+  }
   return true;
 }
 

@@ -50,7 +50,7 @@ const toCandidate = (m: ChatMessage): MissedCandidate => ({
   text: m.text,
   createdAt: m.createdAt,
   deleted: m.deleted === true,
-  hasAttachment: m.attachment !== undefined,
+  hasAttachment: m.attachments !== undefined,
 });
 
 /** The email's two parts: the same lines, every link written in full in the text. */

@@ -48,7 +48,7 @@ import {
 } from '@core/messageEdits';
 import type { ChangeCheck } from '@core/messageEdits';
 import { MESSAGE_TEXT_MESSAGES, checkMessageText } from '@core/messageText';
-import { ATTACHMENT_ACCESS_MESSAGES, toAttachment } from '@core/attachments';
+import { ATTACHMENT_ACCESS_MESSAGES, ATTACHMENT_COUNT_MAX, toAttachmentList } from '@core/attachments';
 import type { Attachment } from '@core/attachments';
 import type { MessageCursor } from '@core/messages';
 import { publicName } from '@core/users';
@@ -164,6 +164,23 @@ function refuse(check: ChangeCheck): void {
   if (!check.ok) {
     throw new BackendError(MESSAGE_CHANGE_STATUS[check.problem], MESSAGE_CHANGE_MESSAGES[check.problem]);
   }
+}
+
+/**
+ * The files a send carries, checked as the embedded server checks them (core/schemas.ts messageCreateBody): none
+ * (null), or 1 to ATTACHMENT_COUNT_MAX attachments of QuPM's shape, no id twice; INVALID_ARGUMENT otherwise.
+ */
+function checkedAttachments(value: unknown): Attachment[] | null {
+  if (value === undefined || (Array.isArray(value) && value.length === 0)) return null;
+  if (Array.isArray(value) && value.length > ATTACHMENT_COUNT_MAX) {
+    throw new BackendError('INVALID_ARGUMENT', ATTACHMENT_ACCESS_MESSAGES.tooMany);
+  }
+  if (Array.isArray(value) && new Set(value.map((file) => (file as Attachment)?.id)).size !== value.length) {
+    throw new BackendError('INVALID_ARGUMENT', ATTACHMENT_ACCESS_MESSAGES.twice);
+  }
+  const list = Array.isArray(value) ? toAttachmentList(value) : null;
+  if (list === null) throw new BackendError('INVALID_ARGUMENT', ATTACHMENT_ACCESS_MESSAGES.noSuchFile);
+  return list;
 }
 
 /**
@@ -318,11 +335,8 @@ export function createMessagesPort(
 
     sendMessage: (channelId, message) =>
       guarded(async () => {
-        const attachment = message?.attachment === undefined ? null : toAttachment(message.attachment);
-        if (message?.attachment !== undefined && attachment === null) {
-          throw new BackendError('INVALID_ARGUMENT', ATTACHMENT_ACCESS_MESSAGES.noSuchFile);
-        }
-        const body = checkText(message?.text, attachment !== null);
+        const attachments = checkedAttachments(message?.attachments);
+        const body = checkText(message?.text, attachments !== null);
         const id = message?.id;
         if (typeof id !== 'string' || !DOCUMENT_ID_PATTERN.test(id)) {
           throw new BackendError('INVALID_ARGUMENT', 'A message needs an id of 20 letters and digits.');
@@ -338,8 +352,8 @@ export function createMessagesPort(
           const snapshot = await fs.getDoc(ref);
           return snapshot.exists() ? toChatMessage(channelId, id, snapshot.data(ESTIMATE)) : null;
         };
-        // The message; with a file, in one batch with the claim of its upload (firestore.rules claimsUpload: the
-        // sender's own unsent upload in this channel, as recorded, once). Either is queued by the SDK while
+        // The message; with files, in one batch with the claim of each upload (firestore.rules claimsUploads: the
+        // sender's own unsent uploads in this channel, as recorded, once). Either is queued by the SDK while
         // offline, and sent when the network is back.
         const write = (named: boolean): Promise<void> => {
           const message = {
@@ -347,13 +361,15 @@ export function createMessagesPort(
             ...(named ? { senderName } : {}),
             text: body,
             createdAt: fs.serverTimestamp(),
-            ...(attachment ? { attachment } : {}),
+            ...(attachments ? { attachments } : {}),
             ...(replyTo ? { replyTo } : {}),
           };
-          if (!attachment) return fs.setDoc(ref, message);
+          if (!attachments) return fs.setDoc(ref, message);
           const batch = fs.writeBatch(db);
           batch.set(ref, message);
-          batch.update(uploadRef(fs, db, channelId, attachment.id), { messageId: id });
+          for (const file of attachments) {
+            batch.update(uploadRef(fs, db, channelId, file.id), { messageId: id });
+          }
           return batch.commit();
         };
         try {
@@ -361,7 +377,7 @@ export function createMessagesPort(
         } catch (error) {
           const failure = toBackendError(error);
           // The claim found no upload to update (Firestore may say so before its rules do).
-          if (attachment && failure.status === 'NOT_FOUND') {
+          if (attachments && failure.status === 'NOT_FOUND') {
             throw new BackendError('NOT_FOUND', ATTACHMENT_ACCESS_MESSAGES.noSuchFile);
           }
           // A repeat of the id is an update, which the rules deny: what is stored under it decides.
@@ -371,9 +387,9 @@ export function createMessagesPort(
             if (existing.senderId !== senderId) throw new BackendError('ALREADY_EXISTS', MESSAGE_ID_TAKEN);
             return existing;
           }
-          // A file that is not the sender's to send here: the embedded server's words for why.
-          if (attachment) {
-            const refused = await refusedUpload(firestore, channelId, senderId, attachment, id);
+          // A file that is not the sender's to send here: the embedded server's words for why (its first).
+          for (const file of attachments ?? []) {
+            const refused = await refusedUpload(firestore, channelId, senderId, file, id);
             if (refused) throw refused;
           }
           // Nothing stored: the rules refused the message itself, or only its name (a rename on another device
@@ -396,7 +412,7 @@ export function createMessagesPort(
               senderName: name,
               text: body,
               createdAt: Date.now(),
-              ...(attachment ? { attachment } : {}),
+              ...(attachments ? { attachments } : {}),
               ...(replyTo ? { replyTo } : {}),
             };
       }),
@@ -419,21 +435,24 @@ export function createMessagesPort(
       guarded(async () => {
         const { uid, fs, ref, channel, message, stored } = await loadTarget(channelId, messageId);
         refuse(checkDelete(channel, message, uid));
-        // The tombstone keeps no attachment (firestore.rules holds every client to that).
+        // The tombstone keeps no files (firestore.rules holds every client to that); a message from before
+        // several files holds its one in `attachment`.
         await fs.updateDoc(ref, {
           text: '',
           deleted: true,
           updatedAt: fs.serverTimestamp(),
-          ...(message.attachment ? { attachment: fs.deleteField() } : {}),
+          ...(message.attachments ? { attachment: fs.deleteField(), attachments: fs.deleteField() } : {}),
           ...(message.reactions ? { reactions: fs.deleteField() } : {}),
         });
-        // Its file goes with it (storage.rules let the sender or the owner delete it). Should
-        // this fail (the page closed, the network dropped), functions/ on_message_deleted deletes it anyway.
-        if (message.attachment) {
-          await attachments.deleteAttachment(channelId, message.attachment).catch(() => undefined);
-        }
+        // Its files go with it (storage.rules let the sender or the owner delete them). Should
+        // this fail (the page closed, the network dropped), functions/ on_message_deleted deletes them anyway.
+        await Promise.all(
+          (message.attachments ?? []).map((file) =>
+            attachments.deleteAttachment(channelId, file).catch(() => undefined),
+          ),
+        );
         const tombstone = { ...(await stored({ text: '', deleted: true, updatedAt: Date.now() })) };
-        delete tombstone.attachment;
+        delete tombstone.attachments;
         delete tombstone.reactions;
         return tombstone;
       }),

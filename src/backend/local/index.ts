@@ -258,7 +258,9 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
           body: {
             id: message.id,
             text: message.text,
-            ...(message.attachment ? { attachmentId: message.attachment.id } : {}),
+            ...(message.attachments?.length
+              ? { attachmentIds: message.attachments.map((file) => file.id) }
+              : {}),
             ...(message.replyTo !== undefined ? { replyTo: message.replyTo } : {}),
           },
         }),

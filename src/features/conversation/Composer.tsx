@@ -1,10 +1,13 @@
 // The composer: the draft is kept per channel, Enter sends, Shift+Enter starts a new line; sending never waits
-// (the message joins the outbox at once). A file can go with the text, or alone: it uploads as
-// soon as it is picked, with its progress and Cancel, and goes out with the next Send.
-import { useId, useRef, useState } from 'react';
-import type { ChangeEvent, FormEvent, KeyboardEvent } from 'react';
+// (the message joins the outbox at once). Files (up to 10, picked, pasted or dropped) can go with the text, or
+// alone: each uploads as soon as it is chosen, shown as a thumbnail with its progress and Remove, and they go out
+// together with the next Send.
+import { useEffect, useId, useRef, useState } from 'react';
+import type { ChangeEvent, ClipboardEvent, DragEvent, FormEvent, KeyboardEvent } from 'react';
 import {
   ATTACHMENT_ACCEPT,
+  ATTACHMENT_ACCESS_MESSAGES,
+  ATTACHMENT_COUNT_MAX,
   ATTACHMENT_MESSAGES,
   checkAttachmentName,
   checkAttachmentSize,
@@ -13,12 +16,13 @@ import {
 import { LIMITS } from '@core/limits';
 import { checkMessageText } from '@core/messageText';
 import { holdFile } from './pendingFiles';
+import { objectUrlOf, revokeObjectUrl } from './uploads';
 import { TypingIndicator } from './TypingIndicator';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import {
   attachmentRemoveRequested,
   attachmentUploadRequested,
-  selectComposerUpload,
+  selectComposerUploads,
 } from './attachmentsSlice';
 import type { ComposerUpload } from './attachmentsSlice';
 import { draftChanged, messageSendRequested, selectDraft } from '@/store/outboxSlice';
@@ -26,8 +30,8 @@ import './attachments.css';
 import { ReplyBar, useReplyingTo } from './MessageReplies';
 import { replyCancelled } from './repliesSlice';
 
-export const UPLOAD_NOT_FINISHED = 'Wait for the file to finish uploading, or cancel it.';
-export const UPLOAD_NOT_SENT = 'The file could not be uploaded. Remove it, or choose another.';
+export const UPLOAD_NOT_FINISHED = 'Wait for the files to finish uploading, or cancel them.';
+export const UPLOAD_NOT_SENT = 'A file could not be uploaded. Remove it, or choose another.';
 
 /** What is wrong with a message before it is sent, in words, or null (the server checks the same). */
 export function checkMessage(text: string, withAttachment = false): string | null {
@@ -44,12 +48,37 @@ export function checkPickedFile(file: { name: string; size: number }): string | 
   return checkAttachmentName(file.name).ok ? null : ATTACHMENT_MESSAGES.badName;
 }
 
-function UploadStatus({ upload }: { upload: ComposerUpload }) {
+/**
+ * The files of a paste, a drop or the picker that may join the `held` ones: all of them, or the first problem in
+ * words (an 11th file, one too large, a bad name), in which case none joins: nothing is half-chosen.
+ */
+export function checkChosenFiles(
+  files: ReadonlyArray<{ name: string; size: number }>,
+  held: number,
+): string | null {
+  if (held + files.length > ATTACHMENT_COUNT_MAX) return ATTACHMENT_ACCESS_MESSAGES.tooMany;
+  for (const file of files) {
+    const issue = checkPickedFile(file);
+    if (issue) return `${file.name}: ${issue}`;
+  }
+  return null;
+}
+
+/** A pasted image has no name of its own (browsers call them all "image.png"): it gets a distinct one. */
+function namedFile(file: File, index: number): File {
+  if (file.name && file.name !== 'image.png') return file;
+  const extension = file.type.split('/')[1] ?? 'png';
+  const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
+  return new File([file], `pasted-${stamp}-${index + 1}.${extension}`, { type: file.type });
+}
+
+function UploadStatus({ upload, thumbnail }: { upload: ComposerUpload; thumbnail?: string | undefined }) {
   const dispatch = useAppDispatch();
   const percent = upload.size > 0 ? Math.round((upload.sent / upload.size) * 100) : 0;
   const remove = () => dispatch(attachmentRemoveRequested({ uploadId: upload.uploadId }));
   return (
     <div className={`composer-file composer-file--${upload.status}`}>
+      {thumbnail && <img className="composer-file__thumb" src={thumbnail} alt={upload.name} />}
       <p className="composer-file__name">
         <span className="composer-file__title">{upload.name}</span>{' '}
         <span className="muted">
@@ -84,9 +113,20 @@ function UploadStatus({ upload }: { upload: ComposerUpload }) {
 export function Composer({ channelId, blocked }: { channelId: string; blocked: boolean }) {
   const dispatch = useAppDispatch();
   const text = useAppSelector((state) => selectDraft(state, channelId));
-  const upload = useAppSelector((state) => selectComposerUpload(state, channelId));
+  const uploads = useAppSelector((state) => selectComposerUploads(state, channelId));
   const replyTo = useReplyingTo(channelId);
   const [problem, setProblem] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  // Thumbnails of the chosen images, drawn from the files on this device (no upload needed to see them), by
+  // upload id; let go when the composer goes.
+  const [thumbnails, setThumbnails] = useState<Record<string, string>>({});
+  const made = useRef<string[]>([]);
+  useEffect(
+    () => () => {
+      for (const url of made.current) revokeObjectUrl(url);
+    },
+    [],
+  );
   const id = useId();
   const picker = useRef<HTMLInputElement>(null);
 
@@ -94,23 +134,59 @@ export function Composer({ channelId, blocked }: { channelId: string; blocked: b
   const submit = (event?: FormEvent): void => {
     event?.preventDefault();
     if (blocked) return;
-    const attachment = upload?.status === 'ready' ? upload.attachment : null;
-    const issue =
-      upload?.status === 'uploading'
-        ? UPLOAD_NOT_FINISHED
-        : upload?.status === 'failed'
-          ? UPLOAD_NOT_SENT
-          : checkMessage(text, attachment !== null);
+    const attachments = uploads.flatMap((u) => (u.status === 'ready' && u.attachment ? [u.attachment] : []));
+    const issue = uploads.some((u) => u.status === 'uploading')
+      ? UPLOAD_NOT_FINISHED
+      : uploads.some((u) => u.status === 'failed')
+        ? UPLOAD_NOT_SENT
+        : checkMessage(text, attachments.length > 0);
     setProblem(issue);
     if (issue) return;
     dispatch(
       messageSendRequested({
         channelId,
         text: text.trim(),
-        ...(attachment ? { attachment } : {}),
+        ...(attachments.length > 0 ? { attachments } : {}),
         ...(replyTo ? { replyTo } : {}),
       }),
     );
+  };
+  /** Files from the picker, a paste or a drop: all join the composer, or none (with why). */
+  const choose = (files: File[]): void => {
+    if (blocked || files.length === 0) return;
+    const named = files.map(namedFile);
+    const issue = checkChosenFiles(named, uploads.length);
+    setProblem(issue);
+    if (issue) return;
+    const drawn: Record<string, string> = {};
+    for (const file of named) {
+      const uploadId = holdFile(file);
+      if (file.type.startsWith('image/')) {
+        drawn[uploadId] = objectUrlOf(file);
+        made.current.push(drawn[uploadId]);
+      }
+      dispatch(attachmentUploadRequested({ uploadId, channelId, name: file.name, size: file.size }));
+    }
+    setThumbnails((before) => ({ ...before, ...drawn }));
+  };
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>): void => {
+    const files = Array.from(event.clipboardData.files);
+    // Text pastes as text; only files (a copied screenshot or image) become attachments.
+    if (files.length === 0) return;
+    event.preventDefault();
+    choose(files);
+  };
+  const onDragOver = (event: DragEvent<HTMLFormElement>): void => {
+    if (blocked || !event.dataTransfer.types.includes('Files')) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+    setDragging(true);
+  };
+  const onDrop = (event: DragEvent<HTMLFormElement>): void => {
+    setDragging(false);
+    if (blocked || event.dataTransfer.files.length === 0) return;
+    event.preventDefault();
+    choose(Array.from(event.dataTransfer.files));
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
     if (event.key === 'Escape' && replyTo) dispatch(replyCancelled({ channelId }));
@@ -118,21 +194,21 @@ export function Composer({ channelId, blocked }: { channelId: string; blocked: b
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
   };
   const onPick = (event: ChangeEvent<HTMLInputElement>): void => {
-    const file = event.target.files?.[0];
+    const files = Array.from(event.target.files ?? []);
     // The same file can be picked again after a Remove.
     event.target.value = '';
-    if (!file) return;
-    const issue = checkPickedFile(file);
-    setProblem(issue);
-    if (issue) return;
-    if (upload) dispatch(attachmentRemoveRequested({ uploadId: upload.uploadId }));
-    dispatch(
-      attachmentUploadRequested({ uploadId: holdFile(file), channelId, name: file.name, size: file.size }),
-    );
+    choose(files);
   };
   const length = text.trim().length;
   return (
-    <form className="composer" onSubmit={submit} aria-label="Send a message">
+    <form
+      className={dragging ? 'composer composer--dragging' : 'composer'}
+      onSubmit={submit}
+      aria-label="Send a message"
+      onDragOver={onDragOver}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+    >
       <TypingIndicator channelId={channelId} />
       <ReplyBar channelId={channelId} />
       <label htmlFor={id} className="visually-hidden">
@@ -150,6 +226,7 @@ export function Composer({ channelId, blocked }: { channelId: string; blocked: b
           if (problem) setProblem(null);
         }}
         onKeyDown={onKeyDown}
+        onPaste={onPaste}
         aria-invalid={problem ? true : undefined}
         aria-describedby={problem ? `${id}-error` : undefined}
       />
@@ -159,6 +236,7 @@ export function Composer({ channelId, blocked }: { channelId: string; blocked: b
           type="file"
           className="visually-hidden"
           accept={ATTACHMENT_ACCEPT}
+          multiple
           tabIndex={-1}
           aria-hidden="true"
           onChange={onPick}
@@ -170,7 +248,7 @@ export function Composer({ channelId, blocked }: { channelId: string; blocked: b
           disabled={blocked}
           onClick={() => picker.current?.click()}
           aria-label="Attach a file"
-          title="Attach an image or a document (up to 10 MB)"
+          title="Attach images or documents (up to 10, 10 MB each; you can also paste or drop them)"
         >
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
             <path
@@ -186,7 +264,13 @@ export function Composer({ channelId, blocked }: { channelId: string; blocked: b
           Send
         </button>
       </div>
-      {upload && <UploadStatus upload={upload} />}
+      {uploads.length > 0 && (
+        <div className="composer-files" aria-label="Files to send" role="group">
+          {uploads.map((upload) => (
+            <UploadStatus key={upload.uploadId} upload={upload} thumbnail={thumbnails[upload.uploadId]} />
+          ))}
+        </div>
+      )}
       {length > LIMITS.messageMax - 500 && (
         <p className={length > LIMITS.messageMax ? 'composer__count form-error' : 'composer__count muted'}>
           {length.toLocaleString('en')} / {LIMITS.messageMax.toLocaleString('en')}

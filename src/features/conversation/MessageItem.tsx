@@ -6,7 +6,7 @@ import type { ChatMessage } from '@core/model';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { selectCurrentName } from '@/store/membersSlice';
 import { MessageText } from '@/ui/MessageText';
-import { AttachmentView } from './AttachmentView';
+import { AttachmentList } from './AttachmentView';
 import { formatClockTime, formatFullTime } from '@/ui/time';
 import { outboxDeleteRequested, outboxRetryRequested } from '@/store/outboxSlice';
 import type { OutboxEntry } from '@/store/outboxSlice';
@@ -55,8 +55,8 @@ export const MessageItem = memo(function MessageItem({
       ) : (
         <MessageContent message={message} />
       )}
-      {message.attachment && !message.deleted && (
-        <AttachmentView channelId={message.channelId} attachment={message.attachment} />
+      {message.attachments && !message.deleted && (
+        <AttachmentList channelId={message.channelId} attachments={message.attachments} />
       )}
       <MessageReactions message={message} />
       <MessageActions message={message} own={own} now={now} />
@@ -89,7 +89,11 @@ function PendingItem({ entry }: { entry: OutboxEntry }) {
           <MessageText text={entry.text} />
         </p>
       )}
-      {entry.attachment && <p className="message__text muted">{entry.attachment.name}</p>}
+      {entry.attachments?.map((file) => (
+        <p key={file.id} className="message__text muted">
+          {file.name}
+        </p>
+      ))}
       {refused && (
         <div className="message__problem">
           {entry.error && <p className="form-error">{entry.error}</p>}

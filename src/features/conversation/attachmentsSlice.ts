@@ -1,4 +1,4 @@
-// Attachments on the device: the one upload each channel's composer may have (picked, on its
+// Attachments on the device: the uploads each channel's composer holds (up to 10; picked, on its
 // way with its progress, ready to send, or failed with why), and the files of messages read so far, as object URLs
 // the conversation shows. Plain data only: the File itself waits in pendingFiles.ts, the bytes read
 // in the browser's memory behind each URL.
@@ -33,8 +33,8 @@ export interface LoadedFile {
 }
 
 export interface AttachmentsState {
-  /** By channel id: the upload of that channel's composer. */
-  uploads: Record<string, ComposerUpload>;
+  /** By channel id: the uploads of that channel's composer, in the order chosen (core ATTACHMENT_COUNT_MAX). */
+  uploads: Record<string, ComposerUpload[]>;
   /** By attachment id. */
   files: Record<string, LoadedFile>;
 }
@@ -42,19 +42,22 @@ export interface AttachmentsState {
 export const initialState: AttachmentsState = { uploads: {}, files: {} };
 
 const byUpload = (state: AttachmentsState, uploadId: string): ComposerUpload | undefined =>
-  Object.values(state.uploads).find((upload) => upload.uploadId === uploadId);
+  Object.values(state.uploads)
+    .flat()
+    .find((upload) => upload.uploadId === uploadId);
 
 const attachmentsSlice = createSlice({
   name: 'attachments',
   initialState,
   reducers: {
-    /** The person picked a file for the channel's composer (it replaces one picked before). */
+    /** The person picked (pasted, dropped) a file for the channel's composer: it joins those chosen before. */
     attachmentUploadRequested(
       state,
       action: PayloadAction<{ uploadId: string; channelId: string; name: string; size: number }>,
     ) {
       const { uploadId, channelId, name, size } = action.payload;
-      state.uploads[channelId] = {
+      const uploads = state.uploads[channelId] ?? [];
+      uploads.push({
         uploadId,
         channelId,
         name,
@@ -63,7 +66,8 @@ const attachmentsSlice = createSlice({
         status: 'uploading',
         attachment: null,
         error: null,
-      };
+      });
+      state.uploads[channelId] = uploads;
     },
     attachmentUploadProgressed(state, action: PayloadAction<{ uploadId: string; sent: number }>) {
       const upload = byUpload(state, action.payload.uploadId);
@@ -82,10 +86,13 @@ const attachmentsSlice = createSlice({
       upload.status = 'failed';
       upload.error = action.payload.error;
     },
-    /** Cancel while it uploads, or Remove once it is there: the composer has no file any more. */
+    /** Cancel while it uploads, or Remove once it is there: the composer lets go of that file. */
     attachmentRemoveRequested(state, action: PayloadAction<{ uploadId: string }>) {
       const upload = byUpload(state, action.payload.uploadId);
-      if (upload) delete state.uploads[upload.channelId];
+      if (!upload) return;
+      const left = (state.uploads[upload.channelId] ?? []).filter((u) => u.uploadId !== upload.uploadId);
+      if (left.length > 0) state.uploads[upload.channelId] = left;
+      else delete state.uploads[upload.channelId];
     },
     /** The conversation shows a message's file: its bytes are read once. */
     attachmentFileRequested(state, action: PayloadAction<{ channelId: string; attachment: Attachment }>) {
@@ -103,12 +110,15 @@ const attachmentsSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      // The file went out with the message (the outbox has it now).
+      // The files went out with the message (the outbox has them now).
       .addCase(messageSendRequested, (state, action) => {
-        const upload = state.uploads[action.payload.channelId];
-        if (upload && action.payload.attachment?.id === upload.attachment?.id) {
-          delete state.uploads[action.payload.channelId];
-        }
+        const sent = new Set((action.payload.attachments ?? []).map((file) => file.id));
+        const { channelId } = action.payload;
+        const left = (state.uploads[channelId] ?? []).filter(
+          (u) => !u.attachment || !sent.has(u.attachment.id),
+        );
+        if (left.length > 0) state.uploads[channelId] = left;
+        else delete state.uploads[channelId];
       })
       .addCase(signedOut, () => initialState);
   },
@@ -135,8 +145,11 @@ attachmentsSlice.injectInto(sharedReducer);
 
 type WithAttachments = { attachments?: AttachmentsState };
 
-export const selectComposerUpload = (state: WithAttachments, channelId: string): ComposerUpload | undefined =>
-  (state.attachments ?? initialState).uploads[channelId];
+const NO_UPLOADS: ComposerUpload[] = [];
+
+/** The files the channel's composer holds, in the order chosen (the same empty list when none). */
+export const selectComposerUploads = (state: WithAttachments, channelId: string): ComposerUpload[] =>
+  (state.attachments ?? initialState).uploads[channelId] ?? NO_UPLOADS;
 
 export const selectUploadById = (state: WithAttachments, uploadId: string): ComposerUpload | undefined =>
   byUpload(state.attachments ?? initialState, uploadId);

@@ -73,7 +73,7 @@ export function* attemptSend(backend: Backend, uid: string, entry: OutboxEntry) 
       sent: call([backend.messages, backend.messages.sendMessage], entry.channelId, {
         id: entry.id,
         text: entry.text,
-        ...(entry.attachment ? { attachment: entry.attachment } : {}),
+        ...(entry.attachments ? { attachments: entry.attachments } : {}),
         ...(entry.replyTo ? { replyTo: entry.replyTo.id } : {}),
       }),
       timeout: delay(OUTBOX_SEND_TIMEOUT_MS),
@@ -124,13 +124,13 @@ export function* keepNew(
   uid: string,
   action: ReturnType<typeof messageSendRequested>,
 ) {
-  const { id, channelId, text, attachment, replyTo, createdAt } = action.payload;
+  const { id, channelId, text, attachments, replyTo, createdAt } = action.payload;
   yield call([store, store.putOutbox], {
     id,
     uid,
     channelId,
     text,
-    ...(attachment ? { attachment } : {}),
+    ...(attachments ? { attachments } : {}),
     ...(replyTo ? { replyTo } : {}),
     createdAt,
     status: 'pending',
@@ -150,7 +150,7 @@ export function* keepState(
     uid,
     channelId: entry.channelId,
     text: entry.text,
-    ...(entry.attachment ? { attachment: entry.attachment } : {}),
+    ...(entry.attachments ? { attachments: entry.attachments } : {}),
     ...(entry.replyTo ? { replyTo: entry.replyTo } : {}),
     createdAt: entry.createdAt,
     status: entry.status === 'refused' ? 'refused' : 'pending',
