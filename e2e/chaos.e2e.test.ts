@@ -188,7 +188,7 @@ describe('the live conversation under bursts, a server kill and an offline spell
     const offlineTexts = [`offline one ${Date.now()}`, `offline two ${Date.now()}`];
     for (const text of offlineTexts) {
       await morgan.page.getByLabel('Message', { exact: true }).fill(text);
-      await morgan.page.getByRole('button', { name: 'Send' }).click();
+      await morgan.page.getByRole('button', { name: 'Send', exact: true }).click();
     }
     await morgan.page.getByText(offlineTexts[1] ?? '').waitFor();
 

@@ -34,7 +34,7 @@ async function toLatest(page: Page): Promise<void> {
 
 async function send(page: Page, text: string): Promise<void> {
   await page.getByLabel('Message', { exact: true }).fill(text);
-  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
   // The bubble's own time (its "Seen by" disclosure lists each reader's time too, once the other window reads it).
   await bubble(page, text).locator('.message__meta time').waitFor();
 }

@@ -77,7 +77,7 @@ async function checkSendAtSizes(page: Page, sizes: Size[], card = true): Promise
   const problems: string[] = [];
   for (const size of sizes) {
     await page.setViewportSize({ width: size.width, height: size.height });
-    await page.getByRole('button', { name: 'Send' }).waitFor();
+    await page.getByRole('button', { name: 'Send', exact: true }).waitFor();
     // The card is there, beside the conversation where the window is wide enough for both.
     if (card) expect(await page.locator('.push-prompt').count()).toBe(1);
     if (card && size.width >= 760)
@@ -91,7 +91,7 @@ async function checkSendAtSizes(page: Page, sizes: Size[], card = true): Promise
 
 async function openChannel(page: Page): Promise<void> {
   await page.locator('.channel-link').first().click();
-  await page.getByRole('button', { name: 'Send' }).waitFor();
+  await page.getByRole('button', { name: 'Send', exact: true }).waitFor();
 }
 
 describe('the conversation fills the window', () => {
@@ -267,7 +267,7 @@ describe("a channel's description of the longest kind (500 characters)", () => {
 
     await member.setViewportSize({ width: SIZES[2]!.width, height: SIZES[2]!.height });
     await member.goto(server.url + href);
-    await member.getByRole('button', { name: 'Send' }).waitFor();
+    await member.getByRole('button', { name: 'Send', exact: true }).waitFor();
     // The description is in the channel's menu, which stays open while the window changes size.
     await openChannelMenu(member);
     const shown = member.locator('.conversation__description');

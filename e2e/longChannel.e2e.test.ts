@@ -289,7 +289,7 @@ describe('a channel of 10,000 messages', () => {
     // One's own message, sent while reading further up, brings the list to the bottom.
     await scrollUpUntil(page, () => jump.isVisible());
     await page.getByLabel('Message', { exact: true }).fill('My answer from up there');
-    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.waitForFunction(() => {
       const box = document.querySelector('.messages__scroller')?.getBoundingClientRect();
       const mine = [...document.querySelectorAll('.message__text')].find(

@@ -26,7 +26,7 @@ const composer = (page: Page) => page.getByLabel('Message', { exact: true });
 
 async function send(page: Page, text: string): Promise<void> {
   await composer(page).fill(text);
-  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
   await page.locator('.message:not(.message--pending) .message__text', { hasText: text }).waitFor();
 }
 

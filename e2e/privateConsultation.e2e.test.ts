@@ -111,11 +111,11 @@ describe('a private consultation', () => {
     expect(await consultant.getByRole('button', { name: 'Manage' }).count()).toBe(0);
 
     await composer(client).fill(QUESTION);
-    await client.getByRole('button', { name: 'Send' }).click();
+    await client.getByRole('button', { name: 'Send', exact: true }).click();
     await consultant.locator('.message', { hasText: QUESTION }).waitFor();
 
     await composer(consultant).fill(ANSWER);
-    await consultant.getByRole('button', { name: 'Send' }).click();
+    await consultant.getByRole('button', { name: 'Send', exact: true }).click();
     await client.locator('.message', { hasText: ANSWER }).waitFor();
     await expectAccessible(consultant, 'private conversation (consultant)');
   });

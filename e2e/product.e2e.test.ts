@@ -119,7 +119,7 @@ describe('consultant and client in two browsers', () => {
   it('refuses an over-long message with a clear message and keeps the text', async () => {
     const long = 'x'.repeat(4_001);
     await composer(client).fill(long);
-    await client.getByRole('button', { name: 'Send' }).click();
+    await client.getByRole('button', { name: 'Send', exact: true }).click();
     expect(await client.getByRole('alert').textContent()).toBe(
       'A message can be at most 4,000 characters; this one has 4,001.',
     );
