@@ -1,12 +1,12 @@
 // The decision records (docs/decisions/*.md) stay short and true: each record has its status and names the tests
-// that keep it, every one of which exists; the index lists every topic file; all of them together stay within 460
+// that keep it, every one of which exists; the index lists every topic file; all of them together stay within 400
 // lines of at most 120 characters, so a newcomer can read them in one sitting.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.join(__dirname, '..', '..');
 const folder = path.join(root, 'docs', 'decisions');
-const MAX_LINES = 460;
+const MAX_LINES = 400;
 /** A line's width, so the count of lines means something (headings and "Kept by" lines may run on). */
 const MAX_WIDTH = 120;
 
