@@ -5,19 +5,16 @@
 // then a few messages sent one after another, each fanned out to every stream, with the time from the send to
 // each stream's receipt of it (p50, p99, the last). The receiving side is one Node process reading 10,000 sockets,
 // so the last receipt includes reading all the others: a floor for the server, not a ceiling.
-import { fork } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
+import type net from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildServer } from '../server/app';
 import { BENCH_PASSWORD, SENDER_EMAIL, seedChannel } from '../drivers/seed';
 import { MAX_STREAMS_PER_USER } from '../server/stream';
-import type { SessionResponse } from '../core/wire';
+import { connectStream, signIn, startServerProcess } from './streamDriver';
+import type { BenchServer } from './streamDriver';
 
-const CHILD_FLAG = 'QUPM_BENCH_MANY_STREAMS_CHILD';
 const KB = 1024;
 const MB = 1024 * 1024;
 const OPENING_AT_ONCE = 64;
@@ -54,14 +51,6 @@ export interface ManyStreamsReport {
   markdown: string;
 }
 
-interface Stats {
-  rss: number;
-  heapAndBuffers: number;
-  live: number;
-}
-
-type ChildMessage = { type: 'ready'; port: number } | ({ type: 'stats' } & Stats);
-
 export async function benchManyStreams({ streams = 10_000, messages = 5 } = {}): Promise<ManyStreamsReport> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'qupm-bench-many-streams-'));
   const people = Math.ceil(streams / MAX_STREAMS_PER_USER);
@@ -71,24 +60,16 @@ export async function benchManyStreams({ streams = 10_000, messages = 5 } = {}):
     members: people,
     memberEmail: (i) => `listener${i}@bench.qupm`,
   });
-  const child = fork(__filename, [dataDir], {
-    execArgv: ['--import', 'tsx', '--expose-gc'],
-    env: { ...process.env, [CHILD_FLAG]: '1' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  let server: BenchServer | null = null;
   const sockets: Listener[] = [];
   try {
-    const { port } = await nextMessage(child, 'ready');
-    const origin = `http://127.0.0.1:${port}`;
-    const stats = async (collect = false): Promise<Stats> => {
-      child.send({ type: 'stats', collect });
-      return nextMessage(child, 'stats');
-    };
-    const sender = await signIn(origin, SENDER_EMAIL);
+    server = await startServerProcess(dataDir);
+    const { origin, stats } = server;
+    const sender = await signIn(origin, SENDER_EMAIL, BENCH_PASSWORD);
     const sessions = await inBatches(
       Array.from({ length: people }, (_, i) => i),
       16,
-      (i) => signIn(origin, `listener${i}@bench.qupm`),
+      (i) => signIn(origin, `listener${i}@bench.qupm`, BENCH_PASSWORD),
     );
     const before = await stats(true);
 
@@ -169,8 +150,7 @@ export async function benchManyStreams({ streams = 10_000, messages = 5 } = {}):
     return { ...report, markdown: markdown(report) };
   } finally {
     for (const listener of sockets) listener.socket.destroy();
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await server?.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -182,37 +162,21 @@ interface Listener {
 }
 
 async function openStream(origin: string, accessToken: string): Promise<Listener> {
-  const res = await fetch(`${origin}/api/stream/ticket`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${accessToken}` },
-  });
-  if (res.status !== 200) throw new Error(`No stream ticket: ${await res.text()}`);
-  const { ticket } = (await res.json()) as { ticket: string };
-  const url = new URL(origin);
-  const socket = net.connect(Number(url.port), url.hostname);
+  const socket = await connectStream(origin, accessToken);
   socket.setEncoding('latin1');
   let seen = '';
   let waiting: { marker: string; onSeen: () => void } | null = null;
-  await new Promise<void>((resolve, reject) => {
-    socket.on('error', reject);
-    socket.once('close', () => reject(new Error(`A stream closed: ${seen.slice(0, 200)}`)));
-    socket.on('data', (chunk: string) => {
-      seen += chunk;
-      if (seen.includes(': connected')) resolve();
-      if (waiting && seen.includes(waiting.marker)) {
-        const { onSeen } = waiting;
-        waiting = null;
-        onSeen();
-      }
-      // What is kept is enough to find a marker cut in two by the network.
-      if (seen.length > 4096) seen = seen.slice(-256);
-    });
-    socket.write(
-      `GET /api/stream?ticket=${encodeURIComponent(ticket)} HTTP/1.1\r\nHost: ${url.host}\r\n\r\n`,
-    );
+  socket.on('data', (chunk: string) => {
+    if (!waiting) return;
+    seen += chunk;
+    if (seen.includes(waiting.marker)) {
+      const { onSeen } = waiting;
+      waiting = null;
+      onSeen();
+    }
+    // What is kept is enough to find a marker cut in two by the network.
+    if (seen.length > 4096) seen = seen.slice(-256);
   });
-  socket.removeAllListeners('error');
-  socket.on('error', () => undefined);
   return {
     socket,
     expect: (marker, onSeen) => {
@@ -220,16 +184,6 @@ async function openStream(origin: string, accessToken: string): Promise<Listener
       waiting = { marker, onSeen };
     },
   };
-}
-
-async function signIn(origin: string, email: string): Promise<SessionResponse> {
-  const res = await fetch(`${origin}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-  });
-  if (res.status !== 200) throw new Error(`Sign-in as ${email} failed: ${await res.text()}`);
-  return (await res.json()) as SessionResponse;
 }
 
 /** `work` on every item, `size` at a time, answers in the items' order. */
@@ -264,23 +218,6 @@ function fileLimit(): number {
   }
 }
 
-function nextMessage<T extends ChildMessage['type']>(
-  child: ChildProcess,
-  type: T,
-): Promise<Extract<ChildMessage, { type: T }>> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (message: ChildMessage): void => {
-      if (message.type !== type) return;
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-      resolve(message as Extract<ChildMessage, { type: T }>);
-    };
-    const onExit = (code: number | null): void => reject(new Error(`The server process exited (${code})`));
-    child.on('message', onMessage);
-    child.once('exit', onExit);
-  });
-}
-
 const round = (value: number): number => Math.round(value * 10) / 10;
 
 function markdown(r: Omit<ManyStreamsReport, 'markdown'>): string {
@@ -303,44 +240,4 @@ function markdown(r: Omit<ManyStreamsReport, 'markdown'>): string {
     `| receipts | ${r.received} of ${r.expected} |`,
     '',
   ].join('\n');
-}
-
-/** The server's process: listens, then answers its memory and stream count when asked, until it is killed. */
-async function serveForBench(dataDir: string): Promise<void> {
-  const app = await buildServer({
-    staticDir: path.join(dataDir, 'no-build'),
-    dataDir,
-    demo: false,
-    rateLimits: false,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1', backlog: 4096 });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no TCP address');
-  const send = (message: ChildMessage): void => {
-    process.send?.(message);
-  };
-  process.on('message', (message: { type?: string; collect?: boolean }) => {
-    if (message.type !== 'stats') return;
-    if (message.collect) globalThis.gc?.();
-    const memory = process.memoryUsage();
-    send({
-      type: 'stats',
-      rss: memory.rss,
-      heapAndBuffers: memory.heapUsed + memory.external,
-      live: app.qupm.liveStreams(),
-    });
-  });
-  process.on('SIGTERM', () => {
-    void app.close().finally(() => process.exit(0));
-  });
-  send({ type: 'ready', port: address.port });
-}
-
-if (process.env[CHILD_FLAG] === '1') {
-  const dataDir = process.argv[2];
-  if (!dataDir) throw new Error('usage: manyStreams.ts <dataDir> (as the benchmark’s child)');
-  serveForBench(dataDir).catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
 }

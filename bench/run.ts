@@ -5,11 +5,14 @@
 // server's memory with 100 live streams that never read, and 10,000 open streams on one process. A
 // Lighthouse median below its bar makes the run fail (exit code 1), after the reports are written.
 // `npm run bench -- server` runs the server's part alone (bench/reports/server.{md,json}), without a build;
-// `npm run bench -- streams` the 10,000 open streams alone (bench/reports/streams.{md,json}).
+// `npm run bench -- streams` the 10,000 open streams alone (bench/reports/streams.{md,json}). Each ends with the
+// table of speed goals as far as that run measured it (bench/goals.ts).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildProduction, reportBundle } from './bundle';
+import { goalLines, goalsMarkdown } from './goals';
+import type { GoalInputs } from './goals';
 import { benchLighthouse, lighthouseMarkdown } from './lighthouse';
 import { benchWarmStart } from './warmStart';
 import { benchLongChannel } from './longChannel';
@@ -47,31 +50,44 @@ function markdown(report: BundleReport): string {
   return lines.join('\n');
 }
 
+/** The table of speed goals from the parts this run measured (bench/goals.ts). */
+function goals(inputs: GoalInputs): { lines: ReturnType<typeof goalLines>; markdown: string } {
+  const lines = goalLines(inputs);
+  const load = loadavg().map((value) => Math.round(value * 10) / 10);
+  return { lines, markdown: goalsMarkdown(lines, load) };
+}
+
 /** The server's part alone: no build, its own report files, so a change to the server is measured in minutes. */
 async function serverOnly(): Promise<void> {
   const { markdown: serverMarkdown, ...server } = await benchServer();
   const { markdown: overviewMarkdown, ...overviewGrowth } = await benchOverviewGrowth();
+  const { markdown: goalsMd, lines: issueTable } = goals({ server: { ...server, markdown: serverMarkdown } });
   const reportsDir = path.join(__dirname, 'reports');
   mkdirSync(reportsDir, { recursive: true });
   writeFileSync(
     path.join(reportsDir, 'server.json'),
-    JSON.stringify({ date: new Date().toISOString(), server, overviewGrowth }, null, 2),
+    JSON.stringify({ date: new Date().toISOString(), server, overviewGrowth, issueTable }, null, 2),
   );
-  writeFileSync(path.join(reportsDir, 'server.md'), `${serverMarkdown}\n${overviewMarkdown}`);
-  console.log(`${serverMarkdown}\n${overviewMarkdown}`);
+  const md = `${serverMarkdown}\n${overviewMarkdown}\n${goalsMd}`;
+  writeFileSync(path.join(reportsDir, 'server.md'), md);
+  console.log(md);
 }
 
 /** The 10,000 streams alone (bench/reports/streams.{md,json}). */
 async function streamsOnly(): Promise<void> {
   const { markdown: streamsMarkdown, ...manyStreams } = await benchManyStreams();
+  const { markdown: goalsMd, lines: issueTable } = goals({
+    manyStreams: { ...manyStreams, markdown: streamsMarkdown },
+  });
   const reportsDir = path.join(__dirname, 'reports');
   mkdirSync(reportsDir, { recursive: true });
   writeFileSync(
     path.join(reportsDir, 'streams.json'),
-    JSON.stringify({ date: new Date().toISOString(), manyStreams }, null, 2),
+    JSON.stringify({ date: new Date().toISOString(), manyStreams, issueTable }, null, 2),
   );
-  writeFileSync(path.join(reportsDir, 'streams.md'), streamsMarkdown);
-  console.log(streamsMarkdown);
+  const md = `${streamsMarkdown}\n${goalsMd}`;
+  writeFileSync(path.join(reportsDir, 'streams.md'), md);
+  console.log(md);
 }
 
 async function main(): Promise<void> {
@@ -90,6 +106,12 @@ async function main(): Promise<void> {
     const { markdown: fanoutMarkdown, ...pushFanout } = await benchPushFanout();
     const { markdown: slowReadersMarkdown, ...slowReaders } = await benchSlowReaders();
     const { markdown: manyStreamsMarkdown, ...manyStreams } = await benchManyStreams();
+    const { markdown: goalsMd, lines: issueTable } = goals({
+      lighthouse,
+      server: { ...server, markdown: serverMarkdown },
+      messageLatency: { ...messageLatency, markdown: latencyMarkdown },
+      manyStreams: { ...manyStreams, markdown: manyStreamsMarkdown },
+    });
     const reportsDir = path.join(__dirname, 'reports');
     mkdirSync(reportsDir, { recursive: true });
     writeFileSync(
@@ -108,12 +130,13 @@ async function main(): Promise<void> {
           pushFanout,
           slowReaders,
           manyStreams,
+          issueTable,
         },
         null,
         2,
       ),
     );
-    const md = `${markdown(bundle)}\n${lighthouseMarkdown(lighthouse)}\n${tokensMarkdown}\n${serverMarkdown}\n${overviewMarkdown}\n${latencyMarkdown}\n${longChannelMarkdown}\n${warmStartMarkdown}\n${fanoutMarkdown}\n${slowReadersMarkdown}\n${manyStreamsMarkdown}\n`;
+    const md = `${markdown(bundle)}\n${lighthouseMarkdown(lighthouse)}\n${tokensMarkdown}\n${serverMarkdown}\n${overviewMarkdown}\n${latencyMarkdown}\n${longChannelMarkdown}\n${warmStartMarkdown}\n${fanoutMarkdown}\n${slowReadersMarkdown}\n${manyStreamsMarkdown}\n${goalsMd}\n`;
     writeFileSync(path.join(reportsDir, 'bench.md'), md);
     console.log(md);
     if (lighthouse.failing.length > 0) process.exitCode = 1;

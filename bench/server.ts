@@ -32,6 +32,8 @@ export interface EndpointBench {
   requests: number;
   non2xx: number;
   errors: number;
+  /** A write's requests over the transactions the group commit made for them (server/db/groupCommit.ts). */
+  writesPerCommit?: number;
 }
 
 export interface ServerBenchReport {
@@ -41,6 +43,7 @@ export interface ServerBenchReport {
   /** The hello world's requests/s over all its slices. */
   helloWorld: number;
   endpoints: EndpointBench[];
+  loadAverage: number[];
   markdown: string;
 }
 
@@ -255,7 +258,12 @@ export async function benchServer({
     ];
 
     for (const scenario of scenarios) {
+      const commitsBefore = app.qupmContext.messageWrites.commits;
       const result = await measurePaired(origin, hello.origin, scenario, connections, durationSeconds);
+      const commits = app.qupmContext.messageWrites.commits - commitsBefore;
+      if (scenario.kind === 'write' && commits > 0) {
+        result.endpoint.writesPerCommit = Math.round((result.endpoint.requests / commits) * 10) / 10;
+      }
       result.endpoint.path = result.endpoint.path.replace(session.user.uid, ':uid').replace(channelId, ':id');
       measured.push(result);
     }
@@ -285,13 +293,15 @@ export async function benchServer({
     ...endpoint,
     ratioToHelloWorld: Math.round((endpoint.requestsPerSecond / (h / hs)) * 1000) / 1000,
   }));
+  const loadAverage = loadavg().map((value) => Math.round(value * 10) / 10);
   return {
     connections,
     durationSeconds,
     node: process.version,
     helloWorld,
     endpoints,
-    markdown: markdown(helloWorld, endpoints, connections, durationSeconds),
+    loadAverage,
+    markdown: markdown(helloWorld, endpoints, connections, durationSeconds, loadAverage),
   };
 }
 
@@ -300,7 +310,9 @@ function markdown(
   endpoints: EndpointBench[],
   connections: number,
   durationSeconds: number,
+  loadAverage: number[],
 ): string {
+  const writes = endpoints.filter((e) => e.writesPerCommit !== undefined);
   return [
     `## Server (embedded, ${connections} connections, ${durationSeconds} s each)`,
     '',
@@ -316,6 +328,13 @@ function markdown(
       (e) =>
         `| ${e.name} (\`${e.method} ${e.path}\`) | ${e.kind} | ${e.requestsPerSecond} | ${e.ratioToHelloWorld.toFixed(3)} | ${e.p50Ms} ms | ${e.p99Ms} ms | ${e.requests} | ${e.non2xx} | ${e.errors} |`,
     ),
+    '',
+    ...writes.map(
+      (e) =>
+        `${e.name}: ${e.writesPerCommit} requests per committed transaction (group commit; at most one per ` +
+        `connection waits in a group, ${connections} here).`,
+    ),
+    `Load average at the end: ${loadAverage.join(', ')}.`,
     '',
   ].join('\n');
 }

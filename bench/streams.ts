@@ -5,20 +5,17 @@
 // with it, a stream more than STREAM_MAX_BUFFERED_BYTES behind is dropped (server/stream.ts). Reported: the
 // server's RSS before the streams, after opening them, at its peak while publishing and after, and how many
 // streams it dropped. What the kernel holds in socket buffers is not in RSS.
-import { fork } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
+import type net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildServer } from '../server/app';
 import { BENCH_PASSWORD, SENDER_EMAIL, seedChannel } from '../drivers/seed';
 import { MAX_STREAMS_PER_USER } from '../server/stream';
 import { STREAM_MAX_BUFFERED_BYTES } from '../core/wire';
-import type { SessionResponse } from '../core/wire';
+import { connectStream, signIn, startServerProcess } from './streamDriver';
+import type { BenchServer } from './streamDriver';
 
-const CHILD_FLAG = 'QUPM_BENCH_STREAMS_CHILD';
 const MB = 1024 * 1024;
 
 export interface SlowReadersReport {
@@ -40,44 +37,29 @@ export interface SlowReadersReport {
   markdown: string;
 }
 
-interface Stats {
-  rss: number;
-  /** V8's heap plus Buffers outside it: what the server's own objects take. */
-  heapAndBuffers: number;
-  dropped: number;
-  live: number;
-}
-
-type ChildMessage = { type: 'ready'; port: number } | ({ type: 'stats' } & Stats);
-
 export async function benchSlowReaders({ streams = 100, messages = 2000 } = {}): Promise<SlowReadersReport> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'qupm-bench-streams-'));
   const readers = Math.ceil(streams / MAX_STREAMS_PER_USER);
   const channelId = await seed(dataDir, readers);
-  const child = fork(__filename, [dataDir], {
-    execArgv: ['--import', 'tsx', '--expose-gc'],
-    env: { ...process.env, [CHILD_FLAG]: '1' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  let server: BenchServer | null = null;
   const sockets: net.Socket[] = [];
   try {
-    const { port } = await nextMessage(child, 'ready');
-    const origin = `http://127.0.0.1:${port}`;
-    const stats = async (collect = false): Promise<Stats> => {
-      child.send({ type: 'stats', collect });
-      return nextMessage(child, 'stats');
-    };
+    server = await startServerProcess(dataDir);
+    const { origin, stats } = server;
 
-    const sender = await signIn(origin, SENDER_EMAIL);
+    const sender = await signIn(origin, SENDER_EMAIL, BENCH_PASSWORD);
     const readerSessions = await Promise.all(
-      Array.from({ length: readers }, (_, i) => signIn(origin, `reader${i}@bench.qupm`)),
+      Array.from({ length: readers }, (_, i) => signIn(origin, `reader${i}@bench.qupm`, BENCH_PASSWORD)),
     );
     const before = await stats(true);
 
     for (let i = 0; i < streams; i += 1) {
       const session = readerSessions[i % readers];
       if (!session) throw new Error('no reader');
-      sockets.push(await openNeverReadingStream(origin, session.accessToken));
+      // A reader that takes the stream's first bytes and then never reads again (a frozen tab, a stalled phone).
+      const socket = await connectStream(origin, session.accessToken);
+      socket.pause();
+      sockets.push(socket);
     }
     const withStreams = await stats();
     if (withStreams.live !== streams)
@@ -122,8 +104,7 @@ export async function benchSlowReaders({ streams = 100, messages = 2000 } = {}):
     return { ...report, markdown: markdown(report) };
   } finally {
     for (const socket of sockets) socket.destroy();
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await server?.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -135,60 +116,6 @@ function seed(dataDir: string, readers: number): Promise<string> {
     title: 'Slow readers',
     members: readers,
     memberEmail: (i) => `reader${i}@bench.qupm`,
-  });
-}
-
-async function signIn(origin: string, email: string): Promise<SessionResponse> {
-  const res = await fetch(`${origin}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-  });
-  if (res.status !== 200) throw new Error(`Sign-in as ${email} failed: ${await res.text()}`);
-  return (await res.json()) as SessionResponse;
-}
-
-/** A stream whose reader takes its first bytes and then never reads again (a frozen tab, a stalled phone). */
-async function openNeverReadingStream(origin: string, accessToken: string): Promise<net.Socket> {
-  const res = await fetch(`${origin}/api/stream/ticket`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${accessToken}` },
-  });
-  const { ticket } = (await res.json()) as { ticket: string };
-  const url = new URL(origin);
-  const socket = net.connect(Number(url.port), url.hostname);
-  socket.on('error', () => undefined);
-  await new Promise<void>((resolve, reject) => {
-    let seen = '';
-    socket.on('data', (chunk: Buffer) => {
-      seen += chunk.toString('latin1');
-      if (seen.includes(': connected')) resolve();
-    });
-    socket.once('close', () => reject(new Error(`The stream closed before it connected: ${seen}`)));
-    socket.write(
-      `GET /api/stream?ticket=${encodeURIComponent(ticket)} HTTP/1.1\r\nHost: ${url.host}\r\n\r\n`,
-    );
-  });
-  socket.removeAllListeners('data');
-  socket.removeAllListeners('close');
-  socket.pause();
-  return socket;
-}
-
-function nextMessage<T extends ChildMessage['type']>(
-  child: ChildProcess,
-  type: T,
-): Promise<Extract<ChildMessage, { type: T }>> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (message: ChildMessage): void => {
-      if (message.type !== type) return;
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-      resolve(message as Extract<ChildMessage, { type: T }>);
-    };
-    const onExit = (code: number | null): void => reject(new Error(`The server process exited (${code})`));
-    child.on('message', onMessage);
-    child.once('exit', onExit);
   });
 }
 
@@ -213,45 +140,4 @@ function markdown(r: Omit<SlowReadersReport, 'markdown'>): string {
       'keeps freed memory for reuse.',
     '',
   ].join('\n');
-}
-
-/** The server's process: listens, then answers its RSS and stream counts when asked, until it is killed. */
-async function serveForBench(dataDir: string): Promise<void> {
-  const app = await buildServer({
-    staticDir: path.join(dataDir, 'no-build'),
-    dataDir,
-    demo: false,
-    rateLimits: false,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no TCP address');
-  const send = (message: ChildMessage): void => {
-    process.send?.(message);
-  };
-  process.on('message', (message: { type?: string; collect?: boolean }) => {
-    if (message.type !== 'stats') return;
-    if (message.collect) globalThis.gc?.();
-    const memory = process.memoryUsage();
-    send({
-      type: 'stats',
-      rss: memory.rss,
-      heapAndBuffers: memory.heapUsed + memory.external,
-      dropped: app.qupm.droppedStreams(),
-      live: app.qupm.liveStreams(),
-    });
-  });
-  process.on('SIGTERM', () => {
-    void app.close().finally(() => process.exit(0));
-  });
-  send({ type: 'ready', port: address.port });
-}
-
-if (process.env[CHILD_FLAG] === '1') {
-  const dataDir = process.argv[2];
-  if (!dataDir) throw new Error('usage: streams.ts <dataDir> (as the benchmark’s child)');
-  serveForBench(dataDir).catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
 }

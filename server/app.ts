@@ -380,19 +380,16 @@ export async function buildServer({
       crossOriginEmbedderPolicy: false,
     });
     // Every answer carries them, the live stream's raw head too (server/stream.ts keeps what is set on the raw
-    // response); set here rather than in the handlers so an error's answer has them as well.
-    app.addHook('onRequest', (_request, reply, done) => {
+    // response); set here rather than in the handlers so an error's answer has them as well. API answers are
+    // private and change with every write: never kept by a browser or proxy cache. Headers set on the raw
+    // response are the defaults of writeHead, so a route's own (a photo's max-age, a download's CSP) still win;
+    // the async onSend hook that set no-store cost every answer a promise and a turn of Fastify's hook chain.
+    app.addHook('onRequest', (request, reply, done) => {
       for (const [name, value] of security) reply.raw.setHeader(name, value);
+      if (request.url.startsWith('/api/')) reply.raw.setHeader('cache-control', 'no-store');
       done();
     });
     installErrorHandler(app, logger);
-    // API answers are private and change with every write: never kept by a browser or proxy cache.
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
-        void reply.header('cache-control', 'no-store');
-      }
-      return payload;
-    });
 
     app.decorate('qupmContext', ctx);
     const missed = new MissedMailScheduler(ctx, missedMail.scanMs ?? MISSED_MAIL_SCAN_MS);

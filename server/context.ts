@@ -30,7 +30,7 @@ export interface ServerContext {
   attachmentQuotaBytes: number;
   push: PushSettings;
   /** Message sends share a transaction per turn of the event loop (server/db/groupCommit.ts). */
-  messageWrites: Pick<GroupCommit, 'run'>;
+  messageWrites: Pick<GroupCommit, 'run' | 'commits'>;
   /** The push queue's worker: woken after a message's jobs are committed. */
   pushQueue: Pick<PushQueue, 'wake'>;
   /** Mail: the sender, the transport and this server's public origin for links. */

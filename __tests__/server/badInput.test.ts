@@ -168,4 +168,17 @@ describe('API responses', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
   });
+
+  it('are never cached when they refuse, whether a route, the session or the path refused', async () => {
+    const refusals = await Promise.all([
+      server.request('GET', `/api/users/${ids.uid.member}`),
+      server.request('POST', '/api/auth/signin', { payload: '{"secret-password-123' }),
+      server.request('GET', '/api/no-such-route', { token: ids.token.member }),
+    ]);
+    expect(refusals.map((res) => [res.statusCode, res.headers['cache-control']])).toEqual([
+      [401, 'no-store'],
+      [400, 'no-store'],
+      [404, 'no-store'],
+    ]);
+  });
 });
