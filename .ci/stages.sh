@@ -7,6 +7,7 @@
 #   stage "NAME" check COMMAND...  one check: passed when COMMAND exits 0
 #   stage "NAME" jest COMMAND...   COMMAND writes a Jest --json report to "$STAGE_JSON"; each test counts
 #   together "NAME|KIND|COMMAND" ...  stages at the same time, each COMMAND one word (a function or a program)
+#   begin "NAME|KIND|COMMAND"; ...; await_stages NAME...  a stage started now, awaited later (see begin)
 #
 # A Jest stage that fails without a failed test in its report (no report, a crash, a setup error) counts as one
 # failure, so a stage cannot pass by not running.
@@ -76,35 +77,61 @@ stage() {
   record "$name" "$kind" "$rc" $((SECONDS - start)) "$json" "$(cpu_seconds "$json.cpu")"
 }
 
+# begin "NAME|KIND|COMMAND": starts a stage in the background and returns at once, so that a long stage can start
+# as soon as what it needs is there and run beside whatever comes after. `await_stages NAME...` waits for the named
+# ones (with no names: every one begun), prints each one's output whole as it ends, in the order given, and records
+# it; `finish` awaits any still running, so a begun stage is never left out of the count.
+declare -A begun_pid=() begun_kind=() begun_log=() begun_start=()
+begun_order=()
+begin() {
+  local name kind command log
+  IFS='|' read -r name kind command <<<"$1"
+  log="$(stage_file "$name").log"
+  echo "==> $name (beside the others running)"
+  (
+    (STAGE_JSON=${log%.log}.json "$command" >"$log" 2>&1)
+    echo $? >"$log.rc"
+    echo $SECONDS >"$log.end"
+    times >"$log.cpu"
+  ) &
+  begun_pid[$name]=$!
+  begun_kind[$name]=$kind
+  begun_log[$name]=$log
+  begun_start[$name]=$SECONDS
+  begun_order+=("$name")
+}
+
+await_stages() {
+  local -a names=("$@")
+  [ ${#names[@]} -gt 0 ] || names=("${begun_order[@]}")
+  local name log
+  for name in "${names[@]}"; do
+    [ -n "${begun_pid[$name]:-}" ] || continue
+    wait "${begun_pid[$name]}"
+    log=${begun_log[$name]}
+    echo "---- output of: $name"
+    cat "$log"
+    record "$name" "${begun_kind[$name]}" "$(cat "$log.rc")" $(($(cat "$log.end") - ${begun_start[$name]})) \
+      "${log%.log}.json" "$(cpu_seconds "$log.cpu")"
+    unset "begun_pid[$name]"
+  done
+}
+
 # together "NAME|KIND|COMMAND" ...: runs stages at the same time and waits for all of them; each one's output is
 # printed whole as it ends, in the order given.
 together() {
-  local spec name kind command log
-  local -a names=() kinds=() pids=() logs=() starts=()
+  local spec name
+  local -a names=()
   for spec in "$@"; do
-    IFS='|' read -r name kind command <<<"$spec"
-    log="$(stage_file "$name").log"
-    echo "==> $name (at the same time as the others of its group)"
-    (
-      (STAGE_JSON=${log%.log}.json "$command" >"$log" 2>&1)
-      echo $? >"$log.rc"
-      echo $SECONDS >"$log.end"
-      times >"$log.cpu"
-    ) &
-    names+=("$name") kinds+=("$kind") pids+=($!) logs+=("$log") starts+=("$SECONDS")
+    begin "$spec"
+    names+=("${spec%%|*}")
   done
-  local i
-  for i in "${!pids[@]}"; do
-    wait "${pids[$i]}"
-    echo "---- output of: ${names[$i]}"
-    cat "${logs[$i]}"
-    record "${names[$i]}" "${kinds[$i]}" "$(cat "${logs[$i]}.rc")" \
-      $(($(cat "${logs[$i]}.end") - ${starts[$i]})) "${logs[$i]%.log}.json" "$(cpu_seconds "${logs[$i]}.cpu")"
-  done
+  await_stages "${names[@]}"
 }
 
 # Prints the table of stage times and the closing line, and exits: 0 when every stage passed.
 finish() {
+  [ ${#begun_order[@]} -eq 0 ] || await_stages
   echo "==> stage times"
   printf '  %-44s %7s  %7s  %s\n' "stage" "wall" "CPU" "result"
   printf '%s' "$timings"

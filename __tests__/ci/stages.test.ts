@@ -1,6 +1,7 @@
 // .ci/run's stage machinery (.ci/stages.sh), driven in bash with stand-in stages: every test and check is counted
 // once into the closing "N passed, N failed", a stage that fails without a report still fails the run, stages of
-// a `together` group really run at the same time, and the table names each stage with its wall and CPU time.
+// a `together` group really run at the same time, a begun stage runs beside what comes after it and is counted even
+// when nobody awaits it, and the table names each stage with its wall and CPU time.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -95,6 +96,37 @@ describe('.ci/stages.sh', () => {
     expect(row(lines, 'good')).toMatch(/ok \(4 passed, 0 failed\)$/);
     expect(row(lines, 'bad')).toMatch(/FAILED \(1 passed, 1 failed\)$/);
     expect(lines.at(-1)).toBe('5 passed, 1 failed');
+    expect(code).toBe(1);
+  });
+
+  it('runs a begun stage beside the stages after it, and records it when awaited, under a name with spaces', () => {
+    // The begun stage waits (bounded) for a mark that only the stage after it makes: were `begin` to wait for its
+    // stage, it would never see it, and the run would hang on the bound and fail.
+    const { code, lines } = run(`
+      waits() { for _ in $(seq 100); do [ -e "$SCRATCH/built" ] && echo "saw the build" && return 0; sleep 0.1; done; return 1; }
+      tests() { ${jestReport(3, 0)}; }
+      begin "browser tests (two workers)|check|waits"
+      stage "build" check touch "$SCRATCH/built"
+      begin "unit tests|jest|tests"
+      await_stages "browser tests (two workers)" "unit tests"
+      finish`);
+    expect(lines.indexOf('---- output of: browser tests (two workers)')).toBeLessThan(
+      lines.indexOf('saw the build'),
+    );
+    expect(row(lines, 'browser tests (two workers)')).toMatch(/ok$/);
+    expect(row(lines, 'unit tests')).toMatch(/ok \(3 passed, 0 failed\)$/);
+    expect(lines.at(-1)).toBe('5 passed, 0 failed');
+    expect(code).toBe(0);
+  });
+
+  it('counts a begun stage nobody awaited when the run finishes, and fails the run when it failed', () => {
+    const { code, lines } = run(`
+      bad() { ${jestReport(2, 1)}; }
+      begin "forgotten|jest|bad"
+      stage "lint" check true
+      finish`);
+    expect(row(lines, 'forgotten')).toMatch(/FAILED \(2 passed, 1 failed\)$/);
+    expect(lines.at(-1)).toBe('3 passed, 1 failed');
     expect(code).toBe(1);
   });
 

@@ -19,6 +19,13 @@ export interface RunningServer {
 
 export const BUILD_DIR = path.join(__dirname, '..', '..', 'dist');
 
+/**
+ * The servers here hash passwords at scrypt's cost 2^4, as the integration tests' do: at production's 2^15 each
+ * server start (the demo world's six hashes) took 2 to 3 s and each sign-in 0.3 to 0.6 s of CPU, on the cores the
+ * browsers need. Hashing itself is tested in __tests__/server; production keeps server/auth/passwords.ts's cost.
+ */
+export const E2E_SCRYPT_COST = 2 ** 4;
+
 /** A copy of the build a test may change (a new deploy, an extra file), removed with `remove`. */
 export function copyOfBuild(): { dir: string; remove(): void } {
   const dir = mkdtempSync(path.join(tmpdir(), 'qupm-build-'));
@@ -43,6 +50,7 @@ export async function startServer(
     demo: options.demo ?? true,
     // One browser signs in many times in a few seconds here; the limits themselves are tested in __tests__/server.
     rateLimits: false,
+    scryptCost: E2E_SCRYPT_COST,
     ...(options.push ? { push: options.push } : {}),
     mail: options.mail ?? { print: () => undefined },
   });
