@@ -17,6 +17,7 @@ import { channelOpened, overviewLoaded, permissionsLoaded } from '@/store/channe
 import type { ChatMessage } from '@core/model';
 import { messagesArrived } from '@/store/messages';
 import { continuesGroup } from '@/features/conversation/messageRows';
+import type * as MessageRows from '@/features/conversation/messageRows';
 import { DroppedNotice } from '@/ui/LiveNotices';
 import {
   conversationsRestored,
@@ -31,9 +32,7 @@ import { STUDIO_ID, studioChannel } from '../../support/studioChannel';
 
 // Not a mock: the real grouping rule, watched, so a test can tell which rows were drawn (each row asks it).
 jest.mock('@/features/conversation/messageRows', () => {
-  const actual = jest.requireActual<typeof import('@/features/conversation/messageRows')>(
-    '@/features/conversation/messageRows',
-  );
+  const actual: typeof MessageRows = jest.requireActual('@/features/conversation/messageRows');
   return { ...actual, continuesGroup: jest.fn(actual.continuesGroup) };
 });
 
