@@ -86,7 +86,14 @@ class PrecompressPlugin {
  * CSS) starts them beside the shell.
  */
 class PreloadFirstScreenPlugin {
-  constructor(private readonly chunkGroups: string[]) {}
+  /**
+   * `stylesheetGroups`: chunk groups whose CSS is linked as a stylesheet instead (render-blocking, but small): the
+   * pre-rendered welcome needs the home route's CSS at its first paint.
+   */
+  constructor(
+    private readonly chunkGroups: string[],
+    private readonly stylesheetGroups: string[] = [],
+  ) {}
 
   apply(compiler: webpack.Compiler): void {
     compiler.hooks.thisCompilation.tap('PreloadFirstScreenPlugin', (compilation) => {
@@ -102,13 +109,19 @@ class PreloadFirstScreenPlugin {
             for (const file of chunk.files)
               if (!inShell.has(file) && /\.(js|css)$/.test(file)) files.add(file);
         }
+        const stylesheets = new Set<string>();
+        for (const name of this.stylesheetGroups)
+          for (const chunk of compilation.namedChunkGroups.get(name)?.chunks ?? [])
+            for (const file of chunk.files) if (file.endsWith('.css')) stylesheets.add(file);
         const publicPath = String(compilation.outputOptions.publicPath ?? '/');
         const tags = [...files].sort().map((file) =>
-          HtmlWebpackPlugin.createHtmlTagObject('link', {
-            rel: 'preload',
-            as: file.endsWith('.css') ? 'style' : 'script',
-            href: publicPath + file,
-          }),
+          stylesheets.has(file)
+            ? HtmlWebpackPlugin.createHtmlTagObject('link', { href: publicPath + file, rel: 'stylesheet' })
+            : HtmlWebpackPlugin.createHtmlTagObject('link', {
+                rel: 'preload',
+                as: file.endsWith('.css') ? 'style' : 'script',
+                href: publicPath + file,
+              }),
         );
         data.headTags.push(...tags);
         return data;
@@ -221,13 +234,18 @@ export default function config(env: CliEnv = {}, argv: CliArgv = {}): Configurat
       }),
       new HtmlWebpackPlugin({
         template: './public/index.html',
+        // The embedded backend's build draws the signed-out welcome before any script (public/index.html).
+        templateParameters: { backend },
         inject: 'body',
         scriptLoading: 'defer',
         minify: production
           ? { collapseWhitespace: true, removeComments: true, minifyCSS: true, keepClosingSlash: true }
           : false,
       }),
-      new PreloadFirstScreenPlugin(['route-main', `backend-${backend}`]),
+      new PreloadFirstScreenPlugin(
+        ['route-main', `backend-${backend}`],
+        backend === 'local' ? ['route-main'] : [],
+      ),
       new MiniCssExtractPlugin({
         filename: production ? 'static/css/[name].[contenthash:8].css' : 'static/css/[name].css',
         chunkFilename: production

@@ -7,6 +7,9 @@
 // `npm run bench -- server` runs the server's part alone (bench/reports/server.{md,json}), without a build;
 // `npm run bench -- streams` the 10,000 open streams alone (bench/reports/streams.{md,json}). Each ends with the
 // table of speed goals as far as that run measured it (bench/goals.ts).
+// `npm run bench -- firstscreen [buildDir]` Lighthouse and the live latency alone (bench/reports/firstscreen.md),
+// on `buildDir` when given (a build kept between runs) or on a fresh build; a third word, `lighthouse` or
+// `latency`, runs that one alone.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -90,7 +93,31 @@ async function streamsOnly(): Promise<void> {
   console.log(md);
 }
 
+/** Lighthouse and the live latency alone: the two numbers a change to the first screen or the live path moves. */
+async function firstScreenOnly(buildDir: string | undefined, only: string | undefined): Promise<void> {
+  const outDir = buildDir ?? mkdtempSync(path.join(tmpdir(), 'qupm-bench-'));
+  try {
+    if (!buildDir) await buildProduction(outDir);
+    const lighthouse = only === 'latency' ? null : await benchLighthouse(outDir);
+    const { markdown: latencyMarkdown, ...messageLatency } =
+      only === 'lighthouse' ? { markdown: '' } : await benchMessageLatency(outDir, { idleOnly: true });
+    const reportsDir = path.join(__dirname, 'reports');
+    mkdirSync(reportsDir, { recursive: true });
+    writeFileSync(
+      path.join(reportsDir, 'firstscreen.json'),
+      JSON.stringify({ date: new Date().toISOString(), lighthouse, messageLatency }, null, 2),
+    );
+    const md = `${lighthouse ? lighthouseMarkdown(lighthouse) : ''}\n${latencyMarkdown}`;
+    writeFileSync(path.join(reportsDir, 'firstscreen.md'), md);
+    console.log(md);
+  } finally {
+    if (!buildDir) rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  if (args[0] === 'firstscreen') return firstScreenOnly(args[1], args[2]);
   if (process.argv.slice(2).includes('server')) return serverOnly();
   if (process.argv.slice(2).includes('streams')) return streamsOnly();
   const outDir = mkdtempSync(path.join(tmpdir(), 'qupm-bench-'));

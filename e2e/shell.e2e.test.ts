@@ -1,5 +1,5 @@
 // The app shell in a real browser: first paint, every route, and the service worker.
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { waitForServiceWorkerControl, watchErrors } from './support/browser';
 import type { RunningServer } from './support/server';
 import { withBrowserSession } from './support/session';
@@ -9,26 +9,22 @@ let browser: Browser;
 withBrowserSession((started) => ({ server, browser } = started));
 
 describe('the app shell', () => {
-  it("paints 'Loading QuPM...' before any script runs, then the app, without a layout shift", async () => {
+  /** Opens `path` with the scripts held back; `release` lets them load. */
+  async function withScriptsHeld(path: string) {
     const context = await browser.newContext();
     const page = await context.newPage();
-    // Hold the scripts back so the pre-script paint can be seen.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/static/js/**', async (route) => {
       await held;
       await route.continue();
     });
-    await page.goto(server.url + '/', { waitUntil: 'commit' });
-    const loading = page.getByText('Loading QuPM...');
-    await loading.waitFor({ state: 'visible' });
-    expect(await page.evaluate(() => document.querySelectorAll('script[src]').length)).toBeGreaterThan(0);
-    expect(await page.evaluate(() => 'React' in window || document.querySelector('.layout') !== null)).toBe(
-      false,
-    );
-    release();
-    await page.getByRole('heading', { level: 1, name: /advice, in one place/i }).waitFor();
-    const shift = await page.evaluate(
+    await page.goto(server.url + path, { waitUntil: 'commit' });
+    return { context, page, release };
+  }
+
+  const layoutShift = (page: Page) =>
+    page.evaluate(
       () =>
         new Promise<number>((resolve) => {
           let total = 0;
@@ -39,7 +35,53 @@ describe('the app shell', () => {
           setTimeout(() => resolve(total), 300);
         }),
     );
-    expect(shift).toBeLessThanOrEqual(0.01);
+
+  const noApp = (page: Page) =>
+    page.evaluate(() => document.querySelectorAll('script[src]').length > 0 && !('React' in window));
+
+  it('paints the signed-out welcome at / before any script runs, then the app takes it over in place', async () => {
+    const { context, page, release } = await withScriptsHeld('/');
+    const heading = page.getByRole('heading', { level: 1, name: /advice, in one place/i });
+    await heading.waitFor();
+    expect(await noApp(page)).toBe(true);
+    // Before React: the card is drawn but inert (nothing typed can be lost, the form cannot be sent).
+    const button = page.locator('.auth__submit');
+    expect(await page.locator('.auth[inert]').count()).toBe(1);
+    const before = { heading: await heading.boundingBox(), button: await button.boundingBox() };
+    expect(before.button).not.toBeNull();
+    // Marks the pre-rendered node: React's own replaces it.
+    await page.evaluate(() => document.querySelector('.auth')?.setAttribute('data-prerendered', ''));
+    release();
+    await page.locator('.auth:not([data-prerendered])').waitFor();
+    expect(await page.locator('.auth[inert]').count()).toBe(0);
+    expect({ heading: await heading.boundingBox(), button: await button.boundingBox() }).toEqual(before);
+    await page.getByLabel('Email').fill('someone@example.com');
+    expect(await page.getByLabel('Email').inputValue()).toBe('someone@example.com');
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
+    await context.close();
+  });
+
+  it("paints 'Loading QuPM...' before any script at another address, then the app, without a layout shift", async () => {
+    const { context, page, release } = await withScriptsHeld('/services');
+    await page.getByText('Loading QuPM...').waitFor({ state: 'visible' });
+    expect(await noApp(page)).toBe(true);
+    expect(await page.locator('.layout').count()).toBe(0);
+    release();
+    await page.getByRole('heading', { level: 1, name: /^services$/i }).waitFor();
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
+    await context.close();
+  });
+
+  it("keeps 'Loading QuPM...' at / for a browser with a stored session, not the sign-in form", async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(() => {
+      localStorage.setItem('qupm_session', '{}');
+    });
+    const page = await context.newPage();
+    await page.route('**/static/js/**', () => undefined);
+    await page.goto(server.url + '/', { waitUntil: 'commit' });
+    await page.getByText('Loading QuPM...').waitFor({ state: 'visible' });
+    expect(await page.locator('.auth').count()).toBe(0);
     await context.close();
   });
 

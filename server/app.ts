@@ -67,7 +67,7 @@ import { photoRoutes } from './routes/photos';
 import { unsubscribeRoutes } from './routes/unsubscribe';
 import { MissedMailScheduler, MISSED_MAIL_SCAN_MS } from './services/missedMail';
 import { EXPIRY_SWEEP_MS, expireDueRequests } from './services/bookings';
-import { inlineStyleHashes, readShell, registerStatic } from './static';
+import { inlineScriptHashes, inlineStyleHashes, readShell, registerStatic } from './static';
 import { STREAM_PING_MS, StreamTickets, streamRoutes } from './stream';
 
 export const DEFAULT_DATA_DIR = '.qupm-data';
@@ -359,8 +359,9 @@ export async function buildServer({
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          // No inline script anywhere; the shell's one inline <style> is allowed by its hash.
-          scriptSrc: ["'self'"],
+          // The shell's one inline script (showing the pre-rendered welcome) and its one inline <style> are
+          // allowed by their hashes; no other inline script or style.
+          scriptSrc: ["'self'", ...(shell ? inlineScriptHashes(shell) : [])],
           styleSrc: ["'self'", ...(shell ? inlineStyleHashes(shell) : [])],
           // blob: attachments, read through the API with the session and shown from memory.
           imgSrc: ["'self'", 'data:', 'blob:'],

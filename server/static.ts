@@ -29,6 +29,16 @@ export function inlineStyleHashes(html: string): string[] {
   return hashes;
 }
 
+/** The CSP sources of the shell's inline scripts (the local build's one that shows the pre-rendered welcome). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    const body = match[1] ?? '';
+    hashes.push(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+  }
+  return hashes;
+}
+
 export function readShell(staticDir: string): string | null {
   const file = path.join(staticDir, 'index.html');
   return existsSync(file) ? readFileSync(file, 'utf8') : null;

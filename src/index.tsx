@@ -20,10 +20,22 @@ const store = createAppStore({
 const router = createAppRouter();
 const container = document.getElementById('root');
 
-if (container) {
-  createRoot(container).render(
+const mount = (root: HTMLElement): void =>
+  createRoot(root).render(
     <StrictMode>
       <AppRoot store={store} router={router} />
     </StrictMode>,
   );
+
+// React takes over once the first route's chunk is there: it then draws that screen at once, where it would
+// otherwise draw the loading screen over the pre-rendered welcome for a moment (a flash, and a later LCP).
+if (container) {
+  if (router.state.initialized) mount(container);
+  else {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      mount(container);
+    });
+  }
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { SHELL_BUDGET_BYTES, buildProduction, reportBundle } from '../../bench/bundle';
 import type { StatsCompilation } from 'webpack';
 import type { BundleReport } from '../../bench/bundle';
-import { inlineStyleHashes } from '../../server/static';
+import { inlineScriptHashes, inlineStyleHashes } from '../../server/static';
 import { parseCsp } from '../support/securityHeaders';
 
 let outDir: string;
@@ -116,7 +116,11 @@ describe('the production build', () => {
   it('writes the shell page with the loading text and the web app manifest', () => {
     const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
     expect(html).toContain('Loading QuPM...');
-    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/); // no inline script
+    // One inline script only: the one that shows the pre-rendered welcome (the server's CSP allows it by its hash).
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    expect(inline).toHaveLength(1);
+    expect(inline[0]).toContain('boot-welcome');
+    expect(inlineScriptHashes(html)).toHaveLength(1);
     const manifest = JSON.parse(readFileSync(path.join(outDir, 'manifest.webmanifest'), 'utf8')) as {
       icons: Array<{ sizes: string; purpose: string }>;
       short_name: string;

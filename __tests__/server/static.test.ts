@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,8 +13,8 @@ import {
   parseCsp,
 } from '../support/securityHeaders';
 
-const SHELL =
-  '<!doctype html><html><head><style>.boot{color:red}</style></head><body><div id="root">Loading QuPM...</div></body></html>';
+const BOOT_SCRIPT = "document.body.dataset.boot='1'";
+const SHELL = `<!doctype html><html><head><style>.boot{color:red}</style></head><body><div id="root">Loading QuPM...</div><script>${BOOT_SCRIPT}</script><script defer src="/static/js/main.0123abcd.js"></script></body></html>`;
 
 let dir: string;
 let app: FastifyInstance;
@@ -84,9 +85,14 @@ describe('the embedded server serving the build', () => {
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
-  it('sends security headers with a CSP that allows no inline script', async () => {
+  it('sends security headers with a CSP that allows no inline script but the shell’s own, by its hash', async () => {
     const res = await app.inject('/');
-    expectSafeCsp(parseCsp(String(res.headers['content-security-policy'])));
+    const csp = parseCsp(String(res.headers['content-security-policy']));
+    expectSafeCsp(csp);
+    expect(csp['script-src']).toEqual([
+      "'self'",
+      `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`,
+    ]);
     for (const [name, value] of Object.entries(REQUIRED_HEADERS)) expect(res.headers[name]).toBe(value);
   });
 });

@@ -16,6 +16,8 @@ import { isDiscountPercent } from '@core/offers';
 import { channelOpened, overviewLoaded, permissionsLoaded } from '@/store/channelsSlice';
 import type { ChatMessage } from '@core/model';
 import { messagesArrived } from '@/store/messages';
+import { continuesGroup } from '@/features/conversation/messageRows';
+import type * as MessageRows from '@/features/conversation/messageRows';
 import { DroppedNotice } from '@/ui/LiveNotices';
 import {
   conversationsRestored,
@@ -27,6 +29,12 @@ import {
 import { signedIn } from '@/store/userSlice';
 import { recordActionTypes } from '../../support/recordingStore';
 import { STUDIO_ID, studioChannel } from '../../support/studioChannel';
+
+// Not a mock: the real grouping rule, watched, so a test can tell which rows were drawn (each row asks it).
+jest.mock('@/features/conversation/messageRows', () => {
+  const actual: typeof MessageRows = jest.requireActual('@/features/conversation/messageRows');
+  return { ...actual, continuesGroup: jest.fn(actual.continuesGroup) };
+});
 
 const A = STUDIO_ID;
 const channel = studioChannel();
@@ -261,6 +269,25 @@ describe('Conversation: the list of a long channel (issue #13)', () => {
     await screen.findByText('Text of m6');
     expect(screen.getAllByText('New messages')).toHaveLength(1);
     expect(rowOf('New messages')).toBe(rowOf('Text of m4'));
+  });
+
+  it('redraws only the new message’s row and the one before it when a message arrives', async () => {
+    const store = renderWith(0);
+    await screen.findByText('Text of m5');
+    // Each row works out its grouping from its neighbours as it is drawn: who asks shows which rows were drawn.
+    const grouping = jest.mocked(continuesGroup);
+    grouping.mockClear();
+    act(() => {
+      store.dispatch(messagesArrived({ messages: [from('m6', OTHER, todayStart + 4_000)], ownUid: ME }));
+    });
+    await screen.findByText('Text of m6');
+    const drawn = new Set(
+      grouping.mock.calls.flatMap((args) => args.flatMap((message) => (message ? [message.id] : []))),
+    );
+    expect(drawn.has('m6')).toBe(true);
+    expect([...drawn].filter((id) => id !== 'm5' && id !== 'm6')).toEqual(['m4']);
+    // The row before still ends its group where it should: m5 and m6 are both Olga's, one group.
+    expect(rowOf('Text of m6')?.querySelector('.message--grouped')).not.toBeNull();
   });
 });
 

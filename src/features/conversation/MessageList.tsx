@@ -11,6 +11,7 @@ import {
   Component,
   createContext,
   forwardRef,
+  memo,
   useCallback,
   useContext,
   useEffect,
@@ -340,6 +341,61 @@ function useFocus(
   return { id: focus?.id ?? null, index, pending };
 }
 
+/**
+ * One message's row. Its own component, kept while its props are the same: a new message redraws its row and the
+ * one before it (whose group or day may end), not every row in view (the live latency's largest part was that).
+ */
+const MessageRow = memo(function MessageRow({
+  message,
+  previous,
+  next,
+  divider,
+  nextIsDivider,
+  focused,
+  uid,
+  now,
+  withFace,
+}: {
+  message: ChatMessage;
+  previous: ChatMessage | undefined;
+  next: ChatMessage | undefined;
+  divider: boolean;
+  nextIsDivider: boolean;
+  focused: boolean;
+  uid: string | null;
+  now: number;
+  withFace: (message: ChatMessage, grouped: boolean, bubble: ReactNode) => ReactNode;
+}) {
+  // What may change when an older page arrives (the day separator and the space between groups) goes at the
+  // bottom of the row before: a row already in view keeps its height and place.
+  const nextDay = next && startsDay(message, next) ? dayLabel(next.createdAt, now) : null;
+  const endsGroup = !next || nextIsDivider || !continuesGroup(message, next);
+  const grouped = !divider && continuesGroup(previous, message);
+  return (
+    <>
+      {divider && (
+        <p className="messages__unread">
+          <span>New messages</span>
+        </p>
+      )}
+      <FocusMark focused={focused}>
+        {withFace(
+          message,
+          grouped,
+          <MessageItem message={message} own={message.senderId === uid} now={now} grouped={grouped} />,
+        )}
+      </FocusMark>
+      {nextDay !== null ? (
+        <h3 className="messages__day">
+          <span>{nextDay}</span>
+        </h3>
+      ) : (
+        endsGroup && <div className="messages__gap" />
+      )}
+    </>
+  );
+});
+
 export function MessageList({ channelId }: { channelId: string }) {
   const dispatch = useAppDispatch();
   const conversation = useAppSelector((state) => selectConversation(state, channelId));
@@ -503,40 +559,19 @@ export function MessageList({ channelId }: { channelId: string }) {
         const entry = pending[i - messages.length];
         return entry ? <PendingItem entry={entry} /> : null;
       }
-      // What may change when an older page arrives (the day separator and the space between groups) goes at the
-      // bottom of the row before: a row already in view keeps its height and place.
-      const previous = messages[i - 1];
       const next = messages[i + 1];
-      const divider = message.id === dividerId;
-      const nextDay = next && startsDay(message, next) ? dayLabel(next.createdAt, now) : null;
-      const endsGroup = !next || next.id === dividerId || !continuesGroup(message, next);
       return (
-        <>
-          {divider && (
-            <p className="messages__unread">
-              <span>New messages</span>
-            </p>
-          )}
-          <FocusMark focused={message.id === focus.id}>
-            {withFace(
-              message,
-              !divider && continuesGroup(previous, message),
-              <MessageItem
-                message={message}
-                own={message.senderId === uid}
-                now={now}
-                grouped={!divider && continuesGroup(previous, message)}
-              />,
-            )}
-          </FocusMark>
-          {nextDay !== null ? (
-            <h3 className="messages__day">
-              <span>{nextDay}</span>
-            </h3>
-          ) : (
-            endsGroup && <div className="messages__gap" />
-          )}
-        </>
+        <MessageRow
+          message={message}
+          previous={messages[i - 1]}
+          next={next}
+          divider={message.id === dividerId}
+          nextIsDivider={next !== undefined && next.id === dividerId}
+          focused={message.id === focus.id}
+          uid={uid}
+          now={now}
+          withFace={withFace}
+        />
       );
     },
     [messages, pending, firstItemIndex, dividerId, uid, now, focus.id, withFace],
