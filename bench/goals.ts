@@ -4,7 +4,7 @@
 // measured, the goal, and whether it was met. A part that did not run (`npm run bench -- server` runs one)
 // leaves its line "not measured in this run" rather than a number from another run.
 import type { LighthouseReport } from './lighthouse';
-import type { LatencyReport } from './messageLatency';
+import type { IdleLatencyReport } from './messageLatency';
 import type { ManyStreamsReport } from './manyStreams';
 import type { ServerBenchReport } from './server';
 
@@ -37,7 +37,7 @@ const WRITE = 'send a message';
 export interface GoalInputs {
   lighthouse?: LighthouseReport;
   server?: ServerBenchReport;
-  messageLatency?: LatencyReport;
+  messageLatency?: IdleLatencyReport;
   manyStreams?: ManyStreamsReport;
 }
 
