@@ -58,6 +58,34 @@ async function nullIfNotFound<T>(request: Promise<T>): Promise<T | null> {
   }
 }
 
+/**
+ * How long a sign-out waits for the requests already sent with the session's token: revoked under them, they would
+ * be refused (a page opened at /logout starts its first reads and its sign-out together).
+ */
+export const SIGN_OUT_SETTLE_MS = 2_000;
+
+/** The requests under way with the session's token, so a sign-out can let them finish first. */
+function requestsUnderWay() {
+  const underWay = new Set<Promise<unknown>>();
+  return {
+    track<T>(request: Promise<T>): Promise<T> {
+      underWay.add(request);
+      const done = () => void underWay.delete(request);
+      request.then(done, done);
+      return request;
+    },
+    /** Resolves once none is under way, or after `ms` (never rejects). */
+    async settle(ms: number): Promise<void> {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+      let late = false;
+      void timeUp.then(() => (late = true));
+      while (underWay.size > 0 && !late) await Promise.race([Promise.allSettled([...underWay]), timeUp]);
+      clearTimeout(timer);
+    },
+  };
+}
+
 export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
   const baseUrl = options.baseUrl ?? '';
   const fetchImpl: Fetch = options.fetch ?? ((input, init) => fetch(input, init));
@@ -67,6 +95,7 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
     sessions: options.sessions ?? createSessionStore(),
     now: options.now,
   });
+  const underWay = requestsUnderWay();
 
   /**
    * Route K of core/wire.ts's table, with the session's token unless the table marks it public; a session the
@@ -80,7 +109,7 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
     if (ROUTES[name].access === 'public') return callRoute(fetchImpl, baseUrl, name, input, init);
     const token = auth.freshAccessToken() ?? (await auth.getAccessToken());
     try {
-      return await callRoute(fetchImpl, baseUrl, name, input, { ...init, token });
+      return await underWay.track(callRoute(fetchImpl, baseUrl, name, input, { ...init, token }));
     } catch (error) {
       if (error instanceof BackendError && error.status === 'UNAUTHENTICATED') auth.handleRejectedSession();
       throw error;
@@ -142,7 +171,7 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
     read: (r: Response) => Promise<T>,
   ) {
     const token = auth.freshAccessToken() ?? (await auth.getAccessToken());
-    const response = await send(token);
+    const response = await underWay.track(send(token));
     if (response.ok) return read(response);
     const error = await errorFromResponse(response);
     if (error.status === 'UNAUTHENTICATED') auth.handleRejectedSession();
@@ -158,7 +187,13 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
 
   return {
     kind: 'local',
-    auth,
+    auth: {
+      ...auth,
+      signOut: async () => {
+        await underWay.settle(SIGN_OUT_SETTLE_MS);
+        return auth.signOut();
+      },
+    },
 
     users: {
       getUser: (uid) => nullIfNotFound(call('getUser', { params: { uid } })),
