@@ -19,6 +19,7 @@ import type {
 import type { ReadMark } from '../../core/channels';
 import { compareMessages } from '../../core/messages';
 import { toPhotoMap } from '../../core/photos';
+import { privateChannelAfterRename } from '../../core/privateChannels';
 import type { Channel, ChatMessage, UserDoc } from '../../core/model';
 import { badgeCount } from '../../core/pending';
 import type { JoinedChannel } from '../../core/users';
@@ -451,6 +452,19 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
         if (photoURL === null) delete photos[uid];
         else photos[uid] = photoURL;
         tx.update(channelRef(channelId), { photos });
+      });
+    },
+
+    renamePrivateChannel(channelId, uid, name) {
+      // Read and written in one transaction: the two people renaming themselves at once both stay.
+      return db.runTransaction(async (tx) => {
+        const snapshot = await tx.get(channelRef(channelId));
+        const data = dataOf(snapshot);
+        if (!data) return false;
+        const after = privateChannelAfterRename(toChannel(channelId, data), uid, name);
+        if (!after) return false;
+        tx.update(channelRef(channelId), { title: after.title, names: after.names });
+        return true;
       });
     },
 

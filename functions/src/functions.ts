@@ -49,7 +49,7 @@ import {
 } from './handlers/attachments';
 import { handleMissedMail, handleUnsubscribe } from './handlers/missedMail';
 import { handlePruneStaleTokens, tokenCallables } from './handlers/tokens';
-import { handlePhotoChanged, handleUserCreated } from './handlers/users';
+import { handleNameChanged, handlePhotoChanged, handleUserCreated } from './handlers/users';
 import { ENFORCE_APP_CHECK, FUNCTIONS_REGION } from './params';
 import type { Deps } from './repository';
 
@@ -302,6 +302,22 @@ export function createFunctions(deps: () => Deps) {
           after: after.photoURL,
         });
         logger.info('carried a new picture into channels', { uid: event.params.uid, changed });
+      },
+    ),
+
+    // A person's new name, into each private consultation they are in (core/privateChannels.ts).
+    on_user_renamed: onDocumentUpdated(
+      { document: 'users/{uid}', region: FUNCTIONS_REGION, retry: false },
+      async (event) => {
+        const after = event.data?.after.data();
+        if (!after) return;
+        const changed = await handleNameChanged(deps(), {
+          uid: event.params.uid,
+          before: event.data?.before.data(),
+          after,
+        });
+        if (changed > 0)
+          logger.info('carried a new name into private consultations', { uid: event.params.uid, changed });
       },
     ),
 

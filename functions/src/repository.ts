@@ -185,6 +185,11 @@ export interface Repository extends ReceiptsRepository {
   listChannelsFor(uid: string): Promise<Channel[]>;
   /** channels/{id}.photos.{uid}: the person's face as the channel carries it (null: none). */
   setChannelPhoto(channelId: string, uid: string, photoURL: string | null): Promise<void>;
+  /**
+   * channels/{id}.names.{uid} and its title, for a private consultation whose participant `uid` now goes by
+   * `name` (core/privateChannels.ts privateChannelAfterRename), in one transaction; false when nothing changed.
+   */
+  renamePrivateChannel(channelId: string, uid: string, name: string): Promise<boolean>;
   listAllChannels(): Promise<Channel[]>;
   /**
    * Creates channels/{id} and reserves its handle (channelHandles/{handle}) in one transaction; false, writing
