@@ -17,6 +17,11 @@ export const SEARCH_WORDS_MAX = 10;
 export const SEARCH_PAGE = 20;
 export const SEARCH_PAGE_MAX = 50;
 /**
+ * Messages the search backfill indexes in one call (functions/ backfill_search_index): one read and one write each,
+ * within one Firestore batch (at most 500 writes) and well within a callable's minute.
+ */
+export const SEARCH_BACKFILL_BATCH = 200;
+/**
  * Firebase's index keeps each word's prefixes up to this length: a longer search word is looked up by its first
  * SEARCH_PREFIX_MAX characters and the rest is checked against the message's text.
  */

@@ -821,6 +821,38 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
       else await ref.set({ channelId, messageId, createdAt: entry.createdAt, tokens: entry.tokens });
     },
 
+    async listMessagesByPath(after, limit) {
+      // A collection group query ordered by the document's full path: channels/{channelId}/messages/{messageId}.
+      let query = db.collectionGroup('messages').orderBy('__name__');
+      if (after !== null) query = query.startAfter(db.doc(after));
+      const { docs } = await query.limit(limit).get();
+      return docs.flatMap((doc) => {
+        const match = /^channels\/([^/]+)\/messages\/([^/]+)$/.exec(doc.ref.path);
+        if (!match) return [];
+        const data = doc.data() ?? {};
+        return [
+          {
+            path: doc.ref.path,
+            channelId: match[1] ?? '',
+            messageId: match[2] ?? '',
+            text: typeof data.text === 'string' ? data.text : '',
+            createdAt: toMillis(data.createdAt),
+            deleted: data.deleted === true,
+          },
+        ];
+      });
+    },
+
+    async writeSearchEntries(entries) {
+      const batch = db.batch();
+      for (const { channelId, messageId, entry } of entries) {
+        const ref = db.doc(`messageSearch/${channelId}_${messageId}`);
+        if (entry === null) batch.delete(ref);
+        else batch.set(ref, { channelId, messageId, createdAt: entry.createdAt, tokens: entry.tokens });
+      }
+      await batch.commit();
+    },
+
     async findSearchEntries({ channelIds, token, after, limit }) {
       // Index: messageSearch channelId + tokens (array-contains) + createdAt desc + messageId desc.
       let query = db

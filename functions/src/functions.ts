@@ -20,6 +20,7 @@ import {
   productCallablePayloads,
   publicCallablePayloads,
   publicSessionCallablePayloads,
+  searchBackfillBody,
   searchBody,
   sessionCallablePayloads,
   tokenCallablePayloads,
@@ -38,7 +39,7 @@ import { handleExpireRequests, practiceCallables } from './handlers/practice';
 import { muteCallables } from './handlers/mutes';
 import { receiptCallables } from './handlers/receipts';
 import { handleMessageCreated } from './handlers/messages';
-import { handleMessageIndexed, searchMessages } from './handlers/search';
+import { backfillSearchIndex, handleMessageIndexed, searchMessages } from './handlers/search';
 import {
   handleAttachmentDeleted,
   handleAttachmentUploaded,
@@ -142,6 +143,8 @@ export function createFunctions(deps: () => Deps) {
   return {
     // Message search (handlers/search.ts): the caller's own channels only.
     search_messages: callable(deps, searchBody, searchMessages),
+    // An admin's one-off: index the messages from before the triggers kept the index (resumable, idempotent).
+    backfill_search_index: callable(deps, searchBackfillBody, backfillSearchIndex),
     // The product's callables (src/backend/firebase/callables.ts PRODUCT_CALLABLES)
     ...productFunctions(deps),
     // The consulting practice (services, bookings, the ledger, housekeeping)

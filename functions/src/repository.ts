@@ -325,6 +325,27 @@ export interface Repository extends ReceiptsRepository {
   /** messageSearch/{channelId}_{messageId}: the message's index entry set, or removed (null). */
   writeSearchEntry(channelId: string, messageId: string, entry: SearchEntry | null): Promise<void>;
   /**
+   * Every channel's messages in the order of their paths, after the path `after`, at most `limit`: the search
+   * backfill's pages (a path names one message for good, so a page never skips or repeats one).
+   */
+  listMessagesByPath(
+    after: string | null,
+    limit: number,
+  ): Promise<
+    Array<{
+      path: string;
+      channelId: string;
+      messageId: string;
+      text: string;
+      createdAt: number;
+      deleted: boolean;
+    }>
+  >;
+  /** Index entries set or removed (null) in one batched write. */
+  writeSearchEntries(
+    entries: ReadonlyArray<{ channelId: string; messageId: string; entry: SearchEntry | null }>,
+  ): Promise<void>;
+  /**
    * The entries of `channelIds` (at most 30) holding `token`, newest first by (createdAt, messageId), after the
    * cursor, at most `limit`.
    */
