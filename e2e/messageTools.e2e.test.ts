@@ -2,6 +2,7 @@
 // Reply, React, Edit and Delete are each a target of at least 44 px, none overlaps another, and each is what a tap
 // at its centre reaches (nothing covers it), with a mouse (a phone-wide window) and with touch (a phone).
 import type { BrowserContextOptions, Page } from 'playwright-core';
+import { expectAccessible } from './support/accessibility';
 import type { RunningServer } from './support/server';
 import { signIn, withBrowserSession } from './support/session';
 
@@ -26,6 +27,7 @@ async function ownMessageTools(options: BrowserContextOptions, text: string): Pr
   await page.getByRole('button', { name: 'Send' }).click();
   const own = page.locator('.message--own', { hasText: text });
   await own.locator('.message__meta time').waitFor();
+  await expectAccessible(page, 'conversation at a phone, with a message’s tools');
   const targets: Target[] = [];
   for (const name of TOOLS) {
     const button = own.getByRole('button', { name });

@@ -5,6 +5,7 @@
 // once the member turns read receipts off, neither side sees the other's. Who read it stays fully in view when
 // opened at the foot of the conversation, at a phone, an iPhone's Safari viewport and a laptop.
 import type { Page } from 'playwright-core';
+import { expectAccessible } from './support/accessibility';
 import type { RunningServer } from './support/server';
 import { signInHome, withBrowserSession } from './support/session';
 import type { BrowserWindow } from './support/session';
@@ -91,6 +92,7 @@ describe('read receipts and typing in two windows', () => {
         );
       expect({ ...size, inView }).toEqual({ ...size, inView: true });
     }
+    await expectAccessible(page, 'conversation, who read it');
   });
 
   it("shows who is typing in the other's window, gone with their message", async () => {
