@@ -25,7 +25,8 @@ async function send(page: Page, text: string): Promise<void> {
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill(text);
   await box.press('Enter');
-  await page.locator('.message--own', { hasText: text }).locator('time').waitFor();
+  // The bubble's own time (once the other window reads it, the "Seen by" list holds the reader's time too).
+  await page.locator('.message--own', { hasText: text }).locator('.message__meta time').waitFor();
 }
 
 /** A message's bubble text in the conversation (not its preview in the list, nor the live region). */
@@ -63,16 +64,21 @@ describe('read receipts and typing in two windows', () => {
       { width: 1366, height: 768 },
     ]) {
       await page.setViewportSize(size);
-      if (await details.evaluate((el) => (el as HTMLDetailsElement).open))
+      // The list is virtualized: the newest bubble (and its receipt) is drawn once the list is at its foot.
+      await page
+        .locator('.messages [data-virtuoso-scroller]')
+        .evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+      await details.waitFor();
+      if (await details.evaluate((el) => (el as HTMLDetailsElement).open)) {
         await details.locator('summary').click();
-      await page.locator('.messages__scroller').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+      }
       await details.locator('summary').click();
       // Inside the conversation's scroller and the window: not under its edge, the composer or the screen's foot.
       const inView = await page
         .waitForFunction(
           () => {
             const list = document.querySelector('.message--own .receipt__readers');
-            const scroller = document.querySelector('.messages__scroller');
+            const scroller = document.querySelector('.messages [data-virtuoso-scroller]');
             if (!list || !scroller) return false;
             const shown = list.getBoundingClientRect();
             const frame = scroller.getBoundingClientRect();
