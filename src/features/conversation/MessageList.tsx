@@ -103,9 +103,9 @@ const components: Components<unknown, ListContext> = {
       <>
         <p className="messages__start muted">This is the beginning of the conversation.</p>
         {context.firstDay !== null && (
-          <h3 className="messages__day">
+          <h2 className="messages__day">
             <span>{context.firstDay}</span>
-          </h3>
+          </h2>
         )}
       </>
     ),
@@ -530,9 +530,9 @@ export function MessageList({ channelId }: { channelId: string }) {
             )}
           </FocusMark>
           {nextDay !== null ? (
-            <h3 className="messages__day">
+            <h2 className="messages__day">
               <span>{nextDay}</span>
-            </h3>
+            </h2>
           ) : (
             endsGroup && <div className="messages__gap" />
           )}
