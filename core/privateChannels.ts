@@ -127,6 +127,24 @@ export function channelDisplayName(
   return channel.names?.[other] || PRIVATE_CONVERSATION_FALLBACK;
 }
 
+/**
+ * A private conversation after one of its two people took a new public name: the stored names and title follow,
+ * so both people's lists (and an admin's) show the name they go by now. Null when nothing changes (not one of the
+ * two, or the same name), so a backend writes and publishes only what changed.
+ */
+export function privateChannelAfterRename(
+  channel: Pick<Channel, 'ownerId' | 'members' | 'kind' | 'names'>,
+  uid: string,
+  name: string,
+): { title: string; names: Record<string, string> } | null {
+  if (!isPrivateChannel(channel) || otherParticipant(channel, uid) === '') return null;
+  const stored = channel.names ?? {};
+  if (stored[uid] === name) return null;
+  const names = { ...stored, [uid]: name };
+  const memberId = channel.members[0] ?? '';
+  return { title: privateChannelTitle(names[channel.ownerId] ?? '', names[memberId] ?? ''), names };
+}
+
 /** Offers, invitations and edits are for ordinary channels: a private conversation refuses them. */
 export function assertNotPrivate(channel: Pick<Channel, 'kind'>): void {
   if (isPrivateChannel(channel)) {

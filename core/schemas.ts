@@ -16,7 +16,7 @@ import { GRANT_LIMITS, isGrantAmount } from './ledger';
 import { LEAVING_MESSAGES } from './leaving';
 import { MESSAGE_RAW_MAX, MESSAGE_TEXT_MESSAGES, checkMessageText } from './messageText';
 import type { MessageCursor } from './messages';
-import { SEARCH_PAGE_MAX, SEARCH_TEXT_MAX } from './search';
+import { SEARCH_BACKFILL_BATCH, SEARCH_PAGE_MAX, SEARCH_TEXT_MAX } from './search';
 
 const trimmed = (max: number) => z.string().trim().min(1).max(max);
 
@@ -273,6 +273,16 @@ export const searchBody = z.strictObject({
   channelId: documentIdSchema.optional(),
   cursor: z.string().max(64).optional(),
   limit: z.number().int().min(1).max(SEARCH_PAGE_MAX).optional(),
+});
+
+/** An admin's step of the search backfill: after the path the last step answered, up to `limit` messages. */
+export const searchBackfillBody = z.strictObject({
+  after: z
+    .string()
+    .max(200)
+    .regex(/^channels\/[A-Za-z0-9]{1,64}\/messages\/[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
+  limit: z.number().int().min(1).max(SEARCH_BACKFILL_BATCH).optional(),
 });
 
 export const channelsQuery = z.union([

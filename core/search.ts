@@ -1,7 +1,7 @@
 // Message search, written once for both backends and the results screen: what a search's text means (its words,
 // each a prefix of a word of a message, all of them needed), its limits and words, the FTS5 query the embedded
 // server runs (every word a quoted string, so FTS5's syntax — `*`, quotes, NEAR, AND, OR, `col:` filters — is
-// plain text), the prefixes Firebase's index keeps per message (docs/decisions/search.md), and the highlighted
+// plain text), the prefixes Firebase's index keeps per message (docs/decisions/firebase.md), and the highlighted
 // pieces of a hit's text. A word is a run of letters and digits, compared without case or accents, as SQLite's
 // `unicode61 remove_diacritics 2` tokenizer compares them.
 import { QupmError } from './errors';
@@ -16,6 +16,11 @@ export const SEARCH_WORDS_MAX = 10;
 /** Hits a page, unless asked for fewer; and the most a page may ask for. */
 export const SEARCH_PAGE = 20;
 export const SEARCH_PAGE_MAX = 50;
+/**
+ * Messages the search backfill indexes in one call (functions/ backfill_search_index): one read and one write each,
+ * within one Firestore batch (at most 500 writes) and well within a callable's minute.
+ */
+export const SEARCH_BACKFILL_BATCH = 200;
 /**
  * Firebase's index keeps each word's prefixes up to this length: a longer search word is looked up by its first
  * SEARCH_PREFIX_MAX characters and the rest is checked against the message's text.

@@ -145,6 +145,7 @@ describe('attachments in two windows', () => {
     expect(await viewer.getAttribute('aria-label')).toBe('Image 2 of 3: drop-a.png');
     await consultant.keyboard.press('ArrowRight');
     expect(await viewer.getAttribute('aria-label')).toBe('Image 3 of 3: drop-b.png');
+    await expectAccessible(consultant, 'the image viewer');
     await consultant.keyboard.press('Escape');
     await viewer.waitFor({ state: 'detached' });
     expect(await consultant.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(

@@ -2,8 +2,10 @@
 // member each have Strategy Studio open. The consultant's newest message says "Seen by 1" once the member has read
 // it, with who and when behind it; "Morgan is typing…" shows in the consultant's window while the member types and
 // goes with their message, or a few seconds after the last keystroke; a burst of keystrokes is a few requests; and
-// once the member turns read receipts off, neither side sees the other's.
+// once the member turns read receipts off, neither side sees the other's. Who read it stays fully in view when
+// opened at the foot of the conversation, at a phone, an iPhone's Safari viewport and a laptop.
 import type { Page } from 'playwright-core';
+import { expectAccessible } from './support/accessibility';
 import type { RunningServer } from './support/server';
 import { signInHome, withBrowserSession } from './support/session';
 import type { BrowserWindow } from './support/session';
@@ -23,7 +25,8 @@ async function send(page: Page, text: string): Promise<void> {
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill(text);
   await box.press('Enter');
-  await page.locator('.message--own', { hasText: text }).locator('time').waitFor();
+  // The bubble's own time (once the other window reads it, the "Seen by" list holds the reader's time too).
+  await page.locator('.message--own', { hasText: text }).locator('.message__meta time').waitFor();
 }
 
 /** A message's bubble text in the conversation (not its preview in the list, nor the live region). */
@@ -50,6 +53,52 @@ describe('read receipts and typing in two windows', () => {
     const reader = receipt(consultant.page).getByRole('listitem');
     await reader.waitFor();
     expect(await reader.textContent()).toMatch(/^Morgan\s*\d{1,2}:\d{2}/);
+  });
+
+  it('keeps the list of who read it fully in view at the foot of the conversation, on phones and a laptop', async () => {
+    const page = consultant.page;
+    const details = receipt(page);
+    for (const size of [
+      { width: 390, height: 844 },
+      { width: 390, height: 664 },
+      { width: 1366, height: 768 },
+    ]) {
+      await page.setViewportSize(size);
+      // The list is virtualized: the newest bubble (and its receipt) is drawn once the list is at its foot.
+      await page
+        .locator('.messages [data-virtuoso-scroller]')
+        .evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+      await details.waitFor();
+      if (await details.evaluate((el) => (el as HTMLDetailsElement).open)) {
+        await details.locator('summary').click();
+      }
+      await details.locator('summary').click();
+      // Inside the conversation's scroller and the window: not under its edge, the composer or the screen's foot.
+      const inView = await page
+        .waitForFunction(
+          () => {
+            const list = document.querySelector('.message--own .receipt__readers');
+            const scroller = document.querySelector('.messages [data-virtuoso-scroller]');
+            if (!list || !scroller) return false;
+            const shown = list.getBoundingClientRect();
+            const frame = scroller.getBoundingClientRect();
+            return (
+              shown.height > 0 &&
+              shown.top >= frame.top - 0.5 &&
+              shown.bottom <= frame.bottom + 0.5 &&
+              shown.bottom <= window.innerHeight
+            );
+          },
+          undefined,
+          { timeout: 5_000 },
+        )
+        .then(
+          () => true,
+          () => false,
+        );
+      expect({ ...size, inView }).toEqual({ ...size, inView: true });
+    }
+    await expectAccessible(page, 'conversation, who read it');
   });
 
   it("shows who is typing in the other's window, gone with their message", async () => {

@@ -66,6 +66,26 @@ export function describePrivateChannelContract(harness: () => Harness): void {
       expect(privates.map((c) => c.id)).toEqual([first.id]);
     });
 
+    it('follows a participant’s new name: the other one lists it under the name they go by now', async () => {
+      const h = harness();
+      const member = await h.as('member');
+      const consultant = await h.as('consultant');
+      const channel = await open(member, PEOPLE.consultant.uid);
+      await member.users.updateProfile(PEOPLE.member.uid, { nickname: 'Morgana' });
+      await h.settle();
+      // On Firebase a trigger writes it after the profile: the check waits for it.
+      await eventually(
+        async () => {
+          const listed = (await consultant.channels.listOverview()).find((o) => o.channel.id === channel.id);
+          expect(listed?.channel).toMatchObject({
+            names: { [PEOPLE.consultant.uid]: 'Dana', [PEOPLE.member.uid]: 'Morgana' },
+            title: 'Dana and Morgana',
+          });
+        },
+        { timeoutMs: 10_000 },
+      );
+    });
+
     it('is read and written by its two participants, listed in both overviews with its unread count', async () => {
       const h = harness();
       const member = await h.as('member');

@@ -13,6 +13,7 @@ import {
   isReservedHandle,
   newPrivateChannel,
   otherParticipant,
+  privateChannelAfterRename,
   privateChannelHandle,
   privatePairKey,
 } from '@core/privateChannels';
@@ -158,6 +159,23 @@ describe('channelDisplayName', () => {
 
   it('falls back to words for a person when the name is missing', () => {
     expect(channelDisplayName({ ...opened, names: {} }, 'dana')).toBe('Private conversation');
+  });
+});
+
+describe('privateChannelAfterRename', () => {
+  it('names the renamed person anew in the stored names and title, for both people and an admin', () => {
+    const after = privateChannelAfterRename(opened, 'morgan', 'Morgana');
+    expect(after).toEqual({ title: 'Dana and Morgana', names: { dana: 'Dana', morgan: 'Morgana' } });
+    const renamed = { ...opened, ...after };
+    expect(channelDisplayName(renamed, 'dana')).toBe('Morgana');
+    expect(channelDisplayName(renamed, 'admin')).toBe('Dana and Morgana');
+    expect(privateChannelAfterRename(opened, 'dana', 'Dee')?.title).toBe('Dee and Morgan');
+  });
+
+  it('changes nothing for the same name, for someone not in it, or for an ordinary channel', () => {
+    expect(privateChannelAfterRename(opened, 'morgan', 'Morgan')).toBeNull();
+    expect(privateChannelAfterRename(opened, 'sam', 'Sam')).toBeNull();
+    expect(privateChannelAfterRename(studio, 'morgan', 'M')).toBeNull();
   });
 });
 

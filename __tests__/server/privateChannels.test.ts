@@ -249,6 +249,44 @@ describe('the two participants', () => {
   });
 });
 
+describe('a participant renamed', () => {
+  const overviewOf = async (token: string, id: string): Promise<Channel | undefined> =>
+    (await server.request('GET', '/api/channels/overview', { token }))
+      .json<{ channels: ChannelOverview[] }>()
+      .channels.find((o) => o.channel.id === id)?.channel;
+
+  it('is listed under the new name for the other one, live, and stays so after a reload', async () => {
+    const channel = await opened();
+    const consultantStream = await openStream(server, ids.token.consultant);
+    try {
+      const renamed = await server.request('PATCH', `/api/users/${ids.uid.member}`, {
+        token: ids.token.member,
+        body: { nickname: 'Morgana' },
+      });
+      expect(renamed.statusCode).toBe(200);
+      const event = await consultantStream.next('channel');
+      expect((event.data as { channel: Channel }).channel).toMatchObject({
+        id: channel.id,
+        names: { [ids.uid.member]: 'Morgana' },
+        title: expect.stringContaining('Morgana') as unknown,
+      });
+      expect((await overviewOf(ids.token.consultant, channel.id))?.names?.[ids.uid.member]).toBe('Morgana');
+    } finally {
+      consultantStream.close();
+    }
+  });
+
+  it('changes no channel when the name stays the same', async () => {
+    const channel = await opened();
+    const name = channel.names?.[ids.uid.member] ?? '';
+    await server.request('PATCH', `/api/users/${ids.uid.member}`, {
+      token: ids.token.member,
+      body: { notificationSettings: { enabled: true, delivery: { channels: ['push'] } } },
+    });
+    expect((await overviewOf(ids.token.consultant, channel.id))?.names?.[ids.uid.member]).toBe(name);
+  });
+});
+
 describe('an invitation for a private consultation', () => {
   it('opens one with the consultant on accept, and does not join the channel', async () => {
     const created = await server.request('POST', '/api/invitations', {

@@ -19,6 +19,7 @@ import type {
 import type { ReadMark } from '../../core/channels';
 import { compareMessages } from '../../core/messages';
 import { toPhotoMap } from '../../core/photos';
+import { privateChannelAfterRename } from '../../core/privateChannels';
 import type { Channel, ChatMessage, UserDoc } from '../../core/model';
 import { badgeCount } from '../../core/pending';
 import type { JoinedChannel } from '../../core/users';
@@ -454,6 +455,19 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
       });
     },
 
+    renamePrivateChannel(channelId, uid, name) {
+      // Read and written in one transaction: the two people renaming themselves at once both stay.
+      return db.runTransaction(async (tx) => {
+        const snapshot = await tx.get(channelRef(channelId));
+        const data = dataOf(snapshot);
+        if (!data) return false;
+        const after = privateChannelAfterRename(toChannel(channelId, data), uid, name);
+        if (!after) return false;
+        tx.update(channelRef(channelId), { title: after.title, names: after.names });
+        return true;
+      });
+    },
+
     async listAllChannels() {
       return channelsOf(await db.collection('channels').get());
     },
@@ -805,6 +819,38 @@ export function createFirestoreRepository({ db, fieldValue, timestampFromMillis 
       const ref = db.doc(`messageSearch/${channelId}_${messageId}`);
       if (entry === null) await ref.delete();
       else await ref.set({ channelId, messageId, createdAt: entry.createdAt, tokens: entry.tokens });
+    },
+
+    async listMessagesByPath(after, limit) {
+      // A collection group query ordered by the document's full path: channels/{channelId}/messages/{messageId}.
+      let query = db.collectionGroup('messages').orderBy('__name__');
+      if (after !== null) query = query.startAfter(db.doc(after));
+      const { docs } = await query.limit(limit).get();
+      return docs.flatMap((doc) => {
+        const match = /^channels\/([^/]+)\/messages\/([^/]+)$/.exec(doc.ref.path);
+        if (!match) return [];
+        const data = doc.data() ?? {};
+        return [
+          {
+            path: doc.ref.path,
+            channelId: match[1] ?? '',
+            messageId: match[2] ?? '',
+            text: typeof data.text === 'string' ? data.text : '',
+            createdAt: toMillis(data.createdAt),
+            deleted: data.deleted === true,
+          },
+        ];
+      });
+    },
+
+    async writeSearchEntries(entries) {
+      const batch = db.batch();
+      for (const { channelId, messageId, entry } of entries) {
+        const ref = db.doc(`messageSearch/${channelId}_${messageId}`);
+        if (entry === null) batch.delete(ref);
+        else batch.set(ref, { channelId, messageId, createdAt: entry.createdAt, tokens: entry.tokens });
+      }
+      await batch.commit();
     },
 
     async findSearchEntries({ channelIds, token, after, limit }) {

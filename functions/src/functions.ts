@@ -20,6 +20,7 @@ import {
   productCallablePayloads,
   publicCallablePayloads,
   publicSessionCallablePayloads,
+  searchBackfillBody,
   searchBody,
   sessionCallablePayloads,
   tokenCallablePayloads,
@@ -38,7 +39,7 @@ import { handleExpireRequests, practiceCallables } from './handlers/practice';
 import { muteCallables } from './handlers/mutes';
 import { receiptCallables } from './handlers/receipts';
 import { handleMessageCreated } from './handlers/messages';
-import { handleMessageIndexed, searchMessages } from './handlers/search';
+import { backfillSearchIndex, handleMessageIndexed, searchMessages } from './handlers/search';
 import {
   handleAttachmentDeleted,
   handleAttachmentUploaded,
@@ -49,7 +50,7 @@ import {
 } from './handlers/attachments';
 import { handleMissedMail, handleUnsubscribe } from './handlers/missedMail';
 import { handlePruneStaleTokens, tokenCallables } from './handlers/tokens';
-import { handlePhotoChanged, handleUserCreated } from './handlers/users';
+import { handleNameChanged, handlePhotoChanged, handleUserCreated } from './handlers/users';
 import { ENFORCE_APP_CHECK, FUNCTIONS_REGION } from './params';
 import type { Deps } from './repository';
 
@@ -142,6 +143,8 @@ export function createFunctions(deps: () => Deps) {
   return {
     // Message search (handlers/search.ts): the caller's own channels only.
     search_messages: callable(deps, searchBody, searchMessages),
+    // An admin's one-off: index the messages from before the triggers kept the index (resumable, idempotent).
+    backfill_search_index: callable(deps, searchBackfillBody, backfillSearchIndex),
     // The product's callables (src/backend/firebase/callables.ts PRODUCT_CALLABLES)
     ...productFunctions(deps),
     // The consulting practice (services, bookings, the ledger, housekeeping)
@@ -302,6 +305,22 @@ export function createFunctions(deps: () => Deps) {
           after: after.photoURL,
         });
         logger.info('carried a new picture into channels', { uid: event.params.uid, changed });
+      },
+    ),
+
+    // A person's new name, into each private consultation they are in (core/privateChannels.ts).
+    on_user_renamed: onDocumentUpdated(
+      { document: 'users/{uid}', region: FUNCTIONS_REGION, retry: false },
+      async (event) => {
+        const after = event.data?.after.data();
+        if (!after) return;
+        const changed = await handleNameChanged(deps(), {
+          uid: event.params.uid,
+          before: event.data?.before.data(),
+          after,
+        });
+        if (changed > 0)
+          logger.info('carried a new name into private consultations', { uid: event.params.uid, changed });
       },
     ),
 

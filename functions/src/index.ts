@@ -107,6 +107,8 @@ export const {
   on_message_created,
   on_message_deleted,
   on_user_photo_changed,
+  on_user_renamed,
+  backfill_search_index,
   check_attachment_upload,
   on_attachment_deleted,
   prune_unsent_attachments,

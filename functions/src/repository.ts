@@ -185,6 +185,11 @@ export interface Repository extends ReceiptsRepository {
   listChannelsFor(uid: string): Promise<Channel[]>;
   /** channels/{id}.photos.{uid}: the person's face as the channel carries it (null: none). */
   setChannelPhoto(channelId: string, uid: string, photoURL: string | null): Promise<void>;
+  /**
+   * channels/{id}.names.{uid} and its title, for a private consultation whose participant `uid` now goes by
+   * `name` (core/privateChannels.ts privateChannelAfterRename), in one transaction; false when nothing changed.
+   */
+  renamePrivateChannel(channelId: string, uid: string, name: string): Promise<boolean>;
   listAllChannels(): Promise<Channel[]>;
   /**
    * Creates channels/{id} and reserves its handle (channelHandles/{handle}) in one transaction; false, writing
@@ -316,9 +321,30 @@ export interface Repository extends ReceiptsRepository {
     decide: (settings: NotificationSettings) => NotificationSettings | null,
   ): Promise<boolean>;
 
-  // ---- message search (handlers/search.ts, docs/decisions/search.md) ----
+  // ---- message search (handlers/search.ts, docs/decisions/firebase.md) ----
   /** messageSearch/{channelId}_{messageId}: the message's index entry set, or removed (null). */
   writeSearchEntry(channelId: string, messageId: string, entry: SearchEntry | null): Promise<void>;
+  /**
+   * Every channel's messages in the order of their paths, after the path `after`, at most `limit`: the search
+   * backfill's pages (a path names one message for good, so a page never skips or repeats one).
+   */
+  listMessagesByPath(
+    after: string | null,
+    limit: number,
+  ): Promise<
+    Array<{
+      path: string;
+      channelId: string;
+      messageId: string;
+      text: string;
+      createdAt: number;
+      deleted: boolean;
+    }>
+  >;
+  /** Index entries set or removed (null) in one batched write. */
+  writeSearchEntries(
+    entries: ReadonlyArray<{ channelId: string; messageId: string; entry: SearchEntry | null }>,
+  ): Promise<void>;
   /**
    * The entries of `channelIds` (at most 30) holding `token`, newest first by (createdAt, messageId), after the
    * cursor, at most `limit`.

@@ -4,11 +4,13 @@ import { ERROR_WORDS, QupmError } from '../../core/errors';
 import type { PushTokenDoc, UserDoc } from '../../core/model';
 import type { Caller } from '../../core/permissions';
 import { canReadUser, canWriteUser } from '../../core/permissions';
+import { privateChannelAfterRename } from '../../core/privateChannels';
 import { newTokenDoc, planTokenSave } from '../../core/pushTokens';
 import type { ProfileChanges } from '../repo/users';
 import { write } from '../db/database';
 import { newDocumentId } from '../ids';
 import type { ServiceContext } from '../context';
+import { publishChannel } from './channels';
 
 const NOT_YOUR_DOCUMENT = 'You can only see your own account.';
 const NOT_YOURS_TO_CHANGE = 'You can only change your own account.';
@@ -35,13 +37,34 @@ export function updateProfile(
   changes: ProfileChanges,
 ): UserDoc {
   if (!canWriteUser(caller, uid)) throw new QupmError('PERMISSION_DENIED', NOT_YOURS_TO_CHANGE);
-  const doc = write(ctx.db, () => {
+  const { doc, renamed } = write(ctx.db, () => {
     if (!ctx.repos.users.updateProfile(uid, changes)) throw new QupmError('NOT_FOUND', NO_SUCH_USER);
-    return ctx.repos.users.getDoc(uid);
+    return { doc: ctx.repos.users.getDoc(uid), renamed: renamePrivateChannels(ctx, uid) };
   });
   if (!doc) throw new QupmError('NOT_FOUND', NO_SUCH_USER);
   ctx.hub.publish({ uids: [uid] }, { type: 'user', data: { user: doc } });
+  // The other person's list (and an admin's) follows live: each renamed consultation is published anew.
+  for (const id of renamed) {
+    const channel = ctx.repos.channels.get(id);
+    if (channel) publishChannel(ctx, channel);
+  }
   return doc;
+}
+
+/**
+ * Inside the profile's transaction: the private consultations of `uid` take the name they go by now
+ * (core/privateChannels.ts privateChannelAfterRename). Answers the ids of those that changed.
+ */
+function renamePrivateChannels(ctx: ServiceContext, uid: string): string[] {
+  const name = ctx.repos.users.publicName(uid);
+  const renamed: string[] = [];
+  for (const channel of ctx.repos.channels.listFor(uid)) {
+    const after = privateChannelAfterRename(channel, uid, name);
+    if (!after) continue;
+    ctx.repos.leaving.renamePrivateChannel(channel.id, after.title, after.names);
+    renamed.push(channel.id);
+  }
+  return renamed;
 }
 
 function requireOwnTokens(caller: Caller, uid: string): void {

@@ -8,6 +8,7 @@
 //     to refuse);
 //   - on_message_created and on_message_deleted: fired from an Admin SDK listener on every messages collection,
 //     with the listener's snapshots as the events' documents;
+//   - on_user_renamed: fired from an Admin SDK listener on users, with its snapshots before and after;
 //   - on_user_created: fired when the Auth emulator answers a sign-up (the client reaches Auth through a small
 //     proxy that sees it), with the account as created.
 // The emulators are started once for the run (emulator/globalSetup.ts); between tests their data is cleared
@@ -368,6 +369,40 @@ function listenForMessages(env: Environment) {
   };
 }
 
+/**
+ * Firestore's onDocumentUpdated on users/{uid} for a new public name (on_user_renamed), from an Admin SDK listener
+ * on the users collection with its snapshots before and after. Tests of it wait for its outcome (eventually).
+ */
+function listenForNames(env: Environment) {
+  const known = new Map<string, DocumentSnapshot>();
+  let first: (() => void) | null = null;
+  const ready = new Promise<void>((resolve) => {
+    first = resolve;
+  });
+  const stop = env.db.collection('users').onSnapshot(
+    (snapshot) => {
+      const initial = first !== null;
+      for (const change of snapshot.docChanges()) {
+        const before = known.get(change.doc.id);
+        if (change.type === 'removed') known.delete(change.doc.id);
+        else known.set(change.doc.id, change.doc);
+        if (initial || change.type !== 'modified' || !before) continue;
+        const after = change.doc;
+        fire(env.background, () =>
+          (env.fns.on_user_renamed as unknown as { run(event: object): Promise<unknown> }).run({
+            params: { uid: change.doc.id },
+            data: { before, after },
+          }),
+        );
+      }
+      first?.();
+      first = null;
+    },
+    (error) => void env.background.failures.push(error),
+  );
+  return { ready, stop };
+}
+
 async function seedWorld(env: Environment): Promise<void> {
   await Promise.all([env.rest.firestore.clear(EMULATOR_PROJECT_ID), env.rest.auth.clear()]);
   await Promise.all(
@@ -408,7 +443,8 @@ export async function createEmulatorHarness(): Promise<Harness> {
   env.clock.now = START;
   await seedWorld(env);
   const messages = listenForMessages(env);
-  await messages.ready;
+  const names = listenForNames(env);
+  await Promise.all([messages.ready, names.ready]);
   env.onSignUp = ({ uid, email }) =>
     fire(env.background, () =>
       // The event carries the account as created; the handler reads it again for the name given next.
@@ -514,6 +550,7 @@ export async function createEmulatorHarness(): Promise<Harness> {
         await settle();
       } finally {
         messages.stop();
+        names.stop();
         env.onSignUp = () => undefined;
         await Promise.all(
           getApps()

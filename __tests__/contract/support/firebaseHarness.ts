@@ -130,6 +130,27 @@ export async function createFirebaseHarness(): Promise<Harness> {
       } as never),
     );
   });
+  const nameFields = (data: Record<string, unknown> | undefined) =>
+    Object.fromEntries(['nickname', 'displayName', 'email'].map((key) => [key, data?.[key] ?? null]));
+  // The same event for a new public name (functions/ on_user_renamed), with the document before and after.
+  const users = new Map<string, Record<string, unknown>>(
+    store.query({ collection: 'users', filters: [], orderBy: [] }).map((doc) => [doc.id, doc.data]),
+  );
+  const stopNames = store.onWrite((event) => {
+    const match = /^users\/([^/]+)$/.exec(event.path);
+    if (!match || !event.data) return;
+    const uid = match[1] ?? '';
+    const before = users.get(uid);
+    users.set(uid, event.data);
+    if (event.type !== 'update' || !before) return;
+    fire(() =>
+      functionsTest.wrap(fns.on_user_renamed)({
+        // The fields a name is made of (the test wrapper cannot encode the store's timestamps).
+        data: { before: nameFields(before), after: nameFields(event.data) },
+        params: { uid },
+      } as never),
+    );
+  });
   // Firestore's onDocumentCreated for new messages, and onDocumentUpdated for changed ones (an edit, a deletion,
   // the quotes a deletion leaves without words).
   const known = new Map<string, Record<string, unknown>>();
@@ -237,6 +258,7 @@ export async function createFirebaseHarness(): Promise<Harness> {
       await settle();
       stop();
       stopPhotos();
+      stopNames();
       setCloud(null);
     },
   };

@@ -239,7 +239,7 @@ describe('Conversation: the list of a long channel (issue #13)', () => {
   it('puts a day separator before each day, and shows a sender’s name once for a run of messages', async () => {
     renderWith(0);
     await screen.findByRole('heading', { name: 'Today' });
-    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       'Yesterday',
       'Today',
     ]);

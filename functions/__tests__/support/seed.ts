@@ -52,6 +52,9 @@ export interface SeedChannel {
   createdAt: number;
   /** When members joined (channels/{id}/members/{uid}, written by accept_invitation); others have no record. */
   joinedAt?: Record<string, number>;
+  /** A private consultation (core/privateChannels.ts) and its two people's names. */
+  kind?: 'private';
+  names?: Record<string, string>;
 }
 
 export function putChannel(store: DocumentWriter, channel: SeedChannel): void {

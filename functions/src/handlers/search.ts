@@ -1,4 +1,4 @@
-// Message search on Firebase, which has no full-text search (docs/decisions/search.md): the message triggers keep
+// Message search on Firebase, which has no full-text search (docs/decisions/firebase.md): the message triggers keep
 // one index document per message, messageSearch/{channelId}_{messageId} {channelId, messageId, createdAt, tokens:
 // core/search.ts searchTokens (each word's prefixes)}, readable by no client; the search_messages callable checks
 // who is asking, queries the entries of the caller's own channels (owner or member) holding the longest word's
@@ -10,9 +10,16 @@ import { compareMessages } from '../../../core/messages';
 import type { MessageCursor } from '../../../core/messages';
 import type { ChatMessage } from '../../../core/model';
 import { canMessage } from '../../../core/permissions';
-import { lookupToken, matchesTerms, planSearch, searchTokens, toSearchPage } from '../../../core/search';
+import {
+  SEARCH_BACKFILL_BATCH,
+  lookupToken,
+  matchesTerms,
+  planSearch,
+  searchTokens,
+  toSearchPage,
+} from '../../../core/search';
 import type { SearchPage } from '../../../core/search';
-import type { searchBody } from '../../../core/schemas';
+import type { searchBackfillBody, searchBody } from '../../../core/schemas';
 import type { Handler } from '../callable';
 import type { Deps } from '../repository';
 
@@ -83,4 +90,42 @@ export const searchMessages: Handler<typeof searchBody, SearchPage> = async (dep
   );
   const hits = found.flat().sort((a, b) => compareMessages(b, a));
   return toSearchPage(hits, plan.limit);
+};
+
+/** What a step of the backfill did, and where the next one starts (null: every message is indexed). */
+export interface BackfillStep {
+  indexed: number;
+  removed: number;
+  next: string | null;
+}
+
+/**
+ * The search backfill, an admin's callable (docs/decisions/firebase.md): indexes the messages written before the
+ * triggers kept the index, one page of paths at a time, each entry exactly as the triggers write it (so a step
+ * run twice, or beside the triggers, writes the same). The caller resumes with `next` until it is null.
+ */
+export const backfillSearchIndex: Handler<typeof searchBackfillBody, BackfillStep> = async (
+  { repo },
+  caller,
+  query,
+) => {
+  if (!caller.isAdmin)
+    throw new QupmError('PERMISSION_DENIED', 'Only an admin can rebuild the search index.');
+  const limit = query.limit ?? SEARCH_BACKFILL_BATCH;
+  const page = await repo.listMessagesByPath(query.after ?? null, limit);
+  const entries = page.map((message) => {
+    const tokens = message.deleted ? [] : searchTokens(message.text);
+    return {
+      channelId: message.channelId,
+      messageId: message.messageId,
+      entry: tokens.length === 0 ? null : { createdAt: message.createdAt, tokens },
+    };
+  });
+  if (entries.length > 0) await repo.writeSearchEntries(entries);
+  const indexed = entries.filter((e) => e.entry !== null).length;
+  return {
+    indexed,
+    removed: entries.length - indexed,
+    next: page.length === limit ? (page.at(-1)?.path ?? null) : null,
+  };
 };

@@ -5,6 +5,8 @@ import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../core/model';
 import { FORMER_MEMBER_ID } from '../../../core/leaving';
 import type { Deps } from '../repository';
 import { isPhotoURL } from '../../../core/photos';
+import { isPrivateChannel } from '../../../core/privateChannels';
+import { publicName } from '../../../core/users';
 
 export interface NewAccount {
   uid: string;
@@ -68,4 +70,32 @@ export async function handlePhotoChanged(
   const stale = channels.filter((channel) => (channel.photos?.[event.uid] ?? null) !== after);
   await Promise.all(stale.map((channel) => repo.setChannelPhoto(channel.id, event.uid, after)));
   return stale.length;
+}
+
+/** The name a users/{uid} document shows others (core/users.ts publicName), from an event's loose data. */
+function nameOf(data: Record<string, unknown> | undefined): string {
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  return publicName({
+    nickname: text(data?.nickname),
+    displayName: text(data?.displayName),
+    email: text(data?.email) ?? '',
+  });
+}
+
+/**
+ * A person's public name changed (nickname, displayName or email, core/users.ts publicName): each private
+ * consultation they are one of the two of stores it (channels/{id}.names and title), so the other person's list,
+ * which follows the channel live, shows the name they go by now. Answers how many channels changed.
+ */
+export async function handleNameChanged(
+  { repo }: Deps,
+  event: { uid: string; before: Record<string, unknown> | undefined; after: Record<string, unknown> },
+): Promise<number> {
+  const name = nameOf(event.after);
+  if (event.before && nameOf(event.before) === name) return 0;
+  const channels = (await repo.listChannelsFor(event.uid)).filter(
+    (channel) => isPrivateChannel(channel) && channel.names?.[event.uid] !== name,
+  );
+  const changed = await Promise.all(channels.map((c) => repo.renamePrivateChannel(c.id, event.uid, name)));
+  return changed.filter(Boolean).length;
 }

@@ -44,7 +44,7 @@ export const PRODUCT_CALLABLES = {
   open_private_channel: 'open_private_channel',
 } as const;
 
-/** Message search over the index the message triggers keep (docs/decisions/search.md). */
+/** Message search over the index the message triggers keep (docs/decisions/firebase.md). */
 export const SEARCH_CALLABLES = { search_messages: 'search_messages' } as const;
 
 /** The one writer of a device's token document (firestore.rules let no client create one). */

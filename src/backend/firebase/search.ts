@@ -1,5 +1,5 @@
 // Message search on Firebase: the search_messages callable (functions/src/handlers/search.ts; Firestore has no
-// full-text search, docs/decisions/search.md). The answer is read here into the port's page.
+// full-text search, docs/decisions/firebase.md). The answer is read here into the port's page.
 import type { SearchPort } from '../ports';
 import type { SearchPage } from '@core/search';
 import { callFunction } from './callables';

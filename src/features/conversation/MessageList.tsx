@@ -104,9 +104,9 @@ const components: Components<unknown, ListContext> = {
       <>
         <p className="messages__start muted">This is the beginning of the conversation.</p>
         {context.firstDay !== null && (
-          <h3 className="messages__day">
+          <h2 className="messages__day">
             <span>{context.firstDay}</span>
-          </h3>
+          </h2>
         )}
       </>
     ),
@@ -386,9 +386,9 @@ const MessageRow = memo(function MessageRow({
         )}
       </FocusMark>
       {nextDay !== null ? (
-        <h3 className="messages__day">
+        <h2 className="messages__day">
           <span>{nextDay}</span>
-        </h3>
+        </h2>
       ) : (
         endsGroup && <div className="messages__gap" />
       )}

@@ -3,6 +3,7 @@
 // disclosure, so it opens with the keyboard and says so to screen readers). Nothing while receipts are off: the
 // backend then discloses no marks (core/receipts.ts).
 import { createSelector } from '@reduxjs/toolkit';
+import type { SyntheticEvent } from 'react';
 import { messageState, readersOf, RECEIPT_WORDS } from '@core/receipts';
 import type { ChatMessage } from '@core/model';
 import { isPrivateChannel } from '@core/privateChannels';
@@ -57,7 +58,7 @@ export function ReceiptStatus({ message }: { message: ChatMessage }) {
     );
   }
   return (
-    <details className="receipt receipt--group" data-state="read">
+    <details className="receipt receipt--group" data-state="read" onToggle={showReaders}>
       <summary>{RECEIPT_WORDS.seenBy(readers.length)}</summary>
       <ul className="receipt__readers">
         {readers.map((reader) => (
@@ -72,5 +73,18 @@ export function ReceiptStatus({ message }: { message: ChatMessage }) {
         ))}
       </ul>
     </details>
+  );
+}
+
+/**
+ * The newest message sits at the foot of the conversation, so its opened list of readers would fall below the
+ * scroller's edge: it is brought into view (the scroller moves by as little as it takes), at every window size.
+ */
+function showReaders(event: SyntheticEvent<HTMLDetailsElement>): void {
+  const details = event.currentTarget;
+  if (!details.open) return;
+  // After the row has grown (Virtuoso measures it in the next frame), so that the scroll reaches its new foot.
+  requestAnimationFrame(() =>
+    details.querySelector('.receipt__readers')?.scrollIntoView({ block: 'nearest', inline: 'nearest' }),
   );
 }
