@@ -91,7 +91,13 @@ describe('offers', () => {
 
   it('issues an offer and lists it first among the issued ones', async () => {
     const issued: IssuedOffer = { ...offer, userId: ME, userName: 'Morgan' };
-    const input = { channelId: offer.channelId, userId: ME, discountPercent: 20, expiresAt: offer.expiresAt };
+    const input = {
+      channelId: offer.channelId,
+      userId: ME,
+      serviceId: 'ServiceStrategy00001',
+      discountPercent: 20,
+      expiresAt: offer.expiresAt,
+    };
     const { storeState } = await expectSaga(handleOfferIssue, backend, offerIssueRequested(input))
       .withReducer(reducer)
       .provide([[matchers.call.fn(backend.offers.issueOffer), issued]])
@@ -105,7 +111,13 @@ describe('offers', () => {
     const { storeState } = await expectSaga(
       handleOfferIssue,
       backend,
-      offerIssueRequested({ channelId: offer.channelId, userId: ME, discountPercent: 150, expiresAt: 1 }),
+      offerIssueRequested({
+        channelId: offer.channelId,
+        userId: ME,
+        serviceId: 'ServiceStrategy00001',
+        discountPercent: 150,
+        expiresAt: 1,
+      }),
     )
       .withReducer(reducer)
       .provide([

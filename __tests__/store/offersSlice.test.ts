@@ -37,7 +37,13 @@ const issued = (offeringId: string): IssuedOffer => ({
   userId: 'uidLeo',
   userName: 'Leo',
 });
-const newOffer = { channelId: CH, userId: 'uidLeo', discountPercent: 20, expiresAt: NOW + 1 };
+const newOffer = {
+  channelId: CH,
+  userId: 'uidLeo',
+  serviceId: 'ServiceStrategy00001',
+  discountPercent: 20,
+  expiresAt: NOW + 1,
+};
 
 const at = (offers: OffersState) => ({ offers });
 
