@@ -16,7 +16,7 @@ import {
   invitationsSaga,
   watchMyInvitations,
 } from '@/sagas/invitationsSaga';
-import offers, { activeOffersRequested, offerIssueRequested } from '@/store/offersSlice';
+import offers, { activeOffersRequested, offerIssueRequested, selectServicesNews } from '@/store/offersSlice';
 import invitations, {
   acceptRequested,
   activateRequested,
@@ -87,6 +87,30 @@ describe('offers', () => {
       result.effects.put?.filter((e) => e.payload.action.type === activeOffersRequested.type),
     ).toHaveLength(2);
     expect(emit).toBeNull();
+  });
+
+  it.each([
+    [false, true],
+    [true, false],
+  ])('when offers change for a consultant (%s), puts the dot on Services: %s', async (isConsultant, dot) => {
+    const fake = createFakeBackend();
+    let emit: (() => void) | null = null;
+    fake.offers.subscribeOffers.mockImplementation((listener: () => void) => {
+      emit = listener;
+      return () => (emit = null);
+    });
+    const start = reducer(
+      reducer(undefined, signedIn({ authUser: me })),
+      accountLoaded({ ...buildUserState(me, null, { isAdmin: false }), isConsultant }),
+    );
+    const saga = expectSaga(watchOffersChanged, fake as unknown as Backend)
+      .withReducer(reducer, start)
+      .withState(start);
+    const pending = saga.silentRun(50);
+    await new Promise((r) => setTimeout(r, 5));
+    emit!();
+    const { storeState } = await pending;
+    expect(selectServicesNews(storeState as State)).toBe(dot);
   });
 
   it('issues an offer and lists it first among the issued ones', async () => {

@@ -16,6 +16,8 @@ import reducer, {
   selectIssuedOffers,
   selectOfferIssue,
   selectOffers,
+  selectServicesNews,
+  servicesNewsMarked,
 } from '@/store/offersSlice';
 import type { OffersState } from '@/store/offersSlice';
 import { signedOut } from '@/store/userSlice';
@@ -157,5 +159,14 @@ describe('offers reducer: sign-out', () => {
     state = reducer(state, offerIssued({ offer: issued('o2') }));
     state = reducer(state, issuedOffersFailed({ message: 'x' }));
     expect(findNonSerializableValue(state)).toBe(false);
+  });
+
+  it('marks news for /services until the screen is seen, and forgets it at sign-out', () => {
+    let state = reducer(initialState, servicesNewsMarked(true));
+    expect(selectServicesNews(at(state))).toBe(true);
+    state = reducer(state, servicesNewsMarked(false));
+    expect(selectServicesNews(at(state))).toBe(false);
+    state = reducer(reducer(state, servicesNewsMarked(true)), signedOut());
+    expect(selectServicesNews(at(state))).toBe(false);
   });
 });

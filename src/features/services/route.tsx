@@ -22,6 +22,8 @@ import {
   issuedOffersRequested,
   selectActiveOffers,
   selectIssuedOffers,
+  selectServicesNews,
+  servicesNewsMarked,
 } from '@/store/offersSlice';
 import { selectPractice } from '@/store/practiceSlice';
 import { selectAuthStatus, selectIsConsultant, selectUser } from '@/store/userSlice';
@@ -282,6 +284,11 @@ function Services() {
   useEffect(() => {
     if (channels.status === 'idle') dispatch(overviewRequested());
   }, [dispatch, channels.status]);
+  // Seen: the dot on Services goes, and news arriving while this screen is open is seen at once.
+  const news = useAppSelector(selectServicesNews);
+  useEffect(() => {
+    if (news) dispatch(servicesNewsMarked(false));
+  }, [dispatch, news]);
   // A private consultation is a conversation, not a service.
   const ordinary = overview.filter((o) => !isPrivateChannel(o.channel));
   const services = isConsultant ? ordinary.filter((o) => o.channel.ownerId === user.authUser?.uid) : ordinary;
