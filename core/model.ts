@@ -389,8 +389,8 @@ export interface NewOffer {
   channelId: string;
   /** A member of the channel. */
   userId: string;
-  /** The consultant's active service it is for (the offer form names one; core/schemas.ts offerCreateBody). */
-  serviceId?: string;
+  /** The consultant's active service it is for (required: core/schemas.ts offerCreateBody). */
+  serviceId: string;
   /** 1 to 100. */
   discountPercent: number;
   source?: string;

@@ -224,10 +224,14 @@ export const offerCreateBody = z.strictObject({
   channelId: documentIdSchema,
   userId: userIdSchema,
   /**
-   * The consultant's active service the offer is for (docs/decisions/practice.md): optional until the offer form
-   * names one; an offer without it counts for any of the consultant's services, as offers made before did.
+   * The consultant's active service the offer is for (docs/decisions/practice.md): a new offer always names one, so
+   * it leads to a booking. Offers stored before it did still read, and count for any of the consultant's services.
    */
-  serviceId: documentIdSchema.optional(),
+  serviceId: z
+    .string({
+      error: (issue) => (issue.input === undefined ? 'choose the service this offer is for' : undefined),
+    })
+    .regex(DOCUMENT_ID_PATTERN, 'not a QuPM id'),
   discountPercent: wholeNumber(isDiscountPercent, {
     min: LIMITS.discountMin,
     max: LIMITS.discountMax,

@@ -386,6 +386,8 @@ function seed(repos: Repos, hashes: string[], now: number): void {
     updatedAt: createdAt + HOUR,
   });
 
+  // Every demo offer names one of Dana's services, so "Use this offer" leads to its booking; no two read alike
+  // (__tests__/server/demo.test.ts).
   repos.offers.insert({
     offeringId: newDocumentId(),
     userId: uid.member,
@@ -402,6 +404,7 @@ function seed(repos: Repos, hashes: string[], now: number): void {
     offeringId: newDocumentId(),
     userId: uid.member,
     channelId: strategy,
+    serviceId: checkIn,
     consultantId: uid.consultant,
     discountPercent: 10,
     source: 'Welcome offer',
@@ -426,6 +429,7 @@ function seed(repos: Repos, hashes: string[], now: number): void {
     offeringId: newDocumentId(),
     userId: uid.priya,
     channelId: growth,
+    serviceId: strategySession,
     consultantId: uid.consultant,
     discountPercent: 25,
     source: 'Onboarding review',

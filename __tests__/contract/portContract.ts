@@ -1866,21 +1866,34 @@ export function describePortContract(
   });
 
   describe('offers from the consultant (issue #6)', () => {
-    const input = {
-      channelId: CHANNELS.studio.id,
-      userId: PEOPLE.member.uid,
-      discountPercent: 35,
-      expiresAt: START + 2 * DAY,
-    };
+    /** What a consultant sends: an offer is for one of their services (issue 25), so each test makes one. */
+    async function offerOfAService(consultant: Backend) {
+      const service = await consultant.services.createService({
+        title: 'Strategy session',
+        description: '',
+        durationMinutes: 60,
+        priceCredits: 2,
+        operationId: newDocumentId(),
+      });
+      return {
+        channelId: CHANNELS.studio.id,
+        userId: PEOPLE.member.uid,
+        serviceId: service.id,
+        discountPercent: 35,
+        expiresAt: START + 2 * DAY,
+      };
+    }
 
     it('issues an offer to a member, who then has it, and lists the issued ones newest first', async () => {
       const consultant = await h.as('consultant');
+      const input = await offerOfAService(consultant);
       const issued = await consultant.offers.issueOffer(input);
       expect(issued).toStrictEqual({
         offeringId: expect.stringMatching(/^[A-Za-z0-9]{20}$/),
         discountPercent: 35,
         source: 'Consultant offer',
         channelId: CHANNELS.studio.id,
+        serviceId: input.serviceId,
         status: 'active',
         expiresAt: START + 2 * DAY,
         createdAt: START,
@@ -1900,6 +1913,7 @@ export function describePortContract(
 
     it('refuses a discount over 100 % or under 1 %, someone outside the channel, and anyone but the owner', async () => {
       const consultant = await h.as('consultant');
+      const input = await offerOfAService(consultant);
       for (const discountPercent of [0, 101]) {
         expect(await statusOf(consultant.offers.issueOffer({ ...input, discountPercent }))).toEqual({
           status: 'INVALID_ARGUMENT',
@@ -2223,6 +2237,7 @@ export function describePortContract(
       nobody.offers.issueOffer({
         channelId: CHANNELS.studio.id,
         userId: PEOPLE.member.uid,
+        serviceId: newDocumentId(),
         discountPercent: 5,
         expiresAt: START + DAY,
       }),

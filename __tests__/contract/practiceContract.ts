@@ -4,7 +4,7 @@
 // core/ decides is tested there; this says the two backends carry it alike through their ports.
 import type { Backend } from '@/backend/ports';
 import { newDocumentId } from '@core/ids';
-import type { LedgerEntry, Service } from '@core/model';
+import type { LedgerEntry, NewOffer, Service } from '@core/model';
 import { failure } from './support/failure';
 import type { Harness } from './support/harness';
 import { CHANNELS, INVITATIONS, OFFERS, PEOPLE, START } from './support/world';
@@ -374,6 +374,37 @@ export function describePracticeContract(harness: () => Harness): void {
           status: 'FAILED_PRECONDITION',
           reason: 'offer-used',
         });
+      });
+    });
+
+    describe('offers name their service', () => {
+      it('refuses a new offer naming no service, or a service not the active one of its consultant', async () => {
+        const { consultant, service } = await practice();
+        const offer = {
+          channelId: CHANNELS.studio.id,
+          userId: PEOPLE.member.uid,
+          discountPercent: 20,
+          expiresAt: START + 2 * DAY,
+        };
+        // An older client may still send none: the port's type requires it, the wire refuses it with words.
+        const withoutService = failure(consultant.offers.issueOffer(offer as unknown as NewOffer));
+        expect(await withoutService).toMatchObject({
+          status: 'INVALID_ARGUMENT',
+          message: expect.stringContaining('choose the service this offer is for'),
+        });
+        const issue = (serviceId: string) => refusal(consultant.offers.issueOffer({ ...offer, serviceId }));
+        expect(await issue(newDocumentId())).toEqual({ status: 'FAILED_PRECONDITION' });
+        await consultant.services.updateService(service.id, { status: 'archived' });
+        expect(await issue(service.id)).toEqual({ status: 'FAILED_PRECONDITION' });
+        expect(await (await h().as('member')).offers.listMyOffers()).toHaveLength(OFFERS.length);
+      });
+
+      it('still reads an offer stored before offers named a service, with no service on it', async () => {
+        const member = await h().as('member');
+        const [stored] = OFFERS;
+        const mine = (await member.offers.listMyOffers()).find((o) => o.offeringId === stored?.offeringId);
+        expect(mine).toMatchObject({ offeringId: stored?.offeringId, state: 'active' });
+        expect(mine?.serviceId).toBeUndefined();
       });
     });
 

@@ -213,6 +213,7 @@ export function describePrivateChannelContract(harness: () => Harness): void {
           consultant.offers.issueOffer({
             channelId: channel.id,
             userId: PEOPLE.member.uid,
+            serviceId: newDocumentId(),
             discountPercent: 10,
             expiresAt: START + DAY,
           }),

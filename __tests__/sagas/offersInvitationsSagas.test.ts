@@ -16,7 +16,7 @@ import {
   invitationsSaga,
   watchMyInvitations,
 } from '@/sagas/invitationsSaga';
-import offers, { activeOffersRequested, offerIssueRequested } from '@/store/offersSlice';
+import offers, { activeOffersRequested, offerIssueRequested, selectServicesNews } from '@/store/offersSlice';
 import invitations, {
   acceptRequested,
   activateRequested,
@@ -89,9 +89,39 @@ describe('offers', () => {
     expect(emit).toBeNull();
   });
 
+  it.each([
+    [false, true],
+    [true, false],
+  ])('when offers change for a consultant (%s), puts the dot on Services: %s', async (isConsultant, dot) => {
+    const fake = createFakeBackend();
+    let emit: (() => void) | null = null;
+    fake.offers.subscribeOffers.mockImplementation((listener: () => void) => {
+      emit = listener;
+      return () => (emit = null);
+    });
+    const start = reducer(
+      reducer(undefined, signedIn({ authUser: me })),
+      accountLoaded({ ...buildUserState(me, null, { isAdmin: false }), isConsultant }),
+    );
+    const saga = expectSaga(watchOffersChanged, fake as unknown as Backend)
+      .withReducer(reducer, start)
+      .withState(start);
+    const pending = saga.silentRun(50);
+    await new Promise((r) => setTimeout(r, 5));
+    emit!();
+    const { storeState } = await pending;
+    expect(selectServicesNews(storeState as State)).toBe(dot);
+  });
+
   it('issues an offer and lists it first among the issued ones', async () => {
     const issued: IssuedOffer = { ...offer, userId: ME, userName: 'Morgan' };
-    const input = { channelId: offer.channelId, userId: ME, discountPercent: 20, expiresAt: offer.expiresAt };
+    const input = {
+      channelId: offer.channelId,
+      userId: ME,
+      serviceId: 'ServiceStrategy00001',
+      discountPercent: 20,
+      expiresAt: offer.expiresAt,
+    };
     const { storeState } = await expectSaga(handleOfferIssue, backend, offerIssueRequested(input))
       .withReducer(reducer)
       .provide([[matchers.call.fn(backend.offers.issueOffer), issued]])
@@ -105,7 +135,13 @@ describe('offers', () => {
     const { storeState } = await expectSaga(
       handleOfferIssue,
       backend,
-      offerIssueRequested({ channelId: offer.channelId, userId: ME, discountPercent: 150, expiresAt: 1 }),
+      offerIssueRequested({
+        channelId: offer.channelId,
+        userId: ME,
+        serviceId: 'ServiceStrategy00001',
+        discountPercent: 150,
+        expiresAt: 1,
+      }),
     )
       .withReducer(reducer)
       .provide([

@@ -17,10 +17,15 @@ const { get, post } = requestsTo(() => server);
 const rows = (table: 'invitations' | 'offers') =>
   server.query<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`)[0]?.n;
 
+/** One of the demo consultant's services: a new offer names the service it is for. */
+const serviceTitled = (title: string) =>
+  server.query<{ id: string }>('SELECT id FROM services WHERE title = ?', title)[0]?.id;
+
 describe('POST /api/offers', () => {
   const offer = () => ({
     channelId: ids.strategy,
     userId: ids.uid.member,
+    serviceId: serviceTitled('Strategy session'),
     discountPercent: 30,
     expiresAt: server.clock.now() + 5 * DAY,
   });
@@ -38,13 +43,14 @@ describe('POST /api/offers', () => {
       discountPercent: 30,
       source: 'Consultant offer',
       channelId: ids.strategy,
+      serviceId: serviceTitled('Strategy session'),
       status: 'active',
       expiresAt: server.clock.now() + 5 * DAY,
       createdAt: server.clock.now(),
       userId: ids.uid.member,
       userName: 'Morgan',
     });
-    const { userId: _userId, userName: _userName, ...spec } = issued;
+    const { userId: _userId, userName: _userName, serviceId: _serviceId, ...spec } = issued;
     expect(await activeOffers(ids.token.member)).toContainEqual(spec);
   });
 
@@ -69,6 +75,8 @@ describe('POST /api/offers', () => {
     ['a source over 80 characters', { source: 's'.repeat(81) }, /source/],
     ['a status of its own choosing', { status: 'used' }, /./],
     ['a malformed user id', { userId: 'morgan/../admin' }, /userId/],
+    ['no service', { serviceId: undefined }, /serviceId: choose the service this offer is for/],
+    ['a malformed service id', { serviceId: 'strategy/../x' }, /serviceId/],
   ])(
     'refuses %s as INVALID_ARGUMENT with a clear message, and stores nothing',
     async (_label, change, message) => {
@@ -129,6 +137,7 @@ describe('GET /api/offers/issued', () => {
       await post(ids.token.consultant, '/api/offers', {
         channelId: ids.growth,
         userId: server.query<{ uid: string }>("SELECT uid FROM users WHERE email = 'leo@qupm.demo'")[0]?.uid,
+        serviceId: serviceTitled('Quick check-in'),
         discountPercent: 40,
         source: 'Email copy review',
         expiresAt: server.clock.now() + DAY,
@@ -165,6 +174,7 @@ describe('live events', () => {
     const res = await post(ids.token.consultant, '/api/offers', {
       channelId: ids.strategy,
       userId: ids.uid.member,
+      serviceId: serviceTitled('Quick check-in'),
       discountPercent: 5,
       expiresAt: server.clock.now() + DAY,
     });

@@ -239,6 +239,7 @@ describe('the two participants', () => {
         body: {
           channelId: channel.id,
           userId: ids.uid.member,
+          serviceId: server.query<{ id: string }>('SELECT id FROM services LIMIT 1')[0]?.id,
           discountPercent: 5,
           expiresAt: server.clock.now() + DAY,
         },

@@ -16,6 +16,8 @@ import reducer, {
   selectIssuedOffers,
   selectOfferIssue,
   selectOffers,
+  selectServicesNews,
+  servicesNewsMarked,
 } from '@/store/offersSlice';
 import type { OffersState } from '@/store/offersSlice';
 import { signedOut } from '@/store/userSlice';
@@ -37,7 +39,13 @@ const issued = (offeringId: string): IssuedOffer => ({
   userId: 'uidLeo',
   userName: 'Leo',
 });
-const newOffer = { channelId: CH, userId: 'uidLeo', discountPercent: 20, expiresAt: NOW + 1 };
+const newOffer = {
+  channelId: CH,
+  userId: 'uidLeo',
+  serviceId: 'ServiceStrategy00001',
+  discountPercent: 20,
+  expiresAt: NOW + 1,
+};
 
 const at = (offers: OffersState) => ({ offers });
 
@@ -151,5 +159,14 @@ describe('offers reducer: sign-out', () => {
     state = reducer(state, offerIssued({ offer: issued('o2') }));
     state = reducer(state, issuedOffersFailed({ message: 'x' }));
     expect(findNonSerializableValue(state)).toBe(false);
+  });
+
+  it('marks news for /services until the screen is seen, and forgets it at sign-out', () => {
+    let state = reducer(initialState, servicesNewsMarked(true));
+    expect(selectServicesNews(at(state))).toBe(true);
+    state = reducer(state, servicesNewsMarked(false));
+    expect(selectServicesNews(at(state))).toBe(false);
+    state = reducer(reducer(state, servicesNewsMarked(true)), signedOut());
+    expect(selectServicesNews(at(state))).toBe(false);
   });
 });

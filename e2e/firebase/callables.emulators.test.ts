@@ -2,6 +2,7 @@
 // callable protocol (POST {"data": …} with a bearer ID token from the Auth emulator; {"result": …} or
 // {"error": {status, message}}), their data in the Firestore emulator. Each error kind a person can meet is
 // answered with its own status and HTTP code, with a message and no stack trace; never INTERNAL.
+import { newDocumentId } from '../../core/ids';
 import { call, emulators, makeAdmin, result, signUp } from './support/emulators';
 import type { Account, CallableAnswer } from './support/emulators';
 
@@ -148,12 +149,29 @@ describe('a callable over HTTP', () => {
     await result('admin_set_consultant', { uid: someone.uid, isOwner: false }, admin.idToken);
   });
 
-  it('lets the consultant send the member an offer by their Firebase Auth uid', async () => {
-    const offer = await result<{ userId: string; discountPercent: number }>(
-      'issue_offer',
-      { channelId, userId: member.uid, discountPercent: 10, expiresAt: Date.now() + DAY_MS },
+  it('lets the consultant send the member an offer for a service by their Firebase Auth uid', async () => {
+    const service = await result<{ id: string }>(
+      'create_service',
+      {
+        title: 'Strategy session',
+        description: '',
+        durationMinutes: 60,
+        priceCredits: 2,
+        operationId: newDocumentId(),
+      },
       consultant.idToken,
     );
-    expect(offer).toMatchObject({ userId: member.uid, discountPercent: 10 });
+    const offer = await result<{ userId: string; discountPercent: number; serviceId: string }>(
+      'issue_offer',
+      {
+        channelId,
+        userId: member.uid,
+        serviceId: service.id,
+        discountPercent: 10,
+        expiresAt: Date.now() + DAY_MS,
+      },
+      consultant.idToken,
+    );
+    expect(offer).toMatchObject({ userId: member.uid, discountPercent: 10, serviceId: service.id });
   });
 });

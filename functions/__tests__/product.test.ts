@@ -6,11 +6,13 @@ import { READ_MARK_MESSAGES } from '../../core/channels';
 import { functionsTest } from './support/functionsTest';
 import type { TestBackend } from './support/functionsTest';
 import { MemTimestamp } from './support/memoryFirestore';
-import { putChannel, putMessage, putReadMarker } from './support/seed';
+import { putChannel, putMessage, putReadMarker, putService } from './support/seed';
 import { CHANNEL, EMAIL, NOW, UID, requestAs, seededBackend } from './support/world';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
+/** The consultant's service an offer is for (the issue_offer tests put it). */
+const SERVICE = 'ServiceStrategy00001';
 
 let backend: TestBackend;
 beforeEach(() => {
@@ -97,7 +99,13 @@ const VALID: Record<ProductName, unknown> = {
   mark_channel_read: { channelId: CHANNEL, messageId: 'MessageThree00000001' },
   create_invitation: { channelId: CHANNEL, passes: 1, credits: 1, expiresAt: NOW + DAY },
   list_channel_invitations: { channelId: CHANNEL },
-  issue_offer: { channelId: CHANNEL, userId: UID.member, discountPercent: 10, expiresAt: NOW + DAY },
+  issue_offer: {
+    channelId: CHANNEL,
+    userId: UID.member,
+    serviceId: SERVICE,
+    discountPercent: 10,
+    expiresAt: NOW + DAY,
+  },
   list_issued_offers: null,
   admin_list_users: null,
   admin_set_consultant: { uid: UID.member, isOwner: true },
@@ -571,12 +579,24 @@ describe('create_invitation and list_channel_invitations', () => {
 });
 
 describe('issue_offer and list_issued_offers', () => {
+  beforeEach(() => {
+    putService(backend.store, {
+      id: SERVICE,
+      consultantId: UID.consultant,
+      title: 'Strategy session',
+      durationMinutes: 60,
+      priceCredits: 2,
+      createdAt: NOW - DAY,
+    });
+  });
+
   it('issues a discount to a member, who then has it among their active offers; the consultant lists it first', async () => {
     const offer = (await call(
       'issue_offer',
       requestAs('consultant', {
         channelId: CHANNEL,
         userId: UID.member,
+        serviceId: SERVICE,
         discountPercent: 100,
         expiresAt: NOW + DAY,
       }),
@@ -586,6 +606,7 @@ describe('issue_offer and list_issued_offers', () => {
       userId: UID.member,
       userName: 'Morgan Reyes',
       channelId: CHANNEL,
+      serviceId: SERVICE,
       discountPercent: 100,
       source: 'Consultant offer',
       status: 'active',
@@ -614,6 +635,21 @@ describe('issue_offer and list_issued_offers', () => {
     expect(
       await codeOf('issue_offer', requestAs('consultant', { ...(VALID.issue_offer as object), ...change })),
     ).toBe('invalid-argument');
+  });
+
+  it('refuses an offer naming no service as invalid-argument, and a service not theirs as failed-precondition', async () => {
+    const { serviceId: _serviceId, ...withoutService } = VALID.issue_offer as Record<string, unknown>;
+    const none = await failure('issue_offer', requestAs('consultant', withoutService));
+    expect([none.code, none.message]).toEqual([
+      'invalid-argument',
+      'serviceId: choose the service this offer is for',
+    ]);
+    expect(
+      await codeOf(
+        'issue_offer',
+        requestAs('consultant', { ...withoutService, serviceId: 'NoSuchService0000001' }),
+      ),
+    ).toBe('failed-precondition');
   });
 
   it('refuses an offer to someone outside the channel or to the owner as failed-precondition', async () => {

@@ -29,7 +29,7 @@ export function issueOffer(
   input: {
     channelId: string;
     userId: string;
-    serviceId?: string;
+    serviceId: string;
     discountPercent: number;
     source: string;
     expiresAt: number;
@@ -41,11 +41,8 @@ export function issueOffer(
     if (!channel) throw new QupmError('NOT_FOUND', CHANNEL_MESSAGES.noSuchChannel);
     assertChannelOwner(channel, caller.uid);
     assertOfferRecipient(channel, input.userId);
-    const service = input.serviceId === undefined ? null : ctx.repos.catalog.get(input.serviceId);
-    if (
-      input.serviceId !== undefined &&
-      (!service || service.consultantId !== caller.uid || service.status !== 'active')
-    ) {
+    const service = ctx.repos.catalog.get(input.serviceId);
+    if (!service || service.consultantId !== caller.uid || service.status !== 'active') {
       throw new QupmError('FAILED_PRECONDITION', OFFER_MESSAGES.serviceNotYours);
     }
     const offeringId = newDocumentId();
@@ -53,7 +50,7 @@ export function issueOffer(
       offeringId,
       userId: input.userId,
       channelId: channel.id,
-      ...(service ? { serviceId: service.id } : {}),
+      serviceId: service.id,
       consultantId: caller.uid,
       discountPercent: input.discountPercent,
       source: input.source,
@@ -63,10 +60,9 @@ export function issueOffer(
     });
     const issued = ctx.repos.offers.getIssued(offeringId);
     if (!issued) throw new Error('The offer just written cannot be read back');
-    if (!service) return { issued, card: null };
     // The card goes to the two people's private consultation: other members never read someone's discount.
     const opened = ensurePrivateChannel(ctx, { ownerId: caller.uid, memberId: input.userId }, now);
-    const card = offerCard({ offeringId, serviceId: service.id, serviceTitle: service.title, ...input });
+    const card = offerCard({ offeringId, ...input, serviceId: service.id, serviceTitle: service.title });
     const message: ChatMessage = {
       id: newDocumentId(),
       channelId: opened.channel.id,
@@ -83,14 +79,12 @@ export function issueOffer(
     return { issued, card: { message, channel: opened.channel, opened: opened.created, queued } };
   });
   publishOffers(ctx, [outcome.issued.userId, caller.uid]);
-  if (outcome.card) {
-    if (outcome.card.opened) publishChannel(ctx, outcome.card.channel);
-    ctx.hub.publish(messageAudience(outcome.card.channel), {
-      type: 'message',
-      data: { message: outcome.card.message },
-    });
-    if (outcome.card.queued) ctx.pushQueue?.wake();
-  }
+  if (outcome.card.opened) publishChannel(ctx, outcome.card.channel);
+  ctx.hub.publish(messageAudience(outcome.card.channel), {
+    type: 'message',
+    data: { message: outcome.card.message },
+  });
+  if (outcome.card.queued) ctx.pushQueue?.wake();
   return outcome.issued;
 }
 

@@ -5,6 +5,7 @@ import { Suspense, lazy } from 'react';
 import { NavLink, Outlet, useNavigation } from 'react-router-dom';
 import { useAppSelector } from '@/store/hooks';
 import { selectIsOnline } from '@/store/appSlice';
+import { selectServicesNews } from '@/store/offersSlice';
 import { LoadingScreen } from '@/ui/LoadingScreen';
 import { selectChunkRecovery } from '@/store/versionSlice';
 import { ChunkErrorScreen } from './ChunkLoadFailed';
@@ -25,6 +26,8 @@ const NAV_ITEMS = [
 export function Layout() {
   const navigation = useNavigation();
   const online = useAppSelector(selectIsOnline);
+  // News for /services (a new offer, a booking's change) since it was seen: a dot on its link.
+  const news = useAppSelector(selectServicesNews);
   // A chunk that could not be loaded, after the one reload (spec §4): the error screen, whatever was loading.
   const chunkRecovery = useAppSelector(selectChunkRecovery);
   const loading = navigation.state === 'loading';
@@ -54,9 +57,13 @@ export function Layout() {
               key={item.to}
               to={item.to}
               end={item.end}
-              className={({ isActive }) => (isActive ? 'nav__link nav__link--active' : 'nav__link')}
+              className={({ isActive }) =>
+                (isActive ? 'nav__link nav__link--active' : 'nav__link') +
+                (news && item.to === '/services' ? ' nav__link--news' : '')
+              }
             >
               {item.label}
+              {news && item.to === '/services' && <span className="visually-hidden"> (new)</span>}
             </NavLink>
           ))}
         </nav>

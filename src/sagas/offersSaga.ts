@@ -17,7 +17,9 @@ import {
   offerIssueFailed,
   offerIssueRequested,
   selectOffers,
+  servicesNewsMarked,
 } from '@/store/offersSlice';
+import { selectIsConsultant } from '@/store/userSlice';
 import type { OffersState } from '@/store/offersSlice';
 import { liveResumed } from '@/store/liveSlice';
 import { toFailure } from '@/backend/errors';
@@ -61,13 +63,18 @@ export function* handleOfferIssue(backend: Backend, action: ReturnType<typeof of
   }
 }
 
-/** While signed in: the backend's "offers changed" reads the active offers again. */
+/**
+ * While signed in: the backend's "offers changed" reads the active offers again, and puts the dot on Services for
+ * a client (a consultant's own offers change when they issue one: no news to them).
+ */
 export function* watchOffersChanged(backend: Backend) {
   const channel: EventChannel<{ changed: true }> = yield call(createOffersChangedChannel, backend.offers);
   try {
     while (true) {
       yield take(channel);
       yield put(activeOffersRequested());
+      const consultant: boolean = yield select(selectIsConsultant);
+      if (!consultant) yield put(servicesNewsMarked(true));
     }
   } finally {
     channel.close();

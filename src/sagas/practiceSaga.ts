@@ -32,6 +32,7 @@ import {
   slotsLoaded,
   slotsRequested,
 } from '@/store/practiceSlice';
+import { servicesNewsMarked } from '@/store/offersSlice';
 import type { BookingStep, PracticeData, PracticeState } from '@/store/practiceSlice';
 import { activeOffersRequested } from '@/store/offersSlice';
 import { forEachSession, keepingChannel } from './session';
@@ -213,6 +214,8 @@ export function* watchBookings(backend: Backend, load: ReturnType<typeof practic
       const { booking }: { booking: Booking | null } = yield take(channel);
       if (booking) {
         yield put(bookingChanged({ booking }));
+        // The dot on Services, until /services is seen (it clears at once while it is open).
+        yield put(servicesNewsMarked(true));
         yield call(refreshLedger, backend);
       } else {
         yield put(practiceRequested(load.payload));

@@ -11,12 +11,15 @@ export interface OffersState {
   active: { status: LoadStatus; items: Offer[]; error: string | null };
   issued: { status: LoadStatus; items: IssuedOffer[]; error: string | null };
   issue: { status: 'idle' | 'sending' | 'sent' | 'failed'; error: string | null; last: IssuedOffer | null };
+  /** A new offer or a booking's change arrived since /services was last seen: the nav's dot on Services. */
+  unseen: boolean;
 }
 
 export const initialState: OffersState = {
   active: { status: 'idle', items: [], error: null },
   issued: { status: 'idle', items: [], error: null },
   issue: { status: 'idle', error: null, last: null },
+  unseen: false,
 };
 
 const offersSlice = createSlice({
@@ -60,6 +63,10 @@ const offersSlice = createSlice({
     offerIssueDismissed(state) {
       state.issue = initialState.issue;
     },
+    /** true: news for /services arrived (sagas); false: /services was seen (its screen). One case: shell bytes. */
+    servicesNewsMarked(state, action: PayloadAction<boolean>) {
+      state.unseen = action.payload;
+    },
   },
   extraReducers: (builder) => {
     builder.addCase(signedOut, () => initialState);
@@ -77,6 +84,7 @@ export const {
   offerIssued,
   offerIssueFailed,
   offerIssueDismissed,
+  servicesNewsMarked,
 } = offersSlice.actions;
 export default offersSlice.reducer;
 
@@ -87,3 +95,4 @@ export const selectOffers = (state: WithOffers): OffersState => state.offers;
 export const selectActiveOffers = (state: WithOffers) => state.offers.active;
 export const selectIssuedOffers = (state: WithOffers) => state.offers.issued;
 export const selectOfferIssue = (state: WithOffers) => state.offers.issue;
+export const selectServicesNews = (state: WithOffers) => state.offers.unseen;

@@ -220,4 +220,19 @@ describe('the practice on /services', () => {
     ]);
     expect(screen.getByText('2 credits')).toBeTruthy();
   });
+
+  it('tells a consultant with no balance where their sessions are paid, not "Now: nothing"', () => {
+    renderAs(CONSULTANT, true, data({ ledger: { entries: [], balance: { credits: 0, passes: 0 } } }));
+    const section = screen.getByRole('region', { name: 'Your credits and passes' });
+    expect(section.textContent).toMatch(/your clients pay for your sessions from their own balances/);
+    expect(section.textContent).toMatch(/What your services earned is under Earnings above/);
+    expect(section.textContent).not.toMatch(/Now:|nothing/);
+  });
+
+  it('tells a client with no balance yet how credits and passes arrive', () => {
+    renderAs(CLIENT, false, data({ ledger: { entries: [], balance: { credits: 0, passes: 0 } } }));
+    const section = screen.getByRole('region', { name: 'Your history' });
+    expect(section.textContent).toMatch(/No credits or passes yet\. An invitation from your consultant/);
+    expect(section.textContent).not.toMatch(/Now: nothing/);
+  });
 });

@@ -7,10 +7,12 @@ import { render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import type { IssuedOffer } from '@core/model';
+import type { ReceivedOffer } from '@core/offers';
 import { createAppStore } from '@/app/store';
 import { accountLoaded, fallbackUserState, signedIn } from '@/store/userSlice';
 import { issuedOffersLoaded, activeOffersLoaded } from '@/store/offersSlice';
 import { overviewLoaded } from '@/store/channelsSlice';
+import { practiceLoaded } from '@/store/practiceSlice';
 import { Component as Services } from '@/features/services/route';
 
 const HOUR = 60 * 60 * 1000;
@@ -32,7 +34,10 @@ function offer(id: string, userName: string, fields: Partial<IssuedOffer>): Issu
   };
 }
 
-function renderServices(isConsultant: boolean) {
+function renderServices(
+  isConsultant: boolean,
+  before: (store: ReturnType<typeof createAppStore>) => void = () => {},
+) {
   const store = createAppStore();
   const uid = 'uidOwner000000000001';
   store.dispatch(signedIn({ authUser: { uid, email: 'dana@example.com', displayName: 'Dana' } }));
@@ -73,6 +78,7 @@ function renderServices(isConsultant: boolean) {
     }),
   );
   store.dispatch(activeOffersLoaded({ items: [] }));
+  before(store);
   render(
     <Provider store={store}>
       <MemoryRouter>
@@ -110,5 +116,54 @@ describe('/services', () => {
     expect(screen.getByLabelText('Your balance').textContent).toContain('7');
     expect(screen.getByRole('heading', { name: 'Your offers' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Offers you issued' })).toBeNull();
+  });
+
+  it('leads a client from an offer to its service’s booking, and says why an offer naming no service cannot', () => {
+    const forService = offer('OfferForService00001', 'Morgan', {
+      discountPercent: 20,
+      source: 'Pricing review',
+    });
+    const older = offer('OfferNoService000001', 'Morgan', { discountPercent: 10, source: 'Welcome offer' });
+    const received = (o: IssuedOffer, more: Partial<ReceivedOffer>): ReceivedOffer => ({
+      offeringId: o.offeringId,
+      discountPercent: o.discountPercent,
+      source: o.source,
+      channelId: o.channelId,
+      status: o.status,
+      expiresAt: o.expiresAt,
+      createdAt: o.createdAt,
+      consultantId: 'uidOwner000000000001',
+      state: 'active',
+      ...more,
+    });
+    renderServices(false, (store) => {
+      store.dispatch(activeOffersLoaded({ items: [forService, older] }));
+      store.dispatch(
+        practiceLoaded({
+          services: [],
+          hours: {},
+          bookings: { upcoming: [], past: [] },
+          ledger: { entries: [], balance: { credits: 7, passes: 0 } },
+          earnings: null,
+          offers: [
+            received(forService, { serviceId: 'ServiceStrategy00001', serviceTitle: 'Strategy session' }),
+            received(older, {}),
+          ],
+        }),
+      );
+    });
+    const [first, second] = within(screen.getByRole('list', { name: 'Active offers' })).getAllByRole(
+      'listitem',
+    );
+    const use = within(first as HTMLElement).getByRole('link', {
+      name: 'Use this offer on Strategy session',
+    });
+    expect(use.getAttribute('href')).toBe(
+      '/services?service=ServiceStrategy00001&offer=OfferForService00001',
+    );
+    expect(within(second as HTMLElement).queryByRole('link', { name: /Use this offer/ })).toBeNull();
+    expect(second?.textContent).toMatch(
+      /names no service: choose it in the booking of any of your consultant’s services/,
+    );
   });
 });

@@ -137,6 +137,27 @@ export function putOffer(store: DocumentWriter, offer: SeedOffer): void {
   store.set(`offers/${offer.offeringId}`, { ...fields, expiresAt: ts(expiresAt), createdAt: ts(createdAt) });
 }
 
+export interface SeedService {
+  id: string;
+  consultantId: string;
+  title: string;
+  durationMinutes: number;
+  priceCredits: number;
+  createdAt: number;
+}
+
+/** services/{id}: an active service of a consultant, as create_service writes it. */
+export function putService(store: DocumentWriter, service: SeedService): void {
+  const { id, createdAt, ...fields } = service;
+  store.set(`services/${id}`, {
+    ...fields,
+    description: '',
+    status: 'active',
+    createdAt: ts(createdAt),
+    updatedAt: ts(createdAt),
+  });
+}
+
 export interface SeedToken {
   uid: string;
   id: string;

@@ -211,18 +211,15 @@ export const productCallables: {
       if (!channel) throw new QupmError('NOT_FOUND', CHANNEL_MESSAGES.noSuchChannel);
       assertChannelOwner(channel, caller.uid);
       assertOfferRecipient(channel, input.userId);
-      const service = input.serviceId === undefined ? null : await tx.service(input.serviceId);
-      if (
-        input.serviceId !== undefined &&
-        (!service || service.consultantId !== caller.uid || service.status !== 'active')
-      ) {
+      const service = await tx.service(input.serviceId);
+      if (!service || service.consultantId !== caller.uid || service.status !== 'active') {
         throw new QupmError('FAILED_PRECONDITION', OFFER_MESSAGES.serviceNotYours);
       }
       const offer: StoredOffer = {
         offeringId: repo.newId(),
         userId: input.userId,
         channelId: channel.id,
-        ...(service ? { serviceId: service.id } : {}),
+        serviceId: service.id,
         consultantId: caller.uid,
         discountPercent: input.discountPercent,
         source: input.source,
@@ -232,40 +229,38 @@ export const productCallables: {
       };
       tx.createOffer(offer);
       const [recipient, consultant] = await Promise.all([tx.user(input.userId), tx.user(caller.uid)]);
-      if (service) {
-        const pair = { ownerId: caller.uid, memberId: input.userId };
-        const id = privateChannelId(pair);
-        let conversation = await tx.channel(id);
-        if (!conversation) {
-          conversation = newPrivateChannel({
-            id,
-            pair,
-            names: {
-              [pair.ownerId]: consultant ? publicName(consultant) : '',
-              [pair.memberId]: recipient ? publicName(recipient) : '',
-            },
-            createdAt: at,
-          });
-          tx.createPrivateChannel(conversation);
-        }
-        const zone = (await tx.availability(caller.uid))?.timeZone ?? 'UTC';
-        tx.addMessage({
-          id: repo.newId(),
-          channelId: conversation.id,
-          senderId: caller.uid,
-          senderName: consultant ? publicName(consultant) : '',
-          text: offerCardText(
-            {
-              serviceTitle: service.title,
-              discountPercent: input.discountPercent,
-              expiresAt: input.expiresAt,
-            },
-            zone,
-          ),
+      const pair = { ownerId: caller.uid, memberId: input.userId };
+      const id = privateChannelId(pair);
+      let conversation = await tx.channel(id);
+      if (!conversation) {
+        conversation = newPrivateChannel({
+          id,
+          pair,
+          names: {
+            [pair.ownerId]: consultant ? publicName(consultant) : '',
+            [pair.memberId]: recipient ? publicName(recipient) : '',
+          },
           createdAt: at,
-          card: offerCard({ ...offer, serviceId: service.id, serviceTitle: service.title }),
         });
+        tx.createPrivateChannel(conversation);
       }
+      const zone = (await tx.availability(caller.uid))?.timeZone ?? 'UTC';
+      tx.addMessage({
+        id: repo.newId(),
+        channelId: conversation.id,
+        senderId: caller.uid,
+        senderName: consultant ? publicName(consultant) : '',
+        text: offerCardText(
+          {
+            serviceTitle: service.title,
+            discountPercent: input.discountPercent,
+            expiresAt: input.expiresAt,
+          },
+          zone,
+        ),
+        createdAt: at,
+        card: offerCard({ ...offer, serviceId: service.id, serviceTitle: service.title }),
+      });
       const { consultantId: _consultant, ...issued } = offer;
       return { ...issued, userName: recipient ? publicName(recipient) : '' };
     });

@@ -166,7 +166,13 @@ export function toChannelMember(value: unknown): ChannelMember {
 
 export function toIssuedOffer(value: unknown): IssuedOffer {
   if (!isRecord(value) || typeof value.userId !== 'string') throw unreadable();
-  return { ...toOffer(value), userId: value.userId, userName: text(value.userName) };
+  return {
+    ...toOffer(value),
+    // The service it is for, as the embedded server answers it (none on an offer stored before offers named one).
+    ...(typeof value.serviceId === 'string' ? { serviceId: value.serviceId } : {}),
+    userId: value.userId,
+    userName: text(value.userName),
+  };
 }
 
 export function toAdminUser(value: unknown): AdminUser {

@@ -30,12 +30,35 @@ function deltaWords(entry: LedgerEntry): string {
   return `${sign}${amountWords(delta)}`;
 }
 
-export function LedgerHistory({ ledger }: { ledger: { entries: LedgerEntry[]; balance: Balance } | null }) {
+export function LedgerHistory({
+  ledger,
+  forConsultant = false,
+}: {
+  ledger: { entries: LedgerEntry[]; balance: Balance } | null;
+  /** A consultant's sessions are paid from their clients' balances, never into one of theirs. */
+  forConsultant?: boolean;
+}) {
+  const empty =
+    ledger !== null &&
+    ledger.entries.length === 0 &&
+    ledger.balance.credits === 0 &&
+    ledger.balance.passes === 0;
   return (
     <section aria-labelledby="ledger-title" className="services__section">
-      <h2 id="ledger-title">Your history</h2>
+      <h2 id="ledger-title">{forConsultant ? 'Your credits and passes' : 'Your history'}</h2>
       {!ledger ? (
         <p className="muted">Loading…</p>
+      ) : forConsultant && empty ? (
+        <p className="muted">
+          You hold no credits or passes: your clients pay for your sessions from their own balances, and what
+          a session is paid moves only on their side. What your services earned is under Earnings above; each
+          client’s payment is on their booking.
+        </p>
+      ) : empty ? (
+        <p className="muted">
+          No credits or passes yet. An invitation from your consultant, or a grant, adds them here, and every
+          booking you pay for shows here with what it held and took.
+        </p>
       ) : (
         <>
           <p>

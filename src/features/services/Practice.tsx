@@ -131,7 +131,7 @@ export function Practice() {
           availability={uid ? (practice.hours[uid] ?? null) : null}
         />
         <EarningsSummary earnings={practice.earnings} />
-        <LedgerHistory ledger={practice.ledger} />
+        <LedgerHistory ledger={practice.ledger} forConsultant />
       </>
     );
   }

@@ -7,8 +7,8 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import type { IssuedOffer, Offer } from '@core/model';
 import { offerStateAt } from '@core/offers';
-import type { OfferState } from '@core/offers';
-import { channelPath } from '@core/paths';
+import type { OfferState, ReceivedOffer } from '@core/offers';
+import { bookServicePath, channelPath } from '@core/paths';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import {
   overviewRequested,
@@ -22,7 +22,10 @@ import {
   issuedOffersRequested,
   selectActiveOffers,
   selectIssuedOffers,
+  selectServicesNews,
+  servicesNewsMarked,
 } from '@/store/offersSlice';
+import { selectPractice } from '@/store/practiceSlice';
 import { selectAuthStatus, selectIsConsultant, selectUser } from '@/store/userSlice';
 import { AuthForm } from '@/ui/AuthForm';
 import { Balances } from '@/ui/Balances';
@@ -38,12 +41,37 @@ const STATUS_WORDS: Record<Offer['status'], string> = {
   revoked: 'Withdrawn',
 };
 
+/**
+ * Where an offer leads: "Use this offer" opens its service's booking with the discount applied. An offer stored
+ * before offers named a service has none to open; the words say where it still counts.
+ */
+function OfferUse({ offer }: { offer: ReceivedOffer | undefined }) {
+  if (!offer) return null;
+  if (offer.serviceId === undefined) {
+    return (
+      <p className="muted offer__use">
+        This offer names no service: choose it in the booking of any of your consultant’s services.
+      </p>
+    );
+  }
+  return (
+    <Link
+      className="button button--primary button--small offer__use"
+      to={bookServicePath(offer.serviceId, offer.offeringId)}
+    >
+      Use this offer<span className="visually-hidden"> on {offer.serviceTitle ?? 'its service'}</span>
+    </Link>
+  );
+}
+
 function OfferCard({
   offer,
+  received,
   channelTitle,
   now,
 }: {
   offer: Offer;
+  received: ReceivedOffer | undefined;
   channelTitle: string | undefined;
   now: number;
 }) {
@@ -54,7 +82,10 @@ function OfferCard({
       <p className="offer__discount">
         <span className="offer__percent">{offer.discountPercent} %</span> off
       </p>
-      <p className="offer__source">{offer.source}</p>
+      <p className="offer__source">
+        {offer.source}
+        {received?.serviceTitle !== undefined && <span className="muted"> · {received.serviceTitle}</span>}
+      </p>
       <dl className="offer__facts">
         <div>
           <dt>Channel</dt>
@@ -73,6 +104,7 @@ function OfferCard({
           </dd>
         </div>
       </dl>
+      <OfferUse offer={received} />
     </li>
   );
 }
@@ -81,6 +113,8 @@ function ActiveOffers() {
   const dispatch = useAppDispatch();
   const offers = useAppSelector(selectActiveOffers);
   const titles = useAppSelector(selectChannelTitles);
+  // The same offers with the service each is for (listMyOffers, loaded with the practice below).
+  const received = useAppSelector(selectPractice).offers;
   const now = useNow(1_000);
   useEffect(() => {
     dispatch(activeOffersRequested());
@@ -116,6 +150,7 @@ function ActiveOffers() {
             <OfferCard
               key={offer.offeringId}
               offer={offer}
+              received={received.find((r) => r.offeringId === offer.offeringId)}
               channelTitle={titles[offer.channelId]}
               now={now}
             />
@@ -249,6 +284,11 @@ function Services() {
   useEffect(() => {
     if (channels.status === 'idle') dispatch(overviewRequested());
   }, [dispatch, channels.status]);
+  // Seen: the dot on Services goes, and news arriving while this screen is open is seen at once.
+  const news = useAppSelector(selectServicesNews);
+  useEffect(() => {
+    if (news) dispatch(servicesNewsMarked(false));
+  }, [dispatch, news]);
   // A private consultation is a conversation, not a service.
   const ordinary = overview.filter((o) => !isPrivateChannel(o.channel));
   const services = isConsultant ? ordinary.filter((o) => o.channel.ownerId === user.authUser?.uid) : ordinary;
