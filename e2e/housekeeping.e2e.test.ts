@@ -199,7 +199,7 @@ describe('a consultant’s housekeeping, in two windows', () => {
 
   it('then the consultant owns nothing and deletes their account', async () => {
     const { page } = nadia;
-    await page.goto(`${server.url}/settings`);
+    await page.getByRole('link', { name: 'Settings' }).first().click();
     await page.getByRole('link', { name: /Your data/ }).click();
     await page.getByText('You own no channel any more').waitFor();
     await page.getByRole('button', { name: 'Delete my account…' }).click();
