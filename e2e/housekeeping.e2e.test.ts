@@ -117,10 +117,10 @@ describe('a consultant’s housekeeping, in two windows', () => {
     expect(await box.isEnabled()).toBe(true);
 
     await openChannel(nadia.page, 'Alpha');
-    await openManage(nadia.page, 'Archive or delete');
+    await openManage(nadia.page, 'Channel');
     // The backend's words are said before anything is done.
     await nadia.page.getByText(/^Archiving “Alpha” keeps its/).waitFor();
-    await expectAccessible(nadia.page, 'manage → archive or delete');
+    await expectAccessible(nadia.page, 'manage → channel');
     await nadia.page.getByRole('button', { name: 'Archive channel' }).click();
     await nadia.page.getByRole('button', { name: 'Restore channel' }).waitFor();
 
@@ -166,7 +166,7 @@ describe('a consultant’s housekeeping, in two windows', () => {
     omar = await openWindow(OMAR, PASSWORD);
     await closeManage(nadia.page);
     await openChannel(nadia.page, 'Alpha');
-    await openManage(nadia.page, 'Archive or delete');
+    await openManage(nadia.page, 'Channel');
     await nadia.page.getByLabel('New owner').selectOption({ label: 'Omar Haddad' });
     await nadia.page.getByRole('button', { name: 'Hand over…' }).click();
     await expectAccessible(nadia.page, 'hand over');
@@ -180,7 +180,7 @@ describe('a consultant’s housekeeping, in two windows', () => {
 
   it('deletes a channel after its notice and its typed name: gone in both windows', async () => {
     await openChannel(nadia.page, 'Beta');
-    await openManage(nadia.page, 'Archive or delete');
+    await openManage(nadia.page, 'Channel');
     await nadia.page.getByText(/^Deleting “Beta” removes its/).waitFor();
     await nadia.page.getByRole('button', { name: 'Delete channel…' }).click();
     const forGood = nadia.page.getByRole('button', { name: 'Delete for good' });

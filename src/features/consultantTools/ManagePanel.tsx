@@ -15,7 +15,7 @@ const TABS: Array<[Tab, string]> = [
   ['details', 'Details'],
   ['members', 'Members'],
   ['invite', 'Invite'],
-  ['channel', 'Archive or delete'],
+  ['channel', 'Channel'],
 ];
 
 export function ManagePanel({ channel }: { channel: Channel }) {

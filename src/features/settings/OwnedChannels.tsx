@@ -1,5 +1,5 @@
 // Settings → Your data → Delete my account, for a consultant: the channels they still own, each a link to its
-// conversation, where Manage → Archive or delete hands it over or deletes it. The backend refuses the deletion
+// conversation, where Manage → Channel hands it over or deletes it. The backend refuses the deletion
 // while one is left, or while a session is still open (core/leaving.ts), and says which.
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
@@ -31,7 +31,7 @@ export function OwnedChannels() {
       <p>
         First hand over or delete{' '}
         {owned.length === 1 ? 'the channel you own' : `the ${owned.length} channels you own`} (open it, then
-        Manage → Archive or delete):
+        Manage → Channel):
       </p>
       <ul>
         {owned.map(({ channel }) => (
