@@ -5,10 +5,7 @@ import { combineReducers } from '@reduxjs/toolkit';
 import { handleChannelGone, isStillIn } from '@/sagas/channelRemovalsSaga';
 import channels, { channelChanged, selectOverview } from '@/store/channelsSlice';
 import inbox, { selectNotices } from '@/store/inboxSlice';
-import housekeeping, {
-  channelDeleteRequested,
-  selectChannelGone,
-} from '@/features/consultantTools/housekeepingSlice';
+import housekeeping, { channelDeleteRequested, selectChannelGone } from '@/store/housekeepingSlice';
 import type { Channel } from '@core/model';
 
 const reducer = combineReducers({ channels, inbox, housekeeping });

@@ -8,8 +8,8 @@ import type { Backend } from '@/backend/ports';
 import type { Channel, ChannelOverview } from '@core/model';
 import { channelChanged, overviewLoaded, selectOverview } from '@/store/channelsSlice';
 import { liveMessageNoticed, noticeExpired } from '@/store/inboxSlice';
-import { channelGone, selectStep, stepKey } from '@/features/consultantTools/housekeepingSlice';
-import type { Step } from '@/features/consultantTools/housekeepingSlice';
+import { channelRemoved, selectStep, stepKey } from '@/store/housekeepingSlice';
+import type { Step } from '@/store/housekeepingSlice';
 import { NOTICE_DURATION_MS } from '@/timings';
 import { forEachSession, keepingChannel } from './session';
 
@@ -50,7 +50,7 @@ export function* handleChannelGone(uid: string, channelId: string) {
   const overview: ChannelOverview[] = yield select(selectOverview);
   const known = overview.find((item) => item.channel.id === channelId)?.channel;
   yield call(dropChannel, channelId);
-  yield put(channelGone({ channelId }));
+  yield put(channelRemoved({ channelId }));
   const deleting: Step | undefined = yield select(selectStep, stepKey('delete', channelId));
   const handing: Step | undefined = yield select(selectStep, stepKey('handOver', channelId));
   const own = [deleting, handing].some((step) => step !== undefined && step.status !== 'failed');

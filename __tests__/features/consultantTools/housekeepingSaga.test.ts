@@ -30,7 +30,7 @@ import housekeeping, {
   selectStep,
   stepKey,
   unarchiveRequested,
-} from '@/features/consultantTools/housekeepingSlice';
+} from '@/store/housekeepingSlice';
 import channels, { channelChanged, selectOverview } from '@/store/channelsSlice';
 import { channelInvitationsRequested } from '@/store/invitationsSlice';
 import { membersRequested } from '@/store/membersSlice';

@@ -17,9 +17,9 @@ import {
   selectStep,
   stepKey,
   unarchiveRequested,
-} from './housekeepingSlice';
-import type { StepKind } from './housekeepingSlice';
-import { StepError } from './StepError';
+} from '@/store/housekeepingSlice';
+import type { StepKind } from '@/store/housekeepingSlice';
+import { StepError } from '@/ui/StepError';
 
 const useWorking = (kind: StepKind, target: string): boolean =>
   useAppSelector((state) => selectStep(state, stepKey(kind, target))?.status === 'working');

@@ -6,8 +6,8 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { channelInvitationsRequested, selectChannelInvitations } from '@/store/invitationsSlice';
 import { grantWords } from '@/ui/grantWords';
 import { ShareLink } from './ShareLink';
-import { StepError } from './StepError';
-import { invitationRevokeRequested, selectStep, stepKey } from './housekeepingSlice';
+import { StepError } from '@/ui/StepError';
+import { invitationRevokeRequested, selectStep, stepKey } from '@/store/housekeepingSlice';
 
 function RevokeButton({ invitation }: { invitation: Invitation }) {
   const dispatch = useAppDispatch();

@@ -3,8 +3,8 @@
 import { useEffect, useRef } from 'react';
 import type { Channel, ChannelMember } from '@core/model';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import { StepError } from './StepError';
-import { memberRemoveRequested, selectStep, stepDismissed, stepKey } from './housekeepingSlice';
+import { StepError } from '@/ui/StepError';
+import { memberRemoveRequested, selectStep, stepDismissed, stepKey } from '@/store/housekeepingSlice';
 
 export function RemoveMember({
   channel,

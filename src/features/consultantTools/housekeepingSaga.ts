@@ -15,7 +15,7 @@ import { dropChannel } from '@/sagas/channelRemovalsSaga';
 import {
   archiveRequested,
   channelDeleteRequested,
-  channelGone,
+  channelRemoved,
   handOverRequested,
   invitationRevokeRequested,
   memberRemoveRequested,
@@ -27,7 +27,7 @@ import {
   stepFailed,
   stepKey,
   unarchiveRequested,
-} from './housekeepingSlice';
+} from '@/store/housekeepingSlice';
 
 export function* handleRemovalNotice(backend: Backend, action: ReturnType<typeof removalNoticeRequested>) {
   const { channelId } = action.payload;
@@ -74,7 +74,7 @@ export function* handleDelete(backend: Backend, action: ReturnType<typeof channe
   yield call(step, stepKey('delete', channelId), function* () {
     yield call([backend.housekeeping, backend.housekeeping.deleteChannel], channelId);
     yield call(dropChannel, channelId);
-    yield put(channelGone({ channelId }));
+    yield put(channelRemoved({ channelId }));
   });
 }
 
@@ -84,7 +84,7 @@ export function* handleHandOver(backend: Backend, action: ReturnType<typeof hand
     yield call([backend.housekeeping, backend.housekeeping.handOverChannel], channelId, toUid);
     // The channel is no longer the caller's (an admin's list never had it: nothing to drop).
     yield call(dropChannel, channelId);
-    yield put(channelGone({ channelId }));
+    yield put(channelRemoved({ channelId }));
   });
 }
 

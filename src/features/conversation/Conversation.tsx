@@ -27,7 +27,7 @@ import { MutedMark } from './MutedMark';
 import { messageFocusRequested } from './conversationWindow';
 import { SearchPanel } from './SearchPanel';
 import { HOUSEKEEPING_MESSAGES } from '@core/housekeeping';
-import { selectChannelGone } from '@/features/consultantTools/housekeepingSlice';
+import { selectChannelGone } from '@/store/housekeepingSlice';
 import './conversation.css';
 
 /**

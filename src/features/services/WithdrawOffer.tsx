@@ -3,8 +3,8 @@
 import { useState } from 'react';
 import type { IssuedOffer } from '@core/model';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import { StepError } from '@/features/consultantTools/StepError';
-import { offerWithdrawRequested, selectStep, stepKey } from '@/features/consultantTools/housekeepingSlice';
+import { StepError } from '@/ui/StepError';
+import { offerWithdrawRequested, selectStep, stepKey } from '@/store/housekeepingSlice';
 
 export function WithdrawOffer({ offer }: { offer: IssuedOffer }) {
   const dispatch = useAppDispatch();

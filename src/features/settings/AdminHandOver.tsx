@@ -4,13 +4,8 @@
 import { useEffect, useId, useState } from 'react';
 import type { AdminUser, Channel } from '@core/model';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import { StepError } from '@/features/consultantTools/StepError';
-import {
-  handOverRequested,
-  selectStep,
-  stepDismissed,
-  stepKey,
-} from '@/features/consultantTools/housekeepingSlice';
+import { StepError } from '@/ui/StepError';
+import { handOverRequested, selectStep, stepDismissed, stepKey } from '@/store/housekeepingSlice';
 import { adminChannelsRequested } from './adminSlice';
 
 export function AdminHandOver({ channel, users }: { channel: Channel; users: readonly AdminUser[] }) {

@@ -35,7 +35,7 @@ export const initialState: HousekeepingState = { steps: {}, notices: {}, gone: [
  * Live: a channel is gone for this person. Not a `manage/` action: a client's window has it too, and must not
  * load the consultant tools for it.
  */
-export const channelGone = createAction<{ channelId: string }>('housekeeping/channelGone');
+export const channelRemoved = createAction<{ channelId: string }>('housekeeping/channelRemoved');
 
 export type StepKind = 'archive' | 'unarchive' | 'delete' | 'handOver' | 'remove' | 'revoke' | 'withdraw';
 
@@ -107,7 +107,7 @@ const housekeepingSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder.addCase(signedOut, () => initialState);
-    builder.addCase(channelGone, (state, action) => {
+    builder.addCase(channelRemoved, (state, action) => {
       if (!state.gone.includes(action.payload.channelId)) state.gone.push(action.payload.channelId);
     });
   },

@@ -1,6 +1,6 @@
 import reducer, {
   archiveRequested,
-  channelGone,
+  channelRemoved,
   handOverRequested,
   initialState,
   memberRemoveRequested,
@@ -14,8 +14,8 @@ import reducer, {
   stepDone,
   stepFailed,
   stepKey,
-} from '@/features/consultantTools/housekeepingSlice';
-import type { HousekeepingState } from '@/features/consultantTools/housekeepingSlice';
+} from '@/store/housekeepingSlice';
+import type { HousekeepingState } from '@/store/housekeepingSlice';
 import { signedOut } from '@/store/userSlice';
 
 const CH = 'ChannelA000000000001';
@@ -29,7 +29,7 @@ describe('housekeeping reducer', () => {
   it('names its requests as the consultant tools’ (their saga loads at a `manage/` action)', () => {
     expect(archiveRequested({ channelId: CH }).type).toBe('manage/archiveRequested');
     // A live removal reaches clients too: it must not load the consultant tools.
-    expect(channelGone({ channelId: CH }).type.startsWith('manage/')).toBe(false);
+    expect(channelRemoved({ channelId: CH }).type.startsWith('manage/')).toBe(false);
   });
 
   it('keeps each step apart, by what it acts on', () => {
@@ -67,8 +67,8 @@ describe('housekeeping reducer', () => {
   });
 
   it('remembers a channel gone once, and forgets everything at sign-out', () => {
-    let state = reducer(initialState, channelGone({ channelId: CH }));
-    state = reducer(state, channelGone({ channelId: CH }));
+    let state = reducer(initialState, channelRemoved({ channelId: CH }));
+    state = reducer(state, channelRemoved({ channelId: CH }));
     expect(state.gone).toEqual([CH]);
     expect(selectChannelGone(at(state), CH)).toBe(true);
     expect(selectChannelGone(at(state), 'Other000000000000001')).toBe(false);

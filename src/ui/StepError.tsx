@@ -1,8 +1,8 @@
-// A housekeeping step's refusal (./housekeepingSlice.ts), in the backend's words, until the person closes it; with
-// the steps' styles, so each screen that offers a step (Manage, /services) has them.
+// A housekeeping step's refusal (src/store/housekeepingSlice.ts), in the backend's words, until the person
+// closes it; with the steps' styles, so each screen that offers a step (Manage, /services, Admin) has them.
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import { selectStep, stepDismissed, stepKey } from './housekeepingSlice';
-import type { StepKind } from './housekeepingSlice';
+import { selectStep, stepDismissed, stepKey } from '@/store/housekeepingSlice';
+import type { StepKind } from '@/store/housekeepingSlice';
 import './housekeeping.css';
 
 /** A step's refusal, in the backend's words, until the person closes it. */
