@@ -71,6 +71,7 @@ export function* lazyConversationSaga(backend: Backend) {
         fork(superviseQuietly, 'message actions', sagas.messageActionsSaga, backend),
         fork(superviseQuietly, 'attachments', sagas.attachmentsSaga, backend),
         fork(superviseQuietly, 'newer pages', sagas.newerPagesSaga, backend),
+        fork(superviseQuietly, 'channel removals', sagas.channelRemovalsSaga, backend),
       ]);
     },
   });

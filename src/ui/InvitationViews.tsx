@@ -51,12 +51,20 @@ export function InvitationSummary({ invitation }: { invitation: Summarised }) {
 }
 
 export type InvitationProblemKind =
-  'expired' | 'used' | 'notFound' | 'notYours' | 'emailNotConfirmed' | 'notAccepted' | 'unavailable';
+  | 'expired'
+  | 'used'
+  | 'withdrawn'
+  | 'notFound'
+  | 'notYours'
+  | 'emailNotConfirmed'
+  | 'notAccepted'
+  | 'unavailable';
 
 /** Which problem a failure is, from its status and reason. */
 export function problemOf(failure: PlainFailure): InvitationProblemKind {
   if (failure.reason === 'invitation-expired') return 'expired';
   if (failure.reason === 'invitation-used') return 'used';
+  if (failure.reason === 'invitation-revoked') return 'withdrawn';
   if (failure.reason === 'email-not-verified') return 'emailNotConfirmed';
   if (failure.reason === 'invitation-not-yours' || failure.status === 'PERMISSION_DENIED') return 'notYours';
   if (failure.reason === 'invitation-not-accepted') return 'notAccepted';
@@ -72,6 +80,10 @@ const PROBLEMS: Record<InvitationProblemKind, { title: string; text: string }> =
   used: {
     title: 'This invitation has already been used',
     text: 'Each invitation works once. If it was meant for you, ask your consultant for a new one.',
+  },
+  withdrawn: {
+    title: 'This invitation was withdrawn',
+    text: 'Its consultant revoked it, so it no longer works. Ask them for a new one if you still need it.',
   },
   notFound: {
     title: "We couldn't find this invitation",

@@ -1,11 +1,41 @@
 // A channel's invitations as its owner sees them, newest first: for whom, what each grants, its status, and the
-// link of those still waiting.
+// link of those still waiting, each with "Revoke" (its link then says it was withdrawn).
 import { useEffect } from 'react';
 import type { Channel, Invitation } from '@core/model';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { channelInvitationsRequested, selectChannelInvitations } from '@/store/invitationsSlice';
 import { grantWords } from '@/ui/grantWords';
 import { ShareLink } from './ShareLink';
+import { StepError } from '@/ui/StepError';
+import { invitationRevokeRequested, selectStep, stepKey } from '@/store/housekeepingSlice';
+
+function RevokeButton({ invitation }: { invitation: Invitation }) {
+  const dispatch = useAppDispatch();
+  const working = useAppSelector(
+    (state) => selectStep(state, stepKey('revoke', invitation.id))?.status === 'working',
+  );
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--small button--quiet"
+        disabled={working}
+        onClick={() =>
+          dispatch(
+            invitationRevokeRequested({ invitationId: invitation.id, channelId: invitation.channelId }),
+          )
+        }
+      >
+        {working ? 'Revoking…' : 'Revoke'}
+        <span className="visually-hidden">
+          {' '}
+          the invitation {invitation.inviteeEmail ? `for ${invitation.inviteeEmail}` : 'by link'}
+        </span>
+      </button>
+      <StepError kind="revoke" target={invitation.id} />
+    </>
+  );
+}
 
 const STATUS_WORDS: Record<Invitation['status'], string> = {
   pending: 'waiting',
@@ -42,6 +72,9 @@ export function ChannelInvitations({ channel }: { channel: Channel }) {
                 </span>
               </span>
               {invitation.status === 'pending' && <ShareLink invitation={invitation} />}
+              {(invitation.status === 'pending' || invitation.status === 'expired') && (
+                <RevokeButton invitation={invitation} />
+              )}
             </li>
           ))}
         </ul>

@@ -1,10 +1,12 @@
-// A channel's people as its owner sees them (the owner first, then by join time), each member with "Send offer"
-// and "Message … privately" (a private consultation of the two).
+// A channel's people as its owner sees them (the owner first, then by join time), each member with "Send offer",
+// "Message … privately" (a private consultation of the two) and "Remove" (confirmed; what they wrote stays).
 import { useEffect, useState } from 'react';
 import type { Channel } from '@core/model';
+import { isPrivateChannel } from '@core/privateChannels';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { membersRequested, selectMembers } from '@/store/membersSlice';
 import { OfferForm } from './OfferForm';
+import { RemoveMember } from './RemoveMember';
 import { PrivateChatButton } from '@/ui/PrivateChatButton';
 import { formatDate } from '@/ui/time';
 import { Avatar } from '@/ui/Avatar';
@@ -13,6 +15,7 @@ export function ChannelMembers({ channel }: { channel: Channel }) {
   const dispatch = useAppDispatch();
   const members = useAppSelector((state) => selectMembers(state, channel.id));
   const [offering, setOffering] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<string | null>(null);
   useEffect(() => {
     dispatch(membersRequested({ channelId: channel.id }));
   }, [dispatch, channel.id, channel.members.length]);
@@ -49,7 +52,7 @@ export function ChannelMembers({ channel }: { channel: Channel }) {
                 {member.role === 'owner' ? 'owner' : `joined ${formatDate(member.joinedAt)}`}
               </span>
             </span>
-            {member.role === 'member' && offering !== member.uid && (
+            {member.role === 'member' && offering !== member.uid && removing !== member.uid && (
               <span className="members__actions">
                 <PrivateChatButton
                   withUid={member.uid}
@@ -63,9 +66,21 @@ export function ChannelMembers({ channel }: { channel: Channel }) {
                 >
                   Send offer<span className="visually-hidden"> to {member.name}</span>
                 </button>
+                {!isPrivateChannel(channel) && (
+                  <button
+                    type="button"
+                    className="button button--small button--quiet"
+                    onClick={() => setRemoving(member.uid)}
+                  >
+                    Remove<span className="visually-hidden"> {member.name}</span>
+                  </button>
+                )}
               </span>
             )}
           </div>
+          {removing === member.uid && (
+            <RemoveMember channel={channel} member={member} onDone={() => setRemoving(null)} />
+          )}
           {offering === member.uid && (
             <OfferForm channel={channel} member={member} onDone={() => setOffering(null)} />
           )}

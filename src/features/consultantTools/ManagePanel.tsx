@@ -1,19 +1,21 @@
-// A channel's owner manages it, in three tabs: its details, its members (each with "Send offer"), and
-// invitations (a form and the list, with links to copy or share). Each tab's content is a file of its own; this
-// one is the tabs.
+// A channel's owner manages it, in four tabs: its details, its members (each with "Send offer" and "Remove"),
+// invitations (a form and the list, with links to copy, share or revoke), and the channel itself (archive, hand
+// over, delete). Each tab's content is a file of its own; this one is the tabs.
 import { useId, useState } from 'react';
 import type { Channel } from '@core/model';
 import { ChannelDetailsForm } from './ChannelDetailsForm';
+import { ChannelHousekeeping } from './ChannelHousekeeping';
 import { ChannelInvitations } from './ChannelInvitations';
 import { ChannelMembers } from './ChannelMembers';
 import { InvitationForm } from './InvitationForm';
 import './manage.css';
 
-type Tab = 'details' | 'members' | 'invite';
+type Tab = 'details' | 'members' | 'invite' | 'channel';
 const TABS: Array<[Tab, string]> = [
   ['details', 'Details'],
   ['members', 'Members'],
   ['invite', 'Invite'],
+  ['channel', 'Channel'],
 ];
 
 export function ManagePanel({ channel }: { channel: Channel }) {
@@ -45,6 +47,7 @@ export function ManagePanel({ channel }: { channel: Channel }) {
       >
         {tab === 'details' && <ChannelDetailsForm channel={channel} />}
         {tab === 'members' && <ChannelMembers channel={channel} />}
+        {tab === 'channel' && <ChannelHousekeeping channel={channel} />}
         {tab === 'invite' && (
           <div className="manage__invite">
             <InvitationForm channel={channel} />

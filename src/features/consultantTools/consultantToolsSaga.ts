@@ -14,6 +14,7 @@ import {
   channelSaved,
   channelUpdateRequested,
 } from './manageSlice';
+import { housekeepingSaga } from './housekeepingSaga';
 
 export function* handleChannelCreate(backend: Backend, action: ReturnType<typeof channelCreateRequested>) {
   try {
@@ -72,4 +73,6 @@ export function* consultantToolsSaga(backend: Backend, early: readonly UnknownAc
     backend,
     early,
   );
+  // Archive, delete, hand over, remove a member, revoke, withdraw: `manage/` actions too (./housekeepingSlice.ts).
+  yield fork(housekeepingSaga, backend, early);
 }

@@ -110,7 +110,16 @@ function UploadStatus({ upload, thumbnail }: { upload: ComposerUpload; thumbnail
   );
 }
 
-export function Composer({ channelId, blocked }: { channelId: string; blocked: boolean }) {
+export function Composer({
+  channelId,
+  blocked,
+  blockedWords,
+}: {
+  channelId: string;
+  blocked: boolean;
+  /** Why nothing can be sent, when it is not that the person is no member (an archived channel). */
+  blockedWords?: string;
+}) {
   const dispatch = useAppDispatch();
   const text = useAppSelector((state) => selectDraft(state, channelId));
   const uploads = useAppSelector((state) => selectComposerUploads(state, channelId));
@@ -220,7 +229,7 @@ export function Composer({ channelId, blocked }: { channelId: string; blocked: b
         dir="auto"
         value={text}
         disabled={blocked}
-        placeholder={blocked ? 'Only members can write here' : 'Write a message'}
+        placeholder={blocked ? (blockedWords ?? 'Only members can write here') : 'Write a message'}
         onChange={(e) => {
           dispatch(draftChanged({ channelId, text: e.target.value }));
           if (problem) setProblem(null);

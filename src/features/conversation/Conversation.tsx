@@ -26,6 +26,8 @@ import { ChannelMenu, ChannelMenuButton } from './ChannelMenu';
 import { MutedMark } from './MutedMark';
 import { messageFocusRequested } from './conversationWindow';
 import { SearchPanel } from './SearchPanel';
+import { HOUSEKEEPING_MESSAGES } from '@core/housekeeping';
+import { selectChannelGone } from '@/store/housekeepingSlice';
 import './conversation.css';
 
 /**
@@ -127,6 +129,20 @@ function HeaderFace({ channel, uid }: { channel: Channel; uid: string }) {
   return <Avatar id={face.id} name={face.name} photoURL={face.photoURL} className="conversation__face" />;
 }
 
+/** A channel gone while open (deleted, handed over, or the person was taken out): said, with the way back. */
+function GoneChannel() {
+  return (
+    <div className="conversation__gone" role="status">
+      <p>
+        This channel is no longer yours to read: it was deleted or handed over, or you were taken out of it.
+      </p>
+      <Link className="button button--small" to="/">
+        Back to your channels
+      </Link>
+    </div>
+  );
+}
+
 export function Conversation({
   channelId,
   ManagePanel,
@@ -145,6 +161,8 @@ export function Conversation({
   const banner = useAppSelector((state) => selectShowServiceBanner(state, channelId));
   const known = useAppSelector((state) => selectConversation(state, channelId) !== undefined);
   const loaded = useAppSelector((state) => selectConversation(state, channelId)?.status === 'loaded');
+  const gone = useAppSelector((state) => selectChannelGone(state, channelId)) && !channel;
+  const archived = channel?.archivedAt !== undefined;
   const [managing, setManaging] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
@@ -234,7 +252,9 @@ export function Conversation({
           <SearchPanel channelId={channelId} onOpen={search.close} />
         </div>
       )}
-      {managing && isOwner && channel && ManagePanel ? (
+      {gone ? (
+        <GoneChannel />
+      ) : managing && isOwner && channel && ManagePanel ? (
         <Suspense
           fallback={
             <p className="muted" role="status">
@@ -248,7 +268,16 @@ export function Conversation({
         <>
           {banner ? <ServiceBanner /> : <MessageList channelId={channelId} />}
           {loaded && !banner && <Announcer channelId={channelId} />}
-          <Composer channelId={channelId} blocked={banner} />
+          {archived && !banner && (
+            <p className="conversation__archived" role="status">
+              {HOUSEKEEPING_MESSAGES.archived}
+            </p>
+          )}
+          <Composer
+            channelId={channelId}
+            blocked={banner || archived}
+            blockedWords={archived ? 'This channel is archived' : undefined}
+          />
         </>
       )}
     </section>

@@ -9,3 +9,4 @@ export { receiptsSaga } from './receiptsSaga';
 export { watchMessageActions as messageActionsSaga } from './messageActionsSaga';
 export { attachmentsSaga } from './attachmentsSaga';
 export { newerPagesSaga } from './newerPagesSaga';
+export { channelRemovalsSaga } from '@/sagas/channelRemovalsSaga';

@@ -44,6 +44,7 @@ function SignedOutInvitation({ id }: { id: string }) {
   }
   const shown = preview.preview;
   if (shown.state === 'expired') return <InvitationProblem kind="expired" invitationId={id} />;
+  if (shown.state === 'withdrawn') return <InvitationProblem kind="withdrawn" invitationId={id} />;
   if (shown.state === 'used') {
     return (
       <InvitationScreen
@@ -94,6 +95,7 @@ function Acceptance({ id, invitation }: { id: string; invitation: Invitation }) 
     return <Navigate to={channelPath(invitation.privateChannelId ?? invitation.channelId)} replace />;
   }
   if (invitation.status === 'expired') return <InvitationProblem kind="expired" invitationId={id} />;
+  if (invitation.status === 'revoked') return <InvitationProblem kind="withdrawn" invitationId={id} />;
   if ((invitation.status === 'accepted' || invitation.status === 'activated') && !mine) {
     return <InvitationProblem kind="used" invitationId={id} />;
   }

@@ -2,7 +2,8 @@
 // from, channel, status, a live countdown to expiresAt; expired ones drop out), their credits and passes, their
 // consultants' services to book, their sessions and history (./Practice.tsx). For a consultant: the offers they
 // issued, per client, each with its state (active, used, expired, withdrawn), the sessions to answer, their
-// services, hours, earnings and history; not a client's balances or offers. Both: the channels they are in.
+// services, hours, earnings and history; not a client's balances or offers; an active offer can be withdrawn
+// (./WithdrawOffer.tsx). Both: the channels they are in.
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import type { IssuedOffer, Offer } from '@core/model';
@@ -32,6 +33,7 @@ import { Balances } from '@/ui/Balances';
 import { LoadingScreen } from '@/ui/LoadingScreen';
 import { formatFullTime, formatRemaining, useNow } from '@/ui/time';
 import { Practice } from './Practice';
+import { WithdrawOffer } from './WithdrawOffer';
 import './services.css';
 import './practice.css';
 
@@ -208,6 +210,7 @@ function IssuedOfferRow({
           </time>
         )}
       </span>
+      {state === 'active' && <WithdrawOffer offer={offer} />}
     </li>
   );
 }

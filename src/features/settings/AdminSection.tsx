@@ -1,10 +1,11 @@
 // Settings → Admin (isAdmin claim only): every user with their role, making or unmaking a consultant, and every
-// channel. The route is guarded here and each call is checked by the backend.
+// channel, each ordinary one with a hand-over to another consultant (./AdminHandOver.tsx). The route is guarded here and each call is checked by the backend.
 import { isPrivateChannel } from '@core/privateChannels';
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { selectIsAdmin, selectUid } from '@/store/userSlice';
 import { adminChannelsRequested, adminUsersRequested, roleChangeRequested, selectAdmin } from './adminSlice';
+import { AdminHandOver } from './AdminHandOver';
 
 export function AdminSection() {
   const dispatch = useAppDispatch();
@@ -132,6 +133,9 @@ export function AdminSection() {
                     </td>
                     <td data-label="Owner" dir="auto">
                       {ownerName}
+                      {!isPrivateChannel(channel) && (
+                        <AdminHandOver channel={channel} users={admin.users.items} />
+                      )}
                     </td>
                     <td data-label="Members">{channel.members.length}</td>
                     <td data-label="Messages">{messageCount}</td>

@@ -11,6 +11,7 @@ import { AuthForm } from '@/ui/AuthForm';
 import { LoadingScreen } from '@/ui/LoadingScreen';
 import { PasswordField } from '@/ui/PasswordField';
 import { accountDeletionRequested, dataExportRequested, selectLeaving } from './leavingSlice';
+import { OwnedChannels } from './OwnedChannels';
 import './yourData.css';
 
 function Deleted() {
@@ -87,6 +88,7 @@ function DeleteAccount() {
         ”.
         {isConsultant && ' As a consultant, hand over or delete your channels first.'} This cannot be undone.
       </p>
+      {isConsultant && <OwnedChannels />}
       {!confirming ? (
         <div className="settings-form__actions">
           <button
