@@ -76,7 +76,7 @@ describe('lazy loading of the Firebase SDK', () => {
     await Promise.all([channel, backend.users.getUser('u1'), backend.pushTokens.deleteToken('u1', 't1')]);
     await flushPromises();
     expect(fs.initializeFirestore).toHaveBeenCalledTimes(1);
-    // jsdom has no IndexedDB: the cache is in memory (sdkCache.test.ts has the persistent one).
+    // Node has no IndexedDB: the cache is in memory (sdkCache.test.ts has the persistent one).
     expect(fs.initializeFirestore).toHaveBeenCalledWith(
       sdk<AppFake>('app').initializeApp.mock.results[0]?.value,
       {},
