@@ -30,7 +30,7 @@ afterEach(() => h.close());
 async function signedIn(who: keyof typeof PEOPLE) {
   const app = sdk.app.initializeApp();
   await sdk.auth.signInWithEmailAndPassword(app.auth, PEOPLE[who].email, PASSWORD);
-  return fs.getFirestore(app);
+  return fs.initializeFirestore(app);
 }
 
 function record(target: Parameters<typeof fs.onSnapshot>[0], includeMetadataChanges: boolean) {
@@ -51,7 +51,7 @@ function record(target: Parameters<typeof fs.onSnapshot>[0], includeMetadataChan
  */
 const eventually = (check: () => void) => passes(check, { timeoutMs: 3000, everyMs: 5 });
 const idsOf = (snapshot: Snapshot | undefined) => snapshot?.docs.map((doc) => doc.id) ?? [];
-const messages = (db: ReturnType<typeof fs.getFirestore>) =>
+const messages = (db: ReturnType<typeof fs.initializeFirestore>) =>
   fs.collection(db, 'channels', CHANNELS.studio.id, 'messages');
 /** A message without a sender name (the rules allow it absent, or the sender's own public name). */
 const newMessage = (senderId: string, text = 'hi') => ({

@@ -14,10 +14,11 @@ import { createFakeStore, defineGlobal, restoreGlobals, throwingGetter } from '.
 afterEach(restoreGlobals);
 
 describe('storage keys', () => {
-  it('uses the local storage key names of spec §3, plus the local backend session and the token record', () => {
+  it('uses the local storage key names of spec §3, plus the local backend session, the token record and the Firestore cache owner', () => {
     expect(Object.values(LOCAL_STORAGE_KEYS).sort()).toEqual(
       [
         'qupm_session',
+        'qupm_firestore_cache_owner',
         'device_id',
         'enable_update_notifications',
         'fcmToken',

@@ -24,6 +24,8 @@ export const LOCAL_STORAGE_KEYS = {
   // Not in the spec: the embedded backend's session (tokens and account summary), kept so a reload stays
   // signed in. The Firebase adapter keeps its own in IndexedDB, as the SDK does.
   localSession: 'qupm_session',
+  // Not in the spec: whose data Firestore's cache on this device holds; another person's is cleared before use.
+  firestoreCacheOwner: 'qupm_firestore_cache_owner',
 } as const;
 
 // spec §3: session storage key chunk_error_reloaded (the reload-once guard after a chunk load failure, §4).

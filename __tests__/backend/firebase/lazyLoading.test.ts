@@ -75,8 +75,12 @@ describe('lazy loading of the Firebase SDK', () => {
     fs.getDoc.mockResolvedValue(docSnapshot('x'));
     await Promise.all([channel, backend.users.getUser('u1'), backend.pushTokens.deleteToken('u1', 't1')]);
     await flushPromises();
-    expect(fs.getFirestore).toHaveBeenCalledTimes(1);
-    expect(fs.getFirestore).toHaveBeenCalledWith(sdk<AppFake>('app').initializeApp.mock.results[0]?.value);
+    expect(fs.initializeFirestore).toHaveBeenCalledTimes(1);
+    // Node has no IndexedDB: the cache is in memory (sdkCache.test.ts has the persistent one).
+    expect(fs.initializeFirestore).toHaveBeenCalledWith(
+      sdk<AppFake>('app').initializeApp.mock.results[0]?.value,
+      {},
+    );
     subscription();
   });
 
@@ -105,7 +109,7 @@ describe('lazy loading of the Firebase SDK', () => {
   it('tries loading again after a load that failed (a chunk that could not be fetched offline)', async () => {
     const backend = freshBackend();
     const fs = sdk<FirestoreFake>('firestore');
-    fs.getFirestore.mockImplementationOnce(() => {
+    fs.initializeFirestore.mockImplementationOnce(() => {
       throw Object.assign(new Error('Loading chunk firebase-firestore failed.'), { name: 'ChunkLoadError' });
     });
     await expect(backend.channels.getChannel('ch1')).rejects.toMatchObject({
@@ -114,7 +118,7 @@ describe('lazy loading of the Firebase SDK', () => {
     });
     fs.getDoc.mockResolvedValue(docSnapshot('ch1'));
     await expect(backend.channels.getChannel('ch1')).resolves.toBeNull();
-    expect(fs.getFirestore).toHaveBeenCalledTimes(2);
+    expect(fs.initializeFirestore).toHaveBeenCalledTimes(2);
   });
 
   it('reports an SDK chunk that failed to load, so the spec recovery runs; other failures are not reported', async () => {
@@ -123,12 +127,12 @@ describe('lazy loading of the Firebase SDK', () => {
     const reported = jest.fn();
     const stop = onChunkLoadFailure(reported);
     const fs = sdk<FirestoreFake>('firestore');
-    fs.getFirestore.mockImplementationOnce(() => {
+    fs.initializeFirestore.mockImplementationOnce(() => {
       throw new Error('quota exceeded');
     });
     await expect(backend.channels.getChannel('ch1')).rejects.toMatchObject({ name: 'BackendError' });
     expect(reported).not.toHaveBeenCalled();
-    fs.getFirestore.mockImplementationOnce(() => {
+    fs.initializeFirestore.mockImplementationOnce(() => {
       throw Object.assign(new Error('Loading chunk firebase-firestore failed.'), { name: 'ChunkLoadError' });
     });
     await expect(backend.channels.getChannel('ch1')).rejects.toMatchObject({ name: 'BackendError' });

@@ -221,7 +221,7 @@ describe('live.subscribeStatus', () => {
   it('starts nothing (no Firestore load) until someone follows the status', async () => {
     createFirebaseBackend(CONFIG);
     await flushPromises();
-    expect(fs.getFirestore).not.toHaveBeenCalled();
+    expect(fs.initializeFirestore).not.toHaveBeenCalled();
     expect(auth.onAuthStateChanged).not.toHaveBeenCalled();
   });
 });

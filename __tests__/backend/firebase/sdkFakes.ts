@@ -236,10 +236,14 @@ export function createFirestoreModule() {
     id: segments[segments.length - 1] ?? '',
   });
   const module = {
-    /** Not part of the SDK: the Firestore instance getFirestore hands out. */
+    /** Not part of the SDK: the Firestore instance initializeFirestore hands out. */
     db,
     Timestamp: FakeTimestamp,
-    getFirestore: fake((_app?: unknown) => db),
+    initializeFirestore: fake((_app?: unknown, _settings?: Record<string, unknown>) => db),
+    persistentMultipleTabManager: fake(() => ({ kind: 'persistentMultipleTab' })),
+    persistentLocalCache: fake((settings?: Record<string, unknown>) => ({ kind: 'persistent', ...settings })),
+    terminate: fake((_db: unknown) => Promise.resolve()),
+    clearIndexedDbPersistence: fake((_db: unknown) => Promise.resolve()),
     connectFirestoreEmulator: fake((_db: unknown, _host: string, _port: number) => undefined),
     collection: fake((_db: unknown, ...segments: string[]) => ref('collection', segments)),
     doc: fake((_db: unknown, ...segments: string[]) => ref('doc', segments)),

@@ -964,7 +964,7 @@ function firestoreModule() {
   };
   return {
     Timestamp: MemTimestamp,
-    getFirestore: (app: FakeApp) => ({ app }),
+    initializeFirestore: (app: FakeApp, _settings?: unknown) => ({ app }),
     collection: (db: { app: FakeApp }, ...segments: string[]) => ref('collection', db, segments),
     doc: (db: { app: FakeApp }, ...segments: string[]) => ref('doc', db, segments),
     documentId: () => DOCUMENT_ID_FIELD,

@@ -168,7 +168,12 @@ export function createAuthPort(sdk: FirebaseSdk): AuthPort {
         return toAuthUser(user);
       }),
 
-    signOut: () => guarded(() => signOut(sdk.auth())),
+    // Firestore's cache on the device goes first (bounded), so the signed-out screen never shows over it.
+    signOut: () =>
+      guarded(async () => {
+        await sdk.forgetFirestore();
+        await signOut(sdk.auth());
+      }),
 
     currentUser() {
       const user = sdk.auth().currentUser;

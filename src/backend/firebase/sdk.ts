@@ -10,6 +10,7 @@ import {
   inMemoryPersistence,
   indexedDBLocalPersistence,
   initializeAuth,
+  onAuthStateChanged,
 } from 'firebase/auth';
 import type { Auth } from 'firebase/auth';
 import type * as FirestoreSdk from './firestoreSdk';
@@ -17,6 +18,9 @@ import type * as FunctionsSdk from 'firebase/functions';
 import type * as MessagingSdk from 'firebase/messaging';
 import type * as StorageSdk from 'firebase/storage';
 import { isChunkLoadError, reportChunkLoadFailure } from '@/platform/chunks';
+import { browserLocalStorage, readString, removeKey, writeString } from '@/platform/storage';
+import { LOCAL_STORAGE_KEYS } from '@/platform/storageKeys';
+import { SIGN_OUT_CLEANUP_TIMEOUT_MS } from '@/timings';
 import { BackendError } from '../ports';
 import type { FirebaseConfig } from './config';
 import { DEFAULT_FUNCTIONS_REGION } from './config';
@@ -46,6 +50,11 @@ export interface FirebaseSdk {
   /** The signed-in user's uid; throws UNAUTHENTICATED when nobody is signed in. */
   requireUid(): string;
   firestore(): Promise<LoadedFirestore>;
+  /**
+   * Deletes what Firestore keeps on this device (its persistent cache: documents and pending writes) and stops
+   * the instance; the next port call starts a new one. Never rejects, and is bounded: a sign-out must not hang.
+   */
+  forgetFirestore(): Promise<void>;
   functions(): Promise<LoadedFunctions>;
   messaging(): Promise<LoadedMessaging>;
   /** Cloud Storage, for attachments: loaded the first time a file is sent or opened. */
@@ -67,9 +76,9 @@ export interface DetachedSdk extends FirebaseSdk {
  * that failed to load is also reported, so the spec's chunk recovery runs (§4): a page whose
  * build was replaced cannot fetch the SDK's chunks by retrying, only by reloading.
  */
-function once<T>(load: () => Promise<T>): () => Promise<T> {
+function once<T>(load: () => Promise<T>): Once<T> {
   let pending: Promise<T> | null = null;
-  return () => {
+  const get = () => {
     pending ??= load().catch((error: unknown) => {
       pending = null;
       if (isChunkLoadError(error)) reportChunkLoadFailure();
@@ -77,6 +86,53 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
     });
     return pending;
   };
+  return Object.assign(get, {
+    forget() {
+      const was = pending;
+      pending = null;
+      return was;
+    },
+  });
+}
+
+interface Once<T> {
+  (): Promise<T>;
+  /** Drops the memo (the next call loads again) and hands back what it held, if anything. */
+  forget(): Promise<T> | null;
+}
+
+/** Work of a sign-out that must not hold it up: given up (and said so) after SIGN_OUT_CLEANUP_TIMEOUT_MS. */
+async function boundedForSignOut(work: Promise<void>, what: string): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), SIGN_OUT_CLEANUP_TIMEOUT_MS);
+  });
+  try {
+    if ((await Promise.race([work, late])) === 'late') console.warn(`${what} took too long; left to finish`);
+  } catch (error) {
+    console.warn(`${what} failed`, error instanceof Error ? error.message : error);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Firestore's cache on this device holds one person's documents. Firestore shares it between the accounts signed
+ * in on a browser, so a cache written for someone else (whose session ended while no page could clear it, or
+ * whose clearing another tab held up) is cleared before this person's first read: nobody reads another's
+ * documents offline. clearIndexedDbPersistence is allowed here, before the instance's first use.
+ */
+async function keepCacheForOnePerson(
+  sdk: typeof FirestoreSdk,
+  db: FirestoreSdk.Firestore,
+  uid: string | null,
+): Promise<void> {
+  if (uid === null) return;
+  const storage = browserLocalStorage();
+  const owner = readString(storage, LOCAL_STORAGE_KEYS.firestoreCacheOwner);
+  if (owner === uid) return;
+  if (owner !== null) await sdk.clearIndexedDbPersistence(db);
+  writeString(storage, LOCAL_STORAGE_KEYS.firestoreCacheOwner, uid);
 }
 
 /** One backend instance's own Firebase app. */
@@ -138,7 +194,52 @@ function buildSdk(
         disableWarnings: true,
       });
     }
+    // A session that ends without this page asking (another tab signed out, a password changed elsewhere) leaves
+    // Firestore's cache to this page to clear as well.
+    let signedInUid: string | null = null;
+    onAuthStateChanged(auth, (user) => {
+      if (signedInUid !== null && user === null) void forgetFirestore();
+      signedInUid = user?.uid ?? null;
+    });
     return auth;
+  };
+
+  // The page's own app keeps Firestore's cache on the device (IndexedDB, shared by the tabs), for reconnects and
+  // reads offline; a detached app, and a place without IndexedDB (Node, in tests), keep it in memory.
+  const persistent = instance.persistence !== 'memory' && typeof indexedDB !== 'undefined';
+  const startFirestore = async (): Promise<LoadedFirestore> => {
+    const sdk = await import(/* webpackChunkName: "firebase-firestore" */ './firestoreSdk');
+    const db = sdk.initializeFirestore(
+      getApp(),
+      persistent
+        ? { localCache: sdk.persistentLocalCache({ tabManager: sdk.persistentMultipleTabManager() }) }
+        : {},
+    );
+    if (emulators.firestore)
+      sdk.connectFirestoreEmulator(db, emulators.firestore.host, emulators.firestore.port);
+    if (persistent) await keepCacheForOnePerson(sdk, db, getAuth().currentUser?.uid ?? null);
+    return { sdk, db };
+  };
+  const loadFirestore = once(startFirestore);
+
+  // Stopped first (clearing refuses a running instance); an instance never started in this page is made only to
+  // be cleared, so what an earlier page kept goes too. In another tab still running it the clearing is refused
+  // (failed-precondition): that tab clears it as its own session ends, and keepCacheForOnePerson guards the rest.
+  const forgetFirestore = async (): Promise<void> => {
+    if (!persistent) return;
+    const started = loadFirestore.forget();
+    const work = (async () => {
+      let loaded: LoadedFirestore;
+      if (started) loaded = await started;
+      else {
+        const sdk = await import(/* webpackChunkName: "firebase-firestore" */ './firestoreSdk');
+        loaded = { sdk, db: sdk.initializeFirestore(getApp(), {}) };
+      }
+      await loaded.sdk.terminate(loaded.db);
+      await loaded.sdk.clearIndexedDbPersistence(loaded.db);
+      removeKey(browserLocalStorage(), LOCAL_STORAGE_KEYS.firestoreCacheOwner);
+    })();
+    await boundedForSignOut(work, "Clearing Firestore's cache");
   };
 
   const sdk: FirebaseSdk = {
@@ -149,13 +250,8 @@ function buildSdk(
       if (!uid) throw new BackendError('UNAUTHENTICATED', SIGN_IN_MESSAGE);
       return uid;
     },
-    firestore: once(async () => {
-      const sdk = await import(/* webpackChunkName: "firebase-firestore" */ './firestoreSdk');
-      const db = sdk.getFirestore(getApp());
-      if (emulators.firestore)
-        sdk.connectFirestoreEmulator(db, emulators.firestore.host, emulators.firestore.port);
-      return { sdk, db };
-    }),
+    firestore: loadFirestore,
+    forgetFirestore,
     functions: once(async () => {
       const sdk = await import(/* webpackChunkName: "firebase-functions" */ 'firebase/functions');
       const functions = sdk.getFunctions(getApp(), config.functionsRegion ?? DEFAULT_FUNCTIONS_REGION);
