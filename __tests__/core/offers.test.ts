@@ -65,6 +65,7 @@ describe('isDiscountPercent', () => {
   const body = (discountPercent: unknown) => ({
     channelId: 'AbCdEfGhIj0123456789',
     userId: 'BbCdEfGhIj0123456789',
+    serviceId: 'CbCdEfGhIj0123456789',
     discountPercent,
     expiresAt: 1,
   });

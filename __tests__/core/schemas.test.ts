@@ -54,13 +54,11 @@ describe('bounds and defaults', () => {
   });
 
   it('names an offer’s source when the consultant gives none', () => {
-    const parsed = offerCreateBody.parse({
-      channelId: ID,
-      userId: ID,
-      discountPercent: 10,
-      expiresAt: 1_700_000_000_000,
-    });
+    const offer = { channelId: ID, userId: ID, discountPercent: 10, expiresAt: 1_700_000_000_000 };
+    const parsed = offerCreateBody.parse({ ...offer, serviceId: ID });
     expect(parsed.source).toBe('Consultant offer');
+    // A new offer is for one of the consultant's services.
+    expect(ok(offerCreateBody, offer)).toBe(false);
   });
 
   it('names a person by a QuPM id or a Firebase Auth uid (28 characters), and by nothing else', () => {
@@ -68,6 +66,7 @@ describe('bounds and defaults', () => {
     const offer = (userId: string) => ({
       channelId: ID,
       userId,
+      serviceId: ID,
       discountPercent: 10,
       expiresAt: 1_700_000_000_000,
     });
