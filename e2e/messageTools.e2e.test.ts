@@ -27,6 +27,24 @@ async function ownMessageTools(options: BrowserContextOptions, text: string): Pr
   await page.getByRole('button', { name: 'Send' }).click();
   const own = page.locator('.message--own', { hasText: text });
   await own.locator('.message__meta time').waitFor();
+  // Until a bubble is tapped, no bubble shows tools: the list reads as a conversation.
+  const openTools = () =>
+    page
+      .locator('.message__tools')
+      .evaluateAll((tools) => tools.filter((el) => el.getBoundingClientRect().height > 0).length);
+  expect(await openTools()).toBe(0);
+  // A tap on the bubble (its words) opens its tools, and only its own.
+  const words = own.locator('.message__text');
+  if (options.hasTouch) await words.tap();
+  else await words.click();
+  await page.waitForFunction((sent) => {
+    const bubble = [...document.querySelectorAll('.message--own')].find((el) =>
+      el.textContent?.includes(sent),
+    );
+    const height = bubble?.querySelector('.message__tools')?.getBoundingClientRect().height ?? 0;
+    return height > 0;
+  }, text);
+  expect(await openTools()).toBeLessThanOrEqual(2);
   await expectAccessible(page, 'conversation at a phone, with a message’s tools');
   const targets: Target[] = [];
   for (const name of TOOLS) {

@@ -2,6 +2,7 @@
 // (MessageList.tsx) wraps each in its row (with the day separator and the "New messages" divider) and says whether
 // it continues its sender's group: then the name and time are there for screen readers and shown on hover/focus.
 import { memo } from 'react';
+import type { FocusEvent } from 'react';
 import type { ChatMessage } from '@core/model';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { selectCurrentName } from '@/store/membersSlice';
@@ -24,6 +25,13 @@ function SenderName({ channelId, message }: { channelId: string; message: ChatMe
   return <>{current ?? message.senderName}</>;
 }
 
+/** A bubble that takes focus opens its tools under it on a phone: the grown bubble is kept in view, whole. */
+function revealTools(event: FocusEvent<HTMLDivElement>): void {
+  if (event.target !== event.currentTarget) return;
+  const bubble = event.currentTarget;
+  requestAnimationFrame(() => bubble.scrollIntoView?.({ block: 'nearest' }));
+}
+
 export const MessageItem = memo(function MessageItem({
   message,
   own,
@@ -40,6 +48,9 @@ export const MessageItem = memo(function MessageItem({
     <div
       className={`message${own ? ' message--own' : ''}${grouped ? ' message--grouped' : ''}`}
       data-message-id={message.id}
+      // A tap focuses the bubble, which opens its tools on a phone (messageActions.css); never in the Tab order.
+      tabIndex={-1}
+      onFocus={revealTools}
     >
       <p className="message__meta">
         <span className="message__sender" dir="auto">
