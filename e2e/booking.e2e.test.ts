@@ -24,6 +24,31 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 
+/** Screenshots at the phone size and a laptop's, the page put back to its own size after. */
+async function shootSizes(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  const own = page.viewportSize();
+  await shoot(page, `phone-${name}`);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await shoot(page, `laptop-${name}`);
+  if (own) await page.setViewportSize(own);
+}
+
+/** The consultant sends Morgan an offer on Pricing deep dive from the channel's members. */
+async function sendOffer(consultant: Page, url: string, percent: number): Promise<void> {
+  await consultant.goto(url + '/');
+  await consultant.locator('.channel-link', { hasText: 'Strategy Studio' }).click();
+  await consultant.getByRole('button', { name: 'Channel menu' }).click();
+  await consultant.getByRole('button', { name: 'Manage' }).click();
+  await consultant.getByRole('tab', { name: 'Members' }).click();
+  const row = consultant.locator('.members__item', { hasText: 'Morgan' });
+  await row.getByRole('button', { name: 'Send offer' }).click();
+  await row.getByLabel('Service').selectOption({ label: 'Pricing deep dive · 3 credits' });
+  await row.getByLabel('Discount (%)').fill(String(percent));
+  await row.getByRole('button', { name: 'Send offer' }).click();
+  await row.getByText(new RegExp(`^Sent Morgan ${percent} % off`)).waitFor();
+}
+
 /** 4xx answers the test provokes on purpose are the page's to show, not errors of the page. */
 const realErrors = (errors: string[]) => errors.filter((e) => !/status of 4\d\d/.test(e));
 
@@ -65,17 +90,11 @@ describe('booking a session with an offer, in two windows', () => {
   });
 
   it('the consultant sends Morgan 34 % off it; Morgan sees the card live and uses it', async () => {
-    await consultant.goto(server.url + '/');
-    await consultant.locator('.channel-link', { hasText: 'Strategy Studio' }).click();
-    await consultant.getByRole('button', { name: 'Channel menu' }).click();
-    await consultant.getByRole('button', { name: 'Manage' }).click();
-    await consultant.getByRole('tab', { name: 'Members' }).click();
-    const row = consultant.locator('.members__item', { hasText: 'Morgan' });
-    await row.getByRole('button', { name: 'Send offer' }).click();
-    await row.getByLabel('Service').selectOption({ label: 'Pricing deep dive · 3 credits' });
-    await row.getByLabel('Discount (%)').fill('34');
-    await row.getByRole('button', { name: 'Send offer' }).click();
-    await row.getByText(/^Sent Morgan 34 % off/).waitFor();
+    await sendOffer(consultant, server.url, 34);
+
+    // Morgan is on Home and has not opened /services in this session: the dot on Services comes live all the same.
+    await client.locator('.nav__link--news', { hasText: 'Services' }).waitFor();
+    await shootSizes(client, 'services-dot');
 
     // The card reaches the client's private consultation with Dana, live: no reload.
     await client.locator('.channel-link', { hasText: '34 % off Pricing deep dive' }).click();
@@ -133,7 +152,7 @@ describe('booking a session with an offer, in two windows', () => {
   it('the offer card now says the offer was used, and /services fits an iPhone', async () => {
     await client.goBack();
     const card = client.getByRole('group', { name: 'Offer' }).filter({ hasText: 'Pricing deep dive' });
-    await card.getByText('This offer was used or withdrawn.').waitFor();
+    await card.getByText('This offer was used.').waitFor();
     expect(await card.getByRole('link', { name: 'Use this offer' }).count()).toBe(0);
 
     const iphone = (
@@ -148,5 +167,44 @@ describe('booking a session with an offer, in two windows', () => {
     const overflow = await iphone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await shoot(iphone, 'iphone-client');
+  });
+  it('with /services open, a new offer arrives live and its "Use this offer" opens the booking with its discount', async () => {
+    await client
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: /^Services/ })
+      .click();
+    await client.getByRole('heading', { name: 'Book a session' }).waitFor();
+    // The practice is read (its offers with it) before the new offer exists.
+    expect(await client.getByRole('list', { name: 'Active offers' }).getByText('40 %').count()).toBe(0);
+
+    await sendOffer(consultant, server.url, 40);
+    const offer = client.getByRole('list', { name: 'Active offers' }).getByRole('listitem');
+    await offer
+      .filter({ hasText: '40 %' })
+      .getByRole('link', { name: /^Use this offer/ })
+      .click();
+    const panel = client.getByRole('form', { name: 'Book “Pricing deep dive”' });
+    // 3 credits less 40 %, rounded down: 1 credit.
+    await panel.getByText(/Credits: 1 credit \(was 3, 40 % off\)/).waitFor();
+  });
+
+  it('the consultant withdraws it; the card in Morgan’s open consultation says so, live', async () => {
+    await client.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Home/ }).click();
+    await client.locator('.channel-link', { hasText: '40 % off Pricing deep dive' }).click();
+    const card = client.getByRole('group', { name: 'Offer' }).filter({ hasText: '40 % off' });
+    await card.getByRole('link', { name: 'Use this offer' }).waitFor();
+
+    await consultant.goto(server.url + '/services');
+    await consultant.getByRole('button', { name: 'Withdraw the offer of 40 % for Morgan' }).click();
+    await consultant
+      .getByRole('group', { name: 'Withdraw the offer of 40 % for Morgan' })
+      .getByRole('button', { name: 'Withdraw offer' })
+      .click();
+
+    await card.getByText('This offer was withdrawn.').waitFor();
+    expect(await card.getByRole('link', { name: 'Use this offer' }).count()).toBe(0);
+    await shootSizes(client, 'card-withdrawn');
+    expect(realErrors(consultantErrors)).toEqual([]);
+    expect(realErrors(clientErrors)).toEqual([]);
   });
 });

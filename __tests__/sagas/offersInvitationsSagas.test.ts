@@ -16,7 +16,14 @@ import {
   invitationsSaga,
   watchMyInvitations,
 } from '@/sagas/invitationsSaga';
-import offers, { activeOffersRequested, offerIssueRequested, selectServicesNews } from '@/store/offersSlice';
+import offers, {
+  activeOffersRequested,
+  offerIssueRequested,
+  receivedOffersLoaded,
+  selectReceivedOffers,
+  selectServicesNews,
+} from '@/store/offersSlice';
+import type { ReceivedOffer } from '@core/offers';
 import invitations, {
   acceptRequested,
   activateRequested,
@@ -68,6 +75,58 @@ describe('offers', () => {
       .provide([[matchers.call.fn(backend.callables.getUserActiveOffers), { offers: [offer] }]])
       .run();
     expect((storeState as State).offers.active).toEqual({ status: 'loaded', items: [offer], error: null });
+  });
+
+  const received: ReceivedOffer[] = [
+    { ...offer, consultantId: 'uidConsultant0000001', serviceId: 'ServiceStrategy00001', state: 'active' },
+    {
+      ...offer,
+      offeringId: 'off00000000000000002',
+      status: 'revoked',
+      consultantId: 'uidC',
+      state: 'revoked',
+    },
+  ];
+  const signedInAs = (isConsultant: boolean) =>
+    reducer(
+      reducer(undefined, signedIn({ authUser: me })),
+      accountLoaded({ ...buildUserState(me, null, { isAdmin: false }), isConsultant }),
+    );
+
+  it('reads a client’s every offer with the active ones, for what a card says and what /services books', async () => {
+    const { storeState } = await expectSaga(handleActiveOffersRequested, backend)
+      .withReducer(reducer, signedInAs(false))
+      .provide([
+        [matchers.call.fn(backend.callables.getUserActiveOffers), { offers: [offer] }],
+        [matchers.call.fn(backend.offers.listMyOffers), received],
+      ])
+      .put(receivedOffersLoaded(received))
+      .run();
+    expect(selectReceivedOffers(storeState as State)).toEqual(received);
+  });
+
+  it('does not read a consultant’s received offers (they issue them)', async () => {
+    await expectSaga(handleActiveOffersRequested, backend)
+      .withReducer(reducer, signedInAs(true))
+      .provide([[matchers.call.fn(backend.callables.getUserActiveOffers), { offers: [] }]])
+      .not.call.fn(backend.offers.listMyOffers)
+      .run();
+  });
+
+  it('keeps the offers it had when reading them again fails', async () => {
+    const start = reducer(signedInAs(false), receivedOffersLoaded(received));
+    const { storeState } = await expectSaga(handleActiveOffersRequested, backend)
+      .withReducer(reducer, start)
+      .provide([
+        [matchers.call.fn(backend.callables.getUserActiveOffers), { offers: [offer] }],
+        [
+          matchers.call.fn(backend.offers.listMyOffers),
+          throwError(new BackendError('UNAVAILABLE', 'offline')),
+        ],
+      ])
+      .run();
+    expect(selectReceivedOffers(storeState as State)).toEqual(received);
+    expect((storeState as State).offers.active.status).toBe('loaded');
   });
 
   it('reads them again whenever the backend says they changed, and stops listening when cancelled', async () => {

@@ -12,10 +12,12 @@ import reducer, {
   offerIssueFailed,
   offerIssueRequested,
   offerIssued,
+  receivedOffersLoaded,
   selectActiveOffers,
   selectIssuedOffers,
   selectOfferIssue,
   selectOffers,
+  selectReceivedOffers,
   selectServicesNews,
   servicesNewsMarked,
 } from '@/store/offersSlice';
@@ -159,6 +161,16 @@ describe('offers reducer: sign-out', () => {
     state = reducer(state, offerIssued({ offer: issued('o2') }));
     state = reducer(state, issuedOffersFailed({ message: 'x' }));
     expect(findNonSerializableValue(state)).toBe(false);
+  });
+
+  it('keeps a client’s every offer as the last read gave it, and forgets them at sign-out', () => {
+    const used = { ...offer('o1'), status: 'used' as const, consultantId: 'uidC', state: 'used' as const };
+    let state = reducer(initialState, receivedOffersLoaded([used]));
+    expect(selectReceivedOffers(at(state))).toEqual([used]);
+    state = reducer(state, receivedOffersLoaded([]));
+    expect(selectReceivedOffers(at(state))).toEqual([]);
+    state = reducer(reducer(state, receivedOffersLoaded([used])), signedOut());
+    expect(selectReceivedOffers(at(state))).toEqual([]);
   });
 
   it('marks news for /services until the screen is seen, and forgets it at sign-out', () => {

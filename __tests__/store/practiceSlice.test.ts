@@ -10,6 +10,8 @@ import reducer, {
   slotsRequested,
 } from '@/store/practiceSlice';
 import type { PracticeState } from '@/store/practiceSlice';
+import { receivedOffersLoaded } from '@/store/offersSlice';
+import type { ReceivedOffer } from '@core/offers';
 import { signedOut } from '@/store/userSlice';
 import type { Booking, Service } from '@core/model';
 
@@ -125,6 +127,23 @@ describe('practiceSlice', () => {
       serviceSaved({ service: { ...service, status: 'archived' }, created: false }),
     );
     expect(state.done?.words).toBe('“Strategy session” is archived: clients can no longer book it.');
+  });
+
+  it('takes the offers read again live as its own list (a new one is bookable with its discount)', () => {
+    const fresh: ReceivedOffer = {
+      offeringId: 'off00000000000000009',
+      discountPercent: 30,
+      source: 'Spring',
+      channelId: 'chan0000000000000001',
+      status: 'active',
+      expiresAt: 9_000_000_000_000,
+      createdAt: 1,
+      consultantId: 'uidC',
+      state: 'active',
+    };
+    const state = reducer(initialState, receivedOffersLoaded([fresh]));
+    expect(state.offers).toEqual([fresh]);
+    expect(state.status).toBe('idle');
   });
 
   it('forgets everything at sign-out', () => {

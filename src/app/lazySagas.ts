@@ -72,6 +72,7 @@ export function* lazyConversationSaga(backend: Backend) {
         fork(superviseQuietly, 'attachments', sagas.attachmentsSaga, backend),
         fork(superviseQuietly, 'newer pages', sagas.newerPagesSaga, backend),
         fork(superviseQuietly, 'channel removals', sagas.channelRemovalsSaga, backend),
+        fork(superviseQuietly, 'client offers', sagas.clientOffersSaga),
       ]);
     },
   });

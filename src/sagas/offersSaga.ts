@@ -6,6 +6,7 @@ import { actionChannel, call, fork, put, select, take, takeLatest, takeLeading }
 import type { Action, UnknownAction } from '@reduxjs/toolkit';
 import type { Backend, OffersPort } from '@/backend/ports';
 import type { IssuedOffer, Offer } from '@core/model';
+import type { ReceivedOffer } from '@core/offers';
 import {
   activeOffersFailed,
   activeOffersLoaded,
@@ -16,6 +17,7 @@ import {
   offerIssued,
   offerIssueFailed,
   offerIssueRequested,
+  receivedOffersLoaded,
   selectOffers,
   servicesNewsMarked,
 } from '@/store/offersSlice';
@@ -42,6 +44,21 @@ export function* handleActiveOffersRequested(backend: Backend) {
     yield put(activeOffersLoaded({ items: offers }));
   } catch (error) {
     yield put(activeOffersFailed({ message: toFailure(error).message }));
+  }
+  const consultant: boolean = yield select(selectIsConsultant);
+  if (!consultant) yield call(refreshReceivedOffers, backend);
+}
+
+/**
+ * A client's every offer with its state, read with the active ones: a card says which happened to an offer no longer
+ * active, and /services (its practice slice takes the same action) books a new one with its discount.
+ */
+export function* refreshReceivedOffers(backend: Backend) {
+  try {
+    const items: ReceivedOffer[] = yield call([backend.offers, backend.offers.listMyOffers]);
+    yield put(receivedOffersLoaded(items));
+  } catch {
+    // What was read stays: the next change or reconnect reads it again, and the active list shows the failure.
   }
 }
 

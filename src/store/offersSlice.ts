@@ -4,6 +4,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { IssuedOffer, NewOffer, Offer } from '@core/model';
+import type { ReceivedOffer } from '@core/offers';
 import type { LoadStatus } from './status';
 import { signedOut } from './userSlice';
 
@@ -13,6 +14,8 @@ export interface OffersState {
   issue: { status: 'idle' | 'sending' | 'sent' | 'failed'; error: string | null; last: IssuedOffer | null };
   /** A new offer or a booking's change arrived since /services was last seen: the nav's dot on Services. */
   unseen: boolean;
+  /** A client's every offer with its state (listMyOffers): what a card of one no longer active says happened. */
+  received: ReceivedOffer[];
 }
 
 export const initialState: OffersState = {
@@ -20,6 +23,7 @@ export const initialState: OffersState = {
   issued: { status: 'idle', items: [], error: null },
   issue: { status: 'idle', error: null, last: null },
   unseen: false,
+  received: [],
 };
 
 const offersSlice = createSlice({
@@ -32,6 +36,9 @@ const offersSlice = createSlice({
     },
     activeOffersLoaded(state, action: PayloadAction<{ items: Offer[] }>) {
       state.active = { status: 'loaded', items: action.payload.items, error: null };
+    },
+    receivedOffersLoaded(state, action: PayloadAction<ReceivedOffer[]>) {
+      state.received = action.payload;
     },
     activeOffersFailed(state, action: PayloadAction<{ message: string }>) {
       state.active.status = state.active.items.length > 0 ? 'loaded' : 'failed';
@@ -76,6 +83,7 @@ const offersSlice = createSlice({
 export const {
   activeOffersRequested,
   activeOffersLoaded,
+  receivedOffersLoaded,
   activeOffersFailed,
   issuedOffersRequested,
   issuedOffersLoaded,
@@ -96,3 +104,4 @@ export const selectActiveOffers = (state: WithOffers) => state.offers.active;
 export const selectIssuedOffers = (state: WithOffers) => state.offers.issued;
 export const selectOfferIssue = (state: WithOffers) => state.offers.issue;
 export const selectServicesNews = (state: WithOffers) => state.offers.unseen;
+export const selectReceivedOffers = (state: WithOffers) => state.offers.received;

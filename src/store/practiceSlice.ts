@@ -14,6 +14,7 @@ import { newDocumentId } from '@core/ids';
 import { sharedReducer } from './reducer';
 import type { LoadStatus } from './status';
 import { signedOut } from './userSlice';
+import { receivedOffersLoaded } from './offersSlice';
 
 /** The steps on a booking a person can take from the screen (core/bookings.ts says who may take which, when). */
 export type BookingStep =
@@ -249,6 +250,10 @@ const practiceSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder.addCase(signedOut, () => initialState);
+    // The offers read again live (src/sagas/offersSaga.ts): a new one is bookable with its discount at once.
+    builder.addCase(receivedOffersLoaded, (state, action) => {
+      state.offers = action.payload;
+    });
   },
 });
 

@@ -12,6 +12,7 @@ import type { ReceivedOffer } from '@core/offers';
 import { createAppStore } from '@/app/store';
 import { accountLoaded, fallbackUserState, signedIn } from '@/store/userSlice';
 import { practiceLoaded, slotsLoaded } from '@/store/practiceSlice';
+import { receivedOffersLoaded } from '@/store/offersSlice';
 import type { PracticeData } from '@/store/practiceSlice';
 import { Practice } from '@/features/services/Practice';
 import { recordActions } from '../../support/recordingStore';
@@ -133,6 +134,35 @@ describe('the practice on /services', () => {
       clientTimeZone: 'UTC',
       operationId: expect.stringMatching(/^[A-Za-z0-9]{20}$/),
     });
+  });
+
+  it('applies the offer "Use this offer" named once it arrives live, to a panel already open', () => {
+    // The screen was loaded before the offer was issued: its list did not have it.
+    const { seen, dispatch } = renderAs(
+      CLIENT,
+      false,
+      data({ offers: [] }),
+      `/services?service=${service.id}&offer=${offer.offeringId}`,
+    );
+    const panel = screen.getByRole('form', { name: 'Book “Strategy session”' });
+    act(() => {
+      dispatch(
+        slotsLoaded({
+          serviceId: service.id,
+          items: [{ startsAt: NINE_UTC, endsAt: NINE_UTC + HOUR }],
+          timeZone: 'UTC',
+        }),
+      );
+    });
+    expect(within(panel).getByText(/Credits: 5 credits/)).toBeTruthy();
+    act(() => {
+      dispatch(receivedOffersLoaded([offer]));
+    });
+    expect(within(panel).getByText(/Credits: 4 credits/)).toBeTruthy();
+    fireEvent.click(within(panel).getByRole('radio', { name: '09:00' }));
+    fireEvent.click(within(panel).getByRole('button', { name: 'Request this time' }));
+    const request = seen.find((a) => a.type === 'practice/bookingRequested');
+    expect(request?.payload).toMatchObject({ expectedCredits: 4, offerId: offer.offeringId });
   });
 
   it('will not ask when the credits do not cover the price, and says so', () => {

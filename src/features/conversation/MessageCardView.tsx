@@ -8,7 +8,7 @@ import { bookServicePath, servicesPath } from '@core/paths';
 import { formatDay, formatSession } from '@core/times';
 import { bookingCardText } from '@core/cards';
 import { useAppSelector } from '@/store/hooks';
-import { selectActiveOffers } from '@/store/offersSlice';
+import { selectActiveOffers, selectReceivedOffers } from '@/store/offersSlice';
 import { selectIsConsultant } from '@/store/userSlice';
 
 const zone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -26,9 +26,24 @@ function useOfferOpen(card: OfferCard, now: number): 'open' | 'expired' | 'close
     : 'closed';
 }
 
+const CLOSED_WORDS = {
+  used: 'This offer was used.',
+  revoked: 'This offer was withdrawn.',
+  expired: 'This offer has expired.',
+  active: 'This offer can no longer be used.',
+} as const;
+
+/** Which happened to an offer no longer open, from the reader's every offer (read with their active ones). */
+function useClosedWords(card: OfferCard): string {
+  const received = useAppSelector(selectReceivedOffers);
+  const offer = received.find((o) => o.offeringId === card.offeringId);
+  return CLOSED_WORDS[offer?.state ?? 'active'];
+}
+
 function OfferCardView({ card, own, now }: { card: OfferCard; own: boolean; now: number }) {
   const isConsultant = useAppSelector(selectIsConsultant);
   const state = useOfferOpen(card, now);
+  const closedWords = useClosedWords(card);
   return (
     <div className="message-card message-card--offer" role="group" aria-label="Offer">
       <p className="message-card__title">
@@ -43,9 +58,7 @@ function OfferCardView({ card, own, now }: { card: OfferCard; own: boolean; now:
           Use this offer
         </Link>
       ) : (
-        <p className="message-card__state">
-          {state === 'expired' ? 'This offer has expired.' : 'This offer was used or withdrawn.'}
-        </p>
+        <p className="message-card__state">{state === 'expired' ? CLOSED_WORDS.expired : closedWords}</p>
       )}
       {(own || isConsultant) && state === 'expired' && (
         <p className="message-card__state">This offer has expired.</p>

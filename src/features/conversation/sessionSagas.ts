@@ -10,3 +10,4 @@ export { watchMessageActions as messageActionsSaga } from './messageActionsSaga'
 export { attachmentsSaga } from './attachmentsSaga';
 export { newerPagesSaga } from './newerPagesSaga';
 export { channelRemovalsSaga } from '@/sagas/channelRemovalsSaga';
+export { clientOffersSaga } from './clientOffersSaga';

@@ -46,9 +46,15 @@ export function BookingPanel({
   );
   const [startsAt, setStartsAt] = useState<number | null>(null);
   const [method, setMethod] = useState<'credits' | 'pass'>('credits');
-  const [offerId, setOfferId] = useState<string>(
-    initialOfferId && usable.some((o) => o.offeringId === initialOfferId) ? initialOfferId : '',
-  );
+  const wanted = initialOfferId && usable.some((o) => o.offeringId === initialOfferId) ? initialOfferId : '';
+  const [offerId, setOfferId] = useState<string>(wanted);
+  // The offer asked for is applied once it is usable: a "Use this offer" of another offer, or one that arrived live
+  // after the panel opened; the person's own choice stands otherwise.
+  const [applied, setApplied] = useState<string>(wanted);
+  if (wanted !== applied) {
+    setApplied(wanted);
+    if (wanted) setOfferId(wanted);
+  }
   useEffect(() => {
     const from = Date.now();
     dispatch(slotsRequested({ serviceId: service.id, from, to: from + DAYS_SHOWN * DAY_MS }));
