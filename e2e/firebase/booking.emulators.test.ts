@@ -7,6 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { newDocumentId } from '../../core/ids';
+import { formatSession } from '../../core/times';
 import { launchChromium } from '../../drivers/chromium';
 import { expectAccessible } from '../support/accessibility';
 import { watchErrors } from '../support/browser';
@@ -23,6 +24,9 @@ const LAPTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SERVICE = 'Pricing deep dive';
+// The client's zone is not the consultant's: times are shown in the client's own.
+const CLIENT_ZONE = 'Europe/Berlin';
+const CONSULTANT_ZONE = 'America/New_York';
 
 let browser: Browser;
 const errors: string[] = [];
@@ -34,8 +38,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function open(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport, timezoneId: 'Europe/Berlin' });
+async function open(viewport: { width: number; height: number }, timezoneId: string): Promise<Page> {
+  const context = await browser.newContext({ viewport, timezoneId });
   context.setDefaultTimeout(STEP_TIMEOUT_MS);
   const page = await context.newPage();
   errors.push(...watchErrors(page));
@@ -61,6 +65,7 @@ describe('booking a session on Firebase, in two windows', () => {
   let client: Account;
   let consultantPage: Page;
   let clientPage: Page;
+  let startsAt: number;
 
   beforeAll(async () => {
     const admin = await makeAdmin(await signUp('admin', 'Ada Admin'));
@@ -96,7 +101,7 @@ describe('booking a session on Firebase, in two windows', () => {
     await result(
       'set_availability',
       {
-        timeZone: 'America/New_York',
+        timeZone: CONSULTANT_ZONE,
         hours: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: '00:00', end: '24:00' })),
       },
       consultant.idToken,
@@ -104,30 +109,40 @@ describe('booking a session on Firebase, in two windows', () => {
   });
 
   it('the client opens /services, books a free time, and sees the price held', async () => {
-    clientPage = await open(PHONE);
+    clientPage = await open(PHONE, CLIENT_ZONE);
     await signInAt(clientPage, '/services', client);
     await clientPage.getByRole('heading', { name: 'Book a session' }).waitFor();
     await clientPage.getByRole('heading', { name: SERVICE }).waitFor();
     await shot(clientPage, 'phone-services-client');
     await clientPage.getByRole('button', { name: `Book ${SERVICE}` }).click();
     const panel = clientPage.getByRole('form', { name: `Book “${SERVICE}”` });
-    await panel.locator('.slot').first().click();
+    const slot = panel.locator('.slot').first();
+    startsAt = Number(await slot.locator('input').getAttribute('value'));
+    await slot.click();
     await expectAccessible(clientPage, 'client booking panel (Firebase)');
     await panel.getByRole('button', { name: 'Request this time' }).click();
     await clientPage.getByText(`Requested a session: “${SERVICE}”`, { exact: false }).waitFor();
     const mine = clientPage.getByRole('listitem', { name: `${SERVICE}, Waiting for the consultant` });
     await mine.waitFor();
     expect(await mine.textContent()).toMatch(/3 credits, held/);
+    const span = { startsAt, endsAt: startsAt + 90 * 60_000 };
+    expect(await mine.textContent()).toContain(formatSession(span, CLIENT_ZONE));
+    const [stored] = await listDocuments('bookings').then((all) =>
+      all.filter((booking) => booking.data.clientId === client.uid),
+    );
+    expect((stored?.data.startsAt as Date).getTime()).toBe(startsAt);
     await clientPage.getByText(/Now: 1 credit/).waitFor();
   });
 
   it('the consultant confirms in a second window; the client sees it upcoming and paid, live', async () => {
-    consultantPage = await open(LAPTOP);
+    consultantPage = await open(LAPTOP, CONSULTANT_ZONE);
     await signInAt(consultantPage, '/services', consultant);
     await consultantPage.getByRole('heading', { name: 'Your services' }).waitFor();
     const request = consultantPage.getByRole('listitem', {
       name: `${SERVICE}, Waiting for the consultant`,
     });
+    const span = { startsAt, endsAt: startsAt + 90 * 60_000 };
+    expect(await request.textContent()).toContain(formatSession(span, CONSULTANT_ZONE));
     await request.getByRole('button', { name: 'Confirm' }).click();
     await consultantPage.getByText(`Confirmed the session “${SERVICE}”.`).waitFor();
     await consultantPage.getByRole('listitem', { name: `${SERVICE}, Confirmed` }).waitFor();
