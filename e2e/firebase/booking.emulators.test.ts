@@ -63,6 +63,8 @@ async function signInAt(page: Page, path: string, account: Account): Promise<voi
 describe('booking a session on Firebase, in two windows', () => {
   let consultant: Account;
   let client: Account;
+  let rival: Account;
+  let serviceId: string;
   let consultantPage: Page;
   let clientPage: Page;
   let startsAt: number;
@@ -71,22 +73,25 @@ describe('booking a session on Firebase, in two windows', () => {
     const admin = await makeAdmin(await signUp('admin', 'Ada Admin'));
     consultant = await confirmAddress(await signUp('consultant', 'Dana Consultant'));
     client = await confirmAddress(await signUp('client', 'Morgan Client'));
+    rival = await confirmAddress(await signUp('rival', 'Riley Rival'));
     await result('admin_set_consultant', { uid: consultant.uid, isOwner: true }, admin.idToken);
     consultant = await confirmAddress(consultant);
-    // The client is the consultant's client: a member of their channel, with 4 credits from its invitation.
+    // The clients are the consultant's: members of their channel, with 4 credits each from its invitations.
     const channel = await result<{ id: string }>(
       'create_channel',
       { channelId: `studio-${Date.now()}`, title: 'Strategy Studio' },
       consultant.idToken,
     );
-    const invitation = await result<{ id: string }>(
-      'create_invitation',
-      { channelId: channel.id, passes: 0, credits: 4, expiresAt: Date.now() + DAY_MS },
-      consultant.idToken,
-    );
-    await result('accept_invitation', { invitationId: invitation.id }, client.idToken);
-    await result('activate_invitation', { invitationId: invitation.id }, client.idToken);
-    await result(
+    for (const someone of [client, rival]) {
+      const invitation = await result<{ id: string }>(
+        'create_invitation',
+        { channelId: channel.id, passes: 0, credits: 4, expiresAt: Date.now() + DAY_MS },
+        consultant.idToken,
+      );
+      await result('accept_invitation', { invitationId: invitation.id }, someone.idToken);
+      await result('activate_invitation', { invitationId: invitation.id }, someone.idToken);
+    }
+    ({ id: serviceId } = await result<{ id: string }>(
       'create_service',
       {
         title: SERVICE,
@@ -96,7 +101,7 @@ describe('booking a session on Firebase, in two windows', () => {
         operationId: newDocumentId(),
       },
       consultant.idToken,
-    );
+    ));
     // Every day, the whole day, in the consultant's zone: a free time always exists an hour from now.
     await result(
       'set_availability',
@@ -108,7 +113,7 @@ describe('booking a session on Firebase, in two windows', () => {
     );
   });
 
-  it('the client opens /services, books a free time, and sees the price held', async () => {
+  it('the client picks a free time another client then takes: refused with words, nothing held', async () => {
     clientPage = await open(PHONE, CLIENT_ZONE);
     await signInAt(clientPage, '/services', client);
     await clientPage.getByRole('heading', { name: 'Book a session' }).waitFor();
@@ -117,8 +122,46 @@ describe('booking a session on Firebase, in two windows', () => {
     await clientPage.getByRole('button', { name: `Book ${SERVICE}` }).click();
     const panel = clientPage.getByRole('form', { name: `Book “${SERVICE}”` });
     const slot = panel.locator('.slot').first();
-    startsAt = Number(await slot.locator('input').getAttribute('value'));
+    const taken = Number(await slot.locator('input').getAttribute('value'));
     await slot.click();
+    await result(
+      'request_booking',
+      {
+        serviceId,
+        startsAt: taken,
+        paymentMethod: 'credits',
+        clientTimeZone: 'UTC',
+        operationId: newDocumentId(),
+      },
+      rival.idToken,
+    );
+    await panel.getByRole('button', { name: 'Request this time' }).click();
+    await panel.getByRole('alert').filter({ hasText: 'That time is no longer free.' }).waitFor();
+    await clientPage.getByText(/Now: 4 credits/).waitFor();
+    expect(await clientPage.getByText('No upcoming sessions.').count()).toBe(1);
+    await shot(clientPage, 'phone-services-client-refused');
+  });
+
+  it('the client books a free time after it, and sees the price held', async () => {
+    const panel = clientPage.getByRole('form', { name: `Book “${SERVICE}”` });
+    const rivals = await listDocuments('bookings').then((all) =>
+      all.filter((booking) => booking.data.clientId === rival.uid),
+    );
+    const taken = (rivals[0]?.data.startsAt as Date).getTime();
+    // The first free start after the rival's session, on whichever day the panel lists it.
+    const days = panel.getByLabel('Day');
+    for (const option of await days.locator('option').all()) {
+      await days.selectOption((await option.getAttribute('value')) ?? '');
+      const values = await panel
+        .locator('.slot input')
+        .evaluateAll((inputs) => inputs.map((input) => Number((input as HTMLInputElement).value)));
+      const later = values.find((value) => value >= taken + 90 * 60_000);
+      if (later !== undefined) {
+        startsAt = later;
+        break;
+      }
+    }
+    await panel.locator(`.slot:has(input[value="${startsAt}"])`).click();
     await expectAccessible(clientPage, 'client booking panel (Firebase)');
     await panel.getByRole('button', { name: 'Request this time' }).click();
     await clientPage.getByText(`Requested a session: “${SERVICE}”`, { exact: false }).waitFor();
@@ -138,11 +181,11 @@ describe('booking a session on Firebase, in two windows', () => {
     consultantPage = await open(LAPTOP, CONSULTANT_ZONE);
     await signInAt(consultantPage, '/services', consultant);
     await consultantPage.getByRole('heading', { name: 'Your services' }).waitFor();
-    const request = consultantPage.getByRole('listitem', {
-      name: `${SERVICE}, Waiting for the consultant`,
-    });
+    // Two requests wait (the rival's too): the client's is the one at their time, in the consultant's zone.
     const span = { startsAt, endsAt: startsAt + 90 * 60_000 };
-    expect(await request.textContent()).toContain(formatSession(span, CONSULTANT_ZONE));
+    const request = consultantPage
+      .getByRole('listitem', { name: `${SERVICE}, Waiting for the consultant` })
+      .filter({ hasText: formatSession(span, CONSULTANT_ZONE) });
     await request.getByRole('button', { name: 'Confirm' }).click();
     await consultantPage.getByText(`Confirmed the session “${SERVICE}”.`).waitFor();
     await consultantPage.getByRole('listitem', { name: `${SERVICE}, Confirmed` }).waitFor();
