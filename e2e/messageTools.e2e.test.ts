@@ -99,3 +99,41 @@ describe.each([
     expect(overlapping).toEqual([]);
   });
 });
+
+describe('a short own message’s tools on a laptop, with a mouse', () => {
+  it('float as two bars that do not overlap, each tool reached where it shows', async () => {
+    const page: Page = await windows.newPage({ viewport: { width: 1366, height: 768 } });
+    await signIn(page, server.url, 'member@qupm.demo');
+    await page.getByRole('link', { name: /Strategy Studio/ }).click();
+    const text = `ok ${Date.now() % 100}`;
+    await page.getByLabel('Message', { exact: true }).fill(text);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const own = page.locator('.message--own', { hasText: text });
+    await own.locator('.message__meta time').waitFor();
+    await own.hover();
+    const targets: Target[] = [];
+    for (const name of TOOLS) {
+      const button = own.getByRole('button', { name });
+      await button.waitFor();
+      targets.push(
+        await button.evaluate((el) => {
+          const rect = el.getBoundingClientRect();
+          const hit = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
+          return {
+            name: el.textContent ?? '',
+            box: { x: rect.x, y: rect.y, width: rect.width, height: rect.height },
+            reached: hit !== null && el.contains(hit),
+          };
+        }),
+      );
+    }
+    expect(targets.filter((t) => !t.reached).map((t) => t.name)).toEqual([]);
+    const overlapping = targets.flatMap((a, i) =>
+      targets
+        .slice(i + 1)
+        .filter((b) => overlaps(a.box, b.box))
+        .map((b) => `${a.name} and ${b.name}`),
+    );
+    expect(overlapping).toEqual([]);
+  });
+});

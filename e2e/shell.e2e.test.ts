@@ -36,8 +36,11 @@ describe('the app shell', () => {
         }),
     );
 
-  const noApp = (page: Page) =>
-    page.evaluate(() => document.querySelectorAll('script[src]').length > 0 && !('React' in window));
+  /** The page is parsed (its script tags are there: a loaded machine may paint before the parser reaches them). */
+  const noApp = async (page: Page) => {
+    await page.waitForFunction(() => document.readyState !== 'loading');
+    return page.evaluate(() => document.querySelectorAll('script[src]').length > 0 && !('React' in window));
+  };
 
   it('paints the signed-out welcome at / before any script runs, then the app takes it over in place', async () => {
     const { context, page, release } = await withScriptsHeld('/');

@@ -55,12 +55,13 @@ describe('startEmulatorProcess', () => {
 
   it('gives up after its time with a clear error and the last output, and leaves nothing running', async () => {
     const port = await freePort();
-    const error = await startEmulatorProcess({ ...standIn(port, 60_000), timeoutMs: 500 }).catch(
+    // Long enough for the stand-in (a Node process) to print under a loaded machine's slow start.
+    const error = await startEmulatorProcess({ ...standIn(port, 60_000), timeoutMs: 3_000 }).catch(
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(EmulatorStartError);
     expect((error as Error).message).toMatch(
-      /^The stand-in emulator did not answer within 1 s; its last output:\n {2}starting/,
+      /^The stand-in emulator did not answer within 3 s; its last output:\n {2}starting/,
     );
     expect(running(`${port} 60000`)).toBe(false);
   });
@@ -69,7 +70,7 @@ describe('startEmulatorProcess', () => {
     const port = await freePort();
     const error = await startEmulatorProcess({
       ...standIn(port, 60_000, ['stubborn']),
-      timeoutMs: 500,
+      timeoutMs: 3_000,
       stopGraceMs: 1_000,
     }).catch((e: unknown) => e);
     expect((error as Error).message).toMatch(/its last output:\n {2}starting$/);

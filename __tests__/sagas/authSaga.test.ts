@@ -313,10 +313,13 @@ describe('authSaga', () => {
         [matchers.call.fn(createAuthStateChannel), channel()],
         [matchers.call.fn(releasePushBeforeSignOut), undefined],
       ]);
-    const running = saga.silentRun(40);
+    const running = saga.silentRun(500);
     await new Promise((resolve) => setTimeout(resolve, 5));
     saga.dispatch(signOutRequested());
     saga.dispatch(signOutRequested()); // a second press while the first is running is ignored
+    // The first sign-out reaches the backend (on a loaded machine, later than a fixed few milliseconds).
+    for (let waited = 0; signOut.mock.calls.length === 0 && waited < 400; waited += 5)
+      await new Promise((resolve) => setTimeout(resolve, 5));
     await new Promise((resolve) => setTimeout(resolve, 5));
     finishSignOut();
     await running;

@@ -1,7 +1,7 @@
 // One message of a conversation as a bubble, and one of the person's own on its way out (the outbox). The list
 // (MessageList.tsx) wraps each in its row (with the day separator and the "New messages" divider) and says whether
 // it continues its sender's group: then the name and time are there for screen readers and shown on hover/focus.
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import type { FocusEvent } from 'react';
 import type { ChatMessage } from '@core/model';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
@@ -25,11 +25,24 @@ function SenderName({ channelId, message }: { channelId: string; message: ChatMe
   return <>{current ?? message.senderName}</>;
 }
 
-/** A bubble that takes focus opens its tools under it on a phone: the grown bubble is kept in view, whole. */
-function revealTools(event: FocusEvent<HTMLDivElement>): void {
-  if (event.target !== event.currentTarget) return;
-  const bubble = event.currentTarget;
-  requestAnimationFrame(() => bubble.scrollIntoView?.({ block: 'nearest' }));
+/**
+ * On a phone a bubble's tools open when the bubble itself is tapped (it takes focus) or one of its tools is reached
+ * by Tab, and stay open while focus is anywhere in it; focus on its link, file or quote opens nothing (the bubble
+ * growing under a press would move what was pressed). The opened bubble is kept in view, whole.
+ */
+function useToolsOpen() {
+  const [open, setOpen] = useState(false);
+  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
+    const bubble = event.currentTarget;
+    const target = event.target as Element;
+    if (target !== bubble && !target.closest('.message__tools')) return;
+    setOpen(true);
+    if (target === bubble) requestAnimationFrame(() => bubble.scrollIntoView?.({ block: 'nearest' }));
+  };
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+  };
+  return { open, onFocus, onBlur };
 }
 
 export const MessageItem = memo(function MessageItem({
@@ -44,13 +57,15 @@ export const MessageItem = memo(function MessageItem({
   /** It follows a message of the same sender within a few minutes: its name and time are not repeated. */
   grouped?: boolean;
 }) {
+  const tools = useToolsOpen();
   return (
     <div
-      className={`message${own ? ' message--own' : ''}${grouped ? ' message--grouped' : ''}`}
+      className={`message${own ? ' message--own' : ''}${grouped ? ' message--grouped' : ''}${tools.open ? ' message--tools' : ''}`}
       data-message-id={message.id}
       // A tap focuses the bubble, which opens its tools on a phone (messageActions.css); never in the Tab order.
       tabIndex={-1}
-      onFocus={revealTools}
+      onFocus={tools.onFocus}
+      onBlur={tools.onBlur}
     >
       <p className="message__meta">
         <span className="message__sender" dir="auto">
