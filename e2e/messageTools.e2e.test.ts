@@ -104,7 +104,8 @@ describe('a short own message’s tools on a laptop, with a mouse', () => {
   it('float as two bars that do not overlap, each tool reached where it shows', async () => {
     const page: Page = await windows.newPage({ viewport: { width: 1366, height: 768 } });
     await signIn(page, server.url, 'member@qupm.demo');
-    await page.getByRole('link', { name: /Strategy Studio/ }).click();
+    await page.locator('.channel-link', { hasText: 'Strategy Studio' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Strategy Studio' }).waitFor();
     const text = `ok ${Date.now() % 100}`;
     await page.getByLabel('Message', { exact: true }).fill(text);
     await page.getByRole('button', { name: 'Send', exact: true }).click();

@@ -1,7 +1,7 @@
 // One message of a conversation as a bubble, and one of the person's own on its way out (the outbox). The list
 // (MessageList.tsx) wraps each in its row (with the day separator and the "New messages" divider) and says whether
 // it continues its sender's group: then the name and time are there for screen readers and shown on hover/focus.
-import { memo, useState } from 'react';
+import { memo } from 'react';
 import type { FocusEvent } from 'react';
 import type { ChatMessage } from '@core/model';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
@@ -30,19 +30,18 @@ function SenderName({ channelId, message }: { channelId: string; message: ChatMe
  * by Tab, and stay open while focus is anywhere in it; focus on its link, file or quote opens nothing (the bubble
  * growing under a press would move what was pressed). The opened bubble is kept in view, whole.
  */
-function useToolsOpen() {
-  const [open, setOpen] = useState(false);
-  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
-    const bubble = event.currentTarget;
-    const target = event.target as Element;
-    if (target !== bubble && !target.closest('.message__tools')) return;
-    setOpen(true);
-    if (target === bubble) requestAnimationFrame(() => bubble.scrollIntoView?.({ block: 'nearest' }));
-  };
-  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
-  };
-  return { open, onFocus, onBlur };
+function toolsOpenOnFocus(event: FocusEvent<HTMLDivElement>): void {
+  const bubble = event.currentTarget;
+  const target = event.target as Element;
+  if (target !== bubble && !target.closest('.message__tools')) return;
+  // Set on the element, not through React state: a render would rewrite the class list (a jump's highlight).
+  bubble.dataset.tools = 'open';
+  if (target === bubble) requestAnimationFrame(() => bubble.scrollIntoView?.({ block: 'nearest' }));
+}
+
+function toolsClosedOnBlur(event: FocusEvent<HTMLDivElement>): void {
+  if (!event.currentTarget.contains(event.relatedTarget as Node | null))
+    delete event.currentTarget.dataset.tools;
 }
 
 export const MessageItem = memo(function MessageItem({
@@ -57,15 +56,14 @@ export const MessageItem = memo(function MessageItem({
   /** It follows a message of the same sender within a few minutes: its name and time are not repeated. */
   grouped?: boolean;
 }) {
-  const tools = useToolsOpen();
   return (
     <div
-      className={`message${own ? ' message--own' : ''}${grouped ? ' message--grouped' : ''}${tools.open ? ' message--tools' : ''}`}
+      className={`message${own ? ' message--own' : ''}${grouped ? ' message--grouped' : ''}`}
       data-message-id={message.id}
       // A tap focuses the bubble, which opens its tools on a phone (messageActions.css); never in the Tab order.
       tabIndex={-1}
-      onFocus={tools.onFocus}
-      onBlur={tools.onBlur}
+      onFocus={toolsOpenOnFocus}
+      onBlur={toolsClosedOnBlur}
     >
       <p className="message__meta">
         <span className="message__sender" dir="auto">
