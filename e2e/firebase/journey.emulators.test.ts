@@ -201,7 +201,8 @@ describe('QuPM on Firebase, in two browsers', () => {
 
   it('an edit shows "edited" in the other window, and a deletion the tombstone', async () => {
     const own = bubble(casey, 'Hello <b>Dana</b>');
-    await own.hover();
+    // On a phone a message's tools open under the bubble a person taps.
+    await own.locator('.message__text').click();
     await own.getByRole('button', { name: /^Edit your message from / }).click();
     const field = casey.getByLabel('Edit your message (Enter saves, Escape cancels)');
     await field.fill('Hello Dana, the plan is at https://example.com/plan.');
@@ -211,7 +212,7 @@ describe('QuPM on Firebase, in two browsers', () => {
     expect(await bubble(dana, 'Hello <b>Dana</b>').count()).toBe(0);
 
     const edited = bubble(casey, 'the plan is at');
-    await edited.hover();
+    await edited.locator('.message__text').click();
     await edited.getByRole('button', { name: /^Delete your message from / }).click();
     await casey.getByRole('button', { name: 'Delete', exact: true }).click();
     await casey.getByText('Message deleted', { exact: true }).waitFor();
