@@ -1,7 +1,7 @@
 // A message's tools on a phone, in the real build against the real server: under one's own message at 390×844,
 // Reply, React, Edit and Delete are each a target of at least 44 px, none overlaps another, and each is what a tap
 // at its centre reaches (nothing covers it), with a mouse (a phone-wide window) and with touch (a phone).
-import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { expectAccessible } from './support/accessibility';
 import type { RunningServer } from './support/server';
 import { signIn, withBrowserSession } from './support/session';
@@ -16,6 +16,19 @@ interface Target {
   name: string;
   box: { x: number; y: number; width: number; height: number };
   reached: boolean;
+}
+
+/** A tool's box, and whether a tap at its centre reaches it (nothing covers it). */
+function measure(button: Locator): Promise<Target> {
+  return button.evaluate((el) => {
+    const rect = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
+    return {
+      name: el.textContent ?? '',
+      box: { x: rect.x, y: rect.y, width: rect.width, height: rect.height },
+      reached: hit !== null && el.contains(hit),
+    };
+  });
 }
 
 async function ownMessageTools(options: BrowserContextOptions, text: string): Promise<Target[]> {
@@ -50,15 +63,7 @@ async function ownMessageTools(options: BrowserContextOptions, text: string): Pr
   for (const name of TOOLS) {
     const button = own.getByRole('button', { name });
     await button.scrollIntoViewIfNeeded();
-    const found = await button.evaluate((el) => {
-      const rect = el.getBoundingClientRect();
-      const hit = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
-      return {
-        name: el.textContent ?? '',
-        box: { x: rect.x, y: rect.y, width: rect.width, height: rect.height },
-        reached: hit !== null && el.contains(hit),
-      };
-    });
+    const found = await measure(button);
     targets.push(found);
   }
   return targets;
@@ -66,6 +71,16 @@ async function ownMessageTools(options: BrowserContextOptions, text: string): Pr
 
 function overlaps(a: Target['box'], b: Target['box']): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/** The pairs of tools whose boxes overlap, by name. */
+function overlapping(targets: Target[]): string[] {
+  return targets.flatMap((a, i) =>
+    targets
+      .slice(i + 1)
+      .filter((b) => overlaps(a.box, b.box))
+      .map((b) => `${a.name} and ${b.name}`),
+  );
 }
 
 describe.each([
@@ -90,13 +105,7 @@ describe.each([
   });
 
   it('do not overlap one another', () => {
-    const overlapping = targets.flatMap((a, i) =>
-      targets
-        .slice(i + 1)
-        .filter((b) => overlaps(a.box, b.box))
-        .map((b) => `${a.name} and ${b.name}`),
-    );
-    expect(overlapping).toEqual([]);
+    expect(overlapping(targets)).toEqual([]);
   });
 });
 
@@ -116,25 +125,9 @@ describe('a short own message’s tools on a laptop, with a mouse', () => {
     for (const name of TOOLS) {
       const button = own.getByRole('button', { name });
       await button.waitFor();
-      targets.push(
-        await button.evaluate((el) => {
-          const rect = el.getBoundingClientRect();
-          const hit = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
-          return {
-            name: el.textContent ?? '',
-            box: { x: rect.x, y: rect.y, width: rect.width, height: rect.height },
-            reached: hit !== null && el.contains(hit),
-          };
-        }),
-      );
+      targets.push(await measure(button));
     }
     expect(targets.filter((t) => !t.reached).map((t) => t.name)).toEqual([]);
-    const overlapping = targets.flatMap((a, i) =>
-      targets
-        .slice(i + 1)
-        .filter((b) => overlaps(a.box, b.box))
-        .map((b) => `${a.name} and ${b.name}`),
-    );
-    expect(overlapping).toEqual([]);
+    expect(overlapping(targets)).toEqual([]);
   });
 });
