@@ -202,8 +202,6 @@ describe('QuPM on Firebase without a network', () => {
     await list.getByText(LAST_MESSAGE).waitFor();
     await list.getByText('Welcome to the studio, Morgan.').waitFor();
     expect(await page.getByRole('definition').allTextContents()).toEqual(['3', '1']);
-    await page.screenshot({ path: '/tmp/warmcache-shots/debug-fb.png' }); // DEBUG
-    process.stdout.write(`DEBUG ${await page.locator('.home__balances-block').textContent()} ${held.length}\n`); // DEBUG
     await page.getByText(/^Updating · as of \d\d:\d\d$/).waitFor();
     // Drawn from the device alone: the emulators were asked, and have answered nothing.
     expect(held.length).toBeGreaterThan(0);
