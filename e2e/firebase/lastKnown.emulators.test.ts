@@ -54,7 +54,8 @@ async function morganInStrategyStudio(): Promise<Account> {
   await result('activate_invitation', { invitationId: invitation.id }, morgan.idToken);
   const written = ['Welcome to the studio, Morgan.', LAST_MESSAGE];
   for (const [index, text] of written.entries()) {
-    await writeDocument(`channels/${channelId}/messages/${'W'.repeat(10)}${Date.now() + index}`, {
+    // A message id is 20 letters and digits (core/ids.ts), as the app makes them.
+    await writeDocument(`channels/${channelId}/messages/${'W'.repeat(7)}${Date.now() + index}`, {
       senderId: consultant.uid,
       senderName: 'Dana Consultant',
       text,
