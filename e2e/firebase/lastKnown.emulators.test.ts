@@ -178,6 +178,8 @@ describe('QuPM on Firebase without a network', () => {
     await page.getByRole('heading', { level: 1, name: 'Hello, Morgan' }).waitFor();
     await page.getByRole('link', { name: /Strategy Studio/ }).waitFor();
     expect(await page.getByRole('definition').allTextContents()).toEqual(['3', '1']);
+    // Firestore's cache answers offline too: its figures are the last known, and the page says so.
+    await page.getByText(/^Offline · as of \d\d:\d\d$/).waitFor();
     expect(await page.getByText(/not joined a channel/).count()).toBe(0);
   });
 
