@@ -285,8 +285,9 @@ describe('lastKnownSaga', () => {
     expect(state.practice.bookings).toEqual({ upcoming: [booking], past: [] });
   });
 
-  it('draws the kept bookings when the practice was asked for before the device was read', async () => {
-    await store.putAccount({
+  /** Morgan's account kept at 42_000, with one upcoming booking kept at 41_000 and nothing else. */
+  const keepBookings = () =>
+    store.putAccount({
       uid: UID,
       savedAt: 42_000,
       account,
@@ -295,6 +296,9 @@ describe('lastKnownSaga', () => {
       bookings: { savedAt: 41_000, upcoming: [booking] },
       receivedOffers: null,
     });
+
+  it('draws the kept bookings when the practice was asked for before the device was read', async () => {
+    await keepBookings();
     const { storeState } = await expectSaga(lastKnownSaga, store)
       .withReducer(reducer, reducer(loading(), asked))
       .silentRun(500);
@@ -303,15 +307,7 @@ describe('lastKnownSaga', () => {
 
   it('keeps the live upcoming bookings with their own time, and keeps the kept ones where none came live', async () => {
     const now = jest.spyOn(Date, 'now').mockReturnValue(50_000);
-    await store.putAccount({
-      uid: UID,
-      savedAt: 42_000,
-      account,
-      channels: null,
-      offers: null,
-      bookings: { savedAt: 41_000, upcoming: [booking] },
-      receivedOffers: null,
-    });
+    await keepBookings();
     // A session that never opens /services: the account is live again, the bookings are still those of 41_000.
     await expectSaga(lastKnownSaga, store)
       .withReducer(reducer, loading())
@@ -337,15 +333,7 @@ describe('lastKnownSaga', () => {
   });
 
   it('never keeps kept bookings with a live change applied as if they were the backend’s list', async () => {
-    await store.putAccount({
-      uid: UID,
-      savedAt: 42_000,
-      account,
-      channels: null,
-      offers: null,
-      bookings: { savedAt: 41_000, upcoming: [booking] },
-      receivedOffers: null,
-    });
+    await keepBookings();
     const other = { ...booking, id: 'Booking0000000000002' };
     await expectSaga(lastKnownSaga, store)
       .withReducer(reducer, loading())
