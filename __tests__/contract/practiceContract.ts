@@ -5,6 +5,7 @@
 import type { Backend } from '@/backend/ports';
 import { newDocumentId } from '@core/ids';
 import type { LedgerEntry, NewOffer, Service } from '@core/model';
+import { eventually } from '../support/eventually';
 import { failure } from './support/failure';
 import type { Harness } from './support/harness';
 import { CHANNELS, INVITATIONS, OFFERS, PEOPLE, START } from './support/world';
@@ -297,6 +298,34 @@ export function describePracticeContract(harness: () => Harness): void {
         expect(await refusal(consultant.bookings.completeBooking(requested.id, op()))).toEqual({
           status: 'FAILED_PRECONDITION',
           reason: 'booking-state',
+        });
+      });
+
+      it('names the client on the consultant’s list and the consultant on the client’s, and follows a rename', async () => {
+        const { consultant, member, service } = await practice();
+        const requested = await book(member, service);
+        expect(requested).toMatchObject({ clientName: 'Morgan', consultantName: 'Dana' });
+        const [listed] = (await consultant.bookings.listMyBookings()).upcoming;
+        expect(listed).toMatchObject({ id: requested.id, clientName: 'Morgan', consultantName: 'Dana' });
+
+        await member.users.updateProfile(PEOPLE.member.uid, { nickname: 'Morgana' });
+        await h().settle();
+        // On Firebase a trigger writes it after the profile: the check waits for it.
+        await eventually(
+          async () => {
+            const [renamed] = (await consultant.bookings.listMyBookings()).upcoming;
+            expect(renamed).toMatchObject({
+              id: requested.id,
+              clientName: 'Morgana',
+              consultantName: 'Dana',
+            });
+            expect(await member.bookings.getBooking(requested.id)).toStrictEqual(renamed);
+          },
+          { timeoutMs: 10_000 },
+        );
+        // A step after the rename keeps the name the client goes by now.
+        expect(await consultant.bookings.confirmBooking(requested.id, op())).toMatchObject({
+          clientName: 'Morgana',
         });
       });
 

@@ -204,13 +204,53 @@ describe('the practice on /services', () => {
       true,
       data({ bookings: { upcoming: [booking({ state: 'requested' })], past: [] } }),
     );
-    const item = screen.getByRole('listitem', { name: /Strategy session, Waiting for the consultant/ });
+    const item = screen.getByRole('listitem', {
+      name: 'Strategy session with A client, Waiting for the consultant',
+    });
     expect(within(item).queryByRole('button', { name: /Cancel/ })).toBeNull();
     expect(within(item).getByRole('button', { name: 'Propose another time' })).toBeTruthy();
     fireEvent.click(within(item).getByRole('button', { name: 'Confirm' }));
     expect(seen.find((a) => a.type === 'practice/bookingStepRequested')?.payload).toMatchObject({
       step: 'confirm',
     });
+  });
+
+  it('names the client on each of a consultant’s requests, so two at a time read apart', () => {
+    renderAs(
+      CONSULTANT,
+      true,
+      data({
+        bookings: {
+          upcoming: [
+            booking({ state: 'requested', clientName: 'Morgan', consultantName: 'Dana' }),
+            booking({ id: 'book0000000000000002', state: 'requested', clientId: 'uidClient00000000002' }),
+          ],
+          past: [booking({ id: 'book0000000000000003', state: 'done', clientName: 'Sam Patel' })],
+        },
+      }),
+    );
+    const upcoming = within(screen.getByRole('list', { name: 'Upcoming' })).getAllByRole('listitem');
+    expect(upcoming.map((item) => item.getAttribute('aria-label'))).toEqual([
+      'Strategy session with Morgan, Waiting for the consultant',
+      // A booking without a name (kept from before names were) never shows the client's id.
+      'Strategy session with A client, Waiting for the consultant',
+    ]);
+    expect(within(upcoming[0] as HTMLElement).getByRole('heading').textContent).toBe(
+      'Strategy session with Morgan',
+    );
+    expect(screen.queryByText(/uidClient/)).toBeNull();
+    expect(within(screen.getByRole('list', { name: 'Past' })).getByRole('heading').textContent).toBe(
+      'Strategy session with Sam Patel',
+    );
+  });
+
+  it('names the consultant on a client’s session', () => {
+    renderAs(
+      CLIENT,
+      false,
+      data({ bookings: { upcoming: [booking({ clientName: 'Morgan', consultantName: 'Dana' })], past: [] } }),
+    );
+    expect(screen.getByRole('listitem', { name: 'Strategy session with Dana, Confirmed' })).toBeTruthy();
   });
 
   it('explains the balance line by line: a hold, then its capture', () => {
