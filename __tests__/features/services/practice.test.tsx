@@ -4,14 +4,14 @@
 // The practice on /services, as a person uses it: a client picks a free time in their own zone and books with an
 // offer (the discounted price is what is sent as expectedCredits), is told the 24-hour rule before cancelling;
 // a consultant gets Confirm and Decline on a request, and the ledger explains the balance.
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import type { Booking, Service } from '@core/model';
 import type { ReceivedOffer } from '@core/offers';
 import { createAppStore } from '@/app/store';
 import { accountLoaded, fallbackUserState, signedIn } from '@/store/userSlice';
-import { practiceLoaded, slotsLoaded } from '@/store/practiceSlice';
+import { bookingChanged, practiceLoaded, slotsLoaded } from '@/store/practiceSlice';
 import { receivedOffersLoaded } from '@/store/offersSlice';
 import type { PracticeData } from '@/store/practiceSlice';
 import { Practice } from '@/features/services/Practice';
@@ -251,6 +251,35 @@ describe('the practice on /services', () => {
       data({ bookings: { upcoming: [booking({ clientName: 'Morgan', consultantName: 'Dana' })], past: [] } }),
     );
     expect(screen.getByRole('listitem', { name: 'Strategy session with Dana, Confirmed' })).toBeTruthy();
+  });
+
+  it('says a step’s words once: leaving /services and coming back does not show them again', () => {
+    const request = booking({ state: 'requested', clientName: 'Morgan' });
+    const { store } = renderAs(CONSULTANT, true, data({ bookings: { upcoming: [request], past: [] } }));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    act(() => {
+      store.dispatch(
+        bookingChanged({ booking: { ...request, state: 'confirmed' }, words: 'Confirmed the session' }),
+      );
+    });
+    expect(screen.getByText('Confirmed the session.')).toBeTruthy();
+
+    // The person goes Home (the screen unmounts) and comes back: the same store, the screen anew.
+    cleanup();
+    render(
+      <Provider store={store}>
+        <MemoryRouter initialEntries={['/services']}>
+          <Practice />
+        </MemoryRouter>
+      </Provider>,
+    );
+    act(() => {
+      store.dispatch(
+        practiceLoaded(data({ bookings: { upcoming: [{ ...request, state: 'confirmed' }], past: [] } })),
+      );
+    });
+    expect(screen.getByRole('listitem', { name: 'Strategy session with Morgan, Confirmed' })).toBeTruthy();
+    expect(screen.queryByText('Confirmed the session.')).toBeNull();
   });
 
   it('explains the balance line by line: a hold, then its capture', () => {
