@@ -21,8 +21,12 @@ beforeAll(async () => {
   await loadFirestoreRules();
 });
 
-afterAll(async () => {
+// Each test signs the two people in afresh: each pair is closed after its test, or Jest never exits.
+afterEach(async () => {
   await Promise.all([client?.close(), consultant?.close()]);
+});
+
+afterAll(async () => {
   await backend.close();
 });
 
