@@ -99,6 +99,8 @@ export function Practice() {
   // Words said here are said once: leaving the screen has them seen.
   useEffect(() => () => void dispatch(practiceClosed()), [dispatch]);
 
+  // Not answered (yet, or offline) with bookings kept on this device: those, as of their time (./BookingList.tsx).
+  if (practice.asOf !== undefined && practice.status !== 'loaded') return <BookingList />;
   if (practice.status === 'idle' || practice.status === 'loading') {
     return (
       <p className="muted services__section" role="status">
