@@ -5,6 +5,7 @@ import reducer, {
   changeFailed,
   initialState,
   lastKnownBookingsShown,
+  practiceClosed,
   practiceLoaded,
   practiceRequested,
   serviceSaved,
@@ -111,6 +112,18 @@ describe('practiceSlice', () => {
       targetId: service.id,
       message: 'That time was just taken.',
     });
+  });
+
+  it('has said the last change’s words and refusal once the person leaves /services, and keeps the bookings', () => {
+    let state = reducer(initialState, bookingChanged({ booking: booking() }));
+    state = reducer(state, bookingStepRequested({ bookingId: 'book0000000000000001', step: 'confirm' }));
+    state = reducer(state, bookingChanged({ booking: booking({ state: 'confirmed' }), words: 'Confirmed' }));
+    state = reducer(state, bookingRequested(request));
+    state = reducer(state, changeFailed({ message: 'That time was just taken.' }));
+    state = reducer(state, practiceClosed());
+    expect(state.done).toBeNull();
+    expect(state.changeError).toBeNull();
+    expect(state.bookings.upcoming.map((b) => b.state)).toEqual(['confirmed']);
   });
 
   it('drops free times that come for a service no longer being booked', () => {

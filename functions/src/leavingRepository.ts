@@ -202,9 +202,12 @@ export function createLeavingRepository({ db, timestampFromMillis }: FirestoreSd
       // The practice, as on the embedded server: bookings stay in the other person's history under the
       // former member, a consultant's services stay (archived) for the bookings that name them, the offers they
       // made name the former member; their hours and their operation records go.
-      for (const doc of booked.docs) writes.push((b) => b.update(doc.ref, { clientId: FORMER_MEMBER_ID }));
+      for (const doc of booked.docs)
+        writes.push((b) => b.update(doc.ref, { clientId: FORMER_MEMBER_ID, clientName: FORMER_MEMBER_NAME }));
       for (const doc of served.docs)
-        writes.push((b) => b.update(doc.ref, { consultantId: FORMER_MEMBER_ID }));
+        writes.push((b) =>
+          b.update(doc.ref, { consultantId: FORMER_MEMBER_ID, consultantName: FORMER_MEMBER_NAME }),
+        );
       for (const doc of services.docs) {
         writes.push((b) => b.update(doc.ref, { consultantId: FORMER_MEMBER_ID, status: 'archived' }));
       }

@@ -157,6 +157,14 @@ const practiceSlice = createSlice({
     bookingClosed(state) {
       state.slots = initialState.slots;
     },
+    /**
+     * The person left /services: the words of their last change (and its refusal) were seen there, and are not
+     * said again when they come back (a change made meanwhile elsewhere is told by its card and notice).
+     */
+    practiceClosed(state) {
+      state.done = null;
+      state.changeError = null;
+    },
     bookingRequested: {
       reducer(state, action: PayloadAction<BookingRequest & { operationId: string }>) {
         startChange(state, {
@@ -278,6 +286,7 @@ export const {
   slotsLoaded,
   slotsFailed,
   bookingClosed,
+  practiceClosed,
   bookingRequested,
   bookingStepRequested,
   bookingChanged,

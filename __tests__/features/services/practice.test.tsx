@@ -4,14 +4,20 @@
 // The practice on /services, as a person uses it: a client picks a free time in their own zone and books with an
 // offer (the discounted price is what is sent as expectedCredits), is told the 24-hour rule before cancelling;
 // a consultant gets Confirm and Decline on a request, and the ledger explains the balance.
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import type { Booking, Service } from '@core/model';
 import type { ReceivedOffer } from '@core/offers';
 import { createAppStore } from '@/app/store';
 import { accountLoaded, fallbackUserState, signedIn } from '@/store/userSlice';
-import { lastKnownBookingsShown, practiceFailed, practiceLoaded, slotsLoaded } from '@/store/practiceSlice';
+import {
+  bookingChanged,
+  lastKnownBookingsShown,
+  practiceFailed,
+  practiceLoaded,
+  slotsLoaded,
+} from '@/store/practiceSlice';
 import { connectivityChanged } from '@/store/appSlice';
 import { receivedOffersLoaded } from '@/store/offersSlice';
 import type { PracticeData } from '@/store/practiceSlice';
@@ -206,7 +212,9 @@ describe('the practice on /services', () => {
         </MemoryRouter>
       </Provider>,
     );
-    expect(screen.getByRole('listitem', { name: 'Strategy session, Confirmed' })).toBeTruthy();
+    expect(
+      screen.getByRole('listitem', { name: 'Strategy session with Your consultant, Confirmed' }),
+    ).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Offline · as of 10:42');
     expect(screen.getByText('Unknown while offline.')).toBeTruthy();
     expect(screen.queryByText('No past sessions yet.')).toBeNull();
@@ -229,13 +237,82 @@ describe('the practice on /services', () => {
       true,
       data({ bookings: { upcoming: [booking({ state: 'requested' })], past: [] } }),
     );
-    const item = screen.getByRole('listitem', { name: /Strategy session, Waiting for the consultant/ });
+    const item = screen.getByRole('listitem', {
+      name: 'Strategy session with A client, Waiting for the consultant',
+    });
     expect(within(item).queryByRole('button', { name: /Cancel/ })).toBeNull();
     expect(within(item).getByRole('button', { name: 'Propose another time' })).toBeTruthy();
     fireEvent.click(within(item).getByRole('button', { name: 'Confirm' }));
     expect(seen.find((a) => a.type === 'practice/bookingStepRequested')?.payload).toMatchObject({
       step: 'confirm',
     });
+  });
+
+  it('names the client on each of a consultant’s requests, so two at a time read apart', () => {
+    renderAs(
+      CONSULTANT,
+      true,
+      data({
+        bookings: {
+          upcoming: [
+            booking({ state: 'requested', clientName: 'Morgan', consultantName: 'Dana' }),
+            booking({ id: 'book0000000000000002', state: 'requested', clientId: 'uidClient00000000002' }),
+          ],
+          past: [booking({ id: 'book0000000000000003', state: 'done', clientName: 'Sam Patel' })],
+        },
+      }),
+    );
+    const upcoming = within(screen.getByRole('list', { name: 'Upcoming' })).getAllByRole('listitem');
+    expect(upcoming.map((item) => item.getAttribute('aria-label'))).toEqual([
+      'Strategy session with Morgan, Waiting for the consultant',
+      // A booking without a name (kept from before names were) never shows the client's id.
+      'Strategy session with A client, Waiting for the consultant',
+    ]);
+    expect(within(upcoming[0] as HTMLElement).getByRole('heading').textContent).toBe(
+      'Strategy session with Morgan',
+    );
+    expect(screen.queryByText(/uidClient/)).toBeNull();
+    expect(within(screen.getByRole('list', { name: 'Past' })).getByRole('heading').textContent).toBe(
+      'Strategy session with Sam Patel',
+    );
+  });
+
+  it('names the consultant on a client’s session', () => {
+    renderAs(
+      CLIENT,
+      false,
+      data({ bookings: { upcoming: [booking({ clientName: 'Morgan', consultantName: 'Dana' })], past: [] } }),
+    );
+    expect(screen.getByRole('listitem', { name: 'Strategy session with Dana, Confirmed' })).toBeTruthy();
+  });
+
+  it('says a step’s words once: leaving /services and coming back does not show them again', () => {
+    const request = booking({ state: 'requested', clientName: 'Morgan' });
+    const { store } = renderAs(CONSULTANT, true, data({ bookings: { upcoming: [request], past: [] } }));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    act(() => {
+      store.dispatch(
+        bookingChanged({ booking: { ...request, state: 'confirmed' }, words: 'Confirmed the session' }),
+      );
+    });
+    expect(screen.getByText('Confirmed the session.')).toBeTruthy();
+
+    // The person goes Home (the screen unmounts) and comes back: the same store, the screen anew.
+    cleanup();
+    render(
+      <Provider store={store}>
+        <MemoryRouter initialEntries={['/services']}>
+          <Practice />
+        </MemoryRouter>
+      </Provider>,
+    );
+    act(() => {
+      store.dispatch(
+        practiceLoaded(data({ bookings: { upcoming: [{ ...request, state: 'confirmed' }], past: [] } })),
+      );
+    });
+    expect(screen.getByRole('listitem', { name: 'Strategy session with Morgan, Confirmed' })).toBeTruthy();
+    expect(screen.queryByText('Confirmed the session.')).toBeNull();
   });
 
   it('explains the balance line by line: a hold, then its capture', () => {

@@ -45,6 +45,16 @@ export function cancelWords(booking: Booking, now: number): string {
   return 'Cancel this session? It starts within 24 hours, so the price stays with your consultant (they may refund it).';
 }
 
+/**
+ * Who the session is with, as the reader calls them: a consultant's list tells two clients' requests apart by it.
+ * A name the backend does not have (a booking from before names were kept) reads as "A client", never as an id.
+ */
+export function otherPartyName(booking: Booking, reader: 'consultant' | 'client'): string {
+  return reader === 'consultant'
+    ? booking.clientName || 'A client'
+    : booking.consultantName || 'Your consultant';
+}
+
 function toLocalInput(instant: number): string {
   const d = new Date(instant);
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -78,9 +88,15 @@ function BookingItem({ booking, now }: { booking: Booking; now: number }) {
     </button>
   );
 
+  const who = otherPartyName(booking, mine);
   return (
-    <li className="card booking" aria-label={`${booking.serviceTitle}, ${STATE_WORDS[booking.state]}`}>
-      <h4>{booking.serviceTitle}</h4>
+    <li
+      className="card booking"
+      aria-label={`${booking.serviceTitle} with ${who}, ${STATE_WORDS[booking.state]}`}
+    >
+      <h4>
+        {booking.serviceTitle} <span className="booking__with">with {who}</span>
+      </h4>
       <p>{formatSession(booking, zone)}</p>
       <p className={`booking__state booking__state--${booking.state}`}>
         {STATE_WORDS[booking.state]}
