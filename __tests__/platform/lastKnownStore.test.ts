@@ -161,7 +161,7 @@ describe('createLastKnownStore', () => {
     after.close();
   });
 
-  it('discards a record of the format before bookings were kept, and a damaged booking or offer', async () => {
+  it('discards a record of the format before bookings were kept', async () => {
     const store = createLastKnownStore();
     await store.putAccount(kept(UID, 1));
     const db = await openDB(LAST_KNOWN_DB_NAME);
@@ -170,22 +170,41 @@ describe('createLastKnownStore', () => {
     await db.put('accounts', { ...before, format: 1 }, UID);
     expect(await store.load(UID)).toEqual({ account: null, pages: [] });
     expect(await db.count('accounts')).toBe(0);
+    db.close();
+  });
 
-    const damaged = { ...booking(1), startsAt: 'tomorrow' } as unknown as Booking;
+  it('reads a damaged part of the record as unknown, and still shows the rest', async () => {
+    const store = createLastKnownStore();
+    await store.putAccount(kept(UID, 1));
+    const db = await openDB(LAST_KNOWN_DB_NAME);
+    const whole = kept(UID, 1, {
+      channels: [overview],
+      bookings: { savedAt: 1, upcoming: [booking(1)] },
+      receivedOffers: [received(1)],
+    });
+    const damagedBooking = { ...booking(1), startsAt: 'tomorrow' } as unknown as Booking;
+    const damagedOffer = { ...received(1), state: 'pending' } as unknown as ReceivedOffer;
+    const damagedOverview = { ...overview, lastMessage: { ...message(1), id: 5 } };
     await db.put(
       'accounts',
-      { format: LAST_KNOWN_FORMAT, ...kept(UID, 1, { bookings: { savedAt: 1, upcoming: [damaged] } }) },
+      {
+        format: LAST_KNOWN_FORMAT,
+        ...whole,
+        channels: [damagedOverview],
+        bookings: { savedAt: 1, upcoming: [damagedBooking] },
+        receivedOffers: [damagedOffer],
+      },
       UID,
     );
-    expect(await store.load(UID)).toEqual({ account: null, pages: [] });
-    const offer = { ...received(1), state: 'pending' } as unknown as ReceivedOffer;
-    await db.put(
-      'accounts',
-      { format: LAST_KNOWN_FORMAT, ...kept(UID, 1, { receivedOffers: [offer] }) },
-      UID,
-    );
-    expect(await store.load(UID)).toEqual({ account: null, pages: [] });
-    expect(await db.count('accounts')).toBe(0);
+    expect((await store.load(UID)).account).toEqual({
+      format: LAST_KNOWN_FORMAT,
+      ...whole,
+      channels: null,
+      bookings: null,
+      receivedOffers: null,
+    });
+    await db.put('accounts', { format: LAST_KNOWN_FORMAT, ...whole, account: { nickname: 7 } }, UID);
+    expect((await store.load(UID)).account).toEqual({ format: LAST_KNOWN_FORMAT, ...whole, account: null });
     db.close();
   });
 

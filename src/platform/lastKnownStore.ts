@@ -102,10 +102,10 @@ const accountSchema: z.ZodMiniType<KnownAccount> = z.object({
   notificationSettings: z.nullable(notificationSettingsAnswer),
 });
 
-const storedAccountSchema: z.ZodMiniType<StoredAccount> = z.object({
-  format,
-  uid,
-  savedAt: time,
+// Each part of an account's record is read on its own: a damaged part is unknown (null, shown as unknown), and the
+// others still show (a bad message id in the overview must not take the person's name and balances with it).
+const storedAccountHead = z.object({ format, uid, savedAt: time });
+const storedAccountParts = {
   account: z.nullable(accountSchema),
   channels: z.nullable(z.array(channelOverviewAnswer)),
   offers: z.nullable(z.array(offerAnswer)),
@@ -116,7 +116,7 @@ const storedAccountSchema: z.ZodMiniType<StoredAccount> = z.object({
     }),
   ),
   receivedOffers: z.nullable(z.array(receivedOfferAnswer).check(z.maxLength(LAST_KNOWN_MAX_RECEIVED_OFFERS))),
-});
+};
 
 const storedPageSchema: z.ZodMiniType<StoredPage> = z.object({
   format,
@@ -126,10 +126,26 @@ const storedPageSchema: z.ZodMiniType<StoredPage> = z.object({
   messages: z.array(chatMessageAnswer).check(z.maxLength(LAST_KNOWN_PAGE_MESSAGES)),
 });
 
-/** The record, when it is one this build wrote (zod's reading: unknown fields left out), else null. */
+/**
+ * The record, when it is one this build wrote (zod's reading: unknown fields left out), else null; a damaged part
+ * of it is null (unknown).
+ */
 export function readStoredAccount(value: unknown): StoredAccount | null {
-  const result = storedAccountSchema.safeParse(value);
-  return result.success ? result.data : null;
+  const head = storedAccountHead.safeParse(value);
+  if (!head.success) return null;
+  const raw = value as Record<string, unknown>;
+  const part = <K extends keyof typeof storedAccountParts>(key: K) => {
+    const result = storedAccountParts[key].safeParse(raw[key]);
+    return (result.success ? result.data : null) as StoredAccount[K];
+  };
+  return {
+    ...head.data,
+    account: part('account'),
+    channels: part('channels'),
+    offers: part('offers'),
+    bookings: part('bookings'),
+    receivedOffers: part('receivedOffers'),
+  };
 }
 
 export function readStoredPage(value: unknown): StoredPage | null {
