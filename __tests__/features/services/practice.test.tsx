@@ -216,6 +216,9 @@ describe('the practice on /services', () => {
       screen.getByRole('listitem', { name: 'Strategy session with Your consultant, Confirmed' }),
     ).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Offline · as of 10:42');
+    // A change needs the backend's word on the session: said, instead of a button that would fail.
+    expect(screen.queryByRole('button', { name: 'Cancel session' })).toBeNull();
+    expect(screen.getByText('Changing a session needs a connection.')).toBeTruthy();
     expect(screen.getByText('Unknown while offline.')).toBeTruthy();
     expect(screen.queryByText('No past sessions yet.')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();

@@ -61,7 +61,12 @@ function toLocalInput(instant: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-function BookingItem({ booking, now }: { booking: Booking; now: number }) {
+/**
+ * One session. `kept`: read from this device while the backend has not answered: its steps wait for the backend's
+ * word on it (offline, the card says that a change needs a connection, instead of buttons that would fail; online, the
+ * section's "Updating" says it).
+ */
+function BookingItem({ booking, now, kept = false }: { booking: Booking; now: number; kept?: boolean }) {
   const dispatch = useAppDispatch();
   const uid = useAppSelector(selectUid);
   const { change, changeError, done } = useAppSelector(selectPractice);
@@ -69,6 +74,7 @@ function BookingItem({ booking, now }: { booking: Booking; now: number }) {
   const [proposing, setProposing] = useState<string | null>(null);
   const zone = clientTimeZone();
   const mine = booking.consultantId === uid ? 'consultant' : 'client';
+  const online = useAppSelector(selectIsOnline);
   const busy = change?.kind === 'step' && change.targetId === booking.id;
   const refusal =
     changeError?.kind === 'step' && changeError.targetId === booking.id ? changeError.message : null;
@@ -108,41 +114,53 @@ function BookingItem({ booking, now }: { booking: Booking; now: number }) {
           <strong>{formatSession(booking.proposal, zone)}</strong>
         </p>
       )}
-      <div className="form-actions">
-        {mine === 'consultant' && booking.state === 'requested' && !started && (
-          <>
-            {button('Confirm', 'confirm', true)}
-            {button('Decline', 'decline')}
-            <button
-              type="button"
-              className="button"
-              disabled={busy}
-              onClick={() => setProposing(toLocalInput(booking.startsAt))}
-            >
-              Propose another time
-            </button>
-          </>
-        )}
-        {mine === 'consultant' &&
-          booking.state === 'confirmed' &&
-          started &&
-          button('Mark done', 'complete', true)}
-        {mine === 'consultant' &&
-          booking.lateCancellation &&
-          booking.payment.status === 'captured' &&
-          button('Refund', 'refund')}
-        {mine === 'client' && booking.proposal && open && (
-          <>
-            {button('Accept the new time', 'acceptProposal', true)}
-            {button('Keep my time', 'declineProposal')}
-          </>
-        )}
-        {open && !started && (mine === 'client' || booking.state === 'confirmed') && confirming === null && (
-          <button type="button" className="button" disabled={busy} onClick={() => setConfirming('cancel')}>
-            {booking.state === 'requested' ? 'Cancel request' : 'Cancel session'}
-          </button>
-        )}
-      </div>
+      {kept ? (
+        !online && <p className="muted">Changing a session needs a connection.</p>
+      ) : (
+        <div className="form-actions">
+          {mine === 'consultant' && booking.state === 'requested' && !started && (
+            <>
+              {button('Confirm', 'confirm', true)}
+              {button('Decline', 'decline')}
+              <button
+                type="button"
+                className="button"
+                disabled={busy}
+                onClick={() => setProposing(toLocalInput(booking.startsAt))}
+              >
+                Propose another time
+              </button>
+            </>
+          )}
+          {mine === 'consultant' &&
+            booking.state === 'confirmed' &&
+            started &&
+            button('Mark done', 'complete', true)}
+          {mine === 'consultant' &&
+            booking.lateCancellation &&
+            booking.payment.status === 'captured' &&
+            button('Refund', 'refund')}
+          {mine === 'client' && booking.proposal && open && (
+            <>
+              {button('Accept the new time', 'acceptProposal', true)}
+              {button('Keep my time', 'declineProposal')}
+            </>
+          )}
+          {open &&
+            !started &&
+            (mine === 'client' || booking.state === 'confirmed') &&
+            confirming === null && (
+              <button
+                type="button"
+                className="button"
+                disabled={busy}
+                onClick={() => setConfirming('cancel')}
+              >
+                {booking.state === 'requested' ? 'Cancel request' : 'Cancel session'}
+              </button>
+            )}
+        </div>
+      )}
       {proposing !== null && (
         <form
           className="booking__propose"
@@ -230,7 +248,7 @@ export function BookingList() {
       ) : (
         <ul className="bookings" aria-labelledby="upcoming-title">
           {bookings.upcoming.map((b) => (
-            <BookingItem key={b.id} booking={b} now={now} />
+            <BookingItem key={b.id} booking={b} now={now} kept={asOf !== undefined} />
           ))}
         </ul>
       )}
