@@ -6,9 +6,10 @@
 import { gzipSync } from 'node:zlib';
 import type { Page, Response } from 'playwright-core';
 import { launchChromium } from '../drivers/chromium';
-import { EMULATORS_VARIABLE, addressesOf, startFirebaseApp } from '../drivers/firebaseEmulators';
-import { makeAdmin, result, signUp } from '../e2e/firebase/support/emulators';
-import type { Account } from '../e2e/firebase/support/emulators';
+import { addressesOf, startFirebaseApp } from '../drivers/firebaseEmulators';
+import { callOnEmulators, makeAdminOnEmulators, signUpOnEmulators } from '../drivers/firebaseAccounts';
+import type { EmulatorAccount } from '../drivers/firebaseAccounts';
+import type { EmulatorAddresses } from '../drivers/firebaseEmulators';
 import { GOALS } from './goals';
 
 /**
@@ -112,23 +113,28 @@ export function firstScreenReport(files: CodeFile[]): FirebaseFirstScreenReport 
 export const CHANNEL_TITLE = 'Strategy Studio';
 
 /** A consultant's channel "Strategy Studio", and Morgan in it with 3 credits and 1 pass, as the app makes them. */
-export async function morganInStrategyStudio(prefix: string): Promise<Account> {
-  const admin = await makeAdmin(await signUp(`${prefix}-admin`));
-  const consultant = await signUp(`${prefix}-consultant`, 'Dana Consultant');
-  const morgan = await signUp(`${prefix}-member`, 'Morgan');
-  await result('admin_set_consultant', { uid: consultant.uid, isOwner: true }, admin.idToken);
-  const { id: channelId } = await result<{ id: string }>(
+export async function morganInStrategyStudio(
+  at: EmulatorAddresses,
+  prefix: string,
+): Promise<EmulatorAccount> {
+  const admin = await makeAdminOnEmulators(at, await signUpOnEmulators(at, `${prefix}-admin`));
+  const consultant = await signUpOnEmulators(at, `${prefix}-consultant`, 'Dana Consultant');
+  const morgan = await signUpOnEmulators(at, `${prefix}-member`, 'Morgan');
+  const call = <T>(name: string, data: unknown, idToken: string) =>
+    callOnEmulators<T>(at, name, data, idToken);
+  await call('admin_set_consultant', { uid: consultant.uid, isOwner: true }, admin.idToken);
+  const { id: channelId } = await call<{ id: string }>(
     'create_channel',
     { channelId: `strategy-${Date.now()}`, title: CHANNEL_TITLE },
     consultant.idToken,
   );
-  const invitation = await result<{ id: string }>(
+  const invitation = await call<{ id: string }>(
     'create_invitation',
     { channelId, passes: 1, credits: 3, expiresAt: Date.now() + DAY_MS },
     consultant.idToken,
   );
-  await result('accept_invitation', { invitationId: invitation.id }, morgan.idToken);
-  await result('activate_invitation', { invitationId: invitation.id }, morgan.idToken);
+  await call('accept_invitation', { invitationId: invitation.id }, morgan.idToken);
+  await call('activate_invitation', { invitationId: invitation.id }, morgan.idToken);
   return morgan;
 }
 
@@ -141,11 +147,9 @@ export async function channelListDrawn(page: Page): Promise<void> {
 /** The whole measure: the app built for the emulators and started, Morgan signed in once, then `/` again. */
 export async function benchFirebaseFirstScreen(): Promise<FirebaseFirstScreenReport & { markdown: string }> {
   const app = await startFirebaseApp();
-  const before = process.env[EMULATORS_VARIABLE];
-  process.env[EMULATORS_VARIABLE] = JSON.stringify(addressesOf(app));
   const browser = await launchChromium();
   try {
-    const morgan = await morganInStrategyStudio('bench-first-screen');
+    const morgan = await morganInStrategyStudio(addressesOf(app), 'bench-first-screen');
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
     context.setDefaultTimeout(STEP_TIMEOUT_MS);
     const page = await context.newPage();
@@ -163,8 +167,6 @@ export async function benchFirebaseFirstScreen(): Promise<FirebaseFirstScreenRep
     return { ...report, markdown: firstScreenMarkdown(report) };
   } finally {
     await browser.close();
-    if (before === undefined) delete process.env[EMULATORS_VARIABLE];
-    else process.env[EMULATORS_VARIABLE] = before;
     await app.stop();
   }
 }

@@ -15,8 +15,8 @@ import {
   firstScreenReport,
   morganInStrategyStudio,
 } from '../../bench/firebaseFirstScreen';
+import type { EmulatorAccount } from '../../drivers/firebaseAccounts';
 import { emulators } from './support/emulators';
-import type { Account } from './support/emulators';
 
 // The Functions emulator starts each function's worker the first time it is called: seconds each under load.
 const STEP_TIMEOUT_MS = 60_000;
@@ -90,12 +90,12 @@ async function eventually(page: Page, what: string, check: (data: DeviceData) =>
 }
 
 describe('QuPM on Firebase without a network', () => {
-  let morgan: Account;
+  let morgan: EmulatorAccount;
   let page: Page;
 
   // Five callables that may each be its function's first call (a worker started), and three sign-ups' triggers.
   beforeAll(async () => {
-    morgan = await morganInStrategyStudio('offline');
+    morgan = await morganInStrategyStudio(emulators(), 'offline');
     context = await browser.newContext({ viewport: LAPTOP });
     context.setDefaultTimeout(STEP_TIMEOUT_MS);
     page = await context.newPage();

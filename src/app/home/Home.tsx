@@ -4,6 +4,7 @@
 // (route.tsx loads it while the backend says who is there), so a visitor's first screen carries none of it.
 import { Suspense, useEffect, useState } from 'react';
 import { browserLocalStorage } from '@/platform/storage';
+import { whenFirstScreenDrawn } from '@/platform/firstScreen';
 import { readPushPromptDismissed, rememberPushPromptDismissed } from '@/platform/deviceChoices';
 import { Link, useSearchParams } from 'react-router-dom';
 import { parseDocumentId } from '@core/ids';
@@ -149,8 +150,9 @@ export function Home() {
   }, [dispatch, openId]);
   useEffect(() => () => void dispatch(channelOpened({ id: null })), [dispatch]);
   useEffect(() => {
-    // Fetched ahead of the first channel the person opens; a failure here is retried by the lazy component.
-    loadConversation().catch(() => undefined);
+    // Fetched ahead of the first channel the person opens, once the list is drawn (it would compete with what
+    // the list needs); a failure here is retried by the lazy component.
+    void whenFirstScreenDrawn().then(() => loadConversation().catch(() => undefined));
   }, []);
 
   return (
