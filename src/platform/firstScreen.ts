@@ -1,7 +1,8 @@
 // The first screen a signed-in person sees, drawn: a signal for work that loads a lot and draws nothing of it
-// (Firestore's SDK, the conversation's chunk) to start after it rather than compete with it. The last known
-// state's saga gives the signal once it has drawn what the device kept (or found nothing to draw). The wait is
-// bounded: a signal that never comes (that saga failed to load) holds nothing up for long.
+// (Firestore's SDK, the conversation's chunk) to start after it rather than compete with it. The signed-in home
+// gives the signal as it is drawn (from what the device kept, or live), and the last known state's saga when the
+// device kept nothing (the home then waits for live data). The wait is bounded: a signal that never comes holds
+// nothing up for long.
 import { FIRST_SCREEN_WAIT_MS } from '@/timings';
 
 let markDrawn: (() => void) | null = null;

@@ -183,8 +183,8 @@ export function* keepSession(store: LastKnownStore, uid: string) {
   const kept: LastKnown = yield call([store, store.load], uid);
   const pages = new Map(kept.pages.map((page) => [page.channelId, page]));
   const drawn: { channels: boolean; offers: boolean } = yield call(showLastKnown, kept);
-  // What was kept is on screen (or nothing was): what waits for the first screen may load now.
-  yield call(firstScreenDrawn);
+  // Nothing was kept: the first screen waits for live data, and so must not what waits for the first screen.
+  if (!kept.account) yield call(firstScreenDrawn);
   const openId: string | null = yield select((state: { channels: ChannelsState }) => state.channels.openId);
   yield call(showKeptPage, pages, channelOpened({ id: openId }));
   yield takeEvery(channelOpened.type, showKeptPage, pages);
