@@ -13,10 +13,11 @@ import type { EmulatorAddresses } from '../drivers/firebaseEmulators';
 import { GOALS } from './goals';
 
 /**
- * What e2e/firebase/lastKnown.emulators.test.ts lets it grow to: what it measures now, with room for a little
- * growth, until it reaches the goal (GOALS.firebaseFirstScreenBytes).
+ * What e2e/firebase/lastKnown.emulators.test.ts lets it grow to until it reaches the goal
+ * (GOALS.firebaseFirstScreenBytes): 276.6 KB measured, with Firestore's SDK loading after the first screen (it
+ * was 383 KB with it before), and a little room.
  */
-export const FIREBASE_FIRST_SCREEN_BUDGET_BYTES = 400 * 1024;
+export const FIREBASE_FIRST_SCREEN_BUDGET_BYTES = 290 * 1024;
 
 export interface CodeFile {
   file: string;
