@@ -214,6 +214,9 @@ describe('the last known state', () => {
     expect(sources.length).toBeGreaterThan(0);
     const balances = await page.locator('.home__balances dd').allTextContents();
 
+    // The toggle that makes navigator.onLine say so lets requests out for a moment (live sessions, no "as of"
+    // then): the backend refuses them too.
+    await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
     await goOffline(page);
     await page.reload();
     await context.setOffline(false);

@@ -21,6 +21,7 @@ import {
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { ChannelOverview, ChatMessage, Offer } from '@core/model';
 import type { ReceivedOffer } from '@core/offers';
+import { firstScreenDrawn } from '@/platform/firstScreen';
 import { browserLastKnownStore, LAST_KNOWN_PAGE_MESSAGES } from '@/platform/lastKnownStore';
 import type {
   KeptBookings,
@@ -219,6 +220,8 @@ export function* keepSession(store: LastKnownStore, uid: string) {
   const kept: LastKnown = yield call([store, store.load], uid);
   const pages = new Map(kept.pages.map((page) => [page.channelId, page]));
   const drawn: { channels: boolean; offers: boolean } = yield call(showLastKnown, kept);
+  // Nothing was kept: the first screen waits for live data, and so must not what waits for the first screen.
+  if (!kept.account) yield call(firstScreenDrawn);
   const openId: string | null = yield select((state: { channels: ChannelsState }) => state.channels.openId);
   yield call(showKeptPage, pages, channelOpened({ id: openId }));
   yield takeEvery(channelOpened.type, showKeptPage, pages);
