@@ -124,7 +124,7 @@ describe('booking a session with an offer, in two windows', () => {
     await consultant.goto(server.url + '/services');
     // The consultant's card names the client who asked (two requests at once read apart by it).
     const request = consultant.getByRole('listitem', {
-      name: 'Pricing deep dive with Morgan, Waiting for the consultant',
+      name: 'Pricing deep dive with Morgan, Waiting for you to confirm',
     });
     expect(await request.getByRole('heading').textContent()).toBe('Pricing deep dive with Morgan');
     await request.getByRole('button', { name: 'Confirm' }).click();

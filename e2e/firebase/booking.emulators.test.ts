@@ -187,7 +187,7 @@ describe('booking a session on Firebase, in two windows', () => {
     // at their time in the consultant's zone.
     const span = { startsAt, endsAt: startsAt + 90 * 60_000 };
     const request = consultantPage
-      .getByRole('listitem', { name: `${SERVICE} with Morgan Client, Waiting for the consultant` })
+      .getByRole('listitem', { name: `${SERVICE} with Morgan Client, Waiting for you to confirm` })
       .filter({ hasText: formatSession(span, CONSULTANT_ZONE) });
     await request.getByRole('button', { name: 'Confirm' }).click();
     await consultantPage.getByText(`Confirmed the session “${SERVICE}”.`).waitFor();

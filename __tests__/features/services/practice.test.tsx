@@ -241,7 +241,7 @@ describe('the practice on /services', () => {
       data({ bookings: { upcoming: [booking({ state: 'requested' })], past: [] } }),
     );
     const item = screen.getByRole('listitem', {
-      name: 'Strategy session with A client, Waiting for the consultant',
+      name: 'Strategy session with A client, Waiting for you to confirm',
     });
     expect(within(item).queryByRole('button', { name: /Cancel/ })).toBeNull();
     expect(within(item).getByRole('button', { name: 'Propose another time' })).toBeTruthy();
@@ -267,9 +267,9 @@ describe('the practice on /services', () => {
     );
     const upcoming = within(screen.getByRole('list', { name: 'Upcoming' })).getAllByRole('listitem');
     expect(upcoming.map((item) => item.getAttribute('aria-label'))).toEqual([
-      'Strategy session with Morgan, Waiting for the consultant',
+      'Strategy session with Morgan, Waiting for you to confirm',
       // A booking without a name (kept from before names were) never shows the client's id.
-      'Strategy session with A client, Waiting for the consultant',
+      'Strategy session with A client, Waiting for you to confirm',
     ]);
     expect(within(upcoming[0] as HTMLElement).getByRole('heading').textContent).toBe(
       'Strategy session with Morgan',

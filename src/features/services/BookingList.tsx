@@ -23,6 +23,11 @@ const STATE_WORDS: Record<BookingState, string> = {
   cancelled: 'Cancelled',
 };
 
+/** A booking's state in words for one of its two people: a request waits for the consultant, who is "you" to them. */
+function stateWords(state: BookingState, mine: 'client' | 'consultant'): string {
+  return state === 'requested' && mine === 'consultant' ? 'Waiting for you to confirm' : STATE_WORDS[state];
+}
+
 function paymentWords(booking: Booking): string {
   const { payment } = booking;
   const what =
@@ -98,14 +103,14 @@ function BookingItem({ booking, now, kept = false }: { booking: Booking; now: nu
   return (
     <li
       className="card booking"
-      aria-label={`${booking.serviceTitle} with ${who}, ${STATE_WORDS[booking.state]}`}
+      aria-label={`${booking.serviceTitle} with ${who}, ${stateWords(booking.state, mine)}`}
     >
       <h4>
         {booking.serviceTitle} <span className="booking__with">with {who}</span>
       </h4>
       <p>{formatSession(booking, zone)}</p>
       <p className={`booking__state booking__state--${booking.state}`}>
-        {STATE_WORDS[booking.state]}
+        {stateWords(booking.state, mine)}
         {booking.lateCancellation ? ' late: the price was kept' : ''} · {paymentWords(booking)}
       </p>
       {booking.proposal && (
