@@ -396,6 +396,23 @@ const MessageRow = memo(function MessageRow({
   );
 });
 
+/**
+ * The list's first index for virtuoso. Rows added above move it down (virtuoso keeps them out of view). Rows let go
+ * at the top move it up, except while the list follows the newest: a full window lets its oldest go as each message
+ * arrives, and virtuoso, told of that as the first index going up with the same count, loses rows at the end (in a
+ * burst the newest rows were left out of the list). While following, the rows let go simply go (the rows below
+ * move up, and the list is taken to its bottom anyway). Starts again with each generation of the list.
+ */
+function useFollowedFirstIndex(first: number, generation: number, following: boolean): number {
+  const [seen, setSeen] = useState({ generation, first, letGo: 0 });
+  let letGo = 0;
+  if (seen.generation === generation) {
+    letGo = seen.letGo + (following && first > seen.first ? first - seen.first : 0);
+    if (seen.first !== first) setSeen({ generation, first, letGo });
+  } else setSeen({ generation, first, letGo: 0 });
+  return first - letGo;
+}
+
 export function MessageList({ channelId }: { channelId: string }) {
   const dispatch = useAppDispatch();
   const conversation = useAppSelector((state) => selectConversation(state, channelId));
@@ -427,12 +444,25 @@ export function MessageList({ channelId }: { channelId: string }) {
   const pin = useRef<Pin | null>(null);
   // A conversation opened at a message (a search hit) shows it, not the bottom (see useFocus).
   const focusHolding = useRef(false);
-  const scrollerRef = useCallback((element: HTMLElement | Window | null) => {
-    scrollerElement.current = element instanceof HTMLElement ? element : null;
-    pin.current?.stop();
-    pin.current = element instanceof HTMLElement && !focusHolding.current ? new Pin(element) : null;
-    pin.current?.hold();
+  // Whether the person has moved the list (wheel, touch, pointer, keys) since it was last at its bottom: only then
+  // does leaving the bottom mean they read further up (see onAtBottom).
+  const personMoved = useRef(false);
+  const markPersonMoved = useCallback(() => {
+    personMoved.current = true;
   }, []);
+  const scrollerRef = useCallback(
+    (element: HTMLElement | Window | null) => {
+      const previous = scrollerElement.current;
+      for (const type of PERSON_MOVES) previous?.removeEventListener(type, markPersonMoved);
+      scrollerElement.current = element instanceof HTMLElement ? element : null;
+      for (const type of PERSON_MOVES)
+        scrollerElement.current?.addEventListener(type, markPersonMoved, { passive: true });
+      pin.current?.stop();
+      pin.current = element instanceof HTMLElement && !focusHolding.current ? new Pin(element) : null;
+      pin.current?.hold();
+    },
+    [markPersonMoved],
+  );
   const focus = useFocus(conversation, messages, {
     list: virtuoso,
     scroller: scrollerElement,
@@ -448,8 +478,6 @@ export function MessageList({ channelId }: { channelId: string }) {
   const generation = conversation?.generation ?? 0;
   const totalCount = messages.length + pending.length;
 
-  // The slice keeps the first message's place as pages are added above and let go below.
-  const firstItemIndex = FIRST_INDEX + (conversation?.firstIndex ?? 0);
   useQuoteJump(channelId, messages, virtuoso);
 
   // Opening (and starting again at the newest): a short window is drawn whole in the list's first render, and the
@@ -480,6 +508,22 @@ export function MessageList({ channelId }: { channelId: string }) {
 
   // At the bottom (following new messages) or reading further up: the slice counts what arrives meanwhile.
   const [atBottom, setAtBottom] = useState(true);
+  // Rows arriving faster than virtuoso scrolls after them (a burst) put the list off its bottom for a moment, and
+  // virtuoso then reports it so and stops following. That is not the person leaving: the list keeps following
+  // until they move it themselves (or it is brought to a message, useFocus).
+  // The slice keeps the first message's place as pages are added above and let go below (see letGo).
+  const firstItemIndex = useFollowedFirstIndex(
+    FIRST_INDEX + (conversation?.firstIndex ?? 0),
+    generation,
+    atBottom && !hasNewer,
+  );
+  const following = useRef(true);
+  const onAtBottom = useCallback((bottom: boolean) => {
+    if (bottom) personMoved.current = false;
+    if (!bottom && !personMoved.current && !focusHolding.current) return;
+    following.current = bottom;
+    setAtBottom(bottom);
+  }, []);
   useEffect(() => {
     if (!loaded) return;
     if (atBottom && !hasNewer) dispatch(latestReached({ channelId }));
@@ -499,9 +543,18 @@ export function MessageList({ channelId }: { channelId: string }) {
     }
     sentCount.current = view.pending.length;
   }, [view.pending.length, hasNewer, dispatch, channelId]);
+  // Following: each new newest message holds the list at its bottom again (see Pin). Virtuoso follows only when the
+  // row count grows, and a full window keeps its count as it lets its oldest go, so it alone would stop following.
+  const followedNewest = useRef(newestId);
+  useLayoutEffect(() => {
+    if (newestId === followedNewest.current) return;
+    followedNewest.current = newestId;
+    if (!following.current || focusHolding.current || hasNewer) return;
+    virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end' });
+  }, [newestId, hasNewer]);
   const followOutput = useCallback(
     (bottom: boolean) => {
-      const follow = (bottom && !focusHolding.current) || justSent.current;
+      const follow = ((bottom || following.current) && !focusHolding.current) || justSent.current;
       justSent.current = false;
       return follow ? 'auto' : false;
     },
@@ -645,7 +698,7 @@ export function MessageList({ channelId }: { channelId: string }) {
             itemContent={itemContent}
             followOutput={followOutput}
             atBottomThreshold={AT_BOTTOM_PX}
-            atBottomStateChange={setAtBottom}
+            atBottomStateChange={onAtBottom}
             startReached={onStartReached}
             atTopStateChange={setAtTop}
             rangeChanged={onRange}
