@@ -45,6 +45,7 @@ import { MessageItem, PendingItem } from './MessageItem';
 import { WithSenderFace } from './SenderFace';
 import { selectChannelPhotos, selectShowsFaces } from './faces';
 import { continuesGroup, dayLabel, firstUnreadId, startsDay } from './messageRows';
+import { useFollowedFirstIndex } from './followedFirstIndex';
 import './messageList.css';
 
 /**
@@ -395,23 +396,6 @@ const MessageRow = memo(function MessageRow({
     </>
   );
 });
-
-/**
- * The list's first index for virtuoso. Rows added above move it down (virtuoso keeps them out of view). Rows let go
- * at the top move it up, except while the list follows the newest: a full window lets its oldest go as each message
- * arrives, and virtuoso, told of that as the first index going up with the same count, loses rows at the end (in a
- * burst the newest rows were left out of the list). While following, the rows let go simply go (the rows below
- * move up, and the list is taken to its bottom anyway). Starts again with each generation of the list.
- */
-function useFollowedFirstIndex(first: number, generation: number, following: boolean): number {
-  const [seen, setSeen] = useState({ generation, first, letGo: 0 });
-  let letGo = 0;
-  if (seen.generation === generation) {
-    letGo = seen.letGo + (following && first > seen.first ? first - seen.first : 0);
-    if (seen.first !== first) setSeen({ generation, first, letGo });
-  } else setSeen({ generation, first, letGo: 0 });
-  return first - letGo;
-}
 
 export function MessageList({ channelId }: { channelId: string }) {
   const dispatch = useAppDispatch();
