@@ -428,19 +428,25 @@ export function MessageList({ channelId }: { channelId: string }) {
   const pin = useRef<Pin | null>(null);
   // A conversation opened at a message (a search hit) shows it, not the bottom (see useFocus).
   const focusHolding = useRef(false);
-  // Whether the person has moved the list (wheel, touch, pointer, keys) since it was last at its bottom: only then
-  // does leaving the bottom mean they read further up (see onAtBottom).
+  // Whether the list has been scrolled up, away from its bottom, since it was last there (the person reading
+  // further up, or a jump they asked for): only then does leaving the bottom count (see onAtBottom). Rows arriving
+  // never scroll it up; a list that shrinks at its bottom is scrolled up by the browser, but stays at its bottom.
   const personMoved = useRef(false);
-  const markPersonMoved = useCallback(() => {
-    personMoved.current = true;
+  const lastTop = useRef(0);
+  const markPersonMoved = useCallback((event: Event) => {
+    const element = event.currentTarget as HTMLElement;
+    const up = element.scrollTop < lastTop.current;
+    lastTop.current = element.scrollTop;
+    if (up && element.scrollHeight - element.clientHeight - element.scrollTop > AT_BOTTOM_PX) {
+      personMoved.current = true;
+    }
   }, []);
   const scrollerRef = useCallback(
     (element: HTMLElement | Window | null) => {
-      const previous = scrollerElement.current;
-      for (const type of PERSON_MOVES) previous?.removeEventListener(type, markPersonMoved);
+      scrollerElement.current?.removeEventListener('scroll', markPersonMoved);
       scrollerElement.current = element instanceof HTMLElement ? element : null;
-      for (const type of PERSON_MOVES)
-        scrollerElement.current?.addEventListener(type, markPersonMoved, { passive: true });
+      lastTop.current = scrollerElement.current?.scrollTop ?? 0;
+      scrollerElement.current?.addEventListener('scroll', markPersonMoved, { passive: true });
       pin.current?.stop();
       pin.current = element instanceof HTMLElement && !focusHolding.current ? new Pin(element) : null;
       pin.current?.hold();
