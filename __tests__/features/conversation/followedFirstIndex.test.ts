@@ -31,8 +31,17 @@ describe('useFollowedFirstIndex', () => {
     const { result, rerender } = render(100, 1, false);
     rerender({ first: 130, generation: 1, following: false });
     expect(result.current).toBe(130);
+    rerender({ first: 130, generation: 1, following: true });
     rerender({ first: 131, generation: 1, following: true });
     expect(result.current).toBe(130);
+  });
+
+  it('moves up with the rows let go by the page forward that reaches the newest', () => {
+    const { result, rerender } = render(100, 1, false);
+    rerender({ first: 120, generation: 1, following: true });
+    expect(result.current).toBe(120);
+    rerender({ first: 121, generation: 1, following: true });
+    expect(result.current).toBe(120);
   });
 
   it('starts again with a new generation of the list', () => {

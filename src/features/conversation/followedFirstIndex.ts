@@ -9,11 +9,14 @@ import { useState } from 'react';
  * move up, and the list is taken to its bottom anyway). Starts again with each generation of the list.
  */
 export function useFollowedFirstIndex(first: number, generation: number, following: boolean): number {
-  const [seen, setSeen] = useState({ generation, first, letGo: 0 });
-  let letGo = 0;
-  if (seen.generation === generation) {
-    letGo = seen.letGo + (following && first > seen.first ? first - seen.first : 0);
-    if (seen.first !== first) setSeen({ generation, first, letGo });
-  } else setSeen({ generation, first, letGo: 0 });
+  const [seen, setSeen] = useState({ generation, first, following, letGo: 0 });
+  if (seen.generation !== generation) {
+    setSeen({ generation, first, following, letGo: 0 });
+    return first;
+  }
+  // Following before this change as well as after it: a page forward that reaches the newest, letting the oldest go
+  // as it comes, is a shift virtuoso must know of (the rows the person reads stay where they are).
+  const letGo = seen.letGo + (seen.following && following && first > seen.first ? first - seen.first : 0);
+  if (seen.first !== first || seen.following !== following) setSeen({ generation, first, following, letGo });
   return first - letGo;
 }
