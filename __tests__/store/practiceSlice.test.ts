@@ -4,6 +4,8 @@ import reducer, {
   bookingStepRequested,
   changeFailed,
   initialState,
+  lastKnownBookingsShown,
+  practiceLoaded,
   practiceRequested,
   serviceSaved,
   slotsLoaded,
@@ -149,5 +151,37 @@ describe('practiceSlice', () => {
   it('forgets everything at sign-out', () => {
     const full: PracticeState = reducer(initialState, bookingChanged({ booking: booking() }));
     expect(reducer(full, signedOut())).toEqual(initialState);
+  });
+});
+
+describe('the upcoming bookings kept on this device', () => {
+  const data = {
+    services: [service],
+    hours: {},
+    bookings: { upcoming: [], past: [booking({ id: 'book0000000000000009', state: 'done' })] },
+    ledger: { entries: [], balance: { credits: 3, passes: 1 } },
+    earnings: null,
+    offers: [],
+  };
+
+  it('shows them, as of their time, with the past unknown, while the backend has not answered', () => {
+    const asked = reducer(initialState, practiceRequested({ consultantIds: [], isConsultant: false }));
+    const state = reducer(asked, lastKnownBookingsShown({ upcoming: [booking()], asOf: 42 }));
+    expect(state.bookings).toEqual({ upcoming: [booking()], past: [] });
+    expect(state.asOf).toBe(42);
+    expect(state.status).toBe('loading');
+  });
+
+  it('gives way to the live bookings, and never replaces them', () => {
+    const kept = reducer(initialState, lastKnownBookingsShown({ upcoming: [booking()], asOf: 42 }));
+    const live = reducer(kept, practiceLoaded(data));
+    expect(live.bookings).toEqual(data.bookings);
+    expect(live.asOf).toBeUndefined();
+    expect(reducer(live, lastKnownBookingsShown({ upcoming: [booking()], asOf: 43 }))).toEqual(live);
+  });
+
+  it('is forgotten at sign-out', () => {
+    const kept = reducer(initialState, lastKnownBookingsShown({ upcoming: [booking()], asOf: 42 }));
+    expect(reducer(kept, signedOut())).toEqual(initialState);
   });
 });

@@ -11,7 +11,8 @@ import type { Booking, Service } from '@core/model';
 import type { ReceivedOffer } from '@core/offers';
 import { createAppStore } from '@/app/store';
 import { accountLoaded, fallbackUserState, signedIn } from '@/store/userSlice';
-import { practiceLoaded, slotsLoaded } from '@/store/practiceSlice';
+import { lastKnownBookingsShown, practiceFailed, practiceLoaded, slotsLoaded } from '@/store/practiceSlice';
+import { connectivityChanged } from '@/store/appSlice';
 import { receivedOffersLoaded } from '@/store/offersSlice';
 import type { PracticeData } from '@/store/practiceSlice';
 import { Practice } from '@/features/services/Practice';
@@ -186,6 +187,30 @@ describe('the practice on /services', () => {
       bookingId: 'book0000000000000001',
       step: 'cancel',
     });
+  });
+
+  it('shows the upcoming sessions kept on this device offline, as of their time, and the past as unknown', () => {
+    const recording = recordActions(createAppStore());
+    const authUser = { uid: CLIENT, email: 'p@example.com', displayName: 'P' };
+    recording.dispatch(signedIn({ authUser }));
+    recording.dispatch(accountLoaded({ ...fallbackUserState(authUser), credits: 7 }));
+    recording.dispatch(connectivityChanged({ online: false }));
+    recording.dispatch(
+      lastKnownBookingsShown({ upcoming: [booking({})], asOf: Date.UTC(2030, 2, 4, 10, 42) }),
+    );
+    recording.dispatch(practiceFailed({ message: 'You are offline.' }));
+    render(
+      <Provider store={recording.store}>
+        <MemoryRouter initialEntries={['/services']}>
+          <Practice />
+        </MemoryRouter>
+      </Provider>,
+    );
+    expect(screen.getByRole('listitem', { name: 'Strategy session, Confirmed' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Offline · as of 10:42');
+    expect(screen.getByText('Unknown while offline.')).toBeTruthy();
+    expect(screen.queryByText('No past sessions yet.')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('tells a client a session more than 24 hours away is cancelled free', () => {

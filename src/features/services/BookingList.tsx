@@ -1,14 +1,17 @@
 // A person's sessions, upcoming and past, in their own time zone, each with the steps they may take now
 // (core/bookings.ts decides; the backend refuses the rest with words shown here). The 24-hour rule is said before a
-// client cancels, so nobody learns it from a kept price.
+// client cancels, so nobody learns it from a kept price. Before the backend answers (or offline) the upcoming ones
+// may be those kept on this device, said to be as of their time; the past ones are then unknown, never "none".
 import { useState } from 'react';
 import type { Booking, BookingState } from '@core/model';
 import { FREE_CANCELLATION_MS } from '@core/bookings';
 import { formatSession } from '@core/times';
+import { selectIsOnline } from '@/store/appSlice';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { bookingStepRequested, selectPractice } from '@/store/practiceSlice';
 import type { BookingStep } from '@/store/practiceSlice';
 import { selectUid } from '@/store/userSlice';
+import { asOfWords } from '@/ui/Balances';
 import { useNow } from '@/ui/time';
 import { clientTimeZone } from './BookingPanel';
 
@@ -194,11 +197,17 @@ function BookingItem({ booking, now }: { booking: Booking; now: number }) {
 }
 
 export function BookingList() {
-  const { bookings } = useAppSelector(selectPractice);
+  const { bookings, asOf } = useAppSelector(selectPractice);
+  const online = useAppSelector(selectIsOnline);
   const now = useNow(60_000);
   return (
     <section aria-labelledby="sessions-title" className="services__section">
       <h2 id="sessions-title">Your sessions</h2>
+      {asOf !== undefined && (
+        <p className="muted services__as-of" role="status">
+          {asOfWords(asOf, online)}
+        </p>
+      )}
       <h3 id="upcoming-title">Upcoming</h3>
       {bookings.upcoming.length === 0 ? (
         <p className="muted">No upcoming sessions.</p>
@@ -210,7 +219,9 @@ export function BookingList() {
         </ul>
       )}
       <h3 id="past-title">Past</h3>
-      {bookings.past.length === 0 ? (
+      {asOf !== undefined ? (
+        <p className="muted">{online ? 'Loading your past sessions…' : 'Unknown while offline.'}</p>
+      ) : bookings.past.length === 0 ? (
         <p className="muted">No past sessions yet.</p>
       ) : (
         <ul className="bookings" aria-labelledby="past-title">

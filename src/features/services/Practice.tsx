@@ -97,6 +97,8 @@ export function Practice() {
     dispatch(practiceRequested({ consultantIds, isConsultant }));
   }, [dispatch, consultantIds, isConsultant]);
 
+  // Not answered (yet, or offline) with bookings kept on this device: those, as of their time (./BookingList.tsx).
+  if (practice.asOf !== undefined && practice.status !== 'loaded') return <BookingList />;
   if (practice.status === 'idle' || practice.status === 'loading') {
     return (
       <p className="muted services__section" role="status">
