@@ -46,6 +46,7 @@ import { WithSenderFace } from './SenderFace';
 import { selectChannelPhotos, selectShowsFaces } from './faces';
 import { continuesGroup, dayLabel, firstUnreadId, startsDay } from './messageRows';
 import { useFollowedFirstIndex } from './followedFirstIndex';
+import { leavesBottom } from './leavingBottom';
 import './messageList.css';
 
 /**
@@ -132,6 +133,8 @@ function topRow(scroller: HTMLElement | null): Anchor | null {
 
 /** What the person does to move a list (ends holding it in place). */
 const PERSON_MOVES = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+/** What makes the list's next scroll the person's (leavesBottom). */
+const TOUCHES = [...PERSON_MOVES, 'touchmove'] as const;
 
 /** How long the place is held after a page is added above (frames), and how many still frames end it sooner. */
 const HOLD_FRAMES = 90;
@@ -145,7 +148,7 @@ const STILL_FRAMES = 10;
  * whatever it has moved; anything the person does to scroll ends it at once. (Rows let go from the top as newer
  * pages load need nothing: virtuoso has measured them, so it shifts the list by exactly their height.)
  */
-class KeepPlace extends Component<{
+export class KeepPlace extends Component<{
   firstItemIndex: number;
   /** The list's generation: a list started again (at the newest) has nothing to keep. */
   generation: number;
@@ -155,6 +158,15 @@ class KeepPlace extends Component<{
   private frame = 0;
   private readonly stop = () => cancelAnimationFrame(this.frame);
 
+  /**
+   * Lets go of the place being kept: the list is taken elsewhere (the person asked for the newest, or the list
+   * follows it). Kept, it would scroll the list back to the row it kept once that row is drawn again.
+   */
+  readonly release = () => {
+    this.stop();
+    this.listen(false);
+  };
+
   override getSnapshotBeforeUpdate(previous: { firstItemIndex: number; generation: number }): Anchor | null {
     const { firstItemIndex, generation, scroller } = this.props;
     return generation === previous.generation && firstItemIndex < previous.firstItemIndex
@@ -162,13 +174,14 @@ class KeepPlace extends Component<{
       : null;
   }
 
-  override componentDidUpdate(_props: unknown, _state: unknown, anchor: Anchor | null) {
+  override componentDidUpdate(previous: { generation: number }, _state: unknown, anchor: Anchor | null) {
+    // A list started again has other rows at the same places: what was kept is gone.
+    if (previous.generation !== this.props.generation) this.release();
     if (anchor) this.hold(anchor);
   }
 
   override componentWillUnmount() {
-    this.stop();
-    this.listen(false);
+    this.release();
   }
 
   private listen(on: boolean) {
@@ -217,7 +230,11 @@ class Pin {
   private active = true;
   private frame = 0;
 
-  constructor(private readonly scroller: HTMLElement) {
+  constructor(
+    private readonly scroller: HTMLElement,
+    /** Told each time it moves the list (it takes the list to its newest: see leavesBottom). */
+    private readonly moved: () => void,
+  ) {
     for (const type of PERSON_MOVES) scroller.addEventListener(type, this.stop, { passive: true });
     // Held frame by frame too (rows measured, images sized), until it has stayed put a few frames.
     let still = 0;
@@ -248,6 +265,7 @@ class Pin {
     const footer = scroller.querySelector('.messages__end')?.getBoundingClientRect().height ?? 0;
     const by = last.getBoundingClientRect().bottom + footer - scroller.getBoundingClientRect().bottom;
     if (Math.abs(by) < 1) return false;
+    this.moved();
     scroller.scrollTop += by;
     return true;
   }
@@ -429,29 +447,58 @@ export function MessageList({ channelId }: { channelId: string }) {
   // A conversation opened at a message (a search hit) shows it, not the bottom (see useFocus).
   const focusHolding = useRef(false);
   // Whether the list has been scrolled up, away from its bottom, since it was last there (the person reading
-  // further up, or a jump they asked for): only then does leaving the bottom count (see onAtBottom). Rows arriving
-  // never scroll it up; a list that shrinks at its bottom is scrolled up by the browser, but stays at its bottom.
+  // further up, or a jump they asked for): only then does leaving the bottom count (see onAtBottom). Rows arriving,
+  // virtuoso settling its scroll to the newest and the browser moving a shrinking list up are not the person
+  // (leavesBottom).
   const personMoved = useRef(false);
   const lastTop = useRef(0);
+  const followedAt = useRef(0);
+  const touchedAt = useRef(-Infinity);
+  // What virtuoso last said of the bottom: a report of leaving it that came before the person's move counts then.
+  const virtuosoAtBottom = useRef(true);
+  const following = useRef(true);
+  const [atBottom, setAtBottom] = useState(true);
+  const markFollowed = useCallback(() => {
+    followedAt.current = performance.now();
+  }, []);
+  const markTouched = useCallback(() => {
+    touchedAt.current = performance.now();
+  }, []);
   const markPersonMoved = useCallback((event: Event) => {
     const element = event.currentTarget as HTMLElement;
-    const up = element.scrollTop < lastTop.current;
+    const now = performance.now();
+    const step = {
+      from: lastTop.current,
+      to: element.scrollTop,
+      max: element.scrollHeight - element.clientHeight,
+      threshold: AT_BOTTOM_PX,
+      sinceFollow: now - followedAt.current,
+      sinceTouch: now - touchedAt.current,
+    };
     lastTop.current = element.scrollTop;
-    if (up && element.scrollHeight - element.clientHeight - element.scrollTop > AT_BOTTOM_PX) {
-      personMoved.current = true;
+    if (!leavesBottom(step)) return;
+    personMoved.current = true;
+    if (!virtuosoAtBottom.current && following.current) {
+      following.current = false;
+      setAtBottom(false);
     }
   }, []);
   const scrollerRef = useCallback(
     (element: HTMLElement | Window | null) => {
       scrollerElement.current?.removeEventListener('scroll', markPersonMoved);
+      for (const type of TOUCHES) scrollerElement.current?.removeEventListener(type, markTouched);
       scrollerElement.current = element instanceof HTMLElement ? element : null;
       lastTop.current = scrollerElement.current?.scrollTop ?? 0;
       scrollerElement.current?.addEventListener('scroll', markPersonMoved, { passive: true });
+      for (const type of TOUCHES) {
+        scrollerElement.current?.addEventListener(type, markTouched, { passive: true });
+      }
       pin.current?.stop();
-      pin.current = element instanceof HTMLElement && !focusHolding.current ? new Pin(element) : null;
+      pin.current =
+        element instanceof HTMLElement && !focusHolding.current ? new Pin(element, markFollowed) : null;
       pin.current?.hold();
     },
-    [markPersonMoved],
+    [markPersonMoved, markTouched, markFollowed],
   );
   const focus = useFocus(conversation, messages, {
     list: virtuoso,
@@ -459,6 +506,13 @@ export function MessageList({ channelId }: { channelId: string }) {
     pin,
     holdingRef: focusHolding,
   });
+  // The place kept as older pages land (KeepPlace) is let go whenever the list is taken to its newest.
+  const keepPlace = useRef<KeepPlace>(null);
+  const toNewest = useCallback(() => {
+    keepPlace.current?.release();
+    markFollowed();
+    virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end' });
+  }, [markFollowed]);
   const rowsDrawn = useCallback(() => {
     pin.current?.hold();
   }, []);
@@ -496,8 +550,7 @@ export function MessageList({ channelId }: { channelId: string }) {
   if (searchedDivider !== null && foundDivider === null) setFoundDivider(searchedDivider);
   const dividerId = foundDivider ?? searchedDivider;
 
-  // At the bottom (following new messages) or reading further up: the slice counts what arrives meanwhile.
-  const [atBottom, setAtBottom] = useState(true);
+  // At the bottom (following new messages, atBottom) or reading further up: the slice counts what arrives meanwhile.
   // Rows arriving faster than virtuoso scrolls after them (a burst) put the list off its bottom for a moment, and
   // virtuoso then reports it so and stops following. That is not the person leaving: the list keeps following
   // until they move it themselves (or it is brought to a message, useFocus).
@@ -507,8 +560,8 @@ export function MessageList({ channelId }: { channelId: string }) {
     generation,
     atBottom && !hasNewer,
   );
-  const following = useRef(true);
   const onAtBottom = useCallback((bottom: boolean) => {
+    virtuosoAtBottom.current = bottom;
     if (bottom) personMoved.current = false;
     if (!bottom && !personMoved.current && !focusHolding.current) return;
     following.current = bottom;
@@ -529,10 +582,10 @@ export function MessageList({ channelId }: { channelId: string }) {
     if (view.pending.length > sentCount.current) {
       justSent.current = true;
       if (hasNewer) dispatch(messagesRequested({ channelId }));
-      else virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end' });
+      else toNewest();
     }
     sentCount.current = view.pending.length;
-  }, [view.pending.length, hasNewer, dispatch, channelId]);
+  }, [view.pending.length, hasNewer, dispatch, channelId, toNewest]);
   // Following: each new newest message holds the list at its bottom again (see Pin). Virtuoso follows only when the
   // row count grows, and a full window keeps its count as it lets its oldest go, so it alone would stop following.
   const followedNewest = useRef(newestId);
@@ -540,15 +593,16 @@ export function MessageList({ channelId }: { channelId: string }) {
     if (newestId === followedNewest.current) return;
     followedNewest.current = newestId;
     if (!following.current || focusHolding.current || hasNewer) return;
-    virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end' });
-  }, [newestId, hasNewer]);
+    toNewest();
+  }, [newestId, hasNewer, toNewest]);
   const followOutput = useCallback(
     (bottom: boolean) => {
       const follow = ((bottom || following.current) && !focusHolding.current) || justSent.current;
       justSent.current = false;
+      if (follow) markFollowed();
       return follow ? 'auto' : false;
     },
-    [focusHolding],
+    [focusHolding, markFollowed],
   );
 
   // The day of the row at the top, floating over the list while it scrolls.
@@ -584,8 +638,8 @@ export function MessageList({ channelId }: { channelId: string }) {
   }, [hasNewer, loadingNewer, nearEnd, focusPending, dispatch, channelId]);
   const jumpToLatest = useCallback(() => {
     if (hasNewer) dispatch(messagesRequested({ channelId }));
-    else virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end' });
-  }, [hasNewer, dispatch, channelId]);
+    else toNewest();
+  }, [hasNewer, dispatch, channelId, toNewest]);
 
   const itemKey = useCallback(
     (index: number) => {
@@ -663,7 +717,12 @@ export function MessageList({ channelId }: { channelId: string }) {
         </div>
       )}
       <RowsDrawn.Provider value={rowsDrawn}>
-        <KeepPlace firstItemIndex={firstItemIndex} generation={generation} scroller={getScroller}>
+        <KeepPlace
+          ref={keepPlace}
+          firstItemIndex={firstItemIndex}
+          generation={generation}
+          scroller={getScroller}
+        >
           <Virtuoso
             ref={virtuoso}
             scrollerRef={scrollerRef}
