@@ -7,6 +7,9 @@ const config: Config = {
   ...base,
   rootDir: '..',
   roots: ['<rootDir>/e2e'],
+  // Node's environment, which tells the failure dump that a test failed (support/failureDump.ts).
+  testEnvironment: '<rootDir>/e2e/support/environment.ts',
+  setupFilesAfterEnv: [...(base.setupFilesAfterEnv ?? []), '<rootDir>/e2e/support/failureDump.ts'],
   testMatch: ['**/*.e2e.test.ts'],
   globalSetup: '<rootDir>/e2e/support/globalSetup.ts',
   // Each wait in a test has its own bound (Playwright's 30 s); this one only stops a test that hangs, and is generous

@@ -9,6 +9,9 @@ const config: Config = {
   ...base,
   rootDir: '../..',
   roots: ['<rootDir>/e2e/firebase'],
+  // Node's environment, which tells the failure dump that a test failed (support/failureDump.ts).
+  testEnvironment: '<rootDir>/e2e/support/environment.ts',
+  setupFilesAfterEnv: [...(base.setupFilesAfterEnv ?? []), '<rootDir>/e2e/support/failureDump.ts'],
   testMatch: ['**/*.emulators.test.ts'],
   globalSetup: '<rootDir>/e2e/firebase/support/globalSetup.ts',
   globalTeardown: '<rootDir>/e2e/firebase/support/globalTeardown.ts',
