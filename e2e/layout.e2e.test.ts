@@ -210,6 +210,39 @@ describe('no screen scrolls sideways at 320 px', () => {
   });
 });
 
+describe('a consultant’s Manage panel', () => {
+  it('keeps its four tabs in one row with the panel right under them, on a phone and a laptop', async () => {
+    const page = await newPage(SIZES[2]!);
+    await signIn(page, 'consultant@qupm.demo');
+    await page.locator('.channel-link', { hasText: 'Strategy Studio' }).click();
+    await openChannelMenu(page);
+    await page.getByRole('button', { name: 'Manage' }).click();
+    const problems: string[] = [];
+    for (const size of [SIZES[2]!, SIZES[4]!]) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.getByLabel('Title').waitFor();
+      const { tabs, list, field } = await page.evaluate(() => {
+        const box = (el: Element | null) => el!.getBoundingClientRect();
+        return {
+          tabs: [...document.querySelectorAll('.manage [role="tab"]')].map((tab) => {
+            const b = box(tab);
+            return { top: Math.round(b.top), height: Math.round(b.height) };
+          }),
+          list: Math.round(box(document.querySelector('.manage [role="tablist"]')).bottom),
+          field: Math.round(box(document.querySelector('.manage__panel label')).top),
+        };
+      });
+      if (tabs.length !== 4 || new Set(tabs.map((tab) => tab.top)).size !== 1)
+        problems.push(`${size.name}: the tabs are not one row (${JSON.stringify(tabs)})`);
+      if (tabs.some((tab) => tab.height > 60))
+        problems.push(`${size.name}: a tab is ${JSON.stringify(tabs)} tall`);
+      if (field - list > 40)
+        problems.push(`${size.name}: ${field - list} px between the tabs and the first field`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('the invitation screens: their own styles on a direct visit, and no sideways scroll at 320 px', () => {
   let visitor: Page;
   let invite: string;
