@@ -11,6 +11,7 @@ import { formatSession } from '../../core/times';
 import { launchChromium } from '../../drivers/chromium';
 import { expectAccessible } from '../support/accessibility';
 import { watchErrors } from '../support/browser';
+import { openChannelMenu } from '../support/mutes';
 import { submitSignIn } from '../support/session';
 import { confirmAddress, emulators, listDocuments, makeAdmin, result, signUp } from './support/emulators';
 import type { Account } from './support/emulators';
@@ -24,6 +25,7 @@ const LAPTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SERVICE = 'Pricing deep dive';
+const FOLLOW_UP = 'Follow-up call';
 // The client's zone is not the consultant's: times are shown in the client's own.
 const CLIENT_ZONE = 'Europe/Berlin';
 const CONSULTANT_ZONE = 'America/New_York';
@@ -47,6 +49,9 @@ async function open(viewport: { width: number; height: number }, timezoneId: str
 }
 
 const url = (path: string) => emulators().hostingUrl + path;
+
+/** The card of the client's offer for the follow-up, in their private consultation with the consultant. */
+const offerCard = (page: Page) => page.getByRole('group', { name: 'Offer' }).filter({ hasText: FOLLOW_UP });
 
 /** A look at the screen, kept when QUPM_SHOTS_DIR names a folder (a person reviews them; nothing compares). */
 async function shot(page: Page, name: string): Promise<void> {
@@ -220,6 +225,80 @@ describe('booking a session on Firebase, in two windows', () => {
       0,
     );
     expect(sum).toBe(1);
+  });
+
+  it('the consultant offers a second service in the app and sends the client 50 % off it; the client sees the card and uses it', async () => {
+    await consultantPage.getByRole('button', { name: 'New service' }).click();
+    const form = consultantPage.getByRole('form', { name: 'New service' });
+    await form.getByLabel('Title', { exact: true }).fill(FOLLOW_UP);
+    await form.getByLabel('Description', { exact: true }).fill('An hour on what changed since.');
+    await form.getByLabel('Minutes', { exact: true }).fill('60');
+    await form.getByLabel('Price in credits').fill('2');
+    await form.getByRole('button', { name: 'Offer this service' }).click();
+    await consultantPage.getByText(`“${FOLLOW_UP}” is offered now.`).waitFor();
+
+    // The offer, from the channel's Manage panel, as a consultant sends it.
+    await consultantPage.goto(url('/'));
+    await consultantPage.locator('.channel-link', { hasText: 'Strategy Studio' }).click();
+    await openChannelMenu(consultantPage);
+    await consultantPage.getByRole('button', { name: 'Manage' }).click();
+    await consultantPage.getByRole('tab', { name: 'Members' }).click();
+    const row = consultantPage.locator('.members__item', { hasText: 'Morgan Client' });
+    await row.getByRole('button', { name: 'Send offer' }).click();
+    await row.getByLabel('Service').selectOption({ label: `${FOLLOW_UP} · 2 credits` });
+    await row.getByLabel('Discount (%)').fill('50');
+    await row.getByRole('button', { name: 'Send offer' }).click();
+    await row.getByText(/^Sent Morgan Client 50 % off/).waitFor();
+
+    // The client's window has stayed open on /services: the private consultation and its card come live.
+    await clientPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Home/ }).click();
+    await clientPage.locator('.channel-link', { hasText: `50 % off ${FOLLOW_UP}` }).click();
+    await offerCard(clientPage).getByRole('link', { name: 'Use this offer' }).click();
+    const panel = clientPage.getByRole('form', { name: `Book “${FOLLOW_UP}”` });
+    // 2 credits less 50 %: 1 credit, what the client has left.
+    await panel.getByText(/Credits: 1 credit \(was 2, 50 % off\)/).waitFor();
+    await shot(clientPage, 'phone-booking-offer');
+  });
+
+  it('the client books with it and the consultant confirms: 1 credit paid, the offer used, the ledger at 0', async () => {
+    const panel = clientPage.getByRole('form', { name: `Book “${FOLLOW_UP}”` });
+    await panel.locator('.slot').first().click();
+    await panel.getByRole('button', { name: 'Request this time' }).click();
+    await clientPage.getByText(`Requested a session: “${FOLLOW_UP}”`, { exact: false }).waitFor();
+    const mine = clientPage.getByRole('listitem', {
+      name: `${FOLLOW_UP} with Dana Consultant, Waiting for the consultant`,
+    });
+    expect(await mine.textContent()).toMatch(/1 credit \(50 % off\), held/);
+
+    await consultantPage.goto(url('/services'));
+    await consultantPage
+      .getByRole('listitem', { name: `${FOLLOW_UP} with Morgan Client, Waiting for you to confirm` })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+    await consultantPage.getByText(`Confirmed the session “${FOLLOW_UP}”.`).waitFor();
+    // What the consultant's services earned names the offer used.
+    await consultantPage.getByText(/2 sessions paid: 4 credits/).waitFor();
+    await consultantPage.getByText(`50 % off ${FOLLOW_UP}`).waitFor();
+
+    const confirmed = clientPage.getByRole('listitem', {
+      name: `${FOLLOW_UP} with Dana Consultant, Confirmed`,
+    });
+    expect(await confirmed.textContent()).toMatch(/1 credit \(50 % off\), paid/);
+    await clientPage.getByText(/Now: nothing/).waitFor();
+    await clientPage.goBack();
+    await offerCard(clientPage).getByText('This offer was used.').waitFor();
+
+    const entries = (await listDocuments(`users/${client.uid}/ledger`)).map((entry) => entry.data);
+    expect(entries.map((entry) => entry.kind).sort()).toEqual([
+      'capture',
+      'capture',
+      'hold',
+      'hold',
+      'invitation',
+    ]);
+    expect(
+      entries.reduce((total, entry) => total + Number((entry.delta as { credits: number }).credits), 0),
+    ).toBe(0);
   });
 
   it('saw no page error on the way', () => {
