@@ -27,7 +27,8 @@ beforeEach(() => {
 });
 afterAll(() => functionsTest.cleanup());
 
-const change = (uid: string, before: Record<string, unknown>, after: Record<string, unknown>) =>
+/** on_user_renamed for one write of users/{uid}, from `before` to `after` (the document itself is not written). */
+const trigger = (uid: string, before: Record<string, unknown>, after: Record<string, unknown>) =>
   functionsTest.wrap(backend.fns.on_user_renamed)({
     data: {
       before: { email: 'morgan@example.com', ...before },
@@ -35,6 +36,12 @@ const change = (uid: string, before: Record<string, unknown>, after: Record<stri
     },
     params: { uid },
   } as never);
+
+/** A write of users/{uid} (`after` onto what it holds) and then its trigger, as Firestore fires it. */
+const change = async (uid: string, before: Record<string, unknown>, after: Record<string, unknown>) => {
+  backend.store.set(`users/${uid}`, { ...backend.store.get(`users/${uid}`), ...after });
+  await trigger(uid, before, after);
+};
 
 const channel = (id: string) => backend.store.get(`channels/${id}`);
 
@@ -87,6 +94,22 @@ describe('on_user_renamed', () => {
       consultantName: 'Dana W.',
     });
     expect(backend.store.get('bookings/BookingOfOthers00001')).toMatchObject({ consultantName: 'Dana W.' });
+  });
+
+  it('after two quick renames whose triggers run in the other order, names the person as they are now', async () => {
+    backend.store.set('bookings/BookingAsClient00001', {
+      clientId: UID.member,
+      consultantId: UID.consultant,
+      clientName: 'Morgan Reyes',
+      consultantName: 'Dana',
+      state: 'requested',
+    });
+    // Morgan Reyes → Morgan R. → Mo, both written before either trigger runs; the second's runs first.
+    backend.store.set(`users/${UID.member}`, { ...backend.store.get(`users/${UID.member}`), nickname: 'Mo' });
+    await trigger(UID.member, { displayName: 'Morgan Reyes', nickname: 'Morgan R.' }, { nickname: 'Mo' });
+    await trigger(UID.member, { displayName: 'Morgan Reyes' }, { nickname: 'Morgan R.' });
+    expect(channel(PRIVATE)).toMatchObject({ names: { [UID.member]: 'Mo' }, title: 'Dana and Mo' });
+    expect(backend.store.get('bookings/BookingAsClient00001')).toMatchObject({ clientName: 'Mo' });
   });
 
   it('writes no private consultation the person is not in', async () => {

@@ -92,8 +92,12 @@ export async function handleNameChanged(
   { repo, practice }: Deps,
   event: { uid: string; before: Record<string, unknown> | undefined; after: Record<string, unknown> },
 ): Promise<number> {
-  const name = nameOf(event.after);
-  if (event.before && nameOf(event.before) === name) return 0;
+  if (event.before && nameOf(event.before) === nameOf(event.after)) return 0;
+  // Two quick renames' triggers may run in either order: each writes the name the person has when it runs, read
+  // afresh, not its event's, so the one that runs last leaves the current name. An account gone has none to carry.
+  const current = await repo.getUser(event.uid);
+  if (!current) return 0;
+  const name = publicName(current);
   const channels = (await repo.listChannelsFor(event.uid)).filter(
     (channel) => isPrivateChannel(channel) && channel.names?.[event.uid] !== name,
   );
