@@ -64,8 +64,11 @@ export async function handlePhotoChanged(
   event: { uid: string; before: unknown; after: unknown },
 ): Promise<number> {
   const before = isPhotoURL(event.before) ? event.before : null;
-  const after = isPhotoURL(event.after) ? event.after : null;
-  if (before === after) return 0;
+  if (before === (isPhotoURL(event.after) ? event.after : null)) return 0;
+  // As for names (below): the picture the person has when this runs, so out-of-order triggers end on the current one.
+  const current = await repo.getUser(event.uid);
+  if (!current) return 0;
+  const after = isPhotoURL(current.photoURL) ? current.photoURL : null;
   const channels = await repo.listChannelsFor(event.uid);
   const stale = channels.filter((channel) => (channel.photos?.[event.uid] ?? null) !== after);
   await Promise.all(stale.map((channel) => repo.setChannelPhoto(channel.id, event.uid, after)));
