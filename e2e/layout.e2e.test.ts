@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { apiOf } from '../drivers/burstClients';
 import { watchErrors } from './support/browser';
 import type { RunningServer } from './support/server';
-import { signInHome, withBrowserSession } from './support/session';
+import { signInHome, storeSession, withBrowserSession } from './support/session';
 import { openChannelMenu } from './support/mutes';
 
 const IPHONE_UA =
@@ -207,6 +207,28 @@ describe('no screen scrolls sideways at 320 px', () => {
     problems.push(await overflowAt(admin, '/settings/admin', '.admin-table'));
 
     expect(problems.filter(Boolean)).toEqual([]);
+  });
+});
+
+describe('the channel list, once drawn', () => {
+  it('stays where it is while the search field’s chunk arrives after it', async () => {
+    const page = await newPage(SIZES[2]!);
+    // The chunk (its script and its styles) is held until the list is on screen, as a slow network may.
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/static\/(js|css)\/conversation-view\./, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await storeSession(page, server.url, 'consultant@qupm.demo');
+    // Not waiting for the load event: the held chunk is one of the page's first requests.
+    await page.goto(server.url + '/', { waitUntil: 'commit' });
+    const channel = page.locator('.channel-link', { hasText: 'Growth Clinic' });
+    await channel.waitFor();
+    const before = await channel.boundingBox();
+    release();
+    await page.getByRole('search', { name: /Search/ }).waitFor();
+    expect(await channel.boundingBox()).toEqual(before);
   });
 });
 
