@@ -14,10 +14,11 @@ import { GOALS } from './goals';
 
 /**
  * What e2e/firebase/lastKnown.emulators.test.ts lets it grow to until it reaches the goal
- * (GOALS.firebaseFirstScreenBytes): 276.6 KB measured, with Firestore's SDK loading after the first screen (it
- * was 383 KB with it before), and a little room.
+ * (GOALS.firebaseFirstScreenBytes): 228.0 KB measured, with the conversation's chunk, Firestore's SDK and the ports
+ * no first screen uses loading after it (it was 282 KB when the conversation's chunk came before the list), and a
+ * little room.
  */
-export const FIREBASE_FIRST_SCREEN_BUDGET_BYTES = 290 * 1024;
+export const FIREBASE_FIRST_SCREEN_BUDGET_BYTES = 236 * 1024;
 
 export interface CodeFile {
   file: string;

@@ -9,7 +9,7 @@ import { readPushPromptDismissed, rememberPushPromptDismissed } from '@/platform
 import { Link, useSearchParams } from 'react-router-dom';
 import { parseDocumentId } from '@core/ids';
 import { CHANNEL_PARAM } from '@core/paths';
-import { channelOpened, selectOverview } from '@/store/channelsSlice';
+import { channelOpened, selectChannels, selectOverview } from '@/store/channelsSlice';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { selectRole, selectUser } from '@/store/userSlice';
 import { permissionRequested, promptDismissed, selectPush, selectPushGate } from '@/store/pushSlice';
@@ -32,6 +32,24 @@ const loadConversationSearch = () =>
   import(/* webpackChunkName: "conversation-view" */ '@/features/conversation/SearchPanel');
 // Search across the person's channels comes with the conversation's chunk.
 const SearchPanel = lazyComponent(() => loadConversationSearch().then((m) => m.SearchPanel));
+
+/**
+ * The list's search field, drawn once the first screen is: it comes with the conversation's chunk (the largest of
+ * the home's), which asked for beside the list would hold the list up. Its place is kept meanwhile (home.css).
+ */
+function SearchAfterFirstScreen() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let mounted = true;
+    void whenFirstScreenDrawn().then(() => {
+      if (mounted) setReady(true);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return ready ? <SearchPanel /> : null;
+}
 // A consultant's tools (a new channel; managing one) load only when a consultant opens them.
 const NewChannelForm = lazyComponent(() =>
   import(/* webpackChunkName: "consultant-tools" */ '@/features/consultantTools/NewChannelForm').then(
@@ -144,14 +162,22 @@ export function Home() {
   // A malformed channel id in the URL opens nothing (it never reaches a backend).
   const openId = parseDocumentId(params.get(CHANNEL_PARAM));
   const hasChannels = useAppSelector((state) => selectOverview(state).length > 0);
+  // The list is drawn once it shows channels (kept on the device, or live) or says why it has none.
+  const listDrawn = useAppSelector((state) => {
+    const { status } = selectChannels(state);
+    return status === 'loaded' || status === 'failed';
+  });
 
   useEffect(() => {
     dispatch(channelOpened({ id: openId }));
   }, [dispatch, openId]);
   useEffect(() => () => void dispatch(channelOpened({ id: null })), [dispatch]);
   useEffect(() => {
-    // The home is drawn: what waited for the first screen (Firestore's SDK on Firebase) may load now.
-    firstScreenDrawn();
+    // The home is drawn with its list: what waited for the first screen (Firestore's SDK on Firebase) may load
+    // now. Not before: the kept state may still be on its way, and what loads now would hold it up.
+    if (listDrawn) firstScreenDrawn();
+  }, [listDrawn]);
+  useEffect(() => {
     // Fetched ahead of the first channel the person opens, once the home is painted (it would compete with what
     // the home needs); a failure here is retried by the lazy component.
     void whenFirstScreenDrawn().then(() => loadConversation().catch(() => undefined));
@@ -166,7 +192,7 @@ export function Home() {
         <PushPrompt />
         <InvitationsForYou InvitationsCard={InvitationsCard} />
         <DroppedNotice />
-        <ChannelList openId={openId} NewChannelForm={NewChannelForm} Search={SearchPanel} />
+        <ChannelList openId={openId} NewChannelForm={NewChannelForm} Search={SearchAfterFirstScreen} />
         <HomeActions />
       </section>
       <div className="messenger__main">

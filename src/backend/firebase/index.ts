@@ -10,18 +10,14 @@ import { createChannelsPort } from './channels';
 import type { FirebaseConfig } from './config';
 import { createLeaving } from './leaving';
 import { createLiveStatus } from './live';
-import { createMessagesPort, createSenderNames } from './messages';
-import { createMutesPort } from './mutes';
-import { createReceiptsPorts } from './receipts';
 import { createPushProvider } from './messaging';
-import { createAdminPort } from './admin';
-import { createOffersPort } from './offers';
-import { createPracticePorts } from './practice';
-import { createPushTokensPort } from './pushTokens';
-import { createFirebaseSdk } from './sdk';
+import { laterPorts } from './later';
+import { createFirebaseSdk, once } from './sdk';
+import { createSenderNames } from './senderNames';
 import type { FirebaseInstance } from './sdk';
 import { createSessionGuard, withSessionGuard } from './sessionGuard';
 import { createSessionsPort } from './sessions';
+import { whenFirstScreenDrawn } from '@/platform/firstScreen';
 import { createUsersPort } from './users';
 
 export type { EmulatorHost, FirebaseConfig, FirebaseEmulators } from './config';
@@ -33,8 +29,6 @@ export {
   readFirebaseConfigFromEnv,
 } from './config';
 export { INVITATION_CALLABLES, PRODUCT_CALLABLES } from './callables';
-
-import { createSearchPort } from './search';
 
 export function createFirebaseBackend(
   config: FirebaseConfig,
@@ -49,30 +43,37 @@ export function createFirebaseBackend(
   const session = createSessionGuard(sdk);
   const live = createLiveStatus(sdk, undefined, session);
   const guard = <T extends object>(port: T): T => withSessionGuard(port, session);
-  const practice = createPracticePorts(sdk);
   const channels = guard(createChannelsPort(sdk, session));
-  const receipts = createReceiptsPorts(sdk, (id) => channels.listMembers(id));
+  // The ports no first screen uses load in a chunk of their own the first time one is called; on the page, not
+  // before its first screen is drawn (as Firestore's SDK, which most of them wait for anyway).
+  const later = laterPorts(
+    once(async () => {
+      if (instance.firestoreAfterFirstScreen) await whenFirstScreenDrawn();
+      const { createLaterPorts } = await import(/* webpackChunkName: "firebase-later" */ './laterPorts');
+      return createLaterPorts(sdk, senderNames, live, (id) => channels.listMembers(id));
+    }),
+  );
   return {
     kind: 'firebase',
     auth: createAuthPort(sdk),
     users: guard({ ...createUsersPort(sdk, senderNames.remember), ...createLeaving(sdk) }),
     channels,
-    mutes: guard(createMutesPort(sdk)),
-    receipts: guard(receipts.receipts),
-    typing: guard(receipts.typing),
-    messages: guard(createMessagesPort(sdk, senderNames, live)),
+    mutes: guard(later.mutes),
+    receipts: guard(later.receipts),
+    typing: guard(later.typing),
+    messages: guard(later.messages),
     live: live.port,
     invitations: guard(invitations),
-    offers: guard({ ...createOffersPort(sdk), ...practice.offers }),
-    admin: guard(createAdminPort(sdk)),
-    pushTokens: guard(createPushTokensPort(sdk)),
+    offers: guard(later.offers),
+    admin: guard(later.admin),
+    pushTokens: guard(later.pushTokens),
     callables: guard(callables),
     pushProvider: createPushProvider(sdk, host),
     sessions: guard(createSessionsPort(sdk)),
-    services: guard(practice.services),
-    bookings: guard(practice.bookings),
-    ledger: guard(practice.ledger),
-    housekeeping: guard(practice.housekeeping),
-    search: guard(createSearchPort(sdk)),
+    services: guard(later.services),
+    bookings: guard(later.bookings),
+    ledger: guard(later.ledger),
+    housekeeping: guard(later.housekeeping),
+    search: guard(later.search),
   };
 }

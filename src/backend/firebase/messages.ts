@@ -26,7 +26,7 @@
 import type { DocumentData, Query, QueryConstraint, QuerySnapshot } from 'firebase/firestore';
 import { BackendError } from '../ports';
 import type { MessagesPort } from '../ports';
-import type { ChatMessage, UserDoc } from '@core/model';
+import type { ChatMessage } from '@core/model';
 import { DOCUMENT_ID_PATTERN } from '@core/ids';
 import { LIMITS } from '@core/limits';
 import {
@@ -61,30 +61,12 @@ import { toChannel, toChatMessage, toUserDoc } from './convert';
 import { guarded, toBackendError } from './errors';
 import { ESTIMATE, listenLazily, reportListenerError } from './live';
 import type { LiveStatusTracker } from './live';
+import type { SenderNames } from './senderNames';
 import type { FirebaseSdk, LoadedFirestore } from './sdk';
 
 export const DEFAULT_PAGE_SIZE = 50;
 
 export const MESSAGE_ID_TAKEN = 'That message id is already taken.';
-
-export interface SenderNames {
-  remember(user: UserDoc): void;
-  nameOf(uid: string): string | undefined;
-  forget(uid: string): void;
-}
-
-/** The name shown beside a person's messages (core/users.ts publicName), as last read from users/{uid}. */
-export function createSenderNames(): SenderNames {
-  const names = new Map<string, string>();
-  return {
-    remember(user) {
-      const name = publicName(user);
-      if (name) names.set(user.uid, name);
-    },
-    nameOf: (uid) => names.get(uid),
-    forget: (uid) => void names.delete(uid),
-  };
-}
 
 function pageSize(limit: number | undefined): number {
   if (limit === undefined || !Number.isFinite(limit)) return DEFAULT_PAGE_SIZE;

@@ -77,7 +77,7 @@ export interface DetachedSdk extends FirebaseSdk {
  * that failed to load is also reported, so the spec's chunk recovery runs (§4): a page whose
  * build was replaced cannot fetch the SDK's chunks by retrying, only by reloading.
  */
-function once<T>(load: () => Promise<T>): Once<T> {
+export function once<T>(load: () => Promise<T>): Once<T> {
   let pending: Promise<T> | null = null;
   const get = () => {
     pending ??= load().catch((error: unknown) => {
@@ -96,7 +96,7 @@ function once<T>(load: () => Promise<T>): Once<T> {
   });
 }
 
-interface Once<T> {
+export interface Once<T> {
   (): Promise<T>;
   /** Drops the memo (the next call loads again) and hands back what it held, if anything. */
   forget(): Promise<T> | null;
@@ -147,8 +147,8 @@ export interface FirebaseInstance {
   /** Where the session is kept: the browser's storage (the default), or memory only (a detached app). */
   persistence?: 'browser' | 'memory';
   /**
-   * The page's app: Firestore's SDK (the largest chunk by far) loads once the first screen is drawn
-   * (src/platform/firstScreen.ts), which the last known state draws without it.
+   * The page's app: Firestore's SDK (the largest chunk by far) and the ports no first screen uses (index.ts) load
+   * once the first screen is drawn (src/platform/firstScreen.ts), which the last known state draws without them.
    */
   firestoreAfterFirstScreen?: boolean;
 }
