@@ -135,9 +135,23 @@ async function firstScreenOnly(buildDir: string | undefined, only: string | unde
   }
 }
 
+/** The warm start alone (`npm run bench -- warmstart [buildDir]`): a change to the start path moves it. */
+async function warmStartOnly(buildDir: string | undefined): Promise<void> {
+  const outDir = buildDir ?? mkdtempSync(path.join(tmpdir(), 'qupm-bench-'));
+  try {
+    if (!buildDir) await buildProduction(outDir);
+    const { markdown: warmStartMarkdown, ...warmStart } = await benchWarmStart(outDir);
+    console.log(JSON.stringify(warmStart));
+    console.log(warmStartMarkdown);
+  } finally {
+    if (!buildDir) rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   if (args[0] === 'firstscreen') return firstScreenOnly(args[1], args[2]);
+  if (args[0] === 'warmstart') return warmStartOnly(args[1]);
   if (args[0] === 'firebase') return firebaseOnly();
   if (process.argv.slice(2).includes('server')) return serverOnly();
   if (process.argv.slice(2).includes('streams')) return streamsOnly();

@@ -15,6 +15,9 @@ export const WARM_START_RUNS = 5;
 
 export interface WarmStartReport {
   runs: number;
+  /** Every run, in order (ms). */
+  warm: number[];
+  none: number[];
   /** Navigation start → the channel list's first channel, median ms. */
   warmMs: number;
   noneMs: number;
@@ -107,5 +110,5 @@ export async function benchWarmStart(buildDir: string): Promise<WarmStartReport>
     `| none | ${Math.round(noneMs)} ms |`,
     '',
   ].join('\n');
-  return { runs: WARM_START_RUNS, warmMs, noneMs, markdown };
+  return { runs: WARM_START_RUNS, warm, none, warmMs, noneMs, markdown };
 }

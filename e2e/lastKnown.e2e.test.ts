@@ -137,6 +137,35 @@ describe('the last known state', () => {
     await page.getByTestId('virtuoso-item-list').getByText(LAST_MESSAGE).waitFor();
   });
 
+  it('draws them before any answer also when the access token has expired, its refresh held back', async () => {
+    const { page } = await windows.openWindow();
+    await signIn(page, server.url + '/', 'member@qupm.demo');
+    await page.getByRole('link', { name: /Strategy Studio/ }).waitFor();
+    await waitForKept(page, 0);
+    // A start after the access token's lifetime: the session must be refreshed before any other request.
+    await page.evaluate(() => {
+      const session = JSON.parse(localStorage.getItem('qupm_session') ?? '{}') as { expiresAt: number };
+      localStorage.setItem('qupm_session', JSON.stringify({ ...session, expiresAt: Date.now() - 60_000 }));
+    });
+
+    const held: Route[] = [];
+    await page.route('**/api/**', (route) => void held.push(route));
+    await page.reload();
+    await page.locator('#home-title', { hasText: 'Hello, Morgan' }).waitFor();
+    await page.getByRole('link', { name: /Strategy Studio/ }).waitFor();
+    expect(await page.getByRole('definition').allTextContents()).toEqual(['3', '1']);
+    expect(held.map((route) => new URL(route.request().url()).pathname)).toContain('/api/auth/refresh');
+
+    // Let go: the refreshed session is kept, and live data replaces what was drawn.
+    await page.unroute('**/api/**');
+    for (const route of held.splice(0)) await route.continue().catch(() => undefined);
+    await page.getByText(/as of \d\d:\d\d/).waitFor({ state: 'detached' });
+    const expiresAt = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('qupm_session') ?? '{}') as { expiresAt: number }).expiresAt,
+    );
+    expect(expiresAt).toBeGreaterThan(Date.now());
+  });
+
   it('forgets all of it when the person signs out, before the signed-out screen shows', async () => {
     const { page } = await windows.openWindow();
     await signIn(page, server.url + '/', 'member@qupm.demo');

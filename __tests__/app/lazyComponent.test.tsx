@@ -34,6 +34,39 @@ describe('lazyComponent', () => {
     expect(await screen.findByText('The consultant tools')).toBeTruthy();
   });
 
+  it('draws a part already fetched in the same render, without its fallback (React would reveal it 300 ms late)', () => {
+    const load = jest.fn(() => new Promise<() => ReactElement>(() => undefined));
+    const { store } = recordActionTypes();
+    const Part = lazyComponent(load, () => () => <p>The home, fetched ahead</p>);
+    render(
+      <Provider store={store}>
+        <Suspense fallback={<p>Loading the part…</p>}>
+          <Part />
+        </Suspense>
+      </Provider>,
+    );
+    expect(screen.getByText('The home, fetched ahead')).toBeTruthy();
+    expect(screen.queryByText('Loading the part…')).toBeNull();
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('loads a part not fetched yet as any other', async () => {
+    const Part = lazyComponent(
+      async () => () => <p>Loaded now</p>,
+      () => undefined,
+    );
+    const { store } = recordActionTypes();
+    render(
+      <Provider store={store}>
+        <Suspense fallback={<p>Loading the part…</p>}>
+          <Part />
+        </Suspense>
+      </Provider>,
+    );
+    expect(screen.getByText('Loading the part…')).toBeTruthy();
+    expect(await screen.findByText('Loaded now')).toBeTruthy();
+  });
+
   it('reports a chunk that fails to load once, then shows the error screen with Try again when recovery is exhausted', async () => {
     const { store, seen } = renderLazy(() => Promise.reject(chunkError()));
     await screen.findByText('Loading QuPM...');

@@ -18,6 +18,7 @@ import {
   lazyConversationSaga,
   lazyDebugMenuSaga,
   lazyEmailLinksSaga,
+  lazyLastKnownSaga,
   lazyLeavingSaga,
   lazyMembersSaga,
   lazyOffersSaga,
@@ -28,6 +29,7 @@ import {
   loadConversationSagas,
   loadDebugMenu,
   loadEmailLinksSaga,
+  loadLastKnownSaga,
   loadLeavingSaga,
   loadMembersSaga,
   loadOffersSaga,
@@ -46,7 +48,12 @@ import { debugButtonShown } from '@/store/debugSlice';
 import { emailVerifyRequested, passwordResetRequested } from '@/store/emailLinksSlice';
 import { membersRequested, privateChannelRequested } from '@/store/membersSlice';
 import { MESSAGES_PAGE, messagesRequested } from '@/store/conversationSlice';
-import { initialState as userInitialState, selectAuthStatus, signedOut } from '@/store/userSlice';
+import user, {
+  initialState as userInitialState,
+  selectAuthStatus,
+  signedIn as sessionBegan,
+  signedOut,
+} from '@/store/userSlice';
 import { chunkLoadFailed } from '@/store/versionSlice';
 import { createFakeBackend } from '../support/fakeBackend';
 
@@ -253,6 +260,45 @@ describe('lazyAttentionSaga', () => {
       ])
       .run();
     expect(started).toEqual([['mutes', backend], ['title'], ['live notices'], ['sessions', backend]]);
+  });
+});
+
+describe('lazyLastKnownSaga', () => {
+  const userReducer = combineReducers({ user });
+  const morgan = { uid: 'uidMember00000000001', email: 'member@qupm.demo', displayName: null };
+  const run = (status: 'unknown' | 'signedOut') => {
+    const started: unknown[][] = [];
+    const saga = expectSaga(lazyLastKnownSaga)
+      .withReducer(userReducer, { user: { ...userInitialState, status } })
+      .provide([[matchers.call.fn(loadLastKnownSaga), { lastKnownSaga: recorder(started)('last known') }]]);
+    return { started, saga };
+  };
+
+  it('loads at once on the embedded backend while the stored session is checked, so the device is read meanwhile', async () => {
+    const { started, saga } = run('unknown');
+    await saga.run({ timeout: 50, silenceTimeout: true });
+    expect(started).toEqual([['last known']]);
+  });
+
+  it('loads nothing for a visitor until someone signs in', async () => {
+    const { started, saga } = run('signedOut');
+    await saga.run({ timeout: 50, silenceTimeout: true });
+    expect(started).toEqual([]);
+    const second = run('signedOut');
+    await second.saga.dispatch(sessionBegan({ authUser: morgan })).run({ timeout: 50, silenceTimeout: true });
+    expect(second.started).toEqual([['last known']]);
+  });
+
+  it('waits for a session on Firebase, whose session is not known at start', async () => {
+    const globals = globalThis as unknown as { __BACKEND__: string };
+    globals.__BACKEND__ = 'firebase';
+    try {
+      const { started, saga } = run('unknown');
+      await saga.run({ timeout: 50, silenceTimeout: true });
+      expect(started).toEqual([]);
+    } finally {
+      globals.__BACKEND__ = 'local';
+    }
   });
 });
 

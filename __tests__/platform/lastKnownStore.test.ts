@@ -252,6 +252,49 @@ describe('createLastKnownStore', () => {
     db.close();
   });
 
+  it('reads the device ahead of the person being known, and hands that read to the load', async () => {
+    await createLastKnownStore().putAccount(kept(UID, 1, { channels: [overview] }));
+    const store = createLastKnownStore();
+    store.preload();
+    // Let the read ahead finish, then change the database behind the store's back: the load answers the read.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const db = await openDB(LAST_KNOWN_DB_NAME);
+    await db.put('accounts', { format: 2, ...kept(UID, 2) }, UID);
+    db.close();
+    expect((await store.load(UID)).account).toMatchObject({ savedAt: 1, channels: [overview] });
+    // Used once: a later load reads again.
+    expect((await store.load(UID)).account).toMatchObject({ savedAt: 2, channels: null });
+  });
+
+  it('never hands out a read ahead that its own writes or a sign-out have made stale', async () => {
+    const store = createLastKnownStore();
+    await store.putAccount(kept(UID, 1));
+    await store.putPage({ uid: UID, channelId: CHANNEL, savedAt: 1, messages: [message(1)] });
+    store.preload();
+    await store.putAccount(kept(UID, 5));
+    expect((await store.load(UID)).account).toMatchObject({ savedAt: 5 });
+
+    store.preload();
+    await store.putPage({ uid: UID, channelId: CHANNEL, savedAt: 6, messages: [message(2)] });
+    expect((await store.load(UID)).pages).toMatchObject([{ savedAt: 6, messages: [message(2)] }]);
+
+    store.preload();
+    await store.clear();
+    expect(await store.load(UID)).toEqual({ account: null, pages: [] });
+  });
+
+  it("forgets another person's records read ahead when this person loads", async () => {
+    const store = createLastKnownStore();
+    await store.putAccount(kept(OTHER, 1, { channels: [overview] }));
+    await store.putPage({ uid: OTHER, channelId: CHANNEL, savedAt: 1, messages: [message(1)] });
+    store.preload();
+    expect(await store.load(UID)).toEqual({ account: null, pages: [] });
+    const db = await openDB(LAST_KNOWN_DB_NAME);
+    expect(await db.count('accounts')).toBe(0);
+    expect(await db.count('pages')).toBe(0);
+    db.close();
+  });
+
   it('answers as an empty store without IndexedDB', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     // @ts-expect-error -- a browser that refuses IndexedDB

@@ -12,13 +12,26 @@ import { ChunkLoadFailed } from './ChunkLoadFailed';
  */
 export function lazyComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,
+  loaded?: () => ComponentType<P> | undefined,
 ): LazyExoticComponent<ComponentType<P>> {
-  return lazy(async () => {
-    try {
-      return { default: await load() };
-    } catch (error) {
-      if (isChunkLoadError(error)) return { default: ChunkLoadFailed as unknown as ComponentType<P> };
-      throw error;
+  return lazy(() => {
+    const ready = loaded?.();
+    // Fetched already (asked for ahead): handed over within the call, so React draws it without suspending. A part
+    // that suspends shows its fallback, and React reveals it no sooner than 300 ms after (its fallback throttle).
+    // React's lazy reads only `then` of what it is given (its types ask for a Promise).
+    if (ready) {
+      const now = {
+        then: (resolve: (module: { default: ComponentType<P> }) => void) => resolve({ default: ready }),
+      };
+      return now as unknown as Promise<{ default: ComponentType<P> }>;
     }
+    return (async () => {
+      try {
+        return { default: await load() };
+      } catch (error) {
+        if (isChunkLoadError(error)) return { default: ChunkLoadFailed as unknown as ComponentType<P> };
+        throw error;
+      }
+    })();
   });
 }

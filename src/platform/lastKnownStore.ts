@@ -81,6 +81,14 @@ export interface LastKnown {
   pages: StoredPage[];
 }
 
+/** The stores' records as read, each list beside its keys (in the same order). */
+interface RawRecords {
+  accountKeys: IDBValidKey[];
+  accounts: unknown[];
+  pageKeys: IDBValidKey[];
+  pages: unknown[];
+}
+
 interface LastKnownDb extends DBSchema {
   accounts: { key: string; value: StoredAccount };
   pages: { key: [string, string]; value: StoredPage; indexes: { byUser: string } };
@@ -184,6 +192,11 @@ export function boundedAccount(record: Omit<StoredAccount, 'format'>): Omit<Stor
 }
 
 export interface LastKnownStore {
+  /**
+   * Starts reading the device's records before anyone is known (a start with a session under way), so that
+   * `load` finds them read: opening the database and reading it take a start several hundred ms (`bench/RESULTS.md`).
+   */
+  preload(): void;
   /** What is kept for `uid` (and nothing of anyone else, which is deleted: one person's device at a time). */
   load(uid: string): Promise<LastKnown>;
   putAccount(record: Omit<StoredAccount, 'format'>): Promise<void>;
@@ -221,28 +234,62 @@ export function createLastKnownStore(): LastKnownStore {
     }
   };
 
+  /** Every record as stored, with its key: read at once (one readonly transaction, no cursor's round trips). */
+  const readAll = async (): Promise<RawRecords> => {
+    const handle = await database();
+    const tx = handle.transaction(['accounts', 'pages'], 'readonly');
+    const [accountKeys, accounts, pageKeys, pages] = await Promise.all([
+      tx.objectStore('accounts').getAllKeys(),
+      tx.objectStore('accounts').getAll() as Promise<unknown[]>,
+      tx.objectStore('pages').getAllKeys(),
+      tx.objectStore('pages').getAll() as Promise<unknown[]>,
+      tx.done,
+    ]);
+    return { accountKeys, accounts, pageKeys, pages };
+  };
+  // What preload read; any write or clear makes it stale, and the first load uses it up.
+  let preloaded: Promise<RawRecords> | null = null;
+  const writing = <T>(work: () => Promise<T>): Promise<T> => {
+    preloaded = null;
+    return work();
+  };
+
   return {
+    preload() {
+      if (typeof indexedDB === 'undefined') return;
+      preloaded ??= readAll();
+      // Its failure is load's to report (it reads again).
+      preloaded.catch(() => undefined);
+    },
     async load(owner) {
       try {
-        const handle = await database();
-        const tx = handle.transaction(['accounts', 'pages'], 'readwrite');
+        const early = preloaded;
+        preloaded = null;
+        const raw = (early && (await early.catch(() => null))) ?? (await readAll());
         let account: StoredAccount | null = null;
-        let cursor = await tx.objectStore('accounts').openCursor();
-        while (cursor) {
-          const read = cursor.key === owner ? readStoredAccount(cursor.value) : null;
+        const foreignAccounts: string[] = [];
+        raw.accounts.forEach((value, index) => {
+          const key = raw.accountKeys[index] as string;
+          const read = key === owner ? readStoredAccount(value) : null;
           if (read?.uid === owner) account = read;
-          else await cursor.delete();
-          cursor = await cursor.continue();
-        }
+          else foreignAccounts.push(key);
+        });
         const pages: StoredPage[] = [];
-        let pageCursor = await tx.objectStore('pages').openCursor();
-        while (pageCursor) {
-          const read = readStoredPage(pageCursor.value);
+        const foreignPages: [string, string][] = [];
+        raw.pages.forEach((value, index) => {
+          const read = readStoredPage(value);
           if (read?.uid === owner) pages.push(read);
-          else await pageCursor.delete();
-          pageCursor = await pageCursor.continue();
+          else foreignPages.push(raw.pageKeys[index] as [string, string]);
+        });
+        // Anyone else's records, or damaged ones, go before this person's are handed out.
+        if (foreignAccounts.length > 0 || foreignPages.length > 0) {
+          const tx = (await database()).transaction(['accounts', 'pages'], 'readwrite');
+          await Promise.all([
+            ...foreignAccounts.map((key) => tx.objectStore('accounts').delete(key)),
+            ...foreignPages.map((key) => tx.objectStore('pages').delete(key)),
+            tx.done,
+          ]);
         }
-        await tx.done;
         return { account, pages };
       } catch (error) {
         console.warn('Could not read the last known state on this device', error);
@@ -250,23 +297,29 @@ export function createLastKnownStore(): LastKnownStore {
       }
     },
     putAccount: (record) =>
-      attempt('keep the last known state', (db) =>
-        db.put('accounts', { format: LAST_KNOWN_FORMAT, ...boundedAccount(record) }, record.uid),
+      writing(() =>
+        attempt('keep the last known state', (db) =>
+          db.put('accounts', { format: LAST_KNOWN_FORMAT, ...boundedAccount(record) }, record.uid),
+        ),
       ),
     putPage: (record) =>
-      attempt('keep the newest messages', async (db) => {
-        const tx = db.transaction('pages', 'readwrite');
-        const messages = record.messages.slice(-LAST_KNOWN_PAGE_MESSAGES);
-        await tx.store.put({ format: LAST_KNOWN_FORMAT, ...record, messages });
-        const kept = await tx.store.index('byUser').getAll(record.uid);
-        for (const channelId of pagesOverCap(kept)) await tx.store.delete([record.uid, channelId]);
-        await tx.done;
-      }),
+      writing(() =>
+        attempt('keep the newest messages', async (db) => {
+          const tx = db.transaction('pages', 'readwrite');
+          const messages = record.messages.slice(-LAST_KNOWN_PAGE_MESSAGES);
+          await tx.store.put({ format: LAST_KNOWN_FORMAT, ...record, messages });
+          const kept = await tx.store.index('byUser').getAll(record.uid);
+          for (const channelId of pagesOverCap(kept)) await tx.store.delete([record.uid, channelId]);
+          await tx.done;
+        }),
+      ),
     clear: () =>
-      attempt('forget the last known state', async (db) => {
-        const tx = db.transaction(['accounts', 'pages'], 'readwrite');
-        await Promise.all([tx.objectStore('accounts').clear(), tx.objectStore('pages').clear(), tx.done]);
-      }),
+      writing(() =>
+        attempt('forget the last known state', async (db) => {
+          const tx = db.transaction(['accounts', 'pages'], 'readwrite');
+          await Promise.all([tx.objectStore('accounts').clear(), tx.objectStore('pages').clear(), tx.done]);
+        }),
+      ),
   };
 }
 

@@ -113,6 +113,28 @@ describe('createLocalAuth', () => {
     });
   });
 
+  it('tells the stored person at once while an expired access token is refreshed, and once only', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const fetchImpl = jest.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const { listen, states } = setup({ qupm_session: sessionJson({ expiresAt: NOW - 1 }) }, fetchImpl);
+    listen();
+    await flush();
+    // The refresh has not been answered: a start draws the kept state of this person meanwhile.
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    expect(states).toEqual([user]);
+    answer(
+      json(200, {
+        accessToken: jwt({ sub: 'u1', isAdmin: false }),
+        refreshToken: 'r2',
+        user,
+        expiresIn: 900,
+      }),
+    );
+    await flush();
+    await flush();
+    expect(states).toEqual([user]);
+  });
+
   it('signs out cleanly, once, when the stored refresh token is refused', async () => {
     const fetchImpl = jest.fn(async () =>
       json(401, { error: { status: 'UNAUTHENTICATED', message: 'Session expired' } }),

@@ -1,6 +1,7 @@
 // The main screen `/`. Signed out: what QuPM is, and sign in / sign up. Signed in: the person's home (Home.tsx,
 // its own chunk): balances, the invitations waiting for them, their channels and the open channel's conversation.
 import { Suspense, useEffect } from 'react';
+import type { ComponentType } from 'react';
 import { useAppSelector } from '@/store/hooks';
 import { selectIsInstalled, selectOfflineReady } from '@/store/appSlice';
 import { selectAuthStatus } from '@/store/userSlice';
@@ -13,8 +14,17 @@ import './main.css';
 // A signed-in person's home (channels, invitations, the push prompt) is a chunk of its own, asked for as soon as
 // the screen knows someone may be signed in, in parallel with the backend that must answer before it can show:
 // a visitor's first screen (this module: the welcome and the sign-in form) carries none of it.
-const loadHome = () => import(/* webpackChunkName: "home" */ './Home');
-const Home = lazyComponent(() => loadHome().then((m) => m.Home));
+let fetched: ComponentType | undefined;
+const loadHome = () =>
+  import(/* webpackChunkName: "home" */ './Home').then((m) => {
+    fetched = m.Home;
+    return m;
+  });
+// Fetched while the backend (or the kept state) says who is there: then drawn in the same frame.
+const Home = lazyComponent(
+  () => loadHome().then((m) => m.Home),
+  () => fetched,
+);
 
 function Welcome() {
   const installed = useAppSelector(selectIsInstalled);

@@ -219,15 +219,26 @@ export function createLocalAuth(deps: {
     },
 
     onAuthStateChanged(listener): Unsubscribe {
-      listeners.add(listener);
+      // Each listener hears of a person once, however many times the session is checked.
+      let told: string | null | undefined;
+      const tell = (user: AuthUser | null): void => {
+        if ((user?.uid ?? null) === told) return;
+        told = user?.uid ?? null;
+        listener(user);
+      };
+      listeners.add(tell);
+      // The stored person is told at once, also while an expired access token is refreshed: a start draws what
+      // the device kept for them without waiting for the server, whose refusal then signs them out.
+      const stored = current?.user;
+      if (stored) void Promise.resolve().then(() => listeners.has(tell) && tell(stored));
       ready ??= restore().finally(() => {
         restored = true;
       });
       void ready.then(() => {
-        if (listeners.has(listener)) listener(current?.user ?? null);
+        if (listeners.has(tell)) tell(current?.user ?? null);
       });
       return () => {
-        listeners.delete(listener);
+        listeners.delete(tell);
       };
     },
   };

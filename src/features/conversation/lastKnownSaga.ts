@@ -276,6 +276,8 @@ export function* lastKnownSaga(store: LastKnownStore = browserLastKnownStore()) 
   );
   let task: Task | undefined;
   const user: UserState = yield select(selectUser);
+  // A session may be under way (the backend has not said whose): the device is read meanwhile.
+  if (user.status !== 'signedOut') yield call([store, store.preload]);
   if (user.authUser && (user.status === 'loading' || user.status === 'signedIn'))
     task = yield fork(keepSession, store, user.authUser.uid);
   while (true) {
