@@ -150,6 +150,27 @@ describe('invitations', () => {
     ]);
   });
 
+  it.each(['open', 'used', 'expired', 'withdrawn'] as const)(
+    'preview_invitation: a link whose invitation is %s reads as such, as on the embedded server',
+    async (state) => {
+      const preview = {
+        id: 'inv1',
+        consultantName: 'Carla',
+        channelTitle: 'Tax help',
+        passes: 2,
+        credits: 10,
+        expiresAt: 1_800_000_000_000,
+        state,
+        forOneEmail: false,
+      };
+      answers(preview);
+      await expect(
+        createFirebaseBackend(CONFIG).invitations.previewInvitation('inv1'),
+      ).resolves.toStrictEqual(preview);
+      expect(fn.callable).toHaveBeenCalledWith({ invitationId: 'inv1' });
+    },
+  );
+
   it('list_my_invitations: sends no payload and answers the invitations waiting for the person', async () => {
     answers({ invitations: [{ ...INVITATION, status: 'pending' }] });
     const mine = await createFirebaseBackend(CONFIG).invitations.listMyInvitations();

@@ -76,7 +76,8 @@ export function toInvitation(value: unknown): Invitation {
 export function toInvitationPreview(value: unknown): InvitationPreview {
   if (!isRecord(value) || typeof value.id !== 'string') throw unreadable();
   const { state } = value;
-  if (state !== 'open' && state !== 'used' && state !== 'expired') throw unreadable();
+  if (state !== 'open' && state !== 'used' && state !== 'expired' && state !== 'withdrawn')
+    throw unreadable();
   const expiresAt = toMillis(value.expiresAt, Number.NaN);
   if (!Number.isFinite(expiresAt)) throw unreadable();
   return {
