@@ -1,12 +1,13 @@
 // A consultant's housekeeping on the Firebase build (e2e/housekeeping.e2e.test.ts is the embedded server's), in two
 // windows against the emulators: Nadia, a consultant, owns "Alpha" (with Morgan, a client, and Omar, another
-// consultant) and "Beta" (with Morgan and a waiting invitation), and has offered Morgan a discount (its card is in
-// their private consultation). The people and what they own are made through the callables as the app would make
-// them; the rest is the app's. Archiving Alpha makes it read-only in Morgan's window, live, and restoring opens it
-// again; removing Morgan takes Alpha out of their window, live, with one notice saying why; revoking Beta's
-// invitation makes its link say it was withdrawn; withdrawing the offer makes Morgan's card say so; handing Alpha to
-// Omar makes it his; Settings → Your data names what Nadia still owns, and deleting Beta (its notice said first, its
-// name typed) and the consultation takes them out of both windows; then Nadia owns nothing and deletes her account.
+// consultant) and "Beta" (with Morgan and a waiting invitation); Omar has offered Morgan a discount (its card is in
+// their private consultation, which he owns). The people and what they own are made through the callables as the
+// app would make them; the rest is the app's. Archiving Alpha makes it read-only in Morgan's window, live, and
+// restoring opens it again; removing Morgan takes Alpha out of their window, live, with one notice saying why;
+// revoking Beta's invitation makes its link say it was withdrawn; handing Alpha to Omar makes it his; Settings →
+// Your data names Beta, and deleting it (its notice said first, its name typed) takes it out of both windows; then
+// Nadia owns nothing and deletes her account, and Omar, in the window she left, withdraws his offer: Morgan's card
+// says so, live.
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { newDocumentId } from '../../core/ids';
@@ -123,7 +124,7 @@ describe('a consultant’s housekeeping on Firebase, in two windows', () => {
       await result('admin_set_consultant', { uid: consultant.uid, isOwner: true }, admin.idToken);
     }
     // Confirmed addresses (invitations need them), in tokens that carry the consultants' role.
-    [nadia, omar, morgan] = await Promise.all([n, o, m].map(confirmAddress));
+    [nadia, omar, morgan] = await Promise.all([confirmAddress(n), confirmAddress(o), confirmAddress(m)]);
     const channel = (title: string) =>
       result<{ id: string }>(
         'create_channel',
