@@ -32,7 +32,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['firebase', 'firebase/*', '@firebase/*'],
+              // Anchored: the package, not a folder of ours named firebase (e2e/firebase/support).
+              group: ['/firebase', '/firebase/*', '@firebase/*'],
               message: 'Only src/backend may use the Firebase SDK.',
             },
           ],

@@ -33,6 +33,7 @@ const config: Config = {
     '/node_modules/(?!(workbox-window|cookie|jose|file-type|strtok3|token-types|uint8array-extras|@tokenizer|@borewit)/)',
   ],
   setupFiles: ['<rootDir>/__tests__/support/globals.ts'],
+  setupFilesAfterEnv: ['<rootDir>/__tests__/support/testingLibrary.ts'],
   // Jest's default of 5 s per test is a timed assertion in disguise: on a loaded machine with two workers, integration
   // tests (300 messages posted at once, 30 simulated days of push checks) passed it. Speed is the bench's to measure;
   // this bound only stops a test that hangs.

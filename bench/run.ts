@@ -7,15 +7,18 @@
 // `npm run bench -- server` runs the server's part alone (bench/reports/server.{md,json}), without a build;
 // `npm run bench -- streams` the 10,000 open streams alone (bench/reports/streams.{md,json}). Each ends with the
 // table of speed goals as far as that run measured it (bench/goals.ts).
+// `npm run bench -- firebase` the signed-in first screen on the Firebase build alone, on the emulators
+// (bench/reports/firebase.{md,json}).
 // `npm run bench -- firstscreen [buildDir]` Lighthouse and the live latency alone (bench/reports/firstscreen.md),
 // on `buildDir` when given (a build kept between runs) or on a fresh build; a third word, `lighthouse` or
-// `latency`, runs that one alone.
+// `latency`, runs that one alone; `burst` runs the latency with its burst parts (the whole part `npm run bench` runs).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildProduction, reportBundle } from './bundle';
 import { goalLines, goalsMarkdown } from './goals';
 import type { GoalInputs } from './goals';
+import { benchFirebaseFirstScreen } from './firebaseFirstScreen';
 import { benchLighthouse, lighthouseMarkdown } from './lighthouse';
 import { benchWarmStart } from './warmStart';
 import { benchLongChannel } from './longChannel';
@@ -93,14 +96,31 @@ async function streamsOnly(): Promise<void> {
   console.log(md);
 }
 
+/** The signed-in first screen on the Firebase build alone (bench/reports/firebase.{md,json}). */
+async function firebaseOnly(): Promise<void> {
+  const { markdown: firstMarkdown, ...firebaseFirstScreen } = await benchFirebaseFirstScreen();
+  const { markdown: goalsMd, lines: issueTable } = goals({ firebaseFirstScreen });
+  const reportsDir = path.join(__dirname, 'reports');
+  mkdirSync(reportsDir, { recursive: true });
+  writeFileSync(
+    path.join(reportsDir, 'firebase.json'),
+    JSON.stringify({ date: new Date().toISOString(), firebaseFirstScreen, issueTable }, null, 2),
+  );
+  const md = `${firstMarkdown}\n${goalsMd}`;
+  writeFileSync(path.join(reportsDir, 'firebase.md'), md);
+  console.log(md);
+}
+
 /** Lighthouse and the live latency alone: the two numbers a change to the first screen or the live path moves. */
 async function firstScreenOnly(buildDir: string | undefined, only: string | undefined): Promise<void> {
   const outDir = buildDir ?? mkdtempSync(path.join(tmpdir(), 'qupm-bench-'));
   try {
     if (!buildDir) await buildProduction(outDir);
-    const lighthouse = only === 'latency' ? null : await benchLighthouse(outDir);
+    const lighthouse = only === 'latency' || only === 'burst' ? null : await benchLighthouse(outDir);
     const { markdown: latencyMarkdown, ...messageLatency } =
-      only === 'lighthouse' ? { markdown: '' } : await benchMessageLatency(outDir, { idleOnly: true });
+      only === 'lighthouse'
+        ? { markdown: '' }
+        : await benchMessageLatency(outDir, { idleOnly: only !== 'burst' });
     const reportsDir = path.join(__dirname, 'reports');
     mkdirSync(reportsDir, { recursive: true });
     writeFileSync(
@@ -118,6 +138,7 @@ async function firstScreenOnly(buildDir: string | undefined, only: string | unde
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   if (args[0] === 'firstscreen') return firstScreenOnly(args[1], args[2]);
+  if (args[0] === 'firebase') return firebaseOnly();
   if (process.argv.slice(2).includes('server')) return serverOnly();
   if (process.argv.slice(2).includes('streams')) return streamsOnly();
   const outDir = mkdtempSync(path.join(tmpdir(), 'qupm-bench-'));
@@ -133,8 +154,10 @@ async function main(): Promise<void> {
     const { markdown: fanoutMarkdown, ...pushFanout } = await benchPushFanout();
     const { markdown: slowReadersMarkdown, ...slowReaders } = await benchSlowReaders();
     const { markdown: manyStreamsMarkdown, ...manyStreams } = await benchManyStreams();
+    const { markdown: firebaseMarkdown, ...firebaseFirstScreen } = await benchFirebaseFirstScreen();
     const { markdown: goalsMd, lines: issueTable } = goals({
       lighthouse,
+      firebaseFirstScreen,
       server: { ...server, markdown: serverMarkdown },
       messageLatency: { ...messageLatency, markdown: latencyMarkdown },
       manyStreams: { ...manyStreams, markdown: manyStreamsMarkdown },
@@ -157,13 +180,14 @@ async function main(): Promise<void> {
           pushFanout,
           slowReaders,
           manyStreams,
+          firebaseFirstScreen,
           issueTable,
         },
         null,
         2,
       ),
     );
-    const md = `${markdown(bundle)}\n${lighthouseMarkdown(lighthouse)}\n${tokensMarkdown}\n${serverMarkdown}\n${overviewMarkdown}\n${latencyMarkdown}\n${longChannelMarkdown}\n${warmStartMarkdown}\n${fanoutMarkdown}\n${slowReadersMarkdown}\n${manyStreamsMarkdown}\n${goalsMd}\n`;
+    const md = `${markdown(bundle)}\n${lighthouseMarkdown(lighthouse)}\n${tokensMarkdown}\n${serverMarkdown}\n${overviewMarkdown}\n${latencyMarkdown}\n${longChannelMarkdown}\n${warmStartMarkdown}\n${fanoutMarkdown}\n${slowReadersMarkdown}\n${manyStreamsMarkdown}\n${firebaseMarkdown}\n${goalsMd}\n`;
     writeFileSync(path.join(reportsDir, 'bench.md'), md);
     console.log(md);
     if (lighthouse.failing.length > 0) process.exitCode = 1;

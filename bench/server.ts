@@ -91,6 +91,7 @@ function run(
 }
 
 const SLICE_SECONDS = 2;
+const PAGE_MESSAGES = 50;
 const SIGN_IN_CONNECTIONS = 4;
 const HELLO: Scenario = {
   name: 'Fastify hello world',
@@ -203,6 +204,15 @@ export async function benchServer({
     if (!channelId) throw new Error('The demo world has no strategy-studio channel');
     const read = { authorization: `Bearer ${session.accessToken}` };
     const auth = { ...read, 'content-type': 'application/json' };
+    // The demo channel holds a few messages: filled to a whole page, so the page read is one of 50.
+    for (let i = app.qupmContext.repos.messages.count(channelId); i < PAGE_MESSAGES; i += 1) {
+      await app.inject({
+        method: 'POST',
+        url: `/api/channels/${channelId}/messages`,
+        headers: auth,
+        payload: JSON.stringify({ text: `An earlier message of the page, number ${i + 1}.` }),
+      });
+    }
 
     const scenarios: Scenario[] = [
       {
@@ -224,7 +234,7 @@ export async function benchServer({
         name: 'a page of 50 messages',
         kind: 'read',
         method: 'GET',
-        path: `/api/channels/${channelId}/messages?limit=50`,
+        path: `/api/channels/${channelId}/messages?limit=${PAGE_MESSAGES}`,
         headers: read,
       },
       {

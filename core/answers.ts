@@ -401,6 +401,8 @@ export const bookingAnswer: AnswerSchema<Booking> = z.object({
   id: z.string(),
   consultantId: z.string(),
   clientId: z.string(),
+  clientName: z.optional(z.string()),
+  consultantName: z.optional(z.string()),
   serviceId: z.string(),
   serviceTitle: z.string(),
   durationMinutes: z.number(),

@@ -357,6 +357,10 @@ export function toBooking(id: string, data: DocumentData): Booking {
   };
   if (proposal)
     booking.proposal = { startsAt: toMillis(proposal.startsAt), endsAt: toMillis(proposal.endsAt) };
+  // Names written by functions/ (a document from before has none; an empty one is none either).
+  if (typeof data.clientName === 'string' && data.clientName !== '') booking.clientName = data.clientName;
+  if (typeof data.consultantName === 'string' && data.consultantName !== '')
+    booking.consultantName = data.consultantName;
   const reason = CLOSED_REASONS.find((r) => r === data.closedReason);
   if (reason) booking.closedReason = reason;
   if (data.lateCancellation === true) booking.lateCancellation = true;

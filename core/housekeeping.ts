@@ -19,6 +19,9 @@ import { isPrivateChannel } from './privateChannels';
 
 export const HOUSEKEEPING_MESSAGES = {
   archived: 'This channel is archived: its messages can be read, and nothing new can be sent.',
+  /** A private consultation whose consultant deleted their account (core/leaving.ts privateChannelAfterOwnerLeft). */
+  consultantLeft:
+    'Your consultant has left QuPM: this conversation can be read, and nothing new can be sent.',
   notArchived: 'This channel is not archived.',
   notMember: 'This person is not a member of the channel.',
   removeOwner: 'The channel’s owner cannot be removed from it. Hand it over or delete it instead.',

@@ -192,3 +192,20 @@ export function privateChannelAfterLeaving(
 ): { title: string; names: Record<string, string> } {
   return { title: FORMER_MEMBER_NAME, names: { [ownerId]: names[ownerId] ?? '' } };
 }
+
+/**
+ * A private consultation whose consultant has left: it stays with its client, read-only (archived at `at`: nobody
+ * would read what they wrote), owned by the former member and listed under that name.
+ */
+export function privateChannelAfterOwnerLeft(
+  names: Readonly<Record<string, string>>,
+  memberId: string,
+  at: number,
+): { ownerId: string; title: string; names: Record<string, string>; archivedAt: number } {
+  return {
+    ownerId: FORMER_MEMBER_ID,
+    title: FORMER_MEMBER_NAME,
+    names: { [FORMER_MEMBER_ID]: FORMER_MEMBER_NAME, [memberId]: names[memberId] ?? '' },
+    archivedAt: at,
+  };
+}

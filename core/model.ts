@@ -205,6 +205,13 @@ export interface Booking {
   id: string;
   consultantId: string;
   clientId: string;
+  /**
+   * The names the two go by (core/users.ts publicName), so a consultant's list tells two clients' requests apart:
+   * the embedded server reads them from the profiles at every read; on Firebase functions/ writes them on the
+   * document (each step, and each rename). Absent on a document from before: screens say "A client".
+   */
+  clientName?: string;
+  consultantName?: string;
   serviceId: string;
   /** The service's title and length as they were when it was booked. */
   serviceTitle: string;

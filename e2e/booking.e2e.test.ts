@@ -115,20 +115,24 @@ describe('booking a session with an offer, in two windows', () => {
     await expectAccessible(client, 'client booking panel');
     await panel.getByRole('button', { name: 'Request this time' }).click();
     await client.getByText('Requested a session: “Pricing deep dive”', { exact: false }).waitFor();
-    const mine = client.getByRole('listitem', { name: 'Pricing deep dive, Waiting for the consultant' });
+    const mine = client.getByRole('listitem', {
+      name: 'Pricing deep dive with Dana, Waiting for the consultant',
+    });
     await mine.waitFor();
     expect(await mine.textContent()).toMatch(/1 credit \(34 % off\), held/);
 
     await consultant.goto(server.url + '/services');
+    // The consultant's card names the client who asked (two requests at once read apart by it).
     const request = consultant.getByRole('listitem', {
-      name: 'Pricing deep dive, Waiting for the consultant',
+      name: 'Pricing deep dive with Morgan, Waiting for you to confirm',
     });
+    expect(await request.getByRole('heading').textContent()).toBe('Pricing deep dive with Morgan');
     await request.getByRole('button', { name: 'Confirm' }).click();
     await consultant.getByText('Confirmed the session “Pricing deep dive”.').waitFor();
-    await consultant.getByRole('listitem', { name: 'Pricing deep dive, Confirmed' }).waitFor();
+    await consultant.getByRole('listitem', { name: 'Pricing deep dive with Morgan, Confirmed' }).waitFor();
 
     // Live on the client's screen: confirmed, paid; the ledger has the hold, then its capture.
-    const confirmed = client.getByRole('listitem', { name: 'Pricing deep dive, Confirmed' });
+    const confirmed = client.getByRole('listitem', { name: 'Pricing deep dive with Dana, Confirmed' });
     await confirmed.waitFor();
     expect(await confirmed.textContent()).toMatch(/1 credit \(34 % off\), paid/);
     const rows = client.getByRole('table').getByRole('row');
@@ -163,7 +167,7 @@ describe('booking a session with an offer, in two windows', () => {
       })
     ).page;
     await signIn(iphone, server.url + '/services', 'member@qupm.demo');
-    await iphone.getByRole('listitem', { name: 'Pricing deep dive, Confirmed' }).waitFor();
+    await iphone.getByRole('listitem', { name: 'Pricing deep dive with Dana, Confirmed' }).waitFor();
     const overflow = await iphone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await shoot(iphone, 'iphone-client');

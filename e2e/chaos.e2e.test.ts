@@ -39,7 +39,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * What a window shows as delivered messages (not those still on their way out), in screen order. The list is
  * virtualized (only the rows in view are in the page), so it is read as a person would: scrolled from its top to
  * its bottom, each row noted by its place in the list (virtuoso's data-item-index, which older pages added above do not
- * change), and left at the bottom.
+ * change), and left at the bottom once the list is at the newest.
  */
 function shown(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
@@ -58,13 +58,24 @@ function shown(page: Page): Promise<string[]> {
         if (text !== undefined && text !== null) rows.set(Number(row.dataset.itemIndex), text);
       }
     };
+    const readDown = async () => {
+      while (scroller.scrollTop + scroller.clientHeight < scroller.scrollHeight - 1) {
+        scroller.scrollTop += Math.max(50, scroller.clientHeight * 0.7);
+        await frames();
+        note();
+      }
+    };
     scroller.scrollTop = 0;
     await frames();
     note();
-    while (scroller.scrollTop + scroller.clientHeight < scroller.scrollHeight - 1) {
-      scroller.scrollTop += Math.max(50, scroller.clientHeight * 0.7);
+    await readDown();
+    // The way up may have loaded older pages, the window letting its newest go: at the bottom it pages forward
+    // again. Read on as the pages come, as a person waiting there does, until the list is at the newest (no
+    // "Jump to latest"); leaving at once would read a window that ends short of it.
+    const giveUpAt = performance.now() + 15_000;
+    while (document.querySelector('.messages__jump') && performance.now() < giveUpAt) {
       await frames();
-      note();
+      await readDown();
     }
     return [...rows.entries()].sort(([a], [b]) => a - b).map(([, text]) => text);
   });

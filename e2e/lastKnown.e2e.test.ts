@@ -1,6 +1,9 @@
 // The last known state on the device (the offline bars): a signed-in person who opens QuPM without a network
 // sees their real name, balances, channels and recent messages, marked "Offline · as of"; a warm start draws them
-// before the backend has answered anything; signing out leaves nothing of them on the device.
+// before the backend has answered anything; signing out leaves nothing of them on the device. Offline /services
+// shows the member's upcoming session and offers as kept (QUPM_SHOTS=<dir> saves screenshots of it).
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Page, Route } from 'playwright-core';
 import type { RunningServer } from './support/server';
 import { waitForServiceWorkerControl } from './support/browser';
@@ -49,6 +52,34 @@ async function waitForKept(page: Page, pages: number): Promise<void> {
     await page.waitForTimeout(100);
   }
   throw new Error(`The page never kept its last known state (${pages} pages)`);
+}
+
+const SHOTS = process.env.QUPM_SHOTS;
+
+/** Screenshots of the page at a phone's size and a laptop's. */
+async function shootSizes(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  for (const [size, viewport] of [
+    ['phone', { width: 390, height: 844 }],
+    ['laptop', { width: 1366, height: 768 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: path.join(SHOTS, `${size}-${name}.png`), fullPage: true });
+  }
+}
+
+/** Waits until the page has kept the upcoming bookings and the received offers (read live on /services). */
+async function waitForKeptPractice(page: Page): Promise<void> {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    const [account] = (await readLastKnown(page)).accounts as {
+      bookings?: { upcoming: unknown[] } | null;
+      receivedOffers?: unknown[] | null;
+    }[];
+    if ((account?.bookings?.upcoming.length ?? 0) > 0 && (account?.receivedOffers?.length ?? 0) > 0) return;
+    await page.waitForTimeout(100);
+  }
+  throw new Error('The page never kept the upcoming bookings and the received offers');
 }
 
 /** The browser offline; after a reload the tests toggle it once more, for navigator.onLine (e2e/pwa.e2e.test.ts). */
@@ -155,5 +186,53 @@ describe('the last known state', () => {
     await page.getByRole('heading', { level: 1, name: /^Hello, / }).waitFor();
     expect(await page.getByRole('definition').allTextContents()).toEqual(['Unknown', 'Unknown']);
     expect(await readLastKnown(page)).toEqual({ accounts: [], pages: expect.any(Array) as unknown[] });
+  });
+
+  // Last: the booking it makes moves the member's credits, which the tests above read.
+  it('shows the member their upcoming session and their offers on /services after an offline reload', async () => {
+    const { page, context } = await windows.openWindow();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, server.url + '/services', 'member@qupm.demo');
+    await page
+      .getByRole('button', { name: /^Book / })
+      .first()
+      .click();
+    const panel = page.getByRole('form', { name: /^Book “/ });
+    await panel.locator('.slot').first().click();
+    await panel.getByRole('button', { name: 'Request this time' }).click();
+    const upcoming = page.getByRole('list', { name: 'Upcoming' }).getByRole('listitem');
+    await upcoming.first().waitFor();
+    const session = await upcoming.first().getAttribute('aria-label');
+    const offers = page.getByRole('list', { name: 'Active offers' });
+    await offers
+      .getByRole('link', { name: /^Use this offer/ })
+      .first()
+      .waitFor();
+    await waitForServiceWorkerControl(page);
+    await waitForKeptPractice(page);
+    const sources = await offers.locator('.offer__source').allTextContents();
+    expect(sources.length).toBeGreaterThan(0);
+    const balances = await page.locator('.home__balances dd').allTextContents();
+
+    // The toggle that makes navigator.onLine say so lets requests out for a moment (live sessions, no "as of"
+    // then): the backend refuses them too.
+    await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
+    await goOffline(page);
+    await page.reload();
+    await context.setOffline(false);
+    await context.setOffline(true);
+
+    await page.getByRole('heading', { level: 1, name: 'Services' }).waitFor();
+    await page.getByRole('listitem', { name: session ?? '' }).waitFor();
+    const sessions = page.getByRole('region', { name: 'Your sessions' });
+    await sessions.getByText(/^Offline · as of \d\d:\d\d$/).waitFor();
+    // The past was not kept: unknown, never "none".
+    await sessions.getByText('Unknown while offline.').waitFor();
+    expect(await page.getByText(/^No (upcoming|past) sessions/).count()).toBe(0);
+    // The offers as they were, each still leading to its service's booking (the received offers, kept).
+    expect(await offers.locator('.offer__source').allTextContents()).toEqual(sources);
+    expect(await offers.getByRole('link', { name: /^Use this offer/ }).count()).toBe(sources.length);
+    expect(await page.locator('.home__balances dd').allTextContents()).toEqual(balances);
+    await shootSizes(page, 'services-offline');
   });
 });

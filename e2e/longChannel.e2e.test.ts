@@ -6,7 +6,8 @@
 // with its count; the person's own message always brings the list to the bottom. Scrolled back to the very first
 // message and forward again, the list holds each message once and in order (the page holds a bounded window of
 // them: the far end is let go and fetched again), and a message sent from a second window while the person is far
-// back is counted and shows once after "Jump to latest". No timings here: `npm run bench` measures them.
+// back is counted and shows once after "Jump to latest". A burst from four senders at once, past the window, is
+// followed to its newest message without the person touching the list. No timings here: `npm run bench` measures them.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -387,4 +388,39 @@ describe('a channel of 10,000 messages', () => {
     await other.context().close();
     await page.context().close();
   }, 900_000);
+
+  it('follows the newest through a burst of 400 messages posted four at a time, past its window', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const errors = watchErrors(page);
+    await openChannel(page);
+    const api = apiOf(() => origin);
+    const member = await api<SessionResponse>('POST', '/api/auth/signin', undefined, {
+      email: MEMBER_EMAIL,
+      password: BENCH_PASSWORD,
+    });
+    // Four senders at once, so that messages arrive faster than the list scrolls after them; more than the window
+    // holds, so that it lets its oldest go as they arrive. The person does not touch the list.
+    await Promise.all(
+      [0, 1, 2, 3].map((k) =>
+        sendAll(
+          () => origin,
+          member.accessToken,
+          channelId,
+          Array.from({ length: 100 }, (_, i) => `Burst ${k}-${i}`),
+        ),
+      ),
+    );
+    await sendAll(() => origin, member.accessToken, channelId, ['After the burst']);
+    // The channel list has it: the page has been told.
+    await page.getByRole('link', { name: /After the burst/ }).waitFor();
+    await page.locator('.message__text', { hasText: 'After the burst' }).waitFor();
+    await page.waitForFunction(() => {
+      const el = document.querySelector('.messages__scroller');
+      return el !== null && el.scrollHeight - el.clientHeight - el.scrollTop < 48;
+    });
+    expect(await inView(page, 'After the burst')).toBe(true);
+    expect(await page.getByRole('button', { name: /Jump to latest/ }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

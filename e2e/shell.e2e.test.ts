@@ -42,6 +42,15 @@ describe('the app shell', () => {
     return page.evaluate(() => document.querySelectorAll('script[src]').length > 0 && !('React' in window));
   };
 
+  /**
+   * What a person can see or a screen reader can read of `selector`, once the page is parsed: the pre-rendered
+   * welcome is in every page of the local build, and shown only where the head's script picks it.
+   */
+  const shown = async (page: Page, selector: string) => {
+    await page.waitForFunction(() => document.readyState !== 'loading');
+    return page.locator(selector).filter({ visible: true }).count();
+  };
+
   it('paints the signed-out welcome at / before any script runs, then the app takes it over in place', async () => {
     const { context, page, release } = await withScriptsHeld('/');
     const heading = page.getByRole('heading', { level: 1, name: /advice, in one place/i });
@@ -68,7 +77,10 @@ describe('the app shell', () => {
     const { context, page, release } = await withScriptsHeld('/services');
     await page.getByText('Loading QuPM...').waitFor({ state: 'visible' });
     expect(await noApp(page)).toBe(true);
-    expect(await page.locator('.layout').count()).toBe(0);
+    // Only the loading screen: no page around it, no heading or field a screen reader would read.
+    expect(await shown(page, '.layout')).toBe(0);
+    expect(await page.getByRole('heading').count()).toBe(0);
+    expect(await page.getByRole('textbox').count()).toBe(0);
     release();
     await page.getByRole('heading', { level: 1, name: /^services$/i }).waitFor();
     expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
@@ -84,7 +96,8 @@ describe('the app shell', () => {
     await page.route('**/static/js/**', () => undefined);
     await page.goto(server.url + '/', { waitUntil: 'commit' });
     await page.getByText('Loading QuPM...').waitFor({ state: 'visible' });
-    expect(await page.locator('.auth').count()).toBe(0);
+    expect(await shown(page, '.auth')).toBe(0);
+    expect(await page.getByRole('textbox', { name: 'Email' }).count()).toBe(0);
     await context.close();
   });
 

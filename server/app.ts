@@ -340,10 +340,10 @@ export async function buildServer({
     /**
      * The caller of a request with `Authorization: Bearer <accessToken>` (with the token's session and expiry);
      * UNAUTHENTICATED otherwise. A deleted account's tokens are refused at once, not when they
-     * expire; so are an ended session's.
+     * expire; so are an ended session's. At once for a token verified lately (its answer or its error, thrown),
+     * through a promise for one whose signature is still to check.
      */
-    const authenticate = async (request: FastifyRequest): Promise<TokenCaller> => {
-      const caller = await access.verify(bearerToken(request.headers.authorization));
+    const live = (caller: TokenCaller): TokenCaller => {
       if (
         !repos.users.exists(caller.uid) ||
         (caller.sessionId !== null && revokedSessions.has(caller.sessionId))
@@ -351,6 +351,11 @@ export async function buildServer({
         throw new QupmError('UNAUTHENTICATED', AUTH_MESSAGES.sessionEnded, 'session-expired');
       }
       return caller;
+    };
+    const authenticate = (request: FastifyRequest): TokenCaller | Promise<TokenCaller> => {
+      const token = bearerToken(request.headers.authorization);
+      const known = access.remembered(token);
+      return known !== null ? live(known) : access.verify(token).then(live);
     };
 
     const shell = readShell(staticDir);

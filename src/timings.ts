@@ -145,3 +145,8 @@ export const UPDATE_CHECK_INTERVAL_MS = 1 * HOUR;
 export const DEBUG_BUTTON_DIM_MS = 10 * SECOND;
 /** Not in the spec: the debug menu waits at most this for the result of a check it started. */
 export const DEBUG_RESULT_TIMEOUT_MS = 1 * MINUTE;
+/**
+ * Not in the spec: work kept until the first screen is drawn (Firestore's SDK, the conversation's chunk) waits at
+ * most this from when it is first asked for, should the signal never come (src/platform/firstScreen.ts).
+ */
+export const FIRST_SCREEN_WAIT_MS = 2 * SECOND;

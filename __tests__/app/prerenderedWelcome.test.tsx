@@ -14,20 +14,33 @@ const html = readFileSync(path.join(__dirname, '../../public/index.html'), 'utf8
 /** The template as the local build emits it (html-webpack-plugin's lodash conditions taken for `local`). */
 const localShell = html.replace(/<% if \(backend === 'local'\) \{ %>|<% \} %>/g, '');
 
-function prerendered(): HTMLTemplateElement {
-  const doc = new DOMParser().parseFromString(localShell, 'text/html');
-  const template = doc.getElementById('boot-welcome');
-  if (!(template instanceof HTMLTemplateElement)) throw new Error('no welcome template in public/index.html');
-  return template;
+const shellDocument = (): Document => new DOMParser().parseFromString(localShell, 'text/html');
+
+function prerendered(): Element {
+  const welcome = shellDocument().querySelector('#root > [data-prerendered="welcome"]');
+  if (!welcome) throw new Error('no pre-rendered welcome in public/index.html');
+  return welcome;
 }
 
-/** The inline script that picks the first screen, run as the browser runs it. */
+/**
+ * The page as the browser has it before any other script: the shell's head (its styles) and #root, with the
+ * inline script that picks the first screen run as the browser runs it, in the head.
+ */
 function runBootScript(): void {
   const source = /<script>([\s\S]*?)<\/script>/.exec(localShell)?.[1];
   if (!source) throw new Error('no inline script in public/index.html');
-  document.body.innerHTML = '<div id="root"><div class="boot">Loading QuPM...</div></div>';
-  document.body.append(document.importNode(prerendered(), true));
+  const shell = shellDocument();
+  document.documentElement.removeAttribute('data-welcome');
+  document.head.innerHTML = shell.head.innerHTML;
+  document.body.innerHTML = shell.body.innerHTML;
   new Function(source)();
+}
+
+/** The pre-rendered parts the page shows (the browser's computed display), by their data-prerendered names. */
+function shown(): string[] {
+  return [...document.querySelectorAll('#root > [data-prerendered]')]
+    .filter((element) => getComputedStyle(element).display !== 'none')
+    .map((element) => element.getAttribute('data-prerendered') ?? '');
 }
 
 /**
@@ -45,6 +58,8 @@ function normalised(root: Element): string {
     else text.data = text.data.replace(/\s+/g, ' ');
   }
   for (const element of copy.querySelectorAll('[inert]')) element.removeAttribute('inert');
+  for (const element of copy.querySelectorAll('[data-prerendered]'))
+    element.removeAttribute('data-prerendered');
   // The announcer and the notices' region are empty, out of the flow, and drawn by React alone.
   for (const element of copy.querySelectorAll('[data-testid="route-announcer"], section.notices'))
     element.remove();
@@ -63,32 +78,30 @@ describe('the pre-rendered welcome', () => {
     const drawn = document.body.firstElementChild;
     if (!drawn) throw new Error('nothing rendered');
     const holder = document.createElement('div');
-    holder.append(prerendered().content.cloneNode(true));
+    holder.append(document.importNode(prerendered(), true));
     expect(normalised(holder)).toBe(normalised(drawn));
   });
 
   it('keeps its sign-in card inert until React takes over, so nothing can be typed or sent before', () => {
-    const card = prerendered().content.querySelector('.auth');
+    const card = prerendered().querySelector('.auth');
     expect(card?.hasAttribute('inert')).toBe(true);
     expect(card?.querySelector('form')).not.toBeNull();
   });
 
   it('is shown at "/" when no session is stored', () => {
     runBootScript();
-    expect(document.querySelector('#root h1')?.textContent).toBe('Advice, in one place');
-    expect(document.querySelector('#root .boot')).toBeNull();
+    expect(shown()).toEqual(['welcome']);
   });
 
   it('is not shown when a session is stored: the loading screen stays until the backend answers', () => {
     localStorage.setItem(LOCAL_STORAGE_KEYS.localSession, '{}');
     runBootScript();
-    expect(document.querySelector('#root .boot')).not.toBeNull();
-    expect(document.querySelector('#root h1')).toBeNull();
+    expect(shown()).toEqual(['boot']);
   });
 
   it('is not shown at another address', () => {
     window.history.replaceState(null, '', '/services');
     runBootScript();
-    expect(document.querySelector('#root .boot')).not.toBeNull();
+    expect(shown()).toEqual(['boot']);
   });
 });

@@ -76,6 +76,22 @@ describe('the speed goals table', () => {
     expect(oneShort.measured).toContain('a page of messages 0.29×');
   });
 
+  it('meets the Firebase first screen only at 200 KB or less, and names its files and bytes', () => {
+    const judge = (bytes: number[]) =>
+      line(
+        goalLines({
+          firebaseFirstScreen: {
+            files: bytes.map((gzipBytes, i) => ({ file: `/static/js/${i}.js`, gzipBytes })),
+            gzipBytes: bytes.reduce((sum, b) => sum + b, 0),
+            goalBytes: 200 * 1024,
+          },
+        }),
+        'signed-in first screen',
+      );
+    expect(judge([100 * 1024, 100 * 1024])).toMatchObject({ met: true, measured: '200.0 KB in 2 files' });
+    expect(judge([100 * 1024, 100 * 1024 + 1]).met).toBe(false);
+  });
+
   it('meets the writes only at 10,000 a second with a p99 of 20 ms or less', () => {
     const judge = (write: Partial<EndpointBench>) =>
       line(goalLines({ server: server([1, 1, 1, 1], write) }), 'message writes');

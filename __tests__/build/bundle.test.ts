@@ -116,10 +116,10 @@ describe('the production build', () => {
   it('writes the shell page with the loading text and the web app manifest', () => {
     const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
     expect(html).toContain('Loading QuPM...');
-    // One inline script only: the one that shows the pre-rendered welcome (the server's CSP allows it by its hash).
+    // One inline script only: the one that picks the pre-rendered welcome (the server's CSP allows it by its hash).
     const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
     expect(inline).toHaveLength(1);
-    expect(inline[0]).toContain('boot-welcome');
+    expect(inline[0]).toContain('data-welcome');
     expect(inlineScriptHashes(html)).toHaveLength(1);
     const manifest = JSON.parse(readFileSync(path.join(outDir, 'manifest.webmanifest'), 'utf8')) as {
       icons: Array<{ sizes: string; purpose: string }>;

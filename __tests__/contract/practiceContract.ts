@@ -4,10 +4,12 @@
 // core/ decides is tested there; this says the two backends carry it alike through their ports.
 import type { Backend } from '@/backend/ports';
 import { newDocumentId } from '@core/ids';
+import { FORMER_MEMBER_ID, FORMER_MEMBER_NAME } from '@core/leaving';
 import type { LedgerEntry, NewOffer, Service } from '@core/model';
+import { eventually } from '../support/eventually';
 import { failure } from './support/failure';
 import type { Harness } from './support/harness';
-import { CHANNELS, INVITATIONS, OFFERS, PEOPLE, START } from './support/world';
+import { CHANNELS, INVITATIONS, OFFERS, PASSWORD, PEOPLE, START } from './support/world';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -297,6 +299,48 @@ export function describePracticeContract(harness: () => Harness): void {
         expect(await refusal(consultant.bookings.completeBooking(requested.id, op()))).toEqual({
           status: 'FAILED_PRECONDITION',
           reason: 'booking-state',
+        });
+      });
+
+      it('names the client on the consultant’s list and the consultant on the client’s, and follows a rename', async () => {
+        const { consultant, member, service } = await practice();
+        const requested = await book(member, service);
+        expect(requested).toMatchObject({ clientName: 'Morgan', consultantName: 'Dana' });
+        const [listed] = (await consultant.bookings.listMyBookings()).upcoming;
+        expect(listed).toMatchObject({ id: requested.id, clientName: 'Morgan', consultantName: 'Dana' });
+
+        await member.users.updateProfile(PEOPLE.member.uid, { nickname: 'Morgana' });
+        await h().settle();
+        // On Firebase a trigger writes it after the profile: the check waits for it.
+        await eventually(
+          async () => {
+            const [renamed] = (await consultant.bookings.listMyBookings()).upcoming;
+            expect(renamed).toMatchObject({
+              id: requested.id,
+              clientName: 'Morgana',
+              consultantName: 'Dana',
+            });
+            expect(await member.bookings.getBooking(requested.id)).toStrictEqual(renamed);
+          },
+          { timeoutMs: 10_000 },
+        );
+        // A step after the rename keeps the name the client goes by now.
+        expect(await consultant.bookings.confirmBooking(requested.id, op())).toMatchObject({
+          clientName: 'Morgana',
+        });
+      });
+
+      it('names a client who left QuPM as the former member on the consultant’s list, never by an id', async () => {
+        const { consultant, member, service } = await practice();
+        const requested = await book(member, service);
+        await member.users.deleteMyAccount(PEOPLE.member.uid, PASSWORD);
+        await h().settle();
+        const { past } = await consultant.bookings.listMyBookings();
+        expect(past.find((b) => b.id === requested.id)).toMatchObject({
+          clientId: FORMER_MEMBER_ID,
+          clientName: FORMER_MEMBER_NAME,
+          consultantName: 'Dana',
+          state: 'cancelled',
         });
       });
 

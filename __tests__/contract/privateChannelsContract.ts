@@ -4,12 +4,14 @@
 // "for a private consultation" that opens one on accept.
 import type { Backend, NewMessage } from '@/backend/ports';
 import { newDocumentId } from '@core/ids';
+import { FORMER_MEMBER_ID, FORMER_MEMBER_NAME } from '@core/leaving';
 import { sinceOf } from '@core/messages';
+import { channelDisplayName } from '@core/privateChannels';
 import type { ChatMessage } from '@core/model';
 import { eventually } from '../support/eventually';
 import { failure } from './support/failure';
 import type { Harness } from './support/harness';
-import { CHANNELS, PEOPLE, START } from './support/world';
+import { CHANNELS, PASSWORD, PEOPLE, START } from './support/world';
 
 const DAY = 86_400_000;
 const msg = (text: string): NewMessage => ({ id: newDocumentId(), text });
@@ -239,6 +241,41 @@ export function describePrivateChannelContract(harness: () => Harness): void {
         'PERMISSION_DENIED',
       );
       expect(await member.messages.deleteMessage(channel.id, mine.id)).toMatchObject({ id: mine.id });
+    });
+
+    it('stays with its client, read-only under a former member, when its consultant deletes their account', async () => {
+      const h = harness();
+      const consultant = await h.as('consultant');
+      const member = await h.as('member');
+      const channel = await open(consultant, PEOPLE.member.uid);
+      await consultant.messages.sendMessage(channel.id, msg('Let us talk here'));
+      await member.messages.sendMessage(channel.id, msg('Gladly'));
+      await h.settle();
+      // Their channels go first; a private consultation is none of theirs to hand over, and no reason to stay.
+      await consultant.housekeeping.deleteChannel(CHANNELS.clinic.id);
+      const refused = await failure(consultant.users.deleteMyAccount(PEOPLE.consultant.uid, PASSWORD));
+      expect(refused.message).toMatch(/Strategy Studio/);
+      expect(refused.message).not.toMatch(/Dana and Morgan/);
+      await consultant.housekeeping.deleteChannel(CHANNELS.studio.id);
+      await consultant.users.deleteMyAccount(PEOPLE.consultant.uid, PASSWORD);
+      await h.settle();
+
+      const kept = await member.channels.getChannel(channel.id);
+      expect(kept).toMatchObject({
+        kind: 'private',
+        ownerId: FORMER_MEMBER_ID,
+        members: [PEOPLE.member.uid],
+      });
+      expect(kept?.archivedAt).toEqual(expect.any(Number));
+      expect(kept && channelDisplayName(kept, PEOPLE.member.uid)).toBe(FORMER_MEMBER_NAME);
+      const messages = await member.messages.listMessages(channel.id);
+      expect(Object.fromEntries(messages.map((m) => [m.text, m.senderName]))).toEqual({
+        'Let us talk here': FORMER_MEMBER_NAME,
+        Gladly: 'Morgan',
+      });
+      expect(await statusOf(member.messages.sendMessage(channel.id, msg('Are you there?')))).toBe(
+        'FAILED_PRECONDITION',
+      );
     });
 
     it('an invitation for a private consultation opens one with the consultant on accept, not the channel', async () => {

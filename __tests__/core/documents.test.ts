@@ -3,6 +3,7 @@
 import {
   INVITATION_STATUSES,
   OFFER_STATUSES,
+  toBooking,
   toInvitation,
   toNotificationSettings,
   toPendingCounts,
@@ -128,5 +129,29 @@ describe('toNotificationSettings (spec §5: token work needs enabled and push)',
 
   it('gives a user document without settings no push', () => {
     expect(toUserDoc('u1', { email: 'ann@example.com' }).notificationSettings).toStrictEqual(notOptedIn);
+  });
+});
+
+describe('toBooking', () => {
+  const stored = {
+    consultantId: 'ConsultantUid0000001',
+    clientId: 'ClientUid00000000001',
+    serviceTitle: 'Strategy session',
+    startsAt: stamp(NOW),
+    endsAt: stamp(NOW + 3_600_000),
+    state: 'requested',
+    payment: { method: 'credits', amount: 2, listPrice: 2, status: 'held' },
+  };
+
+  it('reads the two names functions/ keeps on the document', () => {
+    expect(
+      toBooking('Booking0000000000001', { ...stored, clientName: 'Morgan', consultantName: 'Dana' }),
+    ).toMatchObject({ clientName: 'Morgan', consultantName: 'Dana' });
+  });
+
+  it('has no name, rather than an empty one or an id, for a document from before names were kept', () => {
+    const booking = toBooking('Booking0000000000001', { ...stored, clientName: '', consultantName: 7 });
+    expect(booking).not.toHaveProperty('clientName');
+    expect(booking).not.toHaveProperty('consultantName');
   });
 });

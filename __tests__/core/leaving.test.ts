@@ -4,12 +4,14 @@ import { QupmError } from '@core/errors';
 import {
   ACCOUNT_EXPORT_FORMAT,
   ACCOUNT_EXPORT_VERSION,
+  FORMER_MEMBER_ID,
   FORMER_MEMBER_NAME,
   accountExportFileName,
   assertCanLeave,
   buildAccountExport,
   ownsChannelsMessage,
   privateChannelAfterLeaving,
+  privateChannelAfterOwnerLeft,
   toExportedMessage,
 } from '@core/leaving';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@core/model';
@@ -102,6 +104,17 @@ describe('privateChannelAfterLeaving', () => {
     expect(privateChannelAfterLeaving({ dana: 'Dana', morgan: 'Morgan' }, 'dana')).toEqual({
       title: FORMER_MEMBER_NAME,
       names: { dana: 'Dana' },
+    });
+  });
+});
+
+describe('privateChannelAfterOwnerLeft', () => {
+  it('hands the consultation to the former member, read-only from then, naming the client and the former member', () => {
+    expect(privateChannelAfterOwnerLeft({ dana: 'Dana', morgan: 'Morgan' }, 'morgan', 1234)).toEqual({
+      ownerId: FORMER_MEMBER_ID,
+      title: FORMER_MEMBER_NAME,
+      names: { [FORMER_MEMBER_ID]: FORMER_MEMBER_NAME, morgan: 'Morgan' },
+      archivedAt: 1234,
     });
   });
 });

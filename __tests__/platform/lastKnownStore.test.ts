@@ -5,12 +5,16 @@ import { IDBFactory } from 'fake-indexeddb';
 import { openDB } from 'idb';
 import {
   LAST_KNOWN_DB_NAME,
+  LAST_KNOWN_FORMAT,
+  LAST_KNOWN_MAX_BOOKINGS,
+  LAST_KNOWN_MAX_RECEIVED_OFFERS,
   LAST_KNOWN_PAGE_MESSAGES,
   createLastKnownStore,
   pagesOverCap,
 } from '@/platform/lastKnownStore';
-import type { KnownAccount } from '@/platform/lastKnownStore';
-import type { ChannelOverview, ChatMessage } from '@core/model';
+import type { KnownAccount, StoredAccount } from '@/platform/lastKnownStore';
+import type { Booking, ChannelOverview, ChatMessage } from '@core/model';
+import type { ReceivedOffer } from '@core/offers';
 
 const UID = 'uidMember00000000001';
 const OTHER = 'uidOther000000000001';
@@ -50,6 +54,62 @@ const overview: ChannelOverview = {
   unread: 2,
 };
 
+const booking = (n: number): Booking => ({
+  id: `Booking${String(n).padStart(13, '0')}`,
+  consultantId: 'uidConsultant0000001',
+  clientId: UID,
+  serviceId: 'ServicePricing000001',
+  serviceTitle: 'Pricing deep dive',
+  durationMinutes: 60,
+  startsAt: 10_000_000 + n * 3_600_000,
+  endsAt: 10_000_000 + (n + 1) * 3_600_000,
+  state: 'confirmed',
+  payment: {
+    method: 'credits',
+    amount: 2,
+    listPrice: 3,
+    offerId: 'OfferWelcome00000001',
+    discountPercent: 34,
+    status: 'captured',
+  },
+  channelId: 'ChannelPrivate000001',
+  clientTimeZone: 'Europe/London',
+  consultantTimeZone: 'Europe/London',
+  sequence: 1,
+  createdAt: 7,
+  updatedAt: 8,
+});
+
+const received = (n: number): ReceivedOffer => ({
+  offeringId: `Offer${String(n).padStart(15, '0')}`,
+  discountPercent: 20,
+  source: 'Welcome offer',
+  channelId: CHANNEL,
+  status: 'active',
+  expiresAt: 99_000_000,
+  createdAt: 6,
+  consultantId: 'uidConsultant0000001',
+  serviceId: 'ServicePricing000001',
+  serviceTitle: 'Pricing deep dive',
+  state: 'active',
+});
+
+/** An account record with nothing of the practice read live yet. */
+const kept = (
+  uid: string,
+  savedAt: number,
+  parts: Partial<Omit<StoredAccount, 'format' | 'uid' | 'savedAt'>> = {},
+): Omit<StoredAccount, 'format'> => ({
+  uid,
+  savedAt,
+  account,
+  channels: null,
+  offers: null,
+  bookings: null,
+  receivedOffers: null,
+  ...parts,
+});
+
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
 });
@@ -57,25 +117,30 @@ beforeEach(() => {
 describe('createLastKnownStore', () => {
   it('gives back what was kept for the account, as it was written', async () => {
     const store = createLastKnownStore();
-    await store.putAccount({ uid: UID, savedAt: 42, account, channels: [overview], offers: [] });
-    await store.putPage({ uid: UID, channelId: CHANNEL, savedAt: 43, messages: [message(1), message(2)] });
-    const kept = await createLastKnownStore().load(UID);
-    expect(kept.account).toEqual({
-      format: 1,
-      uid: UID,
-      savedAt: 42,
-      account,
+    const parts = {
       channels: [overview],
       offers: [],
-    });
-    expect(kept.pages).toEqual([
-      { format: 1, uid: UID, channelId: CHANNEL, savedAt: 43, messages: [message(1), message(2)] },
+      bookings: { savedAt: 40, upcoming: [booking(1)] },
+      receivedOffers: [received(1)],
+    };
+    await store.putAccount(kept(UID, 42, parts));
+    await store.putPage({ uid: UID, channelId: CHANNEL, savedAt: 43, messages: [message(1), message(2)] });
+    const loaded = await createLastKnownStore().load(UID);
+    expect(loaded.account).toEqual({ format: 2, uid: UID, savedAt: 42, account, ...parts });
+    expect(loaded.pages).toEqual([
+      { format: 2, uid: UID, channelId: CHANNEL, savedAt: 43, messages: [message(1), message(2)] },
     ]);
   });
 
   it("never hands one person's state to another, and forgets the other's when someone else loads", async () => {
     const store = createLastKnownStore();
-    await store.putAccount({ uid: OTHER, savedAt: 1, account, channels: [overview], offers: null });
+    await store.putAccount(
+      kept(OTHER, 1, {
+        channels: [overview],
+        bookings: { savedAt: 40, upcoming: [booking(1)] },
+        receivedOffers: [received(1)],
+      }),
+    );
     await store.putPage({ uid: OTHER, channelId: CHANNEL, savedAt: 1, messages: [message(1)] });
     expect(await store.load(UID)).toEqual({ account: null, pages: [] });
     // A shared device keeps one person's state at a time: the other's is gone.
@@ -84,7 +149,7 @@ describe('createLastKnownStore', () => {
 
   it('discards a damaged or old-format record without an error', async () => {
     const store = createLastKnownStore();
-    await store.putAccount({ uid: UID, savedAt: 1, account, channels: null, offers: null });
+    await store.putAccount(kept(UID, 1));
     const db = await openDB(LAST_KNOWN_DB_NAME);
     await db.put('accounts', { format: 0, uid: UID, credits: 'lots' }, UID);
     await db.put('pages', { format: 1, uid: UID, channelId: CHANNEL, savedAt: 1, messages: [{ id: 5 }] });
@@ -94,6 +159,65 @@ describe('createLastKnownStore', () => {
     expect(await after.getAll('accounts')).toEqual([]);
     expect(await after.getAll('pages')).toEqual([]);
     after.close();
+  });
+
+  it('discards a record of the format before bookings were kept', async () => {
+    const store = createLastKnownStore();
+    await store.putAccount(kept(UID, 1));
+    const db = await openDB(LAST_KNOWN_DB_NAME);
+    // What the previous build wrote: right in every field it had, but not of this format.
+    const { bookings: _b, receivedOffers: _r, ...before } = kept(UID, 1, { channels: [overview] });
+    await db.put('accounts', { ...before, format: 1 }, UID);
+    expect(await store.load(UID)).toEqual({ account: null, pages: [] });
+    expect(await db.count('accounts')).toBe(0);
+    db.close();
+  });
+
+  it('reads a damaged part of the record as unknown, and still shows the rest', async () => {
+    const store = createLastKnownStore();
+    await store.putAccount(kept(UID, 1));
+    const db = await openDB(LAST_KNOWN_DB_NAME);
+    const whole = kept(UID, 1, {
+      channels: [overview],
+      bookings: { savedAt: 1, upcoming: [booking(1)] },
+      receivedOffers: [received(1)],
+    });
+    const damagedBooking = { ...booking(1), startsAt: 'tomorrow' } as unknown as Booking;
+    const damagedOffer = { ...received(1), state: 'pending' } as unknown as ReceivedOffer;
+    const damagedOverview = { ...overview, lastMessage: { ...message(1), id: 5 } };
+    await db.put(
+      'accounts',
+      {
+        format: LAST_KNOWN_FORMAT,
+        ...whole,
+        channels: [damagedOverview],
+        bookings: { savedAt: 1, upcoming: [damagedBooking] },
+        receivedOffers: [damagedOffer],
+      },
+      UID,
+    );
+    expect((await store.load(UID)).account).toEqual({
+      format: LAST_KNOWN_FORMAT,
+      ...whole,
+      channels: null,
+      bookings: null,
+      receivedOffers: null,
+    });
+    await db.put('accounts', { format: LAST_KNOWN_FORMAT, ...whole, account: { nickname: 7 } }, UID);
+    expect((await store.load(UID)).account).toEqual({ format: LAST_KNOWN_FORMAT, ...whole, account: null });
+    db.close();
+  });
+
+  it('keeps the soonest bookings and the first received offers up to their caps', async () => {
+    const store = createLastKnownStore();
+    const bookings = Array.from({ length: LAST_KNOWN_MAX_BOOKINGS + 3 }, (_, i) => booking(i));
+    const offers = Array.from({ length: LAST_KNOWN_MAX_RECEIVED_OFFERS + 3 }, (_, i) => received(i));
+    await store.putAccount(
+      kept(UID, 1, { bookings: { savedAt: 1, upcoming: bookings }, receivedOffers: offers }),
+    );
+    const loaded = (await store.load(UID)).account;
+    expect(loaded?.bookings).toEqual({ savedAt: 1, upcoming: bookings.slice(0, LAST_KNOWN_MAX_BOOKINGS) });
+    expect(loaded?.receivedOffers).toEqual(offers.slice(0, LAST_KNOWN_MAX_RECEIVED_OFFERS));
   });
 
   it('keeps two pages of a channel, and drops the oldest channels first past the caps', async () => {
@@ -117,7 +241,9 @@ describe('createLastKnownStore', () => {
 
   it('forgets everything at sign-out', async () => {
     const store = createLastKnownStore();
-    await store.putAccount({ uid: UID, savedAt: 1, account, channels: null, offers: null });
+    await store.putAccount(
+      kept(UID, 1, { bookings: { savedAt: 40, upcoming: [booking(1)] }, receivedOffers: [received(1)] }),
+    );
     await store.putPage({ uid: UID, channelId: CHANNEL, savedAt: 1, messages: [message(1)] });
     await store.clear();
     const db = await openDB(LAST_KNOWN_DB_NAME);
@@ -131,7 +257,7 @@ describe('createLastKnownStore', () => {
     // @ts-expect-error -- a browser that refuses IndexedDB
     delete globalThis.indexedDB;
     const store = createLastKnownStore();
-    await store.putAccount({ uid: UID, savedAt: 1, account, channels: null, offers: null });
+    await store.putAccount(kept(UID, 1));
     expect(await store.load(UID)).toEqual({ account: null, pages: [] });
     expect(warn).toHaveBeenCalled();
     warn.mockRestore();

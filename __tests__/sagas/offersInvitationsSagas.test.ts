@@ -1,3 +1,4 @@
+import { eventually } from '../support/eventually';
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
@@ -455,18 +456,17 @@ describe('the invitations waiting for the person (issue #12)', () => {
   it('stops listening when the person signs out, and listens again for the next one', async () => {
     const { subscription, backend: live } = following();
     const saga = expectSaga(invitationsSaga, live).withReducer(reducer);
-    const pending = saga.silentRun(80);
+    // The saga runs 2 s of real time (80 ms ended it before the last check on CI's loaded machine); each step is
+    // awaited until it shows.
+    const pending = saga.silentRun(2000);
     saga.dispatch(signedIn({ authUser: me }));
     saga.dispatch(accountLoaded(buildUserState(me, null, { isAdmin: false })));
-    await new Promise((r) => setTimeout(r, 5));
-    expect([subscription.subscribed, subscription.emit === null]).toEqual([1, false]);
+    await eventually(() => expect([subscription.subscribed, subscription.emit === null]).toEqual([1, false]));
     saga.dispatch(signedOut());
-    await new Promise((r) => setTimeout(r, 5));
-    expect(subscription.emit).toBeNull();
+    await eventually(() => expect(subscription.emit).toBeNull());
     saga.dispatch(signedIn({ authUser: me }));
     saga.dispatch(accountLoaded(buildUserState(me, null, { isAdmin: false })));
-    await new Promise((r) => setTimeout(r, 5));
-    expect([subscription.subscribed, subscription.emit === null]).toEqual([2, false]);
+    await eventually(() => expect([subscription.subscribed, subscription.emit === null]).toEqual([2, false]));
     await pending;
   });
 

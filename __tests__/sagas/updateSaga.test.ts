@@ -13,6 +13,10 @@ import { createVirtualTime } from '../support/virtualTime';
 import { createFakeStore } from '../platform/fakes';
 import type { FakeStore } from '../platform/fakes';
 
+// How long each run lets the saga go on in real time (it never ends by itself) while the test moves virtual time:
+// at 300 ms a loaded CI machine ended a run before the test had advanced it, and the banner read as still visible.
+const SAGA_RUN_MS = 2_000;
+
 function start(store: FakeStore, options: { waiting?: boolean } = {}) {
   const time = createVirtualTime();
   const saga = expectSaga(updateSaga, true)
@@ -35,7 +39,7 @@ describe('the update banner (spec §2)', () => {
   it("shows for 5 s when a new worker waits and enable_update_notifications is 'true'", async () => {
     const store = createFakeStore({ enable_update_notifications: 'true' });
     const { saga, time } = start(store);
-    const running = saga.dispatch(updateInstalled()).run({ timeout: 300, silenceTimeout: true });
+    const running = saga.dispatch(updateInstalled()).run({ timeout: SAGA_RUN_MS, silenceTimeout: true });
     await time.flush();
     expect(time.live()).toContain(UPDATE_BANNER_MS);
     await time.advance(UPDATE_BANNER_MS - 1);
@@ -57,7 +61,7 @@ describe('the update banner (spec §2)', () => {
     [5_000, false],
   ])('after %d ms is visible: %p', async (ms, visible) => {
     const { saga, time } = start(createFakeStore({ enable_update_notifications: 'true' }));
-    const running = saga.dispatch(updateInstalled()).run({ timeout: 300, silenceTimeout: true });
+    const running = saga.dispatch(updateInstalled()).run({ timeout: SAGA_RUN_MS, silenceTimeout: true });
     await time.flush();
     await time.advance(ms);
     expect(state(await running).bannerVisible).toBe(visible);
@@ -96,7 +100,9 @@ describe('restarting into the new version', () => {
   it('sends SKIP_WAITING and reloads once the new worker controls the page', async () => {
     const store = createFakeStore({ version_update_pending: 'true' });
     const { saga, time } = start(store);
-    const running = saga.dispatch(updateRestartRequested()).run({ timeout: 300, silenceTimeout: true });
+    const running = saga
+      .dispatch(updateRestartRequested())
+      .run({ timeout: SAGA_RUN_MS, silenceTimeout: true });
     await time.flush();
     expect(time.live()).toContain(SW_MESSAGE_TIMEOUT_MS);
     saga.dispatch(serviceWorkerTookControl({ isUpdate: true }));
@@ -108,7 +114,9 @@ describe('restarting into the new version', () => {
 
   it('reloads after 5 s when the new worker never takes control', async () => {
     const { saga, time } = start(createFakeStore());
-    const running = saga.dispatch(updateRestartRequested()).run({ timeout: 300, silenceTimeout: true });
+    const running = saga
+      .dispatch(updateRestartRequested())
+      .run({ timeout: SAGA_RUN_MS, silenceTimeout: true });
     await time.advance(SW_MESSAGE_TIMEOUT_MS - 1);
     await time.advance(1);
     expect(reloads(await running)).toBe(1);
@@ -124,7 +132,7 @@ describe('restarting into the new version', () => {
 
 it('asks the browser for a new worker every hour while the app is open', async () => {
   const { saga, time } = start(createFakeStore());
-  const running = saga.run({ timeout: 300, silenceTimeout: true });
+  const running = saga.run({ timeout: SAGA_RUN_MS, silenceTimeout: true });
   await time.advance(UPDATE_CHECK_INTERVAL_MS);
   await time.advance(UPDATE_CHECK_INTERVAL_MS);
   const result = await running;

@@ -4,6 +4,9 @@ import reducer, {
   bookingStepRequested,
   changeFailed,
   initialState,
+  lastKnownBookingsShown,
+  practiceClosed,
+  practiceLoaded,
   practiceRequested,
   serviceSaved,
   slotsLoaded,
@@ -111,6 +114,18 @@ describe('practiceSlice', () => {
     });
   });
 
+  it('has said the last change’s words and refusal once the person leaves /services, and keeps the bookings', () => {
+    let state = reducer(initialState, bookingChanged({ booking: booking() }));
+    state = reducer(state, bookingStepRequested({ bookingId: 'book0000000000000001', step: 'confirm' }));
+    state = reducer(state, bookingChanged({ booking: booking({ state: 'confirmed' }), words: 'Confirmed' }));
+    state = reducer(state, bookingRequested(request));
+    state = reducer(state, changeFailed({ message: 'That time was just taken.' }));
+    state = reducer(state, practiceClosed());
+    expect(state.done).toBeNull();
+    expect(state.changeError).toBeNull();
+    expect(state.bookings.upcoming.map((b) => b.state)).toEqual(['confirmed']);
+  });
+
   it('drops free times that come for a service no longer being booked', () => {
     let state = reducer(initialState, slotsRequested({ serviceId: 'a', from: 0, to: 1 }));
     state = reducer(state, slotsRequested({ serviceId: 'b', from: 0, to: 1 }));
@@ -149,5 +164,37 @@ describe('practiceSlice', () => {
   it('forgets everything at sign-out', () => {
     const full: PracticeState = reducer(initialState, bookingChanged({ booking: booking() }));
     expect(reducer(full, signedOut())).toEqual(initialState);
+  });
+});
+
+describe('the upcoming bookings kept on this device', () => {
+  const data = {
+    services: [service],
+    hours: {},
+    bookings: { upcoming: [], past: [booking({ id: 'book0000000000000009', state: 'done' })] },
+    ledger: { entries: [], balance: { credits: 3, passes: 1 } },
+    earnings: null,
+    offers: [],
+  };
+
+  it('shows them, as of their time, with the past unknown, while the backend has not answered', () => {
+    const asked = reducer(initialState, practiceRequested({ consultantIds: [], isConsultant: false }));
+    const state = reducer(asked, lastKnownBookingsShown({ upcoming: [booking()], asOf: 42 }));
+    expect(state.bookings).toEqual({ upcoming: [booking()], past: [] });
+    expect(state.asOf).toBe(42);
+    expect(state.status).toBe('loading');
+  });
+
+  it('gives way to the live bookings, and never replaces them', () => {
+    const kept = reducer(initialState, lastKnownBookingsShown({ upcoming: [booking()], asOf: 42 }));
+    const live = reducer(kept, practiceLoaded(data));
+    expect(live.bookings).toEqual(data.bookings);
+    expect(live.asOf).toBeUndefined();
+    expect(reducer(live, lastKnownBookingsShown({ upcoming: [booking()], asOf: 43 }))).toEqual(live);
+  });
+
+  it('is forgotten at sign-out', () => {
+    const kept = reducer(initialState, lastKnownBookingsShown({ upcoming: [booking()], asOf: 42 }));
+    expect(reducer(kept, signedOut())).toEqual(initialState);
   });
 });

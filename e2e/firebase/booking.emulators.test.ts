@@ -165,7 +165,9 @@ describe('booking a session on Firebase, in two windows', () => {
     await expectAccessible(clientPage, 'client booking panel (Firebase)');
     await panel.getByRole('button', { name: 'Request this time' }).click();
     await clientPage.getByText(`Requested a session: “${SERVICE}”`, { exact: false }).waitFor();
-    const mine = clientPage.getByRole('listitem', { name: `${SERVICE}, Waiting for the consultant` });
+    const mine = clientPage.getByRole('listitem', {
+      name: `${SERVICE} with Dana Consultant, Waiting for the consultant`,
+    });
     await mine.waitFor();
     expect(await mine.textContent()).toMatch(/3 credits, held/);
     const span = { startsAt, endsAt: startsAt + 90 * 60_000 };
@@ -181,18 +183,23 @@ describe('booking a session on Firebase, in two windows', () => {
     consultantPage = await open(LAPTOP, CONSULTANT_ZONE);
     await signInAt(consultantPage, '/services', consultant);
     await consultantPage.getByRole('heading', { name: 'Your services' }).waitFor();
-    // Two requests wait (the rival's too): the client's is the one at their time, in the consultant's zone.
+    // Two requests wait (the rival's too): the client's names them (the callable keeps the name on the booking),
+    // at their time in the consultant's zone.
     const span = { startsAt, endsAt: startsAt + 90 * 60_000 };
     const request = consultantPage
-      .getByRole('listitem', { name: `${SERVICE}, Waiting for the consultant` })
+      .getByRole('listitem', { name: `${SERVICE} with Morgan Client, Waiting for you to confirm` })
       .filter({ hasText: formatSession(span, CONSULTANT_ZONE) });
     await request.getByRole('button', { name: 'Confirm' }).click();
     await consultantPage.getByText(`Confirmed the session “${SERVICE}”.`).waitFor();
-    await consultantPage.getByRole('listitem', { name: `${SERVICE}, Confirmed` }).waitFor();
+    await consultantPage
+      .getByRole('listitem', { name: `${SERVICE} with Morgan Client, Confirmed` })
+      .waitFor();
     await consultantPage.getByText(/1 session paid: 3 credits/).waitFor();
     await shot(consultantPage, 'laptop-services-consultant');
 
-    const confirmed = clientPage.getByRole('listitem', { name: `${SERVICE}, Confirmed` });
+    const confirmed = clientPage.getByRole('listitem', {
+      name: `${SERVICE} with Dana Consultant, Confirmed`,
+    });
     await confirmed.waitFor();
     expect(await confirmed.textContent()).toMatch(/3 credits, paid/);
     const rows = clientPage.getByRole('table').getByRole('row');

@@ -1,6 +1,7 @@
 // on_user_renamed, wrapped with firebase-functions-test (offline) over the real Firestore repository on the
 // memory store: a person's new public name reaches the private consultations they are one of the two of
-// (channels/{id}.names and title), and no other channel; a change of anything else writes nothing.
+// (channels/{id}.names and title), and no other channel, and the bookings they are the client or the consultant
+// of; a change of anything else writes nothing.
 import { logger } from 'firebase-functions';
 import { functionsTest } from './support/functionsTest';
 import type { TestBackend } from './support/functionsTest';
@@ -56,6 +57,36 @@ describe('on_user_renamed', () => {
     expect(channel(PRIVATE)?.title).toBe('Dana and Morgan Reyes');
     await change(UID.member, { displayName: 'Morgan Reyes' }, { displayName: 'Morgan R.' });
     expect(channel(CHANNEL)).toEqual(studio);
+  });
+
+  it('names the person anew on their bookings, as client and as consultant, and on no one else’s', async () => {
+    const booking = (id: string, clientId: string, consultantId: string) =>
+      backend.store.set(`bookings/${id}`, {
+        clientId,
+        consultantId,
+        clientName: 'Morgan Reyes',
+        consultantName: 'Dana',
+        state: 'requested',
+      });
+    booking('BookingAsClient00001', UID.member, UID.consultant);
+    booking('BookingOfOthers00001', UID.stranger, UID.consultant);
+    await change(
+      UID.member,
+      { displayName: 'Morgan Reyes' },
+      { displayName: 'Morgan Reyes', nickname: 'Mo' },
+    );
+    expect(backend.store.get('bookings/BookingAsClient00001')).toMatchObject({
+      clientName: 'Mo',
+      consultantName: 'Dana',
+    });
+    expect(backend.store.get('bookings/BookingOfOthers00001')).toMatchObject({ clientName: 'Morgan Reyes' });
+
+    await change(UID.consultant, { nickname: 'Dana' }, { nickname: 'Dana W.' });
+    expect(backend.store.get('bookings/BookingAsClient00001')).toMatchObject({
+      clientName: 'Mo',
+      consultantName: 'Dana W.',
+    });
+    expect(backend.store.get('bookings/BookingOfOthers00001')).toMatchObject({ consultantName: 'Dana W.' });
   });
 
   it('writes no private consultation the person is not in', async () => {

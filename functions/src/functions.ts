@@ -308,7 +308,7 @@ export function createFunctions(deps: () => Deps) {
       },
     ),
 
-    // A person's new name, into each private consultation they are in (core/privateChannels.ts).
+    // A person's new name, into each private consultation they are in (core/privateChannels.ts) and each booking.
     on_user_renamed: onDocumentUpdated(
       { document: 'users/{uid}', region: FUNCTIONS_REGION, retry: false },
       async (event) => {
@@ -320,7 +320,10 @@ export function createFunctions(deps: () => Deps) {
           after,
         });
         if (changed > 0)
-          logger.info('carried a new name into private consultations', { uid: event.params.uid, changed });
+          logger.info('carried a new name into private consultations and bookings', {
+            uid: event.params.uid,
+            changed,
+          });
       },
     ),
 

@@ -16,6 +16,7 @@ import {
   FORMER_MEMBER_ID,
   FORMER_MEMBER_NAME,
   privateChannelAfterLeaving,
+  privateChannelAfterOwnerLeft,
   toExportedMessage,
 } from '../../core/leaving';
 import type { Channel, Invitation } from '../../core/model';
@@ -120,27 +121,41 @@ export function createLeavingRepository({ db, timestampFromMillis }: FirestoreSd
 
     async ownedChannelTitles(uid) {
       const { docs } = await db.collection('channels').where('ownerId', '==', uid).get();
+      // A private consultation is no channel of theirs to manage or hand over: it stays with its client.
       return docs
         .map((doc) => toChannel(doc.id, (doc.data() ?? {}) as Data))
+        .filter((channel) => !isPrivateChannel(channel))
         .sort((a, b) => a.createdAt - b.createdAt)
         .map((channel) => channel.title);
     },
 
     async deleteAccountData(uid, at) {
       const stamp = timestampFromMillis(at);
-      const [messages, joined, offers, accepted, issued, booked, served, services, offered, operations] =
-        await Promise.all([
-          sentBy(uid),
-          db.collection('channels').where('members', 'array-contains', uid).get(),
-          db.collection('offers').where('userId', '==', uid).get(),
-          db.collection('invitations').where('acceptedBy', '==', uid).get(),
-          db.collection('invitations').where('consultantId', '==', uid).get(),
-          db.collection('bookings').where('clientId', '==', uid).get(),
-          db.collection('bookings').where('consultantId', '==', uid).get(),
-          db.collection('services').where('consultantId', '==', uid).get(),
-          db.collection('offers').where('consultantId', '==', uid).get(),
-          db.collection('operations').where('uid', '==', uid).get(),
-        ]);
+      const [
+        messages,
+        joined,
+        owned,
+        offers,
+        accepted,
+        issued,
+        booked,
+        served,
+        services,
+        offered,
+        operations,
+      ] = await Promise.all([
+        sentBy(uid),
+        db.collection('channels').where('members', 'array-contains', uid).get(),
+        db.collection('channels').where('ownerId', '==', uid).get(),
+        db.collection('offers').where('userId', '==', uid).get(),
+        db.collection('invitations').where('acceptedBy', '==', uid).get(),
+        db.collection('invitations').where('consultantId', '==', uid).get(),
+        db.collection('bookings').where('clientId', '==', uid).get(),
+        db.collection('bookings').where('consultantId', '==', uid).get(),
+        db.collection('services').where('consultantId', '==', uid).get(),
+        db.collection('offers').where('consultantId', '==', uid).get(),
+        db.collection('operations').where('uid', '==', uid).get(),
+      ]);
       const under = await Promise.all(
         ['FCMTokens', 'pending', 'channelPrefs', 'channelReads', 'ledger', 'uploads'].map((name) =>
           userRef(uid).collection(name).get(),
@@ -175,12 +190,24 @@ export function createLeavingRepository({ db, timestampFromMillis }: FirestoreSd
         writes.push((b) => b.delete(db.doc(`channels/${doc.id}/receipts/${uid}`)));
         writes.push((b) => b.delete(db.doc(`channels/${doc.id}/typing/${uid}`)));
       }
+      // Their private consultations stay with their clients, read-only, under the former member (only those are
+      // left: ownedChannelTitles refused the account while it owned any other channel).
+      for (const doc of owned.docs) {
+        const channel = toChannel(doc.id, (doc.data() ?? {}) as Data);
+        if (!isPrivateChannel(channel)) continue;
+        writes.push((b) =>
+          b.update(doc.ref, privateChannelAfterOwnerLeft(channel.names ?? {}, channel.members[0] ?? '', at)),
+        );
+      }
       // The practice, as on the embedded server: bookings stay in the other person's history under the
       // former member, a consultant's services stay (archived) for the bookings that name them, the offers they
       // made name the former member; their hours and their operation records go.
-      for (const doc of booked.docs) writes.push((b) => b.update(doc.ref, { clientId: FORMER_MEMBER_ID }));
+      for (const doc of booked.docs)
+        writes.push((b) => b.update(doc.ref, { clientId: FORMER_MEMBER_ID, clientName: FORMER_MEMBER_NAME }));
       for (const doc of served.docs)
-        writes.push((b) => b.update(doc.ref, { consultantId: FORMER_MEMBER_ID }));
+        writes.push((b) =>
+          b.update(doc.ref, { consultantId: FORMER_MEMBER_ID, consultantName: FORMER_MEMBER_NAME }),
+        );
       for (const doc of services.docs) {
         writes.push((b) => b.update(doc.ref, { consultantId: FORMER_MEMBER_ID, status: 'archived' }));
       }

@@ -111,6 +111,11 @@ export interface PracticeRepository {
   getBooking(id: string): Promise<Booking | null>;
   bookingsOfClient(uid: string): Promise<Booking[]>;
   bookingsOfConsultant(uid: string): Promise<Booking[]>;
+  /**
+   * bookings' clientName or consultantName for `uid`, who now goes by `name` (on_user_renamed), on each booking
+   * that does not say it yet; answers how many changed.
+   */
+  renameInBookings(uid: string, name: string): Promise<number>;
   /** Requests whose time has come (the expiry sweep). */
   dueRequests(now: number, limit: number): Promise<Booking[]>;
   /** A person's ledger, newest first. */
@@ -533,6 +538,27 @@ export function createPracticeRepository({
     },
     bookingsOfClient: (uid) => bookingsWhere('clientId', uid),
     bookingsOfConsultant: (uid) => bookingsWhere('consultantId', uid),
+    async renameInBookings(uid, name) {
+      const sides = [
+        { field: 'clientId', name: 'clientName' },
+        { field: 'consultantId', name: 'consultantName' },
+      ] as const;
+      const stale = (
+        await Promise.all(
+          sides.map(async (side) => {
+            const { docs } = await db.collection('bookings').where(side.field, '==', uid).get();
+            return docs.filter((doc) => doc.get(side.name) !== name).map((doc) => ({ doc, side }));
+          }),
+        )
+      ).flat();
+      for (let i = 0; i < stale.length; i += BATCH_LIMIT) {
+        const batch = db.batch();
+        for (const { doc, side } of stale.slice(i, i + BATCH_LIMIT))
+          batch.update(doc.ref, { [side.name]: name });
+        await batch.commit();
+      }
+      return stale.length;
+    },
     async dueRequests(now, limit) {
       const { docs } = await db
         .collection('bookings')

@@ -63,21 +63,29 @@ export class AccessTokens {
 
   /** The caller a bearer token stands for; UNAUTHENTICATED when it is missing, forged, malformed or expired. */
   async verify(token: string): Promise<TokenCaller> {
-    if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) {
-      throw new QupmError('UNAUTHENTICATED', SESSION_MESSAGES.invalid);
-    }
-    const known = this.verified.get(token);
-    if (known !== undefined) {
-      // jose's rule: a token is expired from its `exp` second on.
-      if (known.expiresAt > this.now()) return { ...known };
-      this.verified.delete(token);
-      throw new QupmError('UNAUTHENTICATED', SESSION_MESSAGES.expired, 'session-expired');
-    }
+    const known = this.remembered(token);
+    if (known !== null) return known;
     const caller = await this.verifySignature(token);
     // The oldest goes first when full (a Map iterates in insertion order).
     if (this.verified.size >= VERIFIED_KEPT) this.verified.delete(this.verified.keys().next().value!);
     this.verified.set(token, caller);
     return { ...caller };
+  }
+
+  /**
+   * The caller of a token verified lately, at once (no promise: most requests carry one); null for a token not
+   * seen yet, whose signature verify() checks. UNAUTHENTICATED when it is malformed or has expired.
+   */
+  remembered(token: string): TokenCaller | null {
+    if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) {
+      throw new QupmError('UNAUTHENTICATED', SESSION_MESSAGES.invalid);
+    }
+    const known = this.verified.get(token);
+    if (known === undefined) return null;
+    // jose's rule: a token is expired from its `exp` second on.
+    if (known.expiresAt > this.now()) return { ...known };
+    this.verified.delete(token);
+    throw new QupmError('UNAUTHENTICATED', SESSION_MESSAGES.expired, 'session-expired');
   }
 
   private async verifySignature(token: string): Promise<TokenCaller> {

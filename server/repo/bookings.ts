@@ -6,6 +6,7 @@ import { heldSpans } from '../../core/bookings';
 import { SLOT_STEP_MS, slotCells } from '../../core/availability';
 import { AVAILABILITY_MESSAGES } from '../../core/availability';
 import { QupmError } from '../../core/errors';
+import { publicName } from '../../core/users';
 
 interface BookingRow {
   id: string;
@@ -35,7 +36,31 @@ interface BookingRow {
   updated_at: number;
 }
 
-const toBooking = (row: BookingRow): Booking => {
+/** What a read adds to a row: the two people's names as their profiles say now (NAMED below). */
+interface NamedRow extends BookingRow {
+  client_nickname: string | null;
+  client_display_name: string | null;
+  client_email: string | null;
+  consultant_nickname: string | null;
+  consultant_display_name: string | null;
+  consultant_email: string | null;
+}
+
+/**
+ * Every read joins the two people's profiles, so a booking names them as they go by now (a rename shows at once,
+ * the former member as "A former member"); a row whose person is gone has no name rather than an id.
+ */
+const NAMED = `SELECT b.*,
+    c.nickname AS client_nickname, c.display_name AS client_display_name, c.email AS client_email,
+    s.nickname AS consultant_nickname, s.display_name AS consultant_display_name, s.email AS consultant_email
+  FROM bookings b
+  LEFT JOIN users c ON c.uid = b.client_id
+  LEFT JOIN users s ON s.uid = b.consultant_id`;
+
+const nameOf = (nickname: string | null, displayName: string | null, email: string | null): string =>
+  publicName({ nickname, displayName, email: email ?? '' });
+
+const toBooking = (row: NamedRow): Booking => {
   const booking: Booking = {
     id: row.id,
     consultantId: row.consultant_id,
@@ -66,6 +91,10 @@ const toBooking = (row: BookingRow): Booking => {
   }
   if (row.closed_reason) booking.closedReason = row.closed_reason;
   if (row.late_cancellation === 1) booking.lateCancellation = true;
+  const clientName = nameOf(row.client_nickname, row.client_display_name, row.client_email);
+  if (clientName !== '') booking.clientName = clientName;
+  const consultantName = nameOf(row.consultant_nickname, row.consultant_display_name, row.consultant_email);
+  if (consultantName !== '') booking.consultantName = consultantName;
   return booking;
 };
 
@@ -132,24 +161,24 @@ export class BookingsRepo {
   private readonly openOfClient;
 
   constructor(db: Db) {
-    this.byId = db.prepare<[string], BookingRow>('SELECT * FROM bookings WHERE id = ?');
+    this.byId = db.prepare<[string], NamedRow>(`${NAMED} WHERE b.id = ?`);
     this.upsert = db.prepare(
       `INSERT INTO bookings (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})
        ON CONFLICT (id) DO UPDATE SET ${COLUMNS.filter((c) => c !== 'id')
          .map((c) => `${c} = excluded.${c}`)
          .join(', ')}`,
     );
-    this.ofClient = db.prepare<[string], BookingRow>(
-      'SELECT * FROM bookings WHERE client_id = ? ORDER BY starts_at, id',
+    this.ofClient = db.prepare<[string], NamedRow>(
+      `${NAMED} WHERE b.client_id = ? ORDER BY b.starts_at, b.id`,
     );
-    this.ofConsultant = db.prepare<[string], BookingRow>(
-      'SELECT * FROM bookings WHERE consultant_id = ? ORDER BY starts_at, id',
+    this.ofConsultant = db.prepare<[string], NamedRow>(
+      `${NAMED} WHERE b.consultant_id = ? ORDER BY b.starts_at, b.id`,
     );
     // core/bookings.ts planExpire: due once its time has come, unless a proposed time is still ahead.
-    this.due = db.prepare<[number, number, number], BookingRow>(
-      `SELECT * FROM bookings WHERE state = 'requested' AND starts_at <= ?
-         AND (proposal_starts_at IS NULL OR proposal_starts_at <= ?)
-       ORDER BY starts_at, id LIMIT ?`,
+    this.due = db.prepare<[number, number, number], NamedRow>(
+      `${NAMED} WHERE b.state = 'requested' AND b.starts_at <= ?
+         AND (b.proposal_starts_at IS NULL OR b.proposal_starts_at <= ?)
+       ORDER BY b.starts_at, b.id LIMIT ?`,
     );
     this.cellsIn = db.prepare<[string, number, number], { cell: number; booking_id: string }>(
       'SELECT cell, booking_id FROM booking_cells WHERE consultant_id = ? AND cell >= ? AND cell < ? ORDER BY cell',
@@ -166,8 +195,8 @@ export class BookingsRepo {
     this.openOfConsultant = db.prepare<[string], { n: number }>(
       `SELECT COUNT(*) AS n FROM bookings WHERE consultant_id = ? AND state IN ('requested', 'confirmed')`,
     );
-    this.openOfClient = db.prepare<[string], BookingRow>(
-      `SELECT * FROM bookings WHERE client_id = ? AND state IN ('requested', 'confirmed')`,
+    this.openOfClient = db.prepare<[string], NamedRow>(
+      `${NAMED} WHERE b.client_id = ? AND b.state IN ('requested', 'confirmed')`,
     );
   }
 

@@ -1,5 +1,6 @@
 // channels and their members.
 import type { Db } from '../db/database';
+import { RowCache } from '../db/rowCache';
 import type { Channel } from '../../core/model';
 import { localPhotoURL } from '../../core/photos';
 
@@ -78,8 +79,18 @@ export class ChannelsRepo {
   private readonly setOwnerRow;
   private readonly removeMemberRow;
   private readonly deleteRow;
+  /**
+   * Channels by id, read on every request about one (who may read, send, manage): kept until a write to the
+   * channel, its members or anyone's photo (server/db/rowCache.ts).
+   */
+  private readonly byIdKept;
 
   constructor(db: Db) {
+    this.byIdKept = new RowCache<Channel>(db, 'channels', [
+      { table: 'channels', keyColumn: 'id' },
+      { table: 'channel_members', keyColumn: 'channel_id' },
+      { table: 'photos' },
+    ]);
     this.byId = db.prepare<[string], ChannelRow>(`${SELECT_CHANNEL} WHERE c.id = ?`);
     this.byHandle = db.prepare<[string], ChannelRow>(`${SELECT_CHANNEL} WHERE c.channel_id = ?`);
     this.forUser = db.prepare<[string, string], ChannelRow>(
@@ -124,9 +135,12 @@ export class ChannelsRepo {
     );
   }
 
-  get(id: string): Channel | null {
-    const row = this.byId.get(id);
-    return row ? toChannel(row) : null;
+  /** The channel (frozen: it may be the one kept for every reader), or null. */
+  get(id: string): Readonly<Channel> | null {
+    return this.byIdKept.get(id, () => {
+      const row = this.byId.get(id);
+      return row ? toChannel(row) : null;
+    });
   }
 
   getByHandle(handle: string): Channel | null {

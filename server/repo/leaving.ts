@@ -17,6 +17,8 @@ export class LeavingRepo {
   private readonly receivedInvitations;
   private readonly families;
   private readonly joinedPrivate;
+  private readonly ownedPrivate;
+  private readonly handPrivate;
   private readonly renameMessages;
   private readonly reassignAttachments;
   private readonly unsentUploads;
@@ -33,8 +35,9 @@ export class LeavingRepo {
     this.ownMessages = db.prepare<[string], OwnMessageRow>(
       'SELECT id, channel_id FROM messages WHERE sender_id = ? ORDER BY created_at, id',
     );
+    // A private consultation is no channel of theirs to manage or hand over: it stays with its client.
     this.ownedTitles = db.prepare<[string], { title: string }>(
-      'SELECT title FROM channels WHERE owner_id = ? ORDER BY created_at, id',
+      "SELECT title FROM channels WHERE owner_id = ? AND kind <> 'private' ORDER BY created_at, id",
     );
     this.sentInvitations = db.prepare<[string], { id: string }>(
       'SELECT id FROM invitations WHERE consultant_id = ? ORDER BY created_at DESC, id',
@@ -49,6 +52,16 @@ export class LeavingRepo {
     this.joinedPrivate = db.prepare<[string], { id: string; owner_id: string; names_json: string | null }>(
       `SELECT c.id, c.owner_id, c.names_json FROM channels c JOIN channel_members m ON m.channel_id = c.id
        WHERE m.uid = ? AND c.kind = 'private'`,
+    );
+    this.ownedPrivate = db.prepare<
+      [string],
+      { id: string; member: string | null; names_json: string | null }
+    >(
+      `SELECT c.id, (SELECT m.uid FROM channel_members m WHERE m.channel_id = c.id LIMIT 1) AS member, c.names_json
+       FROM channels c WHERE c.owner_id = ? AND c.kind = 'private'`,
+    );
+    this.handPrivate = db.prepare<[string, string, string, number, string]>(
+      'UPDATE channels SET owner_id = ?, title = ?, names_json = ?, archived_at = ? WHERE id = ?',
     );
     // A rename is a change of the message (the version stamp), so live subscribers and those catching
     // up after a reconnect get the new name, as they get an edit.
@@ -98,7 +111,7 @@ export class LeavingRepo {
     return this.ownMessages.all(uid);
   }
 
-  /** The titles of the channels the person owns (private consultations included), oldest first. */
+  /** The titles of the channels the person owns (private consultations are not theirs to hand over), oldest first. */
   ownedChannelTitles(uid: string): string[] {
     return this.ownedTitles.all(uid).map((row) => row.title);
   }
@@ -124,6 +137,22 @@ export class LeavingRepo {
       ownerId: row.owner_id,
       names: row.names_json === null ? {} : (JSON.parse(row.names_json) as Record<string, string>),
     }));
+  }
+
+  /** The private consultations the person is the consultant of, with their client and the names stored on them. */
+  privateChannelsOwned(uid: string): Array<{ id: string; memberId: string; names: Record<string, string> }> {
+    return this.ownedPrivate.all(uid).map((row) => ({
+      id: row.id,
+      memberId: row.member ?? '',
+      names: row.names_json === null ? {} : (JSON.parse(row.names_json) as Record<string, string>),
+    }));
+  }
+
+  handPrivateChannel(
+    id: string,
+    after: { ownerId: string; title: string; names: Record<string, string>; archivedAt: number },
+  ): void {
+    this.handPrivate.run(after.ownerId, after.title, JSON.stringify(after.names), after.archivedAt, id);
   }
 
   /** The person's messages in one channel become a former member's, stamped as changed at `at`. */

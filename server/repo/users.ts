@@ -4,6 +4,7 @@
 // passes it by (ACCOUNT), so it cannot sign in, be reset, confirmed, exported, promoted or granted anything;
 // only the name others see (publicName) reads it.
 import type { Db } from '../db/database';
+import { RowCache } from '../db/rowCache';
 import type { AdminUser, NotificationSettings, UserDoc } from '../../core/model';
 import { DEFAULT_NOTIFICATION_SETTINGS, NOT_OPTED_IN } from '../../core/model';
 import { notificationSettingsSchema } from '../../core/schemas';
@@ -108,8 +109,11 @@ export class UsersRepo {
   private readonly setHash;
   private readonly setEmail;
   private readonly photoOf;
+  /** Accounts known to exist, asked on every authenticated request (server/db/rowCache.ts drops them). */
+  private readonly existing;
 
   constructor(db: Db) {
+    this.existing = new RowCache<true>(db, 'accounts', [{ table: 'users', keyColumn: 'uid' }]);
     this.photoOf = db.prepare<[string], { id: string }>('SELECT id FROM photos WHERE uid = ?');
     this.byUid = db.prepare<[string], UserRow>(`SELECT * FROM users WHERE uid = ? AND ${ACCOUNT}`);
     this.anyByUid = db.prepare<
@@ -184,9 +188,12 @@ export class UsersRepo {
     return row ? toAccount(row) : undefined;
   }
 
-  /** Whether the account exists (checked on every authenticated request: a cheap primary-key look-up). */
+  /**
+   * Whether the account exists (checked on every authenticated request: a primary-key look-up the first time,
+   * then remembered until a write to the user's row).
+   */
   exists(uid: string): boolean {
-    return this.existsRow.get(uid) !== undefined;
+    return this.existing.get(uid, () => (this.existsRow.get(uid) !== undefined ? true : null)) === true;
   }
 
   findAccount(uid: string): Account | undefined {

@@ -15,15 +15,24 @@ const wantsStream = (request: FastifyRequest): boolean =>
 
 /**
  * The answer, already serialized (a result or an ErrorBody), as one server-sent event when the caller asked for
- * the stream: what firebase-functions sends, errors included (the SDK reads the body, not the status).
+ * the stream: what firebase-functions sends, errors included (the SDK reads the body, not the status). A callback
+ * hook, not an async one: every callable's answer passes here.
  */
-async function asEvent(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
-  if (!wantsStream(request) || typeof payload !== 'string') return payload;
+function asEvent(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (error: null, payload: unknown) => void,
+): void {
+  if (!wantsStream(request) || typeof payload !== 'string') {
+    done(null, payload);
+    return;
+  }
   void reply
     .code(200)
     .header('content-type', 'text/event-stream; charset=utf-8')
     .header('cache-control', 'no-cache');
-  return `data: ${payload}\n\n`;
+  done(null, `data: ${payload}\n\n`);
 }
 
 export const callableRoutes = (ctx: ServerContext) =>

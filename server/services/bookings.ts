@@ -81,8 +81,9 @@ function applyChange(
       : stored
         ? { channel: stored, created: false }
         : null;
-  const booking: Booking = { ...change.booking, channelId: opened?.channel.id ?? '' };
-  repos.bookings.save(booking);
+  repos.bookings.save({ ...change.booking, channelId: opened?.channel.id ?? '' });
+  // Read back, so the answer and the live event name the two people as every read does (the repo joins them).
+  const booking = mustLoad(ctx, change.booking.id);
   if (change.move) moveBalance(ctx, booking.clientId, entryId, change.move, now);
   if (change.offer) repos.offers.setStatus(change.offer.offeringId, change.offer.status);
 

@@ -15,6 +15,7 @@ import {
   assertNoOpenSessions,
   buildAccountExport,
   privateChannelAfterLeaving,
+  privateChannelAfterOwnerLeft,
   toExportedMessage,
 } from '../../core/leaving';
 import type { Channel, Invitation } from '../../core/model';
@@ -118,6 +119,13 @@ export async function deleteAccount(
       const after = privateChannelAfterLeaving(channel.names, channel.ownerId);
       repos.leaving.renamePrivateChannel(channel.id, after.title, after.names);
     }
+    const handed = repos.leaving.privateChannelsOwned(uid);
+    for (const channel of handed) {
+      repos.leaving.handPrivateChannel(
+        channel.id,
+        privateChannelAfterOwnerLeft(channel.names, channel.memberId, now),
+      );
+    }
     // Before the rest is reassigned: what was never sent goes, row now and file after the commit.
     const unsentUploads = repos.leaving.dropUnsentUploads(uid);
     repos.leaving.reassignRecords(uid);
@@ -134,7 +142,12 @@ export async function deleteAccount(
     // A verification, reset or missed-message mail still waiting would reach an account that no longer exists.
     repos.mailJobs.dropQueuedTo(account.email, now);
     repos.leaving.deleteAccount(uid);
-    return { sessions, joined: joined.map((c) => c.id), renamed, unsentUploads };
+    return {
+      sessions,
+      joined: [...new Set([...joined, ...handed].map((c) => c.id))],
+      renamed,
+      unsentUploads,
+    };
   });
 
   // The bytes of the uploads whose rows went with the account. The account is gone whatever happens here: a

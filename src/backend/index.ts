@@ -13,7 +13,9 @@ export function loadBackend(): Promise<Backend> {
   backend ??= (
     __BACKEND__ === 'firebase'
       ? import(/* webpackChunkName: "backend-firebase" */ './firebase').then((m) =>
-          m.createFirebaseBackend(m.readFirebaseConfigFromEnv(__FIREBASE_ENV__), host),
+          m.createFirebaseBackend(m.readFirebaseConfigFromEnv(__FIREBASE_ENV__), host, {
+            firestoreAfterFirstScreen: true,
+          }),
         )
       : import(/* webpackChunkName: "backend-local" */ './local').then((m) => m.createLocalBackend({ host }))
   ).catch((error: unknown) => {

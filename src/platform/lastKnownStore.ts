@@ -1,6 +1,6 @@
 // The last known state of a signed-in person on this device, in IndexedDB (the idb library, as the outbox): their
-// account as the home shows it, their channel overview, their active offers, and the newest messages of each
-// channel they opened. A start draws from it at once; live data replaces it. Everything is kept per account and
+// account as the home shows it, their channel overview, their active and received offers, their upcoming
+// bookings, and the newest messages of each channel they opened. A start draws from it at once; live data replaces it. Everything is kept per account and
 // read back for one account only, so another person signing in on the device never sees it. What is read back is
 // outside input (an older build's format, a damaged record): it is checked with zod at read, and a record that
 // is not of this format is deleted, never handed on and never an error screen. The pages are bounded: past
@@ -9,22 +9,28 @@ import * as z from 'zod/mini';
 import { openDB } from 'idb';
 import type { DBSchema, IDBPDatabase } from 'idb';
 import {
+  bookingAnswer,
   channelOverviewAnswer,
   chatMessageAnswer,
   notificationSettingsAnswer,
   offerAnswer,
+  receivedOfferAnswer,
 } from '@core/answers';
-import type { ChannelOverview, ChatMessage, NotificationSettings, Offer } from '@core/model';
+import type { Booking, ChannelOverview, ChatMessage, NotificationSettings, Offer } from '@core/model';
+import type { ReceivedOffer } from '@core/offers';
 
 export const LAST_KNOWN_DB_NAME = 'qupm-last-known';
 const VERSION = 1;
-/** The format of what is written here; a record of another is an older build's and is discarded. */
-export const LAST_KNOWN_FORMAT = 1;
+/** The format of what is written here; a record of another is an older build's and is discarded (2: bookings). */
+export const LAST_KNOWN_FORMAT = 2;
 /** Two pages of a conversation (MESSAGES_PAGE is 30). */
 export const LAST_KNOWN_PAGE_MESSAGES = 60;
 /** All kept pages of one account together, as JSON characters. */
 export const LAST_KNOWN_MAX_BYTES = 1_500_000;
 export const LAST_KNOWN_MAX_CHANNELS = 30;
+/** The soonest upcoming bookings kept, and the received offers (active ones first, as listMyOffers sorts them). */
+export const LAST_KNOWN_MAX_BOOKINGS = 50;
+export const LAST_KNOWN_MAX_RECEIVED_OFFERS = 50;
 
 /** The person as the home shows them (the user state, without the auth user the session gives). */
 export interface KnownAccount {
@@ -47,6 +53,18 @@ export interface StoredAccount {
   account: KnownAccount | null;
   channels: ChannelOverview[] | null;
   offers: Offer[] | null;
+  /**
+   * The upcoming bookings, soonest first, as of their own time (a session may never open /services); null: never
+   * read live on this device (unknown, not none).
+   */
+  bookings: KeptBookings | null;
+  /** Every offer made to the person, with its state and service (listMyOffers); null: never read live. */
+  receivedOffers: ReceivedOffer[] | null;
+}
+
+export interface KeptBookings {
+  savedAt: number;
+  upcoming: Booking[];
 }
 
 export interface StoredPage {
@@ -84,14 +102,21 @@ const accountSchema: z.ZodMiniType<KnownAccount> = z.object({
   notificationSettings: z.nullable(notificationSettingsAnswer),
 });
 
-const storedAccountSchema: z.ZodMiniType<StoredAccount> = z.object({
-  format,
-  uid,
-  savedAt: time,
+// Each part of an account's record is read on its own: a damaged part is unknown (null, shown as unknown), and the
+// others still show (a bad message id in the overview must not take the person's name and balances with it).
+const storedAccountHead = z.object({ format, uid, savedAt: time });
+const storedAccountParts = {
   account: z.nullable(accountSchema),
   channels: z.nullable(z.array(channelOverviewAnswer)),
   offers: z.nullable(z.array(offerAnswer)),
-});
+  bookings: z.nullable(
+    z.object({
+      savedAt: time,
+      upcoming: z.array(bookingAnswer).check(z.maxLength(LAST_KNOWN_MAX_BOOKINGS)),
+    }),
+  ),
+  receivedOffers: z.nullable(z.array(receivedOfferAnswer).check(z.maxLength(LAST_KNOWN_MAX_RECEIVED_OFFERS))),
+};
 
 const storedPageSchema: z.ZodMiniType<StoredPage> = z.object({
   format,
@@ -101,10 +126,26 @@ const storedPageSchema: z.ZodMiniType<StoredPage> = z.object({
   messages: z.array(chatMessageAnswer).check(z.maxLength(LAST_KNOWN_PAGE_MESSAGES)),
 });
 
-/** The record, when it is one this build wrote (zod's reading: unknown fields left out), else null. */
+/**
+ * The record, when it is one this build wrote (zod's reading: unknown fields left out), else null; a damaged part
+ * of it is null (unknown).
+ */
 export function readStoredAccount(value: unknown): StoredAccount | null {
-  const result = storedAccountSchema.safeParse(value);
-  return result.success ? result.data : null;
+  const head = storedAccountHead.safeParse(value);
+  if (!head.success) return null;
+  const raw = value as Record<string, unknown>;
+  const part = <K extends keyof typeof storedAccountParts>(key: K) => {
+    const result = storedAccountParts[key].safeParse(raw[key]);
+    return (result.success ? result.data : null) as StoredAccount[K];
+  };
+  return {
+    ...head.data,
+    account: part('account'),
+    channels: part('channels'),
+    offers: part('offers'),
+    bookings: part('bookings'),
+    receivedOffers: part('receivedOffers'),
+  };
 }
 
 export function readStoredPage(value: unknown): StoredPage | null {
@@ -128,6 +169,18 @@ export function pagesOverCap(
     if (index >= maxChannels || bytes > maxBytes) dropped.push(page.channelId);
   });
   return dropped;
+}
+
+/** The account's lists cut to their caps: the soonest bookings, the first offers of listMyOffers' order. */
+export function boundedAccount(record: Omit<StoredAccount, 'format'>): Omit<StoredAccount, 'format'> {
+  return {
+    ...record,
+    bookings: record.bookings && {
+      savedAt: record.bookings.savedAt,
+      upcoming: record.bookings.upcoming.slice(0, LAST_KNOWN_MAX_BOOKINGS),
+    },
+    receivedOffers: record.receivedOffers?.slice(0, LAST_KNOWN_MAX_RECEIVED_OFFERS) ?? null,
+  };
 }
 
 export interface LastKnownStore {
@@ -198,7 +251,7 @@ export function createLastKnownStore(): LastKnownStore {
     },
     putAccount: (record) =>
       attempt('keep the last known state', (db) =>
-        db.put('accounts', { format: LAST_KNOWN_FORMAT, ...record }, record.uid),
+        db.put('accounts', { format: LAST_KNOWN_FORMAT, ...boundedAccount(record) }, record.uid),
       ),
     putPage: (record) =>
       attempt('keep the newest messages', async (db) => {

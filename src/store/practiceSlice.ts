@@ -53,6 +53,11 @@ export interface PracticeState {
   changeError: { kind: PracticeChange['kind']; targetId: string; message: string } | null;
   /** Words for the last change done ("Requested: …"), shown once as a status. */
   done: { kind: PracticeChange['kind']; targetId: string; words: string } | null;
+  /**
+   * Absent while the bookings are the backend's. Else the upcoming ones are the last known, kept on this device, as
+   * of this time, and the past ones unknown: shown while the backend has not answered (or could not).
+   */
+  asOf?: number;
 }
 
 export const initialState: PracticeState = {
@@ -121,6 +126,13 @@ const practiceSlice = createSlice({
       Object.assign(state, action.payload);
       state.status = 'loaded';
       state.error = null;
+      delete state.asOf;
+    },
+    /** The upcoming bookings kept on this device (src/features/conversation/lastKnownSaga.ts), until live ones. */
+    lastKnownBookingsShown(state, action: PayloadAction<{ upcoming: Booking[]; asOf: number }>) {
+      if (state.status === 'loaded') return;
+      state.bookings = { upcoming: action.payload.upcoming, past: [] };
+      state.asOf = action.payload.asOf;
     },
     practiceFailed(state, action: PayloadAction<{ message: string }>) {
       state.status = state.status === 'loaded' ? 'loaded' : 'failed';
@@ -144,6 +156,14 @@ const practiceSlice = createSlice({
     },
     bookingClosed(state) {
       state.slots = initialState.slots;
+    },
+    /**
+     * The person left /services: the words of their last change (and its refusal) were seen there, and are not
+     * said again when they come back (a change made meanwhile elsewhere is told by its card and notice).
+     */
+    practiceClosed(state) {
+      state.done = null;
+      state.changeError = null;
     },
     bookingRequested: {
       reducer(state, action: PayloadAction<BookingRequest & { operationId: string }>) {
@@ -260,11 +280,13 @@ const practiceSlice = createSlice({
 export const {
   practiceRequested,
   practiceLoaded,
+  lastKnownBookingsShown,
   practiceFailed,
   slotsRequested,
   slotsLoaded,
   slotsFailed,
   bookingClosed,
+  practiceClosed,
   bookingRequested,
   bookingStepRequested,
   bookingChanged,

@@ -4,6 +4,7 @@
 
 import type * as Adapter from '@/backend/firebase';
 import type * as Chunks from '@/platform/chunks';
+import type * as FirstScreen from '@/platform/firstScreen';
 import { CONFIG, docSnapshot, fakeUser, flushPromises } from './sdkFakes';
 import type * as Fakes from './sdkFakes';
 import type { AppFake, AuthFake, FirestoreFake, FunctionsFake, MessagingFake } from './sdkFakes';
@@ -65,6 +66,18 @@ describe('lazy loading of the Firebase SDK', () => {
     await backend.users.getUser('u1').catch(() => undefined);
     expect(mockLoaded.sort()).toEqual(['app', 'auth', 'firestore']);
     expect(sdk<FirestoreFake>('firestore').getDoc).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits for the first screen before loading Firestore, where the page asks it to', async () => {
+    const { createFirebaseBackend } = jest.requireActual<typeof Adapter>('@/backend/firebase');
+    const { firstScreenDrawn } = jest.requireActual<typeof FirstScreen>('@/platform/firstScreen');
+    const backend = createFirebaseBackend(CONFIG, undefined, { firestoreAfterFirstScreen: true });
+    const read = backend.users.getUser('u1').catch(() => undefined);
+    await flushPromises();
+    expect(mockLoaded).not.toContain('firestore');
+    firstScreenDrawn();
+    await read;
+    expect(mockLoaded).toContain('firestore');
   });
 
   it('initialises Firestore once, even for calls made before the first load has finished', async () => {

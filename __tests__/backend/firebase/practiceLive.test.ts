@@ -9,6 +9,7 @@ import { createFirebaseHarness } from '../../contract/support/firebaseHarness';
 import type { Harness } from '../../contract/support/harness';
 import { CHANNELS, PEOPLE, START } from '../../contract/support/world';
 import type * as Sdk from '../../contract/support/firebaseSdk';
+import { listenersCaughtUp } from '../../contract/support/firebaseSdk';
 import { eventually as passes } from '../../support/eventually';
 
 jest.mock(
@@ -44,8 +45,15 @@ beforeEach(async () => {
 afterEach(() => h.close());
 
 const eventually = (check: () => void) => passes(check, { timeoutMs: 3000, everyMs: 10 });
-/** Lets the live queries deliver what they would (nothing, when nothing is due). */
-const quiet = () => new Promise((resolve) => setTimeout(resolve, 100));
+/**
+ * Lets the live queries deliver what they would (nothing, when nothing is due): a moment for the lazily loaded
+ * listeners to start, then until each has had the server's answer (on a loaded machine a moment is not enough, and
+ * a change made before a listener's first answer is no change to it).
+ */
+const quiet = async () => {
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  await listenersCaughtUp();
+};
 
 async function practice(consultant: Backend) {
   await consultant.services.setHours({

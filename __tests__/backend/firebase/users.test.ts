@@ -44,6 +44,13 @@ describe('users.getUser', () => {
     expect(user).toStrictEqual({ uid: 'u1', ...STORED });
   });
 
+  it('refuses an answer from the cache alone, as the embedded server refuses offline', async () => {
+    fs.getDoc.mockResolvedValue(docSnapshot('u1', STORED, { fromCache: true }));
+    await expect(createFirebaseBackend(CONFIG).users.getUser('u1')).rejects.toMatchObject({
+      status: 'UNAVAILABLE',
+    });
+  });
+
   it('is null when the document does not exist', async () => {
     fs.getDoc.mockResolvedValue(docSnapshot('u1'));
     await expect(createFirebaseBackend(CONFIG).users.getUser('u1')).resolves.toBeNull();
@@ -172,8 +179,9 @@ describe('users.subscribeUser', () => {
     const seen: unknown[] = [];
     createFirebaseBackend(CONFIG).users.subscribeUser('u1', (user) => seen.push(user));
     await flushPromises();
-    const [ref, next] = fs.onSnapshot.mock.calls[0] ?? [];
+    const [ref, options, next] = fs.onSnapshot.mock.calls[0] ?? [];
     expect(ref).toMatchObject({ type: 'doc', path: 'users/u1' });
+    expect(options).toEqual({ includeMetadataChanges: true });
     (next as Next)(docSnapshot('u1', { ...STORED, credits: 7 }));
     expect(seen).toStrictEqual([{ uid: 'u1', ...STORED, credits: 7 }]);
   });
@@ -184,7 +192,7 @@ describe('users.subscribeUser', () => {
     const seen: unknown[] = [];
     createFirebaseBackend(CONFIG).users.subscribeUser('u1', (user) => seen.push(user));
     await flushPromises();
-    const next = fs.onSnapshot.mock.calls[0]?.[1] as Next;
+    const next = fs.onSnapshot.mock.calls[0]?.[2] as Next;
     next(docSnapshot('u1', unnamed));
     next(docSnapshot('u1', { ...unnamed, credits: 6 }));
     expect(fs.updateDoc).toHaveBeenCalledTimes(1);
@@ -200,16 +208,27 @@ describe('users.subscribeUser', () => {
     createFirebaseBackend(CONFIG).users.subscribeUser('u1', () => undefined);
     createFirebaseBackend(CONFIG).users.subscribeUser('u2', () => undefined);
     await flushPromises();
-    (fs.onSnapshot.mock.calls[0]?.[1] as Next)(docSnapshot('u1', STORED));
-    (fs.onSnapshot.mock.calls[1]?.[1] as Next)(docSnapshot('u2', unnamed));
+    (fs.onSnapshot.mock.calls[0]?.[2] as Next)(docSnapshot('u1', STORED));
+    (fs.onSnapshot.mock.calls[1]?.[2] as Next)(docSnapshot('u2', unnamed));
     expect(fs.updateDoc).not.toHaveBeenCalled();
+  });
+
+  it('passes on the server’s versions only, also one that confirms what the cache held', async () => {
+    const seen: unknown[] = [];
+    createFirebaseBackend(CONFIG).users.subscribeUser('u1', (user) => seen.push(user));
+    await flushPromises();
+    const next = fs.onSnapshot.mock.calls[0]?.[2] as Next;
+    next(docSnapshot('u1', STORED, { fromCache: true }));
+    expect(seen).toEqual([]);
+    next(docSnapshot('u1', STORED));
+    expect(seen).toStrictEqual([{ uid: 'u1', ...STORED }]);
   });
 
   it('stays quiet while the document does not exist', async () => {
     const listener = jest.fn();
     createFirebaseBackend(CONFIG).users.subscribeUser('u1', listener);
     await flushPromises();
-    (fs.onSnapshot.mock.calls[0]?.[1] as Next)(docSnapshot('u1'));
+    (fs.onSnapshot.mock.calls[0]?.[2] as Next)(docSnapshot('u1'));
     expect(listener).not.toHaveBeenCalled();
   });
 
@@ -233,7 +252,7 @@ describe('users.subscribeUser', () => {
     const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     createFirebaseBackend(CONFIG).users.subscribeUser('u1', () => undefined);
     await flushPromises();
-    const onError = fs.onSnapshot.mock.calls[0]?.[2] as (error: unknown) => void;
+    const onError = fs.onSnapshot.mock.calls[0]?.[3] as (error: unknown) => void;
     onError(new FakeFirebaseError('permission-denied'));
     expect(log).toHaveBeenCalledWith(
       'Live profile updates stopped',

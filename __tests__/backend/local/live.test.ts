@@ -1,5 +1,6 @@
 import { CATCH_UP_PAGE, createLiveMessages } from '@/backend/local/live';
 import { createLiveStream } from '@/backend/local/stream';
+import { BackendError } from '@/backend/ports';
 import type { LiveStatus } from '@/backend/ports';
 import { compareMessages, isAfter, isChanged, versionOf } from '@core/messages';
 import type { MessageCursor } from '@core/messages';
@@ -26,7 +27,7 @@ function setup(server: ChatMessage[] = []) {
     channelId: string;
     after: MessageCursor;
     limit: number;
-    answer: (fail?: boolean) => void;
+    answer: (fail?: boolean | Error) => void;
   }> = [];
   let autoAnswer = true;
   const stream = createLiveStream({
@@ -53,8 +54,12 @@ function setup(server: ChatMessage[] = []) {
           channelId,
           after,
           limit,
-          answer: (fail = false) =>
-            fail ? reject(new Error('offline')) : resolve(answerFor(channelId, after, limit)),
+          answer: (fail: boolean | Error = false) =>
+            fail instanceof Error
+              ? reject(fail)
+              : fail
+                ? reject(new Error('offline'))
+                : resolve(answerFor(channelId, after, limit)),
         };
         fetches.push(fetch);
         if (autoAnswer) fetch.answer();
@@ -204,6 +209,25 @@ describe('createLiveMessages', () => {
     t.fetches[1]?.answer();
     await flush();
     expect(got).toEqual([msg(1)]);
+    expect(t.statuses.at(-1)).toBe('live');
+  });
+
+  it.each([
+    ['deleted', new BackendError('NOT_FOUND', 'There is no such channel.')],
+    ['left', new BackendError('PERMISSION_DENIED', 'You are not a member of this channel.')],
+  ])('stops catching up a channel that is %s for good, and the others go live', async (_, gone) => {
+    const t = setup([msg(1), msg(2, 1_002, OTHER)]);
+    t.manual();
+    const got: ChatMessage[] = [];
+    t.live.subscribeMessages(CHANNEL, { createdAt: 0, ids: [] }, (batch) => got.push(...batch));
+    t.live.subscribeMessages(OTHER, { createdAt: 0, ids: [] }, (batch) => got.push(...batch));
+    await flush();
+    t.source().emit('open', '');
+    t.fetches[0]?.answer(gone);
+    t.fetches[1]?.answer();
+    await flush();
+    expect(t.timers).toEqual([]);
+    expect(got).toEqual([msg(2, 1_002, OTHER)]);
     expect(t.statuses.at(-1)).toBe('live');
   });
 

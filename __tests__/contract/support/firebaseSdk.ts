@@ -619,6 +619,8 @@ class LiveQuery {
   synced: StoredDoc[] = [];
   started = false;
   stopped = false;
+  /** The server has answered this query at least once. */
+  heard = false;
   constructor(
     readonly target: Ref | Query,
     readonly spec: QuerySpec,
@@ -875,6 +877,11 @@ class Client {
     return () => this.stop(live);
   }
 
+  /** Every live query of this app has had the server's answer (offline, none can). */
+  caughtUp(): boolean {
+    return [...this.listeners].every((live) => live.heard);
+  }
+
   private stop(live: LiveQuery): void {
     live.stopped = true;
     this.listeners.delete(live);
@@ -909,6 +916,7 @@ class Client {
       return;
     }
     live.synced = runQuery(server, live.spec);
+    live.heard = true;
     this.raise(live, runQuery(this.local(server, live.spec), live.spec) as LocalDoc[], false);
   }
 
@@ -950,6 +958,18 @@ class Client {
 function clientOf(app: FakeApp): Client {
   app.firestore ??= new Client(app, current());
   return app.firestore;
+}
+
+/**
+ * Resolves once every live query of every app has had the server's answer: a test's "the listeners are up" before
+ * it changes what they watch (a fixed wait is not enough on a loaded machine). Gives up after `timeoutMs`.
+ */
+export async function listenersCaughtUp(timeoutMs = 5000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  do {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    if (current().apps.every((app) => !app.firestore || app.firestore.caughtUp())) return;
+  } while (Date.now() < end);
 }
 
 /** The app's network, as disableNetwork / enableNetwork switch it (the harness's disconnect and reconnect). */

@@ -266,10 +266,11 @@ export function mayWriteMessage(
       (isOwnEdit(data, context) || isDeletion(data, context) || isOwnReaction(data, context))
     );
   }
-  // messageId.matches('^[A-Za-z0-9]{20}$')
+  // messageId.matches('^[A-Za-z0-9]{20}$'), and storedChannel(channelId).get('archivedAt', null) == null
   return (
     /^[A-Za-z0-9]{20}$/.test(messageId) &&
     canMessageIn(context) &&
+    (context.channel?.archivedAt ?? null) === null &&
     isNewMessage(context.channelId ?? '', messageId, data, context)
   );
 }

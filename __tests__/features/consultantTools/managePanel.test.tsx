@@ -12,6 +12,7 @@ import { membersLoaded } from '@/store/membersSlice';
 import { invitationLink } from '@/features/consultantTools/ShareLink';
 import { channelInvitationsRequested, invitationCreateRequested } from '@/store/invitationsSlice';
 import { offerIssueRequested } from '@/store/offersSlice';
+import { removalNoticeFailed, removalNoticeRequested } from '@/store/housekeepingSlice';
 import { practiceLoaded } from '@/store/practiceSlice';
 import { accountLoaded, fallbackUserState, signedIn } from '@/store/userSlice';
 import type { PracticeData } from '@/store/practiceSlice';
@@ -172,5 +173,20 @@ describe('invitationLink', () => {
     expect(invitationLink('AbCdEfGhIj0123456789', 'https://qupm.example')).toBe(
       'https://qupm.example/invite/AbCdEfGhIj0123456789',
     );
+  });
+});
+
+describe('the channel tab', () => {
+  it('says why the removal notice could not be read, and reads it again on Try again', () => {
+    const { store, seen } = renderPanel();
+    fireEvent.click(screen.getByRole('tab', { name: 'Channel' }));
+    act(() => {
+      store.dispatch(removalNoticeFailed({ channelId: channel.id, message: 'Can’t reach QuPM right now.' }));
+    });
+    expect(screen.getByRole('alert').textContent).toBe('Can’t reach QuPM right now.');
+    const asked = () => seen.filter((a) => removalNoticeRequested.match(a)).length;
+    const before = asked();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(asked()).toBe(before + 1);
   });
 });

@@ -11,11 +11,19 @@ import { lastKnownPageShown } from '@/features/conversation/conversationWindow';
 import user, { accountLoaded, buildUserState, lastKnownShown, signedIn } from '@/store/userSlice';
 import channels, { channelOpened, overviewLoaded } from '@/store/channelsSlice';
 import conversation, { messagesLoaded, messagesRequested } from '@/store/conversationSlice';
-import offers, { activeOffersLoaded } from '@/store/offersSlice';
+import offers, { activeOffersLoaded, receivedOffersLoaded } from '@/store/offersSlice';
+import practice, {
+  bookingChanged,
+  lastKnownBookingsShown,
+  practiceFailed,
+  practiceLoaded,
+  practiceRequested,
+} from '@/store/practiceSlice';
+import type { ReceivedOffer } from '@core/offers';
 import auth, { signOutRequested } from '@/store/authSlice';
-import type { ChannelOverview, ChatMessage, UserDoc } from '@core/model';
+import type { Booking, ChannelOverview, ChatMessage, UserDoc } from '@core/model';
 
-const reducer = combineReducers({ user, channels, conversation, offers, auth });
+const reducer = combineReducers({ user, channels, conversation, offers, auth, practice });
 type State = ReturnType<typeof reducer>;
 
 const UID = 'uidMember00000000001';
@@ -63,6 +71,47 @@ const overview: ChannelOverview = {
   unread: 0,
 };
 
+const booking: Booking = {
+  id: 'Booking0000000000001',
+  consultantId: 'uidConsultant0000001',
+  clientId: UID,
+  serviceId: 'ServicePricing000001',
+  serviceTitle: 'Pricing deep dive',
+  durationMinutes: 60,
+  startsAt: 2_000_000_000_000,
+  endsAt: 2_000_003_600_000,
+  state: 'requested',
+  payment: { method: 'credits', amount: 3, listPrice: 3, status: 'held' },
+  channelId: 'ChannelPrivate000001',
+  clientTimeZone: 'Europe/London',
+  consultantTimeZone: 'Europe/London',
+  sequence: 0,
+  createdAt: 7,
+  updatedAt: 7,
+};
+const received: ReceivedOffer = {
+  offeringId: 'OfferWelcome00000001',
+  discountPercent: 20,
+  source: 'Welcome offer',
+  channelId: CHANNEL,
+  status: 'active',
+  expiresAt: 2_000_000_000_000,
+  createdAt: 6,
+  consultantId: 'uidConsultant0000001',
+  serviceId: 'ServicePricing000001',
+  serviceTitle: 'Pricing deep dive',
+  state: 'active',
+};
+const practiceData = {
+  services: [],
+  hours: {},
+  bookings: { upcoming: [booking], past: [] },
+  ledger: { entries: [], balance: { credits: 3, passes: 1 } },
+  earnings: null,
+  offers: [received],
+};
+const asked = practiceRequested({ consultantIds: ['uidConsultant0000001'], isConsultant: false });
+
 let store: LastKnownStore;
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
@@ -73,7 +122,15 @@ const loading = (): State => reducer(undefined, signedIn({ authUser: morgan }));
 
 describe('lastKnownSaga', () => {
   it('draws what was kept for the person at once: channels, offers, then the account with its time', async () => {
-    await store.putAccount({ uid: UID, savedAt: 42_000, account, channels: [overview], offers: [] });
+    await store.putAccount({
+      uid: UID,
+      savedAt: 42_000,
+      account,
+      channels: [overview],
+      offers: [],
+      bookings: null,
+      receivedOffers: null,
+    });
     const { storeState } = await expectSaga(lastKnownSaga, store)
       .withReducer(reducer, loading())
       .put(overviewLoaded({ items: [overview] }))
@@ -84,7 +141,15 @@ describe('lastKnownSaga', () => {
   });
 
   it('draws the kept account also when the backend said "unread" first (offline)', async () => {
-    await store.putAccount({ uid: UID, savedAt: 42_000, account, channels: null, offers: null });
+    await store.putAccount({
+      uid: UID,
+      savedAt: 42_000,
+      account,
+      channels: null,
+      offers: null,
+      bookings: null,
+      receivedOffers: null,
+    });
     const unread = reducer(
       loading(),
       accountLoaded({ ...buildUserState(morgan, null, { isAdmin: false }), asOf: 0 }),
@@ -100,16 +165,28 @@ describe('lastKnownSaga', () => {
       account,
       channels: [overview],
       offers: [],
+      bookings: { savedAt: 1, upcoming: [booking] },
+      receivedOffers: [received],
     });
     const { storeState } = await expectSaga(lastKnownSaga, store)
-      .withReducer(reducer, loading())
+      .withReducer(reducer, reducer(loading(), asked))
       .silentRun(500);
     expect((storeState as State).user.status).toBe('loading');
     expect((storeState as State).channels.ids).toEqual([]);
+    expect((storeState as State).offers.received).toEqual([]);
+    expect((storeState as State).practice.bookings).toEqual({ upcoming: [], past: [] });
   });
 
   it("draws a channel's kept messages as it opens, into a window that its newest page replaces", async () => {
-    await store.putAccount({ uid: UID, savedAt: 1, account, channels: [overview], offers: null });
+    await store.putAccount({
+      uid: UID,
+      savedAt: 1,
+      account,
+      channels: [overview],
+      offers: null,
+      bookings: null,
+      receivedOffers: null,
+    });
     await store.putPage({ uid: UID, channelId: CHANNEL, savedAt: 1, messages: [message(1), message(2)] });
     const { storeState } = await expectSaga(lastKnownSaga, store)
       .withReducer(reducer, loading())
@@ -137,7 +214,14 @@ describe('lastKnownSaga', () => {
       .dispatch(messagesLoaded({ channelId: CHANNEL, messages: [message(1), message(2)] }))
       .silentRun(LAST_KNOWN_SAVE_DEBOUNCE_MS + 200);
     const kept = await store.load(UID);
-    expect(kept.account).toMatchObject({ uid: UID, account, channels: [overview], offers: null });
+    expect(kept.account).toMatchObject({
+      uid: UID,
+      account,
+      channels: [overview],
+      offers: null,
+      bookings: null,
+      receivedOffers: null,
+    });
     expect(kept.pages.map((page) => page.messages)).toEqual([[message(1), message(2)]]);
   });
 
@@ -159,12 +243,104 @@ describe('lastKnownSaga', () => {
   });
 
   it('forgets everything when the person signs out', async () => {
-    await store.putAccount({ uid: UID, savedAt: 1, account, channels: [overview], offers: [] });
+    await store.putAccount({
+      uid: UID,
+      savedAt: 1,
+      account,
+      channels: [overview],
+      offers: [],
+      bookings: null,
+      receivedOffers: null,
+    });
     await store.putPage({ uid: UID, channelId: CHANNEL, savedAt: 1, messages: [message(1)] });
     await expectSaga(lastKnownSaga, store)
       .withReducer(reducer, loading())
       .dispatch(signOutRequested())
       .silentRun(500);
     expect(await createLastKnownStore().load(UID)).toEqual({ account: null, pages: [] });
+  });
+
+  it('draws the kept received offers with the active ones, and the upcoming bookings when /services asks', async () => {
+    const bookings = { savedAt: 41_000, upcoming: [booking] };
+    await store.putAccount({
+      uid: UID,
+      savedAt: 42_000,
+      account,
+      channels: [overview],
+      offers: [received],
+      bookings,
+      receivedOffers: [received],
+    });
+    const { storeState } = await expectSaga(lastKnownSaga, store)
+      .withReducer(reducer, loading())
+      .put(receivedOffersLoaded([received]))
+      .dispatch(asked)
+      .put(lastKnownBookingsShown({ upcoming: [booking], asOf: 41_000 }))
+      .silentRun(500);
+    // Offline: the backend's refusal leaves the kept bookings on screen, as of their time.
+    const state = reducer(storeState as State, practiceFailed({ message: 'You are offline.' }));
+    expect(state.offers.received).toEqual([received]);
+    expect(state.practice).toMatchObject({ status: 'failed', asOf: 41_000, offers: [received] });
+    // The past is unknown, and the upcoming are the kept ones.
+    expect(state.practice.bookings).toEqual({ upcoming: [booking], past: [] });
+  });
+
+  /** Morgan's account kept at 42_000, with one upcoming booking kept at 41_000 and nothing else. */
+  const keepBookings = () =>
+    store.putAccount({
+      uid: UID,
+      savedAt: 42_000,
+      account,
+      channels: null,
+      offers: null,
+      bookings: { savedAt: 41_000, upcoming: [booking] },
+      receivedOffers: null,
+    });
+
+  it('draws the kept bookings when the practice was asked for before the device was read', async () => {
+    await keepBookings();
+    const { storeState } = await expectSaga(lastKnownSaga, store)
+      .withReducer(reducer, reducer(loading(), asked))
+      .silentRun(500);
+    expect((storeState as State).practice).toMatchObject({ asOf: 41_000, bookings: { upcoming: [booking] } });
+  });
+
+  it('keeps the live upcoming bookings with their own time, and keeps the kept ones where none came live', async () => {
+    const now = jest.spyOn(Date, 'now').mockReturnValue(50_000);
+    await keepBookings();
+    // A session that never opens /services: the account is live again, the bookings are still those of 41_000.
+    await expectSaga(lastKnownSaga, store)
+      .withReducer(reducer, loading())
+      .dispatch(accountLoaded(buildUserState(morgan, doc, { isAdmin: false })))
+      .dispatch(receivedOffersLoaded([received]))
+      .silentRun(LAST_KNOWN_SAVE_DEBOUNCE_MS + 200);
+    expect((await store.load(UID)).account).toMatchObject({
+      savedAt: 50_000,
+      receivedOffers: [received],
+      bookings: { savedAt: 41_000, upcoming: [booking] },
+    });
+
+    now.mockReturnValue(60_000);
+    const confirmed = { ...booking, state: 'confirmed' as const };
+    await expectSaga(lastKnownSaga, store)
+      .withReducer(reducer, loading())
+      .dispatch(asked)
+      .dispatch(practiceLoaded(practiceData))
+      .dispatch(bookingChanged({ booking: confirmed }))
+      .silentRun(LAST_KNOWN_SAVE_DEBOUNCE_MS + 200);
+    expect((await store.load(UID)).account?.bookings).toEqual({ savedAt: 60_000, upcoming: [confirmed] });
+    now.mockRestore();
+  });
+
+  it('never keeps kept bookings with a live change applied as if they were the backend’s list', async () => {
+    await keepBookings();
+    const other = { ...booking, id: 'Booking0000000000002' };
+    await expectSaga(lastKnownSaga, store)
+      .withReducer(reducer, loading())
+      .dispatch(asked)
+      .dispatch(accountLoaded(buildUserState(morgan, doc, { isAdmin: false })))
+      .dispatch(bookingChanged({ booking: other }))
+      .silentRun(LAST_KNOWN_SAVE_DEBOUNCE_MS + 200);
+    expect((await store.load(UID)).account?.bookings).toEqual({ savedAt: 41_000, upcoming: [booking] });
   });
 });

@@ -3,12 +3,13 @@
  */
 // The mute control in the conversation's header and the muted mark in the channel list: the
 // choices ask the store for a mute, the header and the list say until when, Unmute appears only when muted, and a
-// refusal shows in the person's words. Every choice has its own accessible name.
+// refusal shows in the person’s words. Every choice has its own accessible name. The list says it is loading only
+// while it has nothing to show (channels kept on the device show instead).
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { MUTE_MESSAGES, MUTED_FOREVER } from '@core/mutes';
-import { overviewLoaded } from '@/store/channelsSlice';
+import { channelChanged, overviewLoaded, overviewRequested } from '@/store/channelsSlice';
 import { muteFailed, muteSaved } from '@/store/mutesSlice';
 import { MuteControl } from '@/features/conversation/MuteControl';
 import { ChannelList } from '@/features/channels/ChannelList';
@@ -80,6 +81,24 @@ describe('the channel list', () => {
     });
     expect(link().textContent).toMatch(/Muted/);
     expect(within(link()).getByLabelText('4 unread').className).toMatch(/unread--muted/);
+  });
+
+  it('says it is loading only while it has no channel to show', () => {
+    const { store, dispatch } = recordActions();
+    dispatch(overviewRequested());
+    render(
+      <Provider store={store}>
+        <MemoryRouter>
+          <ChannelList openId={null} />
+        </MemoryRouter>
+      </Provider>,
+    );
+    expect(screen.getByRole('status').textContent).toBe('Loading your channels…');
+    act(() => {
+      store.dispatch(channelChanged({ channel }));
+    });
+    expect(screen.getByRole('link', { name: /Strategy Studio/ })).toBeTruthy();
+    expect(screen.queryByText('Loading your channels…')).toBeNull();
   });
 
   it('says until when a timed mute lasts', () => {

@@ -19,6 +19,8 @@ import { overviewLoaded, permissionsLoaded } from '@/store/channelsSlice';
 import { messagesLoaded } from '@/store/conversationSlice';
 import { signedIn } from '@/store/userSlice';
 import type { Channel } from '@core/model';
+import { HOUSEKEEPING_MESSAGES } from '@core/housekeeping';
+import { FORMER_MEMBER_NAME, privateChannelAfterOwnerLeft } from '@core/leaving';
 import { recordActions } from '../../support/recordingStore';
 
 const ME = 'MorganUid00000000001';
@@ -56,7 +58,8 @@ function setup(open: Channel) {
   dispatch(
     overviewLoaded({
       items: [
-        { channel: consultation, lastMessage: null, unread: 0 },
+        // The consultation as the test opens it (it may have changed), else as it began.
+        { channel: open.id === consultation.id ? open : consultation, lastMessage: null, unread: 0 },
         { channel: studio, lastMessage: null, unread: 0 },
       ],
     }),
@@ -133,5 +136,14 @@ describe('the consultation itself', () => {
     const titles = [...document.querySelectorAll('.channel-link__title')].map((t) => t.textContent);
     expect(titles).toEqual(['Dana · private', 'Strategy Studio']);
     expect(screen.queryByText('Dana and Morgan')).toBeNull();
+  });
+
+  it('says the consultant has left, and takes nothing new, once they deleted their account', () => {
+    setup({ ...consultation, ...privateChannelAfterOwnerLeft(consultation.names ?? {}, ME, 5) });
+    expect(screen.getByRole('heading', { level: 1, name: FORMER_MEMBER_NAME })).toBeTruthy();
+    expect(screen.getByText(HOUSEKEEPING_MESSAGES.consultantLeft)).toBeTruthy();
+    expect(screen.queryByText(HOUSEKEEPING_MESSAGES.archived)).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveProperty('disabled', true);
+    expect(screen.queryByRole('heading', { level: 1, name: 'Dana' })).toBeNull();
   });
 });

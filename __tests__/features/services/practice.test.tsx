@@ -4,14 +4,21 @@
 // The practice on /services, as a person uses it: a client picks a free time in their own zone and books with an
 // offer (the discounted price is what is sent as expectedCredits), is told the 24-hour rule before cancelling;
 // a consultant gets Confirm and Decline on a request, and the ledger explains the balance.
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import type { Booking, Service } from '@core/model';
 import type { ReceivedOffer } from '@core/offers';
 import { createAppStore } from '@/app/store';
 import { accountLoaded, fallbackUserState, signedIn } from '@/store/userSlice';
-import { practiceLoaded, slotsLoaded } from '@/store/practiceSlice';
+import {
+  bookingChanged,
+  lastKnownBookingsShown,
+  practiceFailed,
+  practiceLoaded,
+  slotsLoaded,
+} from '@/store/practiceSlice';
+import { connectivityChanged } from '@/store/appSlice';
 import { receivedOffersLoaded } from '@/store/offersSlice';
 import type { PracticeData } from '@/store/practiceSlice';
 import { Practice } from '@/features/services/Practice';
@@ -188,6 +195,35 @@ describe('the practice on /services', () => {
     });
   });
 
+  it('shows the upcoming sessions kept on this device offline, as of their time, and the past as unknown', () => {
+    const recording = recordActions(createAppStore());
+    const authUser = { uid: CLIENT, email: 'p@example.com', displayName: 'P' };
+    recording.dispatch(signedIn({ authUser }));
+    recording.dispatch(accountLoaded({ ...fallbackUserState(authUser), credits: 7 }));
+    recording.dispatch(connectivityChanged({ online: false }));
+    recording.dispatch(
+      lastKnownBookingsShown({ upcoming: [booking({})], asOf: Date.UTC(2030, 2, 4, 10, 42) }),
+    );
+    recording.dispatch(practiceFailed({ message: 'You are offline.' }));
+    render(
+      <Provider store={recording.store}>
+        <MemoryRouter initialEntries={['/services']}>
+          <Practice />
+        </MemoryRouter>
+      </Provider>,
+    );
+    expect(
+      screen.getByRole('listitem', { name: 'Strategy session with Your consultant, Confirmed' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Offline · as of 10:42');
+    // A change needs the backend's word on the session: said, instead of a button that would fail.
+    expect(screen.queryByRole('button', { name: 'Cancel session' })).toBeNull();
+    expect(screen.getByText('Changing a session needs a connection.')).toBeTruthy();
+    expect(screen.getByText('Unknown while offline.')).toBeTruthy();
+    expect(screen.queryByText('No past sessions yet.')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('tells a client a session more than 24 hours away is cancelled free', () => {
     renderAs(
       CLIENT,
@@ -204,13 +240,82 @@ describe('the practice on /services', () => {
       true,
       data({ bookings: { upcoming: [booking({ state: 'requested' })], past: [] } }),
     );
-    const item = screen.getByRole('listitem', { name: /Strategy session, Waiting for the consultant/ });
+    const item = screen.getByRole('listitem', {
+      name: 'Strategy session with A client, Waiting for you to confirm',
+    });
     expect(within(item).queryByRole('button', { name: /Cancel/ })).toBeNull();
     expect(within(item).getByRole('button', { name: 'Propose another time' })).toBeTruthy();
     fireEvent.click(within(item).getByRole('button', { name: 'Confirm' }));
     expect(seen.find((a) => a.type === 'practice/bookingStepRequested')?.payload).toMatchObject({
       step: 'confirm',
     });
+  });
+
+  it('names the client on each of a consultant’s requests, so two at a time read apart', () => {
+    renderAs(
+      CONSULTANT,
+      true,
+      data({
+        bookings: {
+          upcoming: [
+            booking({ state: 'requested', clientName: 'Morgan', consultantName: 'Dana' }),
+            booking({ id: 'book0000000000000002', state: 'requested', clientId: 'uidClient00000000002' }),
+          ],
+          past: [booking({ id: 'book0000000000000003', state: 'done', clientName: 'Sam Patel' })],
+        },
+      }),
+    );
+    const upcoming = within(screen.getByRole('list', { name: 'Upcoming' })).getAllByRole('listitem');
+    expect(upcoming.map((item) => item.getAttribute('aria-label'))).toEqual([
+      'Strategy session with Morgan, Waiting for you to confirm',
+      // A booking without a name (kept from before names were) never shows the client's id.
+      'Strategy session with A client, Waiting for you to confirm',
+    ]);
+    expect(within(upcoming[0] as HTMLElement).getByRole('heading').textContent).toBe(
+      'Strategy session with Morgan',
+    );
+    expect(screen.queryByText(/uidClient/)).toBeNull();
+    expect(within(screen.getByRole('list', { name: 'Past' })).getByRole('heading').textContent).toBe(
+      'Strategy session with Sam Patel',
+    );
+  });
+
+  it('names the consultant on a client’s session', () => {
+    renderAs(
+      CLIENT,
+      false,
+      data({ bookings: { upcoming: [booking({ clientName: 'Morgan', consultantName: 'Dana' })], past: [] } }),
+    );
+    expect(screen.getByRole('listitem', { name: 'Strategy session with Dana, Confirmed' })).toBeTruthy();
+  });
+
+  it('says a step’s words once: leaving /services and coming back does not show them again', () => {
+    const request = booking({ state: 'requested', clientName: 'Morgan' });
+    const { store } = renderAs(CONSULTANT, true, data({ bookings: { upcoming: [request], past: [] } }));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    act(() => {
+      store.dispatch(
+        bookingChanged({ booking: { ...request, state: 'confirmed' }, words: 'Confirmed the session' }),
+      );
+    });
+    expect(screen.getByText('Confirmed the session.')).toBeTruthy();
+
+    // The person goes Home (the screen unmounts) and comes back: the same store, the screen anew.
+    cleanup();
+    render(
+      <Provider store={store}>
+        <MemoryRouter initialEntries={['/services']}>
+          <Practice />
+        </MemoryRouter>
+      </Provider>,
+    );
+    act(() => {
+      store.dispatch(
+        practiceLoaded(data({ bookings: { upcoming: [{ ...request, state: 'confirmed' }], past: [] } })),
+      );
+    });
+    expect(screen.getByRole('listitem', { name: 'Strategy session with Morgan, Confirmed' })).toBeTruthy();
+    expect(screen.queryByText('Confirmed the session.')).toBeNull();
   });
 
   it('explains the balance line by line: a hold, then its capture', () => {

@@ -52,7 +52,9 @@ import type {
   LedgerEntry,
   Service,
   Slot,
+  UserDoc,
 } from '../../../core/model';
+import { FORMER_MEMBER_ID, FORMER_MEMBER_NAME } from '../../../core/leaving';
 import type { OperationKind } from '../../../core/operations';
 import { decideOperation, operationFingerprint } from '../../../core/operations';
 import type { ReceivedOffer, StoredOffer } from '../../../core/offers';
@@ -152,6 +154,26 @@ async function assertCanSee(deps: Deps, caller: Caller, consultantId: string): P
   }
 }
 
+/**
+ * The two names a booking document keeps (the embedded server joins them at every read): as each person goes by
+ * when the step runs, read in its transaction, so a rename (on_user_renamed) either comes before it or after it
+ * and rewrites it. Someone who left is the former member; a name that cannot be read now stays as it was.
+ */
+function partyNames(
+  booking: Booking,
+  consultant: UserDoc | null,
+  client: UserDoc | null,
+): Pick<Booking, 'clientName' | 'consultantName'> {
+  const nameOf = (uid: string, user: UserDoc | null, before: string | undefined) =>
+    uid === FORMER_MEMBER_ID ? FORMER_MEMBER_NAME : user ? publicName(user) || before : before;
+  const clientName = nameOf(booking.clientId, client, booking.clientName);
+  const consultantName = nameOf(booking.consultantId, consultant, booking.consultantName);
+  return {
+    ...(clientName ? { clientName } : {}),
+    ...(consultantName ? { consultantName } : {}),
+  };
+}
+
 /** Inside the transaction: applies a booking's plan, with its card and mails (as server/services/bookings.ts). */
 async function applyChange(
   deps: Deps,
@@ -185,7 +207,11 @@ async function applyChange(
   } else if (change.booking.channelId !== '') {
     channel = await tx.channel(change.booking.channelId);
   }
-  const booking: Booking = { ...change.booking, channelId: channel?.id ?? '' };
+  const booking: Booking = {
+    ...change.booking,
+    channelId: channel?.id ?? '',
+    ...partyNames(change.booking, consultant, client),
+  };
   if (change.move) await moveBalance(tx, booking.clientId, entryId, change.move, now);
   tx.saveBooking(booking, before);
   if (change.offer) tx.setOfferStatus(change.offer.offeringId, change.offer.status);

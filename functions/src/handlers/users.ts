@@ -85,10 +85,11 @@ function nameOf(data: Record<string, unknown> | undefined): string {
 /**
  * A person's public name changed (nickname, displayName or email, core/users.ts publicName): each private
  * consultation they are one of the two of stores it (channels/{id}.names and title), so the other person's list,
- * which follows the channel live, shows the name they go by now. Answers how many channels changed.
+ * which follows the channel live, shows the name they go by now; so does each of their bookings (clientName or
+ * consultantName). Answers how many channels and bookings changed.
  */
 export async function handleNameChanged(
-  { repo }: Deps,
+  { repo, practice }: Deps,
   event: { uid: string; before: Record<string, unknown> | undefined; after: Record<string, unknown> },
 ): Promise<number> {
   const name = nameOf(event.after);
@@ -96,6 +97,10 @@ export async function handleNameChanged(
   const channels = (await repo.listChannelsFor(event.uid)).filter(
     (channel) => isPrivateChannel(channel) && channel.names?.[event.uid] !== name,
   );
-  const changed = await Promise.all(channels.map((c) => repo.renamePrivateChannel(c.id, event.uid, name)));
-  return changed.filter(Boolean).length;
+  const [changed, bookings] = await Promise.all([
+    Promise.all(channels.map((c) => repo.renamePrivateChannel(c.id, event.uid, name))),
+    // Their bookings name them too (a consultant's list tells two clients' requests apart by it).
+    name === '' ? 0 : practice.renameInBookings(event.uid, name),
+  ]);
+  return changed.filter(Boolean).length + bookings;
 }

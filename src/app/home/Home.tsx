@@ -4,6 +4,7 @@
 // (route.tsx loads it while the backend says who is there), so a visitor's first screen carries none of it.
 import { Suspense, useEffect, useState } from 'react';
 import { browserLocalStorage } from '@/platform/storage';
+import { firstScreenDrawn, whenFirstScreenDrawn } from '@/platform/firstScreen';
 import { readPushPromptDismissed, rememberPushPromptDismissed } from '@/platform/deviceChoices';
 import { Link, useSearchParams } from 'react-router-dom';
 import { parseDocumentId } from '@core/ids';
@@ -149,8 +150,11 @@ export function Home() {
   }, [dispatch, openId]);
   useEffect(() => () => void dispatch(channelOpened({ id: null })), [dispatch]);
   useEffect(() => {
-    // Fetched ahead of the first channel the person opens; a failure here is retried by the lazy component.
-    loadConversation().catch(() => undefined);
+    // The home is drawn: what waited for the first screen (Firestore's SDK on Firebase) may load now.
+    firstScreenDrawn();
+    // Fetched ahead of the first channel the person opens, once the home is painted (it would compete with what
+    // the home needs); a failure here is retried by the lazy component.
+    void whenFirstScreenDrawn().then(() => loadConversation().catch(() => undefined));
   }, []);
 
   return (

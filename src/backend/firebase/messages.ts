@@ -39,6 +39,7 @@ import {
   versionOf,
 } from '@core/messages';
 import { CHANNEL_MESSAGES } from '@core/channels';
+import { HOUSEKEEPING_MESSAGES } from '@core/housekeeping';
 import {
   checkDelete,
   checkEdit,
@@ -269,6 +270,13 @@ export function createMessagesPort(
     return publicName({ displayName: account?.displayName, email });
   }
 
+  /** The channel is stored archived (false when it cannot be read). */
+  async function isArchived({ sdk: fs, db }: LoadedFirestore, channelId: string): Promise<boolean> {
+    const snapshot = await fs.getDoc(fs.doc(db, 'channels', channelId)).catch(() => null);
+    const data = snapshot?.exists() ? snapshot.data(ESTIMATE) : undefined;
+    return data !== undefined && toChannel(channelId, data).archivedAt !== undefined;
+  }
+
   /**
    * The channel and one of its messages as stored, for a change by the caller: a channel they cannot read is
    * refused as not theirs (the rules deny the read), a message it does not have is NOT_FOUND.
@@ -397,7 +405,20 @@ export function createMessagesPort(
           // more without a name, which the rules allow and on_message_created fills in; a message the rules
           // refuse as a whole is refused again.
           senderNames.forget(senderId);
-          await write(false);
+          await write(false).catch(async (error: unknown) => {
+            // An archived channel is read-only (the rules' create): the embedded server's words and kind for it.
+            if (
+              toBackendError(error).status === 'PERMISSION_DENIED' &&
+              (await isArchived(firestore, channelId))
+            ) {
+              throw new BackendError(
+                'FAILED_PRECONDITION',
+                HOUSEKEEPING_MESSAGES.archived,
+                'channel-archived',
+              );
+            }
+            throw error;
+          });
         }
         // The stored message, with the server's time; should that read fail, the device's clock stands in.
         const written = await stored().catch(() => null);

@@ -18,6 +18,7 @@ import type * as FunctionsSdk from 'firebase/functions';
 import type * as MessagingSdk from 'firebase/messaging';
 import type * as StorageSdk from 'firebase/storage';
 import { isChunkLoadError, reportChunkLoadFailure } from '@/platform/chunks';
+import { whenFirstScreenDrawn } from '@/platform/firstScreen';
 import { browserLocalStorage, readString, removeKey, writeString } from '@/platform/storage';
 import { LOCAL_STORAGE_KEYS } from '@/platform/storageKeys';
 import { SIGN_OUT_CLEANUP_TIMEOUT_MS } from '@/timings';
@@ -145,6 +146,11 @@ export interface FirebaseInstance {
   appName?: string;
   /** Where the session is kept: the browser's storage (the default), or memory only (a detached app). */
   persistence?: 'browser' | 'memory';
+  /**
+   * The page's app: Firestore's SDK (the largest chunk by far) loads once the first screen is drawn
+   * (src/platform/firstScreen.ts), which the last known state draws without it.
+   */
+  firestoreAfterFirstScreen?: boolean;
 }
 
 /** Names the detached apps of a page apart. */
@@ -208,6 +214,7 @@ function buildSdk(
   // reads offline; a detached app, and a place without IndexedDB (Node, in tests), keep it in memory.
   const persistent = instance.persistence !== 'memory' && typeof indexedDB !== 'undefined';
   const startFirestore = async (): Promise<LoadedFirestore> => {
+    if (instance.firestoreAfterFirstScreen) await whenFirstScreenDrawn();
     const sdk = await import(/* webpackChunkName: "firebase-firestore" */ './firestoreSdk');
     const db = sdk.initializeFirestore(
       getApp(),

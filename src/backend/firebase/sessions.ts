@@ -6,7 +6,6 @@
 // sessions on Firebase's side; this one is proven again with the new password and the revocation reported
 // (record_revocation), so the others are refused at once.
 import { EmailAuthProvider, reauthenticateWithCredential, signOut, updatePassword } from 'firebase/auth';
-import Bowser from 'bowser';
 import { ERROR_WORDS } from '@core/errors';
 import { LIMITS } from '@core/limits';
 import type { SignedInSession } from '@core/model';
@@ -21,9 +20,12 @@ export const THIS_SESSION_ID = 'this-device';
 export const WRONG_PASSWORD_MESSAGE = ERROR_WORDS.wrongCurrentPassword;
 const NO_SUCH_SESSION = ERROR_WORDS.noSuchSession;
 
-function describeThisBrowser(): { browser: string; platform: string } {
+// Bowser (a user-agent parser) loads with the sessions list in Settings, not with the adapter: the signed-in
+// first screen does not draw it.
+async function describeThisBrowser(): Promise<{ browser: string; platform: string }> {
   const userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent;
   if (userAgent.trim() === '') return { browser: 'Unknown browser', platform: 'unknown system' };
+  const { default: Bowser } = await import(/* webpackChunkName: "bowser" */ 'bowser');
   const parsed = Bowser.parse(userAgent);
   return {
     browser: parsed.browser.name?.trim() || 'Unknown browser',
@@ -48,7 +50,7 @@ export function createSessionsPort(sdk: FirebaseSdk): SessionsPort {
         return [
           {
             id: THIS_SESSION_ID,
-            ...describeThisBrowser(),
+            ...(await describeThisBrowser()),
             createdAt: Number.isFinite(signedInAt) ? signedInAt : now,
             lastUsedAt: now,
             current: true,

@@ -7,7 +7,7 @@ import { DELIVERY_CHANNELS, LIMITS } from '@core/limits';
 import { toUserDoc } from './convert';
 import { createPhotos } from './photos';
 import type { DocumentData } from './convert';
-import { guarded } from './errors';
+import { guarded, OFFLINE_MESSAGE } from './errors';
 import { ESTIMATE, listenLazily, reportListenerError } from './live';
 import type { FirebaseSdk } from './sdk';
 
@@ -68,9 +68,15 @@ export function createUsersPort(
     return user;
   };
 
+  /**
+   * The document as the server has it. Firestore answers from its cache when it cannot reach the server (offline,
+   * or ten seconds without an answer): the last known, which the page keeps with its time, not the account as it
+   * is; refused as the embedded server refuses offline, so the page says "as of" rather than showing it as live.
+   */
   async function getUser(uid: string): Promise<UserDoc | null> {
     const { sdk: fs, db } = await sdk.firestore();
     const snapshot = await fs.getDoc(fs.doc(db, 'users', uid));
+    if (snapshot.metadata.fromCache) throw new BackendError('UNAVAILABLE', OFFLINE_MESSAGE);
     if (!snapshot.exists()) return null;
     return seen(toUserDoc(uid, snapshot.data(ESTIMATE), emailOf(uid)));
   }
@@ -95,11 +101,13 @@ export function createUsersPort(
       listenLazily(sdk, 'Live profile updates', ({ sdk: fs, db }) => {
         const ref = fs.doc(db, 'users', uid);
         let named = false;
+        // The cache's version is not news (see getUser): the server's is, also when it confirms the same data.
         return fs.onSnapshot(
           ref,
+          { includeMetadataChanges: true },
           (snapshot) => {
             // A document that does not exist (yet) has nothing to report; the defaults stand.
-            if (!snapshot.exists()) return;
+            if (snapshot.metadata.fromCache || !snapshot.exists()) return;
             const data = snapshot.data(ESTIMATE);
             listener(seen(toUserDoc(uid, data, emailOf(uid))));
             // Sign-up names the document on_user_created writes (auth.ts nameUserDocument), unless the page was

@@ -25,6 +25,7 @@ import type { LiveStatus, Unsubscribe } from '../ports';
 import { defaultBackoff } from './stream';
 import type { LiveStream } from './stream';
 import { readChatMessage } from '@core/answers';
+import { BackendError } from '../ports';
 
 /** Messages asked for at once while catching up (the server's page maximum). */
 export const CATCH_UP_PAGE = 100;
@@ -130,6 +131,9 @@ export function createLiveMessages(deps: {
     }
   }
 
+  const isGoneForGood = (error: unknown): boolean =>
+    error instanceof BackendError && (error.status === 'NOT_FOUND' || error.status === 'PERMISSION_DENIED');
+
   const finishCatchUp = (sub: Subscription): void => {
     sub.catchingUp = 0;
     catchUps -= 1;
@@ -160,8 +164,18 @@ export function createLiveMessages(deps: {
         ),
       ]);
       fetched.push(...created, ...changed);
-    } catch {
+    } catch (error) {
       if (!subscriptions.has(sub)) return;
+      if (isGoneForGood(error)) {
+        // The channel was deleted, or this person is no longer in it (a reload drawn from the last-known state
+        // can still hold it): no retry can bring it back, and a catch-up left open would keep every channel's
+        // live status at "connecting". The channel list's own update takes it off the screen.
+        if (sub.catchingUp === run) {
+          sub.held = [];
+          finishCatchUp(sub);
+        }
+        return;
+      }
       if (sub.catchingUp === run) {
         // Still connected: try again; a reconnect starts a new catch-up anyway.
         sub.failures += 1;

@@ -75,7 +75,8 @@ export function ChannelList({
           {error}
         </p>
       )}
-      {(status === 'idle' || status === 'loading') && (
+      {/* Channels kept on this device show while loading: the layout's "Updating · as of" says they are not live. */}
+      {(status === 'idle' || status === 'loading') && items.length === 0 && (
         <p className="muted channels__note" role="status">
           Loading your channels…
         </p>

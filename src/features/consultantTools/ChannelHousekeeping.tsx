@@ -213,9 +213,18 @@ export function ChannelHousekeeping({ channel }: { channel: Channel }) {
   return (
     <div className="housekeeping">
       {notice?.status === 'failed' && (
-        <p className="form-error" role="alert">
-          {notice.error}
-        </p>
+        <div className="housekeeping__failed">
+          <p className="form-error" role="alert">
+            {notice.error}
+          </p>
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => dispatch(removalNoticeRequested({ channelId: channel.id }))}
+          >
+            Try again
+          </button>
+        </div>
       )}
       <ArchivePart channel={channel} words={words?.archive ?? null} />
       {!isPrivateChannel(channel) && <HandOverPart channel={channel} />}

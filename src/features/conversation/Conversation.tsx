@@ -27,6 +27,7 @@ import { MutedMark } from './MutedMark';
 import { messageFocusRequested } from './conversationWindow';
 import { SearchPanel } from './SearchPanel';
 import { HOUSEKEEPING_MESSAGES } from '@core/housekeeping';
+import { FORMER_MEMBER_ID } from '@core/leaving';
 import { selectChannelGone } from '@/store/housekeepingSlice';
 import './conversation.css';
 
@@ -163,6 +164,8 @@ export function Conversation({
   const loaded = useAppSelector((state) => selectConversation(state, channelId)?.status === 'loaded');
   const gone = useAppSelector((state) => selectChannelGone(state, channelId)) && !channel;
   const archived = channel?.archivedAt !== undefined;
+  // A private consultation is archived when its consultant leaves QuPM: say that, not "archived".
+  const ownerLeft = archived && channel?.ownerId === FORMER_MEMBER_ID;
   const [managing, setManaging] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
@@ -270,13 +273,15 @@ export function Conversation({
           {loaded && !banner && <Announcer channelId={channelId} />}
           {archived && !banner && (
             <p className="conversation__archived" role="status">
-              {HOUSEKEEPING_MESSAGES.archived}
+              {ownerLeft ? HOUSEKEEPING_MESSAGES.consultantLeft : HOUSEKEEPING_MESSAGES.archived}
             </p>
           )}
           <Composer
             channelId={channelId}
             blocked={banner || archived}
-            blockedWords={archived ? 'This channel is archived' : undefined}
+            blockedWords={
+              ownerLeft ? 'This conversation is closed' : archived ? 'This channel is archived' : undefined
+            }
           />
         </>
       )}

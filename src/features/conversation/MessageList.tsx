@@ -45,6 +45,8 @@ import { MessageItem, PendingItem } from './MessageItem';
 import { WithSenderFace } from './SenderFace';
 import { selectChannelPhotos, selectShowsFaces } from './faces';
 import { continuesGroup, dayLabel, firstUnreadId, startsDay } from './messageRows';
+import { useFollowedFirstIndex } from './followedFirstIndex';
+import { leavesBottom } from './leavingBottom';
 import './messageList.css';
 
 /**
@@ -131,6 +133,8 @@ function topRow(scroller: HTMLElement | null): Anchor | null {
 
 /** What the person does to move a list (ends holding it in place). */
 const PERSON_MOVES = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+/** What makes the list's next scroll the person's (leavesBottom). */
+const TOUCHES = [...PERSON_MOVES, 'touchmove'] as const;
 
 /** How long the place is held after a page is added above (frames), and how many still frames end it sooner. */
 const HOLD_FRAMES = 90;
@@ -144,7 +148,7 @@ const STILL_FRAMES = 10;
  * whatever it has moved; anything the person does to scroll ends it at once. (Rows let go from the top as newer
  * pages load need nothing: virtuoso has measured them, so it shifts the list by exactly their height.)
  */
-class KeepPlace extends Component<{
+export class KeepPlace extends Component<{
   firstItemIndex: number;
   /** The list's generation: a list started again (at the newest) has nothing to keep. */
   generation: number;
@@ -154,6 +158,15 @@ class KeepPlace extends Component<{
   private frame = 0;
   private readonly stop = () => cancelAnimationFrame(this.frame);
 
+  /**
+   * Lets go of the place being kept: the list is taken elsewhere (the person asked for the newest, or the list
+   * follows it). Kept, it would scroll the list back to the row it kept once that row is drawn again.
+   */
+  readonly release = () => {
+    this.stop();
+    this.listen(false);
+  };
+
   override getSnapshotBeforeUpdate(previous: { firstItemIndex: number; generation: number }): Anchor | null {
     const { firstItemIndex, generation, scroller } = this.props;
     return generation === previous.generation && firstItemIndex < previous.firstItemIndex
@@ -161,13 +174,14 @@ class KeepPlace extends Component<{
       : null;
   }
 
-  override componentDidUpdate(_props: unknown, _state: unknown, anchor: Anchor | null) {
+  override componentDidUpdate(previous: { generation: number }, _state: unknown, anchor: Anchor | null) {
+    // A list started again has other rows at the same places: what was kept is gone.
+    if (previous.generation !== this.props.generation) this.release();
     if (anchor) this.hold(anchor);
   }
 
   override componentWillUnmount() {
-    this.stop();
-    this.listen(false);
+    this.release();
   }
 
   private listen(on: boolean) {
@@ -216,7 +230,11 @@ class Pin {
   private active = true;
   private frame = 0;
 
-  constructor(private readonly scroller: HTMLElement) {
+  constructor(
+    private readonly scroller: HTMLElement,
+    /** Told each time it moves the list (it takes the list to its newest: see leavesBottom). */
+    private readonly moved: () => void,
+  ) {
     for (const type of PERSON_MOVES) scroller.addEventListener(type, this.stop, { passive: true });
     // Held frame by frame too (rows measured, images sized), until it has stayed put a few frames.
     let still = 0;
@@ -247,6 +265,7 @@ class Pin {
     const footer = scroller.querySelector('.messages__end')?.getBoundingClientRect().height ?? 0;
     const by = last.getBoundingClientRect().bottom + footer - scroller.getBoundingClientRect().bottom;
     if (Math.abs(by) < 1) return false;
+    this.moved();
     scroller.scrollTop += by;
     return true;
   }
@@ -427,18 +446,73 @@ export function MessageList({ channelId }: { channelId: string }) {
   const pin = useRef<Pin | null>(null);
   // A conversation opened at a message (a search hit) shows it, not the bottom (see useFocus).
   const focusHolding = useRef(false);
-  const scrollerRef = useCallback((element: HTMLElement | Window | null) => {
-    scrollerElement.current = element instanceof HTMLElement ? element : null;
-    pin.current?.stop();
-    pin.current = element instanceof HTMLElement && !focusHolding.current ? new Pin(element) : null;
-    pin.current?.hold();
+  // Whether the list has been scrolled up, away from its bottom, since it was last there (the person reading
+  // further up, or a jump they asked for): only then does leaving the bottom count (see onAtBottom). Rows arriving,
+  // virtuoso settling its scroll to the newest and the browser moving a shrinking list up are not the person
+  // (leavesBottom).
+  const personMoved = useRef(false);
+  const lastTop = useRef(0);
+  const followedAt = useRef(0);
+  const touchedAt = useRef(-Infinity);
+  // What virtuoso last said of the bottom: a report of leaving it that came before the person's move counts then.
+  const virtuosoAtBottom = useRef(true);
+  const following = useRef(true);
+  const [atBottom, setAtBottom] = useState(true);
+  const markFollowed = useCallback(() => {
+    followedAt.current = performance.now();
   }, []);
+  const markTouched = useCallback(() => {
+    touchedAt.current = performance.now();
+  }, []);
+  const markPersonMoved = useCallback((event: Event) => {
+    const element = event.currentTarget as HTMLElement;
+    const now = performance.now();
+    const step = {
+      from: lastTop.current,
+      to: element.scrollTop,
+      max: element.scrollHeight - element.clientHeight,
+      threshold: AT_BOTTOM_PX,
+      sinceFollow: now - followedAt.current,
+      sinceTouch: now - touchedAt.current,
+    };
+    lastTop.current = element.scrollTop;
+    if (!leavesBottom(step)) return;
+    personMoved.current = true;
+    if (!virtuosoAtBottom.current && following.current) {
+      following.current = false;
+      setAtBottom(false);
+    }
+  }, []);
+  const scrollerRef = useCallback(
+    (element: HTMLElement | Window | null) => {
+      scrollerElement.current?.removeEventListener('scroll', markPersonMoved);
+      for (const type of TOUCHES) scrollerElement.current?.removeEventListener(type, markTouched);
+      scrollerElement.current = element instanceof HTMLElement ? element : null;
+      lastTop.current = scrollerElement.current?.scrollTop ?? 0;
+      scrollerElement.current?.addEventListener('scroll', markPersonMoved, { passive: true });
+      for (const type of TOUCHES) {
+        scrollerElement.current?.addEventListener(type, markTouched, { passive: true });
+      }
+      pin.current?.stop();
+      pin.current =
+        element instanceof HTMLElement && !focusHolding.current ? new Pin(element, markFollowed) : null;
+      pin.current?.hold();
+    },
+    [markPersonMoved, markTouched, markFollowed],
+  );
   const focus = useFocus(conversation, messages, {
     list: virtuoso,
     scroller: scrollerElement,
     pin,
     holdingRef: focusHolding,
   });
+  // The place kept as older pages land (KeepPlace) is let go whenever the list is taken to its newest.
+  const keepPlace = useRef<KeepPlace>(null);
+  const toNewest = useCallback(() => {
+    keepPlace.current?.release();
+    markFollowed();
+    virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end' });
+  }, [markFollowed]);
   const rowsDrawn = useCallback(() => {
     pin.current?.hold();
   }, []);
@@ -448,8 +522,6 @@ export function MessageList({ channelId }: { channelId: string }) {
   const generation = conversation?.generation ?? 0;
   const totalCount = messages.length + pending.length;
 
-  // The slice keeps the first message's place as pages are added above and let go below.
-  const firstItemIndex = FIRST_INDEX + (conversation?.firstIndex ?? 0);
   useQuoteJump(channelId, messages, virtuoso);
 
   // Opening (and starting again at the newest): a short window is drawn whole in the list's first render, and the
@@ -478,8 +550,23 @@ export function MessageList({ channelId }: { channelId: string }) {
   if (searchedDivider !== null && foundDivider === null) setFoundDivider(searchedDivider);
   const dividerId = foundDivider ?? searchedDivider;
 
-  // At the bottom (following new messages) or reading further up: the slice counts what arrives meanwhile.
-  const [atBottom, setAtBottom] = useState(true);
+  // At the bottom (following new messages, atBottom) or reading further up: the slice counts what arrives meanwhile.
+  // Rows arriving faster than virtuoso scrolls after them (a burst) put the list off its bottom for a moment, and
+  // virtuoso then reports it so and stops following. That is not the person leaving: the list keeps following
+  // until they move it themselves (or it is brought to a message, useFocus).
+  // The slice keeps the first message's place as pages are added above and let go below (see letGo).
+  const firstItemIndex = useFollowedFirstIndex(
+    FIRST_INDEX + (conversation?.firstIndex ?? 0),
+    generation,
+    atBottom && !hasNewer,
+  );
+  const onAtBottom = useCallback((bottom: boolean) => {
+    virtuosoAtBottom.current = bottom;
+    if (bottom) personMoved.current = false;
+    if (!bottom && !personMoved.current && !focusHolding.current) return;
+    following.current = bottom;
+    setAtBottom(bottom);
+  }, []);
   useEffect(() => {
     if (!loaded) return;
     if (atBottom && !hasNewer) dispatch(latestReached({ channelId }));
@@ -495,17 +582,27 @@ export function MessageList({ channelId }: { channelId: string }) {
     if (view.pending.length > sentCount.current) {
       justSent.current = true;
       if (hasNewer) dispatch(messagesRequested({ channelId }));
-      else virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end' });
+      else toNewest();
     }
     sentCount.current = view.pending.length;
-  }, [view.pending.length, hasNewer, dispatch, channelId]);
+  }, [view.pending.length, hasNewer, dispatch, channelId, toNewest]);
+  // Following: each new newest message holds the list at its bottom again (see Pin). Virtuoso follows only when the
+  // row count grows, and a full window keeps its count as it lets its oldest go, so it alone would stop following.
+  const followedNewest = useRef(newestId);
+  useLayoutEffect(() => {
+    if (newestId === followedNewest.current) return;
+    followedNewest.current = newestId;
+    if (!following.current || focusHolding.current || hasNewer) return;
+    toNewest();
+  }, [newestId, hasNewer, toNewest]);
   const followOutput = useCallback(
     (bottom: boolean) => {
-      const follow = (bottom && !focusHolding.current) || justSent.current;
+      const follow = ((bottom || following.current) && !focusHolding.current) || justSent.current;
       justSent.current = false;
+      if (follow) markFollowed();
       return follow ? 'auto' : false;
     },
-    [focusHolding],
+    [focusHolding, markFollowed],
   );
 
   // The day of the row at the top, floating over the list while it scrolls.
@@ -541,8 +638,8 @@ export function MessageList({ channelId }: { channelId: string }) {
   }, [hasNewer, loadingNewer, nearEnd, focusPending, dispatch, channelId]);
   const jumpToLatest = useCallback(() => {
     if (hasNewer) dispatch(messagesRequested({ channelId }));
-    else virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end' });
-  }, [hasNewer, dispatch, channelId]);
+    else toNewest();
+  }, [hasNewer, dispatch, channelId, toNewest]);
 
   const itemKey = useCallback(
     (index: number) => {
@@ -620,7 +717,12 @@ export function MessageList({ channelId }: { channelId: string }) {
         </div>
       )}
       <RowsDrawn.Provider value={rowsDrawn}>
-        <KeepPlace firstItemIndex={firstItemIndex} generation={generation} scroller={getScroller}>
+        <KeepPlace
+          ref={keepPlace}
+          firstItemIndex={firstItemIndex}
+          generation={generation}
+          scroller={getScroller}
+        >
           <Virtuoso
             ref={virtuoso}
             scrollerRef={scrollerRef}
@@ -645,7 +747,7 @@ export function MessageList({ channelId }: { channelId: string }) {
             itemContent={itemContent}
             followOutput={followOutput}
             atBottomThreshold={AT_BOTTOM_PX}
-            atBottomStateChange={setAtBottom}
+            atBottomStateChange={onAtBottom}
             startReached={onStartReached}
             atTopStateChange={setAtTop}
             rangeChanged={onRange}

@@ -1,6 +1,7 @@
 // The last known state on this device (src/platform/lastKnownStore.ts), kept and shown. As a session begins (the
 // backend knows who is there, before it has answered anything else), what was kept for that person is put on
-// screen at once: their account, channels and offers, and each channel's newest messages as it opens; live data
+// screen at once: their account, channels and offers, each channel's newest messages as it opens, and the upcoming
+// bookings when /services asks for the practice; live data
 // replaces it as it comes. Only live data is kept (a part not live yet keeps what was stored). Signing out, or a
 // session that ends, forgets all of it before anything else happens on the device. Loaded on demand
 // (src/app/lazySagas.ts): a visitor never loads it.
@@ -19,8 +20,11 @@ import {
 } from 'redux-saga/effects';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { ChannelOverview, ChatMessage, Offer } from '@core/model';
+import type { ReceivedOffer } from '@core/offers';
+import { firstScreenDrawn } from '@/platform/firstScreen';
 import { browserLastKnownStore, LAST_KNOWN_PAGE_MESSAGES } from '@/platform/lastKnownStore';
 import type {
+  KeptBookings,
   KnownAccount,
   LastKnown,
   LastKnownStore,
@@ -44,8 +48,21 @@ import {
 } from '@/store/conversationSlice';
 import type { Conversation } from '@/store/conversationSlice';
 import { messagesArrived } from '@/store/messages';
-import { activeOffersLoaded, selectActiveOffers } from '@/store/offersSlice';
+import {
+  activeOffersLoaded,
+  receivedOffersLoaded,
+  selectActiveOffers,
+  selectReceivedOffers,
+} from '@/store/offersSlice';
 import type { OffersState } from '@/store/offersSlice';
+import {
+  bookingChanged,
+  lastKnownBookingsShown,
+  practiceLoaded,
+  practiceRequested,
+  selectPractice,
+} from '@/store/practiceSlice';
+import type { PracticeState } from '@/store/practiceSlice';
 import {
   accountLoaded,
   docChanged,
@@ -82,6 +99,8 @@ export function* showLastKnown(kept: LastKnown) {
     yield put(activeOffersLoaded({ items: account.offers }));
     drawn.offers = true;
   }
+  // Read with the active ones: not read yet while those were not.
+  if (account.receivedOffers && drawn.offers) yield put(receivedOffersLoaded(account.receivedOffers));
   const user: UserState = yield select(selectUser);
   // Offline, the backend may have said "unread" before the device was read: what was kept is better than unknown.
   if (account.account && user.authUser && (user.status === 'loading' || user.asOf === 0)) {
@@ -109,11 +128,20 @@ export function* showKeptPage(pages: Map<string, StoredPage>, action: ReturnType
   if (!conversation) yield put(messagesRequested({ channelId }));
 }
 
+/** /services asks for the practice: the kept upcoming bookings are drawn while the backend has not answered. */
+export function* showKeptBookings(bookings: KeptBookings | null) {
+  const practice: PracticeState = yield select(selectPractice);
+  if (!bookings || !practice.load || practice.status === 'loaded') return;
+  yield put(lastKnownBookingsShown({ upcoming: bookings.upcoming, asOf: bookings.savedAt }));
+}
+
 /** Which parts of the kept state live data has replaced in this session, and the channels whose pages changed. */
 interface Dirty {
   account: boolean;
   channels: boolean;
   offers: boolean;
+  receivedOffers: boolean;
+  bookings: boolean;
   pages: Set<string>;
 }
 
@@ -124,6 +152,8 @@ export function noteLive(dirty: Dirty, action: UnknownAction): void {
   if (accountLoaded.match(action)) dirty.account = action.payload.asOf === undefined;
   else if (docChanged.match(action)) dirty.account = true;
   else if (activeOffersLoaded.match(action)) dirty.offers = true;
+  else if (receivedOffersLoaded.match(action)) dirty.receivedOffers = true;
+  else if (practiceLoaded.match(action) || bookingChanged.match(action)) dirty.bookings = true;
   else if (overviewLoaded.match(action) || channelChanged.match(action)) dirty.channels = true;
   if (messagesArrived.match(action)) {
     dirty.channels = true;
@@ -145,11 +175,15 @@ export function* save(
   stored: { account: Omit<StoredAccount, 'format'> | null },
 ) {
   const now = Date.now();
-  if (dirty.account || dirty.channels || dirty.offers) {
+  if (dirty.account || dirty.channels || dirty.offers || dirty.receivedOffers || dirty.bookings) {
     const user: UserState = yield select(selectUser);
     const overview: ChannelOverview[] = yield select(selectOverview);
     const offers: OffersState['active'] = yield select(selectActiveOffers);
+    const received: ReceivedOffer[] = yield select(selectReceivedOffers);
+    const practice: PracticeState = yield select(selectPractice);
     const before = stored.account;
+    // Only the backend's own list is the upcoming bookings (not kept ones with a live change applied).
+    const liveBookings = dirty.bookings && practice.status === 'loaded' && practice.asOf === undefined;
     const liveAccount = dirty.account && user.status === 'signedIn' && user.asOf === undefined;
     const record: Omit<StoredAccount, 'format'> = {
       uid,
@@ -158,6 +192,10 @@ export function* save(
       channels: dirty.channels ? overview : (before?.channels ?? null),
       offers:
         dirty.offers && offers.status === 'loaded' ? (offers.items as Offer[]) : (before?.offers ?? null),
+      receivedOffers: dirty.receivedOffers ? received : (before?.receivedOffers ?? null),
+      bookings: liveBookings
+        ? { savedAt: now, upcoming: practice.bookings.upcoming }
+        : (before?.bookings ?? null),
     };
     // Nothing of the account known live yet: nothing worth a start to draw.
     if (record.account) {
@@ -173,7 +211,7 @@ export function* save(
     if (messages.length === 0) continue;
     yield call([store, store.putPage], { uid, channelId, savedAt: now, messages });
   }
-  dirty.account = dirty.channels = dirty.offers = false;
+  dirty.account = dirty.channels = dirty.offers = dirty.receivedOffers = dirty.bookings = false;
   dirty.pages.clear();
 }
 
@@ -182,9 +220,14 @@ export function* keepSession(store: LastKnownStore, uid: string) {
   const kept: LastKnown = yield call([store, store.load], uid);
   const pages = new Map(kept.pages.map((page) => [page.channelId, page]));
   const drawn: { channels: boolean; offers: boolean } = yield call(showLastKnown, kept);
+  // Nothing was kept: the first screen waits for live data, and so must not what waits for the first screen.
+  if (!kept.account) yield call(firstScreenDrawn);
   const openId: string | null = yield select((state: { channels: ChannelsState }) => state.channels.openId);
   yield call(showKeptPage, pages, channelOpened({ id: openId }));
   yield takeEvery(channelOpened.type, showKeptPage, pages);
+  const bookings = kept.account?.bookings ?? null;
+  yield call(showKeptBookings, bookings);
+  yield takeEvery(practiceRequested.type, showKeptBookings, bookings);
 
   // What turned live while the kept state was read (a fast backend) is kept as well.
   const dirty: Dirty = yield call(liveAlready, drawn);
@@ -193,6 +236,9 @@ export function* keepSession(store: LastKnownStore, uid: string) {
     accountLoaded.type,
     docChanged.type,
     activeOffersLoaded.type,
+    receivedOffersLoaded.type,
+    practiceLoaded.type,
+    bookingChanged.type,
     overviewLoaded.type,
     channelChanged.type,
     ...PAGE_ACTIONS,
@@ -207,6 +253,7 @@ export function* liveAlready(drawn: { channels: boolean; offers: boolean }) {
   const user: UserState = yield select(selectUser);
   const channels: ChannelsState = yield select(selectChannels);
   const offers: OffersState['active'] = yield select(selectActiveOffers);
+  const practice: PracticeState = yield select(selectPractice);
   const conversations: Record<string, Conversation> = yield select(
     (state: { conversation: { byChannel: Record<string, Conversation> } }) => state.conversation.byChannel,
   );
@@ -214,6 +261,9 @@ export function* liveAlready(drawn: { channels: boolean; offers: boolean }) {
     account: user.status === 'signedIn' && user.asOf === undefined,
     channels: channels.status === 'loaded' && !drawn.channels,
     offers: offers.status === 'loaded' && !drawn.offers,
+    // Read with the active offers.
+    receivedOffers: offers.status === 'loaded' && !drawn.offers,
+    bookings: practice.status === 'loaded' && practice.asOf === undefined,
     pages: new Set(Object.keys(conversations)),
   } satisfies Dirty;
 }

@@ -7,7 +7,7 @@ import type { Service } from '@core/model';
 import { OFFER_PARAM, SERVICE_PARAM } from '@core/paths';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { selectOverview } from '@/store/channelsSlice';
-import { practiceRequested, selectPractice } from '@/store/practiceSlice';
+import { practiceClosed, practiceRequested, selectPractice } from '@/store/practiceSlice';
 import { selectIsConsultant, selectUid } from '@/store/userSlice';
 import { BookingList } from './BookingList';
 import { BookingPanel } from './BookingPanel';
@@ -96,7 +96,11 @@ export function Practice() {
   useEffect(() => {
     dispatch(practiceRequested({ consultantIds, isConsultant }));
   }, [dispatch, consultantIds, isConsultant]);
+  // Words said here are said once: leaving the screen has them seen.
+  useEffect(() => () => void dispatch(practiceClosed()), [dispatch]);
 
+  // Not answered (yet, or offline) with bookings kept on this device: those, as of their time (./BookingList.tsx).
+  if (practice.asOf !== undefined && practice.status !== 'loaded') return <BookingList />;
   if (practice.status === 'idle' || practice.status === 'loading') {
     return (
       <p className="muted services__section" role="status">

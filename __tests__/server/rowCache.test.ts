@@ -1,0 +1,201 @@
+// The rows kept for every request (server/db/rowCache.ts): kept when read outside a transaction, dropped by any
+// write to their tables (whichever statement or cascade made it), never filled from a transaction that could
+// still be undone; and through the server, a person removed from a channel or an account deleted is refused at
+// once, though the channel and the account were kept a moment before.
+import { openDatabase } from '../../server/db/database';
+import type { Db } from '../../server/db/database';
+import { RowCache } from '../../server/db/rowCache';
+import { createRepos } from '../../server/repo';
+import type { Repos } from '../../server/repo';
+import { DEMO_PASSWORD } from '../../server/demo';
+import { expectError, withDemoServer } from './support/testServer';
+import type { DemoIds, TestServer } from './support/testServer';
+
+let db: Db;
+let repos: Repos;
+
+const NOW = 1_700_000_000_000;
+
+function addUser(uid: string): void {
+  repos.users.insert({ uid, email: `${uid}@example.com`, passwordHash: 'x', createdAt: NOW });
+}
+
+beforeEach(() => {
+  db = openDatabase(':memory:');
+  repos = createRepos(db);
+  addUser('owner');
+  addUser('guest');
+  repos.channels.insert({
+    id: 'c1',
+    channelId: 'studio',
+    ownerId: 'owner',
+    title: 'Studio',
+    description: '',
+    createdAt: NOW,
+  });
+});
+
+afterEach(() => db.close());
+
+/** A cache over `channels` counting its reads of the database. */
+function countingCache(): { cache: RowCache<{ title: string }>; reads: () => number; get: () => unknown } {
+  const cache = new RowCache<{ title: string }>(db, 'titles', [{ table: 'channels', keyColumn: 'id' }]);
+  const statement = db.prepare<[string], { title: string }>('SELECT title FROM channels WHERE id = ?');
+  let reads = 0;
+  const get = () =>
+    cache.get('c1', () => {
+      reads += 1;
+      return statement.get('c1') ?? null;
+    });
+  return { cache, reads: () => reads, get };
+}
+
+describe('a row cache', () => {
+  it('reads a row once and answers it from memory until its row is written', () => {
+    const { reads, get } = countingCache();
+    expect(get()).toEqual({ title: 'Studio' });
+    expect(get()).toEqual({ title: 'Studio' });
+    expect(reads()).toBe(1);
+    db.prepare("UPDATE channels SET title = 'Renamed' WHERE id = 'c1'").run();
+    expect(get()).toEqual({ title: 'Renamed' });
+    expect(reads()).toBe(2);
+  });
+
+  it('keeps nothing read inside a transaction, which could still be undone', () => {
+    const { cache, reads, get } = countingCache();
+    expect(() =>
+      db.transaction(() => {
+        db.prepare("UPDATE channels SET title = 'Undone' WHERE id = 'c1'").run();
+        expect(get()).toEqual({ title: 'Undone' });
+        throw new Error('rolled back');
+      })(),
+    ).toThrow('rolled back');
+    expect(cache.size).toBe(0);
+    expect(get()).toEqual({ title: 'Studio' });
+    expect(reads()).toBe(2);
+  });
+
+  it('drops what a rolled-back write touched (dropping needlessly, never keeping a stale row)', () => {
+    const { cache, get } = countingCache();
+    get();
+    expect(cache.size).toBe(1);
+    expect(() =>
+      db.transaction(() => {
+        db.prepare("UPDATE channels SET title = 'Undone' WHERE id = 'c1'").run();
+        throw new Error('rolled back');
+      })(),
+    ).toThrow('rolled back');
+    expect(cache.size).toBe(0);
+    expect(get()).toEqual({ title: 'Studio' });
+  });
+
+  it('keeps rows frozen, so no reader can change what the next one reads', () => {
+    const { get } = countingCache();
+    get();
+    const kept = get() as { title: string };
+    expect(() => {
+      kept.title = 'Changed in place';
+    }).toThrow(TypeError);
+  });
+
+  it('holds at most its bound, the oldest going first', () => {
+    const cache = new RowCache<string>(db, 'bounded', [{ table: 'channels', keyColumn: 'id' }], 2);
+    cache.get('a', () => 'A');
+    cache.get('b', () => 'B');
+    cache.get('c', () => 'C');
+    expect(cache.size).toBe(2);
+    expect(cache.get('a', () => 'A again')).toBe('A again');
+    expect(cache.get('c', () => 'C again')).toBe('C');
+  });
+});
+
+describe('the kept channels and accounts', () => {
+  it('drop a channel when a member joins or leaves, by any statement', () => {
+    expect(repos.channels.get('c1')?.members).toEqual([]);
+    repos.channels.addMember('c1', 'guest', NOW);
+    expect(repos.channels.get('c1')?.members).toEqual(['guest']);
+    db.prepare("DELETE FROM channel_members WHERE uid = 'guest'").run();
+    expect(repos.channels.get('c1')?.members).toEqual([]);
+  });
+
+  it('drop a channel whose member’s account is deleted (the foreign key’s cascade)', () => {
+    repos.channels.addMember('c1', 'guest', NOW);
+    expect(repos.channels.get('c1')?.members).toEqual(['guest']);
+    db.prepare("DELETE FROM users WHERE uid = 'guest'").run();
+    expect(repos.channels.get('c1')?.members).toEqual([]);
+  });
+
+  it('drop every channel when anyone’s photo changes (the channels carry their people’s faces)', () => {
+    repos.channels.addMember('c1', 'guest', NOW);
+    expect(repos.channels.get('c1')?.photos).toBeUndefined();
+    repos.photos.put({
+      id: 'p1',
+      uid: 'guest',
+      contentType: 'image/png',
+      bytes: Buffer.from('png'),
+      createdAt: NOW,
+    });
+    expect(repos.channels.get('c1')?.photos).toEqual({ guest: expect.stringContaining('p1') });
+  });
+
+  it('forget an account the moment its row goes', () => {
+    expect(repos.users.exists('guest')).toBe(true);
+    db.prepare("DELETE FROM users WHERE uid = 'guest'").run();
+    expect(repos.users.exists('guest')).toBe(false);
+    expect(repos.users.exists('nobody')).toBe(false);
+    addUser('nobody');
+    expect(repos.users.exists('nobody')).toBe(true);
+  });
+});
+
+describe('through the server', () => {
+  let server: TestServer;
+  let ids: DemoIds;
+  withDemoServer((world) => ({ server, ids } = world));
+
+  const permissions = (token: string) =>
+    server.request('POST', '/api/callable/check_channel_permissions', {
+      token,
+      body: { data: { channel_id: ids.strategy } },
+    });
+
+  it('refuses a removed member at once, though their channel was kept for them a moment before', async () => {
+    for (let i = 0; i < 2; i += 1) {
+      expect((await permissions(ids.token.member)).json()).toEqual({
+        result: { permissions: { canMessage: true, isOwner: false } },
+      });
+      expect(
+        (await server.request('GET', `/api/channels/${ids.strategy}/messages`, { token: ids.token.member }))
+          .statusCode,
+      ).toBe(200);
+    }
+    const removed = await server.request(
+      'DELETE',
+      `/api/channels/${ids.strategy}/members/${ids.uid.member}`,
+      {
+        token: ids.token.consultant,
+      },
+    );
+    expect(removed.statusCode).toBe(200);
+    expect((await permissions(ids.token.member)).json()).toEqual({
+      result: { permissions: { canMessage: false, isOwner: false } },
+    });
+    expectError(
+      await server.request('GET', `/api/channels/${ids.strategy}/messages`, { token: ids.token.member }),
+      403,
+      'PERMISSION_DENIED',
+    );
+  });
+
+  it('refuses a deleted account’s token at once, though the account was kept a moment before', async () => {
+    const me = () => server.request('GET', `/api/users/${ids.uid.visitor}`, { token: ids.token.visitor });
+    expect((await me()).statusCode).toBe(200);
+    expect((await me()).statusCode).toBe(200);
+    const deleted = await server.request('DELETE', `/api/users/${ids.uid.visitor}`, {
+      token: ids.token.visitor,
+      body: { password: DEMO_PASSWORD },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expectError(await me(), 401, 'UNAUTHENTICATED');
+  });
+});
