@@ -5,7 +5,8 @@
 // app would make them; the rest is the app's. Archiving Alpha makes it read-only in Morgan's window, live, and
 // restoring opens it again; removing Morgan takes Alpha out of their window, live, with one notice saying why;
 // revoking Beta's invitation makes its link say it was withdrawn; handing Alpha to Omar makes it his; Settings →
-// Your data names Beta, and deleting it (its notice said first, its name typed) takes it out of both windows; then
+// Your data names Beta, and deleting it (its notice said first, its name typed) takes it out of both windows and
+// its attachment out of Cloud Storage (the stand-in, drivers/cloudStorageStandIn.ts), not Alpha's; then
 // Nadia owns nothing and deletes her account, and Omar, in the window she left, withdraws his offer: Morgan's card
 // says so, live.
 import { mkdirSync } from 'node:fs';
@@ -19,6 +20,8 @@ import {
   confirmAddress,
   emulators,
   makeAdmin,
+  objectNames,
+  putObject,
   readDocument,
   result,
   signIn,
@@ -89,9 +92,8 @@ async function openManage(page: Page, tab: string): Promise<void> {
 
 const closeManage = (page: Page) => page.getByRole('button', { name: 'Close', exact: true }).click();
 
-/** Manage → Channel → Delete of the open channel: its notice said first, then its name typed in full. */
+/** Delete, in the open channel's Manage → Channel: its notice said first, then its name typed in full. */
 async function deleteOpenChannel(page: Page): Promise<void> {
-  await openManage(page, 'Channel');
   await page.getByRole('button', { name: 'Delete channel…' }).click();
   const field = page.getByLabel(/^Type the channel’s name/);
   const title = /“(.*)”/.exec(
@@ -101,6 +103,7 @@ async function deleteOpenChannel(page: Page): Promise<void> {
   await field.fill((title ?? '').slice(0, -1));
   expect(await forGood.isDisabled()).toBe(true);
   await field.fill(title ?? '');
+  await shotSizes(page, 'delete-channel');
   await forGood.click();
 }
 
@@ -109,6 +112,7 @@ describe('a consultant’s housekeeping on Firebase, in two windows', () => {
   let omar: Account;
   let morgan: Account;
   let alpha: { id: string };
+  let beta: { id: string };
   let waiting: { id: string };
   let nadiaPage: Page;
   let morganPage: Page;
@@ -132,7 +136,7 @@ describe('a consultant’s housekeeping on Firebase, in two windows', () => {
         nadia.idToken,
       );
     alpha = await channel('Alpha');
-    const beta = await channel('Beta');
+    beta = await channel('Beta');
     const invite = async (channelId: string, guest?: Account) => {
       const invitation = await result<{ id: string }>(
         'create_invitation',
@@ -258,13 +262,20 @@ describe('a consultant’s housekeeping on Firebase, in two windows', () => {
     await nadiaPage.getByText('First hand over or delete the channel you own').waitFor();
     await nadiaPage.locator('.your-data__owned').getByRole('link', { name: 'Beta' }).click();
     await nadiaPage.getByRole('heading', { level: 1, name: 'Beta' }).waitFor();
+    // An attachment of Beta's and one of Alpha's in Cloud Storage: deleting Beta deletes its own only.
+    const betaFile = `channels/${beta.id}/attachments/${newDocumentId()}`;
+    const alphaFile = `channels/${alpha.id}/attachments/${newDocumentId()}`;
+    await Promise.all([putObject(betaFile, 'Beta’s notes'), putObject(alphaFile, 'Alpha’s notes')]);
     await openManage(nadiaPage, 'Channel');
-    await nadiaPage.getByText(/^Deleting “Beta” removes its/).waitFor();
+    // Its file counted from Cloud Storage, before anything is done.
+    await nadiaPage.getByText(/^Deleting “Beta” removes its 0 messages and 1 file for everyone/).waitFor();
     await deleteOpenChannel(nadiaPage);
     await channelLink(nadiaPage, 'Beta').waitFor({ state: 'detached' });
     await nadiaPage.getByText('This channel is no longer yours to read').waitFor();
     await channelLink(morganPage, 'Beta').waitFor({ state: 'detached' });
     await morganPage.getByText('You are no longer in “Beta”').waitFor();
+    expect(await objectNames(`channels/${beta.id}/`)).toEqual([]);
+    expect(await objectNames(`channels/${alpha.id}/`)).toEqual([alphaFile]);
   });
 
   it('then the consultant owns nothing and deletes their account', async () => {
