@@ -10,7 +10,7 @@
 // Nadia owns nothing and deletes her account, and Omar, in the window she left, withdraws his offer: Morgan's card
 // says so, live.
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { newDocumentId } from '../../core/ids';
 import { launchChromium } from '../../drivers/chromium';
 import { watchErrors } from '../support/browser';
@@ -59,11 +59,13 @@ async function open(viewport: { width: number; height: number }): Promise<Page> 
 const url = (path: string) => emulators().hostingUrl + path;
 
 /** The screen at a laptop and at a phone, kept when QUPM_SHOTS_DIR names a folder (a person reviews them). */
-async function shotSizes(page: Page, name: string): Promise<void> {
+async function shotSizes(page: Page, name: string, shown?: Locator): Promise<void> {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/laptop-${name}.png`, fullPage: true });
   await page.setViewportSize(PHONE);
+  // The panel scrolls inside the page: what the shot is of, brought into the phone's view.
+  await shown?.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/phone-${name}.png`, fullPage: true });
   await page.setViewportSize(LAPTOP);
 }
@@ -103,7 +105,7 @@ async function deleteOpenChannel(page: Page): Promise<void> {
   await field.fill((title ?? '').slice(0, -1));
   expect(await forGood.isDisabled()).toBe(true);
   await field.fill(title ?? '');
-  await shotSizes(page, 'delete-channel');
+  await shotSizes(page, 'delete-channel', forGood);
   await forGood.click();
 }
 
