@@ -96,7 +96,7 @@ export function removalNotice(contents: ChannelContents): { archive: string; del
     delete:
       `Deleting ${title} removes its ${plural(contents.messages, 'message', 'messages')} and ` +
       `${plural(contents.files, 'file', 'files')} for everyone, for good. Its ` +
-      `${plural(contents.members, 'member', 'members')} lose the channel, ` +
+      `${plural(contents.members, 'member loses', 'members lose')} the channel, ` +
       `${plural(contents.pendingInvitations, 'waiting invitation stops', 'waiting invitations stop')} working and ` +
       `${plural(contents.activeOffers, 'active offer is', 'active offers are')} withdrawn. Sessions already booked stay booked.`,
   };

@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { answers, freePort, restCall, startEmulatorProcess } from './emulatorProcess';
 import type { EmulatorProcess } from './emulatorProcess';
+import { startCloudStorageStandIn } from './cloudStorageStandIn';
+import type { CloudStorageStandIn } from './cloudStorageStandIn';
 import { firestoreEmulatorMissing, startFirestoreEmulator } from './firestoreEmulator';
 import type { FirestoreEmulator } from './firestoreEmulator';
 
@@ -18,6 +20,8 @@ const LOOPBACK = '127.0.0.1';
 
 /** A "demo-" project: firebase-tools uses no credentials for it and reaches no real service. */
 export const EMULATOR_PROJECT_ID = 'demo-qupm';
+/** The default bucket the Functions emulator gives the Admin SDK (firebase-tools' adminSdkConfig). */
+export const EMULATOR_BUCKET = `${EMULATOR_PROJECT_ID}.appspot.com`;
 
 const FUNCTIONS_ENTRY = path.join(ROOT, 'functions', 'lib', 'functions', 'src', 'index.js');
 
@@ -46,6 +50,8 @@ export interface RunningEmulators {
   functionsUrl: string;
   authUrl: string;
   firestoreUrl: string;
+  /** The Cloud Storage stand-in's (drivers/cloudStorageStandIn.ts), which the functions' Admin SDK lists. */
+  storageUrl: string;
   /** The end of what firebase-tools printed, for a failing test to show. */
   output(): string;
   stop(): Promise<void>;
@@ -232,6 +238,7 @@ async function registerFirestoreTriggers(functionsUrl: string, firestoreUrl: str
 async function startFirebaseTools(
   ports: EmulatorPorts,
   hostingDir: string,
+  storageHost: string,
 ): Promise<{ process: EmulatorProcess; folder: string }> {
   const folder = mkdtempSync(path.join(tmpdir(), 'qupm-firebase-emulators-'));
   writeEmulatorConfig(folder, ports, hostingDir);
@@ -259,6 +266,9 @@ async function startFirebaseTools(
         // The functions' Admin SDK reaches the jar through this: firebase-tools sets it only for a Firestore
         // emulator it started itself.
         FIRESTORE_EMULATOR_HOST: `${LOOPBACK}:${ports.firestore}`,
+        // And Cloud Storage through this (firebase-admin makes STORAGE_EMULATOR_HOST of it): the stand-in, as
+        // firebase-tools' Storage emulator downloads a jar these machines cannot fetch.
+        FIREBASE_STORAGE_EMULATOR_HOST: storageHost,
       },
       // Ready once the three serve and the functions are loaded (Hosting and Auth answer before that). Hosting is
       // asked last: it logs every request, and its lines would crowd out the output a failed start shows.
@@ -294,9 +304,11 @@ export async function startFirebaseEmulators(options: StartOptions): Promise<Run
   const { ports } = options;
   const firestoreUrl = `http://${LOOPBACK}:${ports.firestore}`;
   const functionsUrl = `http://${LOOPBACK}:${ports.functions}`;
+  // In this process, on a free port: it answers at once, and stops with the run.
+  const storage: CloudStorageStandIn = await startCloudStorageStandIn();
   const [firestore, tools] = await Promise.allSettled([
     startFirestoreEmulator({ port: ports.firestore, functionsEmulator: `${LOOPBACK}:${ports.functions}` }),
-    startFirebaseTools(ports, options.hostingDir),
+    startFirebaseTools(ports, options.hostingDir, storage.host),
   ]);
   const jar: FirestoreEmulator | null = firestore.status === 'fulfilled' ? firestore.value : null;
   const cli = tools.status === 'fulfilled' ? tools.value : null;
@@ -305,6 +317,7 @@ export async function startFirebaseEmulators(options: StartOptions): Promise<Run
     await cli?.process.stop();
     if (cli) rmSync(cli.folder, { recursive: true, force: true });
     await jar?.stop();
+    await storage.close();
   };
   try {
     if (!jar) throw (firestore as PromiseRejectedResult).reason;
@@ -324,6 +337,7 @@ export async function startFirebaseEmulators(options: StartOptions): Promise<Run
     functionsUrl,
     authUrl: `http://${LOOPBACK}:${ports.auth}`,
     firestoreUrl,
+    storageUrl: storage.url,
     output: () => cli.process.output(),
     stop,
   };
@@ -396,11 +410,12 @@ export interface EmulatorAddresses {
   functionsUrl: string;
   authUrl: string;
   firestoreUrl: string;
+  storageUrl: string;
   ports: EmulatorPorts;
   hostingDir: string;
 }
 
 export function addressesOf({ emulators, hostingDir }: FirebaseApp): EmulatorAddresses {
-  const { projectId, hostingUrl, functionsUrl, authUrl, firestoreUrl, ports } = emulators;
-  return { projectId, hostingUrl, functionsUrl, authUrl, firestoreUrl, ports, hostingDir };
+  const { projectId, hostingUrl, functionsUrl, authUrl, firestoreUrl, storageUrl, ports } = emulators;
+  return { projectId, hostingUrl, functionsUrl, authUrl, firestoreUrl, storageUrl, ports, hostingDir };
 }

@@ -12,6 +12,7 @@ async function main(): Promise<void> {
   console.log(
     `  Auth ${emulators.authUrl}, Firestore ${emulators.firestoreUrl}, Functions ${emulators.functionsUrl}`,
   );
+  console.log(`  Cloud Storage (a stand-in, in memory) ${emulators.storageUrl}`);
   console.log(
     `  The links Auth would mail: ${emulators.authUrl}/emulator/v1/projects/${emulators.projectId}/oobCodes`,
   );

@@ -99,6 +99,20 @@ describe('removalNotice', () => {
       'Deleting “Studio” removes its 120 messages and 1 file for everyone, for good. Its 2 members lose the channel, 1 waiting invitation stops working and 0 active offers are withdrawn. Sessions already booked stay booked.',
     );
   });
+
+  it('says a channel’s one member loses it (seen on the Firebase build’s delete screen)', () => {
+    const notice = removalNotice({
+      title: 'Beta',
+      messages: 0,
+      files: 1,
+      members: 1,
+      pendingInvitations: 0,
+      activeOffers: 1,
+    });
+    expect(notice.delete).toBe(
+      'Deleting “Beta” removes its 0 messages and 1 file for everyone, for good. Its 1 member loses the channel, 0 waiting invitations stop working and 1 active offer is withdrawn. Sessions already booked stay booked.',
+    );
+  });
 });
 
 describe('planRemoveMember', () => {

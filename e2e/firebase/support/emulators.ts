@@ -1,7 +1,7 @@
 // The emulator suite's view of the emulators globalSetup started: their addresses, and the three wire surfaces
 // the tests speak — the Auth emulator's REST API (accounts, claims, the out-of-band codes it "mails"), Firebase's
 // callable protocol over HTTP, and Firestore's REST API as the Admin SDK would use it (the emulator's `owner`).
-import { EMULATORS_VARIABLE } from '../../../drivers/firebaseEmulators';
+import { EMULATORS_VARIABLE, EMULATOR_BUCKET } from '../../../drivers/firebaseEmulators';
 import type { EmulatorAddresses } from '../../../drivers/firebaseEmulators';
 import { eventually } from '../../../__tests__/support/eventually';
 
@@ -242,4 +242,26 @@ export async function writeDocument(path: string, data: Record<string, unknown>)
     body: JSON.stringify({ fields }),
   });
   if (!answer.ok) throw new Error(`write ${path}: ${answer.status} ${await answer.text()}`);
+}
+
+// --- Cloud Storage (the stand-in the functions' Admin SDK reaches, drivers/cloudStorageStandIn.ts) -----------
+
+/** Puts an object into the default bucket, as an upload would (Cloud Storage's simple media upload). */
+export async function putObject(name: string, data: string, contentType = 'text/plain'): Promise<void> {
+  const { storageUrl } = emulators();
+  const answer = await fetch(
+    `${storageUrl}/upload/storage/v1/b/${EMULATOR_BUCKET}/o?uploadType=media&name=${encodeURIComponent(name)}`,
+    { method: 'POST', headers: { 'Content-Type': contentType }, body: data },
+  );
+  if (!answer.ok) throw new Error(`put ${name}: ${answer.status} ${await answer.text()}`);
+}
+
+/** The names of the default bucket's objects under a prefix (one page: a test puts a handful). */
+export async function objectNames(prefix: string): Promise<string[]> {
+  const { storageUrl } = emulators();
+  const answer = await fetch(
+    `${storageUrl}/storage/v1/b/${EMULATOR_BUCKET}/o?prefix=${encodeURIComponent(prefix)}`,
+  );
+  if (!answer.ok) throw new Error(`list ${prefix}: ${answer.status} ${await answer.text()}`);
+  return ((await answer.json()) as { items?: { name: string }[] }).items?.map((item) => item.name) ?? [];
 }
