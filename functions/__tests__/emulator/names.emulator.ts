@@ -87,6 +87,8 @@ describe('a booking’s names', () => {
     expect(read.data()).toMatchObject({ clientName: 'Morgana', consultantName: 'Dana' });
     expect((await backend.admin.db.doc(`bookings/${OTHERS}`).get()).get('clientName')).toBe('Sam');
 
+    // As Firestore fires it: after the write (the trigger carries the name the document holds when it runs).
+    await backend.admin.db.doc(`users/${uid.consultant}`).update({ nickname: 'Dana W.' });
     await renamed(
       uid.consultant,
       { email: 'dana@qupm.test', nickname: 'Dana' },
