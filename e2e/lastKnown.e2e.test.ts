@@ -20,7 +20,14 @@ function readLastKnown(page: Page): Promise<{ accounts: unknown[]; pages: unknow
     () =>
       new Promise<{ accounts: unknown[]; pages: unknown[] }>((resolve, reject) => {
         const request = indexedDB.open('qupm-last-known');
-        request.onerror = () => reject(request.error);
+        // Not made here when the page has not made it yet: an empty database at the app's version would leave the
+        // app without its stores (it passed in a quiet run, and kept nothing in CI's loaded one).
+        let absent = false;
+        request.onupgradeneeded = () => {
+          absent = true;
+          request.transaction?.abort();
+        };
+        request.onerror = () => (absent ? resolve({ accounts: [], pages: [] }) : reject(request.error));
         request.onsuccess = () => {
           const db = request.result;
           const names = ['accounts', 'pages'].filter((name) => db.objectStoreNames.contains(name));
