@@ -4,25 +4,17 @@
 // the consultant's service and weekly hours and the client's credits are seeded through the callables as the app
 // would make them; the rest is the app's: the client opens /services, books a free time, the consultant confirms
 // in a second window, the client sees it upcoming without a reload and the ledger shows the hold, then its capture.
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { newDocumentId } from '../../core/ids';
 import { formatSession } from '../../core/times';
-import { launchChromium } from '../../drivers/chromium';
 import { expectAccessible } from '../support/accessibility';
-import { watchErrors } from '../support/browser';
 import { openChannelMenu } from '../support/mutes';
 import { submitSignIn } from '../support/session';
-import { confirmAddress, emulators, listDocuments, makeAdmin, result, signUp } from './support/emulators';
+import { confirmAddress, listDocuments, makeAdmin, result, signUp } from './support/emulators';
 import type { Account } from './support/emulators';
+import { firebaseWindows, LAPTOP, PHONE, shot as shotOf, STEP_TIMEOUT_MS, url } from './support/windows';
 
-const SHOTS = process.env.QUPM_SHOTS_DIR;
-// The Functions emulator starts a worker for each function the first time it is called (seconds each, many more
-// on a loaded machine), and a step of the loop may be the first to call several.
-const STEP_TIMEOUT_MS = 60_000;
 jest.setTimeout(4 * STEP_TIMEOUT_MS);
-const LAPTOP = { width: 1366, height: 768 };
-const PHONE = { width: 390, height: 844 };
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SERVICE = 'Pricing deep dive';
 const FOLLOW_UP = 'Follow-up call';
@@ -30,35 +22,13 @@ const FOLLOW_UP = 'Follow-up call';
 const CLIENT_ZONE = 'Europe/Berlin';
 const CONSULTANT_ZONE = 'America/New_York';
 
-let browser: Browser;
-const errors: string[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function open(viewport: { width: number; height: number }, timezoneId: string): Promise<Page> {
-  const context = await browser.newContext({ viewport, timezoneId });
-  context.setDefaultTimeout(STEP_TIMEOUT_MS);
-  const page = await context.newPage();
-  errors.push(...watchErrors(page));
-  return page;
-}
-
-const url = (path: string) => emulators().hostingUrl + path;
+const { open, errors } = firebaseWindows();
 
 /** The card of the client's offer for the follow-up, in their private consultation with the consultant. */
 const offerCard = (page: Page) => page.getByRole('group', { name: 'Offer' }).filter({ hasText: FOLLOW_UP });
 
-/** A look at the screen, kept when QUPM_SHOTS_DIR names a folder (a person reviews them; nothing compares). */
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
+/** A look at the whole page (see ./support/windows.ts shot). */
+const shot = (page: Page, name: string) => shotOf(page, name, { fullPage: true });
 
 async function signInAt(page: Page, path: string, account: Account): Promise<void> {
   await page.goto(url(path));

@@ -10,15 +10,12 @@
 // Nadia owns nothing and deletes her account, and Omar, in the window she left, withdraws his offer: Morgan's card
 // says so, live.
 import { mkdirSync } from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { newDocumentId } from '../../core/ids';
-import { launchChromium } from '../../drivers/chromium';
-import { watchErrors } from '../support/browser';
 import { openChannelMenu } from '../support/mutes';
 import { submitSignIn } from '../support/session';
 import {
   confirmAddress,
-  emulators,
   makeAdmin,
   objectNames,
   putObject,
@@ -28,35 +25,13 @@ import {
   signUp,
 } from './support/emulators';
 import type { Account } from './support/emulators';
+import { firebaseWindows, LAPTOP, PHONE, STEP_TIMEOUT_MS, url } from './support/windows';
 
 const SHOTS = process.env.QUPM_SHOTS_DIR;
-// The Functions emulator starts a worker for each function the first time it is called (seconds each, many more
-// on a loaded machine), and a step of the loop may be the first to call several.
-const STEP_TIMEOUT_MS = 60_000;
 jest.setTimeout(4 * STEP_TIMEOUT_MS);
-const LAPTOP = { width: 1366, height: 768 };
-const PHONE = { width: 390, height: 844 };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-let browser: Browser;
-const errors: string[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function open(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  context.setDefaultTimeout(STEP_TIMEOUT_MS);
-  const page = await context.newPage();
-  errors.push(...watchErrors(page));
-  return page;
-}
-
-const url = (path: string) => emulators().hostingUrl + path;
+const { open, errors } = firebaseWindows();
 
 /** The screen at a laptop and at a phone, kept when QUPM_SHOTS_DIR names a folder (a person reviews them). */
 async function shotSizes(page: Page, name: string, shown?: Locator): Promise<void> {

@@ -5,52 +5,19 @@
 // signs up and confirms their address with the link the Auth emulator "mailed", an admin makes them a
 // consultant, they create a channel and invite someone by email; that person signs up on the link, confirms,
 // accepts; they write to each other live, and the message is edited and deleted before the other's eyes.
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../../drivers/chromium';
+import type { Page } from 'playwright-core';
 import { expectAccessible } from '../support/accessibility';
-import { watchErrors } from '../support/browser';
 import { submitSignIn } from '../support/session';
-import { emulators, makeAdmin, outOfBandCodes, signUp } from './support/emulators';
+import { makeAdmin, outOfBandCodes, signUp } from './support/emulators';
 import type { Account } from './support/emulators';
+import { firebaseWindows, LAPTOP, PHONE, shot, STEP_TIMEOUT_MS, url } from './support/windows';
 import { openChannelMenu } from '../support/mutes';
 
-const SHOTS = process.env.QUPM_SHOTS_DIR;
-// The Functions emulator starts a worker for each function the first time it is called (seconds each, many more
-// on a loaded machine), and a step of the journey may be the first to call several.
-const STEP_TIMEOUT_MS = 60_000;
 jest.setTimeout(4 * STEP_TIMEOUT_MS);
-const LAPTOP = { width: 1366, height: 768 };
-const PHONE = { width: 390, height: 844 };
 
-let browser: Browser;
-const errors: string[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function open(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  context.setDefaultTimeout(STEP_TIMEOUT_MS);
-  const page = await context.newPage();
-  errors.push(...watchErrors(page));
-  return page;
-}
-
-const url = (path: string) => emulators().hostingUrl + path;
+const { open, errors } = firebaseWindows();
 const composer = (page: Page) => page.getByLabel('Message', { exact: true });
 const bubble = (page: Page, text: string) => page.locator('.message', { hasText: text });
-
-/** A look at the screen, kept when QUPM_SHOTS_DIR names a folder (a person reviews them; nothing compares). */
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
 
 /** Signs up on the open sign-up form (the home screen's, or an invitation's). */
 async function createAccount(page: Page, name: string, email: string): Promise<void> {
