@@ -1,6 +1,6 @@
-// People on the emulators, made as the app makes them, for the bench (the emulator suite has its own, fuller
-// helpers in e2e/firebase/support/emulators.ts, which the bench may not import): accounts signed up through the
-// Auth emulator's REST API, an admin's claim set through its admin API, and callables over HTTP.
+// People on the emulators, made as the app makes them, for the bench: accounts signed up through the Auth
+// emulator's REST API, an admin's claim set through its admin API, and callables over HTTP. The emulator suite's
+// fuller helpers (e2e/firebase/support/emulators.ts, which the bench may not import) call the Auth emulator here.
 import type { EmulatorAddresses } from './firebaseEmulators';
 
 export interface EmulatorAccount {
@@ -12,7 +12,8 @@ export interface EmulatorAccount {
 
 const USER_DOCUMENT_WAIT_MS = 30_000;
 
-async function identityToolkit<T>(
+/** A call of the Auth emulator's REST API (`admin`: its admin API, as the project's owner). */
+export async function identityToolkit<T>(
   at: EmulatorAddresses,
   path: string,
   body: unknown,

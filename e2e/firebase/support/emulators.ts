@@ -3,6 +3,8 @@
 // callable protocol over HTTP, and Firestore's REST API as the Admin SDK would use it (the emulator's `owner`).
 import { EMULATORS_VARIABLE, EMULATOR_BUCKET } from '../../../drivers/firebaseEmulators';
 import type { EmulatorAddresses } from '../../../drivers/firebaseEmulators';
+import { identityToolkit as identityToolkitOf } from '../../../drivers/firebaseAccounts';
+import type { EmulatorAccount } from '../../../drivers/firebaseAccounts';
 import { eventually } from '../../../__tests__/support/eventually';
 
 export function emulators(): EmulatorAddresses {
@@ -13,27 +15,10 @@ export function emulators(): EmulatorAddresses {
 
 // --- Auth --------------------------------------------------------------------------------------------------
 
-export interface Account {
-  uid: string;
-  email: string;
-  password: string;
-  idToken: string;
-}
+export type Account = EmulatorAccount;
 
-async function identityToolkit<T>(path: string, body: unknown, admin = false): Promise<T> {
-  const { authUrl, projectId } = emulators();
-  const url = admin
-    ? `${authUrl}/identitytoolkit.googleapis.com/v1/projects/${projectId}/${path}`
-    : `${authUrl}/identitytoolkit.googleapis.com/v1/${path}?key=demo-api-key`;
-  const answer = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(admin ? { Authorization: 'Bearer owner' } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await answer.json()) as T & { error?: { message: string } };
-  if (!answer.ok) throw new Error(`Auth emulator ${path}: ${json.error?.message ?? answer.status}`);
-  return json;
-}
+const identityToolkit = <T>(path: string, body: unknown, admin = false): Promise<T> =>
+  identityToolkitOf<T>(emulators(), path, body, admin);
 
 let accounts = 0;
 
