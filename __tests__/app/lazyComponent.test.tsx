@@ -15,9 +15,13 @@ import { recordActionTypes } from '../support/recordingStore';
 const chunkError = () =>
   Object.assign(new Error('Loading chunk consultant-tools failed.'), { name: 'ChunkLoadError' });
 
-function renderLazy(load: () => Promise<() => ReactElement>) {
+/** `load` as a lazily loaded part (`loaded`: the part when its chunk was fetched ahead), inside a Suspense. */
+function renderLazy(
+  load: () => Promise<() => ReactElement>,
+  loaded?: () => (() => ReactElement) | undefined,
+) {
   const { store, seen } = recordActionTypes();
-  const Part = lazyComponent(load);
+  const Part = lazyComponent(load, loaded);
   render(
     <Provider store={store}>
       <Suspense fallback={<p>Loading the part…</p>}>
@@ -36,32 +40,16 @@ describe('lazyComponent', () => {
 
   it('draws a part already fetched in the same render, without its fallback (React would reveal it 300 ms late)', () => {
     const load = jest.fn(() => new Promise<() => ReactElement>(() => undefined));
-    const { store } = recordActionTypes();
-    const Part = lazyComponent(load, () => () => <p>The home, fetched ahead</p>);
-    render(
-      <Provider store={store}>
-        <Suspense fallback={<p>Loading the part…</p>}>
-          <Part />
-        </Suspense>
-      </Provider>,
-    );
+    renderLazy(load, () => () => <p>The home, fetched ahead</p>);
     expect(screen.getByText('The home, fetched ahead')).toBeTruthy();
     expect(screen.queryByText('Loading the part…')).toBeNull();
     expect(load).not.toHaveBeenCalled();
   });
 
   it('loads a part not fetched yet as any other', async () => {
-    const Part = lazyComponent(
+    renderLazy(
       async () => () => <p>Loaded now</p>,
       () => undefined,
-    );
-    const { store } = recordActionTypes();
-    render(
-      <Provider store={store}>
-        <Suspense fallback={<p>Loading the part…</p>}>
-          <Part />
-        </Suspense>
-      </Provider>,
     );
     expect(screen.getByText('Loading the part…')).toBeTruthy();
     expect(await screen.findByText('Loaded now')).toBeTruthy();
