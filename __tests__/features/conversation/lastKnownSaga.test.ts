@@ -238,6 +238,29 @@ describe('lastKnownSaga', () => {
     expect((await store.load(UID)).account).toMatchObject({ account, channels: [overview] });
   });
 
+  // A slow device (a loaded phone, CI): the account's write is still under way when the channel list turns live.
+  // The write that took it must not forget it, nor a second write started meanwhile write the kept parts over it.
+  it.each([
+    ['the next write', 200],
+    ['a second write started while the first is under way', LAST_KNOWN_SAVE_DEBOUNCE_MS + 600],
+  ])('keeps what turned live while a write was under way (%s)', async (_case, writeMs) => {
+    const slow: LastKnownStore = {
+      ...store,
+      // Written in the order asked (as IndexedDB does), answered late.
+      putAccount: async (record) => {
+        await store.putAccount(record);
+        await new Promise((resolve) => setTimeout(resolve, writeMs));
+      },
+    };
+    const live = reducer(loading(), accountLoaded(buildUserState(morgan, doc, { isAdmin: false })));
+    await expectSaga(lastKnownSaga, slow)
+      .withReducer(reducer, live)
+      .delay(50)
+      .dispatch(overviewLoaded({ items: [overview] }))
+      .silentRun(SAVED_WITHIN_MS + writeMs);
+    expect((await store.load(UID)).account).toMatchObject({ account, channels: [overview] });
+  });
+
   it('keeps nothing of an account the backend could not read (offline)', async () => {
     await expectSaga(lastKnownSaga, store)
       .withReducer(reducer, loading())

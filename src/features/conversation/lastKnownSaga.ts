@@ -167,14 +167,27 @@ function* takeLive(dirty: Dirty, action: UnknownAction) {
   yield call(noteLive, dirty, action);
 }
 
-/** Writes what live data replaced; parts still as kept keep what was stored (and their time). */
+/** What live data replaced so far, handed to one write; what turns live during that write is the next one's. */
+function takeDirty(dirty: Dirty): Dirty {
+  const taken = { ...dirty, pages: new Set(dirty.pages) };
+  dirty.account = dirty.channels = dirty.offers = dirty.receivedOffers = dirty.bookings = false;
+  dirty.pages.clear();
+  return taken;
+}
+
+/**
+ * Writes what live data replaced; parts still as kept keep what was stored (and their time). Two writes may be
+ * under way at once (the device is slow, live data goes on): each takes its own parts before its first wait, and
+ * the record it writes is the next one's "before" at once, so neither loses what the other wrote.
+ */
 export function* save(
   store: LastKnownStore,
   uid: string,
-  dirty: Dirty,
+  live: Dirty,
   stored: { account: Omit<StoredAccount, 'format'> | null },
 ) {
   const now = Date.now();
+  const dirty = takeDirty(live);
   if (dirty.account || dirty.channels || dirty.offers || dirty.receivedOffers || dirty.bookings) {
     const user: UserState = yield select(selectUser);
     const overview: ChannelOverview[] = yield select(selectOverview);
@@ -199,8 +212,8 @@ export function* save(
     };
     // Nothing of the account known live yet: nothing worth a start to draw.
     if (record.account) {
-      yield call([store, store.putAccount], record);
       stored.account = record;
+      yield call([store, store.putAccount], record);
     }
   }
   for (const channelId of dirty.pages) {
@@ -211,8 +224,6 @@ export function* save(
     if (messages.length === 0) continue;
     yield call([store, store.putPage], { uid, channelId, savedAt: now, messages });
   }
-  dirty.account = dirty.channels = dirty.offers = dirty.receivedOffers = dirty.bookings = false;
-  dirty.pages.clear();
 }
 
 /** One person's session on this device: what was kept is drawn, then what is live is kept. */
