@@ -17,6 +17,8 @@ export interface ChannelSeed {
   /** The channel's handle and title. */
   handle: string;
   title: string;
+  /** The owner's email: SENDER_EMAIL unless a second channel in the same database needs an owner of its own. */
+  ownerEmail?: string;
   members: number;
   /** The email of member `i`. */
   memberEmail(i: number): string;
@@ -82,7 +84,13 @@ export async function seedChannel(dataDir: string, seed: ChannelSeed): Promise<s
     const sender = newDocumentId();
     const channelId = newDocumentId();
     write(db, () => {
-      repos.users.insert({ uid: sender, email: SENDER_EMAIL, passwordHash, isOwner: true, createdAt: now });
+      repos.users.insert({
+        uid: sender,
+        email: seed.ownerEmail ?? SENDER_EMAIL,
+        passwordHash,
+        isOwner: true,
+        createdAt: now,
+      });
       repos.channels.insert({
         id: channelId,
         channelId: seed.handle,
