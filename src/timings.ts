@@ -150,3 +150,10 @@ export const DEBUG_RESULT_TIMEOUT_MS = 1 * MINUTE;
  * most this from when it is first asked for, should the signal never come (src/platform/firstScreen.ts).
  */
 export const FIRST_SCREEN_WAIT_MS = 2 * SECOND;
+
+/**
+ * Not in the spec: how long a new screen's heading keeps the focus while the screen settles (src/app/RouteFocus.tsx):
+ * a heading drawn again (the last known state replaced by live data) or hidden a moment by a part still loading
+ * would otherwise leave focus on the body.
+ */
+export const FOCUS_SETTLE_MS = 2 * SECOND;

@@ -3,9 +3,52 @@
  */
 // Focus after a screen change: the new screen's heading, not the body, after each navigation and
 // after signing in; the change is announced; a field being typed in keeps its focus.
-import { act, screen, waitFor } from '@testing-library/react';
-import { accountLoaded, fallbackUserState, signedIn } from '@/store/userSlice';
+import { useEffect, useState } from 'react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { Outlet, RouterProvider, createMemoryRouter } from 'react-router-dom';
+import RouteFocus from '@/app/RouteFocus';
+import { createAppStore } from '@/app/store';
+import { accountLoaded, fallbackUserState, initialState, signedIn } from '@/store/userSlice';
 import { renderRoutesAt } from '../support/renderRoutes';
+
+/** A screen drawn twice, the way a start from the last known state is redrawn by live data: a new h1 each time. */
+function Redrawn() {
+  const [live, setLive] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setLive(true), 50);
+    return () => clearTimeout(timer);
+  }, []);
+  return live ? <h1 key="live">Hello, Priya</h1> : <h1 key="kept">Hello, Priya (kept)</h1>;
+}
+
+/** RouteFocus in a frame of its own: `/` and a screen at `/redrawn`. */
+function renderFrame() {
+  const store = createAppStore({ preloadedState: { user: { ...initialState, status: 'signedOut' } } });
+  const Frame = () => (
+    <>
+      <RouteFocus />
+      <main id="content">
+        <Outlet />
+      </main>
+    </>
+  );
+  const router = createMemoryRouter([
+    {
+      element: <Frame />,
+      children: [
+        { path: '/', element: <h1>Start</h1> },
+        { path: '/redrawn', element: <Redrawn /> },
+      ],
+    },
+  ]);
+  render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return router;
+}
 
 const focused = (): Element | null => document.activeElement;
 /** A lazily loaded screen on a busy machine: its chunk may take more than the default second. */
@@ -40,6 +83,35 @@ describe('RouteFocus', () => {
     });
     const heading = await screen.findByRole('heading', { level: 1, name: 'Hello, Priya' }, SLOW);
     await waitFor(() => expect(focused()).toBe(heading), SLOW);
+  });
+
+  it('keeps the focus on the heading while the new screen settles: a heading drawn again takes it', async () => {
+    const router = renderFrame();
+    await screen.findByRole('heading', { level: 1, name: 'Start' });
+    await act(async () => {
+      await router.navigate('/redrawn');
+    });
+    const kept = await screen.findByRole('heading', { level: 1, name: 'Hello, Priya (kept)' });
+    await waitFor(() => expect(focused()).toBe(kept));
+    const live = await screen.findByRole('heading', { level: 1, name: 'Hello, Priya' });
+    await waitFor(() => expect(focused()).toBe(live));
+  });
+
+  it('leaves the focus where the person put it once they act on the new screen', async () => {
+    const router = renderFrame();
+    await screen.findByRole('heading', { level: 1, name: 'Start' });
+    await act(async () => {
+      await router.navigate('/redrawn');
+    });
+    const kept = await screen.findByRole('heading', { level: 1, name: 'Hello, Priya (kept)' });
+    await waitFor(() => expect(focused()).toBe(kept));
+    // The person clicks somewhere that takes no focus: the body holds it, and the redrawn heading does not take it.
+    act(() => {
+      document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+      kept.blur();
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Hello, Priya' });
+    expect(focused()).toBe(document.body);
   });
 
   it('never takes the focus from a field being typed in', async () => {

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useAppSelector } from '@/store/hooks';
 import { selectAuthStatus } from '@/store/userSlice';
+import { FOCUS_SETTLE_MS } from '@/timings';
 import './routeFocus.css';
 
 /** The heading a screen change should focus: the conversation's title for a channel, else the screen's h1. */
@@ -56,13 +57,38 @@ export default function RouteFocus({ mainId = 'content' }: { mainId?: string }) 
       setAnnouncement(heading.textContent?.trim() ?? '');
       return true;
     };
-    if (focusHeading()) return;
-    // The screen is still loading (its chunk, or the session): its heading is focused once it is there.
+    // The screen is still loading (its chunk, or the session): its heading is focused once it is there. Then, while
+    // the screen settles, focus that falls to the body (its heading drawn again, or hidden a moment by a loading
+    // part) goes back to the heading, until the person acts or FOCUS_SETTLE_MS have passed.
+    let focused = focusHeading();
+    let settle: ReturnType<typeof setTimeout> | undefined;
+    const stop = () => {
+      observer.disconnect();
+      clearTimeout(settle);
+      document.removeEventListener('pointerdown', stop, true);
+      document.removeEventListener('keydown', stop, true);
+    };
+    const settling = () => {
+      settle = setTimeout(stop, FOCUS_SETTLE_MS);
+      document.addEventListener('pointerdown', stop, true);
+      document.addEventListener('keydown', stop, true);
+    };
     const observer = new MutationObserver(() => {
-      if (focusHeading()) observer.disconnect();
+      if (!focused) {
+        focused = focusHeading();
+        if (focused) settling();
+      } else if (document.activeElement === null || document.activeElement === document.body) {
+        focusHeading();
+      }
     });
-    observer.observe(main, { childList: true, subtree: true });
-    return () => observer.disconnect();
+    observer.observe(main, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['style', 'hidden'],
+    });
+    if (focused) settling();
+    return stop;
   }, [location.pathname, channelKey, signIns, mainId, channelOpen]);
 
   return (
