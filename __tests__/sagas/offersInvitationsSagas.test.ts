@@ -41,6 +41,9 @@ import user, { buildUserState, accountLoaded, signedIn, signedOut } from '@/stor
 import type { Invitation, IssuedOffer, Offer, UserDoc } from '@core/model';
 import { createFakeBackend } from '../support/fakeBackend';
 
+/** A run a test feeds from outside on a later turn: long enough for a loaded machine (50 ms was not). */
+const RUN_MS = 500;
+
 const reducer = combineReducers({ user, channels, offers, invitations, live });
 type State = ReturnType<typeof reducer>;
 const backend = createFakeBackend() as unknown as Backend;
@@ -138,7 +141,7 @@ describe('offers', () => {
       return () => (emit = null);
     });
     const saga = expectSaga(watchOffersChanged, fake as unknown as Backend).withReducer(reducer);
-    const pending = saga.silentRun(50);
+    const pending = saga.silentRun(RUN_MS);
     await new Promise((r) => setTimeout(r, 5));
     emit!();
     emit!();
@@ -166,7 +169,7 @@ describe('offers', () => {
     const saga = expectSaga(watchOffersChanged, fake as unknown as Backend)
       .withReducer(reducer, start)
       .withState(start);
-    const pending = saga.silentRun(50);
+    const pending = saga.silentRun(RUN_MS);
     await new Promise((r) => setTimeout(r, 5));
     emit!();
     const { storeState } = await pending;
@@ -289,9 +292,9 @@ describe('invitations', () => {
       .dispatch(acceptRequested({ id: INV })) // a second press while the first runs
       .dispatch(invitationRequested({ id: OTHER })) // the person opens another invitation
       .dispatch(acceptRequested({ id: OTHER }))
-      .silentRun(50);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(calls).toEqual([INV, OTHER]);
+      // Long enough for the answers below on a loaded machine (50 ms once ended the run before the second one).
+      .silentRun(2_000);
+    await eventually(() => expect(calls).toEqual([INV, OTHER]));
     answer(INV); // the first answer, late: it must not land on the invitation now on screen
     await new Promise((resolve) => setTimeout(resolve, 10));
     answer(OTHER);
@@ -418,7 +421,7 @@ describe('the invitations waiting for the person (issue #12)', () => {
 
   it('reads the list and the invitation on screen again whenever the backend says they changed', async () => {
     const { subscription, backend: live } = following();
-    const pending = expectSaga(watchMyInvitations, live).withReducer(reducer, shown()).silentRun(50);
+    const pending = expectSaga(watchMyInvitations, live).withReducer(reducer, shown()).silentRun(RUN_MS);
     await new Promise((r) => setTimeout(r, 5));
     subscription.emit!();
     subscription.emit!();
@@ -436,7 +439,7 @@ describe('the invitations waiting for the person (issue #12)', () => {
 
   it('reads nothing that no screen shows', async () => {
     const { subscription, backend: live } = following();
-    const pending = expectSaga(watchMyInvitations, live).withReducer(reducer).silentRun(50);
+    const pending = expectSaga(watchMyInvitations, live).withReducer(reducer).silentRun(RUN_MS);
     await new Promise((r) => setTimeout(r, 5));
     subscription.emit!();
     expect(putTypes(await pending)).toEqual([]);
@@ -446,7 +449,7 @@ describe('the invitations waiting for the person (issue #12)', () => {
     const { subscription, backend: live } = following();
     let state = reducer(undefined, signedIn({ authUser: me }));
     state = reducer(state, accountLoaded(buildUserState(me, null, { isAdmin: false })));
-    const pending = expectSaga(invitationsSaga, live).withReducer(reducer, state).silentRun(50);
+    const pending = expectSaga(invitationsSaga, live).withReducer(reducer, state).silentRun(RUN_MS);
     await new Promise((r) => setTimeout(r, 5));
     expect([subscription.subscribed, subscription.emit === null]).toEqual([1, false]);
     await pending;
