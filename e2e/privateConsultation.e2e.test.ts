@@ -90,6 +90,8 @@ describe('a private consultation', () => {
 
   it('pressing it again opens the same one', async () => {
     await client.locator('.channel-link', { hasText: 'Strategy Studio' }).click();
+    // The private conversation's menu is open until Strategy Studio replaces it: wait for that first.
+    await client.getByRole('heading', { level: 1, name: 'Strategy Studio' }).waitFor();
     await openChannelMenu(client);
     await client.getByRole('button', { name: 'Talk privately with Dana' }).click();
     await client.getByRole('heading', { name: 'Dana', exact: true }).waitFor();
