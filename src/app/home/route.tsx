@@ -67,11 +67,24 @@ export function Component() {
     // Fetched while the backend says who is there; a failure here is retried (and recovered) by the lazy component.
     if (status !== 'signedOut') loadHome().catch(() => undefined);
   }, [status]);
-  if (status === 'unknown' || status === 'loading') return <LoadingScreen inline />;
+  if (status === 'unknown' || status === 'loading') return <HomePending />;
   if (status !== 'signedIn') return <Welcome />;
   return (
-    <Suspense fallback={<LoadingScreen inline />}>
+    <Suspense fallback={<HomePending />}>
       <Home />
     </Suspense>
+  );
+}
+
+/**
+ * 'Loading QuPM...' where the home is coming (someone may be signed in): in the home's own width (main.css) and
+ * frame (a screen that fills the window: the short top bar of a phone held sideways), so the page does not move
+ * under the person's eyes when the home replaces it.
+ */
+function HomePending() {
+  return (
+    <div className="home-pending screen--fill">
+      <LoadingScreen inline />
+    </div>
   );
 }
