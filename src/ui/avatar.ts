@@ -36,8 +36,22 @@ function initialOf(word: string): string {
   return graphemes(upper).length === 1 ? upper : first;
 }
 
+/** Initials already worked out, by name: a live message redraws avatars whose names have not changed. */
+const known = new Map<string, string>();
+const KNOWN_MAX = 500;
+
 /** "Dana Scully" → "DS", "dana" → "D", "محمد علي" → "مع", "🦊 Fox" → "🦊F"; nothing usable → "?". */
 export function initialsOf(name: string): string {
+  let initials = known.get(name);
+  if (initials === undefined) {
+    initials = initialsNow(name);
+    if (known.size >= KNOWN_MAX) known.clear();
+    known.set(name, initials);
+  }
+  return initials;
+}
+
+function initialsNow(name: string): string {
   const words = name
     .trim()
     .split(/\s+/u)

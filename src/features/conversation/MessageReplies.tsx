@@ -4,6 +4,7 @@
 // bubble (each a toggle of one's own reaction, its label naming who reacted) with Reply and React for the
 // message; ReplyBar says what the next message answers, with a way to cancel (also Escape in the composer).
 import { useEffect, useRef, useState } from 'react';
+import { shallowEqual } from 'react-redux';
 import type { RefObject } from 'react';
 import type { VirtuosoHandle } from 'react-virtuoso';
 import type { ChatMessage } from '@core/model';
@@ -75,17 +76,31 @@ export function ReplyQuoteView({ message }: { message: ChatMessage }) {
   );
 }
 
-/** Who reacted, in words: "You", members' names, else the name beside their messages here. */
-function useNamesOf(channelId: string): (uid: string) => string {
-  const uid = useAppSelector(selectUid);
-  const members = useAppSelector((state) => selectMembers(state, channelId));
-  const conversation = useAppSelector((state) => selectConversation(state, channelId));
-  return (who) =>
-    who === uid
-      ? 'You'
-      : (members?.items.find((member) => member.uid === who)?.name ??
-        conversation?.messages.find((message) => message.senderId === who)?.senderName ??
-        'Someone');
+const NO_NAMES: Readonly<Record<string, string>> = {};
+const NO_UIDS: readonly string[] = [];
+
+/**
+ * Who reacted, in words: "You", members' names, else the name beside their messages here. Only the names of
+ * `uids` are listened to (compared by value): a message arriving in the channel redraws no bubble's reactions.
+ */
+function useNamesOf(channelId: string, uids: readonly string[]): (uid: string) => string {
+  const names = useAppSelector((state) => {
+    if (uids.length === 0) return NO_NAMES;
+    const uid = selectUid(state);
+    const members = selectMembers(state, channelId);
+    const messages = selectConversation(state, channelId)?.messages;
+    const named: Record<string, string> = {};
+    for (const who of uids) {
+      named[who] =
+        who === uid
+          ? 'You'
+          : (members?.items.find((member) => member.uid === who)?.name ??
+            messages?.find((message) => message.senderId === who)?.senderName ??
+            'Someone');
+    }
+    return named;
+  }, shallowEqual);
+  return (who) => names[who] ?? 'Someone';
 }
 
 function listNames(names: string[]): string {
@@ -99,7 +114,7 @@ export function MessageReactions({ message }: { message: ChatMessage }) {
   const uid = useAppSelector(selectUid) ?? '';
   const members = useAppSelector((state) => selectMembers(state, message.channelId));
   const error = useAppSelector((state) => selectReactionError(state, message.id));
-  const nameOf = useNamesOf(message.channelId);
+  const nameOf = useNamesOf(message.channelId, message.reactions ? Object.keys(message.reactions) : NO_UIDS);
   const [picking, setPicking] = useState(false);
   const [showWho, setShowWho] = useState(false);
   const pickerRef = useRef<HTMLDivElement>(null);

@@ -5,6 +5,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { SyntheticEvent } from 'react';
 import { messageState, readersOf, RECEIPT_WORDS } from '@core/receipts';
+import type { Receipt } from '@core/receipts';
 import type { ChatMessage } from '@core/model';
 import { isPrivateChannel } from '@core/privateChannels';
 import { useAppSelector } from '@/store/hooks';
@@ -33,9 +34,14 @@ const selectIsPrivate = (state: RootState, channelId: string): boolean => {
   return channel ? isPrivateChannel(channel) : false;
 };
 
+const NO_RECEIPTS: Receipt[] = [];
+
 export function ReceiptStatus({ message }: { message: ChatMessage }) {
   const newest = useAppSelector((state) => selectNewestOwnId(state, message.channelId)) === message.id;
-  const receipts = useAppSelector((state) => selectReceipts(state, message.channelId));
+  // Only the newest own message listens to the receipts: every mark that moves would redraw the others for nothing.
+  const receipts = useAppSelector((state) =>
+    newest ? selectReceipts(state, message.channelId) : NO_RECEIPTS,
+  );
   const sharing = useAppSelector(selectReceiptSettings).enabled !== false;
   const isPrivate = useAppSelector((state) => selectIsPrivate(state, message.channelId));
   if (!newest || !sharing) return null;
