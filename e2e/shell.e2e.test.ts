@@ -1,6 +1,6 @@
 // The app shell in a real browser: first paint, every route, and the service worker.
 import type { Browser, Page } from 'playwright-core';
-import { waitForServiceWorkerControl, watchErrors } from './support/browser';
+import { layoutShiftTotal, waitForServiceWorkerControl, watchErrors } from './support/browser';
 import type { RunningServer } from './support/server';
 import { withBrowserSession } from './support/session';
 
@@ -22,19 +22,6 @@ describe('the app shell', () => {
     await page.goto(server.url + path, { waitUntil: 'commit' });
     return { context, page, release };
   }
-
-  const layoutShift = (page: Page) =>
-    page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          let total = 0;
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>)
-              total += entry.value;
-          }).observe({ type: 'layout-shift', buffered: true });
-          setTimeout(() => resolve(total), 300);
-        }),
-    );
 
   /** The page is parsed (its script tags are there: a loaded machine may paint before the parser reaches them). */
   const noApp = async (page: Page) => {
@@ -69,7 +56,7 @@ describe('the app shell', () => {
     expect({ heading: await heading.boundingBox(), button: await button.boundingBox() }).toEqual(before);
     await page.getByLabel('Email').fill('someone@example.com');
     expect(await page.getByLabel('Email').inputValue()).toBe('someone@example.com');
-    expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
+    expect(await layoutShiftTotal(page)).toBeLessThanOrEqual(0.01);
     await context.close();
   });
 
@@ -83,7 +70,7 @@ describe('the app shell', () => {
     expect(await page.getByRole('textbox').count()).toBe(0);
     release();
     await page.getByRole('heading', { level: 1, name: /^services$/i }).waitFor();
-    expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
+    expect(await layoutShiftTotal(page)).toBeLessThanOrEqual(0.01);
     await context.close();
   });
 

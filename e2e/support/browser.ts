@@ -37,6 +37,23 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * The page's layout shifts since its navigation, summed (the browser buffers them), plus any in the next 300 ms.
+ */
+export function layoutShiftTotal(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>)
+            total += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 300);
+      }),
+  );
+}
+
 /** Resolves once a service worker is active and controls the page; says how far it got when it does not. */
 export async function waitForServiceWorkerControl(page: Page, timeoutMs = 30_000): Promise<void> {
   const outcome = await page.evaluate(async (ms) => {

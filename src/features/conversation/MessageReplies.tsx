@@ -14,7 +14,7 @@ import { quoteOf, quoteShown } from '@core/replies';
 import type { ReplyQuote } from '@core/replies';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { selectConversation } from '@/store/conversationSlice';
-import { membersRequested, selectMembers } from '@/store/membersSlice';
+import { membersRequested, selectCurrentName, selectMembers } from '@/store/membersSlice';
 import { selectUid } from '@/store/userSlice';
 import { formatFullTime } from '@/ui/time';
 import {
@@ -87,14 +87,13 @@ function useNamesOf(channelId: string, uids: readonly string[]): (uid: string) =
   const names = useAppSelector((state) => {
     if (uids.length === 0) return NO_NAMES;
     const uid = selectUid(state);
-    const members = selectMembers(state, channelId);
     const messages = selectConversation(state, channelId)?.messages;
     const named: Record<string, string> = {};
     for (const who of uids) {
       named[who] =
         who === uid
           ? 'You'
-          : (members?.items.find((member) => member.uid === who)?.name ??
+          : (selectCurrentName(state, channelId, who) ??
             messages?.find((message) => message.senderId === who)?.senderName ??
             'Someone');
     }
