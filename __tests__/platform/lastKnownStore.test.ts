@@ -295,6 +295,33 @@ describe('createLastKnownStore', () => {
     db.close();
   });
 
+  it('keeps state in a database something else made first, without its stores', async () => {
+    (await openDB(LAST_KNOWN_DB_NAME, 1)).close();
+    const store = createLastKnownStore();
+    await store.putAccount(kept(UID, 7));
+    await store.putPage({ uid: UID, channelId: CHANNEL, savedAt: 7, messages: [message(1)] });
+    const loaded = await createLastKnownStore().load(UID);
+    expect(loaded.account?.savedAt).toBe(7);
+    expect(loaded.pages.map((page) => page.messages.length)).toEqual([1]);
+  });
+
+  it("steps aside for a newer build's database in another tab", async () => {
+    const store = createLastKnownStore();
+    await store.putAccount(kept(UID, 1));
+    const newer = await new Promise<string>((resolve) => {
+      void openDB(LAST_KNOWN_DB_NAME, 3, { blocked: () => resolve('blocked') }).then((db) => {
+        db.close();
+        resolve('opened');
+      });
+    });
+    expect(newer).toBe('opened');
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    // The newer version is there now: this build cannot open it and keeps nothing, without an error.
+    await store.putAccount(kept(UID, 2));
+    expect(await store.load(UID)).toEqual({ account: null, pages: [] });
+    warn.mockRestore();
+  });
+
   it('answers as an empty store without IndexedDB', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     // @ts-expect-error -- a browser that refuses IndexedDB

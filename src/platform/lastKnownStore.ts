@@ -20,7 +20,10 @@ import type { Booking, ChannelOverview, ChatMessage, NotificationSettings, Offer
 import type { ReceivedOffer } from '@core/offers';
 
 export const LAST_KNOWN_DB_NAME = 'qupm-last-known';
-const VERSION = 1;
+/**
+ * 2: each store is made where it is missing, so a database something else made first (empty, at 1) gets them.
+ */
+const VERSION = 2;
 /** The format of what is written here; a record of another is an older build's and is discarded (2: bookings). */
 export const LAST_KNOWN_FORMAT = 2;
 /** Two pages of a conversation (MESSAGES_PAGE is 30). */
@@ -206,11 +209,21 @@ export interface LastKnownStore {
   clear(): Promise<void>;
 }
 
-function open(): Promise<IDBPDatabase<LastKnownDb>> {
+/**
+ * Opens the database, making what is missing. A newer build's tab asking for a later version gets it at once: this
+ * connection closes (`onClosed` lets the next use open again) instead of making that tab wait.
+ */
+function open(onClosed: () => void): Promise<IDBPDatabase<LastKnownDb>> {
   return openDB<LastKnownDb>(LAST_KNOWN_DB_NAME, VERSION, {
     upgrade(db) {
-      db.createObjectStore('accounts');
-      db.createObjectStore('pages', { keyPath: ['uid', 'channelId'] }).createIndex('byUser', 'uid');
+      if (!db.objectStoreNames.contains('accounts')) db.createObjectStore('accounts');
+      if (!db.objectStoreNames.contains('pages')) {
+        db.createObjectStore('pages', { keyPath: ['uid', 'channelId'] }).createIndex('byUser', 'uid');
+      }
+    },
+    blocking(_current, _wanted, event) {
+      (event.target as IDBDatabase).close();
+      onClosed();
     },
   });
 }
@@ -220,7 +233,9 @@ export function createLastKnownStore(): LastKnownStore {
   let db: Promise<IDBPDatabase<LastKnownDb>> | null = null;
   const database = (): Promise<IDBPDatabase<LastKnownDb>> => {
     if (typeof indexedDB === 'undefined') return Promise.reject(new Error('IndexedDB is not available'));
-    db ??= open().catch((error: unknown) => {
+    db ??= open(() => {
+      db = null;
+    }).catch((error: unknown) => {
       db = null;
       throw error;
     });
