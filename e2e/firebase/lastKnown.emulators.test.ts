@@ -150,9 +150,15 @@ describe('QuPM on Firebase without a network', () => {
     // Both are kept on the device: the last known state (drawn first) and Firestore's own cache.
     await eventually(page, 'kept', (data) => data.lastKnown > 0 && data.firestoreDocuments > 0);
 
+    // Offline after a reload: toggled once more so that navigator.onLine says so (e2e/pwa.e2e.test.ts). The toggle
+    // lets requests out for a moment, and Firestore reconnects at once on the page's "online" (it did on a loaded
+    // machine: live figures, no "as of"): the emulators refuse them too until the next case.
+    const { authUrl, firestoreUrl, functionsUrl } = emulators();
+    for (const origin of [authUrl, firestoreUrl, functionsUrl]) {
+      await context?.route(`${origin}/**`, (route) => route.abort('internetdisconnected'));
+    }
     await context?.setOffline(true);
     await page.reload();
-    // Offline after a reload: toggled once more so that navigator.onLine says so (e2e/pwa.e2e.test.ts).
     await context?.setOffline(false);
     await context?.setOffline(true);
 
@@ -165,6 +171,7 @@ describe('QuPM on Firebase without a network', () => {
   });
 
   it('draws the channel list and the last conversation before any answer of the emulators', async () => {
+    await context?.unrouteAll();
     await context?.setOffline(false);
     await page.goto(url('/'));
     await page.getByRole('link', { name: /Strategy Studio/ }).click();
