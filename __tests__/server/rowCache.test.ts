@@ -148,6 +148,84 @@ describe('the kept channels and accounts', () => {
   });
 });
 
+describe('the kept newest page of a channel', () => {
+  const send = (n: number, channelId = 'c1'): void =>
+    repos.messages.insert({
+      id: `m${String(n).padStart(3, '0')}`,
+      channelId,
+      senderId: 'owner',
+      senderName: 'Dana',
+      text: `message ${n}`,
+      createdAt: NOW + n,
+    });
+  const texts = (limit: number, channelId = 'c1'): string[] =>
+    repos.messages.list(channelId, { limit }).map((message) => message.text);
+  /** The page read anew, as the statement answers it (a repository of its own has nothing kept). */
+  const fresh = (limit: number): string[] =>
+    createRepos(db)
+      .messages.list('c1', { limit, before: { createdAt: NOW + 1_000, id: 'z' } })
+      .map((message) => message.text);
+
+  beforeEach(() => {
+    for (let n = 1; n <= 8; n += 1) send(n);
+  });
+
+  it('answers a smaller page as the newest end of the kept one, and a larger one anew', () => {
+    expect(texts(5)).toEqual(fresh(5));
+    expect(texts(3)).toEqual(['message 6', 'message 7', 'message 8']);
+    expect(texts(8)).toEqual(fresh(8));
+    expect(texts(20)).toHaveLength(8);
+  });
+
+  it('drops the page at a message sent, edited or deleted, by any statement', () => {
+    expect(texts(3)).toEqual(['message 6', 'message 7', 'message 8']);
+    send(9);
+    expect(texts(3)).toEqual(['message 7', 'message 8', 'message 9']);
+    db.prepare("UPDATE messages SET text = 'changed' WHERE id = 'm009'").run();
+    expect(texts(1)).toEqual(['changed']);
+    db.prepare("DELETE FROM messages WHERE id = 'm009'").run();
+    expect(texts(1)).toEqual(['message 8']);
+  });
+
+  it('drops the page at a reaction given or taken back, though reactions name only their message', () => {
+    expect(repos.messages.list('c1', { limit: 2 }).map((message) => message.reactions)).toEqual([
+      undefined,
+      undefined,
+    ]);
+    db.prepare("INSERT INTO message_reactions (message_id, uid, emoji) VALUES ('m008', 'guest', '👍')").run();
+    expect(repos.messages.list('c1', { limit: 1 })[0]?.reactions).toEqual({ guest: '👍' });
+    db.prepare("DELETE FROM message_reactions WHERE message_id = 'm008'").run();
+    expect(repos.messages.list('c1', { limit: 1 })[0]?.reactions).toBeUndefined();
+  });
+
+  it("keeps one channel's page when another channel's messages change", () => {
+    repos.channels.insert({
+      id: 'c2',
+      channelId: 'other',
+      ownerId: 'owner',
+      title: 'Other',
+      description: '',
+      createdAt: NOW,
+    });
+    const before = repos.messages.list('c1', { limit: 3 });
+    send(100, 'c2');
+    expect(texts(1, 'c2')).toEqual(['message 100']);
+    // The same frozen rows: nothing of c1 was read again.
+    expect(repos.messages.list('c1', { limit: 3 })[0]).toBe(before[0]);
+  });
+
+  it('never keeps a page holding a message of a transaction that is then undone', () => {
+    expect(() =>
+      db.transaction(() => {
+        send(9);
+        expect(texts(1)).toEqual(['message 9']);
+        throw new Error('undone');
+      })(),
+    ).toThrow('undone');
+    expect(texts(1)).toEqual(['message 8']);
+  });
+});
+
 describe('through the server', () => {
   let server: TestServer;
   let ids: DemoIds;

@@ -33,6 +33,11 @@ export interface Watch {
   table: string;
   /** The changed row's column holding the cache's key; absent: any change drops the whole cache. */
   keyColumn?: string;
+  /**
+   * Instead of a column, the key as SQL over the changed row (`NEW` or `OLD`), e.g. a parent row's column; where it
+   * is NULL (the parent is gone) the whole cache is dropped.
+   */
+  keySql?: (row: 'NEW' | 'OLD') => string;
 }
 
 /** Frozen all the way down: a cached row is shared by every request that reads it. */
@@ -66,9 +71,10 @@ export class RowCache<V> {
       if (key === null) this.rows.clear();
       else this.rows.delete(key);
     });
-    for (const { table, keyColumn } of watches) {
-      const drop = (row: 'NEW' | 'OLD'): string =>
-        `SELECT ${DROP_FUNCTION}('${name}', ${keyColumn ? `${row}.${keyColumn}` : 'NULL'});`;
+    for (const { table, keyColumn, keySql } of watches) {
+      const keyOf = (row: 'NEW' | 'OLD'): string =>
+        keySql ? keySql(row) : keyColumn ? `${row}.${keyColumn}` : 'NULL';
+      const drop = (row: 'NEW' | 'OLD'): string => `SELECT ${DROP_FUNCTION}('${name}', ${keyOf(row)});`;
       const trigger = (event: 'INSERT' | 'UPDATE' | 'DELETE', body: string): void => {
         db.exec(
           `CREATE TEMP TRIGGER IF NOT EXISTS ${name}_${table}_${event.toLowerCase()}
@@ -81,10 +87,14 @@ export class RowCache<V> {
     }
   }
 
-  /** The row under `key`: kept, or read by `read` (and kept when read outside a transaction and not null). */
-  get(key: string, read: () => V | null): V | null {
+  /**
+   * The row under `key`: kept, or read by `read` (and kept when read outside a transaction and not null). A kept
+   * row that `serves` refuses is read again and replaced.
+   */
+  get(key: string, read: () => V | null, serves: (kept: V) => boolean = () => true): V | null {
     const kept = this.rows.get(key);
-    if (kept !== undefined) return kept;
+    if (kept !== undefined && serves(kept)) return kept;
+    if (kept !== undefined) this.rows.delete(key);
     const value = read();
     if (value !== null && !this.db.inTransaction) {
       if (this.rows.size >= this.max) {
