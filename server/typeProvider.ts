@@ -103,7 +103,20 @@ export function createSerializerCompiler({
 }): FastifySerializerCompiler<z.core.$ZodType> {
   return ({ schema, method, url }) => {
     let writer: Writer | undefined;
-    const write = (data: unknown): string => (writer ??= writerFor(schema))(data);
+    // A frozen answer (frozen all the way down, as server/db/rowCache.ts keeps its rows) cannot change: its JSON
+    // is written once and kept with it for as long as the answer itself is kept.
+    const written = new WeakMap<object, string>();
+    const write = (data: unknown): string => {
+      if (typeof data !== 'object' || data === null || !Object.isFrozen(data)) {
+        return (writer ??= writerFor(schema))(data);
+      }
+      let text = written.get(data);
+      if (text === undefined) {
+        text = (writer ??= writerFor(schema))(data);
+        written.set(data, text);
+      }
+      return text;
+    };
     if (!check) return write;
     return (data) => {
       const parsed = z.safeParse(schema, data);

@@ -265,6 +265,30 @@ describe('through the server', () => {
     );
   });
 
+  it('answers the newest page as it is after each send, edit, reaction and deletion, read twice between', async () => {
+    const page = async (token = ids.token.member) => {
+      const res = await server.request('GET', `/api/channels/${ids.strategy}/messages?limit=5`, { token });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { messages: Array<{ text: string; deleted?: true; reactions?: object }> }).messages;
+    };
+    const newest = async () => {
+      const [first, second] = [await page(), await page(ids.token.consultant)];
+      expect(second).toEqual(first);
+      return first[first.length - 1];
+    };
+    const at = (path = '') => `/api/channels/${ids.strategy}/messages${path}`;
+    await newest();
+    const sent = await server.request('POST', at(), { token: ids.token.member, body: { text: 'Kept? Not yet.' } });
+    const { id } = sent.json() as { id: string };
+    expect(await newest()).toMatchObject({ text: 'Kept? Not yet.' });
+    await server.request('PATCH', at(`/${id}`), { token: ids.token.member, body: { text: 'Edited.' } });
+    expect(await newest()).toMatchObject({ text: 'Edited.' });
+    await server.request('PUT', at(`/${id}/reaction`), { token: ids.token.consultant, body: { emoji: '👍' } });
+    expect((await newest())?.reactions).toEqual({ [ids.uid.consultant]: '👍' });
+    await server.request('DELETE', at(`/${id}`), { token: ids.token.member });
+    expect(await newest()).toMatchObject({ text: '', deleted: true });
+  });
+
   it('refuses a deleted account’s token at once, though the account was kept a moment before', async () => {
     const me = () => server.request('GET', `/api/users/${ids.uid.visitor}`, { token: ids.token.visitor });
     expect((await me()).statusCode).toBe(200);

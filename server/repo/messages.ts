@@ -352,9 +352,11 @@ export class MessagesRepo {
       () => ({ limit, messages: this.newestPage.all(channelId, limit).reverse().map(messageOf) }),
       (page) => page.limit >= limit,
     );
-    // Never null (the read answers a page, empty or not); a smaller page is the kept one's newest end.
+    // Never null (the read answers a page, empty or not); a smaller page is the kept one's newest end. The kept
+    // page itself is answered when it is the whole page, frozen (a change would throw), so that its answer's JSON
+    // can be kept with it (server/typeProvider.ts).
     const messages = kept?.messages ?? [];
-    return messages.slice(Math.max(0, messages.length - limit));
+    return messages.length <= limit ? (messages as ChatMessage[]) : messages.slice(messages.length - limit);
   }
 
   insert(message: ChatMessage): void {

@@ -16,6 +16,20 @@ import {
 import { listChannelInvitations } from '../services/invitations';
 import { deleteMessage, editMessage, reactToMessage } from '../services/messageEdits';
 import { searchMessages } from '../services/search';
+import type { ChatMessage } from '../../core/model';
+
+/** The answers of kept pages (frozen: server/repo/messages.ts), one per page, so their JSON is written once. */
+const keptPageAnswers = new WeakMap<ChatMessage[], { messages: ChatMessage[] }>();
+
+function pageAnswer(messages: ChatMessage[]): { messages: ChatMessage[] } {
+  if (!Object.isFrozen(messages)) return { messages };
+  let answer = keptPageAnswers.get(messages);
+  if (answer === undefined) {
+    answer = Object.freeze({ messages });
+    keptPageAnswers.set(messages, answer);
+  }
+  return answer;
+}
 
 export const channelRoutes = (ctx: ServerContext) =>
   ({
@@ -40,7 +54,7 @@ export const channelRoutes = (ctx: ServerContext) =>
       handle: ({ caller, params }) => ({ invitations: listChannelInvitations(ctx, caller, params.id) }),
     },
     listMessages: {
-      handle: ({ caller, params, query }) => ({ messages: listMessages(ctx, caller, params.id, query) }),
+      handle: ({ caller, params, query }) => pageAnswer(listMessages(ctx, caller, params.id, query)),
     },
     sendMessage: { handle: ({ caller, params, body }) => sendMessage(ctx, caller, params.id, body) },
     // Its sender edits a message (24 hours), its sender or the channel's owner deletes it.
