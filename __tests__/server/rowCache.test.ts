@@ -289,6 +289,35 @@ describe('through the server', () => {
     expect(await newest()).toMatchObject({ text: '', deleted: true });
   });
 
+  it('pages back from the newest to the first message, whichever page sizes were kept before', async () => {
+    type Page = { messages: Array<{ id: string; createdAt: number }> };
+    const at = `/api/channels/${ids.strategy}/messages`;
+    const read = async (query: string): Promise<Page['messages']> =>
+      ((await server.request('GET', `${at}?${query}`, { token: ids.token.consultant })).json() as Page).messages;
+    await read('limit=60');
+    for (let i = 0; i < 46; i += 1) {
+      const sent = await server.request('POST', at, { token: ids.token.consultant, body: { text: `Filler ${i}` } });
+      expect(sent.statusCode).toBe(200);
+      // Read between the sends, at both sizes, as open windows and a warm start do.
+      if (i % 10 === 0) await read(i % 20 === 0 ? 'limit=60' : 'limit=30');
+    }
+    // Every message, before a time past them all (a bare time is a cursor); fewer than the largest page.
+    const everything = await read(`limit=100&before=${Date.now() + 60_000}`);
+    expect(everything.length).toBeGreaterThan(46);
+    expect(everything.length).toBeLessThan(100);
+    expect(await read('limit=60')).toEqual(everything.slice(-60));
+    const newest = await read('limit=30');
+    expect(newest).toEqual(everything.slice(-30));
+    let shown = newest;
+    for (let pages = 0; pages < 10 && shown.length < everything.length; pages += 1) {
+      const oldest = shown[0]!;
+      const older = await read(`limit=30&before=${encodeURIComponent(`${oldest.createdAt}_${oldest.id}`)}`);
+      expect(older.length).toBeGreaterThan(0);
+      shown = [...older, ...shown];
+    }
+    expect(shown).toEqual(everything);
+  });
+
   it('refuses a deleted account’s token at once, though the account was kept a moment before', async () => {
     const me = () => server.request('GET', `/api/users/${ids.uid.visitor}`, { token: ids.token.visitor });
     expect((await me()).statusCode).toBe(200);
