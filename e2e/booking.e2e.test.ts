@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expectAccessible } from './support/accessibility';
-import { watchErrors } from './support/browser';
+import { mainNav, watchErrors } from './support/browser';
 import type { RunningServer } from './support/server';
 import { signIn, withBrowserSession } from './support/session';
 
@@ -173,10 +173,7 @@ describe('booking a session with an offer, in two windows', () => {
     await shoot(iphone, 'iphone-client');
   });
   it('with /services open, a new offer arrives live and its "Use this offer" opens the booking with its discount', async () => {
-    await client
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: /^Services/ })
-      .click();
+    await (await mainNav(client)).getByRole('link', { name: /^Services/ }).click();
     await client.getByRole('heading', { name: 'Book a session' }).waitFor();
     // The practice is read (its offers with it) before the new offer exists.
     expect(await client.getByRole('list', { name: 'Active offers' }).getByText('40 %').count()).toBe(0);
@@ -193,7 +190,7 @@ describe('booking a session with an offer, in two windows', () => {
   });
 
   it('the consultant withdraws it; the card in Morgan’s open consultation says so, live', async () => {
-    await client.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Home/ }).click();
+    await (await mainNav(client)).getByRole('link', { name: /^Home/ }).click();
     await client.locator('.channel-link', { hasText: '40 % off Pricing deep dive' }).click();
     const card = client.getByRole('group', { name: 'Offer' }).filter({ hasText: '40 % off' });
     await card.getByRole('link', { name: 'Use this offer' }).waitFor();

@@ -111,6 +111,24 @@ describe('the conversation fills the window', () => {
     expect(errors).toEqual([]);
   });
 
+  it('gives an open conversation the whole phone, and the list and the top bar come back with the back arrow', async () => {
+    const page = await newPage(SIZES[4]!);
+    await signIn(page, 'member@qupm.demo');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await openChannel(page);
+    // A laptop: the list, the conversation and the app's top bar side by side.
+    await nav.waitFor();
+    await page.setViewportSize({ width: SIZES[2]!.width, height: SIZES[2]!.height });
+    await nav.waitFor({ state: 'hidden' });
+    // The conversation's header is at the top edge, where the top bar was.
+    const top = await page.locator('.conversation__head').evaluate((head) => head.getBoundingClientRect().top);
+    expect(top).toBeLessThan(16);
+    expect(await reachable(page, SEND)).toEqual([]);
+    await page.getByRole('link', { name: 'Back to channels' }).click();
+    await nav.waitFor();
+    await page.locator('.channel-link').first().waitFor();
+  });
+
   it('keeps Send on screen under the invitations card and the service banner too', async () => {
     const member = await newPage(SIZES[0]!);
     await signIn(member, 'member@qupm.demo');

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../../drivers/chromium';
 
 export interface PersistentBrowser {
@@ -78,4 +78,16 @@ export async function waitForServiceWorkerControl(page: Page, timeoutMs = 30_000
         : 'No service worker became active for the page',
     );
   }
+}
+
+/**
+ * The app's top bar, reached as a person reaches it: on a phone an open conversation has the whole screen, so its
+ * back arrow first.
+ */
+export async function mainNav(page: Page): Promise<Locator> {
+  const back = page.getByRole('link', { name: 'Back to channels' });
+  if (await back.isVisible()) await back.click();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.waitFor();
+  return nav;
 }
