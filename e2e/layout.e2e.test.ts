@@ -121,7 +121,9 @@ describe('the conversation fills the window', () => {
     await page.setViewportSize({ width: SIZES[2]!.width, height: SIZES[2]!.height });
     await nav.waitFor({ state: 'hidden' });
     // The conversation's header is at the top edge, where the top bar was.
-    const top = await page.locator('.conversation__head').evaluate((head) => head.getBoundingClientRect().top);
+    const top = await page
+      .locator('.conversation__head')
+      .evaluate((head) => head.getBoundingClientRect().top);
     expect(top).toBeLessThan(16);
     expect(await reachable(page, SEND)).toEqual([]);
     await page.getByRole('link', { name: 'Back to channels' }).click();

@@ -269,7 +269,8 @@ describe('through the server', () => {
     const page = async (token = ids.token.member) => {
       const res = await server.request('GET', `/api/channels/${ids.strategy}/messages?limit=5`, { token });
       expect(res.statusCode).toBe(200);
-      return (res.json() as { messages: Array<{ text: string; deleted?: true; reactions?: object }> }).messages;
+      return (res.json() as { messages: Array<{ text: string; deleted?: true; reactions?: object }> })
+        .messages;
     };
     const newest = async () => {
       const [first, second] = [await page(), await page(ids.token.consultant)];
@@ -278,12 +279,18 @@ describe('through the server', () => {
     };
     const at = (path = '') => `/api/channels/${ids.strategy}/messages${path}`;
     await newest();
-    const sent = await server.request('POST', at(), { token: ids.token.member, body: { text: 'Kept? Not yet.' } });
+    const sent = await server.request('POST', at(), {
+      token: ids.token.member,
+      body: { text: 'Kept? Not yet.' },
+    });
     const { id } = sent.json() as { id: string };
     expect(await newest()).toMatchObject({ text: 'Kept? Not yet.' });
     await server.request('PATCH', at(`/${id}`), { token: ids.token.member, body: { text: 'Edited.' } });
     expect(await newest()).toMatchObject({ text: 'Edited.' });
-    await server.request('PUT', at(`/${id}/reaction`), { token: ids.token.consultant, body: { emoji: '👍' } });
+    await server.request('PUT', at(`/${id}/reaction`), {
+      token: ids.token.consultant,
+      body: { emoji: '👍' },
+    });
     expect((await newest())?.reactions).toEqual({ [ids.uid.consultant]: '👍' });
     await server.request('DELETE', at(`/${id}`), { token: ids.token.member });
     expect(await newest()).toMatchObject({ text: '', deleted: true });
@@ -293,10 +300,14 @@ describe('through the server', () => {
     type Page = { messages: Array<{ id: string; createdAt: number }> };
     const at = `/api/channels/${ids.strategy}/messages`;
     const read = async (query: string): Promise<Page['messages']> =>
-      ((await server.request('GET', `${at}?${query}`, { token: ids.token.consultant })).json() as Page).messages;
+      ((await server.request('GET', `${at}?${query}`, { token: ids.token.consultant })).json() as Page)
+        .messages;
     await read('limit=60');
     for (let i = 0; i < 46; i += 1) {
-      const sent = await server.request('POST', at, { token: ids.token.consultant, body: { text: `Filler ${i}` } });
+      const sent = await server.request('POST', at, {
+        token: ids.token.consultant,
+        body: { text: `Filler ${i}` },
+      });
       expect(sent.statusCode).toBe(200);
       // Read between the sends, at both sizes, as open windows and a warm start do.
       if (i % 10 === 0) await read(i % 20 === 0 ? 'limit=60' : 'limit=30');

@@ -346,7 +346,8 @@ export class MessagesRepo {
       return this.changedPage.all(channelId, changedAfter.createdAt, changedAfter.id, limit).map(messageOf);
     }
     if (after) return this.afterPage.all(channelId, after.createdAt, after.id, limit).map(messageOf);
-    if (before) return this.beforePage.all(channelId, before.createdAt, before.id, limit).reverse().map(messageOf);
+    if (before)
+      return this.beforePage.all(channelId, before.createdAt, before.id, limit).reverse().map(messageOf);
     const kept = this.newestKept.get(
       channelId,
       () => ({ limit, messages: this.newestPage.all(channelId, limit).reverse().map(messageOf) }),
