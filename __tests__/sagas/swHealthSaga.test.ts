@@ -63,7 +63,7 @@ describe('handleHealthCheck', () => {
         time.provider,
       ])
       .call.fn(restartServiceWorker)
-      .run({ timeout: 500, silenceTimeout: true });
+      .run({ timeout: false });
     await time.advance(SW_MESSAGE_TIMEOUT_MS - 1);
     expect(time.live()).toEqual([1_000 * 5]);
     await time.advance(1);
