@@ -4,7 +4,9 @@ import type { Page } from 'playwright-core';
 
 /** The serious or critical violations on the page, each as "<screen>: <rule> (<impact>) <elements>". */
 export async function seriousViolations(page: Page, screen: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  // Only the violations: axe's default also reports every node that passed (with its selector and HTML), which the
+  // page builds and the protocol carries for nothing here.
+  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
