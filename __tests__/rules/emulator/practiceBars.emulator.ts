@@ -17,7 +17,9 @@ import { createPracticeRepository } from '../../../functions/src/practiceReposit
 import { practiceCallables } from '../../../functions/src/handlers/practice';
 import type { Deps } from '../../../functions/src/repository';
 
-jest.setTimeout(120_000);
+// A bound that only stops a hang: at CI's load of 18 the 200 contended transactions of the first case took longer
+// than 120 s on the emulator, and the next case's setup then failed beside them.
+jest.setTimeout(300_000);
 
 const PROJECT = 'demo-qupm-practice';
 // Thursday 15 January 2026, 12:00 UTC.
