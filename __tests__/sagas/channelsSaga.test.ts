@@ -384,7 +384,7 @@ describe('channelsSaga', () => {
       { channel: channel(A), lastMessage: null, unread: 0 },
     ]);
     const saga = expectSaga(channelsSaga, live.backend).withReducer(reducer);
-    const pending = saga.silentRun(100);
+    const pending = saga.silentRun(1_000);
     saga.dispatch(signedIn({ authUser: me }));
     saga.dispatch(accountLoaded(buildUserState(me, null, { isAdmin: false })));
     await new Promise((r) => setTimeout(r, 20));
@@ -404,7 +404,7 @@ describe('channelsSaga', () => {
     let state = reducer(undefined, signedIn({ authUser: me }));
     state = reducer(state, accountLoaded(buildUserState(me, null, { isAdmin: false })));
     const saga = expectSaga(channelsSaga, live.backend).withReducer(reducer, state);
-    const pending = saga.silentRun(100);
+    const pending = saga.silentRun(1_000);
     await new Promise((r) => setTimeout(r, 20));
     expect(live.watched()).toEqual([A]);
     await pending;

@@ -86,7 +86,7 @@ describe('chunk load failure (spec §4)', () => {
         [matchers.call.fn(clearAllCaches), undefined],
         [matchers.call.fn(reloadPage), undefined],
       ])
-      .run({ timeout: 50, silenceTimeout: true });
+      .run({ timeout: 1_000, silenceTimeout: true });
     // Once the saga is listening (expectSaga starts it on a later tick).
     await new Promise((resolve) => setTimeout(resolve, 10));
     reportChunkLoadFailure();
