@@ -11,7 +11,12 @@ import { signIn, submitSignIn, withBrowserSession } from './support/session';
 import { readLastKnown, waitForKept } from '../drivers/lastKnownDevice';
 
 let server: RunningServer;
-const windows = withBrowserSession((started) => ({ server } = started));
+// Every case reloads offline, which only the service worker can answer.
+const windows = withBrowserSession(
+  (started) => ({ server } = started),
+  () => ({}),
+  { serviceWorkers: 'allow' },
+);
 
 const LAST_MESSAGE = 'I have added a 20% discount on your next session to Services.';
 

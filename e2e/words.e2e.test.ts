@@ -126,10 +126,13 @@ describe('focus after a screen change', () => {
 describe('every screen: unique names, no internal strings, no serious axe violation', () => {
   // Each case checks a few screens: axe takes a second or more a screen, many times that on CI's loaded machine,
   // and one case for every screen of a role outran the test's bound there.
-  /** A client's phone with push allowed. */
+  /** A client's phone with push allowed (push needs the service worker). */
   async function clientPage(): Promise<Page> {
     const { subscription } = subscriptionToken('words');
-    const context = await newContext({ width: 390, height: 844 });
+    const context = await windows.newContext({
+      viewport: { width: 390, height: 844 },
+      serviceWorkers: 'allow',
+    });
     await context.grantPermissions(['notifications'], { origin: server.url });
     await context.addInitScript(fakePushManager(subscription));
     return context.newPage();

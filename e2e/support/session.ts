@@ -30,7 +30,14 @@ export interface BrowserWindow {
 }
 
 export interface SessionWindows {
-  /** A browser context of its own, closed when the file's tests are done. */
+  /**
+   * A browser context of its own, closed when the file's tests are done. Its pages register no service worker
+   * unless `options` say `serviceWorkers: 'allow'`: the worker's install precaches the whole build (and Chromium
+   * compiles its scripts for the code cache), about 1.2 CPU-s a window, as much again as drawing the signed-in
+   * home. A file whose windows need it (offline reloads, push) allows it through withBrowserSession's last
+   * argument, a window through its options; the files of the worker itself launch their own contexts
+   * (docs/decisions/testing.md).
+   */
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
   /** A page in a browser context of its own, closed when the file's tests are done. */
   newPage(options?: BrowserContextOptions): Promise<Page>;
@@ -49,6 +56,8 @@ export interface SessionWindows {
 export function withBrowserSession(
   onStart: (session: BrowserSession) => void,
   serverOptions: () => Parameters<typeof startServer>[0] = () => ({}),
+  // 'allow' for a file whose every window needs the service worker (newContext above).
+  { serviceWorkers = 'block' }: Pick<BrowserContextOptions, 'serviceWorkers'> = {},
 ): SessionWindows {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
@@ -65,7 +74,7 @@ export function withBrowserSession(
   });
   const newContext = async (options: BrowserContextOptions = {}): Promise<BrowserContext> => {
     if (!browser) throw new Error('The browser is not started yet: open windows inside a test');
-    const context = await browser.newContext(options);
+    const context = await browser.newContext({ serviceWorkers, ...options });
     contexts.push(context);
     return context;
   };
