@@ -25,7 +25,7 @@ export async function shot(page: Page, name: string, options: { fullPage?: boole
 }
 
 export interface FirebaseWindows {
-  /** A new window (a context of its own) at `viewport`, in `timezoneId` when given. */
+  /** A new window (a context of its own, no service worker) at `viewport`, in `timezoneId` when given. */
   open(viewport: { width: number; height: number }, timezoneId?: string): Promise<Page>;
   /** The page errors and console errors of every window opened. */
   errors: string[];
@@ -45,7 +45,13 @@ export function firebaseWindows(): FirebaseWindows {
     errors,
     async open(viewport, timezoneId) {
       if (!browser) throw new Error('Chromium is not started yet: open windows inside a test');
-      const context = await browser.newContext({ viewport, ...(timezoneId ? { timezoneId } : {}) });
+      // No service worker, as in e2e/support/session.ts: its install precaches the build (about 1.2 CPU-s a
+      // window) and no test here is about it; lastKnown.emulators.test.ts opens its own windows, with it.
+      const context = await browser.newContext({
+        viewport,
+        serviceWorkers: 'block',
+        ...(timezoneId ? { timezoneId } : {}),
+      });
       context.setDefaultTimeout(STEP_TIMEOUT_MS);
       const page = await context.newPage();
       errors.push(...watchErrors(page));
