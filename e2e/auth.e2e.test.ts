@@ -184,7 +184,12 @@ describe('settings', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved.').waitFor();
     await page.reload();
-    await page.getByLabel(/push notifications/i).waitFor();
+    // The reload may first draw the device's last known copy of the account (kept a second after a change), as
+    // "Opens at once" means to; the live read brings the saved choice, which must then show.
+    await page
+      .getByLabel(/push notifications/i)
+      .and(page.locator(':not(:checked)'))
+      .waitFor();
     expect(await page.getByLabel(/push notifications/i).isChecked()).toBe(false);
   });
 
