@@ -7,3 +7,5 @@ declare module '*.svg' {
   const url: string;
   export default url;
 }
+// Style sheets are imported for their side effect (webpack's CSS pipeline puts them in the page); nothing is exported.
+declare module '*.css';
