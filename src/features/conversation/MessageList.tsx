@@ -457,6 +457,11 @@ export function MessageList({ channelId }: { channelId: string }) {
   // What virtuoso last said of the bottom: a report of leaving it that came before the person's move counts then.
   const virtuosoAtBottom = useRef(true);
   const following = useRef(true);
+  // Rows a page forward brought below the view: virtuoso keeps the row the person reads where it is (as the oldest
+  // are let go it scrolls up by their height), so the list is off its bottom with the newer rows not drawn yet.
+  // That is not a burst to follow: virtuoso's report of leaving the bottom stands then, and "Jump to latest" shows
+  // until the person reaches the newest.
+  const pagedBelow = useRef(false);
   const [atBottom, setAtBottom] = useState(true);
   const markFollowed = useCallback(() => {
     followedAt.current = performance.now();
@@ -509,6 +514,7 @@ export function MessageList({ channelId }: { channelId: string }) {
   // The place kept as older pages land (KeepPlace) is let go whenever the list is taken to its newest.
   const keepPlace = useRef<KeepPlace>(null);
   const toNewest = useCallback(() => {
+    pagedBelow.current = false;
     keepPlace.current?.release();
     markFollowed();
     virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end' });
@@ -562,8 +568,11 @@ export function MessageList({ channelId }: { channelId: string }) {
   );
   const onAtBottom = useCallback((bottom: boolean) => {
     virtuosoAtBottom.current = bottom;
-    if (bottom) personMoved.current = false;
-    if (!bottom && !personMoved.current && !focusHolding.current) return;
+    if (bottom) {
+      personMoved.current = false;
+      pagedBelow.current = false;
+    }
+    if (!bottom && !personMoved.current && !pagedBelow.current && !focusHolding.current) return;
     following.current = bottom;
     setAtBottom(bottom);
   }, []);
@@ -588,13 +597,25 @@ export function MessageList({ channelId }: { channelId: string }) {
   }, [view.pending.length, hasNewer, dispatch, channelId, toNewest]);
   // Following: each new newest message holds the list at its bottom again (see Pin). Virtuoso follows only when the
   // row count grows, and a full window keeps its count as it lets its oldest go, so it alone would stop following.
-  const followedNewest = useRef(newestId);
+  // A new newest that a page forward brought (the window did not reach the newest before it, in the same list) is
+  // not followed: the person reads on down to it.
+  const followedNewest = useRef({ newestId, hasNewer, generation });
   useLayoutEffect(() => {
-    if (newestId === followedNewest.current) return;
-    followedNewest.current = newestId;
+    const before = followedNewest.current;
+    followedNewest.current = { newestId, hasNewer, generation };
+    if (newestId === before.newestId) return;
+    pagedBelow.current = before.hasNewer && before.generation === generation;
+    if (pagedBelow.current) {
+      // Virtuoso may have reported the list off its bottom already (then dropped as no move of the person's).
+      if (!virtuosoAtBottom.current && following.current) {
+        following.current = false;
+        setAtBottom(false);
+      }
+      return;
+    }
     if (!following.current || focusHolding.current || hasNewer) return;
     toNewest();
-  }, [newestId, hasNewer, toNewest]);
+  }, [newestId, hasNewer, generation, toNewest]);
   const followOutput = useCallback(
     (bottom: boolean) => {
       const follow = ((bottom || following.current) && !focusHolding.current) || justSent.current;
