@@ -252,13 +252,6 @@ async function startFirebaseTools(
         'emulators:start',
         '--only',
         'auth,functions,hosting',
-        // Every function in one shared worker, one call at a time and without timeouts (firebase-tools' debug mode;
-        // the inspector it opens on a free port is never attached). Otherwise each function gets a worker of its
-        // own on its first call, each loading firebase-tools' runtime, the Admin SDK and lib/ again: 2.5 to 2.9
-        // CPU-s each, about 60 in a run, half the suite's CPU (344 CPU-s against 155 with one worker). What this
-        // suite checks, the deployed shape over real HTTP and real triggers, does not depend on the workers;
-        // concurrent calls racing in functions/ are the contract suite's, on the Firestore emulator.
-        '--inspect-functions',
         '--project',
         EMULATOR_PROJECT_ID,
       ],
