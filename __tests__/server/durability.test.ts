@@ -8,7 +8,9 @@ import type { SessionResponse } from '../../core/wire';
 import { startChild } from '../../drivers/startChild';
 import { startTestServer } from './support/testServer';
 
-jest.setTimeout(30_000);
+// Each test starts a server process (TypeScript compiled as it loads) and, after the kill, another: at CI's load
+// (two Jest workers beside the browser tests) one took over 30 s. The bound only stops a hang.
+jest.setTimeout(90_000);
 
 let dir: string;
 beforeEach(() => {
