@@ -5,17 +5,10 @@
 // message is drawn, "Jump to latest" says there is more below: a person who reads down until it goes sees every
 // message to the newest, once and in order. (Paged back and down again twice; the page back from the keyboard, as
 // scrolling to the top asks for one only once per first row.)
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Browser, Page, Response, Route } from 'playwright-core';
-import type { FastifyInstance } from 'fastify';
-import { buildServer } from '../server/app';
-import { launchChromium } from '../drivers/chromium';
+import type { Page, Response, Route } from 'playwright-core';
 import { BENCH_PASSWORD, SENDER_EMAIL, seedChannel } from '../drivers/seed';
 import { watchErrors } from './support/browser';
-import { BUILD_DIR } from './support/server';
-import { storeSession } from './support/session';
+import { storeSession, withBrowserSession } from './support/session';
 
 const COUNT = 300;
 const NEWEST = `Message ${COUNT - 1}`;
@@ -23,33 +16,23 @@ const NEWEST = `Message ${COUNT - 1}`;
 const WINDOW_FIRST = COUNT - 240;
 const HOUR = 3_600_000;
 
-let dataDir: string;
-let app: FastifyInstance;
 let origin: string;
-let browser: Browser;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'qupm-window-end-'));
-  await seedChannel(dataDir, {
-    handle: 'window-end',
-    title: 'Window end',
-    members: 1,
-    memberEmail: () => 'member@window-end.qupm',
-    messages: { count: COUNT, spanMs: 2 * HOUR, endAt: Date.now() - HOUR, readUpTo: COUNT - 1 },
-  });
-  app = await buildServer({ staticDir: BUILD_DIR, dataDir, demo: false, rateLimits: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('The server has no TCP address');
-  origin = `http://127.0.0.1:${address.port}`;
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const windows = withBrowserSession(
+  (started) => {
+    origin = started.server.url;
+  },
+  () => ({
+    demo: false,
+    seed: (dataDir) =>
+      seedChannel(dataDir, {
+        handle: 'window-end',
+        title: 'Window end',
+        members: 1,
+        memberEmail: () => 'member@window-end.qupm',
+        messages: { count: COUNT, spanMs: 2 * HOUR, endAt: Date.now() - HOUR, readUpTo: COUNT - 1 },
+      }),
+  }),
+);
 
 interface Drawn {
   /** The numbered rows drawn ("Message n"), with their place in the list, top to bottom. */
@@ -95,7 +78,7 @@ function settled(page: Page): Promise<Drawn> {
 
 describe('a channel longer than the window', () => {
   it('shows "Jump to latest" until the newest is drawn, after the window let it go at the bottom', async () => {
-    const page = await (await browser.newContext({ viewport: { width: 1200, height: 900 } })).newPage();
+    const page = await windows.newPage({ viewport: { width: 1200, height: 900 } });
     const errors = watchErrors(page);
     await storeSession(page, origin, SENDER_EMAIL, BENCH_PASSWORD);
     await page.goto(origin);
@@ -168,6 +151,5 @@ describe('a channel longer than the window', () => {
     }
     expect(offsets.size).toBe(1);
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 });

@@ -41,9 +41,12 @@ export async function startServer(
     staticDir?: string;
     push?: ServerOptions['push'];
     mail?: ServerOptions['mail'];
+    /** Fills the fresh data folder before the server opens it (drivers/seed.ts: a long channel, say). */
+    seed?: (dataDir: string) => Promise<unknown>;
   } = {},
 ): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'qupm-e2e-'));
+  await options.seed?.(dataDir);
   const app = await buildServer({
     staticDir: options.staticDir ?? BUILD_DIR,
     dataDir,
