@@ -3,8 +3,8 @@
 // window is full and is at its newest; an older page then lands while they are at the bottom, so the window lets
 // its newest go, and the pages forward that follow bring them back below the row they read. Until the newest
 // message is drawn, "Jump to latest" says there is more below: a person who reads down until it goes sees every
-// message to the newest, once and in order. (Paged back and down again twice; the page back from the keyboard, as
-// scrolling to the top asks for one only once per first row.)
+// message to the newest, once and in order. (Paged back and down again twice, the page back asked for from the
+// keyboard; then, back at the top, scrolling there asks for an older page again.)
 import type { Page, Response, Route } from 'playwright-core';
 import { BENCH_PASSWORD, SENDER_EMAIL, seedChannel } from '../drivers/seed';
 import { watchErrors } from './support/browser';
@@ -77,7 +77,7 @@ function settled(page: Page): Promise<Drawn> {
 }
 
 describe('a channel longer than the window', () => {
-  it('shows "Jump to latest" until the newest is drawn, after the window let it go at the bottom', async () => {
+  it('shows "Jump to latest" until the newest is drawn after the window let it go, and pages back again', async () => {
     const page = await windows.newPage({ viewport: { width: 1200, height: 900 } });
     const errors = watchErrors(page);
     await storeSession(page, origin, SENDER_EMAIL, BENCH_PASSWORD);
@@ -150,6 +150,17 @@ describe('a channel longer than the window', () => {
       expect(drawn.atBottom).toBe(true);
     }
     expect(offsets.size).toBe(1);
+
+    // Back up to the top: an older page is asked for again, although the first row there was reached before (the
+    // pages forward let the oldest go and brought the window back to where it started).
+    await page.unroute(/\/messages\?.*before=/);
+    const asked = page.waitForRequest(/\/messages\?.*before=/, { timeout: 15_000 });
+    for (let step = 0; !(await region.evaluate((el) => el.scrollTop === 0)); step += 1) {
+      if (step > 100) throw new Error('Scrolling up never reached the top');
+      await region.evaluate((el) => el.scrollBy({ top: -el.clientHeight * 0.7 }));
+      await settled(page);
+    }
+    await asked;
     expect(errors).toEqual([]);
   });
 });

@@ -41,6 +41,7 @@ import type { ChatMessage } from '@core/model';
 // have not brought them already.
 import { latestReached, newerRequested, scrollBackStarted } from './conversationWindow';
 import { useQuoteJump } from './MessageReplies';
+import { selectQuoteJump } from './repliesSlice';
 import { MessageItem, PendingItem } from './MessageItem';
 import { WithSenderFace } from './SenderFace';
 import { selectChannelPhotos, selectShowsFaces } from './faces';
@@ -528,7 +529,17 @@ export function MessageList({ channelId }: { channelId: string }) {
   const generation = conversation?.generation ?? 0;
   const totalCount = messages.length + pending.length;
 
-  useQuoteJump(channelId, messages, virtuoso);
+  // A jump to a quoted message is the person's move, however long its pages took to come: the list is no longer held
+  // at its bottom, and leaving the bottom on the way counts (as after their own scroll, markPersonMoved).
+  const jumpedAway = useCallback(() => {
+    pin.current?.stop();
+    personMoved.current = true;
+    if (!virtuosoAtBottom.current && following.current) {
+      following.current = false;
+      setAtBottom(false);
+    }
+  }, []);
+  useQuoteJump(channelId, messages, virtuoso, jumpedAway);
 
   // Opening (and starting again at the newest): a short window is drawn whole in the list's first render, and the
   // list is held at its bottom until the person moves it (see Pin). Decided once per list, as it is first drawn.
@@ -652,7 +663,26 @@ export function MessageList({ channelId }: { channelId: string }) {
   const onStartReached = useCallback(() => {
     if (hasMore && !loadingOlder) loadOlder();
   }, [hasMore, loadingOlder, loadOlder]);
+  // Reaching the top asks for older messages each time. Virtuoso's startReached fires once per first row: after
+  // pages forward have let the oldest go, the person back at the top may be on a first row it reported before, and no
+  // older page would come. (Asked for twice at once, the saga takes the first; a failed page is not asked for again
+  // until the person leaves the top and comes back.)
+  const startReached = useRef(onStartReached);
+  useLayoutEffect(() => {
+    startReached.current = onStartReached;
+  }, [onStartReached]);
+  // Not while the list is being brought to a message (a quote's original, a search hit): a page landing above it
+  // would move it again.
+  const jumping = useAppSelector((state) => selectQuoteJump(state)?.channelId === channelId);
   const focusPending = focus.pending;
+  const bringing = useRef(false);
+  useLayoutEffect(() => {
+    bringing.current = jumping || focusPending;
+  }, [jumping, focusPending]);
+  const onAtTop = useCallback((top: boolean) => {
+    setAtTop(top);
+    if (top && !bringing.current) startReached.current();
+  }, []);
   const nearEnd = lastDrawn !== null && lastDrawn >= firstItemIndex + messages.length - NEAR_END_ROWS;
   useEffect(() => {
     if (hasNewer && !loadingNewer && nearEnd && !focusPending) dispatch(newerRequested({ channelId }));
@@ -770,7 +800,7 @@ export function MessageList({ channelId }: { channelId: string }) {
             atBottomThreshold={AT_BOTTOM_PX}
             atBottomStateChange={onAtBottom}
             startReached={onStartReached}
-            atTopStateChange={setAtTop}
+            atTopStateChange={onAtTop}
             rangeChanged={onRange}
             isScrolling={setScrolling}
           />

@@ -287,12 +287,14 @@ export function useReplyingTo(channelId: string): ReplyQuote | undefined {
 
 /**
  * The list's part of a jump: once the quoted message is among those loaded, scroll it into the middle of the view,
- * then highlight and focus its bubble for a moment.
+ * then highlight and focus its bubble for a moment. `jumpedAway` tells the list, as the jump starts, that the person
+ * has left its bottom.
  */
 export function useQuoteJump(
   channelId: string,
   messages: readonly ChatMessage[],
   virtuoso: RefObject<VirtuosoHandle | null>,
+  jumpedAway: () => void,
 ): void {
   const dispatch = useAppDispatch();
   const jump = useAppSelector(selectQuoteJump);
@@ -300,6 +302,7 @@ export function useQuoteJump(
   const index = target === null ? -1 : messages.findIndex((message) => message.id === target);
   useEffect(() => {
     if (target === null || index < 0) return;
+    jumpedAway();
     let frames = 0;
     let frame = 0;
     let clear: ReturnType<typeof setTimeout> | undefined;
@@ -327,5 +330,5 @@ export function useQuoteJump(
       cancelAnimationFrame(frame);
       if (clear !== undefined) clearTimeout(clear);
     };
-  }, [target, index, virtuoso, dispatch]);
+  }, [target, index, virtuoso, dispatch, jumpedAway]);
 }
