@@ -81,10 +81,43 @@ class PrecompressPlugin {
 }
 
 /**
+ * The local build's shell loader (public/index.html draws the welcome before any script): the shell's scripts and the
+ * first screen's preloads are asked for once the first frame is painted, so on a slow network the page's first paint
+ * (and its largest, the welcome) has the bandwidth to itself. A page opened in the background paints no frame: after
+ * 300 ms the scripts are asked for anyway. Dynamic scripts with `async = false` run in the order they were added. Its
+ * text is fixed (the file names are in the JSON block before it), so its CSP hash only changes with it.
+ */
+export const SHELL_LOADER = `(function () {
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    var files = JSON.parse(document.getElementById('qupm-shell-files').textContent);
+    files.preload.forEach(function (href) {
+      var link = document.createElement('link');
+      link.setAttribute('rel', 'preload');
+      link.setAttribute('as', 'script');
+      link.setAttribute('href', href);
+      document.head.appendChild(link);
+    });
+    files.scripts.forEach(function (src) {
+      var script = document.createElement('script');
+      script.src = src;
+      script.async = false;
+      document.body.appendChild(script);
+    });
+  }
+  requestAnimationFrame(function () {
+    setTimeout(start, 0);
+  });
+  setTimeout(start, 300);
+})();`;
+
+/**
  * The first screen needs two lazy chunks besides the shell: the home route's and the backend adapter's (its answer
  * says whether anyone is signed in). Found by the router and the auth saga only after the shell has run, they would
- * load one after the other; a preload hint in index.html for each (with the chunks they depend on, and the route's
- * CSS) starts them beside the shell.
+ * load one after the other; a preload hint for each (with the chunks they depend on, and the route's CSS) starts them
+ * beside the shell. In index.html's head, or, with `afterFirstPaint`, asked for with the shell by SHELL_LOADER.
  */
 class PreloadFirstScreenPlugin {
   /**
@@ -94,6 +127,7 @@ class PreloadFirstScreenPlugin {
   constructor(
     private readonly chunkGroups: string[],
     private readonly stylesheetGroups: string[] = [],
+    private readonly afterFirstPaint = false,
   ) {}
 
   apply(compiler: webpack.Compiler): void {
@@ -115,6 +149,37 @@ class PreloadFirstScreenPlugin {
           for (const chunk of compilation.namedChunkGroups.get(name)?.chunks ?? [])
             for (const file of chunk.files) if (file.endsWith('.css')) stylesheets.add(file);
         const publicPath = String(compilation.outputOptions.publicPath ?? '/');
+        if (this.afterFirstPaint) {
+          const scripts = data.bodyTags.filter((tag) => tag.tagName === 'script' && tag.attributes.src);
+          const preload = [...files].filter((file) => file.endsWith('.js')).sort();
+          const shellFiles = {
+            preload: preload.map((file) => publicPath + file),
+            scripts: scripts.map((tag) => String(tag.attributes.src)),
+          };
+          data.bodyTags = [
+            ...data.bodyTags.filter((tag) => !scripts.includes(tag)),
+            HtmlWebpackPlugin.createHtmlTagObject(
+              'script',
+              { type: 'application/json', id: 'qupm-shell-files' },
+              JSON.stringify(shellFiles),
+            ),
+            HtmlWebpackPlugin.createHtmlTagObject('script', {}, SHELL_LOADER),
+          ];
+          for (const file of [...files].filter((name) => name.endsWith('.css')).sort())
+            data.headTags.push(
+              stylesheets.has(file)
+                ? HtmlWebpackPlugin.createHtmlTagObject('link', {
+                    href: publicPath + file,
+                    rel: 'stylesheet',
+                  })
+                : HtmlWebpackPlugin.createHtmlTagObject('link', {
+                    rel: 'preload',
+                    as: 'style',
+                    href: publicPath + file,
+                  }),
+            );
+          return data;
+        }
         const tags = [...files].sort().map((file) =>
           stylesheets.has(file)
             ? HtmlWebpackPlugin.createHtmlTagObject('link', { href: publicPath + file, rel: 'stylesheet' })
@@ -268,6 +333,8 @@ export default function config(env: CliEnv = {}, argv: CliArgv = {}): Configurat
       new PreloadFirstScreenPlugin(
         ['route-main', `backend-${backend}`],
         backend === 'local' ? ['route-main'] : [],
+        // Not in the Firebase build: Hosting's CSP allows no inline script (and it draws no welcome before one).
+        backend === 'local' && production,
       ),
       new MiniCssExtractPlugin({
         filename: production ? 'static/css/[name].[contenthash:8].css' : 'static/css/[name].css',

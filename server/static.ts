@@ -29,15 +29,22 @@ export function inlineStyleHashes(html: string): string[] {
   return hashes;
 }
 
-/** The CSP sources of the shell's inline scripts (the local build's one that shows the pre-rendered welcome). */
+/**
+ * The CSP sources of the shell's inline scripts (the local build's: the one that shows the pre-rendered welcome and
+ * the shell loader). Data blocks (`type="application/json"`, the loader's file list) are never run and need none.
+ */
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
-  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+  for (const match of html.matchAll(INLINE_SCRIPT)) {
     const body = match[1] ?? '';
     hashes.push(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
   }
   return hashes;
 }
+
+/** An inline script that runs: no `src`, and no data-block type. */
+export const INLINE_SCRIPT =
+  /<script(?![^>]*\bsrc=)(?![^>]*\btype=["']?application\/json)[^>]*>([\s\S]*?)<\/script>/g;
 
 export function readShell(staticDir: string): string | null {
   const file = path.join(staticDir, 'index.html');

@@ -6,8 +6,18 @@ import path from 'node:path';
 import { SHELL_BUDGET_BYTES, buildProduction, reportBundle } from '../../bench/bundle';
 import type { StatsCompilation } from 'webpack';
 import type { BundleReport } from '../../bench/bundle';
-import { inlineScriptHashes, inlineStyleHashes } from '../../server/static';
+import { INLINE_SCRIPT, inlineScriptHashes, inlineStyleHashes } from '../../server/static';
+import { SHELL_LOADER } from '../../webpack.config';
 import { parseCsp } from '../support/securityHeaders';
+
+/** The shell loader's file list (index.html's `qupm-shell-files` data block). */
+function shellFileList(html: string): { scripts: string[]; preload: string[] } {
+  const block = /<script type="?application\/json"? id="?qupm-shell-files"?>([\s\S]*?)<\/script>/.exec(
+    html,
+  )?.[1];
+  if (block === undefined) throw new Error('index.html has no shell file list');
+  return JSON.parse(block) as { scripts: string[]; preload: string[] };
+}
 
 let outDir: string;
 let report: BundleReport;
@@ -66,18 +76,28 @@ describe('the production build', () => {
     expect(maps.length).toBe(js.length);
   });
 
-  it("preloads the first screen's lazy chunks (home route and backend adapter) from index.html", () => {
+  it("asks for the shell and preloads the first screen's lazy chunks (home route, backend adapter) after its first paint", () => {
     const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-    const preloaded = [...html.matchAll(/<link rel="?preload"? as="?(script|style)"? href="?([^" >]+)/g)].map(
-      (m) => m[2] ?? '',
-    );
+    // No script and no script preload in the markup: the shell loader asks for them once the first frame is painted.
+    expect(html).not.toMatch(/<script[^>]*\bsrc=/);
+    expect(html).not.toMatch(/<link[^>]*\bas="?script/);
+    const shellFiles = shellFileList(html);
+    expect(shellFiles.scripts.map((src) => path.basename(src).replace(/\.[0-9a-f]{8}\.js$/, ''))).toEqual([
+      'runtime',
+      'framework',
+      'main',
+    ]);
+    const preloaded = shellFiles.preload;
+    // Every script of the first screen's budget is asked for, as a script or a preload.
+    for (const file of report.shell.files.map((f) => `/${f.file}`).filter((file) => file.endsWith('.js')))
+      expect([...shellFiles.scripts, ...preloaded]).toContain(file);
     expect(preloaded.some((href) => /^\/static\/js\/route-main\.[0-9a-f]{8}\.chunk\.js$/.test(href))).toBe(
       true,
     );
     expect(preloaded.some((href) => /^\/static\/js\/backend-local\.[0-9a-f]{8}\.chunk\.js$/.test(href))).toBe(
       true,
     );
-    for (const href of preloaded)
+    for (const href of [...preloaded, ...shellFiles.scripts])
       expect(readdirSync(path.join(outDir, path.dirname(href)))).toContain(path.basename(href));
   });
 
@@ -116,11 +136,13 @@ describe('the production build', () => {
   it('writes the shell page with the loading text and the web app manifest', () => {
     const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
     expect(html).toContain('Loading QuPM...');
-    // One inline script only: the one that picks the pre-rendered welcome (the server's CSP allows it by its hash).
-    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
-    expect(inline).toHaveLength(1);
+    // Two inline scripts: the one that picks the pre-rendered welcome and the shell loader (the server's CSP allows
+    // each by its hash); the loader's file list is a data block, never run.
+    const inline = [...html.matchAll(INLINE_SCRIPT)].map((m) => m[1]);
+    expect(inline).toHaveLength(2);
     expect(inline[0]).toContain('data-welcome');
-    expect(inlineScriptHashes(html)).toHaveLength(1);
+    expect(inline[1]).toBe(SHELL_LOADER);
+    expect(inlineScriptHashes(html)).toHaveLength(2);
     const manifest = JSON.parse(readFileSync(path.join(outDir, 'manifest.webmanifest'), 'utf8')) as {
       icons: Array<{ sizes: string; purpose: string }>;
       short_name: string;
