@@ -233,6 +233,17 @@ export default function config(env: CliEnv = {}, argv: CliArgv = {}): Configurat
         '@core': path.resolve(root, 'core'),
         // Firestore's pipeline regex engine, for queries QuPM never makes (the module says why).
         re2js$: path.resolve(root, 'src/backend/firebase/noPipelineRegex.ts'),
+        // React Router's production build: its package resolves to the development one under every condition
+        // webpack uses, which keeps its warnings (the only difference: ENABLE_DEV_WARNINGS).
+        ...(production
+          ? {
+              'react-router$': path.resolve(root, 'node_modules/react-router/dist/production/index.mjs'),
+              'react-router/dom$': path.resolve(
+                root,
+                'node_modules/react-router/dist/production/dom-export.mjs',
+              ),
+            }
+          : {}),
       },
     },
     module: {

@@ -122,6 +122,21 @@ describe('the production build', () => {
     expect(shellCode).not.toMatch(/immutableStateInvariant|serializableStateInvariant/);
   });
 
+  it("carries React Router's production build, without its development warnings", () => {
+    // What the package resolves to (its development build) has the warning.
+    const development = path.dirname(require.resolve('react-router'));
+    const developmentCode = readdirSync(development)
+      .filter((f) => f.endsWith('.mjs'))
+      .map((f) => readFileSync(path.join(development, f), 'utf8'))
+      .join('\n');
+    expect(developmentCode).toMatch(/No routes matched location/);
+    const shellCode = report.shell.files
+      .map((f) => readFileSync(path.join(outDir, f.file), 'utf8'))
+      .join('\n');
+    expect(shellCode).toMatch(/data-discover/);
+    expect(shellCode).not.toMatch(/No routes matched location/);
+  });
+
   it('precaches the shell and every route chunk in the service worker', () => {
     const sw = readFileSync(path.join(outDir, 'sw.js'), 'utf8');
     const precached = new Set([...sw.matchAll(/'url':'([^']+)'/g)].map((m) => m[1]));
