@@ -11,6 +11,9 @@ const config: Config = {
   globalTeardown: '<rootDir>/__tests__/support/emulators/globalTeardown.ts',
   // One emulator database shared by every test: run them in one worker.
   maxWorkers: 1,
+  // CI runs these at nice 5 beside every other stage: a test of a few emulator round trips took over 30 s there once
+  // (run 11). The bound only stops a hang.
+  testTimeout: 90_000,
 };
 
 export default config;
