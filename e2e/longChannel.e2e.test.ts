@@ -10,19 +10,12 @@
 // worth (2,400 messages): each page boundary on the way is the same as in 10,000, at a quarter of the steps (the
 // trip through 10,000 alone took 110 s of CI's browser stage). A burst from four senders at once, past the window, is
 // followed to its newest message without the person touching the list. No timings here: `npm run bench` measures them.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Browser, Page, Route } from 'playwright-core';
-import type { FastifyInstance } from 'fastify';
+import type { Page, Route } from 'playwright-core';
 import type { SessionResponse } from '@core/wire';
-import { buildServer } from '../server/app';
-import { launchChromium } from '../drivers/chromium';
 import { apiOf, sendAll } from '../drivers/burstClients';
 import { BENCH_PASSWORD, SENDER_EMAIL, seedChannel } from '../drivers/seed';
 import { watchErrors } from './support/browser';
-import { BUILD_DIR } from './support/server';
-import { storeSession } from './support/session';
+import { storeSession, withBrowserSession } from './support/session';
 
 jest.setTimeout(180_000);
 
@@ -51,42 +44,33 @@ const TRIP_COUNT = 2_400;
 const TRIP_OWNER_EMAIL = 'owner@trip.qupm';
 const TRIP_MEMBER_EMAIL = 'member@trip.qupm';
 
-let dataDir: string;
-let app: FastifyInstance;
 let origin: string;
-let browser: Browser;
 let channelId: string;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'qupm-long-'));
-  channelId = await seedChannel(dataDir, {
-    handle: 'long-channel',
-    title: 'Long channel',
-    members: 1,
-    memberEmail: () => MEMBER_EMAIL,
-    messages: { count: COUNT, spanMs: 0, endAt: 0, at, readUpTo: READ_UP_TO },
-  });
-  await seedChannel(dataDir, {
-    handle: 'trip-channel',
-    title: 'Trip channel',
-    ownerEmail: TRIP_OWNER_EMAIL,
-    members: 1,
-    memberEmail: () => TRIP_MEMBER_EMAIL,
-    messages: { count: TRIP_COUNT, spanMs: 30 * DAY, endAt: Date.now() - HOUR, readUpTo: TRIP_COUNT - 1 },
-  });
-  app = await buildServer({ staticDir: BUILD_DIR, dataDir, demo: false, rateLimits: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('The server has no TCP address');
-  origin = `http://127.0.0.1:${address.port}`;
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const windows = withBrowserSession(
+  (started) => {
+    origin = started.server.url;
+  },
+  () => ({
+    demo: false,
+    async seed(dataDir) {
+      channelId = await seedChannel(dataDir, {
+        handle: 'long-channel',
+        title: 'Long channel',
+        members: 1,
+        memberEmail: () => MEMBER_EMAIL,
+        messages: { count: COUNT, spanMs: 0, endAt: 0, at, readUpTo: READ_UP_TO },
+      });
+      await seedChannel(dataDir, {
+        handle: 'trip-channel',
+        title: 'Trip channel',
+        ownerEmail: TRIP_OWNER_EMAIL,
+        members: 1,
+        memberEmail: () => TRIP_MEMBER_EMAIL,
+        messages: { count: TRIP_COUNT, spanMs: 30 * DAY, endAt: Date.now() - HOUR, readUpTo: TRIP_COUNT - 1 },
+      });
+    },
+  }),
+);
 
 const scroller = (page: Page) => page.getByRole('region', { name: 'Messages' });
 
@@ -190,7 +174,7 @@ async function openChannel(
 
 describe('a channel of 10,000 messages', () => {
   it('opens at the newest with the divider and day separators, and keeps its place while older pages load', async () => {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const page = await windows.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchErrors(page);
     await openChannel(page);
 
@@ -275,7 +259,7 @@ describe('a channel of 10,000 messages', () => {
   });
 
   it('shows "Jump to latest" with the count of messages posted while the person reads further up', async () => {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const page = await windows.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchErrors(page);
     await openChannel(page);
     expect(await page.getByRole('button', { name: /Jump to latest/ }).count()).toBe(0);
@@ -325,7 +309,7 @@ describe('a channel of 10,000 messages', () => {
   });
 
   it('scrolls back to the first of 2,400 messages and forward again holding each message once and in order', async () => {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const page = await windows.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchErrors(page);
     await openChannel(page, { email: TRIP_OWNER_EMAIL, title: 'Trip channel', count: TRIP_COUNT });
     const region = scroller(page);
@@ -365,7 +349,7 @@ describe('a channel of 10,000 messages', () => {
     await jump.waitFor();
 
     // Someone writes from another window meanwhile: counted, not shown yet.
-    const other = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    const other = await windows.newPage({ viewport: { width: 390, height: 844 } });
     await storeSession(other, origin, TRIP_MEMBER_EMAIL, BENCH_PASSWORD);
     await other.goto(origin);
     await other.getByRole('link', { name: /Trip channel/ }).click();
@@ -411,7 +395,7 @@ describe('a channel of 10,000 messages', () => {
   }, 300_000);
 
   it('follows the newest through a burst of 400 messages posted four at a time, past its window', async () => {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const page = await windows.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchErrors(page);
     await openChannel(page);
     const api = apiOf(() => origin);

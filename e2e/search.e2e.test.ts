@@ -3,18 +3,11 @@
 // the hit, a message far older than the first page, opens the channel at that message: it is in view, marked and
 // focused, with "Jump to latest" below. From the conversation's header, by keyboard alone: the field, Enter, Tab to
 // the hit, Enter, and the channel is at that message. The search screens pass axe.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import type { FastifyInstance } from 'fastify';
-import { buildServer } from '../server/app';
-import { launchChromium } from '../drivers/chromium';
+import type { Page } from 'playwright-core';
 import { BENCH_PASSWORD, SENDER_EMAIL, seedChannel } from '../drivers/seed';
 import { expectAccessible } from './support/accessibility';
 import { watchErrors } from './support/browser';
-import { BUILD_DIR } from './support/server';
-import { storeSession } from './support/session';
+import { storeSession, withBrowserSession } from './support/session';
 import { eventually } from '../__tests__/support/eventually';
 
 /** Waits for what the page does on its own time. */
@@ -28,38 +21,28 @@ const OLD = 40;
 const OLD_TEXT = 'The rhubarb invoice is attached';
 const MINUTE = 60_000;
 
-let dataDir: string;
-let app: FastifyInstance;
 let origin: string;
-let browser: Browser;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'qupm-search-'));
-  await seedChannel(dataDir, {
-    handle: 'search-channel',
-    title: 'Search channel',
-    members: 1,
-    memberEmail: () => 'member0@search.qupm',
-    messages: {
-      count: COUNT,
-      spanMs: COUNT * MINUTE,
-      endAt: Date.now() - MINUTE,
-      text: (i) => (i === OLD ? OLD_TEXT : `Message ${i}`),
-    },
-  });
-  app = await buildServer({ staticDir: BUILD_DIR, dataDir, demo: false, rateLimits: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('The server has no TCP address');
-  origin = `http://127.0.0.1:${address.port}`;
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const windows = withBrowserSession(
+  (started) => {
+    origin = started.server.url;
+  },
+  () => ({
+    demo: false,
+    seed: (dataDir) =>
+      seedChannel(dataDir, {
+        handle: 'search-channel',
+        title: 'Search channel',
+        members: 1,
+        memberEmail: () => 'member0@search.qupm',
+        messages: {
+          count: COUNT,
+          spanMs: COUNT * MINUTE,
+          endAt: Date.now() - MINUTE,
+          text: (i) => (i === OLD ? OLD_TEXT : `Message ${i}`),
+        },
+      }),
+  }),
+);
 
 /** Whether the bubble whose text is exactly `text` is inside the list's visible box. */
 function inView(page: Page, text: string): Promise<boolean> {
@@ -86,7 +69,7 @@ async function open(page: Page, url = origin): Promise<void> {
 
 describe('searching messages', () => {
   it('finds an old message from the channel list, marks the word, and opens the channel at it', async () => {
-    const page = await (await browser.newContext({ viewport: { width: 1366, height: 768 } })).newPage();
+    const page = await windows.newPage({ viewport: { width: 1366, height: 768 } });
     const errors = watchErrors(page);
     await open(page);
     const field = page.getByRole('searchbox', { name: 'Search all your messages' });
@@ -118,7 +101,7 @@ describe('searching messages', () => {
   });
 
   it("searches one channel from the conversation's header, by keyboard alone", async () => {
-    const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    const page = await windows.newPage({ viewport: { width: 390, height: 844 } });
     const errors = watchErrors(page);
     await open(page);
     await page.getByRole('link', { name: /Search channel/ }).click();
@@ -154,7 +137,7 @@ describe('searching messages', () => {
   });
 
   it('says so when nothing is found, and refuses a text too long in words', async () => {
-    const page = await (await browser.newContext({ viewport: { width: 1366, height: 768 } })).newPage();
+    const page = await windows.newPage({ viewport: { width: 1366, height: 768 } });
     await open(page);
     const field = page.getByRole('searchbox', { name: 'Search all your messages' });
     await field.fill('"*" NEAR(');
