@@ -129,6 +129,9 @@ describe('the app shell', () => {
     });
     await page.goto(server.url + '/');
     await page.getByRole('heading', { level: 1, name: /advice, in one place/i }).waitFor();
+    // The welcome is drawn from index.html before any script: its links are plain links until the app has taken
+    // over (its sign-in card is inert until then). A click before that loads /services as a new page.
+    await page.locator('.auth.card:not([inert])').waitFor();
     expect(chunks).toEqual(['route-main']);
     await page.getByRole('link', { name: 'Services' }).click();
     await page.getByRole('heading', { level: 1, name: /^services$/i }).waitFor();

@@ -1,5 +1,5 @@
 // Bootstrap: the store with its sagas, the router, and React taking over the pre-rendered loading screen.
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRoot } from './app/AppRoot';
 import { createAppRouter } from './app/router';
@@ -20,11 +20,15 @@ const store = createAppStore({
 const router = createAppRouter();
 const container = document.getElementById('root');
 
+// The first render is a transition: React renders it in slices, yielding to the browser between them, so a slow phone
+// is not held for the whole tree at once (the page shows the pre-rendered screen until it commits).
 const mount = (root: HTMLElement): void =>
-  createRoot(root).render(
-    <StrictMode>
-      <AppRoot store={store} router={router} />
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <AppRoot store={store} router={router} />
+      </StrictMode>,
+    ),
   );
 
 // React takes over once the first route's chunk is there: it then draws that screen at once, where it would
