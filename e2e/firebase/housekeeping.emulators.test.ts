@@ -162,6 +162,9 @@ describe('a consultant’s housekeeping on Firebase, in two windows', () => {
       },
       omar.idToken,
     );
+    // The callable behind "Manage" (the owner's permissions) started once here: run first in CI, beside the other
+    // stages, its Functions worker's cold start took the page's whole wait (fresh-clone runs 11 and 12).
+    await result('check_channel_permissions', { channel_id: alpha.id }, nadia.idToken);
     [nadiaPage, morganPage] = await Promise.all([openSignedIn(nadia), openSignedIn(morgan)]);
   });
 
