@@ -63,12 +63,15 @@ describe('the last known state', () => {
     await waitForServiceWorkerControl(page);
     await waitForKept(page, 0);
 
+    // The toggle lets requests out for a moment: the backend refuses them too.
+    await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
     await goOffline(page);
     await page.reload();
+    // Toggled once the app runs (its scripts come after the first paint, after the page's load event).
+    await page.getByRole('heading', { level: 1, name: 'Hello, Morgan' }).waitFor();
     await context.setOffline(false);
     await context.setOffline(true);
 
-    await page.getByRole('heading', { level: 1, name: 'Hello, Morgan' }).waitFor();
     await page.getByRole('link', { name: /Strategy Studio/ }).waitFor();
     const balance = page.getByRole('definition');
     expect(await balance.allTextContents()).toEqual(['3', '1']);
@@ -214,10 +217,11 @@ describe('the last known state', () => {
     await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
     await goOffline(page);
     await page.reload();
+    // Toggled once the app runs (its scripts come after the first paint, after the page's load event).
+    await page.getByRole('heading', { level: 1, name: 'Services' }).waitFor();
     await context.setOffline(false);
     await context.setOffline(true);
 
-    await page.getByRole('heading', { level: 1, name: 'Services' }).waitFor();
     await page.getByRole('listitem', { name: session ?? '' }).waitFor();
     const sessions = page.getByRole('region', { name: 'Your sessions' });
     await sessions.getByText(/^Offline · as of \d\d:\d\d$/).waitFor();
