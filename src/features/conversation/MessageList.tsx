@@ -530,9 +530,11 @@ export function MessageList({ channelId }: { channelId: string }) {
   const totalCount = messages.length + pending.length;
 
   // A jump to a quoted message is the person's move, however long its pages took to come: the list is no longer held
-  // at its bottom, and leaving the bottom on the way counts (as after their own scroll, markPersonMoved).
+  // at its bottom, and leaving the bottom on the way counts (as after their own scroll, markPersonMoved). The place
+  // kept as the jump's pages landed is let go: held, it would scroll the list back to that row during the jump.
   const jumpedAway = useCallback(() => {
     pin.current?.stop();
+    keepPlace.current?.release();
     personMoved.current = true;
     if (!virtuosoAtBottom.current && following.current) {
       following.current = false;
