@@ -129,11 +129,9 @@ export function mergeMessages<T extends Versioned>(existing: readonly T[], incom
     if (other === undefined || !isOlderVersion(message, other)) byId.set(message.id, message);
   }
   const fresh = [...byId.values()].sort(compareMessages);
-  const newest = existing.at(-1);
-  if (newest === undefined) return fresh;
-  const first = fresh[0];
-  if (first && compareMessages(first, newest) > 0) return [...existing, ...fresh];
-
+  if (existing.length === 0) return fresh;
+  // Each incoming id is looked up among those held, even when all of it sorts after the newest: a copy of a held
+  // message whose stored time is later than its estimate (a send acknowledged, then its stored copy) does.
   const held = new Map(existing.map((message, index) => [message.id, index]));
   let changed = false;
   // A copy whose time differs from the one held (an estimate the backend has since fixed) moves: sort again.
@@ -154,7 +152,14 @@ export function mergeMessages<T extends Versioned>(existing: readonly T[], incom
     }
   }
   if (!changed) return existing as T[];
-  return added.length === 0 && !moved ? replaced : [...replaced, ...added].sort(compareMessages);
+  if (moved) return [...replaced, ...added].sort(compareMessages);
+  if (added.length === 0) return replaced;
+  // What is new usually all comes after the newest held (live messages): appended, in order, with no sort.
+  const last = replaced.at(-1);
+  const firstAdded = added[0];
+  return last && firstAdded && compareMessages(firstAdded, last) > 0
+    ? [...replaced, ...added]
+    : [...replaced, ...added].sort(compareMessages);
 }
 
 /**

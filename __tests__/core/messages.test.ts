@@ -82,6 +82,19 @@ describe('mergeMessages', () => {
     ]);
   });
 
+  it('moves a held message whose stored time is later than every message held, never adding it twice', () => {
+    // A sent message's estimate, then its stored time (later: the server's clock, the way there): the second copy
+    // sorts after the newest held, which is the first copy itself (seen twice in a sender's window on Firebase).
+    const held = [m(ID_0, 1), m(ID_A, 5)];
+    expect(mergeMessages(held, [m(ID_A, 8)]).map((x) => `${x.createdAt}:${x.id[0]}`)).toEqual(['1:0', '8:A']);
+    const before = [m(ID_A, 5), m(ID_0, 6)];
+    expect(mergeMessages(before, [m(ID_A, 8), m(ID_a, 9)]).map((x) => `${x.createdAt}:${x.id[0]}`)).toEqual([
+      '6:0',
+      '8:A',
+      '9:a',
+    ]);
+  });
+
   it('appends what is newer, inserts what is older, once each', () => {
     const held = [m(ID_A, 2)];
     expect(mergeMessages(held, [m(ID_a, 3), m(ID_a, 3)]).map((x) => x.id)).toEqual([ID_A, ID_a]);
