@@ -17,7 +17,7 @@ import type { Dialogs } from '@/platform/browser';
 import { now } from '@/platform/browser';
 import { DEBUG_MENU_TEXT, debugMenuSaga, parseChoice } from '@/sagas/debugMenuSaga';
 import { createFakeStore } from '../platform/fakes';
-import { createVirtualTime, START } from '../support/virtualTime';
+import { createVirtualTime, END_TEST, START, untilEnded } from '../support/virtualTime';
 
 const ada = { uid: 'ada-uid', email: 'ada@example.com', displayName: 'Ada' };
 const TOKEN = 'dGhpcy1pcy1hLXdlYi1wdXNoLXN1YnNjcmlwdGlvbi10b2tlbg';
@@ -179,12 +179,13 @@ describe('the debug button', () => {
   /** The button shown, then `ms` of virtual time: whether it is dimmed then. */
   async function dimmedAfter(ms: number): Promise<boolean> {
     const time = createVirtualTime();
-    const running = expectSaga(debugMenuSaga, dialogs(null), false)
+    const saga = expectSaga(untilEnded, debugMenuSaga, dialogs(null), false)
       .withReducer(rootReducer, iosState(ada))
       .provide([time.provider])
-      .dispatch(debugButtonShown())
-      .run({ timeout: 200, silenceTimeout: true });
+      .dispatch(debugButtonShown());
+    const running = saga.run({ timeout: 10_000 });
     await time.advance(ms);
+    saga.dispatch(END_TEST);
     return ((await running).storeState as RootState).debug.buttonDimmed;
   }
 

@@ -163,7 +163,8 @@ describe('expireNotice', () => {
     const running = expectSaga(expireNotice, received)
       .withReducer(rootReducer, rootReducer(signedInState(), received))
       .provide([time.provider])
-      .run({ timeout: 200, silenceTimeout: true });
+      // It ends by itself once its delay fires; the bound only stops a hang (real time, so generous).
+      .run({ timeout: 10_000 });
     await time.advance(NOTICE_DURATION_MS);
     expect(((await running).storeState as RootState).inbox.notices).toEqual([]);
   });
@@ -317,7 +318,8 @@ describe('handleLiveMessages (issue #13: an in-app notice off the home screen, e
     const running = expectSaga(expireLiveNotice, liveMessageNoticed({ notice }))
       .withReducer(rootReducer, state)
       .provide([time.provider])
-      .run({ timeout: 200, silenceTimeout: true });
+      // It ends by itself once its delay fires; the bound only stops a hang (real time, so generous).
+      .run({ timeout: 10_000 });
     await time.advance(NOTICE_DURATION_MS - 1);
     await time.advance(1);
     expect(notices(await running)).toEqual([]);

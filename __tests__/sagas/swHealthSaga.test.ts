@@ -19,7 +19,7 @@ import {
   watchWorkerLifecycle,
 } from '@/sagas/swHealthSaga';
 import { SW_HEALTH_CHECK_INTERVAL_MS, SW_MESSAGE_TIMEOUT_MS, SW_RESTART_COOLDOWN_MS } from '@/timings';
-import { createVirtualTime, START } from '../support/virtualTime';
+import { createVirtualTime, END_TEST, START, untilEnded } from '../support/virtualTime';
 import type { VirtualTime } from '../support/virtualTime';
 
 function stateWith(...actions: Array<{ type: string }>): RootState {
@@ -147,13 +147,14 @@ describe('handleRestart (spec §9: 30 s cooldown)', () => {
 describe('checkPeriodically', () => {
   it('asks for a health check every minute once the worker is registered', async () => {
     const time = createVirtualTime();
-    const saga = expectSaga(checkPeriodically)
+    const test = expectSaga(untilEnded, checkPeriodically)
       .withReducer(rootReducer, stateWith(serviceWorkerRegistrationStarted(), serviceWorkerRegistered()))
-      .provide([time.provider])
-      .run({ timeout: 300, silenceTimeout: true });
+      .provide([time.provider]);
+    const saga = test.run({ timeout: 10_000 });
     await time.advance(SW_HEALTH_CHECK_INTERVAL_MS - 1);
     await time.advance(1);
     await time.advance(SW_HEALTH_CHECK_INTERVAL_MS);
+    test.dispatch(END_TEST);
     const result = await saga;
     expect(
       result.effects.put?.filter((e) => e.payload.action.type === healthCheckRequested.type),
@@ -162,11 +163,12 @@ describe('checkPeriodically', () => {
 
   it('asks nothing while no worker is registered', async () => {
     const time = createVirtualTime();
-    const saga = expectSaga(checkPeriodically)
+    const test = expectSaga(untilEnded, checkPeriodically)
       .withReducer(rootReducer, stateWith(serviceWorkerRegistrationStarted()))
-      .provide([time.provider])
-      .run({ timeout: 200, silenceTimeout: true });
+      .provide([time.provider]);
+    const saga = test.run({ timeout: 10_000 });
     await time.advance(3 * SW_HEALTH_CHECK_INTERVAL_MS);
+    test.dispatch(END_TEST);
     expect((await saga).effects.put).toBeUndefined();
   });
 });

@@ -4,6 +4,8 @@
 // can also see which timers are still live.
 import delayP from '@redux-saga/delay-p';
 import { CANCEL } from 'redux-saga';
+import type { Saga } from 'redux-saga';
+import { call, race, take } from 'redux-saga/effects';
 
 interface Timer {
   at: number;
@@ -30,6 +32,19 @@ export interface VirtualTime {
 }
 
 export const START = Date.UTC(2026, 0, 15, 12);
+
+/** What ends a saga run under `untilEnded`. */
+export const END_TEST = { type: 'test/end' };
+
+/**
+ * Runs `saga` until the test dispatches END_TEST: a saga that never ends (a watcher) then ends when the test has
+ * advanced the clock as far as it means to, however long that took. expectSaga's own timeout is real time, and on a
+ * loaded machine it cut such runs short before the clock was advanced (a dimming never seen, run 18). Give the
+ * run a generous timeout: then it only stops a hang.
+ */
+export function* untilEnded(saga: Saga, ...args: unknown[]) {
+  yield race({ ran: call(saga, ...args), ended: take(END_TEST.type) });
+}
 
 export function createVirtualTime(start = START): VirtualTime {
   let now = start;
