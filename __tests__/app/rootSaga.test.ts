@@ -143,3 +143,24 @@ describe('createAppStore with deferSagas', () => {
     expect(store.getState().app.online).toBe(false);
   });
 });
+
+describe('createAppStore with loadRootSaga', () => {
+  it('asks for the root saga in a later task, and starts it in the task after that', async () => {
+    function* echo() {
+      while (true) {
+        yield take('test/ping');
+        yield put(connectivityChanged({ online: false }));
+      }
+    }
+    const load = jest.fn(async () => createRootSaga({ echo }));
+    const store = createAppStore({ loadRootSaga: load });
+    expect(load).not.toHaveBeenCalled();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(load).toHaveBeenCalledTimes(1);
+    store.dispatch({ type: 'test/ping' });
+    expect(store.getState().app.online).toBe(true); // loaded, not started yet
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    store.dispatch({ type: 'test/ping' });
+    expect(store.getState().app.online).toBe(false);
+  });
+});

@@ -5,6 +5,7 @@ import { configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import type { Saga } from 'redux-saga';
 import type { RootState } from '@/store/reducer';
+import { yieldToMain } from '@/platform/browser';
 import { rootReducer } from './rootReducer';
 
 export type { RootState };
@@ -18,9 +19,20 @@ export interface CreateStoreOptions {
    * held up by, nor joined into one long task with, every saga starting.
    */
   deferSagas?: boolean;
+  /**
+   * The root saga, asked for in that later task instead (the app's start-up imports it eagerly: in the same file,
+   * evaluated only then); the sagas then start in the task after. Evaluating the sagas' modules and starting them
+   * are each a long task on a slow phone; so is the store's own start before them.
+   */
+  loadRootSaga?: () => Promise<Saga<[]>>;
 }
 
-export function createAppStore({ preloadedState, rootSaga, deferSagas = false }: CreateStoreOptions = {}) {
+export function createAppStore({
+  preloadedState,
+  rootSaga,
+  deferSagas = false,
+  loadRootSaga,
+}: CreateStoreOptions = {}) {
   const sagaMiddleware = createSagaMiddleware({
     onError: (error) => console.error('A saga failed', error),
   });
@@ -33,6 +45,13 @@ export function createAppStore({ preloadedState, rootSaga, deferSagas = false }:
   if (rootSaga) {
     if (deferSagas) setTimeout(() => sagaMiddleware.run(rootSaga), 0);
     else sagaMiddleware.run(rootSaga);
+  } else if (loadRootSaga) {
+    setTimeout(() => {
+      void loadRootSaga().then(async (saga) => {
+        await yieldToMain();
+        sagaMiddleware.run(saga);
+      });
+    }, 0);
   }
   return store;
 }

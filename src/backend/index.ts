@@ -1,5 +1,6 @@
 // The backend the build was configured for (QUPM_BACKEND=local|firebase), loaded lazily and once: its chunk loads
 // beside the first screen's, never inside the shell. The unused adapter is dropped from the build.
+import { yieldToMain } from '@/platform/browser';
 import { getServiceWorkerRegistration } from '@/platform/serviceWorker';
 import type { AdapterHost } from './host';
 import type { Backend } from './ports';
@@ -17,7 +18,11 @@ export function loadBackend(): Promise<Backend> {
             firestoreAfterFirstScreen: true,
           }),
         )
-      : import(/* webpackChunkName: "backend-local" */ './local').then((m) => m.createLocalBackend({ host }))
+      : import(/* webpackChunkName: "backend-local" */ './local').then(async (m) => {
+          // The chunk's evaluation is one task; the adapter's start and the sagas it resumes come in the next.
+          await yieldToMain();
+          return m.createLocalBackend({ host });
+        })
   ).catch((error: unknown) => {
     // A failed load is not remembered: the next call tries again (the recovery reloads once).
     backend = null;

@@ -14,6 +14,17 @@ export async function clearAllCaches(): Promise<void> {
   await Promise.all(names.map((name) => caches.delete(name)));
 }
 
+/**
+ * Lets the browser handle what waits (a tap, a paint) before the caller goes on, so a start-up made of several
+ * steps is several tasks, none holding the page for all of them: scheduler.yield where the browser has it (the
+ * rest of the work keeps its place ahead of other tasks), else a task of its own.
+ */
+export function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 export function reloadPage(): void {
   window.location.reload();
 }
