@@ -127,23 +127,6 @@ describe('rootSaga and the backend', () => {
   });
 });
 
-describe('createAppStore with deferSagas', () => {
-  it('starts the sagas in a task after the current one, not during store creation', async () => {
-    function* echo() {
-      while (true) {
-        yield take('test/ping');
-        yield put(connectivityChanged({ online: false }));
-      }
-    }
-    const store = createAppStore({ rootSaga: createRootSaga({ echo }), deferSagas: true });
-    store.dispatch({ type: 'test/ping' });
-    expect(store.getState().app.online).toBe(true); // nobody listened yet
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    store.dispatch({ type: 'test/ping' });
-    expect(store.getState().app.online).toBe(false);
-  });
-});
-
 describe('createAppStore with loadRootSaga', () => {
   it('asks for the root saga in a later task, and starts it in the task after that', async () => {
     function* echo() {

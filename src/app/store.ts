@@ -15,24 +15,14 @@ export interface CreateStoreOptions {
   /** The root saga to run; none in component tests that only need state. */
   rootSaga?: Saga<[]>;
   /**
-   * Start the sagas in a task of their own, after the current one (the app's start-up): the first render is not
-   * held up by, nor joined into one long task with, every saga starting.
-   */
-  deferSagas?: boolean;
-  /**
-   * The root saga, asked for in that later task instead (the app's start-up imports it eagerly: in the same file,
-   * evaluated only then); the sagas then start in the task after. Evaluating the sagas' modules and starting them
-   * are each a long task on a slow phone; so is the store's own start before them.
+   * The root saga, asked for in a task after the current one (the app's start-up imports it eagerly: in the same
+   * file, evaluated only then); the sagas then start in the task after that. Evaluating the sagas' modules and
+   * starting them are each a long task on a slow phone; so is the store's own start before them.
    */
   loadRootSaga?: () => Promise<Saga<[]>>;
 }
 
-export function createAppStore({
-  preloadedState,
-  rootSaga,
-  deferSagas = false,
-  loadRootSaga,
-}: CreateStoreOptions = {}) {
+export function createAppStore({ preloadedState, rootSaga, loadRootSaga }: CreateStoreOptions = {}) {
   const sagaMiddleware = createSagaMiddleware({
     onError: (error) => console.error('A saga failed', error),
   });
@@ -42,10 +32,8 @@ export function createAppStore({
     middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware),
     devTools: process.env.NODE_ENV !== 'production' && { name: 'QuPM' },
   });
-  if (rootSaga) {
-    if (deferSagas) setTimeout(() => sagaMiddleware.run(rootSaga), 0);
-    else sagaMiddleware.run(rootSaga);
-  } else if (loadRootSaga) {
+  if (rootSaga) sagaMiddleware.run(rootSaga);
+  else if (loadRootSaga) {
     setTimeout(() => {
       void loadRootSaga().then(async (saga) => {
         await yieldToMain();
