@@ -3,6 +3,7 @@ import reducer, {
   quoteJumpFinished,
   quoteJumpRequested,
   quoteJumpSettled,
+  quoteJumpUnreached,
   reactionErrorDismissed,
   reactionFailed,
   reactionRequested,
@@ -47,6 +48,28 @@ describe('repliesSlice', () => {
     state = reducer(state, quoteJumpSettled({ messageId: M1, found: false }));
     expect(selectQuoteJump(view(state))?.status).toBe('missing');
     expect(selectQuoteJump(view(reducer(state, quoteJumpFinished())))).toBeNull();
+  });
+
+  it('marks a found original the list could not draw as unreached, and only that jump', () => {
+    const seeking = reducer(initialState, quoteJumpRequested({ channelId: A, messageId: M1 }));
+    // Only a found original can be unreached: one still sought, or another message's jump, stays as it was.
+    expect(selectQuoteJump(view(reducer(seeking, quoteJumpUnreached({ messageId: M1 }))))?.status).toBe(
+      'seeking',
+    );
+    const found = reducer(seeking, quoteJumpSettled({ messageId: M1, found: true }));
+    expect(selectQuoteJump(view(reducer(found, quoteJumpUnreached({ messageId: 'other' }))))?.status).toBe(
+      'found',
+    );
+    const unreached = reducer(found, quoteJumpUnreached({ messageId: M1 }));
+    expect(selectQuoteJump(view(unreached))).toStrictEqual({
+      channelId: A,
+      messageId: M1,
+      status: 'unreached',
+    });
+    // Pressing the quote again starts a new jump.
+    expect(
+      selectQuoteJump(view(reducer(unreached, quoteJumpRequested({ channelId: A, messageId: M1 }))))?.status,
+    ).toBe('seeking');
   });
 
   it('keeps a refused reaction’s words until dismissed or tried again', () => {

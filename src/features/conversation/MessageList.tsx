@@ -529,19 +529,29 @@ export function MessageList({ channelId }: { channelId: string }) {
   const generation = conversation?.generation ?? 0;
   const totalCount = messages.length + pending.length;
 
-  // A jump to a quoted message is the person's move, however long its pages took to come: the list is no longer held
-  // at its bottom, and leaving the bottom on the way counts (as after their own scroll, markPersonMoved). The place
-  // kept as the jump's pages landed is let go: held, it would scroll the list back to that row during the jump.
+  // A jump to a quoted message is the person's move, however long its pages took to come: the list stops following
+  // the newest at once, before virtuoso reports it has left its bottom (a row resized or a page drawn at the end in
+  // between would otherwise take it back there, followOutput), and leaving the bottom on the way counts (as after
+  // their own scroll, markPersonMoved). The place kept as the jump's pages landed is let go: held, it would scroll
+  // the list back to that row during the jump. Once the original is in view, the list follows again if it is at its
+  // bottom after all (an original just above the reply): virtuoso reports no change then.
   const jumpedAway = useCallback(() => {
     pin.current?.stop();
     keepPlace.current?.release();
     personMoved.current = true;
-    if (!virtuosoAtBottom.current && following.current) {
-      following.current = false;
-      setAtBottom(false);
-    }
+    following.current = false;
+    setAtBottom(false);
   }, []);
-  useQuoteJump(channelId, messages, virtuoso, jumpedAway);
+  const jumpLanded = useCallback(() => {
+    const scroller = scrollerElement.current;
+    if (!scroller) return;
+    if (scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight > AT_BOTTOM_PX) return;
+    personMoved.current = false;
+    following.current = true;
+    setAtBottom(true);
+  }, []);
+  const jumpMoves = useMemo(() => ({ away: jumpedAway, landed: jumpLanded }), [jumpedAway, jumpLanded]);
+  useQuoteJump(channelId, messages, virtuoso, jumpMoves);
 
   // Opening (and starting again at the newest): a short window is drawn whole in the list's first render, and the
   // list is held at its bottom until the person moves it (see Pin). Decided once per list, as it is first drawn.

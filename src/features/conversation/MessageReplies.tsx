@@ -20,6 +20,7 @@ import { formatFullTime } from '@/ui/time';
 import {
   quoteJumpFinished,
   quoteJumpRequested,
+  quoteJumpUnreached,
   reactionErrorDismissed,
   reactionRequested,
   replyCancelled,
@@ -51,6 +52,7 @@ export function ReplyQuoteView({ message }: { message: ChatMessage }) {
   if (!quote || message.deleted) return null;
   const shown = quoteShown(quote, original);
   const missing = jump?.status === 'missing' && jump.messageId === quote.id;
+  const unreached = jump?.status === 'unreached' && jump.messageId === quote.id;
   return (
     <>
       <button
@@ -70,6 +72,11 @@ export function ReplyQuoteView({ message }: { message: ChatMessage }) {
       {missing && (
         <p className="muted reply-quote__missing" role="status">
           That message is no longer in this conversation.
+        </p>
+      )}
+      {unreached && (
+        <p className="muted reply-quote__missing" role="status">
+          That message could not be shown just now. Press the quote to try again.
         </p>
       )}
     </>
@@ -285,43 +292,53 @@ export function useReplyingTo(channelId: string): ReplyQuote | undefined {
   return useAppSelector((state) => selectReplyingTo(state, channelId));
 }
 
+/** What the list does as a jump starts and once the original is in view (MessageList). */
+export interface JumpMoves {
+  /** The person has left the list's bottom: it must not follow the newest while the jump scrolls. */
+  away: () => void;
+  /** The original is in view: the list may be at its bottom after all (an original just above the reply). */
+  landed: () => void;
+}
+
 /**
  * The list's part of a jump: once the quoted message is among those loaded, scroll it into the middle of the view,
- * then highlight and focus its bubble for a moment. `jumpedAway` tells the list, as the jump starts, that the person
- * has left its bottom.
+ * then highlight and focus its bubble for a moment. If the list does not draw it in some three seconds of frames,
+ * the quote says so (the person may press it again) rather than nothing happening.
  */
 export function useQuoteJump(
   channelId: string,
   messages: readonly ChatMessage[],
   virtuoso: RefObject<VirtuosoHandle | null>,
-  jumpedAway: () => void,
+  moves: JumpMoves,
 ): void {
   const dispatch = useAppDispatch();
   const jump = useAppSelector(selectQuoteJump);
   const target = jump?.status === 'found' && jump.channelId === channelId ? jump.messageId : null;
   const index = target === null ? -1 : messages.findIndex((message) => message.id === target);
+  const { away, landed } = moves;
   useEffect(() => {
     if (target === null || index < 0) return;
-    jumpedAway();
+    away();
     let frames = 0;
     let frame = 0;
     let clear: ReturnType<typeof setTimeout> | undefined;
     // Virtuoso's index counts from the first item held (not its firstItemIndex). The row is drawn some frames
     // after the scroll (heights were guesses until then), and a page just added above may move the list once
-    // more (KeepPlace): asked again every few frames until the bubble is there.
+    // more: asked again every few frames until the bubble is there.
     const step = () => {
       const bubble = document.querySelector<HTMLElement>(`[data-message-id="${target}"]`);
       if (!bubble) {
         if (frames % 10 === 0) virtuoso.current?.scrollToIndex({ index, align: 'center' });
         frames += 1;
         if (frames < JUMP_FRAMES) frame = requestAnimationFrame(step);
-        else dispatch(quoteJumpFinished());
+        else dispatch(quoteJumpUnreached({ messageId: target }));
         return;
       }
       bubble.scrollIntoView({ block: 'center' });
       bubble.classList.add('message--highlight');
       bubble.tabIndex = -1;
       bubble.focus({ preventScroll: true });
+      landed();
       dispatch(quoteJumpFinished());
       clear = setTimeout(() => bubble.classList.remove('message--highlight'), HIGHLIGHT_MS);
     };
@@ -330,5 +347,5 @@ export function useQuoteJump(
       cancelAnimationFrame(frame);
       if (clear !== undefined) clearTimeout(clear);
     };
-  }, [target, index, virtuoso, dispatch, jumpedAway]);
+  }, [target, index, virtuoso, dispatch, away, landed]);
 }

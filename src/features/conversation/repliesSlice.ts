@@ -12,8 +12,11 @@ import { signedOut } from '@/store/userSlice';
 export interface QuoteJump {
   channelId: string;
   messageId: string;
-  /** 'seeking': paging back for it; 'found': in the conversation, to be scrolled to; 'missing': not there. */
-  status: 'seeking' | 'found' | 'missing';
+  /**
+   * 'seeking': paging back for it; 'found': in the conversation, to be scrolled to; 'missing': not there;
+   * 'unreached': there, but the list did not draw it in time (the person may press the quote again).
+   */
+  status: 'seeking' | 'found' | 'missing' | 'unreached';
 }
 
 export interface RepliesState {
@@ -46,6 +49,10 @@ const repliesSlice = createSlice({
     quoteJumpFinished(state) {
       state.jump = null;
     },
+    quoteJumpUnreached(state, action: PayloadAction<{ messageId: string }>) {
+      if (state.jump?.messageId !== action.payload.messageId || state.jump.status !== 'found') return;
+      state.jump.status = 'unreached';
+    },
     reactionRequested(
       state,
       action: PayloadAction<{ channelId: string; messageId: string; emoji: Reaction | null }>,
@@ -75,6 +82,7 @@ export const {
   quoteJumpRequested,
   quoteJumpSettled,
   quoteJumpFinished,
+  quoteJumpUnreached,
   reactionRequested,
   reactionFailed,
   reactionErrorDismissed,
