@@ -12,7 +12,7 @@
 // `npm run bench -- firstscreen [buildDir]` Lighthouse and the live latency alone (bench/reports/firstscreen.md),
 // on `buildDir` when given (a build kept between runs) or on a fresh build; a third word, `lighthouse` or
 // `latency`, runs that one alone; `burst` runs the latency with its burst parts (the whole part `npm run bench` runs).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildProduction, reportBundle } from './bundle';
@@ -148,10 +148,23 @@ async function warmStartOnly(buildDir: string | undefined): Promise<void> {
   }
 }
 
+/** A build folder given on the command line, from where the command was run; a clear word if it holds no build. */
+function buildDirArg(dir: string | undefined): string | undefined {
+  if (dir === undefined) return undefined;
+  const absolute = path.resolve(process.env.INIT_CWD ?? process.cwd(), dir);
+  if (!existsSync(path.join(absolute, 'index.html'))) {
+    console.error(
+      `${dir}: no build there (index.html missing); run \`npm run build\` or leave it out to build one`,
+    );
+    process.exit(2);
+  }
+  return absolute;
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  if (args[0] === 'firstscreen') return firstScreenOnly(args[1], args[2]);
-  if (args[0] === 'warmstart') return warmStartOnly(args[1]);
+  if (args[0] === 'firstscreen') return firstScreenOnly(buildDirArg(args[1]), args[2]);
+  if (args[0] === 'warmstart') return warmStartOnly(buildDirArg(args[1]));
   if (args[0] === 'firebase') return firebaseOnly();
   if (process.argv.slice(2).includes('server')) return serverOnly();
   if (process.argv.slice(2).includes('streams')) return streamsOnly();
