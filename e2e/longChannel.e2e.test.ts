@@ -195,6 +195,34 @@ describe('a channel of 10,000 messages', () => {
 
     // Day separators, newest first: today, yesterday, a weekday (three days ago), then dates with their month.
     const weekday = new Date(midnight - 3 * DAY + 12 * HOUR).toLocaleDateString([], { weekday: 'long' });
+
+    // While the list scrolls, the day floating over it is the day of the message at the top of the view, not of
+    // the rows drawn a screen above it for scrolling back (those were three days ago while yesterday was in view).
+    await scroller(page).hover();
+    for (let step = 0; step < 6; step += 1) {
+      await page.mouse.wheel(0, -120);
+      await page.waitForFunction(
+        ({ count, days }) => {
+          const float = document.querySelector('.messages__day-float')?.textContent;
+          const box = document.querySelector('.messages__scroller')?.getBoundingClientRect();
+          if (!float || !box) return false;
+          const top = [...document.querySelectorAll('.message')].find(
+            (row) => row.getBoundingClientRect().bottom > box.top,
+          );
+          const n = Number(
+            /^Message (\d+)$/.exec(top?.querySelector('.message__text')?.textContent ?? '')?.[1],
+          );
+          const fromEnd = count - 1 - n;
+          const expected = fromEnd < 5 ? days[0] : fromEnd < 25 ? days[1] : days[2];
+          return float === expected;
+        },
+        { count: COUNT, days: ['Today', 'Yesterday', weekday] },
+      );
+    }
+    // Back at the newest once the scroll has ended (the day goes with it).
+    await page.locator('.messages__day-float').waitFor({ state: 'detached' });
+    await scroller(page).evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await page.getByRole('heading', { name: 'Today', exact: true }).waitFor();
     for (const day of ['Today', 'Yesterday', weekday]) {
       const heading = page.getByRole('heading', { name: day, exact: true });
       await scrollUpUntil(page, async () => (await heading.count()) > 0);

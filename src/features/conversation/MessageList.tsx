@@ -27,6 +27,7 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { selectOpenedUnread } from '@/store/channelsSlice';
 import { selectUid } from '@/store/userSlice';
 import { useNow } from '@/ui/time';
+import { DayFloat, FloatingDay, topMessageId } from './dayFloat';
 import {
   MESSAGES_PAGE,
   messagesRequested,
@@ -649,19 +650,26 @@ export function MessageList({ channelId }: { channelId: string }) {
     [focusHolding, markFollowed],
   );
 
-  // The day of the row at the top, floating over the list while it scrolls.
-  const [topDay, setTopDay] = useState<string | null>(null);
-  const [scrolling, setScrolling] = useState(false);
+  // The day of the message at the top of the view, floating over the list while it scrolls (drawn alone: DayFloat).
+  const [dayFloat] = useState(() => new DayFloat());
+  useLayoutEffect(() => {
+    dayFloat.readFrom(() => {
+      const id = topMessageId(scrollerElement.current);
+      const message = id === null ? undefined : messages.find((held) => held.id === id);
+      return message ? dayLabel(message.createdAt, now) : null;
+    });
+  }, [dayFloat, messages, now]);
   // The last row drawn: near the end of a window that does not reach the newest, the next page forward is asked
   // for. (Virtuoso's endReached fires once per last index, and a window that keeps its size keeps its last index.)
+  // Kept only while there is a newer page: at the newest, each message arriving moves the range, and a state that
+  // changed with it drew the whole list a second time per message, before the browser could paint the first.
   const [lastDrawn, setLastDrawn] = useState<number | null>(null);
   const onRange = useCallback(
     (range: ListRange) => {
-      const message = messages[range.startIndex - firstItemIndex];
-      setTopDay(message ? dayLabel(message.createdAt, now) : null);
-      setLastDrawn(range.endIndex);
+      dayFloat.moved();
+      setLastDrawn(hasNewer ? range.endIndex : null);
     },
-    [messages, firstItemIndex, now],
+    [hasNewer, dayFloat],
   );
 
   const hasMore = conversation?.hasMore === true;
@@ -814,15 +822,11 @@ export function MessageList({ channelId }: { channelId: string }) {
             startReached={onStartReached}
             atTopStateChange={onAtTop}
             rangeChanged={onRange}
-            isScrolling={setScrolling}
+            isScrolling={dayFloat.scrolling}
           />
         </KeepPlace>
       </RowsDrawn.Provider>
-      {scrolling && !atTop && topDay && (
-        <p className="messages__day-float" aria-hidden="true">
-          {topDay}
-        </p>
-      )}
+      <FloatingDay float={dayFloat} atTop={atTop} />
       {(!atBottom || hasNewer) && (
         <button type="button" className="messages__jump button button--small" onClick={jumpToLatest}>
           Jump to latest
