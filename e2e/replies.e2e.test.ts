@@ -112,6 +112,9 @@ describe('replies and reactions, live in two windows', () => {
     const target = bubble(dana.page, far).and(dana.page.locator('.message--highlight'));
     await target.waitFor();
     await expect(target.isVisible()).resolves.toBe(true);
+    // The highlight is for a moment; the original stays in view after it (nothing takes the list back down).
+    await target.waitFor({ state: 'detached' });
+    await expect(bubble(dana.page, far).isVisible()).resolves.toBe(true);
   });
 
   it('shows a reaction in the other window live, with who reacted, and takes it back there too', async () => {

@@ -532,18 +532,21 @@ export function MessageList({ channelId }: { channelId: string }) {
 
   // A jump to a quoted message is the person's move, however long its pages took to come: the list stops following
   // the newest at once, before virtuoso reports it has left its bottom (a row resized or a page drawn at the end in
-  // between would otherwise take it back there, followOutput), and leaving the bottom on the way counts (as after
+  // between would otherwise take it back there, followOutput), and nothing takes it to the newest while the jump
+  // holds the original in view (focusHolding, as for a search hit). Leaving the bottom on the way counts (as after
   // their own scroll, markPersonMoved). The place kept as the jump's pages landed is let go: held, it would scroll
-  // the list back to that row during the jump. Once the original is in view, the list follows again if it is at its
-  // bottom after all (an original just above the reply): virtuoso reports no change then.
+  // the list back to that row during the jump. Once the hold ends, the list follows again if it is at its bottom
+  // after all (an original just above the reply): virtuoso reports no change then.
   const jumpedAway = useCallback(() => {
     pin.current?.stop();
     keepPlace.current?.release();
     personMoved.current = true;
+    focusHolding.current = true;
     following.current = false;
     setAtBottom(false);
   }, []);
   const jumpLanded = useCallback(() => {
+    focusHolding.current = false;
     const scroller = scrollerElement.current;
     if (!scroller) return;
     if (scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight > AT_BOTTOM_PX) return;
@@ -551,7 +554,10 @@ export function MessageList({ channelId }: { channelId: string }) {
     following.current = true;
     setAtBottom(true);
   }, []);
-  const jumpMoves = useMemo(() => ({ away: jumpedAway, landed: jumpLanded }), [jumpedAway, jumpLanded]);
+  const jumpMoves = useMemo(
+    () => ({ away: jumpedAway, landed: jumpLanded, scroller: () => scrollerElement.current }),
+    [jumpedAway, jumpLanded],
+  );
   useQuoteJump(channelId, messages, virtuoso, jumpMoves);
 
   // Opening (and starting again at the newest): a short window is drawn whole in the list's first render, and the

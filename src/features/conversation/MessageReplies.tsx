@@ -35,6 +35,11 @@ import './replies.css';
 const HIGHLIGHT_MS = 2000;
 /** How many frames a jump looks for the quoted bubble to be drawn (some three seconds). */
 const JUMP_FRAMES = 180;
+/** How long a landed jump holds the original in view (frames), and how many still frames end it sooner. */
+const HOLD_FRAMES = 90;
+const HOLD_STILL_FRAMES = 10;
+/** What the person does to move the list: it ends a hold. */
+const PERSON_MOVES = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
 
 /** The original of a quote as this window holds it, if it does. */
 function useOriginal(channelId: string, messageId: string): ChatMessage | undefined {
@@ -292,18 +297,84 @@ export function useReplyingTo(channelId: string): ReplyQuote | undefined {
   return useAppSelector((state) => selectReplyingTo(state, channelId));
 }
 
-/** What the list does as a jump starts and once the original is in view (MessageList). */
+/** What the list does as a jump starts and once the original is held in view (MessageList). */
 export interface JumpMoves {
-  /** The person has left the list's bottom: it must not follow the newest while the jump scrolls. */
+  /** The person has left the list's bottom: it must not follow the newest while the jump scrolls and holds. */
   away: () => void;
-  /** The original is in view: the list may be at its bottom after all (an original just above the reply). */
+  /** The hold has ended: the list may be at its bottom after all (an original just above the reply). */
   landed: () => void;
+  /** The list's scroller, where the person's own moves end a hold. */
+  scroller: () => HTMLElement | null;
+}
+
+/**
+ * Holds the bubble of `messageId` in the middle of the view, frame by frame, until it has stayed put a few frames or
+ * the person moves the list (rows measured after the jump's scroll, a page's rows settling, would otherwise move it
+ * away: CI saw the original highlighted, then the view back at the bottom). Highlighted meanwhile and for a moment
+ * after. Answers a stop, for a new jump or the list going.
+ */
+function holdInView(
+  messageId: string,
+  scroller: HTMLElement | null,
+  bringBack: () => void,
+  done: () => void,
+): () => void {
+  const find = () => document.querySelector<HTMLElement>(`[data-message-id="${messageId}"]`);
+  let frame = 0;
+  let still = 0;
+  let frames = 0;
+  let ended = false;
+  let highlighted: HTMLElement | null = null;
+  let unhighlight: ReturnType<typeof setTimeout> | undefined;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    cancelAnimationFrame(frame);
+    for (const type of PERSON_MOVES) scroller?.removeEventListener(type, end);
+    done();
+  };
+  for (const type of PERSON_MOVES) scroller?.addEventListener(type, end, { passive: true });
+  const step = () => {
+    const bubble = find();
+    if (bubble && bubble !== highlighted) {
+      // Drawn anew (the row re-rendered): the highlight and the focus go with the new element.
+      highlighted?.classList.remove('message--highlight');
+      bubble.classList.add('message--highlight');
+      bubble.tabIndex = -1;
+      if (highlighted === null) bubble.focus({ preventScroll: true });
+      highlighted = bubble;
+    }
+    const view = scroller?.getBoundingClientRect();
+    const box = bubble?.getBoundingClientRect();
+    const by = view && box ? box.top + box.height / 2 - (view.top + view.height / 2) : 0;
+    if (!bubble) {
+      // Taken so far away that its row is no longer drawn: asked for again.
+      if (frames % 10 === 0) bringBack();
+      still = 0;
+    } else if (Math.abs(by) > (view?.height ?? 0) / 4) {
+      bubble.scrollIntoView({ block: 'center' });
+      still = 0;
+    } else still += 1;
+    frames += 1;
+    if (frames < HOLD_FRAMES && still < HOLD_STILL_FRAMES) frame = requestAnimationFrame(step);
+    else end();
+  };
+  step();
+  unhighlight = setTimeout(() => {
+    unhighlight = undefined;
+    (find() ?? highlighted)?.classList.remove('message--highlight');
+  }, HIGHLIGHT_MS);
+  return () => {
+    end();
+    if (unhighlight !== undefined) clearTimeout(unhighlight);
+    (find() ?? highlighted)?.classList.remove('message--highlight');
+  };
 }
 
 /**
  * The list's part of a jump: once the quoted message is among those loaded, scroll it into the middle of the view,
- * then highlight and focus its bubble for a moment. If the list does not draw it in some three seconds of frames,
- * the quote says so (the person may press it again) rather than nothing happening.
+ * then highlight, focus and hold it there for a moment (holdInView). If the list does not draw it in some three
+ * seconds of frames, the quote says so (the person may press it again) rather than nothing happening.
  */
 export function useQuoteJump(
   channelId: string,
@@ -315,37 +386,50 @@ export function useQuoteJump(
   const jump = useAppSelector(selectQuoteJump);
   const target = jump?.status === 'found' && jump.channelId === channelId ? jump.messageId : null;
   const index = target === null ? -1 : messages.findIndex((message) => message.id === target);
-  const { away, landed } = moves;
+  const { away, landed, scroller } = moves;
+  // The hold outlives the jump's state (finished as the original is found): stopped by the next jump or unmount.
+  const holding = useRef<(() => void) | null>(null);
+  useEffect(() => () => holding.current?.(), []);
+  const held = useRef(messages);
+  useEffect(() => {
+    held.current = messages;
+  }, [messages]);
   useEffect(() => {
     if (target === null || index < 0) return;
+    holding.current?.();
+    holding.current = null;
     away();
     let frames = 0;
     let frame = 0;
-    let clear: ReturnType<typeof setTimeout> | undefined;
     // Virtuoso's index counts from the first item held (not its firstItemIndex). The row is drawn some frames
     // after the scroll (heights were guesses until then), and a page just added above may move the list once
     // more: asked again every few frames until the bubble is there.
+    let handedOver = false;
+    const bringBack = () => {
+      const at = held.current.findIndex((message) => message.id === target);
+      if (at >= 0) virtuoso.current?.scrollToIndex({ index: at, align: 'center' });
+    };
     const step = () => {
-      const bubble = document.querySelector<HTMLElement>(`[data-message-id="${target}"]`);
-      if (!bubble) {
+      if (!document.querySelector(`[data-message-id="${target}"]`)) {
         if (frames % 10 === 0) virtuoso.current?.scrollToIndex({ index, align: 'center' });
         frames += 1;
         if (frames < JUMP_FRAMES) frame = requestAnimationFrame(step);
-        else dispatch(quoteJumpUnreached({ messageId: target }));
+        else {
+          handedOver = true;
+          landed();
+          dispatch(quoteJumpUnreached({ messageId: target }));
+        }
         return;
       }
-      bubble.scrollIntoView({ block: 'center' });
-      bubble.classList.add('message--highlight');
-      bubble.tabIndex = -1;
-      bubble.focus({ preventScroll: true });
-      landed();
+      handedOver = true;
+      holding.current = holdInView(target, scroller(), bringBack, landed);
       dispatch(quoteJumpFinished());
-      clear = setTimeout(() => bubble.classList.remove('message--highlight'), HIGHLIGHT_MS);
     };
     frame = requestAnimationFrame(step);
     return () => {
       cancelAnimationFrame(frame);
-      if (clear !== undefined) clearTimeout(clear);
+      // A jump given up before it landed (another quote pressed, the list gone) lets the list follow again.
+      if (!handedOver) landed();
     };
-  }, [target, index, virtuoso, dispatch, away, landed]);
+  }, [target, index, virtuoso, dispatch, away, landed, scroller]);
 }
