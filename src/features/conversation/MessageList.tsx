@@ -48,7 +48,7 @@ import { WithSenderFace } from './SenderFace';
 import { selectChannelPhotos, selectShowsFaces } from './faces';
 import { continuesGroup, dayLabel, firstUnreadId, startsDay } from './messageRows';
 import { useFollowedFirstIndex } from './followedFirstIndex';
-import { leavesBottom } from './leavingBottom';
+import { HOLD_FRAMES, HOLD_STILL_FRAMES, PERSON_MOVES, leavesBottom } from './leavingBottom';
 import './messageList.css';
 
 /**
@@ -133,14 +133,8 @@ function topRow(scroller: HTMLElement | null): Anchor | null {
   return null;
 }
 
-/** What the person does to move a list (ends holding it in place). */
-const PERSON_MOVES = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
 /** What makes the list's next scroll the person's (leavesBottom). */
 const TOUCHES = [...PERSON_MOVES, 'touchmove'] as const;
-
-/** How long the place is held after a page is added above (frames), and how many still frames end it sooner. */
-const HOLD_FRAMES = 90;
-const STILL_FRAMES = 10;
 
 /**
  * Keeps the row at the top of the view where it was when an older page is added above it. Virtuoso shifts the
@@ -210,7 +204,7 @@ export class KeepPlace extends Component<{
           next = 0;
         }
       }
-      if (frame < HOLD_FRAMES && next < STILL_FRAMES) {
+      if (frame < HOLD_FRAMES && next < HOLD_STILL_FRAMES) {
         this.frame = requestAnimationFrame(() => step(frame + 1, next));
       } else this.listen(false);
     };
@@ -243,7 +237,7 @@ class Pin {
     const step = (frame: number) => {
       if (!this.active) return;
       still = this.hold() ? 0 : still + 1;
-      if (frame < HOLD_FRAMES && still < STILL_FRAMES) {
+      if (frame < HOLD_FRAMES && still < HOLD_STILL_FRAMES) {
         this.frame = requestAnimationFrame(() => step(frame + 1));
       } else this.stop();
     };
@@ -284,10 +278,6 @@ function FocusMark({ focused, children }: { focused: boolean; children: ReactNod
     </div>
   );
 }
-
-/** How long the list holds the message it was opened at in view (frames), and how many still frames end it sooner. */
-const FOCUS_FRAMES = 90;
-const FOCUS_STILL_FRAMES = 10;
 
 /**
  * The message the conversation was opened at (conversationSlice `focus`): `pending` until the list has brought it
@@ -347,7 +337,7 @@ function useFocus(
         still = 0;
       }
       frame += 1;
-      if (moved || still >= FOCUS_STILL_FRAMES || frame >= FOCUS_FRAMES) {
+      if (moved || still >= HOLD_STILL_FRAMES || frame >= HOLD_FRAMES) {
         release();
         holdingRef.current = false;
         setHandled(seq);

@@ -29,17 +29,13 @@ import {
   selectReactionError,
   selectReplyingTo,
 } from './repliesSlice';
+import { HOLD_FRAMES, HOLD_STILL_FRAMES, PERSON_MOVES } from './leavingBottom';
 import './replies.css';
 
 /** How long a jumped-to message stays highlighted. */
 const HIGHLIGHT_MS = 2000;
 /** How many frames a jump looks for the quoted bubble to be drawn (some three seconds). */
 const JUMP_FRAMES = 180;
-/** How long a landed jump holds the original in view (frames), and how many still frames end it sooner. */
-const HOLD_FRAMES = 90;
-const HOLD_STILL_FRAMES = 10;
-/** What the person does to move the list: it ends a hold. */
-const PERSON_MOVES = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
 
 /** The original of a quote as this window holds it, if it does. */
 function useOriginal(channelId: string, messageId: string): ChatMessage | undefined {

@@ -7,6 +7,14 @@
 export const FOLLOW_SETTLE_MS = 400;
 /** How long a person's touch, wheel, key or press on the list makes its next scroll theirs. */
 export const TOUCH_MS = 1_000;
+/** What the person does to move a list (ends holding it in place: Pin, a search hit's focus, a quote's jump). */
+export const PERSON_MOVES = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+/**
+ * How long the list holds something in place, in frames (its bottom as it opens, a row's place as a page lands
+ * above, a search hit or a quote's original in view), and how many still frames end the hold sooner.
+ */
+export const HOLD_FRAMES = 90;
+export const HOLD_STILL_FRAMES = 10;
 
 export interface ScrollStep {
   /** scrollTop before and after the scroll. */
