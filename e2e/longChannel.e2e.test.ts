@@ -269,23 +269,22 @@ describe('a channel of 10,000 messages', () => {
       return el !== null && el.scrollTop < was;
     }, bottom);
 
-    // Paging back: each older page is held until the place of the message in view is noted.
-    // A release may come before the request reaches the route (the button shows as the page asks): it is kept
-    // for that request, which then goes at once.
+    // Paging back: each older page is held until the place of the message in view is noted. A release lets every
+    // page asked for until the next step through: the page may be asked for before or after the button shows, and
+    // a page landing with its first rows drawn may ask at once for the one before it (the list reads ahead).
     const held: Array<() => void> = [];
-    let releasedEarly = 0;
+    let holding = false;
     const release = () => {
-      const next = held.shift();
-      if (next) next();
-      else releasedEarly += 1;
+      holding = false;
+      for (const next of held.splice(0)) next();
     };
     await page.route(/\/messages\?.*before=/, async (route: Route) => {
-      if (releasedEarly > 0) releasedEarly -= 1;
-      else await new Promise<void>((resolve) => held.push(resolve));
+      if (holding) await new Promise<void>((resolve) => held.push(resolve));
       await route.continue();
     });
     for (let pageBack = 0; pageBack < 4; pageBack += 1) {
       const firstBefore = await page.locator('.message__text').first().textContent();
+      holding = true;
       await region.evaluate((el) => el.scrollTo({ top: 0 }));
       await page.getByRole('button', { name: 'Loading earlier messages…' }).waitFor();
       // Reading the message at the top.
