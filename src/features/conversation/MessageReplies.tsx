@@ -322,6 +322,9 @@ function holdInView(
   let ended = false;
   let highlighted: HTMLElement | null = null;
   let unhighlight: ReturnType<typeof setTimeout> | undefined;
+  const unmark = () => {
+    for (const element of [find(), highlighted]) if (element) delete element.dataset.highlight;
+  };
   const end = () => {
     if (ended) return;
     ended = true;
@@ -333,9 +336,10 @@ function holdInView(
   const step = () => {
     const bubble = find();
     if (bubble && bubble !== highlighted) {
-      // Drawn anew (the row re-rendered): the highlight and the focus go with the new element.
-      highlighted?.classList.remove('message--highlight');
-      bubble.classList.add('message--highlight');
+      // Drawn anew (the row re-rendered): the highlight and the focus go with the new element. An attribute React
+      // does not own: a render of the bubble rewrites its class list (grouped with the one above, say).
+      if (highlighted) delete highlighted.dataset.highlight;
+      bubble.dataset.highlight = 'on';
       bubble.tabIndex = -1;
       if (highlighted === null) bubble.focus({ preventScroll: true });
       highlighted = bubble;
@@ -358,12 +362,12 @@ function holdInView(
   step();
   unhighlight = setTimeout(() => {
     unhighlight = undefined;
-    (find() ?? highlighted)?.classList.remove('message--highlight');
+    unmark();
   }, HIGHLIGHT_MS);
   return () => {
     end();
     if (unhighlight !== undefined) clearTimeout(unhighlight);
-    (find() ?? highlighted)?.classList.remove('message--highlight');
+    unmark();
   };
 }
 
