@@ -9,17 +9,19 @@ import { reloadPage } from '@/platform/browser';
 import { activateWaitingWorker, checkForNewVersion } from '@/platform/serviceWorker';
 import { updateSaga } from '@/sagas/updateSaga';
 import { SW_MESSAGE_TIMEOUT_MS, UPDATE_BANNER_MS, UPDATE_CHECK_INTERVAL_MS } from '@/timings';
-import { createVirtualTime } from '../support/virtualTime';
+import { createVirtualTime, END_TEST, untilEnded } from '../support/virtualTime';
+import type { VirtualTime } from '../support/virtualTime';
 import { createFakeStore } from '../platform/fakes';
 import type { FakeStore } from '../platform/fakes';
 
-// How long each run lets the saga go on in real time (it never ends by itself) while the test moves virtual time:
-// at 300 ms a loaded CI machine ended a run before the test had advanced it, and the banner read as still visible.
-const SAGA_RUN_MS = 2_000;
+// The saga never ends by itself: a run that moves virtual time goes on until the test has done so and ends it
+// (`ended`). It has no real-time bound of its own (a loaded CI machine ended a 300 ms run before the test had
+// advanced it); Jest's stops a run that hangs.
+const UNTIL_ENDED = { timeout: false } as const;
 
 function start(store: FakeStore, options: { waiting?: boolean } = {}) {
   const time = createVirtualTime();
-  const saga = expectSaga(updateSaga, true)
+  const saga = expectSaga(untilEnded, updateSaga, true)
     .withReducer(rootReducer)
     .provide([
       [matchers.call.fn(browserLocalStorage), store],
@@ -31,6 +33,17 @@ function start(store: FakeStore, options: { waiting?: boolean } = {}) {
   return { saga, time };
 }
 
+/** Ends a run started with UNTIL_ENDED once what the test dispatched and advanced has been handled. */
+async function ended<T>(
+  saga: { dispatch(action: { type: string }): unknown },
+  time: VirtualTime,
+  running: Promise<T>,
+) {
+  await time.flush();
+  saga.dispatch(END_TEST);
+  return running;
+}
+
 const state = (result: { storeState: unknown }) => (result.storeState as RootState).version;
 const reloads = (result: { effects: { call?: Array<{ payload: { fn: unknown } }> } }) =>
   result.effects.call?.filter((e) => e.payload.fn === reloadPage).length ?? 0;
@@ -39,14 +52,14 @@ describe('the update banner (spec §2)', () => {
   it("shows for 5 s when a new worker waits and enable_update_notifications is 'true'", async () => {
     const store = createFakeStore({ enable_update_notifications: 'true' });
     const { saga, time } = start(store);
-    const running = saga.dispatch(updateInstalled()).run({ timeout: SAGA_RUN_MS, silenceTimeout: true });
+    const running = saga.dispatch(updateInstalled()).run(UNTIL_ENDED);
     await time.flush();
     expect(time.live()).toContain(UPDATE_BANNER_MS);
     await time.advance(UPDATE_BANNER_MS - 1);
     expect(time.live()).toContain(UPDATE_BANNER_MS);
     await time.advance(1);
     expect(time.live()).not.toContain(UPDATE_BANNER_MS);
-    const result = await running;
+    const result = await ended(saga, time, running);
     const shown = result.effects.put?.map((e) => e.payload.action.type) ?? [];
     expect(shown).toEqual(
       expect.arrayContaining(['version/updateBannerShown', 'version/updateBannerHidden']),
@@ -61,10 +74,10 @@ describe('the update banner (spec §2)', () => {
     [5_000, false],
   ])('after %d ms is visible: %p', async (ms, visible) => {
     const { saga, time } = start(createFakeStore({ enable_update_notifications: 'true' }));
-    const running = saga.dispatch(updateInstalled()).run({ timeout: SAGA_RUN_MS, silenceTimeout: true });
+    const running = saga.dispatch(updateInstalled()).run(UNTIL_ENDED);
     await time.flush();
     await time.advance(ms);
-    expect(state(await running).bannerVisible).toBe(visible);
+    expect(state(await ended(saga, time, running)).bannerVisible).toBe(visible);
   });
 
   it.each([
@@ -100,13 +113,11 @@ describe('restarting into the new version', () => {
   it('sends SKIP_WAITING and reloads once the new worker controls the page', async () => {
     const store = createFakeStore({ version_update_pending: 'true' });
     const { saga, time } = start(store);
-    const running = saga
-      .dispatch(updateRestartRequested())
-      .run({ timeout: SAGA_RUN_MS, silenceTimeout: true });
+    const running = saga.dispatch(updateRestartRequested()).run(UNTIL_ENDED);
     await time.flush();
     expect(time.live()).toContain(SW_MESSAGE_TIMEOUT_MS);
     saga.dispatch(serviceWorkerTookControl({ isUpdate: true }));
-    const result = await running;
+    const result = await ended(saga, time, running);
     expect(reloads(result)).toBe(1);
     expect(result.effects.call?.some((e) => e.payload.fn === activateWaitingWorker)).toBe(true);
     expect(store.contents().version_update_pending).toBeUndefined();
@@ -114,12 +125,10 @@ describe('restarting into the new version', () => {
 
   it('reloads after 5 s when the new worker never takes control', async () => {
     const { saga, time } = start(createFakeStore());
-    const running = saga
-      .dispatch(updateRestartRequested())
-      .run({ timeout: SAGA_RUN_MS, silenceTimeout: true });
+    const running = saga.dispatch(updateRestartRequested()).run(UNTIL_ENDED);
     await time.advance(SW_MESSAGE_TIMEOUT_MS - 1);
     await time.advance(1);
-    expect(reloads(await running)).toBe(1);
+    expect(reloads(await ended(saga, time, running))).toBe(1);
   });
 
   it('reloads at once when no worker waits any more (another tab applied it)', async () => {
@@ -132,9 +141,9 @@ describe('restarting into the new version', () => {
 
 it('asks the browser for a new worker every hour while the app is open', async () => {
   const { saga, time } = start(createFakeStore());
-  const running = saga.run({ timeout: SAGA_RUN_MS, silenceTimeout: true });
+  const running = saga.run(UNTIL_ENDED);
   await time.advance(UPDATE_CHECK_INTERVAL_MS);
   await time.advance(UPDATE_CHECK_INTERVAL_MS);
-  const result = await running;
+  const result = await ended(saga, time, running);
   expect(result.effects.call?.filter((e) => e.payload.fn === checkForNewVersion)).toHaveLength(2);
 });

@@ -25,6 +25,8 @@ export interface VirtualTime {
   live(): number[];
   /** Dynamic provider for expectSaga's `provide([...])`. */
   readonly provider: { call(effect: CallEffect, next: Next): unknown };
+  /** Resolves when the clock passes `ms` from now, in order with the sagas' delays (a slow device's write, say). */
+  after(ms: number): Promise<void>;
   /** Moves the clock forward by `ms`, firing due timers one by one in order and letting the sagas run. */
   advance(ms: number): Promise<void>;
   /** Lets pending promises and saga steps settle without moving the clock. */
@@ -78,6 +80,11 @@ export function createVirtualTime(start = START): VirtualTime {
         });
         return promise;
       },
+    },
+    after(ms) {
+      return new Promise<void>((resolve) => {
+        timers.push({ at: now + ms, seq: (seq += 1), ms, resolve });
+      });
     },
     async advance(ms) {
       const target = now + ms;

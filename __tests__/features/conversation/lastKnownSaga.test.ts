@@ -3,7 +3,11 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { expectSaga } from 'redux-saga-test-plan';
+import type { ExpectApi } from 'redux-saga-test-plan';
 import { combineReducers } from '@reduxjs/toolkit';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { createVirtualTime, END_TEST, untilEnded } from '../../support/virtualTime';
+import type { VirtualTime } from '../../support/virtualTime';
 import { lastKnownSaga, LAST_KNOWN_SAVE_DEBOUNCE_MS } from '@/features/conversation/lastKnownSaga';
 import { createLastKnownStore } from '@/platform/lastKnownStore';
 import type { KnownAccount, LastKnownStore } from '@/platform/lastKnownStore';
@@ -23,9 +27,10 @@ import type { ReceivedOffer } from '@core/offers';
 import auth, { signOutRequested } from '@/store/authSlice';
 import type { Booking, ChannelOverview, ChatMessage, UserDoc } from '@core/model';
 
-// The debounce, then the device's writes: 200 ms for them was too little on a loaded machine (CI saw the pages
-// not yet written). A longer run only gives a wrong write more time to show.
-const SAVED_WITHIN_MS = LAST_KNOWN_SAVE_DEBOUNCE_MS + 3_000;
+// On virtual time (the save's debounce is redux-saga's `delay`): a run drives the saga, then moves the clock past
+// the debounce and some, and ends once every write the saga started on the device has ended. Nothing is left to a
+// real wait: a wrong write, or one that never comes, shows on any machine.
+const SAVED_WITHIN_MS = LAST_KNOWN_SAVE_DEBOUNCE_MS * 3;
 
 const reducer = combineReducers({ user, channels, conversation, offers, auth, practice });
 type State = ReturnType<typeof reducer>;
@@ -116,6 +121,60 @@ const practiceData = {
 };
 const asked = practiceRequested({ consultantIds: ['uidConsultant0000001'], isConsultant: false });
 
+/** The device's store, with every write it was asked for followed until it has ended. */
+function followed(inner: LastKnownStore): { store: LastKnownStore; written(): Promise<void> } {
+  const pending = new Set<Promise<unknown>>();
+  const follow =
+    <A extends unknown[]>(write: (...args: A) => Promise<void>) =>
+    (...args: A): Promise<void> => {
+      const done = write(...args);
+      pending.add(done);
+      void done.finally(() => pending.delete(done)).catch(() => undefined);
+      return done;
+    };
+  return {
+    store: { ...inner, putAccount: follow(inner.putAccount), putPage: follow(inner.putPage) },
+    async written() {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+  };
+}
+
+/**
+ * Runs lastKnownSaga on `device` from `state`: `drive` dispatches and moves the clock, then the clock runs on for
+ * `forMs` (past the save's debounce by default) and the run ends once the device's writes have ended.
+ */
+async function keepRun(
+  state: State,
+  {
+    device = store,
+    drive,
+    forMs = SAVED_WITHIN_MS,
+    plan = (saga) => saga,
+  }: {
+    device?: LastKnownStore | ((time: VirtualTime) => LastKnownStore);
+    /** The effects the run must show (expectSaga's assertions). */
+    plan?: (saga: ExpectApi) => ExpectApi;
+    drive?: (dispatch: (action: UnknownAction) => void, time: VirtualTime) => Promise<void>;
+    forMs?: number;
+  } = {},
+) {
+  const time = createVirtualTime();
+  const { store: watched, written } = followed(typeof device === 'function' ? device(time) : device);
+  const saga = plan(expectSaga(untilEnded, lastKnownSaga, watched))
+    .withReducer(reducer, state)
+    .provide([time.provider]);
+  // No timeout of its own (its timer outlived the run): a run that never ends is stopped by Jest's bound.
+  const ran = saga.run({ timeout: false });
+  await time.flush();
+  await drive?.((action) => saga.dispatch(action), time);
+  await time.advance(forMs);
+  await written();
+  await time.flush();
+  saga.dispatch(END_TEST);
+  return ran;
+}
+
 let store: LastKnownStore;
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
@@ -135,12 +194,13 @@ describe('lastKnownSaga', () => {
       bookings: null,
       receivedOffers: null,
     });
-    const { storeState } = await expectSaga(lastKnownSaga, store)
-      .withReducer(reducer, loading())
-      .put(overviewLoaded({ items: [overview] }))
-      .put(activeOffersLoaded({ items: [] }))
-      .put(lastKnownShown({ ...account, domainId: undefined, authUser: morgan, asOf: 42_000 }))
-      .silentRun(500);
+    const { storeState } = await keepRun(loading(), {
+      plan: (saga) =>
+        saga
+          .put(overviewLoaded({ items: [overview] }))
+          .put(activeOffersLoaded({ items: [] }))
+          .put(lastKnownShown({ ...account, domainId: undefined, authUser: morgan, asOf: 42_000 })),
+    });
     expect((storeState as State).user).toMatchObject({ status: 'signedIn', nickname: 'Morgan', credits: 3 });
   });
 
@@ -158,7 +218,7 @@ describe('lastKnownSaga', () => {
       loading(),
       accountLoaded({ ...buildUserState(morgan, null, { isAdmin: false }), asOf: 0 }),
     );
-    const { storeState } = await expectSaga(lastKnownSaga, store).withReducer(reducer, unread).silentRun(500);
+    const { storeState } = await keepRun(unread);
     expect((storeState as State).user).toMatchObject({ status: 'signedIn', credits: 3, asOf: 42_000 });
   });
 
@@ -172,9 +232,7 @@ describe('lastKnownSaga', () => {
       bookings: { savedAt: 1, upcoming: [booking] },
       receivedOffers: [received],
     });
-    const { storeState } = await expectSaga(lastKnownSaga, store)
-      .withReducer(reducer, reducer(loading(), asked))
-      .silentRun(500);
+    const { storeState } = await keepRun(reducer(loading(), asked));
     expect((storeState as State).user.status).toBe('loading');
     expect((storeState as State).channels.ids).toEqual([]);
     expect((storeState as State).offers.received).toEqual([]);
@@ -192,12 +250,14 @@ describe('lastKnownSaga', () => {
       receivedOffers: null,
     });
     await store.putPage({ uid: UID, channelId: CHANNEL, savedAt: 1, messages: [message(1), message(2)] });
-    const { storeState } = await expectSaga(lastKnownSaga, store)
-      .withReducer(reducer, loading())
-      .dispatch(messagesRequested({ channelId: CHANNEL }))
-      .dispatch(channelOpened({ id: CHANNEL }))
-      .put(lastKnownPageShown({ channelId: CHANNEL, messages: [message(1), message(2)] }))
-      .silentRun(500);
+    const { storeState } = await keepRun(loading(), {
+      drive: async (dispatch) => {
+        dispatch(messagesRequested({ channelId: CHANNEL }));
+        dispatch(channelOpened({ id: CHANNEL }));
+      },
+      plan: (saga) =>
+        saga.put(lastKnownPageShown({ channelId: CHANNEL, messages: [message(1), message(2)] })),
+    });
     const shown = (storeState as State).conversation.byChannel[CHANNEL];
     expect(shown).toMatchObject({ status: 'loaded', hasNewer: true });
     expect(shown?.messages.map((m) => m.id)).toEqual([message(1).id, message(2).id]);
@@ -210,13 +270,14 @@ describe('lastKnownSaga', () => {
   });
 
   it('keeps live data, not what it drew, and the open channel once its window reaches the newest', async () => {
-    await expectSaga(lastKnownSaga, store)
-      .withReducer(reducer, loading())
-      .dispatch(accountLoaded(buildUserState(morgan, doc, { isAdmin: false })))
-      .dispatch(overviewLoaded({ items: [overview] }))
-      .dispatch(messagesRequested({ channelId: CHANNEL }))
-      .dispatch(messagesLoaded({ channelId: CHANNEL, messages: [message(1), message(2)] }))
-      .silentRun(SAVED_WITHIN_MS);
+    await keepRun(loading(), {
+      drive: async (dispatch) => {
+        dispatch(accountLoaded(buildUserState(morgan, doc, { isAdmin: false })));
+        dispatch(overviewLoaded({ items: [overview] }));
+        dispatch(messagesRequested({ channelId: CHANNEL }));
+        dispatch(messagesLoaded({ channelId: CHANNEL, messages: [message(1), message(2)] }));
+      },
+    });
     const kept = await store.load(UID);
     expect(kept.account).toMatchObject({
       uid: UID,
@@ -234,7 +295,7 @@ describe('lastKnownSaga', () => {
       reducer(loading(), accountLoaded(buildUserState(morgan, doc, { isAdmin: false }))),
       overviewLoaded({ items: [overview] }),
     );
-    await expectSaga(lastKnownSaga, store).withReducer(reducer, live).silentRun(500);
+    await keepRun(live, { forMs: 0 });
     expect((await store.load(UID)).account).toMatchObject({ account, channels: [overview] });
   });
 
@@ -244,28 +305,32 @@ describe('lastKnownSaga', () => {
     ['the next write', 200],
     ['a second write started while the first is under way', LAST_KNOWN_SAVE_DEBOUNCE_MS + 600],
   ])('keeps what turned live while a write was under way (%s)', async (_case, writeMs) => {
-    const slow: LastKnownStore = {
+    const slow = (time: VirtualTime): LastKnownStore => ({
       ...store,
       // Written in the order asked (as IndexedDB does), answered late.
       putAccount: async (record) => {
         await store.putAccount(record);
-        await new Promise((resolve) => setTimeout(resolve, writeMs));
+        await time.after(writeMs);
       },
-    };
+    });
     const live = reducer(loading(), accountLoaded(buildUserState(morgan, doc, { isAdmin: false })));
-    await expectSaga(lastKnownSaga, slow)
-      .withReducer(reducer, live)
-      .delay(50)
-      .dispatch(overviewLoaded({ items: [overview] }))
-      .silentRun(SAVED_WITHIN_MS + writeMs);
+    await keepRun(live, {
+      device: slow,
+      drive: async (dispatch, time) => {
+        await time.advance(50);
+        dispatch(overviewLoaded({ items: [overview] }));
+      },
+      forMs: SAVED_WITHIN_MS + writeMs,
+    });
     expect((await store.load(UID)).account).toMatchObject({ account, channels: [overview] });
   });
 
   it('keeps nothing of an account the backend could not read (offline)', async () => {
-    await expectSaga(lastKnownSaga, store)
-      .withReducer(reducer, loading())
-      .dispatch(accountLoaded({ ...buildUserState(morgan, null, { isAdmin: false }), asOf: 0 }))
-      .silentRun(SAVED_WITHIN_MS);
+    await keepRun(loading(), {
+      drive: async (dispatch) => {
+        dispatch(accountLoaded({ ...buildUserState(morgan, null, { isAdmin: false }), asOf: 0 }));
+      },
+    });
     expect((await store.load(UID)).account).toBeNull();
   });
 
@@ -280,10 +345,11 @@ describe('lastKnownSaga', () => {
       receivedOffers: null,
     });
     await store.putPage({ uid: UID, channelId: CHANNEL, savedAt: 1, messages: [message(1)] });
-    await expectSaga(lastKnownSaga, store)
-      .withReducer(reducer, loading())
-      .dispatch(signOutRequested())
-      .silentRun(500);
+    await keepRun(loading(), {
+      drive: async (dispatch) => {
+        dispatch(signOutRequested());
+      },
+    });
     expect(await createLastKnownStore().load(UID)).toEqual({ account: null, pages: [] });
   });
 
@@ -298,12 +364,15 @@ describe('lastKnownSaga', () => {
       bookings,
       receivedOffers: [received],
     });
-    const { storeState } = await expectSaga(lastKnownSaga, store)
-      .withReducer(reducer, loading())
-      .put(receivedOffersLoaded([received]))
-      .dispatch(asked)
-      .put(lastKnownBookingsShown({ upcoming: [booking], asOf: 41_000 }))
-      .silentRun(500);
+    const { storeState } = await keepRun(loading(), {
+      drive: async (dispatch) => {
+        dispatch(asked);
+      },
+      plan: (saga) =>
+        saga
+          .put(receivedOffersLoaded([received]))
+          .put(lastKnownBookingsShown({ upcoming: [booking], asOf: 41_000 })),
+    });
     // Offline: the backend's refusal leaves the kept bookings on screen, as of their time.
     const state = reducer(storeState as State, practiceFailed({ message: 'You are offline.' }));
     expect(state.offers.received).toEqual([received]);
@@ -326,9 +395,7 @@ describe('lastKnownSaga', () => {
 
   it('draws the kept bookings when the practice was asked for before the device was read', async () => {
     await keepBookings();
-    const { storeState } = await expectSaga(lastKnownSaga, store)
-      .withReducer(reducer, reducer(loading(), asked))
-      .silentRun(500);
+    const { storeState } = await keepRun(reducer(loading(), asked));
     expect((storeState as State).practice).toMatchObject({ asOf: 41_000, bookings: { upcoming: [booking] } });
   });
 
@@ -336,11 +403,12 @@ describe('lastKnownSaga', () => {
     const now = jest.spyOn(Date, 'now').mockReturnValue(50_000);
     await keepBookings();
     // A session that never opens /services: the account is live again, the bookings are still those of 41_000.
-    await expectSaga(lastKnownSaga, store)
-      .withReducer(reducer, loading())
-      .dispatch(accountLoaded(buildUserState(morgan, doc, { isAdmin: false })))
-      .dispatch(receivedOffersLoaded([received]))
-      .silentRun(SAVED_WITHIN_MS);
+    await keepRun(loading(), {
+      drive: async (dispatch) => {
+        dispatch(accountLoaded(buildUserState(morgan, doc, { isAdmin: false })));
+        dispatch(receivedOffersLoaded([received]));
+      },
+    });
     expect((await store.load(UID)).account).toMatchObject({
       savedAt: 50_000,
       receivedOffers: [received],
@@ -349,12 +417,13 @@ describe('lastKnownSaga', () => {
 
     now.mockReturnValue(60_000);
     const confirmed = { ...booking, state: 'confirmed' as const };
-    await expectSaga(lastKnownSaga, store)
-      .withReducer(reducer, loading())
-      .dispatch(asked)
-      .dispatch(practiceLoaded(practiceData))
-      .dispatch(bookingChanged({ booking: confirmed }))
-      .silentRun(SAVED_WITHIN_MS);
+    await keepRun(loading(), {
+      drive: async (dispatch) => {
+        dispatch(asked);
+        dispatch(practiceLoaded(practiceData));
+        dispatch(bookingChanged({ booking: confirmed }));
+      },
+    });
     expect((await store.load(UID)).account?.bookings).toEqual({ savedAt: 60_000, upcoming: [confirmed] });
     now.mockRestore();
   });
@@ -362,12 +431,13 @@ describe('lastKnownSaga', () => {
   it('never keeps kept bookings with a live change applied as if they were the backend’s list', async () => {
     await keepBookings();
     const other = { ...booking, id: 'Booking0000000000002' };
-    await expectSaga(lastKnownSaga, store)
-      .withReducer(reducer, loading())
-      .dispatch(asked)
-      .dispatch(accountLoaded(buildUserState(morgan, doc, { isAdmin: false })))
-      .dispatch(bookingChanged({ booking: other }))
-      .silentRun(SAVED_WITHIN_MS);
+    await keepRun(loading(), {
+      drive: async (dispatch) => {
+        dispatch(asked);
+        dispatch(accountLoaded(buildUserState(morgan, doc, { isAdmin: false })));
+        dispatch(bookingChanged({ booking: other }));
+      },
+    });
     expect((await store.load(UID)).account?.bookings).toEqual({ savedAt: 41_000, upcoming: [booking] });
   });
 });
