@@ -25,8 +25,9 @@ const bubble = (page: Page, text: string) =>
   page.locator('.message', { has: page.locator('.message__text', { hasText: text }) });
 
 /**
- * Waits until the bubble that says `text` is whole inside the list's view, highlighted or not. Polled: the list
- * may draw the row anew under a jump, and a check at one instant could fall between two of its renders.
+ * Waits until the bubble that says `text` is whole inside the list's view, highlighted (its outline drawn, its
+ * tools closed) or not. Polled: the list may draw the row anew under a jump, and a check at one instant could fall
+ * between two of its renders.
  */
 async function inView(page: Page, text: string, { highlighted }: { highlighted: boolean }): Promise<void> {
   await page.waitForFunction(
@@ -36,6 +37,11 @@ async function inView(page: Page, text: string, { highlighted }: { highlighted: 
         element.querySelector('.message__text')?.textContent?.includes(text),
       );
       if (!view || !row || (row.dataset.highlight !== undefined) !== highlighted) return false;
+      // Highlighted is drawn so (the jump's focus once hid the outline) and not covered by the bubble's tools.
+      const tools = row.querySelector('.message__tools');
+      const toolsShown =
+        tools !== null && tools.getBoundingClientRect().height > 0 && getComputedStyle(tools).opacity !== '0';
+      if (highlighted && (getComputedStyle(row).outlineStyle === 'none' || toolsShown)) return false;
       const box = row.getBoundingClientRect();
       return box.top >= view.top - 1 && box.bottom <= view.bottom + 1;
     },
@@ -128,6 +134,7 @@ describe('replies and reactions, live in two windows', () => {
     await reply.locator('.reply-quote', { hasText: far }).waitFor();
     expect(await bubble(dana.page, far).count()).toBe(0);
     await reply.locator('.reply-quote').click();
+    await dana.page.mouse.move(0, 0); // the pointer away from the list, where hovering a bubble shows its tools
     await inView(dana.page, far, { highlighted: true });
     // The highlight is for a moment; the original stays in view after it (nothing takes the list back down).
     await inView(dana.page, far, { highlighted: false });

@@ -34,6 +34,8 @@ function toolsOpenOnFocus(event: FocusEvent<HTMLDivElement>): void {
   const bubble = event.currentTarget;
   const target = event.target as Element;
   if (target !== bubble && !target.closest('.message__tools')) return;
+  // Focused by a quote's jump (highlighted first), not by a tap: its tools would cover what was jumped to.
+  if (target === bubble && bubble.dataset.highlight !== undefined) return;
   // Set on the element, not through React state: a render would rewrite the class list (a jump's highlight).
   bubble.dataset.tools = 'open';
   if (target === bubble) requestAnimationFrame(() => bubble.scrollIntoView?.({ block: 'nearest' }));
