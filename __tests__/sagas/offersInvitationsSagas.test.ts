@@ -1,4 +1,5 @@
 import { eventually } from '../support/eventually';
+import { endRun, settle, untilEnded } from '../support/virtualTime';
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
@@ -41,8 +42,9 @@ import user, { buildUserState, accountLoaded, signedIn, signedOut } from '@/stor
 import type { Invitation, IssuedOffer, Offer, UserDoc } from '@core/model';
 import { createFakeBackend } from '../support/fakeBackend';
 
-/** A run a test feeds from outside on a later turn: long enough for a loaded machine (50 ms was not). */
-const RUN_MS = 500;
+// Watchers never end by themselves: a run goes on until the test has done what it means to and ends it (`endRun`),
+// which cancels the watcher as a session's end would.
+const UNTIL_ENDED = { timeout: false } as const;
 
 const reducer = combineReducers({ user, channels, offers, invitations, live });
 type State = ReturnType<typeof reducer>;
@@ -140,12 +142,12 @@ describe('offers', () => {
       emit = listener;
       return () => (emit = null);
     });
-    const saga = expectSaga(watchOffersChanged, fake as unknown as Backend).withReducer(reducer);
-    const pending = saga.silentRun(RUN_MS);
-    await new Promise((r) => setTimeout(r, 5));
+    const saga = expectSaga(untilEnded, watchOffersChanged, fake as unknown as Backend).withReducer(reducer);
+    const pending = saga.run(UNTIL_ENDED);
+    await settle();
     emit!();
     emit!();
-    const result = await pending;
+    const result = await endRun(saga, pending);
     expect(
       result.effects.put?.filter((e) => e.payload.action.type === activeOffersRequested.type),
     ).toHaveLength(2);
@@ -166,13 +168,13 @@ describe('offers', () => {
       reducer(undefined, signedIn({ authUser: me })),
       accountLoaded({ ...buildUserState(me, null, { isAdmin: false }), isConsultant }),
     );
-    const saga = expectSaga(watchOffersChanged, fake as unknown as Backend)
+    const saga = expectSaga(untilEnded, watchOffersChanged, fake as unknown as Backend)
       .withReducer(reducer, start)
       .withState(start);
-    const pending = saga.silentRun(RUN_MS);
-    await new Promise((r) => setTimeout(r, 5));
+    const pending = saga.run(UNTIL_ENDED);
+    await settle();
     emit!();
-    const { storeState } = await pending;
+    const { storeState } = await endRun(saga, pending);
     expect(selectServicesNews(storeState as State)).toBe(dot);
   });
 
@@ -283,7 +285,7 @@ describe('invitations', () => {
     } as unknown as Backend;
     const answer = (id: string) =>
       pending.get(id)?.shift()?.({ ...invitation, id, status: 'accepted', acceptedBy: ME });
-    const run = expectSaga(function* watcher() {
+    const saga = expectSaga(untilEnded, function* watcher() {
       yield leadingPerInvitation(acceptRequested.type, handleAccept, slowBackend);
     })
       .withReducer(reducer)
@@ -291,14 +293,13 @@ describe('invitations', () => {
       .dispatch(acceptRequested({ id: INV }))
       .dispatch(acceptRequested({ id: INV })) // a second press while the first runs
       .dispatch(invitationRequested({ id: OTHER })) // the person opens another invitation
-      .dispatch(acceptRequested({ id: OTHER }))
-      // Long enough for the answers below on a loaded machine (50 ms once ended the run before the second one).
-      .silentRun(2_000);
+      .dispatch(acceptRequested({ id: OTHER }));
+    const run = saga.run(UNTIL_ENDED);
     await eventually(() => expect(calls).toEqual([INV, OTHER]));
     answer(INV); // the first answer, late: it must not land on the invitation now on screen
     await new Promise((resolve) => setTimeout(resolve, 10));
     answer(OTHER);
-    const { storeState } = await run;
+    const { storeState } = await endRun(saga, run);
     expect((storeState as State).invitations.accept).toEqual({ status: 'done', error: null, id: OTHER });
     expect(calls).toEqual([INV, OTHER]);
   });
@@ -421,11 +422,12 @@ describe('the invitations waiting for the person (issue #12)', () => {
 
   it('reads the list and the invitation on screen again whenever the backend says they changed', async () => {
     const { subscription, backend: live } = following();
-    const pending = expectSaga(watchMyInvitations, live).withReducer(reducer, shown()).silentRun(RUN_MS);
-    await new Promise((r) => setTimeout(r, 5));
+    const saga = expectSaga(untilEnded, watchMyInvitations, live).withReducer(reducer, shown());
+    const pending = saga.run(UNTIL_ENDED);
+    await settle();
     subscription.emit!();
     subscription.emit!();
-    const result = await pending;
+    const result = await endRun(saga, pending);
     expect(putTypes(result)).toEqual([
       myInvitationsRequested.type,
       invitationRequested.type,
@@ -439,29 +441,31 @@ describe('the invitations waiting for the person (issue #12)', () => {
 
   it('reads nothing that no screen shows', async () => {
     const { subscription, backend: live } = following();
-    const pending = expectSaga(watchMyInvitations, live).withReducer(reducer).silentRun(RUN_MS);
-    await new Promise((r) => setTimeout(r, 5));
+    const saga = expectSaga(untilEnded, watchMyInvitations, live).withReducer(reducer);
+    const pending = saga.run(UNTIL_ENDED);
+    await settle();
     subscription.emit!();
-    expect(putTypes(await pending)).toEqual([]);
+    expect(putTypes(await endRun(saga, pending))).toEqual([]);
   });
 
   it('follows them in a session already under way (a restart), and stops listening when cancelled', async () => {
     const { subscription, backend: live } = following();
     let state = reducer(undefined, signedIn({ authUser: me }));
     state = reducer(state, accountLoaded(buildUserState(me, null, { isAdmin: false })));
-    const pending = expectSaga(invitationsSaga, live).withReducer(reducer, state).silentRun(RUN_MS);
-    await new Promise((r) => setTimeout(r, 5));
+    const saga = expectSaga(untilEnded, invitationsSaga, live).withReducer(reducer, state);
+    const pending = saga.run(UNTIL_ENDED);
+    await settle();
     expect([subscription.subscribed, subscription.emit === null]).toEqual([1, false]);
-    await pending;
+    await endRun(saga, pending);
     expect(subscription.emit).toBeNull();
   });
 
   it('stops listening when the person signs out, and listens again for the next one', async () => {
     const { subscription, backend: live } = following();
-    const saga = expectSaga(invitationsSaga, live).withReducer(reducer);
-    // The saga runs 2 s of real time (80 ms ended it before the last check on CI's loaded machine); each step is
-    // awaited until it shows.
-    const pending = saga.silentRun(2000);
+    const saga = expectSaga(untilEnded, invitationsSaga, live).withReducer(reducer);
+    // Each step is awaited until it shows; the run ends when the test is done (a real-time bound of 80 ms once
+    // ended it before the last check on CI's loaded machine).
+    const pending = saga.run(UNTIL_ENDED);
     saga.dispatch(signedIn({ authUser: me }));
     saga.dispatch(accountLoaded(buildUserState(me, null, { isAdmin: false })));
     await eventually(() => expect([subscription.subscribed, subscription.emit === null]).toEqual([1, false]));
@@ -470,7 +474,7 @@ describe('the invitations waiting for the person (issue #12)', () => {
     saga.dispatch(signedIn({ authUser: me }));
     saga.dispatch(accountLoaded(buildUserState(me, null, { isAdmin: false })));
     await eventually(() => expect([subscription.subscribed, subscription.emit === null]).toEqual([2, false]));
-    await pending;
+    await endRun(saga, pending);
   });
 
   it('takes an invitation accepted here off the list at once, and forgets the list at sign-out', () => {

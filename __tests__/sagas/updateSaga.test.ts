@@ -9,14 +9,12 @@ import { reloadPage } from '@/platform/browser';
 import { activateWaitingWorker, checkForNewVersion } from '@/platform/serviceWorker';
 import { updateSaga } from '@/sagas/updateSaga';
 import { SW_MESSAGE_TIMEOUT_MS, UPDATE_BANNER_MS, UPDATE_CHECK_INTERVAL_MS } from '@/timings';
-import { createVirtualTime, END_TEST, untilEnded } from '../support/virtualTime';
-import type { VirtualTime } from '../support/virtualTime';
+import { createVirtualTime, endRun, untilEnded } from '../support/virtualTime';
 import { createFakeStore } from '../platform/fakes';
 import type { FakeStore } from '../platform/fakes';
 
 // The saga never ends by itself: a run that moves virtual time goes on until the test has done so and ends it
-// (`ended`). It has no real-time bound of its own (a loaded CI machine ended a 300 ms run before the test had
-// advanced it); Jest's stops a run that hangs.
+// (`endRun`; a loaded CI machine ended a 300 ms real-time run before the test had advanced it).
 const UNTIL_ENDED = { timeout: false } as const;
 
 function start(store: FakeStore, options: { waiting?: boolean } = {}) {
@@ -31,17 +29,6 @@ function start(store: FakeStore, options: { waiting?: boolean } = {}) {
       time.provider,
     ]);
   return { saga, time };
-}
-
-/** Ends a run started with UNTIL_ENDED once what the test dispatched and advanced has been handled. */
-async function ended<T>(
-  saga: { dispatch(action: { type: string }): unknown },
-  time: VirtualTime,
-  running: Promise<T>,
-) {
-  await time.flush();
-  saga.dispatch(END_TEST);
-  return running;
 }
 
 const state = (result: { storeState: unknown }) => (result.storeState as RootState).version;
@@ -59,7 +46,7 @@ describe('the update banner (spec §2)', () => {
     expect(time.live()).toContain(UPDATE_BANNER_MS);
     await time.advance(1);
     expect(time.live()).not.toContain(UPDATE_BANNER_MS);
-    const result = await ended(saga, time, running);
+    const result = await endRun(saga, running);
     const shown = result.effects.put?.map((e) => e.payload.action.type) ?? [];
     expect(shown).toEqual(
       expect.arrayContaining(['version/updateBannerShown', 'version/updateBannerHidden']),
@@ -77,7 +64,7 @@ describe('the update banner (spec §2)', () => {
     const running = saga.dispatch(updateInstalled()).run(UNTIL_ENDED);
     await time.flush();
     await time.advance(ms);
-    expect(state(await ended(saga, time, running)).bannerVisible).toBe(visible);
+    expect(state(await endRun(saga, running)).bannerVisible).toBe(visible);
   });
 
   it.each([
@@ -117,7 +104,7 @@ describe('restarting into the new version', () => {
     await time.flush();
     expect(time.live()).toContain(SW_MESSAGE_TIMEOUT_MS);
     saga.dispatch(serviceWorkerTookControl({ isUpdate: true }));
-    const result = await ended(saga, time, running);
+    const result = await endRun(saga, running);
     expect(reloads(result)).toBe(1);
     expect(result.effects.call?.some((e) => e.payload.fn === activateWaitingWorker)).toBe(true);
     expect(store.contents().version_update_pending).toBeUndefined();
@@ -128,7 +115,7 @@ describe('restarting into the new version', () => {
     const running = saga.dispatch(updateRestartRequested()).run(UNTIL_ENDED);
     await time.advance(SW_MESSAGE_TIMEOUT_MS - 1);
     await time.advance(1);
-    expect(reloads(await ended(saga, time, running))).toBe(1);
+    expect(reloads(await endRun(saga, running))).toBe(1);
   });
 
   it('reloads at once when no worker waits any more (another tab applied it)', async () => {
@@ -144,6 +131,6 @@ it('asks the browser for a new worker every hour while the app is open', async (
   const running = saga.run(UNTIL_ENDED);
   await time.advance(UPDATE_CHECK_INTERVAL_MS);
   await time.advance(UPDATE_CHECK_INTERVAL_MS);
-  const result = await ended(saga, time, running);
+  const result = await endRun(saga, running);
   expect(result.effects.call?.filter((e) => e.payload.fn === checkForNewVersion)).toHaveLength(2);
 });

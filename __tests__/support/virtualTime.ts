@@ -5,6 +5,7 @@
 import delayP from '@redux-saga/delay-p';
 import { CANCEL } from 'redux-saga';
 import type { Saga } from 'redux-saga';
+import type { UnknownAction } from '@reduxjs/toolkit';
 import { call, race, take } from 'redux-saga/effects';
 
 interface Timer {
@@ -48,15 +49,32 @@ export function* untilEnded(saga: Saga, ...args: unknown[]) {
   yield race({ ran: call(saga, ...args), ended: take(END_TEST.type) });
 }
 
+/** Lets pending promises and saga steps settle (twenty turns of the event loop), on any clock. */
+export async function settle(): Promise<void> {
+  for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * Ends a run of `untilEnded` started with `run({ timeout: false })` once what the test set going has settled, and
+ * answers its result. The run has no real-time bound of its own (redux-saga-test-plan's timer would outlive it, and
+ * a loaded machine once ended such runs before the test was done); Jest's bound stops one that hangs.
+ */
+export async function endRun<T>(
+  saga: { dispatch(action: UnknownAction): unknown },
+  running: Promise<T>,
+): Promise<T> {
+  await settle();
+  saga.dispatch(END_TEST);
+  return running;
+}
+
 export function createVirtualTime(start = START): VirtualTime {
   let now = start;
   let seq = 0;
   const timers: Timer[] = [];
   const requested: number[] = [];
 
-  const flush = async (): Promise<void> => {
-    for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setImmediate(resolve));
-  };
+  const flush = settle;
 
   return {
     now: () => now,

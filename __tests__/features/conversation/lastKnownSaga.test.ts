@@ -6,7 +6,7 @@ import { expectSaga } from 'redux-saga-test-plan';
 import type { ExpectApi } from 'redux-saga-test-plan';
 import { combineReducers } from '@reduxjs/toolkit';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { createVirtualTime, END_TEST, untilEnded } from '../../support/virtualTime';
+import { createVirtualTime, endRun, untilEnded } from '../../support/virtualTime';
 import type { VirtualTime } from '../../support/virtualTime';
 import { lastKnownSaga, LAST_KNOWN_SAVE_DEBOUNCE_MS } from '@/features/conversation/lastKnownSaga';
 import { createLastKnownStore } from '@/platform/lastKnownStore';
@@ -164,15 +164,12 @@ async function keepRun(
   const saga = plan(expectSaga(untilEnded, lastKnownSaga, watched))
     .withReducer(reducer, state)
     .provide([time.provider]);
-  // No timeout of its own (its timer outlived the run): a run that never ends is stopped by Jest's bound.
   const ran = saga.run({ timeout: false });
   await time.flush();
   await drive?.((action) => saga.dispatch(action), time);
   await time.advance(forMs);
   await written();
-  await time.flush();
-  saga.dispatch(END_TEST);
-  return ran;
+  return endRun(saga, ran);
 }
 
 let store: LastKnownStore;
