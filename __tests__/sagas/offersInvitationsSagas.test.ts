@@ -1,5 +1,5 @@
 import { eventually } from '../support/eventually';
-import { endRun, settle, untilEnded } from '../support/virtualTime';
+import { endRun, settle, untilEnded, UNTIL_ENDED } from '../support/virtualTime';
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
@@ -44,8 +44,6 @@ import { createFakeBackend } from '../support/fakeBackend';
 
 // Watchers never end by themselves: a run goes on until the test has done what it means to and ends it (`endRun`),
 // which cancels the watcher as a session's end would.
-const UNTIL_ENDED = { timeout: false } as const;
-
 const reducer = combineReducers({ user, channels, offers, invitations, live });
 type State = ReturnType<typeof reducer>;
 const backend = createFakeBackend() as unknown as Backend;

@@ -9,14 +9,12 @@ import { reloadPage } from '@/platform/browser';
 import { activateWaitingWorker, checkForNewVersion } from '@/platform/serviceWorker';
 import { updateSaga } from '@/sagas/updateSaga';
 import { SW_MESSAGE_TIMEOUT_MS, UPDATE_BANNER_MS, UPDATE_CHECK_INTERVAL_MS } from '@/timings';
-import { createVirtualTime, endRun, untilEnded } from '../support/virtualTime';
+import { createVirtualTime, endRun, untilEnded, UNTIL_ENDED } from '../support/virtualTime';
 import { createFakeStore } from '../platform/fakes';
 import type { FakeStore } from '../platform/fakes';
 
 // The saga never ends by itself: a run that moves virtual time goes on until the test has done so and ends it
 // (`endRun`; a loaded CI machine ended a 300 ms real-time run before the test had advanced it).
-const UNTIL_ENDED = { timeout: false } as const;
-
 function start(store: FakeStore, options: { waiting?: boolean } = {}) {
   const time = createVirtualTime();
   const saga = expectSaga(untilEnded, updateSaga, true)

@@ -54,8 +54,11 @@ export async function settle(): Promise<void> {
   for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setImmediate(resolve));
 }
 
+/** How a run of `untilEnded` is started: no real-time bound of its own; `endRun` ends it. */
+export const UNTIL_ENDED = { timeout: false } as const;
+
 /**
- * Ends a run of `untilEnded` started with `run({ timeout: false })` once what the test set going has settled, and
+ * Ends a run of `untilEnded` started with `run(UNTIL_ENDED)` once what the test set going has settled, and
  * answers its result. The run has no real-time bound of its own (redux-saga-test-plan's timer would outlive it, and
  * a loaded machine once ended such runs before the test was done); Jest's bound stops one that hangs.
  */

@@ -6,7 +6,7 @@ import { expectSaga } from 'redux-saga-test-plan';
 import type { ExpectApi } from 'redux-saga-test-plan';
 import { combineReducers } from '@reduxjs/toolkit';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { createVirtualTime, endRun, untilEnded } from '../../support/virtualTime';
+import { createVirtualTime, endRun, untilEnded, UNTIL_ENDED } from '../../support/virtualTime';
 import type { VirtualTime } from '../../support/virtualTime';
 import { lastKnownSaga, LAST_KNOWN_SAVE_DEBOUNCE_MS } from '@/features/conversation/lastKnownSaga';
 import { createLastKnownStore } from '@/platform/lastKnownStore';
@@ -164,7 +164,7 @@ async function keepRun(
   const saga = plan(expectSaga(untilEnded, lastKnownSaga, watched))
     .withReducer(reducer, state)
     .provide([time.provider]);
-  const ran = saga.run({ timeout: false });
+  const ran = saga.run(UNTIL_ENDED);
   await time.flush();
   await drive?.((action) => saga.dispatch(action), time);
   await time.advance(forMs);

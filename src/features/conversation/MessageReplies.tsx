@@ -340,7 +340,6 @@ function holdInView(
       // does not own: a render of the bubble rewrites its class list (grouped with the one above, say).
       if (highlighted) delete highlighted.dataset.highlight;
       bubble.dataset.highlight = 'on';
-      bubble.tabIndex = -1;
       if (highlighted === null) bubble.focus({ preventScroll: true });
       highlighted = bubble;
     }
@@ -411,7 +410,7 @@ export function useQuoteJump(
     };
     const step = () => {
       if (!document.querySelector(`[data-message-id="${target}"]`)) {
-        if (frames % 10 === 0) virtuoso.current?.scrollToIndex({ index, align: 'center' });
+        if (frames % 10 === 0) bringBack();
         frames += 1;
         if (frames < JUMP_FRAMES) frame = requestAnimationFrame(step);
         else {
